@@ -1,0 +1,41 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+    name: "swift-uwb",
+    products: [
+        .library(name: "UWBCore", targets: ["UWBCore"]),
+        .library(name: "DW1000", targets: ["DW1000"]),
+        .executable(name: "uwb", targets: ["uwb"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        .target(name: "UWBCore"),
+        .target(name: "DW1000", dependencies: ["UWBCore"]),
+        .target(name: "DW1000RegisterMapGenerator"),
+        .executableTarget(
+            name: "dw1000-regmap",
+            dependencies: [
+                "DW1000RegisterMapGenerator",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "uwb",
+            dependencies: [
+                "UWBCore",
+                "DW1000",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .target(name: "UWBTestSupport", dependencies: ["UWBCore", "DW1000"]),
+        .testTarget(name: "UWBCoreTests", dependencies: ["UWBCore"]),
+        .testTarget(
+            name: "DW1000Tests",
+            dependencies: ["DW1000", "DW1000RegisterMapGenerator", "UWBTestSupport", "UWBCore"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
