@@ -1,0 +1,50 @@
+/// The hardware boundary of the stack: SPI transactions to chips, their interrupt lines and reset.
+///
+/// Everything a DW1000 driver does is a register transaction on this bus. Two backends provide it:
+/// an FT232H USB bridge wired to real chips, and the emulator's virtual chips. Because both sit
+/// below the same driver, the driver that runs in CI is the driver that runs on the bench.
+///
+/// Every call is synchronous and blocking: a radio loop owns the bus and calls it from one thread.
+/// A bus is not `Sendable`; hand it to the one loop that drives it.
+public protocol SPIBus: AnyObject {
+    /// How many chip-select lines the bus has.
+    var chipCount: Int { get }
+
+    /// Runs one transaction on a chip and returns the octets read (empty for a write).
+    ///
+    /// - Throws: ``SPIBusError`` if the transaction could not be carried out.
+    func transfer(_ transaction: SPITransaction, on chip: ChipSelect) throws(SPIBusError) -> [UInt8]
+
+    /// Runs several transactions on a chip, in order, and returns what each read.
+    ///
+    /// Buses with a costly round trip (USB) override this to send the whole batch at once.
+    ///
+    /// - Throws: ``SPIBusError`` if any transaction could not be carried out; later ones are not run.
+    func transfer(_ transactions: [SPITransaction], on chip: ChipSelect) throws(SPIBusError) -> [[UInt8]]
+
+    /// Blocks until the chip's interrupt line is asserted or the deadline passes.
+    ///
+    /// Used by radio loops that run in real time (hardware, paced emulation). The in-process
+    /// emulator's discrete-event loop raises interrupts itself and never waits.
+    ///
+    /// - Returns: `true` if the line is asserted, `false` if the deadline passed first.
+    /// - Throws: ``SPIBusError`` if the line could not be read.
+    func waitForInterrupt(on chip: ChipSelect, until deadline: ContinuousClock.Instant) throws(SPIBusError) -> Bool
+
+    /// Pulses the chip's reset line (RSTn) and returns when the chip may be addressed again.
+    ///
+    /// - Throws: ``SPIBusError`` if the line could not be driven.
+    func reset(_ chip: ChipSelect) throws(SPIBusError)
+}
+
+extension SPIBus {
+    /// Runs the transactions one by one through ``transfer(_:on:)-(SPITransaction,_)``.
+    public func transfer(_ transactions: [SPITransaction], on chip: ChipSelect) throws(SPIBusError) -> [[UInt8]] {
+        var responses: [[UInt8]] = []
+        responses.reserveCapacity(transactions.count)
+        for transaction in transactions {
+            responses.append(try transfer(transaction, on: chip))
+        }
+        return responses
+    }
+}

@@ -1,0 +1,45 @@
+/// The data rate of the PHY payload (DW1000 User Manual §9.3).
+public enum DataRate: Int, CaseIterable, Hashable, Sendable, CustomStringConvertible {
+    /// 110 kbps: longest range.
+    case kbps110 = 110
+    /// 850 kbps.
+    case kbps850 = 850
+    /// 6.8 Mbps: shortest frames.
+    case mbps6_8 = 6800
+
+    /// The data rate with the given value in kbps (110, 850 or 6800).
+    ///
+    /// - Throws: ``RadioConfigError/unsupportedDataRate(_:)`` for other values.
+    public init(kilobitsPerSecond: Int) throws(RadioConfigError) {
+        guard let rate = DataRate(rawValue: kilobitsPerSecond) else { throw .unsupportedDataRate(kilobitsPerSecond) }
+        self = rate
+    }
+
+    /// The time one payload bit occupies before Reed-Solomon overhead: 8.20513 µs, 1.02564 µs or
+    /// 0.12821 µs (IEEE 802.15.4a symbol timing, as used by Decawave's `dw1000_phy_frame_duration`).
+    public var bitDuration: Duration {
+        switch self {
+        case .kbps110: .nanoseconds(8205.13)
+        case .kbps850: .nanoseconds(1025.64)
+        case .mbps6_8: .nanoseconds(128.21)
+        }
+    }
+
+    /// The time one PHY header bit occupies: the PHR is sent at 850 kbps for the two fast rates
+    /// and at 110 kbps for the slow one.
+    public var headerBitDuration: Duration {
+        switch self {
+        case .kbps110: DataRate.kbps110.bitDuration
+        case .kbps850, .mbps6_8: DataRate.kbps850.bitDuration
+        }
+    }
+
+    /// "110 kbps", "850 kbps" or "6.8 Mbps".
+    public var description: String {
+        switch self {
+        case .kbps110: "110 kbps"
+        case .kbps850: "850 kbps"
+        case .mbps6_8: "6.8 Mbps"
+        }
+    }
+}

@@ -1,0 +1,39 @@
+/// Signal and clock measurements a radio makes while receiving one frame.
+public struct ReceptionDiagnostics: Hashable, Sendable {
+    /// The estimated total received level (DW1000 User Manual §4.7.2).
+    public var receivedLevel: PowerLevel
+
+    /// The estimated level of the first path alone (UM §4.7.1). Much weaker than
+    /// ``receivedLevel`` suggests the direct path is blocked.
+    public var firstPathLevel: PowerLevel
+
+    /// How fast the transmitter's clock runs relative to the receiver's, from the carrier
+    /// recovery loop: positive when the transmitter is faster.
+    public var clockOffset: ClockOffset
+
+    /// The carrier phase at the RMARKER (DW1000 RCPHASE).
+    public var carrierPhase: Angle
+
+    /// Where the first path lies in the channel impulse response, in samples (about 1 ns each).
+    public var firstPathIndex: Double
+
+    /// How many preamble symbols the receiver accumulated.
+    public var preambleSymbolsAccumulated: Int
+
+    /// Diagnostics with the given values.
+    public init(
+        receivedLevel: PowerLevel,
+        firstPathLevel: PowerLevel,
+        clockOffset: ClockOffset,
+        carrierPhase: Angle,
+        firstPathIndex: Double,
+        preambleSymbolsAccumulated: Int
+    ) {
+        self.receivedLevel = receivedLevel
+        self.firstPathLevel = firstPathLevel
+        self.clockOffset = clockOffset
+        self.carrierPhase = carrierPhase
+        self.firstPathIndex = firstPathIndex
+        self.preambleSymbolsAccumulated = preambleSymbolsAccumulated
+    }
+}

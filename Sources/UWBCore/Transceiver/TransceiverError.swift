@@ -1,0 +1,37 @@
+/// Why a transceiver operation failed.
+public enum TransceiverError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The bus to the radio failed.
+    case bus(SPIBusError)
+    /// A delayed transmission was scheduled for a time that had already passed.
+    case lateTransmission(scheduled: DeviceTime)
+    /// A delayed reception was scheduled for a time that had already passed.
+    case lateReception(scheduled: DeviceTime)
+    /// The frame, with its 2-octet FCS, is longer than the radio accepts.
+    case frameTooLong(length: Int, maximum: Int)
+    /// The requested timeout or delay is longer than the radio can count.
+    case durationOutOfRange(DeviceDuration, maximum: DeviceDuration, what: String)
+    /// The operation needs ``Transceiver/configure(_:)`` first.
+    case notConfigured
+    /// The radio reported something the driver cannot interpret; the text says what.
+    case hardwareFault(String)
+
+    /// What went wrong and what to do about it.
+    public var description: String {
+        switch self {
+        case .bus(let error):
+            "radio bus: \(error)"
+        case .lateTransmission(let time):
+            "the delayed transmission at \(time) was late: that time had already passed; schedule it further ahead (a longer reply delay)"
+        case .lateReception(let time):
+            "the delayed receiver start at \(time) was late: that time had already passed; schedule it further ahead"
+        case .frameTooLong(let length, let maximum):
+            "a \(length)-octet frame (with FCS) is longer than the radio's maximum of \(maximum) octets; shorten the payload"
+        case .durationOutOfRange(let value, let maximum, let what):
+            "\(what) of \(value) is longer than the radio can count (maximum \(maximum)); use a shorter one, or none and turn the radio off yourself"
+        case .notConfigured:
+            "the radio is not configured; call configure(_:) first"
+        case .hardwareFault(let detail):
+            "the radio reported a fault: \(detail)"
+        }
+    }
+}
