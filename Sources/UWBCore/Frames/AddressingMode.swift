@@ -9,13 +9,4 @@ public enum AddressingMode: UInt8, Hashable, Sendable {
     case short = 2
     /// A PAN identifier and a 64-bit extended address are present.
     case extended = 3
-
-    /// How many octets the address (not counting the PAN identifier) occupies on the wire.
-    var addressLength: Int {
-        switch self {
-        case .none: 0
-        case .short: 2
-        case .extended: 8
-        }
-    }
 }

@@ -31,9 +31,6 @@ struct ByteReader {
         return value
     }
 
-    /// Reads every remaining octet.
-    mutating func readRest() -> [UInt8] {
-        defer { remaining = remaining.suffix(0) }
-        return Array(remaining)
-    }
+    /// The octets not read yet.
+    var unreadBytes: [UInt8] { Array(remaining) }
 }

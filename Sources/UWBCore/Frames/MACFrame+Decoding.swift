@@ -27,7 +27,7 @@ extension MACFrame {
         }
 
         let frameControl = try FrameControl(rawValue: frameControlValue)
-        let frameVersion = try Self.supportedVersion(of: frameControl)
+        let frameVersion = try Self.validatedVersion(of: frameControl)
         var body = ByteReader(bytes[prelude.position..<bodyEnd])
         let destination = try Self.readEndpoint(
             frameControl.destinationAddressingMode, sharingPAN: nil,
@@ -46,7 +46,7 @@ extension MACFrame {
             sequenceNumber: sequenceNumber,
             destination: destination,
             source: source,
-            payload: body.readRest(),
+            payload: body.unreadBytes,
             framePending: frameControl.framePending,
             acknowledgementRequest: frameControl.acknowledgementRequest,
             frameVersion: frameVersion
@@ -66,9 +66,9 @@ extension MACFrame {
         }
     }
 
-    /// Rejects what swift-uwb does not decode (security, versions 2 and 3, PAN ID compression
-    /// without two addresses) and returns the frame version.
-    private static func supportedVersion(of frameControl: FrameControl) throws(MACFrameError) -> MACFrameVersion {
+    /// Checks that a frame with this frame control field can be decoded (no security, version 0
+    /// or 1, PAN ID compression only with both addresses) and returns its frame version.
+    private static func validatedVersion(of frameControl: FrameControl) throws(MACFrameError) -> MACFrameVersion {
         guard !frameControl.securityEnabled else {
             throw .securityNotSupported
         }
