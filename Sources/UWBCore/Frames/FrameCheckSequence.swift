@@ -1,0 +1,34 @@
+/// The IEEE 802.15.4 frame check sequence (IEEE 802.15.4-2006 §7.2.1.9).
+///
+/// It is the ITU-T CRC-16, generator x¹⁶ + x¹² + x⁵ + 1, initial value 0, processed least
+/// significant bit first with no final XOR: the catalogued CRC-16/KERMIT (check value 0x2189 for
+/// ASCII `123456789`). On the wire it follows the payload, low octet first.
+public enum FrameCheckSequence {
+    /// The FCS length in octets.
+    public static let length = 2
+
+    /// The generator polynomial 0x1021 with its bits reversed, for least-significant-bit-first processing.
+    private static let reflectedPolynomial: UInt16 = 0x8408
+
+    /// Computes the FCS over `bytes` (the MAC header and payload, without the FCS itself).
+    public static func compute(_ bytes: some Sequence<UInt8>) -> UInt16 {
+        var remainder: UInt16 = 0
+        for byte in bytes {
+            remainder ^= UInt16(byte)
+            for _ in 0..<8 {
+                let carry = remainder & 1 != 0
+                remainder >>= 1
+                if carry {
+                    remainder ^= reflectedPolynomial
+                }
+            }
+        }
+        return remainder
+    }
+
+    /// The FCS of `bytes` as the two octets that follow them on the wire, low octet first.
+    static func octets(for bytes: some Sequence<UInt8>) -> [UInt8] {
+        let fcs = compute(bytes)
+        return [UInt8(truncatingIfNeeded: fcs), UInt8(truncatingIfNeeded: fcs >> 8)]
+    }
+}
