@@ -1,0 +1,45 @@
+/// The octets to write into one register, starting at an octet offset inside it.
+struct RegisterWrite: Hashable, Sendable {
+    /// The register written.
+    let register: Register
+    /// The octet offset inside the register where the write starts.
+    let offset: Int
+    /// The octets, low octet first.
+    let octets: [UInt8]
+
+    /// Writes the low `count` octets of `value` (the whole register by default), low octet first.
+    init(_ register: Register, value: UInt64, offset: Int = 0, count: Int? = nil) {
+        self.register = register
+        self.offset = offset
+        self.octets = littleEndianOctets(value, count: count ?? register.length - offset)
+    }
+
+    /// Writes the given octets.
+    init(_ register: Register, octets: [UInt8], offset: Int = 0) {
+        self.register = register
+        self.offset = offset
+        self.octets = octets
+    }
+}
+
+/// The low `count` octets of `value`, low octet first (the DW1000's order on SPI).
+func littleEndianOctets(_ value: UInt64, count: Int) -> [UInt8] {
+    (0..<count).map { $0 < 8 ? UInt8(truncatingIfNeeded: value >> (8 * $0)) : 0 }
+}
+
+/// The value of up to 8 octets given low octet first.
+func littleEndianValue(_ octets: some Collection<UInt8>) -> UInt64 {
+    var value: UInt64 = 0
+    for (index, octet) in octets.prefix(8).enumerated() {
+        value |= UInt64(octet) << (8 * index)
+    }
+    return value
+}
+
+extension BitField {
+    /// `value` moved into the field's position, cut to the field's width. For the driver's own
+    /// constants, whose widths are known to fit.
+    func placing(_ value: UInt64) -> UInt64 {
+        (value << UInt64(lowBit)) & mask
+    }
+}

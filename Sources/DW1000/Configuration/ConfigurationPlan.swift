@@ -1,0 +1,109 @@
+import UWBCore
+
+/// The register writes that put a DW1000 into a ``RadioConfig``, in the order the driver sends them.
+///
+/// A pure function of the configuration, so that each value can be checked against the user
+/// manual without a chip. The order follows Decawave's `dwt_configure`: system configuration,
+/// LDE, synthesiser, RF, receiver tuning, AGC, SFD, channel control, frame control.
+struct ConfigurationPlan: Hashable, Sendable {
+    /// The writes, in order.
+    let writes: [RegisterWrite]
+
+    /// SYS_CFG as the driver keeps it: IRQ active high and double buffering off (the reset default),
+    /// 110 kbps receive mode when needed, the frame-wait timeout when `frameWaitTimeout` is on.
+    static func systemConfiguration(_ config: RadioConfig, frameWaitTimeout: Bool) -> UInt64 {
+        Register.SysCfg.hirqPol.placing(1)
+            | Register.SysCfg.disDrxb.placing(1)
+            | Register.SysCfg.rxm110k.placing(config.dataRate == .kbps110 ? 1 : 0)
+            | Register.SysCfg.rxwtoe.placing(frameWaitTimeout ? 1 : 0)
+    }
+
+    /// TX_FCTRL without the frame length: data rate, ranging bit, PRF and preamble length
+    /// (UM §7.2.10). The length fields are added for each frame.
+    static func frameControl(_ config: RadioConfig) -> UInt64 {
+        let (repetitions, extensionCode) = preambleCode(config.preambleLength)
+        return Register.TxFctrl.txbr.placing(rateCode(config.dataRate))
+            | Register.TxFctrl.tr.placing(1)
+            | Register.TxFctrl.txprf.placing(prfCode(config.pulseRepetitionFrequency))
+            | Register.TxFctrl.txpsr.placing(repetitions)
+            | Register.TxFctrl.pe.placing(extensionCode)
+    }
+
+    /// CHAN_CTRL (UM §7.2.32): the same channel and preamble code for TX and RX, the RX PRF, and
+    /// Decawave's SFD (which needs DWSFD together with TNSSFD and RNSSFD, as Decawave's driver sets it).
+    static func channelControl(_ config: RadioConfig) -> UInt64 {
+        let channel = UInt64(config.channel.number)
+        let code = UInt64(config.preambleCode)
+        let decawaveSFD: UInt64 = config.startOfFrameDelimiter == .decawave ? 1 : 0
+        return Register.ChanCtrl.txChan.placing(channel)
+            | Register.ChanCtrl.rxChan.placing(channel)
+            | Register.ChanCtrl.dwsfd.placing(decawaveSFD)
+            | Register.ChanCtrl.rxprf.placing(prfCode(config.pulseRepetitionFrequency))
+            | Register.ChanCtrl.tnssfd.placing(decawaveSFD)
+            | Register.ChanCtrl.rnssfd.placing(decawaveSFD)
+            | Register.ChanCtrl.txPcode.placing(code)
+            | Register.ChanCtrl.rxPcode.placing(code)
+    }
+
+    /// The plan for a configuration.
+    init(_ config: RadioConfig) {
+        let channel = ChannelTuning.forChannel(config.channel)
+        let prf = config.pulseRepetitionFrequency
+        var writes: [RegisterWrite] = [
+            RegisterWrite(.sysCfg, value: Self.systemConfiguration(config, frameWaitTimeout: false)),
+            RegisterWrite(.ldeCfg1, value: ReceiverTuning.ldeConfiguration1),
+            RegisterWrite(.ldeCfg2, value: ReceiverTuning.ldeConfiguration2(prf)),
+            RegisterWrite(.ldeRepc, value: ReceiverTuning.ldeReplicaCoefficient(
+                code: config.preambleCode, rate: config.dataRate)),
+            RegisterWrite(.fsPllcfg, value: channel.pllConfiguration),
+            RegisterWrite(.fsPlltune, value: channel.pllTuning),
+            RegisterWrite(.rfRxctrlh, value: channel.receiverControl),
+            RegisterWrite(.rfTxctrl, value: channel.transmitterControl),
+            RegisterWrite(.tcPgdelay, value: channel.pulseGeneratorDelay),
+            RegisterWrite(.txPower, value: channel.transmitPower(prf)),
+            RegisterWrite(.drxTune0b, value: ReceiverTuning.drxTune0b(config.dataRate, config.startOfFrameDelimiter)),
+            RegisterWrite(.drxTune1a, value: ReceiverTuning.drxTune1a(prf)),
+            RegisterWrite(.drxTune1b, value: ReceiverTuning.drxTune1b(config.dataRate, config.preambleLength)),
+            RegisterWrite(.drxTune2, value: ReceiverTuning.drxTune2(prf, config.preambleAcquisitionChunk)),
+            RegisterWrite(.drxTune4h, value: ReceiverTuning.drxTune4H(config.preambleLength)),
+            RegisterWrite(.drxSfdtoc, value: ReceiverTuning.sfdTimeout(config)),
+            RegisterWrite(.agcTune1, value: ReceiverTuning.agcTune1(prf)),
+            RegisterWrite(.agcTune2, value: ReceiverTuning.agcTune2),
+            RegisterWrite(.agcTune3, value: ReceiverTuning.agcTune3),
+        ]
+        if config.startOfFrameDelimiter == .decawave {
+            writes.append(RegisterWrite(.usrSfd, value: ReceiverTuning.decawaveSFDLength(config.dataRate), count: 1))
+        }
+        writes.append(RegisterWrite(.chanCtrl, value: Self.channelControl(config)))
+        writes.append(RegisterWrite(.txFctrl, value: Self.frameControl(config), count: 4))
+        self.writes = writes
+    }
+
+    /// TXBR / RXBR code of a data rate: 00 = 110 kbps, 01 = 850 kbps, 10 = 6.8 Mbps.
+    static func rateCode(_ rate: DataRate) -> UInt64 {
+        switch rate {
+        case .kbps110: 0b00
+        case .kbps850: 0b01
+        case .mbps6_8: 0b10
+        }
+    }
+
+    /// TXPRF / RXPRF code: 01 = 16 MHz, 10 = 64 MHz.
+    static func prfCode(_ prf: PulseRepetitionFrequency) -> UInt64 {
+        prf == .sixteenMegahertz ? 0b01 : 0b10
+    }
+
+    /// TXPSR and PE for a preamble length (UM §7.2.10, table of TXPSR/PE).
+    static func preambleCode(_ length: PreambleLength) -> (repetitions: UInt64, extension: UInt64) {
+        switch length {
+        case .symbols64: (0b01, 0b00)
+        case .symbols128: (0b01, 0b01)
+        case .symbols256: (0b01, 0b10)
+        case .symbols512: (0b01, 0b11)
+        case .symbols1024: (0b10, 0b00)
+        case .symbols1536: (0b10, 0b01)
+        case .symbols2048: (0b10, 0b10)
+        case .symbols4096: (0b11, 0b00)
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import UWBCore
+
+extension DW1000: Transceiver {
+    /// One receiver, frames up to 127 octets, delayed TX on a 512-tick grid, and receive
+    /// timeouts up to 65535 × 1.0256 µs ≈ 67.2 ms.
+    public var capabilities: TransceiverCapabilities {
+        TransceiverCapabilities(
+            coherentReceivers: 1,
+            maximumFrameLength: DW1000Constants.maximumFrameLength,
+            delayedTransmitGranularity: DW1000Constants.delayedTimeGranularity,
+            maximumReceiveTimeout: DeviceDuration(
+                ticks: DW1000Constants.maximumFrameWaitUnits * DW1000Constants.timeoutUnit.ticks))
+    }
+
+    /// Writes the tuning the user manual prescribes for `config` (see ``ConfigurationPlan``),
+    /// then TXSTRT|TRXOFF in one write, which Decawave's driver does to initialise the SFD logic
+    /// after a channel change.
+    public func configure(_ config: RadioConfig) throws(TransceiverError) {
+        let plan = ConfigurationPlan(config)
+        try onBus {
+            for write in plan.writes {
+                try port.write(write)
+            }
+            try port.write(.sysCtrl, value: Register.SysCtrl.txstrt.placing(1) | Register.SysCtrl.trxoff.placing(1), count: 1)
+        }
+        configuration = config
+        systemConfiguration = ConfigurationPlan.systemConfiguration(config, frameWaitTimeout: false)
+        frameControl = ConfigurationPlan.frameControl(config)
+    }
+
+    /// Reads SYS_TIME.
+    public func systemTime() throws(TransceiverError) -> DeviceTime {
+        try onBus { DeviceTime(wrapping: try port.readValue(.sysTime)) }
+    }
+
+    /// Aborts TX and RX (SYS_CTRL.TRXOFF) and clears every TX and RX event, as Decawave's
+    /// `dwt_forcetrxoff` does.
+    public func turnOff() throws(TransceiverError) {
+        try onBus {
+            try port.write(.sysCtrl, value: Register.SysCtrl.trxoff.placing(1), count: 1)
+            try port.write(.sysStatus, value: Self.handledEvents | Self.transmitProgressEvents | Self.receiveProgressEvents, count: 4)
+        }
+    }
+
+    /// Waits on the chip's IRQ line through the bus.
+    public func waitForInterrupt(until deadline: ContinuousClock.Instant) throws(TransceiverError) -> Bool {
+        try onBus { try port.bus.waitForInterrupt(on: chip, until: deadline) }
+    }
+
+    /// Runs register transactions, turning bus failures into ``TransceiverError/bus(_:)``.
+    func onBus<T>(_ body: () throws(SPIBusError) -> T) throws(TransceiverError) -> T {
+        do {
+            return try body()
+        } catch {
+            throw .bus(error)
+        }
+    }
+
+    /// The configuration, or ``TransceiverError/notConfigured``.
+    func requireConfiguration() throws(TransceiverError) -> RadioConfig {
+        guard let configuration else { throw .notConfigured }
+        return configuration
+    }
+
+    /// Every TX progress event (AAT, TXFRB, TXPRS, TXPHS, TXFRS): Decawave's SYS_STATUS_ALL_TX.
+    static let transmitProgressEvents: UInt64 = 0xF8
+
+    /// Every RX progress event of a good frame (RXPRD, RXSFDD, LDEDONE, RXPHD, RXDFR, RXFCG):
+    /// Decawave's SYS_STATUS_ALL_RX_GOOD.
+    static let receiveProgressEvents: UInt64 = 0x0000_6F00
+}

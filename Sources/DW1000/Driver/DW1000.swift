@@ -1,0 +1,74 @@
+import UWBCore
+
+/// A driver for one DW1000 transceiver on an SPI bus.
+///
+/// Creating a `DW1000` brings the chip up: it pulses reset, checks DEV_ID, resets the chip's
+/// logic, loads the crystal trim and the leading-edge-detection microcode, waits for the clock PLL
+/// and unmasks the interrupts it handles. Then ``configure(_:)`` selects the channel and the
+/// ``Transceiver`` operations send and receive timestamped frames.
+///
+/// The driver runs on the bus's radio loop: every call is a short sequence of blocking register
+/// transactions, and none waits for the air.
+public final class DW1000 {
+    /// Register access to the chip.
+    let port: RegisterPort
+
+    /// The configuration last applied, if any.
+    public private(set) var configuration: RadioConfig?
+
+    /// The antenna delays the chip applies to its timestamps.
+    public private(set) var antennaDelays: AntennaDelays
+
+    /// SYS_CFG as last written.
+    var systemConfiguration: UInt64 = 0
+
+    /// TX_FCTRL without the frame length, for the current configuration.
+    var frameControl: UInt64 = 0
+
+    /// The chip-select line of this chip.
+    public var chip: ChipSelect { port.chip }
+
+    /// Brings up the DW1000 on `chip` of `bus` and programs its antenna delays.
+    ///
+    /// - Throws: ``DW1000Error/unexpectedDeviceID(_:chip:)`` if the chip does not identify as a
+    ///   DW1000, ``DW1000Error/stepDidNotFinish(_:chip:)`` if it does not come up, or
+    ///   ``DW1000Error/bus(_:)``.
+    public init(bus: any SPIBus, chip: ChipSelect, antennaDelays: AntennaDelays = .decawaveExample) throws(DW1000Error) {
+        self.port = RegisterPort(bus: bus, chip: chip)
+        self.antennaDelays = antennaDelays
+        do {
+            try bringUp()
+            try setAntennaDelays(antennaDelays)
+        } catch let error as DW1000Error {
+            throw error
+        } catch {
+            throw .bus(error)
+        }
+    }
+
+    /// Programs new antenna delays; later timestamps use them.
+    ///
+    /// - Throws: ``DW1000Error/bus(_:)`` if the registers could not be written.
+    public func setAntennaDelays(_ delays: AntennaDelays) throws(DW1000Error) {
+        do {
+            try port.write(.txAntd, value: UInt64(delays.transmit.ticks))
+            try port.write(.ldeRxantd, value: UInt64(delays.receive.ticks))
+        } catch {
+            throw .bus(error)
+        }
+        antennaDelays = delays
+    }
+
+    /// Reads DEV_ID and checks that it is a DW1000's 0xDECA0130.
+    ///
+    /// - Throws: ``DW1000Error/unexpectedDeviceID(_:chip:)`` explaining what the value suggests.
+    public func identify() throws(DW1000Error) {
+        let value: UInt32
+        do {
+            value = UInt32(truncatingIfNeeded: try port.readValue(.devId))
+        } catch {
+            throw .bus(error)
+        }
+        guard value == DW1000Constants.deviceID else { throw .unexpectedDeviceID(value, chip: chip) }
+    }
+}

@@ -1,0 +1,159 @@
+import DW1000
+import UWBCore
+
+/// A register file behind an ``SPIBus`` that records every transaction, for testing a driver at
+/// the byte level without a chip or an emulator.
+///
+/// It has no chip behaviour: a write stores its octets, a read returns what is stored (zero if
+/// nothing was), except for locations given ``scriptReads(file:offset:_:chip:)`` answers or
+/// ``selfClearingBits``. Tests preset what the chip would report and compare ``trace`` with the
+/// transactions the user manual prescribes.
+public final class FakeSPIBus: SPIBus {
+    /// One recorded transaction. Two entries are equal when chip, header and body match; the
+    /// octets a read returned are kept for inspection but not compared.
+    public struct Entry: Hashable, Sendable, CustomStringConvertible {
+        /// The chip-select index.
+        public let chip: Int
+        /// The header octets.
+        public let header: [UInt8]
+        /// The body: written octets, or how many were read.
+        public let body: SPITransaction.Body
+
+        /// A write of `octets` after `header` on chip 0 (or `chip`).
+        public static func write(_ header: [UInt8], _ octets: [UInt8], chip: Int = 0) -> Entry {
+            Entry(chip: chip, header: header, body: .write(octets))
+        }
+
+        /// A read of `count` octets after `header` on chip 0 (or `chip`).
+        public static func read(_ header: [UInt8], count: Int, chip: Int = 0) -> Entry {
+            Entry(chip: chip, header: header, body: .read(count: count))
+        }
+
+        /// For example `CS0 W 8F: F8 00 00 00` or `CS0 R 0F: 4 octets`.
+        public var description: String {
+            let head = header.map(hexOctet).joined(separator: " ")
+            switch body {
+            case .write(let octets): return "CS\(chip) W \(head): " + octets.map(hexOctet).joined(separator: " ")
+            case .read(let count): return "CS\(chip) R \(head): \(count) octets"
+            }
+        }
+    }
+
+    /// A register file and octet offset.
+    public struct Location: Hashable, Sendable {
+        /// The register file ID.
+        public let file: UInt8
+        /// The octet offset inside the file.
+        public let offset: Int
+
+        /// The location at `offset` in `file`.
+        public init(file: UInt8, offset: Int) {
+            self.file = file
+            self.offset = offset
+        }
+    }
+
+    /// Every transaction so far, in order.
+    public private(set) var trace: [Entry] = []
+    /// Every reset pulse so far, in order.
+    public private(set) var resets: [ChipSelect] = []
+    /// How many chip-select lines the bus has.
+    public let chipCount: Int
+    /// Whether each chip's IRQ line is asserted, by chip-select index.
+    public var interruptLines: [Int: Bool] = [:]
+    /// Bits that clear themselves right after a write that sets them, by the location of the
+    /// octet that holds them (for example OTP_CTRL.LDELOAD); the mask applies to that octet onward.
+    public var selfClearingBits: [Location: UInt64] = [:]
+    /// An error the next transfer throws instead of running.
+    public var failNextTransfer: SPIBusError?
+
+    private var memory: [Int: [UInt8: [UInt8]]] = [:]
+    private var scripted: [Int: [Location: [[UInt8]]]] = [:]
+
+    /// A bus with `chipCount` chips whose registers all read zero.
+    public init(chipCount: Int = 1) {
+        self.chipCount = chipCount
+    }
+
+    /// Stores `octets` at `offset` in register file `file` of chip `chip`, as if the chip had set them.
+    public func preset(file: UInt8, offset: Int = 0, _ octets: [UInt8], chip: Int = 0) {
+        var image = memory[chip, default: [:]][file, default: []]
+        if image.count < offset + octets.count {
+            image += [UInt8](repeating: 0, count: offset + octets.count - image.count)
+        }
+        image.replaceSubrange(offset..<(offset + octets.count), with: octets)
+        memory[chip, default: [:]][file] = image
+    }
+
+    /// The octets stored at `offset` in file `file` of chip `chip` (zero where never written).
+    public func stored(file: UInt8, offset: Int = 0, count: Int, chip: Int = 0) -> [UInt8] {
+        let image = memory[chip, default: [:]][file, default: []]
+        return (offset..<(offset + count)).map { image.indices.contains($0) ? image[$0] : 0 }
+    }
+
+    /// Makes the next reads that start at this location return `answers` in turn, one per read,
+    /// before falling back to the stored octets.
+    public func scriptReads(file: UInt8, offset: Int = 0, _ answers: [[UInt8]], chip: Int = 0) {
+        scripted[chip, default: [:]][Location(file: file, offset: offset), default: []] += answers
+    }
+
+    /// Forgets the trace so far.
+    public func clearTrace() {
+        trace.removeAll()
+    }
+
+    /// Records the transaction and carries it out on the register file.
+    public func transfer(_ transaction: SPITransaction, on chip: ChipSelect) throws(SPIBusError) -> [UInt8] {
+        if let failure = failNextTransfer {
+            failNextTransfer = nil
+            throw failure
+        }
+        guard chip.index < chipCount else { throw .noSuchChip(chip, chipCount: chipCount) }
+        let header: SPIHeader
+        do {
+            header = try SPIHeader.decode(transaction.header).header
+        } catch {
+            throw .transferFailed("fake bus: undecodable header \(transaction.header): \(error)")
+        }
+        trace.append(Entry(chip: chip.index, header: transaction.header, body: transaction.body))
+        let location = Location(file: header.file, offset: Int(header.subIndex))
+        switch transaction.body {
+        case .write(let octets):
+            preset(file: header.file, offset: location.offset, octets, chip: chip.index)
+            if let mask = selfClearingBits[location] {
+                let kept = littleEndianOctetsOf(mask: ~mask, count: octets.count)
+                preset(file: header.file, offset: location.offset, zip(octets, kept).map { $0 & $1 }, chip: chip.index)
+            }
+            return []
+        case .read(let count):
+            if var answers = scripted[chip.index]?[location], !answers.isEmpty {
+                let answer = answers.removeFirst()
+                scripted[chip.index]?[location] = answers
+                return Array((answer + [UInt8](repeating: 0, count: max(0, count - answer.count))).prefix(count))
+            }
+            return stored(file: header.file, offset: location.offset, count: count, chip: chip.index)
+        }
+    }
+
+    /// Reports the recorded IRQ line at once; the fake never waits.
+    public func waitForInterrupt(on chip: ChipSelect, until deadline: ContinuousClock.Instant) throws(SPIBusError) -> Bool {
+        interruptLines[chip.index] ?? false
+    }
+
+    /// Records the reset pulse.
+    public func reset(_ chip: ChipSelect) throws(SPIBusError) {
+        guard chip.index < chipCount else { throw .noSuchChip(chip, chipCount: chipCount) }
+        resets.append(chip)
+    }
+}
+
+/// `value` as two uppercase hexadecimal digits.
+private func hexOctet(_ value: UInt8) -> String {
+    let digits = String(value, radix: 16, uppercase: true)
+    return digits.count == 1 ? "0" + digits : digits
+}
+
+/// The low `count` octets of `mask`, low octet first.
+private func littleEndianOctetsOf(mask: UInt64, count: Int) -> [UInt8] {
+    (0..<count).map { $0 < 8 ? UInt8(truncatingIfNeeded: mask >> (8 * $0)) : 0xFF }
+}
