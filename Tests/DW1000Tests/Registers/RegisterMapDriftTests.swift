@@ -1,0 +1,33 @@
+import DW1000RegisterMapGenerator
+import Foundation
+import Testing
+
+/// The checked-in generated Swift must be exactly what the generator makes from the checked-in JSON.
+@Suite struct RegisterMapDriftTests {
+    /// The package root, found from this file's path (Tests/DW1000Tests/Registers/).
+    private static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent()
+        .deletingLastPathComponent()
+        .deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    @Test func generatedFileMatchesJSON() throws {
+        let json = try Data(contentsOf: Self.packageRoot.appendingPathComponent("Hardware/dw1000/registers.json"))
+        let generatedPath = "Sources/DW1000/Registers/RegisterMap.generated.swift"
+        let checkedIn = try String(
+            contentsOf: Self.packageRoot.appendingPathComponent(generatedPath),
+            encoding: .utf8
+        )
+        let expected = generateSwiftSource(for: try RegisterMap(json: json))
+        #expect(
+            checkedIn == expected,
+            "\(generatedPath) is stale: run `swift run dw1000-regmap` from the package root and commit the result."
+        )
+    }
+
+    @Test func generationIsDeterministic() throws {
+        let json = try Data(contentsOf: Self.packageRoot.appendingPathComponent("Hardware/dw1000/registers.json"))
+        let map = try RegisterMap(json: json)
+        #expect(generateSwiftSource(for: map) == generateSwiftSource(for: try RegisterMap(json: json)))
+    }
+}
