@@ -20,14 +20,15 @@ struct RegisterMapCommand: ParsableCommand {
 
     func run() throws {
         guard let json = FileManager.default.contents(atPath: input) else {
-            throw ValidationError("cannot read \(input); run from the package root or pass --input PATH.")
+            throw RegisterMapToolError.unreadableInput(path: input)
         }
-        let source: String
+        let map: RegisterMap
         do {
-            source = generateSwiftSource(for: try RegisterMap(json: json))
+            map = try RegisterMap(json: json)
         } catch {
-            throw ValidationError("\(input): \(error)")
+            throw RegisterMapToolError.invalidMap(path: input, error: error)
         }
+        let source = generateSwiftSource(for: map)
         if check {
             try checkUpToDate(source)
         } else {
@@ -50,7 +51,7 @@ struct RegisterMapCommand: ParsableCommand {
         do {
             try Data(source.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
         } catch {
-            throw ValidationError("cannot write \(output): \(error.localizedDescription); check the path and permissions.")
+            throw RegisterMapToolError.unwritableOutput(path: output, reason: error.localizedDescription)
         }
         print("Wrote \(output).")
     }
