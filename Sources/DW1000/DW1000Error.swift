@@ -54,6 +54,5 @@ public enum DW1000Error: Error, Hashable, Sendable, CustomStringConvertible {
 
 /// `value` as `0x` and 8 hexadecimal digits.
 func hex32(_ value: UInt32) -> String {
-    let digits = String(value, radix: 16, uppercase: true)
-    return "0x" + String(repeating: "0", count: max(0, 8 - digits.count)) + digits
+    "0x" + hex(UInt64(value), digits: 8)
 }

@@ -64,11 +64,11 @@ extension DW1000 {
     /// Reads a good frame: length, data without FCS, timestamp and diagnostics.
     private func readReceivedFrame() throws(TransceiverError) -> ReceivedFrame {
         let config = try requireConfiguration()
-        let registers = try onBus { () throws(SPIBusError) -> ReceptionRegisters in
+        let registers = try onBus { () throws -> ReceptionRegisters in
             let info = try port.readValue(.rxFinfo)
             let length = Int(Register.RxFinfo.rxflen.value(in: info) | Register.RxFinfo.rxfle.value(in: info) << 7)
             guard (FrameCheckSequence.length...DW1000Constants.maximumFrameLength).contains(length) else {
-                throw .transferFailed("RX_FINFO reports a \(length)-octet frame with a good FCS, which the chip cannot receive; check the SPI wiring and clock")
+                throw SPIBusError.transferFailed("RX_FINFO reports a \(length)-octet frame with a good FCS, which the chip cannot receive; check the SPI wiring and clock")
             }
             return ReceptionRegisters(
                 frameInformation: info,

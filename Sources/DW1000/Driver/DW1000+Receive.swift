@@ -10,7 +10,7 @@ extension DW1000 {
             try onBus { try port.write(.sysCtrl, value: Register.SysCtrl.rxenab.placing(1), count: 2) }
             return
         }
-        let late = try onBus { () throws(SPIBusError) -> Bool in
+        let late = try onBus { () throws -> Bool in
             try port.write(.dxTime, value: start.ticks)
             try port.write(.sysCtrl, value: Register.SysCtrl.rxenab.placing(1) | Register.SysCtrl.rxdlye.placing(1), count: 2)
             return try port.readValue(.sysStatus, offset: 3, count: 1) & (Register.SysStatus.hpdwarn.mask >> 24) != 0

@@ -48,11 +48,15 @@ extension DW1000: Transceiver {
     }
 
     /// Runs register transactions, turning bus failures into ``TransceiverError/bus(_:)``.
-    func onBus<T>(_ body: () throws(SPIBusError) -> T) throws(TransceiverError) -> T {
+    func onBus<T>(_ body: () throws -> T) throws(TransceiverError) -> T {
         do {
             return try body()
-        } catch {
+        } catch let error as SPIBusError {
             throw .bus(error)
+        } catch let error as TransceiverError {
+            throw error
+        } catch {
+            throw .hardwareFault("\(error)")
         }
     }
 

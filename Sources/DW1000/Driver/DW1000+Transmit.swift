@@ -10,7 +10,7 @@ extension DW1000 {
     public func transmit(_ frame: [UInt8], at time: DeviceTime, awaiting response: ResponseWindow?) throws(TransceiverError) -> DeviceTime {
         try prepareTransmission(frame, awaiting: response)
         let start = DeviceTime(wrapping: time.ticks & ~UInt64(DW1000Constants.delayedTimeGranularity.ticks - 1))
-        let late = try onBus { () throws(SPIBusError) -> Bool in
+        let late = try onBus { () throws -> Bool in
             try port.write(.dxTime, value: time.ticks)
             try port.write(.sysCtrl, value: startCommand(delayed: true, awaitingResponse: response != nil), count: 1)
             return try port.readValue(.sysStatus, offset: 3, count: 2) & Self.lateTransmitWarnings != 0

@@ -14,7 +14,7 @@ public final class DW1000 {
     let port: RegisterPort
 
     /// The configuration last applied, if any.
-    public private(set) var configuration: RadioConfig?
+    public internal(set) var configuration: RadioConfig?
 
     /// The antenna delays the chip applies to its timestamps.
     public private(set) var antennaDelays: AntennaDelays
@@ -41,8 +41,10 @@ public final class DW1000 {
             try setAntennaDelays(antennaDelays)
         } catch let error as DW1000Error {
             throw error
-        } catch {
+        } catch let error as SPIBusError {
             throw .bus(error)
+        } catch {
+            throw .bus(.transferFailed("\(error)"))
         }
     }
 
