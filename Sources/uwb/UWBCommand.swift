@@ -1,0 +1,16 @@
+import ArgumentParser
+
+/// The `uwb` command: tools for people on top of the swift-uwb stack.
+@main
+struct UWBCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "uwb",
+        abstract: "Ultra-wideband ranging on Linux: DW1000 driver, emulator and ranging tools.",
+        discussion: """
+            swift-uwb brings NearbyInteraction-style distance and direction to Linux, on DW1000 \
+            boards attached over USB or on a software emulator of the chip and the radio channel.
+            """,
+        version: UWBVersion.current,
+        subcommands: [RegistersCommand.self, RadioCommand.self]
+    )
+}
