@@ -1,0 +1,13 @@
+import Foundation
+
+/// A short reason for a failed file-system call: the operating system's message (for example
+/// "No such file or directory") when Foundation wraps one, else Foundation's own description.
+func readableReason(_ error: any Error) -> String {
+    let nsError = error as NSError
+    if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,
+        let code = POSIXErrorCode(rawValue: Int32(underlying.code))
+    {
+        return String(cString: strerror(code.rawValue))
+    }
+    return nsError.localizedDescription
+}
