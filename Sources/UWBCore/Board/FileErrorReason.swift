@@ -4,10 +4,11 @@ import Foundation
 /// "No such file or directory") when Foundation wraps one, else Foundation's own description.
 func readableReason(_ error: any Error) -> String {
     let nsError = error as NSError
-    if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,
-        let code = POSIXErrorCode(rawValue: Int32(underlying.code))
-    {
-        return String(cString: strerror(code.rawValue))
+    if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? any Error {
+        let underlyingNSError = underlying as NSError
+        if underlyingNSError.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlyingNSError.code)))
+        }
     }
     return nsError.localizedDescription
 }
