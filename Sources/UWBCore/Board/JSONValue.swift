@@ -1,0 +1,78 @@
+import Foundation
+
+/// A parsed JSON value with the types a board description can contain.
+enum JSONValue: Hashable, Sendable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([String: JSONValue])
+
+    /// Parses `data` with Foundation's `JSONSerialization`.
+    ///
+    /// - Throws: ``BoardDescriptionError/malformedJSON(reason:)`` with the parser's message.
+    static func parse(_ data: Data) throws(BoardDescriptionError) -> JSONValue {
+        let parsed: Any
+        do {
+            parsed = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        } catch {
+            let nsError = error as NSError
+            let reason = nsError.userInfo[NSDebugDescriptionErrorKey] as? String ?? nsError.localizedDescription
+            throw .malformedJSON(reason: reason)
+        }
+        guard let value = JSONValue(foundation: parsed) else {
+            throw .malformedJSON(reason: "the parser returned a value of type \(type(of: parsed))")
+        }
+        return value
+    }
+
+    /// The value `JSONSerialization` returned, or `nil` for a type it never returns.
+    private init?(foundation value: Any) {
+        switch value {
+        case is NSNull:
+            self = .null
+        case let number as NSNumber:
+            // JSONSerialization returns true and false as the boolean NSNumber subclass; `is Bool`
+            // would also match the numbers 0 and 1, so compare the class instead.
+            if ObjectIdentifier(type(of: number)) == JSONValue.booleanNumberClass {
+                self = .bool(number.boolValue)
+            } else {
+                self = .number(number.doubleValue)
+            }
+        case let string as String:
+            self = .string(string)
+        case let array as [Any]:
+            var elements: [JSONValue] = []
+            elements.reserveCapacity(array.count)
+            for element in array {
+                guard let converted = JSONValue(foundation: element) else { return nil }
+                elements.append(converted)
+            }
+            self = .array(elements)
+        case let object as [String: Any]:
+            var members: [String: JSONValue] = [:]
+            for (key, member) in object {
+                guard let converted = JSONValue(foundation: member) else { return nil }
+                members[key] = converted
+            }
+            self = .object(members)
+        default:
+            return nil
+        }
+    }
+
+    private static let booleanNumberClass = ObjectIdentifier(type(of: NSNumber(value: true)))
+
+    /// The value's kind with an article, for messages: "a string", "an array", ….
+    var kind: String {
+        switch self {
+        case .null: "null"
+        case .bool(let value): "\(value)"
+        case .number: "a number"
+        case .string(let text): "a string (\"\(text)\")"
+        case .array: "an array"
+        case .object: "an object"
+        }
+    }
+}
