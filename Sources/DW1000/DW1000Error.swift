@@ -10,6 +10,8 @@ public enum DW1000Error: Error, Hashable, Sendable, CustomStringConvertible {
     case stepDidNotFinish(String, chip: ChipSelect)
     /// An antenna delay does not fit its 16-bit register.
     case antennaDelayOutOfRange(DeviceDuration, which: String)
+    /// The bus does not match the board description; the text says how.
+    case boardMismatch(String)
 
     /// What went wrong, what it usually means, and what to check.
     public var description: String {
@@ -22,6 +24,8 @@ public enum DW1000Error: Error, Hashable, Sendable, CustomStringConvertible {
             "the DW1000 on \(chip) did not finish \(step) after \(DW1000Constants.pollLimit) status reads; check its 38.4 MHz crystal, supply and reset line, then reset it"
         case .antennaDelayOutOfRange(let value, let which):
             "the \(which) antenna delay \(value) does not fit the 16-bit register (0...65535 ticks); calibrate again"
+        case .boardMismatch(let detail):
+            detail
         }
     }
 
