@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "UWBCore", targets: ["UWBCore"]),
         .library(name: "DW1000", targets: ["DW1000"]),
+        .library(name: "UWBEmulator", targets: ["UWBEmulator"]),
         .executable(name: "uwb", targets: ["uwb"]),
     ],
     dependencies: [
@@ -15,6 +16,7 @@ let package = Package(
         .target(name: "UWBCore"),
         .target(name: "DW1000", dependencies: ["UWBCore"]),
         .target(name: "DW1000RegisterMapGenerator"),
+        .target(name: "UWBEmulator", dependencies: ["UWBCore", "DW1000"]),
         .executableTarget(
             name: "dw1000-regmap",
             dependencies: [
@@ -27,10 +29,15 @@ let package = Package(
             dependencies: [
                 "UWBCore",
                 "DW1000",
+                "UWBEmulator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .target(name: "UWBTestSupport", dependencies: ["UWBCore", "DW1000"]),
+        .testTarget(
+            name: "UWBEmulatorTests",
+            dependencies: ["UWBEmulator", "UWBCore", "DW1000", "UWBTestSupport"]
+        ),
         .testTarget(name: "UWBCoreTests", dependencies: ["UWBCore"]),
         .testTarget(
             name: "DW1000Tests",
