@@ -1,0 +1,26 @@
+import UWBCore
+
+/// One transmission as it reaches one receiving chip's antenna, with everything the channel did to it.
+public struct Arrival: Sendable {
+    /// The transmission.
+    public let transmission: Transmission
+    /// When the preamble reaches this antenna.
+    public let start: SimulationTime
+    /// When the RMARKER reaches this antenna along the first path.
+    public let rmarker: SimulationTime
+    /// When the frame ends at this antenna.
+    public let end: SimulationTime
+    /// The total received level.
+    public let receivedLevel: PowerLevel
+    /// The level of the first path (lower than the total when the line of sight is blocked).
+    public let firstPathLevel: PowerLevel
+    /// The error of the chip's leading-edge detector: timestamp noise plus the level-dependent bias,
+    /// in seconds (positive = stamped late).
+    public let timestampError: Double
+    /// The carrier phase at this antenna, noise included, before the chip's own phase offset.
+    public let carrierPhase: Angle
+    /// Whether the receiver can detect the preamble at all.
+    public let detectable: Bool
+    /// Whether the payload decodes without error (drawn from the frame success probability).
+    public let decodable: Bool
+}

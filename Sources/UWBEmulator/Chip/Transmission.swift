@@ -1,0 +1,20 @@
+import UWBCore
+
+/// A frame a virtual chip puts on the air.
+public struct Transmission: Sendable {
+    /// The frame as sent, FCS included.
+    public let frame: [UInt8]
+    /// The radio configuration the chip's registers select, or nil if they select none that a
+    /// receiver could decode.
+    public let configuration: RadioConfig?
+    /// When the preamble leaves the antenna.
+    public let start: SimulationTime
+    /// When the RMARKER leaves the antenna: the instant both TX and RX timestamps refer to.
+    public let rmarker: SimulationTime
+    /// When the last bit leaves the antenna.
+    public let end: SimulationTime
+    /// The level at the antenna connector.
+    public let power: PowerLevel
+    /// The transmitting chip's clock offset from nominal.
+    public let clockOffset: ClockOffset
+}

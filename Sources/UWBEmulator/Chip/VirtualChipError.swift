@@ -1,0 +1,26 @@
+/// Why a virtual DW1000 refused an SPI transaction. Each is a driver bug a real chip would
+/// silently misbehave on; the emulator says so instead.
+public enum VirtualChipError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The header could not be decoded.
+    case malformedHeader(String)
+    /// The register file is reserved or not part of the register map.
+    case unmodelledRegister(file: UInt8, subIndex: Int)
+    /// The access runs past the end of the register file or into a gap between its sub-registers.
+    case outsideRegister(name: String, subIndex: Int, length: Int)
+    /// A write touched a read-only register.
+    case writeToReadOnly(name: String)
+
+    /// What the driver did wrong.
+    public var description: String {
+        switch self {
+        case .malformedHeader(let detail):
+            "virtual DW1000: malformed SPI header: \(detail)"
+        case .unmodelledRegister(let file, let subIndex):
+            "virtual DW1000: register file 0x\(String(file, radix: 16, uppercase: true)) (sub-index \(subIndex)) is reserved or not modelled; see Hardware/dw1000/registers.json"
+        case .outsideRegister(let name, let subIndex, let length):
+            "virtual DW1000: \(length) octets at sub-index 0x\(String(subIndex, radix: 16, uppercase: true)) are outside the documented parts of \(name)"
+        case .writeToReadOnly(let name):
+            "virtual DW1000: \(name) is read-only; the write would be ignored by a real chip"
+        }
+    }
+}

@@ -1,0 +1,120 @@
+import DW1000
+import Foundation
+import UWBCore
+
+extension VirtualDW1000 {
+    /// Where the first path sits in the accumulator: about sample 750 of 1016 (64 MHz PRF) or
+    /// 992 (16 MHz), as DW1000 captures typically show it [U: a representative value, not a spec].
+    static let firstPathSample = 750.0
+
+    /// The noise standard deviation reported in STD_NOISE [U: a representative line-of-sight
+    /// value; nothing in the stack uses it yet].
+    static let noiseAmplitude: UInt64 = 50
+
+    /// Writes the registers a reception updates (UM §7.2.18–7.2.24, §7.2.38, §7.2.40, §7.2.47),
+    /// consistent with the arrival: the user manual's power formulas give back its levels, the
+    /// carrier integrator its true clock offset, and the accumulator at the first path the
+    /// carrier phase at this chip's antenna.
+    func writeReception(_ arrival: Arrival, intact: Bool) {
+        guard let configuration = arrival.transmission.configuration else { return }
+        let formula = SignalPowerFormula(configuration: configuration)
+        let accumulated = max(1, configuration.preambleLength.symbols - 2 * configuration.preambleAcquisitionChunk.symbols)
+        let count = formula.correctedPreambleCount(accumulated: accumulated, unsaturated: accumulated)
+        let impulsePower = formula.impulseResponsePower(for: arrival.receivedLevel, preambleCount: count)
+        let amplitude = formula.firstPathAmplitude(for: arrival.firstPathLevel, preambleCount: count)
+
+        var frame = arrival.transmission.frame
+        if !intact, !frame.isEmpty {
+            frame[frame.count - 1] ^= 0xFF
+        }
+        registers.set(.rxBuffer, octets: frame)
+        registers.set(.rxFinfo, frameInformation(configuration, length: frame.count, accumulated: accumulated))
+
+        let rawTicks = localTicks(at: arrival.rmarker) + Double(hardware.receiveAntennaDelay.ticks)
+            + arrival.timestampError * DeviceClock.ticksPerSecond
+        let raw = UInt64(max(0, rawTicks.rounded())) & DeviceClock.maximumTicks
+        let stamp = (raw &- registers.value(.ldeRxantd)) & DeviceClock.maximumTicks
+        let index = Self.firstPathSample + (rawTicks / 64).truncatingRemainder(dividingBy: 1)
+        registers.set(.rxStamp, leadingEdgeCodeLoaded ? stamp : 0)
+        registers.set(.fpIndex, UInt64((index * 64).rounded()))
+        registers.set(.fpAmpl1, UInt64(amplitude))
+        registers.set(.rxRawst, raw & ~UInt64(0x1FF))
+        registers.set(.rxFqual, Register.RxFqual.stdNoise.placingValue(Self.noiseAmplitude)
+            | Register.RxFqual.fpAmpl2.placingValue(UInt64(amplitude))
+            | Register.RxFqual.fpAmpl3.placingValue(UInt64(amplitude))
+            | Register.RxFqual.cirPwr.placingValue(UInt64(impulsePower)))
+        registers.set(.rxpaccNosat, UInt64(accumulated))
+
+        let offset = relativeOffset(of: arrival)
+        let trackingInterval: UInt64 = configuration.pulseRepetitionFrequency == .sixteenMegahertz ? 0x01F0_0000 : 0x01FC_0000
+        let trackingOffset = Int64((offset.ratio * Double(trackingInterval)).rounded())
+        let recoveryPhase = random.uniform(0...(2 * Double.pi))
+        let phaseCode = UInt64((recoveryPhase / (2 * .pi) * 128).rounded()) & 0x7F
+        registers.set(.rxTtcki, trackingInterval)
+        registers.set(.rxTtcko, Register.RxTtcko.rxtofs.placingValue(UInt64(bitPattern: trackingOffset))
+            | Register.RxTtcko.rcphase.placingValue(phaseCode))
+        registers.set(.drxCarInt, CarrierIntegrator(configuration: configuration).registerValue(for: offset))
+
+        let peakExcess = max(0, arrival.receivedLevel.dBm - arrival.firstPathLevel.dBm)
+        registers.set(.ldePpindx, UInt64(index.rounded()))
+        registers.set(.ldePpampl, UInt64(min(65_535, Double(amplitude) * pow(10, peakExcess / 20))))
+        let accumulatorPhase = arrival.carrierPhase.radians + hardware.phaseOffset.radians + Double(phaseCode) * 2 * .pi / 128
+        writeAccumulator(around: Int(index), amplitude: amplitude, phase: accumulatorPhase)
+    }
+
+    /// RX_FINFO for a frame (UM §7.2.18).
+    private func frameInformation(_ configuration: RadioConfig, length: Int, accumulated: Int) -> UInt64 {
+        let (repetitions, extensionCode) = Self.preambleCodes(configuration.preambleLength)
+        let rate: UInt64 = switch configuration.dataRate {
+        case .kbps110: 0b00
+        case .kbps850: 0b01
+        case .mbps6_8: 0b10
+        }
+        return Register.RxFinfo.rxflen.placingValue(UInt64(length & 0x7F))
+            | Register.RxFinfo.rxfle.placingValue(UInt64(length >> 7))
+            | Register.RxFinfo.rxnspl.placingValue(extensionCode)
+            | Register.RxFinfo.rxbr.placingValue(rate)
+            | Register.RxFinfo.rng.placingValue(1)
+            | Register.RxFinfo.rxprfr.placingValue(configuration.pulseRepetitionFrequency == .sixteenMegahertz ? 0b01 : 0b10)
+            | Register.RxFinfo.rxpsr.placingValue(repetitions)
+            | Register.RxFinfo.rxpacc.placingValue(UInt64(accumulated))
+    }
+
+    /// The TXPSR/PE (and RXPSR/RXNSPL) codes of a preamble length (UM §7.2.10).
+    static func preambleCodes(_ length: PreambleLength) -> (UInt64, UInt64) {
+        switch length {
+        case .symbols64: (0b01, 0b00)
+        case .symbols128: (0b01, 0b01)
+        case .symbols256: (0b01, 0b10)
+        case .symbols512: (0b01, 0b11)
+        case .symbols1024: (0b10, 0b00)
+        case .symbols1536: (0b10, 0b01)
+        case .symbols2048: (0b10, 0b10)
+        case .symbols4096: (0b11, 0b00)
+        }
+    }
+
+    /// How fast the transmitter's clock ran relative to this chip's.
+    private func relativeOffset(of arrival: Arrival) -> ClockOffset {
+        let own = oscillator.offset(at: now).ratio
+        let ratio = (1 + arrival.transmission.clockOffset.ratio) / (1 + own) - 1
+        return ClockOffset(partsPerMillion: ratio * 1_000_000)
+    }
+
+    /// Three accumulator samples from the first path on, as (real, imaginary) signed 16-bit pairs
+    /// with the given amplitude and phase (UM §7.2.38).
+    private func writeAccumulator(around index: Int, amplitude: Int, phase: Double) {
+        let scaled = Double(min(amplitude, 32_767))
+        let real = Int16(truncatingIfNeeded: Int((scaled * cos(phase)).rounded()))
+        let imaginary = Int16(truncatingIfNeeded: Int((scaled * sin(phase)).rounded()))
+        var sample: [UInt8] = []
+        for part in [real, imaginary] {
+            let bits = UInt16(bitPattern: part)
+            sample += [UInt8(bits & 0xFF), UInt8(bits >> 8)]
+        }
+        let first = max(0, min(index, Register.accMem.length / 4 - 3))
+        for offset in 0..<3 {
+            registers.write(file: Register.accMem.file, offset: (first + offset) * 4, sample)
+        }
+    }
+}

@@ -1,0 +1,115 @@
+import DW1000
+import UWBCore
+
+extension VirtualDW1000 {
+    /// The time from an immediate RX enable until the receiver hunts for preamble: "receives
+    /// preamble from 16 µs after the command" (UM §7.2.15, RXENAB).
+    static let receiverStartUp: Duration = .microseconds(16)
+
+    /// Turns the receiver on as SYS_CTRL.RXENAB does, now or at DX_TIME (UM §4.2, §7.2.15),
+    /// with the frame-wait timeout when SYS_CFG.RXWTOE is set (UM §7.2.14).
+    func enableReceiver(delayed: Bool) {
+        cancelReceiver()
+        clearStatus(Self.clearedByReceiverEnable)
+        guard let simulator = environment?.simulator else { return }
+        var start = now + Self.receiverStartUp
+        if delayed {
+            let target = registers.value(.dxTime) & ~UInt64(0x1FF)
+            let ahead = (target &- counter(at: now)) & DeviceClock.maximumTicks
+            if ahead > DeviceClock.modulus / 2 {
+                setStatus(Register.SysStatus.hpdwarn.mask)
+            }
+            start = time(whenCounterReads: target)
+        }
+        let timeout = frameWaitTimeout(startingAt: delayed ? start : now)
+        if delayed {
+            let event = simulator.schedule(at: start) { [weak self] in
+                guard let self, case .starting(_, let timeout) = self.receiver else { return }
+                self.receiver = .listening(from: self.now, timeout: timeout)
+            }
+            receiver = .starting(event: event, timeout: timeout)
+        } else {
+            receiver = .listening(from: start, timeout: timeout)
+        }
+    }
+
+    /// Schedules RXRFTO RX_FWTO × 1.0256 µs after `start` if SYS_CFG.RXWTOE is set.
+    private func frameWaitTimeout(startingAt start: SimulationTime) -> ScheduledEvent? {
+        guard Register.SysCfg.rxwtoe.value(in: registers.value(.sysCfg)) == 1, let simulator = environment?.simulator else {
+            return nil
+        }
+        let units = Int64(registers.value(.rxFwto))
+        return simulator.schedule(at: start + span(ofTicks: units * 65_536)) { [weak self] in
+            guard let self else { return }
+            self.cancelReceiver()
+            self.setStatus(Register.SysStatus.rxrfto.mask)
+        }
+    }
+
+    /// A preamble reaches the antenna: the receiver locks onto it if it is hunting, can hear it,
+    /// and is configured for it. Returns whether it locked.
+    public func preambleArrives(_ arrival: Arrival) -> Bool {
+        guard case .listening(let from, let timeout) = receiver, now >= from, arrival.detectable,
+              let simulator = environment?.simulator,
+              let sent = arrival.transmission.configuration, receives(sent)
+        else { return false }
+        let completion = simulator.schedule(at: arrival.end) { [weak self] in
+            self?.finishReception(arrival)
+        }
+        receiver = .receiving(arrival, completion: completion, timeout: timeout)
+        return true
+    }
+
+    /// Whether the receive configuration in CHAN_CTRL and SYS_CFG matches what was sent:
+    /// channel, PRF, preamble code, SFD and the 110 kbps mode.
+    func receives(_ sent: RadioConfig) -> Bool {
+        let channelControl = registers.value(.chanCtrl)
+        let prfCode: UInt64 = sent.pulseRepetitionFrequency == .sixteenMegahertz ? 0b01 : 0b10
+        return Register.ChanCtrl.rxChan.value(in: channelControl) == UInt64(sent.channel.number)
+            && Register.ChanCtrl.rxprf.value(in: channelControl) == prfCode
+            && Register.ChanCtrl.rxPcode.value(in: channelControl) == UInt64(sent.preambleCode)
+            && (Register.ChanCtrl.dwsfd.value(in: channelControl) == 1) == (sent.startOfFrameDelimiter == .decawave)
+            && (Register.SysCfg.rxm110k.value(in: registers.value(.sysCfg)) == 1) == (sent.dataRate == .kbps110)
+    }
+
+    /// The end of a frame the receiver was locked onto: write what the chip reports and go idle.
+    private func finishReception(_ arrival: Arrival) {
+        guard case .receiving(_, _, let timeout) = receiver else { return }
+        if let timeout {
+            environment?.simulator.cancel(timeout)
+        }
+        receiver = .off
+        let outcome = environment?.receptionFinished(arrival, at: self) ?? .received
+        writeReception(arrival, intact: outcome == .received)
+        let progress = Register.SysStatus.rxprd.mask | Register.SysStatus.rxsfdd.mask | Register.SysStatus.rxphd.mask
+            | Register.SysStatus.rxdfr.mask | (leadingEdgeCodeLoaded ? Register.SysStatus.ldedone.mask : 0)
+        setStatus(progress | (outcome == .received ? Register.SysStatus.rxfcg.mask : Register.SysStatus.rxfce.mask))
+    }
+
+    /// Stops the receiver and cancels its pending events.
+    func cancelReceiver() {
+        guard let simulator = environment?.simulator else {
+            receiver = .off
+            return
+        }
+        switch receiver {
+        case .off:
+            break
+        case .starting(let event, let timeout):
+            simulator.cancel(event)
+            timeout.map(simulator.cancel)
+        case .listening(_, let timeout):
+            timeout.map(simulator.cancel)
+        case .receiving(_, let completion, let timeout):
+            simulator.cancel(completion)
+            timeout.map(simulator.cancel)
+        }
+        receiver = .off
+    }
+
+    /// Whether the receiver is hunting for a preamble right now.
+    public var isListening: Bool {
+        if case .listening(let from, _) = receiver { return now >= from }
+        return false
+    }
+}

@@ -1,0 +1,132 @@
+import DW1000
+import UWBCore
+
+extension VirtualDW1000 {
+    /// Answers one SPI transaction at the simulator's current time.
+    ///
+    /// - Throws: ``VirtualChipError`` for accesses a real chip would not honour.
+    public func transfer(_ transaction: SPITransaction) throws(VirtualChipError) -> [UInt8] {
+        transactionCount += 1
+        let header: SPIHeader
+        do {
+            header = try SPIHeader.decode(transaction.header).header
+        } catch {
+            throw .malformedHeader(error.description)
+        }
+        let subIndex = Int(header.subIndex)
+        switch transaction.body {
+        case .read(let count):
+            try registers.validate(file: header.file, subIndex: subIndex, length: count, writing: false)
+            return readRegisters(file: header.file, offset: subIndex, count: count)
+        case .write(let octets):
+            try registers.validate(file: header.file, subIndex: subIndex, length: octets.count, writing: true)
+            writeRegisters(file: header.file, offset: subIndex, octets)
+            return []
+        }
+    }
+
+    /// A read, with the registers that change by themselves brought up to date first.
+    private func readRegisters(file: UInt8, offset: Int, count: Int) -> [UInt8] {
+        switch file {
+        case Register.sysTime.file:
+            registers.set(.sysTime, counter(at: now) & ~UInt64(0x1FF))
+        case Register.accMem.file:
+            // UM §7.2.38: the first octet of every accumulator read is a dummy octet.
+            return [0] + registers.read(file: file, offset: offset, count: max(0, count - 1))
+        default:
+            break
+        }
+        return registers.read(file: file, offset: offset, count: count)
+    }
+
+    /// A write, with the side effects of the control registers.
+    private func writeRegisters(file: UInt8, offset: Int, _ octets: [UInt8]) {
+        switch file {
+        case Register.sysStatus.file:
+            var mask: UInt64 = 0
+            for (index, octet) in octets.enumerated() where offset + index < 8 {
+                mask |= UInt64(octet) << (8 * (offset + index))
+            }
+            let writeOneToClear = Register.SysStatus.fields.filter { $0.access == .writeOneToClear }
+                .reduce(UInt64(0)) { $0 | $1.mask }
+            clearStatus(mask & writeOneToClear)
+        case Register.sysCtrl.file:
+            var command: UInt64 = 0
+            for (index, octet) in octets.enumerated() where offset + index < 8 {
+                command |= UInt64(octet) << (8 * (offset + index))
+            }
+            execute(command)
+        case Register.pmscCtrl0.file where offset <= 3 && offset + octets.count > 3:
+            let before = Register.PmscCtrl0.softreset.value(in: registers.value(.pmscCtrl0))
+            registers.write(file: file, offset: offset, octets)
+            let after = Register.PmscCtrl0.softreset.value(in: registers.value(.pmscCtrl0))
+            softResetChanged(from: before, to: after)
+        case Register.otpCtrl.file where offset <= Int(Register.otpCtrl.offset) && offset + octets.count > Int(Register.otpCtrl.offset):
+            registers.write(file: file, offset: offset, octets)
+            otpControlWritten()
+        case Register.sysMask.file:
+            registers.write(file: file, offset: offset, octets)
+            updateInterrupt()
+        default:
+            registers.write(file: file, offset: offset, octets)
+        }
+    }
+
+    /// SOFTRESET (PMSC_CTRL0 bits 31:28): all four low then high resets the chip; only bit 28
+    /// toggled resets the receiver (UM §7.2.50.1). The PLL relocks at once in virtual time.
+    private func softResetChanged(from before: UInt64, to after: UInt64) {
+        if before != 0 && after == 0 {
+            applyReset()
+            leadingEdgeCodeLoaded = false
+            registers.set(.pmscCtrl0, Register.PmscCtrl0.softreset.placingValue(0) | (registers.value(.pmscCtrl0) & ~Register.PmscCtrl0.softreset.mask))
+        } else if after & 0b0001 == 0 && after != 0 {
+            cancelReceiver()
+        }
+    }
+
+    /// OTP_CTRL: OTPREAD copies the addressed word into OTP_RDAT; LDELOAD loads the LDE code.
+    /// Both clear themselves at once (a real load takes 150 µs; the driver polls for it).
+    private func otpControlWritten() {
+        let control = registers.value(.otpCtrl)
+        if control & Register.OtpCtrl.otpread.mask != 0 {
+            let address = Int(registers.value(.otpAddr) & 0x7FF)
+            registers.set(.otpRdat, UInt64(hardware.otpWord(address)))
+        }
+        if control & Register.OtpCtrl.ldeload.mask != 0 {
+            leadingEdgeCodeLoaded = true
+        }
+        registers.set(.otpCtrl, control & ~(Register.OtpCtrl.otpread.mask | Register.OtpCtrl.ldeload.mask))
+    }
+
+    /// Carries out a SYS_CTRL write (UM §7.2.15). TRXOFF wins over TXSTRT in the same write, which
+    /// is how Decawave's driver uses TXSTRT|TRXOFF after configuration.
+    private func execute(_ command: UInt64) {
+        if command & Register.SysCtrl.trxoff.mask != 0 {
+            turnOff()
+            return
+        }
+        if command & Register.SysCtrl.txstrt.mask != 0 {
+            startTransmission(
+                delayed: command & Register.SysCtrl.txdlys.mask != 0,
+                awaitingResponse: command & Register.SysCtrl.wait4resp.mask != 0,
+                suppressFCS: command & Register.SysCtrl.sfcst.mask != 0)
+        }
+        if command & Register.SysCtrl.rxenab.mask != 0 {
+            enableReceiver(delayed: command & Register.SysCtrl.rxdlye.mask != 0)
+        }
+    }
+
+    /// TRXOFF: abort TX and RX, go idle, drop the late-start warning.
+    func turnOff() {
+        cancelTransmitter()
+        cancelReceiver()
+        clearStatus(Register.SysStatus.hpdwarn.mask | Register.SysStatus.txpute.mask)
+    }
+}
+
+extension BitField {
+    /// `value` moved into the field's position and cut to its width.
+    func placingValue(_ value: UInt64) -> UInt64 {
+        (value << UInt64(lowBit)) & mask
+    }
+}

@@ -1,0 +1,136 @@
+import DW1000
+import UWBCore
+
+extension VirtualDW1000 {
+    /// The time from a TX command to the first preamble symbol: the transmitter's power-up
+    /// (UM §3.3 mentions "a few µs"; Decawave's examples allow for it) taken as 5 µs.
+    static let transmitterPowerUp: Duration = .microseconds(5)
+
+    /// Starts a transmission as SYS_CTRL.TXSTRT does (UM §3.3, §7.2.15).
+    func startTransmission(delayed: Bool, awaitingResponse: Bool, suppressFCS: Bool) {
+        cancelTransmitter()
+        cancelReceiver()
+        clearStatus(Self.clearedByTransmitterEnable)
+        let control = registers.value(.txFctrl)
+        let length = Int(Register.TxFctrl.tflen.value(in: control) | Register.TxFctrl.tfle.value(in: control) << 7)
+        let offset = Int(Register.TxFctrl.txboffs.value(in: control))
+        let bodyLength = max(0, min(length - (suppressFCS ? 0 : FrameCheckSequence.length), Register.txBuffer.length - offset))
+        var frame = registers.read(file: Register.txBuffer.file, offset: offset, count: bodyLength)
+        if !suppressFCS {
+            let fcs = FrameCheckSequence.compute(frame)
+            frame += [UInt8(fcs & 0xFF), UInt8(fcs >> 8)]
+        }
+        let configuration = transmitConfiguration()
+        let header = configuration?.synchronisationHeaderDuration ?? .zero
+        let headerTicks = Self.ticks(in: header)
+        let powerUpTicks = Self.ticks(in: Self.transmitterPowerUp)
+        let current = counter(at: now)
+        let raw: UInt64
+        if delayed {
+            raw = registers.value(.dxTime) & ~UInt64(0x1FF)
+            let ahead = (raw &- current) & DeviceClock.maximumTicks
+            if ahead > DeviceClock.modulus / 2 {
+                setStatus(Register.SysStatus.hpdwarn.mask)
+            } else if ahead < UInt64(headerTicks + powerUpTicks) {
+                setStatus(Register.SysStatus.txpute.mask)
+            }
+        } else {
+            let earliest = (current &+ UInt64(headerTicks + powerUpTicks)) & DeviceClock.maximumTicks
+            raw = ((earliest &+ 0x1FF) & ~UInt64(0x1FF)) & DeviceClock.maximumTicks
+        }
+        let digitalMarker = time(whenCounterReads: raw)
+        let marker = digitalMarker + span(ofTicks: hardware.transmitAntennaDelay.ticks)
+        let start = SimulationTime(picoseconds: marker.picoseconds - header.picoseconds)
+        let end = marker + (configuration.map { $0.airtime(frameLength: frame.count) - header } ?? .zero)
+        let stamp = (raw &+ UInt64(registers.value(.txAntd))) & DeviceClock.maximumTicks
+        guard let simulator = environment?.simulator else { return }
+        let transmission = Transmission(
+            frame: frame, configuration: configuration, start: start, rmarker: marker, end: end,
+            power: hardware.transmitPower, clockOffset: oscillator.offset(at: now))
+        let emit = simulator.schedule(at: start) { [weak self] in
+            guard let self else { return }
+            self.environment?.transmissionStarts(transmission, from: self)
+        }
+        let headerSent = simulator.schedule(at: marker + (configuration?.phyHeaderDuration ?? .zero)) { [weak self] in
+            guard let self else { return }
+            self.registers.set(.txStamp, stamp)
+            self.registers.set(.txRawst, raw)
+            self.setStatus(Register.SysStatus.txfrb.mask | Register.SysStatus.txprs.mask | Register.SysStatus.txphs.mask)
+        }
+        let finished = simulator.schedule(at: end) { [weak self] in
+            self?.finishTransmission(awaitingResponse: awaitingResponse)
+        }
+        transmitter = .busy(events: [emit, headerSent, finished])
+    }
+
+    /// TXFRS; then, with WAIT4RESP, the receiver turns on W4R_TIM later (UM §7.2.15, §7.2.40).
+    private func finishTransmission(awaitingResponse: Bool) {
+        transmitter = .idle
+        clearStatus(Register.SysStatus.txpute.mask)
+        setStatus(Register.SysStatus.txfrs.mask)
+        guard awaitingResponse, let simulator = environment?.simulator else { return }
+        let delayUnits = Int64(Register.AckRespT.w4rTim.value(in: registers.value(.ackRespT)))
+        let turnOn = now + span(ofTicks: delayUnits * 65_536)
+        let event = simulator.schedule(at: turnOn) { [weak self] in
+            self?.enableReceiver(delayed: false)
+        }
+        receiver = .starting(event: event, timeout: nil)
+    }
+
+    /// Cancels a scheduled or ongoing transmission.
+    func cancelTransmitter() {
+        if case .busy(let events) = transmitter {
+            for event in events {
+                environment?.simulator.cancel(event)
+            }
+        }
+        transmitter = .idle
+    }
+
+    /// The configuration CHAN_CTRL, TX_FCTRL and SYS_CFG select for transmission, if valid.
+    func transmitConfiguration() -> RadioConfig? {
+        let channelControl = registers.value(.chanCtrl)
+        let frameControl = registers.value(.txFctrl)
+        let prf: PulseRepetitionFrequency? = switch Register.TxFctrl.txprf.value(in: frameControl) {
+        case 0b01: .sixteenMegahertz
+        case 0b10: .sixtyFourMegahertz
+        default: nil
+        }
+        let rate: DataRate? = switch Register.TxFctrl.txbr.value(in: frameControl) {
+        case 0b00: .kbps110
+        case 0b01: .kbps850
+        case 0b10: .mbps6_8
+        default: nil
+        }
+        let length = Self.preambleLength(
+            repetitions: Register.TxFctrl.txpsr.value(in: frameControl), extension: Register.TxFctrl.pe.value(in: frameControl))
+        guard let prf, let rate, let length,
+              let channel = Channel(rawValue: Int(Register.ChanCtrl.txChan.value(in: channelControl)))
+        else { return nil }
+        return try? RadioConfig(
+            channel: channel, pulseRepetitionFrequency: prf, preambleLength: length,
+            preambleCode: Int(Register.ChanCtrl.txPcode.value(in: channelControl)),
+            startOfFrameDelimiter: Register.ChanCtrl.dwsfd.value(in: channelControl) == 1 ? .decawave : .standard,
+            dataRate: rate)
+    }
+
+    /// Whole nominal ticks in `duration`, rounded up.
+    static func ticks(in duration: Duration) -> Int64 {
+        Int64((Double(duration.picoseconds) * 1e-12 * DeviceClock.ticksPerSecond).rounded(.up))
+    }
+
+    /// The preamble length a TXPSR/PE pair selects (UM §7.2.10).
+    static func preambleLength(repetitions: UInt64, extension code: UInt64) -> PreambleLength? {
+        switch (repetitions, code) {
+        case (0b01, 0b00): .symbols64
+        case (0b01, 0b01): .symbols128
+        case (0b01, 0b10): .symbols256
+        case (0b01, 0b11): .symbols512
+        case (0b10, 0b00): .symbols1024
+        case (0b10, 0b01): .symbols1536
+        case (0b10, 0b10): .symbols2048
+        case (0b11, 0b00): .symbols4096
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,109 @@
+import DW1000
+import UWBCore
+
+/// An emulated DW1000: the device side of the SPI bus, with the chip's register semantics, its
+/// transmitter and receiver state machines, and the diagnostics a real room would produce.
+///
+/// It runs on a ``Simulator``: register transactions happen at the simulator's current time, and
+/// the chip schedules its own events (end of frame, timeouts) on the same queue.
+public final class VirtualDW1000 {
+    /// A name for traces and errors, such as `alice/CS1`.
+    public let name: String
+    /// The physical facts of this chip.
+    public let hardware: ChipHardware
+    /// The oscillator it shares with the other chips of its board.
+    public let oscillator: Oscillator
+    /// How many SPI transactions the chip has answered.
+    public internal(set) var transactionCount = 0
+    /// Whether the IRQ line is asserted.
+    public internal(set) var interruptAsserted = false
+
+    /// The world around the chip; set when the chip is placed in a medium.
+    public weak var environment: ChipEnvironment?
+
+    var registers = RegisterFile()
+    var transmitter = TransmitterState.idle
+    var receiver = ReceiverState.off
+    var leadingEdgeCodeLoaded = false
+    var random: SeededRandom
+
+    /// The counter's value at the start of the run: chips reset at different moments.
+    let counterPhase: Double
+
+    /// A chip at its reset state.
+    public init(name: String, hardware: ChipHardware, oscillator: Oscillator, counterPhase: Double, random: SeededRandom) {
+        self.name = name
+        self.hardware = hardware
+        self.oscillator = oscillator
+        self.counterPhase = counterPhase
+        self.random = random
+        applyReset()
+    }
+
+    /// The simulator's current time (zero before the chip is placed in a medium).
+    var now: SimulationTime { environment?.simulator.now ?? .zero }
+
+    /// The continuous count of this chip's clock ticks at `time`.
+    func localTicks(at time: SimulationTime) -> Double {
+        counterPhase + oscillator.ticks(at: time)
+    }
+
+    /// The 40-bit counter at `time`.
+    func counter(at time: SimulationTime) -> UInt64 {
+        UInt64(localTicks(at: time).rounded(.down)) & DeviceClock.maximumTicks
+    }
+
+    /// The global time at which the 40-bit counter next reads `target`.
+    func time(whenCounterReads target: UInt64) -> SimulationTime {
+        let current = localTicks(at: now)
+        let currentCounter = UInt64(current.rounded(.down)) & DeviceClock.maximumTicks
+        let ahead = (target &- currentCounter) & DeviceClock.maximumTicks
+        return oscillator.time(atTicks: current.rounded(.down) + Double(ahead) - counterPhase, after: now)
+    }
+
+    /// The global span that `ticks` of this chip's clock take now.
+    func span(ofTicks ticks: Int64) -> Duration {
+        .seconds(oscillator.seconds(forTicks: Double(ticks), at: now))
+    }
+
+    /// Puts every register back to its reset value and stops the radio (RSTn or SOFTRESET).
+    func applyReset() {
+        cancelTransmitter()
+        cancelReceiver()
+        registers = RegisterFile()
+        registers.set(.eui, hardware.extendedUniqueIdentifier)
+        setStatus(Register.SysStatus.cplock.mask)
+    }
+
+    /// Sets SYS_STATUS bits and updates the IRQ line.
+    func setStatus(_ bits: UInt64) {
+        registers.set(.sysStatus, registers.value(.sysStatus) | bits)
+        updateInterrupt()
+    }
+
+    /// Clears SYS_STATUS bits and updates the IRQ line.
+    func clearStatus(_ bits: UInt64) {
+        registers.set(.sysStatus, registers.value(.sysStatus) & ~bits)
+        updateInterrupt()
+    }
+
+    /// The IRQ line is (SYS_STATUS & SYS_MASK) ≠ 0 over the low 32 bits (UM §7.2.17); IRQS mirrors it.
+    func updateInterrupt() {
+        let status = registers.value(.sysStatus)
+        let active = status & registers.value(.sysMask) & 0xFFFF_FFFE != 0
+        let withSummary = active ? status | Register.SysStatus.irqs.mask : status & ~Register.SysStatus.irqs.mask
+        if withSummary != status {
+            registers.set(.sysStatus, withSummary)
+        }
+        if active != interruptAsserted {
+            interruptAsserted = active
+            environment?.interruptChanged(on: self)
+        }
+    }
+
+    /// Status bits that an RX enable or a TX enable clears, from the register map.
+    static let clearedByReceiverEnable = Register.SysStatus.fields
+        .filter { $0.clearedBy == .rxEnable }.reduce(UInt64(0)) { $0 | $1.mask }
+    static let clearedByTransmitterEnable = Register.SysStatus.fields
+        .filter { $0.clearedBy == .txEnable }.reduce(UInt64(0)) { $0 | $1.mask }
+}

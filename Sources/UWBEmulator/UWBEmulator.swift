@@ -1,1 +1,0 @@
-// The emulator module; its parts arrive in Random/, Channel/, Trace/, Scenario/, Chip/, Simulation/, Medium/.
