@@ -1,0 +1,100 @@
+import UWBCore
+
+/// The propagation model of a scenario: path loss and shadowing of an environment on a channel, obstacles,
+/// NLOS first-path effects, the link budget and the receiver.
+///
+/// ``sampleLink(from:to:obstacles:random:)`` is the per-frame, per-receiver entry point; it allocates nothing.
+public struct ChannelModel: Hashable, Sendable {
+    /// The environment.
+    public let kind: ChannelModelKind
+    /// The radio channel (centre frequency and bandwidth).
+    public let channel: Channel
+    /// Path loss and shadowing: the environment's defaults with any overrides applied.
+    public let pathLoss: PathLossModel
+    /// Transmit level and antenna gains.
+    public let linkBudget: LinkBudget
+    /// First-path loss and excess delay of blocked links.
+    public let nlos: NLOSModel
+    /// The receiver.
+    public let receiver: ReceiverModel
+
+    /// A model for `kind` on `channel`. Parameters left `nil` take the environment's defaults
+    /// (``PathLossModel/init(kind:centreFrequency:)``); the scenario's `"pathLossExponent"` and `"shadowingDB"`
+    /// map onto `pathLossExponent` and `shadowingDeviation`.
+    ///
+    /// `receiver` defaults to ``ReceiverModel/standard`` with the channel's bandwidth.
+    ///
+    /// - Throws: ``ChannelModelError`` if an override is not finite or negative.
+    public init(
+        kind: ChannelModelKind,
+        channel: Channel,
+        pathLossExponent: Double? = nil,
+        referenceLoss: PowerRatio? = nil,
+        shadowingDeviation: PowerRatio? = nil,
+        linkBudget: LinkBudget = .standard,
+        nlos: NLOSModel = .standard,
+        receiver: ReceiverModel? = nil
+    ) throws(ChannelModelError) {
+        let defaults = try PathLossModel(kind: kind, centreFrequency: channel.centreFrequency)
+        self.kind = kind
+        self.channel = channel
+        self.pathLoss = try PathLossModel(
+            exponent: pathLossExponent ?? defaults.exponent,
+            referenceLoss: referenceLoss ?? defaults.referenceLoss,
+            shadowingDeviation: shadowingDeviation ?? defaults.shadowingDeviation)
+        self.linkBudget = linkBudget
+        self.nlos = nlos
+        if let receiver {
+            self.receiver = receiver
+        } else {
+            self.receiver = try ReceiverModel(bandwidth: channel.bandwidth)
+        }
+    }
+
+    /// One channel draw for a frame from `start` to `end`, with the model's transmit level.
+    ///
+    /// Always makes one normal (shadowing) and one exponential (excess-delay) draw from `random`, whether or
+    /// not the link is blocked, so moving an obstacle does not shift the rest of the stream. Each call draws a
+    /// fresh shadowing value; to hold shadowing per link, keep the sample or give the link its own stream.
+    public func sampleLink(
+        from start: Position, to end: Position, obstacles: [Obstacle], random: inout SeededRandom
+    ) -> LinkSample {
+        sampleLink(from: start, to: end, obstacles: obstacles, transmitLevel: linkBudget.transmitLevel, random: &random)
+    }
+
+    /// One channel draw for a frame from `start` to `end` sent at `transmitLevel` (for a device with its own
+    /// `txPowerDBm`); otherwise as ``sampleLink(from:to:obstacles:random:)``.
+    public func sampleLink(
+        from start: Position, to end: Position, obstacles: [Obstacle], transmitLevel: PowerLevel,
+        random: inout SeededRandom
+    ) -> LinkSample {
+        let distance = start.distance(to: end)
+        let meanLoss = pathLoss.meanLoss(at: distance).decibels
+        let shadowing = random.normal(mean: 0, standardDeviation: pathLoss.shadowingDeviation.decibels)
+        let excessSeconds = random.exponential(mean: nlos.meanExcessSeconds)
+
+        var obstacleLoss = 0.0
+        var obstructed = false
+        for index in obstacles.indices where obstacles[index].blocks(from: start, to: end) {
+            obstacleLoss += obstacles[index].attenuation.decibels
+            obstructed = true
+        }
+        let blocked = obstructed || kind.isNonLineOfSight
+
+        let totalLoss = meanLoss + shadowing + obstacleLoss
+        let received = transmitLevel.dBm + linkBudget.transmitAntennaGain.decibels
+            + linkBudget.receiveAntennaGain.decibels - totalLoss
+        let extraLoss = blocked ? nlos.firstPathExtraLoss.decibels : 0
+        let firstPath = received - nlos.lineOfSightFirstPathGap.decibels - extraLoss
+        return LinkSample(
+            distance: distance,
+            meanPathLoss: PowerRatio(decibels: meanLoss),
+            shadowing: PowerRatio(decibels: shadowing),
+            obstacleLoss: PowerRatio(decibels: obstacleLoss),
+            lineOfSightBlocked: blocked,
+            firstPathExtraLoss: PowerRatio(decibels: extraLoss),
+            excessDelay: blocked ? .seconds(excessSeconds) : .zero,
+            receivedLevel: PowerLevel(dBm: received),
+            firstPathLevel: PowerLevel(dBm: firstPath))
+    }
+}

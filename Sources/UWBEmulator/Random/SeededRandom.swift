@@ -1,0 +1,88 @@
+import Foundation
+
+/// A deterministic pseudo-random generator: SplitMix64 (Steele, Lea and Flood, "Fast splittable pseudorandom
+/// number generators", OOPSLA 2014; the 64-bit finaliser constants are those of Vigna's public-domain
+/// `splitmix64.c`, https://prng.di.unimi.it/splitmix64.c).
+///
+/// The same seed always gives the same stream on every platform, so a scenario replays exactly. Use
+/// ``split(label:)`` to give each device or link its own stream, so that adding a device does not shift the
+/// numbers every other device draws.
+///
+/// Every method is allocation-free except ``split(label:)``, which reads the label's UTF-8 bytes.
+public struct SeededRandom: RandomNumberGenerator, Sendable {
+    /// The Weyl-sequence increment, 2⁶⁴/φ rounded to odd (SplitMix64 reference `0x9e3779b97f4a7c15`).
+    private static let goldenGamma: UInt64 = 0x9E37_79B9_7F4A_7C15
+
+    /// The generator's state: the last value of the Weyl sequence.
+    private var state: UInt64
+
+    /// A second standard-normal deviate left over from the last Box–Muller pair, used by the next
+    /// ``normal(mean:standardDeviation:)`` call.
+    private var spareStandardNormal: Double?
+
+    /// A generator whose stream is fully determined by `seed`.
+    public init(seed: UInt64) {
+        state = seed
+        spareStandardNormal = nil
+    }
+
+    /// The next 64 random bits (the SplitMix64 output function).
+    public mutating func next() -> UInt64 {
+        state &+= Self.goldenGamma
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// A new, independent generator derived from this one and a label, for example a device name or
+    /// `"alice->bob"`.
+    ///
+    /// The child's seed mixes the next value of this stream with a 64-bit FNV-1a hash of the label, so the
+    /// result depends on the parent's seed, on how many values the parent has produced and on the label.
+    /// Splitting advances this generator by one value. The same sequence of calls on the same seed always
+    /// gives the same children.
+    public mutating func split(label: String) -> SeededRandom {
+        // FNV-1a, 64-bit (Fowler, Noll, Vo; offset basis 0xcbf29ce484222325, prime 0x100000001b3).
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in label.utf8 {
+            hash ^= UInt64(byte)
+            hash &*= 0x0000_0100_0000_01B3
+        }
+        var mixer = SeededRandom(seed: next() ^ hash)
+        return SeededRandom(seed: mixer.next())
+    }
+
+    /// A uniform value in [0, 1) with 53 random bits (the top 53 bits of ``next()`` scaled by 2⁻⁵³).
+    public mutating func unitInterval() -> Double {
+        Double(next() >> 11) * 0x1.0p-53
+    }
+
+    /// A uniform value in `range`. A range with equal bounds always gives that bound.
+    public mutating func uniform(_ range: ClosedRange<Double>) -> Double {
+        range.lowerBound + (range.upperBound - range.lowerBound) * unitInterval()
+    }
+
+    /// A normally distributed value (Box–Muller transform; Box and Muller, Ann. Math. Statist. 29(2), 1958).
+    ///
+    /// Deviates are produced in pairs; the second of each pair is kept for the next call. A negative
+    /// `standardDeviation` gives the same distribution as its magnitude, because the normal law is symmetric.
+    public mutating func normal(mean: Double, standardDeviation: Double) -> Double {
+        if let spare = spareStandardNormal {
+            spareStandardNormal = nil
+            return mean + standardDeviation * spare
+        }
+        // 1 − U lies in (0, 1], so the logarithm is finite.
+        let radius = (-2 * Foundation.log(1 - unitInterval())).squareRoot()
+        let angle = 2 * Double.pi * unitInterval()
+        spareStandardNormal = radius * Foundation.sin(angle)
+        return mean + standardDeviation * radius * Foundation.cos(angle)
+    }
+
+    /// An exponentially distributed value with the given mean (inverse-CDF method: −mean·ln(1 − U)).
+    ///
+    /// A mean of zero always gives zero; a negative mean gives the mirror image (non-positive values).
+    public mutating func exponential(mean: Double) -> Double {
+        -mean * Foundation.log(1 - unitInterval())
+    }
+}
