@@ -1,0 +1,18 @@
+/// Frame counts of one emulated device over a run.
+public struct DeviceStatistics: Hashable, Sendable {
+    /// The device's name.
+    public let name: String
+    /// Frames it transmitted.
+    public internal(set) var sent = 0
+    /// Frames from others it received intact.
+    public internal(set) var received = 0
+    /// Frames from others it was listening for but lost to noise.
+    public internal(set) var lost = 0
+    /// Frames from others spoiled at it by an overlapping frame.
+    public internal(set) var collided = 0
+
+    /// Zero counts for a device.
+    public init(name: String) {
+        self.name = name
+    }
+}
