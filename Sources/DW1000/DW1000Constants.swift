@@ -38,7 +38,8 @@ enum DW1000Constants {
         return 998.4e6 / 2 / divider / 131_072
     }
 
-    /// Reads of a self-clearing bit before the driver gives up on it: far more than the chip needs
+    /// Reads of a bit the chip changes by itself (OTP_CTRL.LDELOAD clears, SYS_STATUS.CPLOCK sets)
+    /// before the driver gives up on it: far more than the chip needs
     /// (LDE load 150 µs, PLL lock 5 µs; each read takes at least a few µs at 3 MHz SPI).
     static let pollLimit = 1000
 }

@@ -6,7 +6,8 @@ public enum DW1000Error: Error, Hashable, Sendable, CustomStringConvertible {
     case bus(SPIBusError)
     /// DEV_ID did not read 0xDECA0130.
     case unexpectedDeviceID(UInt32, chip: ChipSelect)
-    /// A self-clearing step (named) did not finish in the allowed number of reads.
+    /// A bring-up step the driver polls for (named: the LDE microcode load or clock PLL lock) did
+    /// not finish in the allowed number of reads.
     case stepDidNotFinish(String, chip: ChipSelect)
     /// An antenna delay does not fit its 16-bit register.
     case antennaDelayOutOfRange(DeviceDuration, which: String)

@@ -12,9 +12,10 @@ extension DW1000: Transceiver {
                 ticks: DW1000Constants.maximumFrameWaitUnits * DW1000Constants.timeoutUnit.ticks))
     }
 
-    /// Writes the tuning the user manual prescribes for `config` (see ``ConfigurationPlan``),
-    /// then TXSTRT|TRXOFF in one write, which Decawave's driver does to initialise the SFD logic
-    /// after a channel change.
+    /// Writes the tuning the user manual prescribes for `config` (UM §2.5.5: SYS_CFG, LDE, PLL,
+    /// RF and TX power, receiver and AGC tuning, SFD, CHAN_CTRL, TX_FCTRL, in the order of Decawave's
+    /// `dwt_configure`), then TXSTRT|TRXOFF in one write, which Decawave's driver does to
+    /// initialise the SFD logic after a channel change.
     public func configure(_ config: RadioConfig) throws(TransceiverError) {
         let plan = ConfigurationPlan(config)
         try onBus {

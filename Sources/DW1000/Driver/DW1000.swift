@@ -5,7 +5,7 @@ import UWBCore
 /// Creating a `DW1000` brings the chip up: it pulses reset, checks DEV_ID, resets the chip's
 /// logic, loads the crystal trim and the leading-edge-detection microcode, waits for the clock PLL
 /// and unmasks the interrupts it handles. Then ``configure(_:)`` selects the channel and the
-/// ``Transceiver`` operations send and receive timestamped frames.
+/// `Transceiver` operations (from UWBCore) send and receive timestamped frames.
 ///
 /// The driver runs on the bus's radio loop: every call is a short sequence of blocking register
 /// transactions, and none waits for the air.

@@ -1,9 +1,10 @@
 /// A USB board: one FT232H bridge wired to one to three DW1000 chips, with where their antennas
 /// are and how they are calibrated.
 ///
-/// Board descriptions are JSON files in `Hardware/boards/` (format in its README). The emulator
-/// builds virtual boards from them and the USB backend drives real ones with them. Load one with
-/// ``load(from:)`` or ``BoardCatalog/board(named:searchPaths:)``.
+/// Board descriptions are JSON files in `Hardware/boards/` (format in its README), written once for
+/// both backends: the emulator is to build virtual boards from them and the USB backend to drive
+/// real ones. `DW1000Board` (module DW1000) brings up one driver per chip from a description.
+/// Load one with ``load(from:)`` or ``BoardCatalog/board(named:searchPaths:)``.
 public struct BoardDescription: Hashable, Sendable {
     /// The board's id in kebab-case; equal to its file name without `.json`.
     public let id: String

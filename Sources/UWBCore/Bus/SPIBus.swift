@@ -1,8 +1,9 @@
 /// The hardware boundary of the stack: SPI transactions to chips, their interrupt lines and reset.
 ///
-/// Everything a DW1000 driver does is a register transaction on this bus. Two backends provide it:
-/// an FT232H USB bridge wired to real chips, and the emulator's virtual chips. Because both sit
-/// below the same driver, the driver that runs in CI is the driver that runs on the bench.
+/// Everything a DW1000 driver does is a register transaction on this bus. Two backends are to
+/// provide it: an FT232H USB bridge wired to real chips (`UWBUSB`) and the emulator's virtual chips
+/// (`UWBEmulator`); today the driver's tests use `FakeSPIBus` from `UWBTestSupport`. Because every
+/// backend sits below the same driver, the driver that runs in CI is the driver that runs on the bench.
 ///
 /// Every call is synchronous and blocking: a radio loop owns the bus and calls it from one thread.
 /// A bus is not `Sendable`; hand it to the one loop that drives it.

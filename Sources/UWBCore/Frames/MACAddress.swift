@@ -2,7 +2,8 @@
 ///
 /// Both forms are transmitted low octet first.
 public enum MACAddress: Hashable, Sendable {
-    /// A 16-bit short address, assigned by a PAN coordinator (or, in swift-uwb, chosen per session).
+    /// A 16-bit short address, assigned by a PAN coordinator (in swift-uwb's design, chosen at
+    /// random per session).
     case short(UInt16)
     /// A 64-bit extended address, the device's EUI-64.
     case extended(UInt64)

@@ -1,6 +1,6 @@
 /// An IEEE 802.15.4 PAN identifier: the 16-bit number that names a personal area network.
 ///
-/// swift-uwb picks one per ranging session. Transmitted low octet first.
+/// The design has each ranging session pick its own. Transmitted low octet first.
 public struct PANIdentifier: RawRepresentable, Hashable, Sendable {
     /// The 16-bit identifier as it appears in the frame (before little-endian serialisation).
     public let rawValue: UInt16

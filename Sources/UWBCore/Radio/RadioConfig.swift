@@ -21,7 +21,14 @@ public struct RadioConfig: Hashable, Sendable, CustomStringConvertible {
 
     /// A validated configuration.
     ///
-    /// - Parameter preambleAcquisitionChunk: the PAC; `nil` picks the size UM Table 6 recommends.
+    /// - Parameters:
+    ///   - channel: the UWB channel.
+    ///   - pulseRepetitionFrequency: the preamble's PRF.
+    ///   - preambleLength: the preamble length; it must have receiver tuning at `dataRate`.
+    ///   - preambleCode: a preamble code that `channel` allows at `pulseRepetitionFrequency`.
+    ///   - preambleAcquisitionChunk: the PAC; `nil` picks the size UM Table 6 recommends.
+    ///   - startOfFrameDelimiter: the SFD; the IEEE one by default.
+    ///   - dataRate: the payload data rate.
     /// - Throws: ``RadioConfigError`` naming the field that does not fit the others.
     public init(
         channel: Channel,

@@ -2,7 +2,8 @@
 ///
 /// The counter wraps modulo 2⁴⁰ (about every 17.2 s), so two readings have no meaningful order:
 /// `DeviceTime` is deliberately not `Comparable`. Compare readings through the spans between them:
-/// ``elapsed(since:)`` when you know which came first, ``-(_:_:)`` for the nearest signed span.
+/// ``elapsed(since:)`` when you know which came first, and `a - b` between two readings for the
+/// signed ``DeviceDuration`` of smallest magnitude.
 public struct DeviceTime: Hashable, Sendable, CustomStringConvertible {
     /// The counter value, always below 2⁴⁰.
     public let ticks: UInt64

@@ -32,7 +32,10 @@ public protocol Transceiver: AnyObject {
     /// in the frame itself if the peer needs it: it is exact before the frame is sent.
     ///
     /// - Parameters:
+    ///   - frame: the MAC frame without its FCS.
+    ///   - time: when the frame should leave the antenna, by this radio's clock.
     ///   - response: if given, the receiver turns on by itself after the frame is sent.
+    /// - Returns: the TX timestamp the frame will carry.
     /// - Throws: ``TransceiverError/lateTransmission(scheduled:)`` if `time` has already passed,
     ///   or another ``TransceiverError``.
     @discardableResult
@@ -42,6 +45,7 @@ public protocol Transceiver: AnyObject {
     /// ``TransceiverEvent/transmitted(at:)``.
     ///
     /// - Parameters:
+    ///   - frame: the MAC frame without its FCS.
     ///   - response: if given, the receiver turns on by itself after the frame is sent.
     /// - Throws: ``TransceiverError`` if the frame could not be queued.
     func transmitImmediately(_ frame: [UInt8], awaiting response: ResponseWindow?) throws(TransceiverError)
