@@ -1,7 +1,7 @@
 import DW1000
 import UWBCore
 
-/// A register file behind an ``SPIBus`` that records every transaction, for testing a driver at
+/// A register file behind an `SPIBus` that records every transaction, for testing a driver at
 /// the byte level without a chip or an emulator.
 ///
 /// It has no chip behaviour: a write stores its octets, a read returns what is stored (zero if

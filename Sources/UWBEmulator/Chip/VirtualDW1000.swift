@@ -107,3 +107,11 @@ public final class VirtualDW1000 {
     static let clearedByTransmitterEnable = Register.SysStatus.fields
         .filter { $0.clearedBy == .txEnable }.reduce(UInt64(0)) { $0 | $1.mask }
 }
+
+extension VirtualDW1000 {
+    /// RSTn: everything back to reset, the LDE microcode unloaded.
+    func hardReset() {
+        applyReset()
+        leadingEdgeCodeLoaded = false
+    }
+}

@@ -1,0 +1,12 @@
+import UWBCore
+
+/// Software that drives an emulated device's radio from its radio loop: ranging state machines,
+/// or a scripted sender. It sees the device only through ``DeviceRadio``: a ``Transceiver`` per
+/// chip and timers, never the global clock.
+public protocol RadioApplication: AnyObject {
+    /// Called once when the run starts, after the radio is configured.
+    func start(on radio: DeviceRadio)
+
+    /// Called for each event a chip's interrupt reports, in order.
+    func handle(_ event: TransceiverEvent, fromChip chip: Int, on radio: DeviceRadio)
+}

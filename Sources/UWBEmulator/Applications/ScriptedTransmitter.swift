@@ -1,0 +1,72 @@
+import UWBCore
+
+/// A scenario's scripted traffic: send a broadcast data frame every interval and listen the rest
+/// of the time. Useful before any ranging exists, and as background traffic.
+public final class ScriptedTransmitter: RadioApplication {
+    /// How far ahead of the clock reading a frame is scheduled: 300 µs covers the 5 µs power-up
+    /// and the longest preamble of the fast rates with room for the host.
+    public static let scheduleAhead = DeviceDuration(ticks: 300 * 63_898)
+
+    /// Time between frames.
+    public let interval: Duration
+    /// When the first frame goes out, from the start of the run.
+    public let start: Duration
+    /// Payload octets per frame.
+    public let payloadLength: Int
+    /// The device's short address.
+    public let address: UInt16
+    /// The PAN all scripted frames use.
+    public static let pan = PANIdentifier(rawValue: 0xDECA)
+
+    private var sequenceNumber: UInt8 = 0
+
+    /// A scripted sender.
+    public init(interval: Duration, start: Duration, payloadLength: Int, address: UInt16) {
+        self.interval = interval
+        self.start = start
+        self.payloadLength = payloadLength
+        self.address = address
+    }
+
+    /// Starts listening and schedules the first frame.
+    public func start(on radio: DeviceRadio) {
+        listen(on: radio)
+        radio.after(start) { [weak self] in
+            self?.send(on: radio)
+        }
+    }
+
+    /// Listens again after every event: TX done, frame, error or timeout.
+    public func handle(_ event: TransceiverEvent, fromChip chip: Int, on radio: DeviceRadio) {
+        guard chip == 0 else { return }
+        listen(on: radio)
+    }
+
+    private func send(on radio: DeviceRadio) {
+        radio.after(interval) { [weak self] in
+            self?.send(on: radio)
+        }
+        let payload = (0..<payloadLength).map { UInt8(truncatingIfNeeded: $0) }
+        do {
+            let frame = try MACFrame(
+                dataIn: Self.pan, from: .short(address), to: .broadcast, sequenceNumber: sequenceNumber, payload: payload)
+                .encoded(includingFCS: false)
+            sequenceNumber &+= 1
+            try radio.primary.turnOff()
+            let now = try radio.primary.systemTime()
+            try radio.primary.transmit(frame, at: now + Self.scheduleAhead, awaiting: nil)
+        } catch let error as TransceiverError {
+            radio.record(error)
+        } catch {
+            radio.record(.hardwareFault("\(error)"))
+        }
+    }
+
+    private func listen(on radio: DeviceRadio) {
+        do {
+            try radio.primary.enableReceiver(.untilTurnedOff)
+        } catch {
+            radio.record(error)
+        }
+    }
+}

@@ -1,0 +1,40 @@
+import UWBCore
+
+/// The SPI bus of an emulated board: each chip select reaches one virtual DW1000.
+///
+/// Transactions take no virtual time; the interrupt line is reported as it is now, because in the
+/// discrete-event simulation the chip raises its interrupt through the radio loop itself.
+public final class VirtualBoardBus: SPIBus {
+    /// The chips, by chip-select index.
+    public let chips: [VirtualDW1000]
+
+    /// A bus to these chips.
+    public init(chips: [VirtualDW1000]) {
+        self.chips = chips
+    }
+
+    /// How many chip selects the board has.
+    public var chipCount: Int { chips.count }
+
+    /// Passes the transaction to the chip; a transaction the chip refuses fails the transfer.
+    public func transfer(_ transaction: SPITransaction, on chip: ChipSelect) throws(SPIBusError) -> [UInt8] {
+        guard chips.indices.contains(chip.index) else { throw .noSuchChip(chip, chipCount: chips.count) }
+        do {
+            return try chips[chip.index].transfer(transaction)
+        } catch {
+            throw .transferFailed(error.description)
+        }
+    }
+
+    /// The chip's IRQ line right now; the simulation never waits on the wall clock.
+    public func waitForInterrupt(on chip: ChipSelect, until deadline: ContinuousClock.Instant) throws(SPIBusError) -> Bool {
+        guard chips.indices.contains(chip.index) else { throw .noSuchChip(chip, chipCount: chips.count) }
+        return chips[chip.index].interruptAsserted
+    }
+
+    /// Resets the chip as RSTn does.
+    public func reset(_ chip: ChipSelect) throws(SPIBusError) {
+        guard chips.indices.contains(chip.index) else { throw .noSuchChip(chip, chipCount: chips.count) }
+        chips[chip.index].hardReset()
+    }
+}

@@ -1,0 +1,34 @@
+import DW1000
+import UWBCore
+
+/// What a ``RadioApplication`` may use of its emulated device: the real DW1000 driver for each
+/// chip and timers in virtual time.
+public final class DeviceRadio {
+    /// The device's name.
+    public let name: String
+    /// One transceiver per chip; the first sends and receives, the others only receive.
+    public let transceivers: [any Transceiver]
+    /// Driver errors the application reported, for the run's summary.
+    public private(set) var errors: [TransceiverError] = []
+
+    private let simulator: Simulator
+
+    init(name: String, transceivers: [any Transceiver], simulator: Simulator) {
+        self.name = name
+        self.transceivers = transceivers
+        self.simulator = simulator
+    }
+
+    /// The first chip's transceiver.
+    public var primary: any Transceiver { transceivers[0] }
+
+    /// Runs `action` on the radio loop after `delay` of virtual time.
+    public func after(_ delay: Duration, _ action: @escaping () -> Void) {
+        simulator.schedule(after: delay, action)
+    }
+
+    /// Records a driver error so the run's summary can report it.
+    public func record(_ error: TransceiverError) {
+        errors.append(error)
+    }
+}

@@ -1,0 +1,41 @@
+import DW1000
+import UWBCore
+
+/// Everything needed to place one device in an emulation.
+public struct DeviceSetup: Sendable {
+    /// The device's name, unique in the run.
+    public var name: String
+    /// Its board.
+    public var board: BoardDescription
+    /// The true hardware facts of each chip, in chip-select order; missing entries take the
+    /// board's calibration as truth and a phase offset of zero.
+    public var hardware: [ChipHardware]
+    /// Its oscillator's initial offset from nominal.
+    public var clockOffset: ClockOffset
+    /// Its oscillator's random-walk intensity, in ppm per √second.
+    public var clockDrift: Double
+    /// Where it is over time.
+    public var trajectory: Trajectory
+    /// Which way it faces.
+    public var orientation: Orientation
+
+    /// A device setup; hardware defaults to the board's calibration.
+    public init(
+        name: String, board: BoardDescription, hardware: [ChipHardware]? = nil, clockOffset: ClockOffset = .zero,
+        clockDrift: Double = 0, trajectory: Trajectory, orientation: Orientation = .identity
+    ) {
+        self.name = name
+        self.board = board
+        self.hardware = hardware ?? board.chips.enumerated().map { index, chip in
+            ChipHardware(
+                transmitAntennaDelay: chip.calibration.txAntennaDelay,
+                receiveAntennaDelay: chip.calibration.rxAntennaDelay,
+                phaseOffset: chip.calibration.phaseOffset,
+                extendedUniqueIdentifier: 0xDECA_0000_0000_0000 | UInt64(index))
+        }
+        self.clockOffset = clockOffset
+        self.clockDrift = clockDrift
+        self.trajectory = trajectory
+        self.orientation = orientation
+    }
+}

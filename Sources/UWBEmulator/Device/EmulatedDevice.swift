@@ -1,0 +1,83 @@
+import DW1000
+import UWBCore
+
+/// One emulated device: a board of virtual DW1000 chips in the medium, the real DW1000 driver
+/// on top of them, and the radio loop that services their interrupts for an application.
+public final class EmulatedDevice {
+    /// How long the radio loop takes to notice an interrupt and start reading the chip: 2 µs,
+    /// a modelling choice for an in-process loop (a USB board takes hundreds of µs).
+    public static let interruptLatency: Duration = .microseconds(2)
+
+    /// The device's name.
+    public let name: String
+    /// Its virtual chips, by chip select.
+    public let chips: [VirtualDW1000]
+    /// The drivers and timers its application uses.
+    public let radio: DeviceRadio
+    /// The application driving the radio, if any.
+    public var application: RadioApplication?
+
+    private let simulator: Simulator
+    private let drivers: [DW1000]
+    private var serviceScheduled = false
+
+    /// Brings up the board's chips through the real driver and configures them.
+    ///
+    /// - Throws: ``DW1000Error`` or ``TransceiverError`` (wrapped in ``EmulationError``) if the
+    ///   driver fails on the virtual chips, which would be a bug in either.
+    init(name: String, board: BoardDescription, chips: [VirtualDW1000], node: MediumNode, medium: Medium,
+         configuration: RadioConfig) throws(EmulationError) {
+        self.name = name
+        self.chips = chips
+        self.simulator = medium.simulator
+        medium.attach(node)
+        do {
+            drivers = try DW1000Board(board, bus: VirtualBoardBus(chips: chips)).chips
+            for driver in drivers {
+                try driver.configure(configuration)
+            }
+        } catch let error as DW1000Error {
+            throw .driver(device: name, error.description)
+        } catch {
+            throw .driver(device: name, "\(error)")
+        }
+        radio = DeviceRadio(name: name, transceivers: drivers, simulator: medium.simulator)
+        node.interruptHandler = { [weak self] chip in
+            self?.interruptChanged(chip)
+        }
+    }
+
+    /// Starts the application, if any.
+    func start() {
+        application?.start(on: radio)
+    }
+
+    private func interruptChanged(_ chip: VirtualDW1000) {
+        guard chip.interruptAsserted, !serviceScheduled else { return }
+        serviceScheduled = true
+        simulator.schedule(after: Self.interruptLatency) { [weak self] in
+            self?.service()
+        }
+    }
+
+    /// The radio loop's body: read and clear each asserted chip's events through the driver and
+    /// hand them to the application; come back if a line is still asserted.
+    private func service() {
+        serviceScheduled = false
+        for (index, chip) in chips.enumerated() where chip.interruptAsserted {
+            do {
+                for event in try drivers[index].handleInterrupt() {
+                    application?.handle(event, fromChip: index, on: radio)
+                }
+            } catch {
+                radio.record(error)
+            }
+        }
+        if chips.contains(where: \.interruptAsserted), !serviceScheduled {
+            serviceScheduled = true
+            simulator.schedule(after: Self.interruptLatency) { [weak self] in
+                self?.service()
+            }
+        }
+    }
+}

@@ -1,0 +1,81 @@
+import DW1000
+import UWBCore
+
+/// An emulated world on virtual time: devices with boards of virtual DW1000 chips in a medium,
+/// each driven by the real DW1000 driver from its radio loop.
+///
+/// The same setup and seed always give the same run: one event queue, seeded random streams
+/// derived per device and per link, and nothing that reads the wall clock.
+public final class Emulation {
+    /// The simulator: the radio loop of every device.
+    public let simulator = Simulator()
+    /// The medium the devices share.
+    public let medium: Medium
+    /// The radio configuration every device uses.
+    public let configuration: RadioConfig
+    /// The devices, in the order they were added.
+    public private(set) var devices: [EmulatedDevice] = []
+
+    private var random: SeededRandom
+    private var started = false
+
+    /// An empty world.
+    public init(seed: UInt64, channelModel: ChannelModel, obstacles: [Obstacle] = [], configuration: RadioConfig = .ranging) {
+        var random = SeededRandom(seed: seed)
+        self.medium = Medium(simulator: simulator, channelModel: channelModel, obstacles: obstacles,
+                             random: random.split(label: "medium"))
+        self.configuration = configuration
+        self.random = random
+    }
+
+    /// Adds a device, bringing its chips up through the real driver.
+    ///
+    /// - Throws: ``EmulationError/driver(device:_:)`` if the driver fails on the virtual chips.
+    @discardableResult
+    public func add(_ setup: DeviceSetup, application: RadioApplication? = nil) throws(EmulationError) -> EmulatedDevice {
+        var stream = random.split(label: "device \(setup.name)")
+        let oscillator = Oscillator(offset: setup.clockOffset, drift: setup.clockDrift, random: stream.split(label: "oscillator"))
+        let chips = setup.hardware.enumerated().map { index, hardware in
+            VirtualDW1000(
+                name: "\(setup.name)/CS\(index)", hardware: hardware, oscillator: oscillator,
+                counterPhase: stream.uniform(0...Double(DeviceClock.maximumTicks)),
+                random: stream.split(label: "chip \(index)"))
+        }
+        let node = MediumNode(
+            name: setup.name, chips: chips, antennaOffsets: setup.board.chips.map(\.antennaPosition.metres),
+            trajectory: setup.trajectory, orientation: setup.orientation)
+        let device = try EmulatedDevice(
+            name: setup.name, board: setup.board, chips: chips, node: node, medium: medium, configuration: configuration)
+        device.application = application
+        devices.append(device)
+        return device
+    }
+
+    /// Starts the applications (once) and runs the world until `end`.
+    public func run(until end: SimulationTime) {
+        if !started {
+            started = true
+            for device in devices {
+                device.start()
+            }
+        }
+        simulator.run(until: end)
+    }
+
+    /// Frame counts per device so far, in device order.
+    public var statistics: [DeviceStatistics] {
+        var statistics = devices.map { DeviceStatistics(name: $0.name) }
+        for record in medium.records {
+            statistics[record.sender].sent += 1
+            for reception in record.receptions {
+                switch reception.outcome {
+                case .received: statistics[reception.receiver].received += 1
+                case .lost: statistics[reception.receiver].lost += 1
+                case .collided: statistics[reception.receiver].collided += 1
+                case .notListening: break
+                }
+            }
+        }
+        return statistics
+    }
+}

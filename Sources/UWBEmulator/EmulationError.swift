@@ -1,0 +1,21 @@
+/// Why an emulation could not be set up or run.
+public enum EmulationError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The DW1000 driver failed on a device's virtual chips.
+    case driver(device: String, String)
+    /// The scenario's channel parameters were rejected.
+    case channel(String)
+    /// The trace could not be written.
+    case trace(String)
+
+    /// What went wrong and what to do.
+    public var description: String {
+        switch self {
+        case .driver(let device, let detail):
+            "device \(device): the DW1000 driver failed on the emulated chips: \(detail). This is a bug in the driver or the emulator; please report it with the scenario"
+        case .channel(let detail):
+            "channel: \(detail)"
+        case .trace(let detail):
+            "trace: \(detail)"
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import DW1000
+import Foundation
+import UWBCore
+@testable import UWBEmulator
+
+/// Helpers that build small emulated worlds for tests.
+enum WorldFixtures {
+    /// The repository's shipped board description with this id.
+    static func board(_ id: String) throws -> BoardDescription {
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        return try BoardDescription.load(from: repository.appendingPathComponent("Hardware/boards/\(id).json").path)
+    }
+
+    /// A free-space world on channel 5.
+    static func freeSpace(seed: UInt64 = 1, obstacles: [Obstacle] = []) throws -> Emulation {
+        Emulation(seed: seed, channelModel: try ChannelModel(kind: .freeSpace, channel: .five), obstacles: obstacles)
+    }
+
+    /// A single-chip device standing at `position`.
+    static func device(
+        _ name: String, at position: Vector3, boardID: String = "ft232h-dw1000-single", clockOffset: Double = 0,
+        orientation: Orientation = .identity, hardware: [ChipHardware]? = nil
+    ) throws -> DeviceSetup {
+        DeviceSetup(
+            name: name, board: try board(boardID), hardware: hardware, clockOffset: ClockOffset(partsPerMillion: clockOffset),
+            trajectory: .standing(at: Position(metres: position)), orientation: orientation)
+    }
+}
+
+/// An application that does nothing by itself and records every event, for tests that drive the
+/// transceiver directly from scheduled closures.
+final class EventRecorder: RadioApplication {
+    private(set) var events: [(time: SimulationTime, chip: Int, event: TransceiverEvent)] = []
+    private let simulator: Simulator
+
+    init(simulator: Simulator) {
+        self.simulator = simulator
+    }
+
+    func start(on radio: DeviceRadio) {}
+
+    func handle(_ event: TransceiverEvent, fromChip chip: Int, on radio: DeviceRadio) {
+        events.append((simulator.now, chip, event))
+    }
+
+    var receivedFrames: [ReceivedFrame] {
+        events.compactMap { if case .frameReceived(let frame) = $0.event { frame } else { nil } }
+    }
+
+    var transmitTimes: [DeviceTime] {
+        events.compactMap { if case .transmitted(let time) = $0.event { time } else { nil } }
+    }
+}
