@@ -11,9 +11,10 @@ public enum TraceError: Error, Hashable, Sendable, CustomStringConvertible {
     case frameTooLong(octets: Int)
     /// The trace could not be written to `path`; `reason` is the operating system's message.
     case cannotWrite(path: String, reason: String)
-    /// The input ends inside a block or field that needs `needed` octets at `offset`.
+    /// The input ends `needed` octets too early for the block or field that starts at `offset`.
     case truncated(offset: Int, needed: Int)
-    /// A block length at `offset` is below the 12-octet minimum or not a multiple of 4.
+    /// A block length at `offset` is below the 12-octet minimum, too short for the fixed fields of
+    /// its block type, or not a multiple of 4.
     case invalidBlockLength(offset: Int, length: UInt32)
     /// The block at `offset` ends with a length that differs from the one it starts with.
     case blockLengthMismatch(offset: Int, leading: UInt32, trailing: UInt32)
@@ -59,11 +60,12 @@ public enum TraceError: Error, Hashable, Sendable, CustomStringConvertible {
             return "cannot write the trace to \(path): \(reason); check that the directory exists "
                 + "and is writable."
         case .truncated(let offset, let needed):
-            return "pcapng input is truncated at offset \(offset): \(needed) more octets are needed; "
-                + "the file was cut short, so capture it again or read only complete files."
+            return "pcapng input is truncated: the block or field at offset \(offset) needs \(needed) more "
+                + "octets than the input holds; the file was cut short, so write it again and read it only "
+                + "after PcapngWriter.write(to:) has returned."
         case .invalidBlockLength(let offset, let length):
-            return "pcapng block at offset \(offset) has length \(length), which is below 12 or not a "
-                + "multiple of 4; the file is corrupt, so regenerate it."
+            return "pcapng block at offset \(offset) has length \(length), which is below 12, too short for "
+                + "its block type, or not a multiple of 4; the file is corrupt, so regenerate it."
         case .blockLengthMismatch(let offset, let leading, let trailing):
             return "pcapng block at offset \(offset) starts with length \(leading) but ends with "
                 + "\(trailing); the file is corrupt, so regenerate it."
