@@ -30,7 +30,8 @@ public struct PcapngReader: Hashable, Sendable {
         var interfaces: [Interface]?
         var records: [TraceRecord] = []
         var offset = 0
-        while offset < bytes.count {
+        // A pcapng file holds at least one Section Header Block, so empty input is truncated.
+        repeat {
             try input.require(PcapngFormat.blockOverhead, at: offset)
             let isSectionHeader = bytes[offset..<(offset + 4)].elementsEqual([0x0A, 0x0D, 0x0D, 0x0A])
             if isSectionHeader {
@@ -60,7 +61,7 @@ public struct PcapngReader: Hashable, Sendable {
                 break
             }
             offset += Int(length)
-        }
+        } while offset < bytes.count
         self.records = records
     }
 
