@@ -1,7 +1,7 @@
 /// What became of one transmitted frame at one receiver, as recorded in a trace.
 ///
 /// The raw values are the words that appear in the trace's per-frame comment (see
-/// ``TraceMetadataComment`` for the grammar), so they are part of the trace format.
+/// `TraceMetadataComment` for the grammar), so they are part of the trace format.
 ///
 /// ``notListening`` is included because the medium knows it and it is the first question when a
 /// protocol misbehaves ("was the frame lost on the air, or was the receiver simply off?"). The

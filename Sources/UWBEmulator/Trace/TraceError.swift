@@ -103,7 +103,8 @@ public enum TraceError: Error, Hashable, Sendable, CustomStringConvertible {
                 + "are unknown; read only traces written by PcapngWriter."
         case .malformedMetadata(let offset, let reason):
             return "pcapng packet block at offset \(offset) has a malformed metadata comment: \(reason); "
-                + "the comment must read like from=alice to=bob:-71.3dBm:received (see TraceMetadataComment)."
+                + "the comment must read like from=alice to=bob:-71.3dBm:received (grammar in "
+                + "Sources/UWBEmulator/Trace/TraceMetadataComment.swift)."
         }
     }
 }

@@ -3,7 +3,7 @@ import UWBCore
 /// One receiver's view of a traced frame: who it is, how strong the frame arrived, and what
 /// became of it.
 public struct TraceReception: Hashable, Sendable {
-    /// The receiving device's name (any text; the trace escapes it, see ``TraceMetadataComment``).
+    /// The receiving device's name (any text; the trace escapes it, see `TraceMetadataComment`).
     public var receiver: String
     /// The frame's received signal level at this receiver's antenna.
     public var level: PowerLevel
