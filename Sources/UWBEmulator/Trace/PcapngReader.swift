@@ -33,8 +33,10 @@ public struct PcapngReader: Hashable, Sendable {
         // A pcapng file holds at least one Section Header Block, so empty input is truncated.
         repeat {
             try input.require(PcapngFormat.blockOverhead, at: offset)
-            let isSectionHeader = bytes[offset..<(offset + 4)].elementsEqual([0x0A, 0x0D, 0x0D, 0x0A])
-            if isSectionHeader {
+            // The Section Header Block type is a palindrome, so it is recognised before the
+            // section's byte order is known; other types are read in the current section's order.
+            let blockType = try input.uint32(at: offset)
+            if blockType == PcapngFormat.sectionHeaderBlockType {
                 input.isBigEndian = try Self.sectionIsBigEndian(input, blockOffset: offset)
             } else if interfaces == nil {
                 throw .missingSectionHeader(offset: offset)
@@ -49,7 +51,7 @@ public struct PcapngReader: Hashable, Sendable {
                 throw .blockLengthMismatch(offset: offset, leading: length, trailing: trailing)
             }
             let block = BlockExtent(offset: offset, length: Int(length))
-            switch try input.uint32(at: offset) {
+            switch blockType {
             case PcapngFormat.sectionHeaderBlockType:
                 try Self.checkSectionHeader(input, block)
                 interfaces = []

@@ -26,7 +26,7 @@ struct PcapngReaderFuzzTests {
     }
 
     /// `bytes` with one random mutation applied.
-    static func mutate(_ bytes: [UInt8], random: inout SplitMix64) -> [UInt8] {
+    static func mutate(_ bytes: [UInt8], random: inout TraceFuzzRandom) -> [UInt8] {
         var bytes = bytes
         let position = bytes.isEmpty ? 0 : random.next(below: bytes.count)
         switch random.next(below: 6) {
@@ -52,7 +52,7 @@ struct PcapngReaderFuzzTests {
     @Test("5000 random mutations are parsed or rejected without trapping")
     func randomMutations() throws {
         let original = try Self.seedTrace()
-        var random = SplitMix64(seed: 0x5EED_7ACE)
+        var random = TraceFuzzRandom(seed: 0x5EED_7ACE)
         var rejected = 0
         var accepted = 0
         for _ in 0..<5_000 {

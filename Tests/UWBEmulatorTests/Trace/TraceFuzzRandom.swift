@@ -1,6 +1,6 @@
 /// Sebastiano Vigna's SplitMix64 generator (https://prng.di.unimi.it/splitmix64.c): tiny and
 /// fully determined by its seed, so a failing fuzz case can be replayed exactly.
-struct SplitMix64 {
+struct TraceFuzzRandom {
     private var state: UInt64
 
     init(seed: UInt64) {
