@@ -62,6 +62,8 @@ public struct ReceiverModel: Hashable, Sendable {
     public let bandwidth: Frequency
     /// The receiver noise figure.
     public let noiseFigure: PowerRatio
+    /// The in-band noise power: −174 dBm/Hz + 10·log₁₀(B / 1 Hz) + NF. −81.0 dBm for 499.2 MHz and 6 dB [D].
+    public let noiseFloor: PowerLevel
     /// The sensitivity at 110 kbps.
     public let sensitivity110k: PowerLevel
     /// The sensitivity at 850 kbps.
@@ -114,16 +116,14 @@ public struct ReceiverModel: Hashable, Sendable {
     ) {
         bandwidth = checkedBandwidth
         self.noiseFigure = noiseFigure
+        noiseFloor = PowerLevel(
+            dBm: Self.thermalNoiseDensityDBmPerHertz + 10 * Foundation.log10(checkedBandwidth.hertz) + noiseFigure.decibels)
         (sensitivity110k, sensitivity850k, sensitivity6M8) = sensitivities
         self.waterfallWidth = waterfallWidth
         self.timingSNRAtSensitivity = timingSNRAtSensitivity
         self.timingFloor = timingFloor
     }
 
-    /// The in-band noise power: −174 dBm/Hz + 10·log₁₀(B / 1 Hz) + NF. −81.0 dBm for 499.2 MHz and 6 dB [D].
-    public var noiseFloor: PowerLevel {
-        PowerLevel(dBm: Self.thermalNoiseDensityDBmPerHertz + 10 * Foundation.log10(bandwidth.hertz) + noiseFigure.decibels)
-    }
 
     /// The weakest level at which frames at `dataRate` arrive with a 10 % packet error rate.
     public func sensitivity(for dataRate: DataRate) -> PowerLevel {
