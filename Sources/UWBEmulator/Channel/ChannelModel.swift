@@ -55,22 +55,25 @@ public struct ChannelModel: Hashable, Sendable {
     ///
     /// Always makes one normal (shadowing) and one exponential (excess-delay) draw from `random`, whether or
     /// not the link is blocked, so moving an obstacle does not shift the rest of the stream. Each call draws a
-    /// fresh shadowing value; to hold shadowing per link, keep the sample or give the link its own stream.
+    /// fresh shadowing value; to hold shadowing per link, pass it with
+    /// ``sampleLink(from:to:obstacles:transmitLevel:shadowing:random:)``.
     public func sampleLink(
         from start: Position, to end: Position, obstacles: [Obstacle], random: inout SeededRandom
     ) -> LinkSample {
-        sampleLink(from: start, to: end, obstacles: obstacles, transmitLevel: linkBudget.transmitLevel, random: &random)
+        let shadowing = PowerRatio(decibels: random.normal(mean: 0, standardDeviation: pathLoss.shadowingDeviation.decibels))
+        return sampleLink(from: start, to: end, obstacles: obstacles, transmitLevel: linkBudget.transmitLevel,
+                          shadowing: shadowing, random: &random)
     }
 
     /// One channel draw for a frame from `start` to `end` sent at `transmitLevel` (for a device with its own
-    /// `txPowerDBm`); otherwise as ``sampleLink(from:to:obstacles:random:)``.
+    /// `txPowerDBm`), with a shadowing value the caller holds per link (shadowing changes as devices move
+    /// around obstacles, not from frame to frame). Makes one exponential (excess-delay) draw from `random`.
     public func sampleLink(
         from start: Position, to end: Position, obstacles: [Obstacle], transmitLevel: PowerLevel,
-        random: inout SeededRandom
+        shadowing: PowerRatio, random: inout SeededRandom
     ) -> LinkSample {
         let distance = start.distance(to: end)
         let meanLoss = pathLoss.meanLoss(at: distance).decibels
-        let shadowing = random.normal(mean: 0, standardDeviation: pathLoss.shadowingDeviation.decibels)
         let excessSeconds = random.exponential(mean: nlos.meanExcessSeconds)
 
         var obstacleLoss = 0.0
@@ -81,7 +84,7 @@ public struct ChannelModel: Hashable, Sendable {
         }
         let blocked = obstructed || kind.isNonLineOfSight
 
-        let totalLoss = meanLoss + shadowing + obstacleLoss
+        let totalLoss = meanLoss + shadowing.decibels + obstacleLoss
         let received = transmitLevel.dBm + linkBudget.transmitAntennaGain.decibels
             + linkBudget.receiveAntennaGain.decibels - totalLoss
         let extraLoss = blocked ? nlos.firstPathExtraLoss.decibels : 0
@@ -89,7 +92,7 @@ public struct ChannelModel: Hashable, Sendable {
         return LinkSample(
             distance: distance,
             meanPathLoss: PowerRatio(decibels: meanLoss),
-            shadowing: PowerRatio(decibels: shadowing),
+            shadowing: shadowing,
             obstacleLoss: PowerRatio(decibels: obstacleLoss),
             lineOfSightBlocked: blocked,
             firstPathExtraLoss: PowerRatio(decibels: extraLoss),

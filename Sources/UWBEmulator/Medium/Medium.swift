@@ -25,6 +25,7 @@ public final class Medium: ChipEnvironment {
     var records: [TransmissionRecord] = []
     private var random: SeededRandom
     private var linkRandom: [Int: SeededRandom] = [:]
+    private var linkShadowing: [Int: PowerRatio] = [:]
     private var inFlight: [ObjectIdentifier: [Arrival]] = [:]
     private var pending: [ObjectIdentifier: (record: Int, slot: Int)] = [:]
     private var nodeOfChip: [ObjectIdentifier: (node: Int, chip: Int)] = [:]
@@ -57,14 +58,18 @@ public final class Medium: ChipEnvironment {
         let recordIndex = records.count
         records.append(TransmissionRecord(time: transmission.rmarker, frame: transmission.frame, sender: senderIndex, receptions: []))
         for (receiverIndex, receiver) in nodes.enumerated() where receiverIndex != senderIndex {
+            let key = senderIndex * nodes.count + receiverIndex
             var stream = linkStream(from: senderIndex, to: receiverIndex)
+            let shadowing = linkShadowing[key] ?? PowerRatio(decibels: stream.normal(
+                mean: 0, standardDeviation: channelModel.pathLoss.shadowingDeviation.decibels))
+            linkShadowing[key] = shadowing
             let link = channelModel.sampleLink(
                 from: source, to: receiver.trajectory.position(at: transmission.rmarker), obstacles: obstacles,
-                transmitLevel: transmission.power, random: &stream)
+                transmitLevel: transmission.power, shadowing: shadowing, random: &stream)
             let slot = records[recordIndex].receptions.count
             records[recordIndex].receptions.append((receiverIndex, link.receivedLevel, .notListening))
             deliver(transmission, link: link, from: source, to: receiver, random: &stream, record: (recordIndex, slot))
-            linkRandom[senderIndex * nodes.count + receiverIndex] = stream
+            linkRandom[key] = stream
         }
     }
 

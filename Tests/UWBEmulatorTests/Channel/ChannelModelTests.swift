@@ -122,8 +122,13 @@ struct ChannelModelTests {
         let sample = model.sampleLink(from: point(0, 0, 0), to: point(10, 0, 0), obstacles: [], random: &random)
         #expect(abs(sample.receivedLevel.dBm - -84.3) < 1e-9)
         let loud = model.sampleLink(
-            from: point(0, 0, 0), to: point(10, 0, 0), obstacles: [], transmitLevel: PowerLevel(dBm: 0), random: &random)
+            from: point(0, 0, 0), to: point(10, 0, 0), obstacles: [], transmitLevel: PowerLevel(dBm: 0),
+            shadowing: PowerRatio(decibels: 0), random: &random)
         #expect(abs(loud.receivedLevel.dBm - -70) < 1e-9)
+        let shadowed = model.sampleLink(
+            from: point(0, 0, 0), to: point(10, 0, 0), obstacles: [], transmitLevel: PowerLevel(dBm: 0),
+            shadowing: PowerRatio(decibels: 2.5), random: &random)
+        #expect(abs(shadowed.receivedLevel.dBm - -72.5) < 1e-9)
         #expect(throws: ChannelModelError.negative(parameter: "shadowingDB", value: -1)) {
             try ChannelModel(kind: .cm1, channel: .five, shadowingDeviation: PowerRatio(decibels: -1))
         }
