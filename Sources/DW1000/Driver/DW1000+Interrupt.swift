@@ -1,3 +1,4 @@
+import Foundation
 import UWBCore
 
 extension DW1000 {
@@ -79,6 +80,32 @@ extension DW1000 {
                 carrierIntegrator: try port.readValue(.drxCarInt),
                 unsaturatedPreambleCount: try port.readValue(.rxpaccNosat))
         }
-        return registers.receivedFrame(config)
+        var frame = registers.receivedFrame(config)
+        if measuresFirstPathPhase {
+            frame.diagnostics.firstPathPhase = try readFirstPathPhase(
+                index: frame.diagnostics.firstPathIndex, carrierPhase: frame.diagnostics.carrierPhase)
+        }
+        return frame
+    }
+
+    /// The phase of the accumulator sample at the first path minus RCPHASE: the carrier phase at
+    /// this chip's antenna, comparable between chips on one clock (Decawave's dual-DW1000 PDoA
+    /// method, physics reference §4.1). Reading the accumulator needs the FACE and AMCE clocks on
+    /// (UM §7.2.38); its first octet is a dummy.
+    private func readFirstPathPhase(index: Double, carrierPhase: Angle) throws(TransceiverError) -> Angle {
+        let sample = Int(index.rounded(.down))
+        guard (0..<(Register.accMem.length / 4 - 1)).contains(sample) else {
+            throw .hardwareFault("FP_INDEX \(index) lies outside the accumulator; check the SPI wiring")
+        }
+        let octets = try onBus { () throws -> [UInt8] in
+            let clocks = try port.readValue(.pmscCtrl0, count: 2)
+            try port.write(.pmscCtrl0, value: clocks | Register.PmscCtrl0.face.mask | Register.PmscCtrl0.amce.mask, count: 2)
+            let read = try port.read(.accMem, offset: sample * 4, count: 5)
+            try port.write(.pmscCtrl0, value: clocks, count: 2)
+            return read
+        }
+        let real = Double(Int16(bitPattern: UInt16(octets[1]) | UInt16(octets[2]) << 8))
+        let imaginary = Double(Int16(bitPattern: UInt16(octets[3]) | UInt16(octets[4]) << 8))
+        return (Angle(radians: atan2(imaginary, real)) - carrierPhase).wrapped
     }
 }

@@ -19,6 +19,11 @@ public final class DW1000 {
     /// The antenna delays the chip applies to its timestamps.
     public private(set) var antennaDelays: AntennaDelays
 
+    /// Whether each reception also reads the accumulator at the first path to report
+    /// ``ReceptionDiagnostics/firstPathPhase`` (four more transactions per frame). ``DW1000Board``
+    /// turns it on for chips that share a clock with another.
+    public var measuresFirstPathPhase = false
+
     /// SYS_CFG as last written.
     var systemConfiguration: UInt64 = 0
 

@@ -26,6 +26,10 @@ public final class DW1000Board {
                 transmit: chip.calibration.txAntennaDelay, receive: chip.calibration.rxAntennaDelay)
             chips.append(try DW1000(bus: bus, chip: chip.chipSelect, antennaDelays: delays))
         }
+        let coherent = Set(board.coherentGroups.filter { $0.count > 1 }.flatMap { $0 })
+        for driver in chips where coherent.contains(driver.chip) {
+            driver.measuresFirstPathPhase = true
+        }
         self.board = board
         self.chips = chips
     }

@@ -20,6 +20,11 @@ public struct ReceptionDiagnostics: Hashable, Sendable {
     /// How many preamble symbols the receiver accumulated.
     public var preambleSymbolsAccumulated: Int
 
+    /// The carrier phase of the first path relative to the receiver's carrier recovery, on radios
+    /// that measure it (boards with several coherent receivers); `nil` otherwise. Differences of
+    /// this phase between receivers on one clock give the angle of arrival.
+    public var firstPathPhase: Angle?
+
     /// Diagnostics with the given values.
     public init(
         receivedLevel: PowerLevel,
@@ -27,7 +32,8 @@ public struct ReceptionDiagnostics: Hashable, Sendable {
         clockOffset: ClockOffset,
         carrierPhase: Angle,
         firstPathIndex: Double,
-        preambleSymbolsAccumulated: Int
+        preambleSymbolsAccumulated: Int,
+        firstPathPhase: Angle? = nil
     ) {
         self.receivedLevel = receivedLevel
         self.firstPathLevel = firstPathLevel
@@ -35,5 +41,6 @@ public struct ReceptionDiagnostics: Hashable, Sendable {
         self.carrierPhase = carrierPhase
         self.firstPathIndex = firstPathIndex
         self.preambleSymbolsAccumulated = preambleSymbolsAccumulated
+        self.firstPathPhase = firstPathPhase
     }
 }
