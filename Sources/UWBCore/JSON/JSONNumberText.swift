@@ -3,7 +3,7 @@
 public enum JSONNumberText {
     /// `value` as a person would write it in a JSON file.
     public static func text(_ value: Double) -> String {
-        if value.isFinite, value == value.rounded(), abs(value) < 1e15 {
+        if value.isFinite, value == value.rounded(), abs(value) < 1e18 {
             return String(Int64(value))
         }
         return String(value)
