@@ -80,6 +80,16 @@ struct ShippedScenarioTests {
         }
     }
 
+    @Test("the complete example in Docs/scenarios.md decodes")
+    func documentedExample() throws {
+        let text = try String(
+            contentsOf: ScenarioFixtures.repository.appendingPathComponent("Docs/scenarios.md"), encoding: .utf8)
+        let block = try #require(text.components(separatedBy: "```json\n").last?.components(separatedBy: "\n```").first)
+        let scenario = try Scenario(jsonData: Data(block.utf8), boardSearchPaths: [ScenarioFixtures.boardsDirectory])
+        #expect(scenario.devices.map(\.name) == ["alice", "bob"])
+        #expect(scenario.devices[1].transmit?.payloadLength == TransmitScript.defaultPayloadLength)
+    }
+
     /// Whether the segment crosses the box (slab method: the parameter ranges in which the
     /// segment is inside each pair of planes must overlap within 0...1).
     func segment(from start: Position, to end: Position, crosses box: ScenarioObstacle) -> Bool {
