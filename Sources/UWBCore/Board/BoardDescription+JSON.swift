@@ -1,5 +1,8 @@
 import Foundation
 
+/// A field of a board description, whose errors are ``BoardDescriptionError``s.
+private typealias Field = JSONField<BoardDescriptionError>
+
 extension BoardDescription {
     /// Decodes and checks a board description from JSON (format in `Hardware/boards/README.md`).
     ///
@@ -7,7 +10,7 @@ extension BoardDescription {
     ///   invalid JSON, unknown or missing keys, wrong types, and every rule of
     ///   ``init(id:name:summary:usb:spi:chips:)``.
     public init(jsonData: Data) throws(BoardDescriptionError) {
-        let root = try JSONField(path: "", value: JSONValue.parse(jsonData)).object(
+        let root = try Field(parsing: jsonData).object(
             required: [BoardKey.id, BoardKey.name, BoardKey.description, BoardKey.usb, BoardKey.spi, BoardKey.chips])
 
         let chipFields = try root.field(BoardKey.chips).array()
@@ -32,16 +35,15 @@ extension BoardDescription {
     /// - Throws: ``BoardDescriptionError/cannotRead(path:reason:)`` if the file cannot be read;
     ///   otherwise ``BoardDescriptionError/inFile(path:error:)`` wrapping the problem found.
     public static func load(from path: String) throws(BoardDescriptionError) -> BoardDescription {
-        let url = URL(fileURLWithPath: path)
         let data: Data
         do {
-            data = try Data(contentsOf: url)
+            data = try FileReadError.contents(ofFile: path)
         } catch {
-            throw .cannotRead(path: path, reason: readableReason(error))
+            throw .cannotRead(path: path, reason: error.reason)
         }
         do throws(BoardDescriptionError) {
             let board = try BoardDescription(jsonData: data)
-            let fileName = url.deletingPathExtension().lastPathComponent
+            let fileName = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
             guard board.id == fileName else { throw .idMismatch(id: board.id, fileName: fileName) }
             return board
         } catch {
@@ -49,18 +51,18 @@ extension BoardDescription {
         }
     }
 
-    private static func usb(from field: JSONField) throws(BoardDescriptionError) -> USBIdentity {
+    private static func usb(from field: Field) throws(BoardDescriptionError) -> USBIdentity {
         let object = try field.object(
             required: [BoardKey.vendorID, BoardKey.productID, BoardKey.bridge], optional: [BoardKey.product])
         return USBIdentity(
             vendorID: try usbIdentifier(from: object.field(BoardKey.vendorID)),
             productID: try usbIdentifier(from: object.field(BoardKey.productID)),
-            bridge: try choice(from: object.field(BoardKey.bridge), as: USBBridge.self),
+            bridge: try object.field(BoardKey.bridge).choice(USBBridge.self),
             product: try object.optionalField(BoardKey.product)?.string())
     }
 
     /// A 16-bit USB id written as hexadecimal text, with or without a `0x` prefix.
-    private static func usbIdentifier(from field: JSONField) throws(BoardDescriptionError) -> UInt16 {
+    private static func usbIdentifier(from field: Field) throws(BoardDescriptionError) -> UInt16 {
         let text = try field.string()
         let digits = text.hasPrefix("0x") || text.hasPrefix("0X") ? text.dropFirst(2) : Substring(text)
         guard (1...4).contains(digits.count), digits.allSatisfy(\.isHexDigit), let value = UInt16(digits, radix: 16) else {
@@ -69,7 +71,7 @@ extension BoardDescription {
         return value
     }
 
-    private static func spi(from field: JSONField) throws(BoardDescriptionError) -> SPISettings {
+    private static func spi(from field: Field) throws(BoardDescriptionError) -> SPISettings {
         let object = try field.object(required: [BoardKey.initialClock, BoardKey.fastClock, BoardKey.mode])
         return SPISettings(
             initialClock: Frequency(hertz: try object.field(BoardKey.initialClock).number()),
@@ -77,7 +79,7 @@ extension BoardDescription {
             mode: try object.field(BoardKey.mode).integer())
     }
 
-    private static func chip(from field: JSONField, chipCount: Int) throws(BoardDescriptionError) -> BoardChip {
+    private static func chip(from field: Field, chipCount: Int) throws(BoardDescriptionError) -> BoardChip {
         let object = try field.object(required: [
             BoardKey.chipSelect, BoardKey.model, BoardKey.clock, BoardKey.antenna, BoardKey.wiring, BoardKey.calibration,
         ])
@@ -91,27 +93,18 @@ extension BoardDescription {
         }
         return BoardChip(
             chipSelect: chipSelect,
-            model: try choice(from: object.field(BoardKey.model), as: ChipModel.self),
+            model: try object.field(BoardKey.model).choice(ChipModel.self),
             clock: try object.field(BoardKey.clock).string(),
             antennaPosition: try antennaPosition(from: object.field(BoardKey.antenna)),
             wiring: try wiring(from: object.field(BoardKey.wiring)),
             calibration: try calibration(from: object.field(BoardKey.calibration)))
     }
 
-    private static func antennaPosition(from field: JSONField) throws(BoardDescriptionError) -> Position {
-        let positionField = try field.object(required: [BoardKey.position]).field(BoardKey.position)
-        let elements = try positionField.array()
-        guard elements.count == 3 else {
-            throw .wrongCount(field: positionField.path, expected: "3 numbers in metres", found: elements.count)
-        }
-        var coordinates: [Double] = []
-        for element in elements {
-            coordinates.append(try element.number())
-        }
-        return Position(metres: Vector3(x: coordinates[0], y: coordinates[1], z: coordinates[2]))
+    private static func antennaPosition(from field: Field) throws(BoardDescriptionError) -> Position {
+        try field.object(required: [BoardKey.position]).field(BoardKey.position).position()
     }
 
-    private static func wiring(from field: JSONField) throws(BoardDescriptionError) -> ChipWiring {
+    private static func wiring(from field: Field) throws(BoardDescriptionError) -> ChipWiring {
         let object = try field.object(required: [BoardKey.cs, BoardKey.irq, BoardKey.reset])
         return ChipWiring(
             cs: try pin(from: object.field(BoardKey.cs)),
@@ -119,29 +112,17 @@ extension BoardDescription {
             reset: try pin(from: object.field(BoardKey.reset)))
     }
 
-    private static func pin(from field: JSONField) throws(BoardDescriptionError) -> FT232HPin {
+    private static func pin(from field: Field) throws(BoardDescriptionError) -> FT232HPin {
         let name = try field.string()
         guard let pin = FT232HPin(rawValue: name) else { throw .unknownPin(field: field.path, name: name) }
         return pin
     }
 
-    private static func calibration(from field: JSONField) throws(BoardDescriptionError) -> ChipCalibration {
+    private static func calibration(from field: Field) throws(BoardDescriptionError) -> ChipCalibration {
         let object = try field.object(required: [BoardKey.txAntennaDelay, BoardKey.rxAntennaDelay, BoardKey.phaseOffset])
         return ChipCalibration(
             txAntennaDelay: DeviceDuration(ticks: Int64(try object.field(BoardKey.txAntennaDelay).integer())),
             rxAntennaDelay: DeviceDuration(ticks: Int64(try object.field(BoardKey.rxAntennaDelay).integer())),
             phaseOffset: Angle(radians: try object.field(BoardKey.phaseOffset).number()))
-    }
-
-    /// One of the names an enumeration spells its cases with.
-    private static func choice<Choice: RawRepresentable & CaseIterable>(
-        from field: JSONField, as type: Choice.Type
-    ) throws(BoardDescriptionError) -> Choice where Choice.RawValue == String {
-        let text = try field.string()
-        guard let value = Choice(rawValue: text) else {
-            throw .unsupportedValue(
-                field: field.path, value: "\"\(text)\"", allowed: Choice.allCases.map { "\"\($0.rawValue)\"" })
-        }
-        return value
     }
 }

@@ -161,9 +161,6 @@ public enum BoardDescriptionError: Error, Hashable, Sendable, CustomStringConver
     }
 
     private func number(_ value: Double) -> String {
-        if value.isFinite, value == value.rounded(), abs(value) < 1e15 {
-            return String(Int64(value))
-        }
-        return String(value)
+        JSONNumberText.text(value)
     }
 }

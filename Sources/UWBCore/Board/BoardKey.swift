@@ -38,12 +38,12 @@ enum BoardKey {
     /// `key` inside the object at `parent`, for example `usb.vendorId`; a key at the top level
     /// when `parent` is empty.
     static func path(_ parent: String, _ key: String) -> String {
-        parent.isEmpty ? key : "\(parent).\(key)"
+        JSONPath.member(key, of: parent)
     }
 
     /// Element `index` of the array at `parent`, for example `chips[1]`.
     static func path(_ parent: String, index: Int) -> String {
-        "\(parent)[\(index)]"
+        JSONPath.element(index, of: parent)
     }
 
     /// The path of chip `index`, for example `chips[1]`.

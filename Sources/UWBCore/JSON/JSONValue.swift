@@ -1,28 +1,40 @@
 import Foundation
 
-/// A parsed JSON value with the types a board description can contain.
-enum JSONValue: Hashable, Sendable {
+/// A parsed JSON document or part of one.
+///
+/// Numbers are `Double`s, as `JSONSerialization` gives them: whole numbers above 2⁵³ lose
+/// precision, so formats that need exact large integers must limit them.
+public enum JSONValue: Hashable, Sendable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number.
     case number(Double)
+    /// A string.
     case string(String)
+    /// An array.
     case array([JSONValue])
+    /// An object, its members by key.
     case object([String: JSONValue])
 
-    /// Parses `data` with Foundation's `JSONSerialization`.
+    /// Parses `data` (UTF-8 JSON text; any value may be at the top level) with Foundation's
+    /// `JSONSerialization`.
     ///
-    /// - Throws: ``BoardDescriptionError/malformedJSON(reason:)`` with the parser's message.
-    static func parse(_ data: Data) throws(BoardDescriptionError) -> JSONValue {
+    /// - Throws: a ``JSONFieldError`` at the top level with ``JSONProblem/malformed(reason:)``
+    ///   carrying the parser's message.
+    public static func parse(_ data: Data) throws(JSONFieldError) -> JSONValue {
         let parsed: Any
         do {
             parsed = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
         } catch {
             let nsError = error as NSError
             let reason = nsError.userInfo[NSDebugDescriptionErrorKey] as? String ?? nsError.localizedDescription
-            throw .malformedJSON(reason: reason)
+            throw JSONFieldError(field: "", problem: .malformed(reason: reason))
         }
         guard let value = JSONValue(foundation: parsed) else {
-            throw .malformedJSON(reason: "the parser returned a value of type \(type(of: parsed))")
+            throw JSONFieldError(
+                field: "", problem: .malformed(reason: "the parser returned a value of type \(type(of: parsed))"))
         }
         return value
     }
@@ -64,8 +76,8 @@ enum JSONValue: Hashable, Sendable {
 
     private static let booleanNumberClass = ObjectIdentifier(type(of: NSNumber(value: true)))
 
-    /// The value's kind with an article, for messages: "a string", "an array", ….
-    var kind: String {
+    /// The value's kind with an article, for messages: "a string (\"x\")", "an array", "true", ….
+    public var kind: String {
         switch self {
         case .null: "null"
         case .bool(let value): "\(value)"

@@ -1,0 +1,140 @@
+import DW1000
+import UWBCore
+
+extension DeviceSpec {
+    /// One element of the scenario's `devices` array, its board resolved through `boards` and its
+    /// transmit script checked against `radio`.
+    ///
+    /// - Throws: ``ScenarioError`` naming the field of the first problem.
+    init(scenarioField field: ScenarioField, radio: RadioConfig, boards: inout ScenarioBoards) throws(ScenarioError) {
+        typealias Key = ScenarioKey
+        let object = try field.object(
+            required: [Key.name, Key.board, Key.position],
+            optional: [
+                Key.orientation, Key.path, Key.clock, Key.antennaDelays, Key.phaseOffsets, Key.txPower, Key.transmit,
+            ])
+        let name = try object.field(Key.name).text()
+        let boardField = try object.field(Key.board)
+        let board = try boards.board(at: boardField)
+        let position = try object.field(Key.position).worldPosition()
+        self.init(name: name, board: board, position: position, antennaDelays: [])
+        if let orientation = object.optionalField(Key.orientation) {
+            self.orientation = try Self.orientation(from: orientation)
+        }
+        if let path = object.optionalField(Key.path) {
+            self.path = try Self.path(from: path)
+        }
+        if let clock = object.optionalField(Key.clock) {
+            self.clock = try Self.clock(from: clock)
+        }
+        if let delays = object.optionalField(Key.antennaDelays) {
+            for element in try Self.perChip(delays, board: board) {
+                antennaDelays.append(try Self.antennaDelays(from: element))
+            }
+        } else {
+            antennaDelays = try Self.calibratedDelays(of: board, field: boardField)
+        }
+        if let phases = object.optionalField(Key.phaseOffsets) {
+            var offsets: [Angle] = []
+            for element in try Self.perChip(phases, board: board) {
+                offsets.append(Angle(radians: try element.number(within: .phaseOffset)))
+            }
+            phaseOffsets = offsets
+        }
+        if let power = object.optionalField(Key.txPower) {
+            transmitPower = PowerLevel(dBm: try power.number(within: .transmitPower))
+        }
+        if let transmit = object.optionalField(Key.transmit) {
+            self.transmit = try Self.transmitScript(from: transmit, radio: radio)
+        }
+    }
+
+    private static func orientation(from field: ScenarioField) throws(ScenarioError) -> DeviceOrientation {
+        let object = try field.object(required: [], optional: [ScenarioKey.yaw, ScenarioKey.pitch, ScenarioKey.roll])
+        var angles: [Angle] = []
+        for key in [ScenarioKey.yaw, ScenarioKey.pitch, ScenarioKey.roll] {
+            let degrees = try object.optionalField(key)?.number(within: .orientationAngle) ?? 0
+            angles.append(.degrees(degrees))
+        }
+        return DeviceOrientation(yaw: angles[0], pitch: angles[1], roll: angles[2])
+    }
+
+    private static func path(from field: ScenarioField) throws(ScenarioError) -> DevicePath {
+        let object = try field.object(required: [ScenarioKey.waypoints], optional: [ScenarioKey.loop])
+        let waypointsField = try object.field(ScenarioKey.waypoints)
+        var waypoints: [Waypoint] = []
+        for element in try waypointsField.array() {
+            let waypoint = try element.object(required: [ScenarioKey.position, ScenarioKey.speed])
+            waypoints.append(
+                Waypoint(
+                    position: try waypoint.field(ScenarioKey.position).worldPosition(),
+                    speed: Speed(metresPerSecond: try waypoint.field(ScenarioKey.speed).number(within: .speed))))
+        }
+        guard !waypoints.isEmpty else {
+            throw .emptyList(field: waypointsField.path, needed: "a path needs at least one waypoint; leave out path to stand still")
+        }
+        let loops = try object.optionalField(ScenarioKey.loop)?.bool() ?? false
+        return DevicePath(waypoints: waypoints, loops: loops)
+    }
+
+    private static func clock(from field: ScenarioField) throws(ScenarioError) -> ClockSpec {
+        let object = try field.object(required: [], optional: [ScenarioKey.offset, ScenarioKey.drift])
+        let offset = try object.optionalField(ScenarioKey.offset)?.number(within: .clockOffset) ?? 0
+        let drift = try object.optionalField(ScenarioKey.drift)?.number(within: .clockDrift) ?? 0
+        return ClockSpec(offset: ClockOffset(partsPerMillion: offset), driftPPMPerSqrtSecond: drift)
+    }
+
+    /// The elements of a per-chip array, which must have one per chip of `board`.
+    private static func perChip(_ field: ScenarioField, board: BoardDescription) throws(ScenarioError) -> [ScenarioField] {
+        let elements = try field.array()
+        guard elements.count == board.chips.count else {
+            throw .chipCountMismatch(field: field.path, board: board.id, chips: board.chips.count, found: elements.count)
+        }
+        return elements
+    }
+
+    private static func antennaDelays(from field: ScenarioField) throws(ScenarioError) -> AntennaDelays {
+        let object = try field.object(required: [ScenarioKey.txTicks, ScenarioKey.rxTicks])
+        let txField = try object.field(ScenarioKey.txTicks)
+        let rxField = try object.field(ScenarioKey.rxTicks)
+        let transmit = DeviceDuration(ticks: Int64(try txField.integer()))
+        let receive = DeviceDuration(ticks: Int64(try rxField.integer()))
+        do throws(DW1000Error) {
+            return try AntennaDelays(transmit: transmit, receive: receive)
+        } catch {
+            let isReceive = if case .antennaDelayOutOfRange(_, which: "RX") = error { true } else { false }
+            throw .antennaDelay(field: isReceive ? rxField.path : txField.path, error: error)
+        }
+    }
+
+    /// The delays the board's calibration states: a perfectly calibrated device.
+    private static func calibratedDelays(of board: BoardDescription, field: ScenarioField) throws(ScenarioError) -> [AntennaDelays] {
+        var delays: [AntennaDelays] = []
+        for chip in board.chips {
+            do throws(DW1000Error) {
+                delays.append(
+                    try AntennaDelays(transmit: chip.calibration.txAntennaDelay, receive: chip.calibration.rxAntennaDelay))
+            } catch {
+                throw .antennaDelay(field: field.path, error: error)
+            }
+        }
+        return delays
+    }
+
+    private static func transmitScript(from field: ScenarioField, radio: RadioConfig) throws(ScenarioError) -> TransmitScript {
+        let object = try field.object(
+            required: [ScenarioKey.interval], optional: [ScenarioKey.payloadLength, ScenarioKey.start])
+        let intervalField = try object.field(ScenarioKey.interval)
+        let interval = try intervalField.seconds(within: .transmitInterval)
+        let payloadLength = try object.optionalField(ScenarioKey.payloadLength)?.integer(within: .payloadLength)
+            ?? TransmitScript.defaultPayloadLength
+        let start = try object.optionalField(ScenarioKey.start)?.seconds(within: .transmitStart) ?? .zero
+        let script = TransmitScript(interval: interval, payloadLength: payloadLength, start: start)
+        let airtime = radio.airtime(frameLength: script.frameLength)
+        guard interval >= airtime else {
+            throw .intervalShorterThanAirtime(
+                field: intervalField.path, interval: interval, airtime: airtime, frameLength: script.frameLength)
+        }
+        return script
+    }
+}

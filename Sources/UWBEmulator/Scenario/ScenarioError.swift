@@ -1,0 +1,113 @@
+import DW1000
+import UWBCore
+
+/// Why a scenario was rejected.
+///
+/// Every message starts with the JSON field path it is about (for example
+/// `devices[2].clock.offsetPPM`) and says what is wrong and what would be accepted; ``field``
+/// gives the path alone.
+public enum ScenarioError: Error, Hashable, Sendable, CustomStringConvertible, JSONFieldErrorConvertible {
+    /// The file at `path` could not be read.
+    case cannotRead(path: String, reason: String)
+    /// An error in the scenario file at `path`.
+    indirect case inFile(path: String, error: ScenarioError)
+    /// Not JSON, or a key unknown or missing, or a value of the wrong JSON type, not finite,
+    /// not whole or too large.
+    case json(JSONFieldError)
+    /// A name that must say something is empty or only white space.
+    case emptyText(field: String)
+    /// A list that needs at least one element is empty; `needed` says what it needs.
+    case emptyList(field: String, needed: String)
+    /// A number outside the limit documented for its key.
+    case outOfRange(field: String, value: Double, limit: ScenarioLimit)
+    /// A radio setting the DW1000 cannot use, or that does not fit the others.
+    case radio(field: String, error: RadioConfigError)
+    /// The board id is unknown or its file is invalid.
+    case board(field: String, error: BoardDescriptionError)
+    /// A per-chip list whose length differs from the board's number of chips.
+    case chipCountMismatch(field: String, board: String, chips: Int, found: Int)
+    /// An antenna delay the chip's 16-bit register cannot hold.
+    case antennaDelay(field: String, error: DW1000Error)
+    /// A device name used twice.
+    case duplicateName(field: String, name: String, firstField: String)
+    /// Two devices start closer than ``DeviceSpec/minimumSeparation``.
+    case devicesTooClose(field: String, otherField: String, distance: Distance)
+    /// A transmit interval shorter than the airtime of the frame it sends.
+    case intervalShorterThanAirtime(field: String, interval: Duration, airtime: Duration, frameLength: Int)
+    /// An obstacle whose `max` corner is below its `min` corner on an axis.
+    case obstacleInverted(field: String, axis: String, min: Double, max: Double)
+
+    /// Wraps an error of the shared JSON decoder.
+    public init(_ error: JSONFieldError) {
+        self = .json(error)
+    }
+
+    /// The JSON field path the error is about; `nil` if it concerns the whole file, and empty
+    /// for the top level of the document.
+    public var field: String? {
+        switch self {
+        case .cannotRead:
+            nil
+        case .inFile(_, let error):
+            error.field
+        case .json(let error):
+            if case .malformed = error.problem { nil } else { error.field }
+        case .emptyText(let field), .emptyList(let field, _), .outOfRange(let field, _, _), .radio(let field, _),
+            .board(let field, _), .chipCountMismatch(let field, _, _, _), .antennaDelay(let field, _),
+            .duplicateName(let field, _, _), .devicesTooClose(let field, _, _),
+            .intervalShorterThanAirtime(let field, _, _, _), .obstacleInverted(let field, _, _, _):
+            field
+        }
+    }
+
+    /// What is wrong, where, and what would be accepted.
+    public var description: String {
+        switch self {
+        case .cannotRead(let path, let reason):
+            FileReadError(path: path, reason: reason).description
+        case .inFile(let path, let error):
+            "\(path): \(error)"
+        case .json(let error):
+            error.description
+        case .emptyText(let field):
+            "\(field): must not be empty"
+        case .emptyList(let field, let needed):
+            "\(field): empty; \(needed)"
+        case .outOfRange(let field, let value, let limit):
+            "\(field): \(limit.problem(with: value))"
+        case .radio(let field, let error):
+            "\(field): \(Self.radioProblem(error))"
+        case .board(let field, let error):
+            "\(field): \(error)"
+        case .chipCountMismatch(let field, let board, let chips, let found):
+            "\(field): \(found) entr\(found == 1 ? "y" : "ies"), but board \(board) has \(chips) chip\(chips == 1 ? "" : "s"); give one per chip, in the board's chip order"
+        case .antennaDelay(let field, let error):
+            "\(field): \(error)"
+        case .duplicateName(let field, let name, let firstField):
+            "\(field): \"\(name)\" is already the name of \(firstField); device names must be unique"
+        case .devicesTooClose(let field, let otherField, let distance):
+            "\(field): \(JSONNumberText.text(distance.metres)) m from \(otherField), closer than \(JSONNumberText.text(DeviceSpec.minimumSeparation.metres)) m; the antennas would be collocated (positions are in metres)"
+        case .intervalShorterThanAirtime(let field, let interval, let airtime, let frameLength):
+            "\(field): \(Self.seconds(interval)) s is shorter than the \(Self.milliseconds(airtime)) ms airtime of a \(frameLength)-octet frame at this radio configuration; send less often or use a faster data rate or shorter preamble"
+        case .obstacleInverted(let field, let axis, let min, let max):
+            "\(field): \(axis) = \(JSONNumberText.text(max)) is below min \(axis) = \(JSONNumberText.text(min)); min is the lower corner and max the upper one"
+        }
+    }
+
+    /// A radio error's message without its leading Swift property name (such as
+    /// `pulseRepetitionFrequency: `), since the scenario names the JSON key instead.
+    private static func radioProblem(_ error: RadioConfigError) -> String {
+        let message = error.description
+        guard let separator = message.range(of: ": ") else { return message }
+        return String(message[separator.upperBound...])
+    }
+
+    private static func seconds(_ duration: Duration) -> String {
+        JSONNumberText.text(duration.secondsValue)
+    }
+
+    /// Milliseconds rounded to the microsecond, for example `0.19`.
+    private static func milliseconds(_ duration: Duration) -> String {
+        JSONNumberText.text((duration.secondsValue * 1_000_000).rounded() / 1000)
+    }
+}

@@ -1,0 +1,96 @@
+extension ScenarioLimit {
+    /// One day of virtual time, the most any scenario may simulate or wait.
+    private static let oneDaySeconds = 86_400.0
+
+    /// `durationSeconds`: more than 0, at most one day. Virtual time is counted in picoseconds
+    /// in 64 bits (about 106 days), and a day of ranging already takes long to simulate.
+    public static let duration = ScenarioLimit(
+        0, oneDaySeconds, excludingLowerBound: true, unit: "s",
+        reason: "a run lasts more than 0 s and at most one day (86400 s); durations are in seconds")
+
+    /// `seed`: a whole number from 0 to 2⁵³ − 1, the largest integer every JSON parser (which
+    /// reads numbers as doubles) keeps exactly.
+    public static let seed = ScenarioLimit(
+        0, 9_007_199_254_740_991, unit: "",
+        reason: "a seed is a whole number from 0 to 2^53 - 1, the largest a JSON number holds exactly")
+
+    /// Every coordinate of a position: ±1 km. A DW1000 link reaches at most a few hundred metres
+    /// (290 m at 110 kbps, DW1000 datasheet), so larger values are almost surely in the wrong unit.
+    public static let coordinate = ScenarioLimit(
+        -1000, 1000, unit: "m",
+        reason: "positions are in metres and a DW1000 link reaches at most about 290 m (datasheet, 110 kbps)")
+
+    /// `yawDegrees`, `pitchDegrees`, `rollDegrees`: ±360°, one turn either way, which expresses
+    /// every orientation.
+    public static let orientationAngle = ScenarioLimit(
+        -360, 360, unit: "°", reason: "angles are in degrees and one turn either way expresses every orientation")
+
+    /// `speedMetresPerSecond`: more than 0 (a device must arrive), at most 50 m/s (180 km/h),
+    /// which covers people (about 1.4 m/s), vehicles and drones.
+    public static let speed = ScenarioLimit(
+        0, 50, excludingLowerBound: true, unit: "m/s",
+        reason: "a device must move to arrive, and 50 m/s (180 km/h) covers people, vehicles and drones")
+
+    /// `clock.offsetPPM`: ±100 ppm. A DW1000 crystal is specified to ±20 ppm (±25 ppm with trim;
+    /// physics reference §1.4); the wider limit leaves room for stress tests.
+    public static let clockOffset = ScenarioLimit(
+        -100, 100, unit: "ppm",
+        reason: "a DW1000 crystal is within ±20 ppm (±25 with trim); the limit leaves room for stress tests")
+
+    /// `clock.driftPPMPerSqrtSecond`: 0...1 ppm/√s. At 1 ppm/√s the offset already wanders by
+    /// 10 ppm (one standard deviation) in 100 s, far more than a crystal at steady temperature.
+    public static let clockDrift = ScenarioLimit(
+        0, 1, unit: "ppm/√s",
+        reason: "the offset's random walk; 1 ppm/√s already moves it 10 ppm in 100 s, far beyond a real crystal")
+
+    /// `antennaDelays[i].txTicks` and `.rxTicks`: 0...65535, the range of the 16-bit TX_ANTD and
+    /// LDE_RXANTD registers (DW1000 User Manual §7.2.41, §7.2.47.4).
+    public static let antennaDelay = ScenarioLimit(
+        0, 65_535, unit: "ticks",
+        reason: "antenna delays fit the 16-bit TX_ANTD and LDE_RXANTD registers; one tick is 15.65 ps")
+
+    /// `phaseOffsetsRadians[i]`: −π...π. A carrier phase is defined modulo 2π; write it wrapped,
+    /// as board calibrations do.
+    public static let phaseOffset = ScenarioLimit(
+        -Double.pi, Double.pi, unit: "rad",
+        reason: "a phase is defined modulo 2π; write it wrapped into −π...π radians")
+
+    /// `txPowerDBm`: −60...0 dBm. The regulatory mask (−41.3 dBm/MHz) allows −14.3 dBm over a
+    /// 499.2 MHz channel; the range also covers attenuated links and over-driven test setups.
+    public static let transmitPower = ScenarioLimit(
+        -60, 0, unit: "dBm",
+        reason: "the −41.3 dBm/MHz mask gives −14.3 dBm over 499.2 MHz; −60...0 dBm covers test setups")
+
+    /// `channel.pathLossExponent`: 1...6. Free space is 2; the IEEE 802.15.4a models measured
+    /// about 1.6 (office LOS) to 4.6 (residential NLOS) (Molisch et al., final report, 2006).
+    public static let pathLossExponent = ScenarioLimit(
+        1, 6, unit: "",
+        reason: "free space is 2 and IEEE 802.15.4a measured about 1.6 to 4.6 indoors")
+
+    /// `channel.shadowingDB`: 0...20 dB, the standard deviation of log-normal shadowing. The
+    /// IEEE 802.15.4a models use about 1–4 dB; 20 dB is an extreme cap.
+    public static let shadowing = ScenarioLimit(
+        0, 20, unit: "dB",
+        reason: "the shadowing standard deviation; IEEE 802.15.4a measured about 1 to 4 dB")
+
+    /// `obstacles[i].attenuationDB`: 0...100 dB. Interior walls cost from a few dB to about 30 dB
+    /// at UWB frequencies; 100 dB blocks any link completely.
+    public static let attenuation = ScenarioLimit(
+        0, 100, unit: "dB",
+        reason: "walls cost a few dB to about 30 dB at UWB frequencies and 100 dB blocks any link")
+
+    /// `transmit.intervalSeconds`: more than 0, at most one day; it must also be at least one
+    /// frame's airtime (checked separately).
+    public static let transmitInterval = ScenarioLimit(
+        0, oneDaySeconds, excludingLowerBound: true, unit: "s",
+        reason: "the interval is in seconds, more than 0 and at most one day")
+
+    /// `transmit.startSeconds`: 0 to one day after the start of the run.
+    public static let transmitStart = ScenarioLimit(
+        0, oneDaySeconds, unit: "s", reason: "the start is in seconds from the beginning of the run, at most one day")
+
+    /// `transmit.payloadLength`: 0...116 octets (``TransmitScript/maximumPayloadLength``).
+    public static let payloadLength = ScenarioLimit(
+        0, Double(TransmitScript.maximumPayloadLength), unit: "octets",
+        reason: "a frame holds 127 octets, 9 of them MAC header and 2 FCS")
+}

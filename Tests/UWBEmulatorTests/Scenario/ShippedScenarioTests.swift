@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+import UWBCore
+import UWBEmulator
+
+/// The example scenarios in `Docs/scenarios` load and say what `Docs/scenarios.md` says.
+@Suite("Shipped example scenarios")
+struct ShippedScenarioTests {
+    @Test("every example loads, and every device transmits")
+    func everyExampleLoads() throws {
+        let paths = try ScenarioFixtures.examplePaths()
+        #expect(paths.count == 4)
+        for path in paths {
+            let scenario = try Scenario.load(from: path, boardSearchPaths: [ScenarioFixtures.boardsDirectory])
+            #expect(!scenario.devices.isEmpty, "\(path)")
+            for device in scenario.devices {
+                #expect(device.transmit != nil, "\(path): \(device.name)")
+            }
+        }
+    }
+
+    @Test("two devices: single chips 3 m apart in free space, facing each other")
+    func twoDevices() throws {
+        let scenario = try ScenarioFixtures.example("two-devices-3m")
+        #expect(scenario.channel.model == .freeSpace)
+        #expect(scenario.devices.count == 2)
+        let (a, b) = (scenario.devices[0], scenario.devices[1])
+        #expect(a.board.chips.count == 1 && b.board.chips.count == 1)
+        #expect(abs(a.position.distance(to: b.position).metres - 3) < 1e-12)
+        // Yaw 0 looks along −z, towards B at z = −3; B's yaw of 180° looks back along +z.
+        #expect(a.orientation.yaw.degrees == 0)
+        #expect(b.orientation.yaw.degrees == 180)
+        #expect(b.position.metres.z < a.position.metres.z)
+    }
+
+    @Test("walking around: a triple-chip anchor and a single-chip walker at 1.5 m/s, 2 to 4 m away")
+    func walkingAround() throws {
+        let scenario = try ScenarioFixtures.example("walking-around")
+        let anchor = scenario.devices[0]
+        let walker = scenario.devices[1]
+        #expect(anchor.board.chips.count == 3)
+        #expect(walker.board.chips.count == 1)
+        let path = try #require(walker.path)
+        #expect(path.loops)
+        #expect(path.waypoints.allSatisfy { $0.speed == Speed(metresPerSecond: 1.5) })
+        // The walker moves in straight lines; sample each segment (start → waypoints → start).
+        let points = [walker.position] + path.waypoints.map(\.position)
+        for (from, to) in zip(points, points.dropFirst()) {
+            for step in 0...20 {
+                let t = Double(step) / 20
+                let point = Position(metres: from.metres + (to.metres - from.metres) * t)
+                let distance = anchor.position.distance(to: point).metres
+                #expect((2...4).contains(distance), "\(point)")
+            }
+        }
+    }
+
+    @Test("office wall: CM3 or CM4, devices 6 m apart, a 10–15 dB wall across their line of sight")
+    func officeWall() throws {
+        let scenario = try ScenarioFixtures.example("office-wall")
+        #expect([.cm3, .cm4].contains(scenario.channel.model))
+        let (a, b) = (scenario.devices[0], scenario.devices[1])
+        #expect(abs(a.position.distance(to: b.position).metres - 6) < 1e-12)
+        let wall = try #require(scenario.obstacles.first)
+        #expect((10...15).contains(wall.attenuation.decibels))
+        #expect(segment(from: a.position, to: b.position, crosses: wall))
+    }
+
+    @Test("hall: twenty uniquely named devices in 20 m × 20 m, CM3, every 100 ms, distinct offsets within ±20 ppm")
+    func hall() throws {
+        let scenario = try ScenarioFixtures.example("hall-twenty")
+        #expect(scenario.channel.model == .cm3)
+        #expect(scenario.devices.count == 20)
+        #expect(Set(scenario.devices.map(\.name)).count == 20)
+        #expect(Set(scenario.devices.map(\.clock.offset)).count == 20)
+        for device in scenario.devices {
+            #expect((0...20).contains(device.position.metres.x) && (0...20).contains(device.position.metres.z))
+            #expect(abs(device.clock.offset.partsPerMillion) <= 20)
+            #expect(device.transmit?.interval == .milliseconds(100))
+        }
+    }
+
+    @Test("the complete example in Docs/scenarios.md decodes")
+    func documentedExample() throws {
+        let text = try String(
+            contentsOf: ScenarioFixtures.repository.appendingPathComponent("Docs/scenarios.md"), encoding: .utf8)
+        let block = try #require(text.components(separatedBy: "```json\n").last?.components(separatedBy: "\n```").first)
+        let scenario = try Scenario(jsonData: Data(block.utf8), boardSearchPaths: [ScenarioFixtures.boardsDirectory])
+        #expect(scenario.devices.map(\.name) == ["alice", "bob"])
+        #expect(scenario.devices[1].transmit?.payloadLength == TransmitScript.defaultPayloadLength)
+    }
+
+    /// Whether the segment crosses the box (slab method: the parameter ranges in which the
+    /// segment is inside each pair of planes must overlap within 0...1).
+    func segment(from start: Position, to end: Position, crosses box: ScenarioObstacle) -> Bool {
+        let origin = [start.metres.x, start.metres.y, start.metres.z]
+        let delta = [end.metres.x - origin[0], end.metres.y - origin[1], end.metres.z - origin[2]]
+        let low = [box.min.metres.x, box.min.metres.y, box.min.metres.z]
+        let high = [box.max.metres.x, box.max.metres.y, box.max.metres.z]
+        var entry = 0.0
+        var exit = 1.0
+        for axis in 0..<3 {
+            if delta[axis] == 0 {
+                if origin[axis] < low[axis] || origin[axis] > high[axis] { return false }
+                continue
+            }
+            let t1 = (low[axis] - origin[axis]) / delta[axis]
+            let t2 = (high[axis] - origin[axis]) / delta[axis]
+            entry = max(entry, min(t1, t2))
+            exit = min(exit, max(t1, t2))
+        }
+        return entry <= exit
+    }
+}
