@@ -49,14 +49,14 @@ extension DeviceSpec {
         }
     }
 
-    private static func orientation(from field: ScenarioField) throws(ScenarioError) -> DeviceOrientation {
+    private static func orientation(from field: ScenarioField) throws(ScenarioError) -> Orientation {
         let object = try field.object(required: [], optional: [ScenarioKey.yaw, ScenarioKey.pitch, ScenarioKey.roll])
         var angles: [Angle] = []
         for key in [ScenarioKey.yaw, ScenarioKey.pitch, ScenarioKey.roll] {
             let degrees = try object.optionalField(key)?.number(within: .orientationAngle) ?? 0
             angles.append(.degrees(degrees))
         }
-        return DeviceOrientation(yaw: angles[0], pitch: angles[1], roll: angles[2])
+        return Orientation(yaw: angles[0], pitch: angles[1], roll: angles[2])
     }
 
     private static func path(from field: ScenarioField) throws(ScenarioError) -> DevicePath {

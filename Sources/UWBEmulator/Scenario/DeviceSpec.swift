@@ -15,7 +15,7 @@ public struct DeviceSpec: Hashable, Sendable {
     /// Where the device's origin is at the start, in world metres.
     public var position: Position
     /// How the device is turned.
-    public var orientation: DeviceOrientation
+    public var orientation: Orientation
     /// The scripted movement, or `nil` if the device stays put.
     public var path: DevicePath?
     /// The board's oscillator.
@@ -33,7 +33,7 @@ public struct DeviceSpec: Hashable, Sendable {
     /// A device with the given properties. The scenario decoder checks them; this initializer
     /// does not.
     public init(
-        name: String, board: BoardDescription, position: Position, orientation: DeviceOrientation = .identity,
+        name: String, board: BoardDescription, position: Position, orientation: Orientation = .identity,
         path: DevicePath? = nil, clock: ClockSpec = .ideal, antennaDelays: [AntennaDelays],
         phaseOffsets: [Angle]? = nil, transmitPower: PowerLevel? = nil, transmit: TransmitScript? = nil
     ) {

@@ -33,7 +33,7 @@ extension Scenario {
         if let field = root.optionalField(Key.channel) {
             channel = try Self.channel(from: field)
         }
-        var obstacles: [ScenarioObstacle] = []
+        var obstacles: [Obstacle] = []
         if let field = root.optionalField(Key.obstacles) {
             for element in try field.array() {
                 obstacles.append(try Self.obstacle(from: element))
@@ -68,7 +68,7 @@ extension Scenario {
     private static func channel(from field: ScenarioField) throws(ScenarioError) -> ScenarioChannel {
         let object = try field.object(
             required: [ScenarioKey.model], optional: [ScenarioKey.pathLossExponent, ScenarioKey.shadowing])
-        var channel = ScenarioChannel(model: try object.field(ScenarioKey.model).choice(ScenarioChannelModel.self))
+        var channel = ScenarioChannel(model: try object.field(ScenarioKey.model).choice(ChannelModelKind.self))
         if let exponent = object.optionalField(ScenarioKey.pathLossExponent) {
             channel.pathLossExponent = try exponent.number(within: .pathLossExponent)
         }
@@ -78,7 +78,7 @@ extension Scenario {
         return channel
     }
 
-    private static func obstacle(from field: ScenarioField) throws(ScenarioError) -> ScenarioObstacle {
+    private static func obstacle(from field: ScenarioField) throws(ScenarioError) -> Obstacle {
         let object = try field.object(
             required: [ScenarioKey.name, ScenarioKey.min, ScenarioKey.max, ScenarioKey.attenuation])
         let name = try object.field(ScenarioKey.name).text()
@@ -90,7 +90,11 @@ extension Scenario {
             throw .obstacleInverted(field: maxField.path, axis: axis, min: low, max: high)
         }
         let attenuation = try object.field(ScenarioKey.attenuation).number(within: .attenuation)
-        return ScenarioObstacle(name: name, min: min, max: max, attenuation: PowerRatio(decibels: attenuation))
+        do {
+            return try Obstacle(name: name, minimum: min, maximum: max, attenuation: PowerRatio(decibels: attenuation))
+        } catch {
+            throw .json(JSONFieldError(field: field.path, problem: .malformed(reason: error.description)))
+        }
     }
 
     /// The devices, with unique names and at least ``DeviceSpec/minimumSeparation`` apart.

@@ -20,14 +20,14 @@ public struct Scenario: Hashable, Sendable {
     /// The propagation channel.
     public var channel: ScenarioChannel
     /// Boxes that attenuate the links passing through them.
-    public var obstacles: [ScenarioObstacle]
+    public var obstacles: [Obstacle]
     /// The devices, at least one, with unique names.
     public var devices: [DeviceSpec]
 
     /// A scenario with the given properties. The JSON decoder checks them; this initializer does not.
     public init(
         name: String, seed: UInt64 = Scenario.defaultSeed, duration: Duration = Scenario.defaultDuration,
-        radio: RadioConfig = .ranging, channel: ScenarioChannel = .default, obstacles: [ScenarioObstacle] = [],
+        radio: RadioConfig = .ranging, channel: ScenarioChannel = .default, obstacles: [Obstacle] = [],
         devices: [DeviceSpec]
     ) {
         self.name = name

@@ -63,7 +63,7 @@ struct ScenarioDefaultsTests {
         #expect(scenario.radio.preambleCode == 9)
         let device = try #require(scenario.devices.first)
         #expect(device.transmit == TransmitScript(interval: .milliseconds(500), payloadLength: 16, start: .zero))
-        #expect(device.orientation == DeviceOrientation(yaw: .degrees(90), pitch: .zero, roll: .zero))
+        #expect(device.orientation == Orientation(yaw: .degrees(90), pitch: .zero, roll: .zero))
         #expect(device.clock == ClockSpec(offset: ClockOffset(partsPerMillion: -2.5), driftPPMPerSqrtSecond: 0))
     }
 
@@ -74,8 +74,8 @@ struct ScenarioDefaultsTests {
         #expect(scenario.duration == .seconds(5))
         #expect(scenario.channel == ScenarioChannel(model: .cm3, pathLossExponent: 1.7, shadowingDeviation: PowerRatio(decibels: 2)))
         #expect(scenario.obstacles == [
-            ScenarioObstacle(
-                name: "wall", min: Position(metres: Vector3(x: 1, y: 0, z: -1)), max: Position(metres: Vector3(x: 1.2, y: 2.5, z: 1)),
+            try Obstacle(
+                name: "wall", minimum: Position(metres: Vector3(x: 1, y: 0, z: -1)), maximum: Position(metres: Vector3(x: 1.2, y: 2.5, z: 1)),
                 attenuation: PowerRatio(decibels: 10)),
         ])
         let alice = scenario.devices[0]

@@ -63,7 +63,7 @@ struct ShippedScenarioTests {
         #expect(abs(a.position.distance(to: b.position).metres - 6) < 1e-12)
         let wall = try #require(scenario.obstacles.first)
         #expect((10...15).contains(wall.attenuation.decibels))
-        #expect(segment(from: a.position, to: b.position, crosses: wall))
+        #expect(wall.blocks(from: a.position, to: b.position))
     }
 
     @Test("hall: twenty uniquely named devices in 20 m × 20 m, CM3, every 100 ms, distinct offsets within ±20 ppm")
@@ -88,27 +88,5 @@ struct ShippedScenarioTests {
         let scenario = try Scenario(jsonData: Data(block.utf8), boardSearchPaths: [ScenarioFixtures.boardsDirectory])
         #expect(scenario.devices.map(\.name) == ["alice", "bob"])
         #expect(scenario.devices[1].transmit?.payloadLength == TransmitScript.defaultPayloadLength)
-    }
-
-    /// Whether the segment crosses the box (slab method: the parameter ranges in which the
-    /// segment is inside each pair of planes must overlap within 0...1).
-    func segment(from start: Position, to end: Position, crosses box: ScenarioObstacle) -> Bool {
-        let origin = [start.metres.x, start.metres.y, start.metres.z]
-        let delta = [end.metres.x - origin[0], end.metres.y - origin[1], end.metres.z - origin[2]]
-        let low = [box.min.metres.x, box.min.metres.y, box.min.metres.z]
-        let high = [box.max.metres.x, box.max.metres.y, box.max.metres.z]
-        var entry = 0.0
-        var exit = 1.0
-        for axis in 0..<3 {
-            if delta[axis] == 0 {
-                if origin[axis] < low[axis] || origin[axis] > high[axis] { return false }
-                continue
-            }
-            let t1 = (low[axis] - origin[axis]) / delta[axis]
-            let t2 = (high[axis] - origin[axis]) / delta[axis]
-            entry = max(entry, min(t1, t2))
-            exit = min(exit, max(t1, t2))
-        }
-        return entry <= exit
     }
 }
