@@ -51,15 +51,20 @@ public final class Emulation {
         return device
     }
 
-    /// Starts the applications (once) and runs the world until `end`.
-    public func run(until end: SimulationTime) {
+    /// Starts the applications (once) and runs the world until `end`, as fast as it can, or
+    /// paced against the wall clock at `rate` virtual seconds per wall second.
+    public func run(until end: SimulationTime, pacing: Pacing? = nil, rate: Double = 1) {
         if !started {
             started = true
             for device in devices {
                 device.start()
             }
         }
-        simulator.run(until: end)
+        if let pacing {
+            simulator.run(until: end, pacing: pacing, rate: rate)
+        } else {
+            simulator.run(until: end)
+        }
     }
 
     /// Frame counts per device so far, in device order.

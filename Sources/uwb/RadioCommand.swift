@@ -48,7 +48,7 @@ struct RadioCommand: ParsableCommand {
                 throw ValidationError("--frame-length \(length): a frame is 2 to 1023 octets including the FCS")
             }
             let airtime = config.airtime(frameLength: length)
-            let microseconds = Double(airtime.components.seconds) * 1e6 + Double(airtime.components.attoseconds) * 1e-12
+            let microseconds = airtime.secondsValue * 1e6
             print("  \(length) octets: " + String(format: "%.1f µs", microseconds))
         }
     }

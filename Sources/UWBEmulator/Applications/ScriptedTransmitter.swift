@@ -3,9 +3,9 @@ import UWBCore
 /// A scenario's scripted traffic: send a broadcast data frame every interval and listen the rest
 /// of the time. Useful before any ranging exists, and as background traffic.
 public final class ScriptedTransmitter: RadioApplication {
-    /// How far ahead of the clock reading a frame is scheduled: 300 µs covers the 5 µs power-up
-    /// and the longest preamble of the fast rates with room for the host.
-    public static let scheduleAhead = DeviceDuration(ticks: 300 * 63_898)
+    /// How far ahead of the clock reading a frame is scheduled, beyond its preamble and SFD:
+    /// 300 µs covers the transmitter's power-up with room for the host.
+    public static let hostMargin = DeviceDuration(ticks: 300 * 63_898)
 
     /// Time between frames.
     public let interval: Duration
@@ -54,7 +54,9 @@ public final class ScriptedTransmitter: RadioApplication {
             sequenceNumber &+= 1
             try radio.primary.turnOff()
             let now = try radio.primary.systemTime()
-            try radio.primary.transmit(frame, at: now + Self.scheduleAhead, awaiting: nil)
+            let ahead = try DeviceDuration(seconds: radio.configuration.synchronisationHeaderDuration.secondsValue)
+                + Self.hostMargin
+            try radio.primary.transmit(frame, at: now + ahead, awaiting: nil)
         } catch let error as TransceiverError {
             radio.record(error)
         } catch {

@@ -8,14 +8,17 @@ public final class DeviceRadio {
     public let name: String
     /// One transceiver per chip; the first sends and receives, the others only receive.
     public let transceivers: [any Transceiver]
+    /// The radio configuration every chip uses.
+    public let configuration: RadioConfig
     /// Driver errors the application reported, for the run's summary.
     public private(set) var errors: [TransceiverError] = []
 
     private let simulator: Simulator
 
-    init(name: String, transceivers: [any Transceiver], simulator: Simulator) {
+    init(name: String, transceivers: [any Transceiver], configuration: RadioConfig, simulator: Simulator) {
         self.name = name
         self.transceivers = transceivers
+        self.configuration = configuration
         self.simulator = simulator
     }
 

@@ -41,7 +41,7 @@ public final class EmulatedDevice {
         } catch {
             throw .driver(device: name, "\(error)")
         }
-        radio = DeviceRadio(name: name, transceivers: drivers, simulator: medium.simulator)
+        radio = DeviceRadio(name: name, transceivers: drivers, configuration: configuration, simulator: medium.simulator)
         node.interruptHandler = { [weak self] chip in
             self?.interruptChanged(chip)
         }

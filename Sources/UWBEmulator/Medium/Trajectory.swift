@@ -3,46 +3,37 @@ import UWBCore
 /// Where a device is over time: standing still, or walking from waypoint to waypoint at given
 /// speeds, optionally looping back to its start.
 public struct Trajectory: Hashable, Sendable {
-    /// One leg of the path: from the previous point to `target` at `speed`.
-    public struct Leg: Hashable, Sendable {
-        /// Where the leg ends.
-        public let target: Position
-        /// How fast the device moves along it (positive).
-        public let speed: Speed
-
-        /// A leg to `target` at `speed`.
-        public init(target: Position, speed: Speed) {
-            self.target = target
-            self.speed = speed
-        }
-    }
-
     /// Where the device is at time zero.
     public let start: Position
-    /// The legs walked in order.
-    public let legs: [Leg]
-    /// Whether the device walks back to `start` (at the first leg's speed) and repeats.
+    /// The waypoints walked to in order, each at its own speed.
+    public let waypoints: [Waypoint]
+    /// Whether the device walks back to `start` (at the first waypoint's speed) and repeats.
     public let loops: Bool
 
     private let segments: [(from: Position, to: Position, seconds: Double)]
     private let period: Double
 
-    /// A trajectory; legs with a non-positive or non-finite speed are treated as instantaneous.
-    public init(start: Position, legs: [Leg] = [], loops: Bool = false) {
+    /// A trajectory; waypoints reached at a non-positive or non-finite speed are jumped to at once.
+    public init(start: Position, waypoints: [Waypoint] = [], loops: Bool = false) {
         self.start = start
-        self.legs = legs
+        self.waypoints = waypoints
         self.loops = loops
         var segments: [(from: Position, to: Position, seconds: Double)] = []
         var previous = start
-        for leg in legs {
-            segments.append((previous, leg.target, Self.seconds(from: previous, to: leg.target, speed: leg.speed)))
-            previous = leg.target
+        for waypoint in waypoints {
+            segments.append((previous, waypoint.position, Self.seconds(from: previous, to: waypoint.position, speed: waypoint.speed)))
+            previous = waypoint.position
         }
-        if loops, let first = legs.first {
+        if loops, let first = waypoints.first {
             segments.append((previous, start, Self.seconds(from: previous, to: start, speed: first.speed)))
         }
         self.segments = segments
         self.period = segments.reduce(0) { $0 + $1.seconds }
+    }
+
+    /// A scenario device's movement: from `start` along `path`, or standing still without one.
+    public init(start: Position, path: DevicePath?) {
+        self.init(start: start, waypoints: path?.waypoints ?? [], loops: path?.loops ?? false)
     }
 
     /// A device that does not move.
@@ -79,13 +70,13 @@ public struct Trajectory: Hashable, Sendable {
 
     /// Two trajectories are equal when their definitions are.
     public static func == (lhs: Trajectory, rhs: Trajectory) -> Bool {
-        lhs.start == rhs.start && lhs.legs == rhs.legs && lhs.loops == rhs.loops
+        lhs.start == rhs.start && lhs.waypoints == rhs.waypoints && lhs.loops == rhs.loops
     }
 
     /// Hashes the definition.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(start)
-        hasher.combine(legs)
+        hasher.combine(waypoints)
         hasher.combine(loops)
     }
 }

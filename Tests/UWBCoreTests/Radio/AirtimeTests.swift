@@ -27,7 +27,7 @@ struct AirtimeTests {
             channel: .two, pulseRepetitionFrequency: .sixtyFourMegahertz, preambleLength: example.length,
             preambleCode: 9, startOfFrameDelimiter: example.sfd, dataRate: example.rate)
         let airtime = config.airtime(frameLength: example.octets)
-        let milliseconds = Double(airtime.components.seconds) * 1000 + Double(airtime.components.attoseconds) * 1e-15
+        let milliseconds = airtime.secondsValue * 1000
         #expect(abs(milliseconds - example.milliseconds) / example.milliseconds < 0.01, "got \(milliseconds) ms")
     }
 
@@ -35,7 +35,7 @@ struct AirtimeTests {
     func perOctet() throws {
         let config = RadioConfig.ranging
         let delta = config.airtime(frameLength: 25) - config.airtime(frameLength: 24)
-        let microseconds = Double(delta.components.attoseconds) * 1e-12
+        let microseconds = delta.secondsValue * 1e6
         #expect(abs(microseconds - 8 * 0.12821 / 0.87) < 0.001)
     }
 }

@@ -13,11 +13,6 @@ struct ChannelModelTests {
             attenuation: PowerRatio(decibels: attenuation))
     }
 
-    private func seconds(_ duration: Duration) -> Double {
-        let parts = duration.components
-        return Double(parts.seconds) + Double(parts.attoseconds) * 1e-18
-    }
-
     @Test("a clear free-space link at 3 m on channel 5 receives −72.53 dBm with no excess delay")
     func clearLink() throws {
         // FSPL(3 m) = 48.692 + 20·log₁₀(3) = 48.692 + 9.542 = 58.234 dB; −14.3 − 58.234 = −72.534 dBm.
@@ -71,7 +66,7 @@ struct ChannelModelTests {
         var nonPositive = 0
         for _ in 0..<count {
             let sample = model.sampleLink(from: point(0, 0, 0), to: point(0, 0, -3), obstacles: obstacles, random: &random)
-            let delay = seconds(sample.excessDelay)
+            let delay = sample.excessDelay.secondsValue
             if delay <= 0 { nonPositive += 1 }
             sum += delay
         }

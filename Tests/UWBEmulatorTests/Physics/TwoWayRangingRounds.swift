@@ -95,14 +95,7 @@ enum TwoWayRangingRounds {
         }
         try world.add(initiator, application: initiatorApp)
         try world.add(responder, application: responderApp)
-        world.run(until: SimulationTime(seconds: Double(count + 2) * period.seconds))
+        world.run(until: SimulationTime(seconds: Double(count + 2) * period.secondsValue))
         return rounds
-    }
-}
-
-extension Duration {
-    /// The duration in seconds.
-    var seconds: Double {
-        Double(components.seconds) + Double(components.attoseconds) * 1e-18
     }
 }

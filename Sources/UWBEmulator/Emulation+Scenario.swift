@@ -1,0 +1,80 @@
+import DW1000
+import UWBCore
+
+extension Emulation {
+    /// A world built from a scenario: its channel, obstacles and radio configuration, and each
+    /// device with its board, true hardware, clock, movement and scripted traffic.
+    ///
+    /// - Parameter seed: overrides the scenario's seed.
+    /// - Throws: ``EmulationError`` if the channel parameters are rejected or the driver fails on
+    ///   the virtual chips.
+    public convenience init(scenario: Scenario, seed: UInt64? = nil) throws(EmulationError) {
+        let model: ChannelModel
+        do {
+            model = try ChannelModel(
+                kind: scenario.channel.model, channel: scenario.radio.channel,
+                pathLossExponent: scenario.channel.pathLossExponent,
+                shadowingDeviation: scenario.channel.shadowingDeviation)
+        } catch {
+            throw .channel(error.description)
+        }
+        let runSeed = seed ?? scenario.seed
+        self.init(seed: runSeed, channelModel: model, obstacles: scenario.obstacles, configuration: scenario.radio)
+        var root = SeededRandom(seed: runSeed)
+        var phases = root.split(label: "phase offsets")
+        for (index, device) in scenario.devices.enumerated() {
+            let hardware = device.board.chips.enumerated().map { chipIndex, chip in
+                ChipHardware(
+                    transmitAntennaDelay: device.antennaDelays[chipIndex].transmit,
+                    receiveAntennaDelay: device.antennaDelays[chipIndex].receive,
+                    phaseOffset: device.phaseOffsets?[chipIndex] ?? Self.defaultPhaseOffset(
+                        of: chip, on: device.board, random: &phases),
+                    extendedUniqueIdentifier: 0xDECA_0000_0000_0000 | UInt64(index) << 8 | UInt64(chipIndex),
+                    transmitPower: device.transmitPower ?? LinkBudget.defaultTransmitLevel)
+            }
+            let setup = DeviceSetup(
+                name: device.name, board: device.board, hardware: hardware, clockOffset: device.clock.offset,
+                clockDrift: device.clock.driftPPMPerSqrtSecond,
+                trajectory: Trajectory(start: device.position, path: device.path), orientation: device.orientation)
+            let application = device.transmit.map { script in
+                ScriptedTransmitter(
+                    interval: script.interval, start: script.start, payloadLength: script.payloadLength,
+                    address: UInt16(truncatingIfNeeded: index + 1))
+            }
+            try add(setup, application: application)
+        }
+    }
+
+    /// A chip's true phase offset when the scenario gives none: zero for the first chip on each
+    /// clock (the reference), uniform over (−π, π] for the others, as an uncalibrated board has.
+    private static func defaultPhaseOffset(of chip: BoardChip, on board: BoardDescription, random: inout SeededRandom) -> Angle {
+        let reference = board.chips.first { $0.clock == chip.clock }?.chipSelect == chip.chipSelect
+        return reference ? .zero : Angle(radians: random.uniform(-Double.pi...Double.pi))
+    }
+
+    /// Every frame so far as trace records: time, bytes, sender and what each other device made of it.
+    public var traceRecords: [TraceRecord] {
+        medium.records.map { record in
+            TraceRecord(
+                time: record.time.picoseconds, frame: record.frame, sender: devices[record.sender].name,
+                receptions: record.receptions.map { reception in
+                    TraceReception(receiver: devices[reception.receiver].name, level: reception.level, outcome: reception.outcome)
+                })
+        }
+    }
+
+    /// Writes every frame so far to a pcapng file.
+    ///
+    /// - Throws: ``EmulationError/trace(_:)`` if a record cannot be encoded or the file written.
+    public func writeTrace(to path: String) throws(EmulationError) {
+        let writer = PcapngWriter()
+        do {
+            for record in traceRecords {
+                try writer.append(record)
+            }
+            try writer.write(to: path)
+        } catch {
+            throw .trace(error.description)
+        }
+    }
+}

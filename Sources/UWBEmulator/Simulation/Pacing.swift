@@ -1,0 +1,47 @@
+import Foundation
+import UWBCore
+
+/// How a paced run waits for the wall clock: the simulator's queue, run so that each event
+/// happens when its virtual time comes due in real time (scaled by a rate).
+public protocol Pacing {
+    /// Seconds of wall time since the pacing started.
+    func elapsed() -> Double
+    /// Blocks until `elapsed()` reaches `seconds`.
+    func wait(until seconds: Double)
+}
+
+/// Pacing against the process's monotonic clock.
+public final class WallClockPacing: Pacing {
+    private let start = ContinuousClock.now
+
+    /// Pacing that starts now.
+    public init() {}
+
+    /// Seconds since this pacing was made.
+    public func elapsed() -> Double {
+        (ContinuousClock.now - start).secondsValue
+    }
+
+    /// Sleeps until the given wall time.
+    public func wait(until seconds: Double) {
+        let remaining = seconds - elapsed()
+        if remaining > 0 {
+            Thread.sleep(forTimeInterval: remaining)
+        }
+    }
+}
+
+extension Simulator {
+    /// Runs every event due at or before `end` when its time comes on the wall clock:
+    /// `rate` virtual seconds per wall second (1 is real time). The same events run in the same
+    /// order as an unpaced run.
+    public func run(until end: SimulationTime, pacing: Pacing, rate: Double = 1) {
+        let origin = now.seconds
+        while let next = nextEventTime, next <= end {
+            pacing.wait(until: (next.seconds - origin) / rate)
+            step(notAfter: end)
+        }
+        pacing.wait(until: (end.seconds - origin) / rate)
+        run(until: end)
+    }
+}

@@ -1,0 +1,61 @@
+import ArgumentParser
+import Foundation
+import UWBCore
+import UWBEmulator
+
+/// `uwb emulate`: runs a scenario on the emulator and prints what each device sent and heard.
+struct EmulateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "emulate",
+        abstract: "Run a scenario on the emulator (faster than real time) and summarise each device's frames.",
+        discussion: "Scenario format: Docs/scenarios.md. Examples: Docs/scenarios/*.json.")
+
+    @Option(help: "The scenario file (JSON).")
+    var scenario: String
+
+    @Option(help: "Random seed; overrides the scenario's.")
+    var seed: UInt64?
+
+    @Option(help: "Simulated seconds to run; overrides the scenario's duration.")
+    var duration: Double?
+
+    @Option(help: "Write every frame to this pcapng file (open it with Wireshark or tshark).")
+    var trace: String?
+
+    @Flag(help: "Run in real time against the wall clock instead of as fast as possible.")
+    var paced = false
+
+    func validate() throws {
+        if let duration, !(duration > 0 && duration <= 86_400) {
+            throw ValidationError("--duration \(duration): give a number of seconds above 0 and at most 86400")
+        }
+    }
+
+    func run() throws {
+        let loaded: Scenario
+        do {
+            loaded = try Scenario.load(from: scenario)
+        } catch {
+            throw ValidationError(error.description)
+        }
+        let emulation: Emulation
+        do {
+            emulation = try Emulation(scenario: loaded, seed: seed)
+        } catch {
+            throw ValidationError(error.description)
+        }
+        let seconds = duration ?? loaded.duration.secondsValue
+        let started = ContinuousClock.now
+        emulation.run(until: SimulationTime(seconds: seconds), pacing: paced ? WallClockPacing() : nil)
+        let wall = ContinuousClock.now - started
+        print(SummaryTable(emulation: emulation, scenario: loaded, seconds: seconds, wall: wall).text)
+        if let trace {
+            do {
+                try emulation.writeTrace(to: trace)
+            } catch {
+                throw ValidationError(error.description)
+            }
+            print("trace: \(trace)")
+        }
+    }
+}
