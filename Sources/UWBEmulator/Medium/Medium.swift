@@ -120,7 +120,7 @@ public final class Medium: ChipEnvironment {
                 guard counts else { return }
                 if locked {
                     self.pending[ObjectIdentifier(chip)] = record
-                } else if wasListening {
+                } else if wasListening, let sent = arrival.transmission.configuration, chip.receives(sent) {
                     self.records[record.0].receptions[record.1].outcome = .lost
                 }
             }
