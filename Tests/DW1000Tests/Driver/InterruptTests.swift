@@ -147,3 +147,32 @@ struct InterruptTests {
         #expect(try fixture.driver.waitForInterrupt(until: .now) == true)
     }
 }
+
+@Suite("DW1000 first-path phase on coherent boards")
+struct FirstPathPhaseTests {
+    @Test("with the option on, the accumulator is read at FP_INDEX with FACE and AMCE on, the dummy octet skipped")
+    func firstPathPhase() throws {
+        let fixture = try ChipFixture()
+        fixture.driver.measuresFirstPathPhase = true
+        let bus = fixture.bus
+        bus.preset(file: 0x0F, [0x00, 0x6F, 0x00, 0x00])
+        bus.preset(file: 0x10, [0x0C, 0x00, 0x80, 0x3E])
+        bus.preset(file: 0x15, [0, 0, 0, 0, 0, 0x80, 0xBB])             // FP_INDEX 0xBB80 / 64 = 750.0
+        bus.preset(file: 0x14, [0, 0, 0, 0, 0x20])                       // RCPHASE 32/128 of a turn = π/2
+        bus.preset(file: 0x36, [0x00, 0x02])                             // PMSC_CTRL0 low octets 0x0200
+        // ACC_MEM sample 750 = (real 0, imaginary −1000): phase −π/2. The fake has no dummy octet,
+        // so the sample is stored one octet later, where the driver expects it after the dummy.
+        bus.preset(file: 0x25, offset: 750 * 4 + 1, [0x00, 0x00, 0x18, 0xFC])
+        let events = try fixture.driver.handleInterrupt()
+        guard case .frameReceived(let frame) = events.first else {
+            Issue.record("expected a frame, got \(events)")
+            return
+        }
+        // −π/2 − π/2 = −π, which wraps to π.
+        #expect(abs(try #require(frame.diagnostics.firstPathPhase).radians - Double.pi) < 1e-9)
+        #expect(bus.trace.contains(.read([0x36], count: 2)))                       // PMSC_CTRL0
+        #expect(bus.trace.contains(.write([0xB6], [0x40, 0x82])))                  // FACE (6) | AMCE (15) on
+        #expect(bus.trace.contains(.read([0x65, 0xB8, 0x17], count: 5)))           // ACC_MEM 750·4 = 0xBB8
+        #expect(bus.trace.contains(.write([0xB6], [0x00, 0x02])))                  // restored
+    }
+}
