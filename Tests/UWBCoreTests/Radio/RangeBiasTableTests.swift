@@ -1,6 +1,6 @@
 import Testing
 import UWBCore
-import UWBEmulator
+
 
 @Suite("APS011 range bias tables")
 struct RangeBiasTableTests {

@@ -1,10 +1,9 @@
-import UWBCore
-
 /// The DW1000's range bias as a function of received signal level: Decawave APS011 v1.1 tables, as copied into
 /// `jkelleyrtp/dw1000-rs:dw1000/src/range_bias.rs` (physics reference §3.1) [C].
 ///
 /// Positive values mean the measured range is too long (a weak signal crosses the leading-edge threshold
-/// late); Decawave's code subtracts the bias from a measured range. The emulator adds it to the true range.
+/// late). The emulator adds it to the true range; the ranging engine subtracts it from a measured one, as
+/// Decawave's code does.
 public enum RangeBiasTable {
     /// Level of the first entry of each 500 MHz table: −93 dBm [C].
     public static let narrowbandStartLevel = PowerLevel(dBm: -93)
@@ -31,7 +30,7 @@ public enum RangeBiasTable {
     ]
 
     /// The bias at `receivedLevel`: linear interpolation between table entries, the end values outside the
-    /// table's range (a NaN level reads as the weakest entry). `wideband` selects the 900 MHz tables (``UWBCore/Channel/isWideband``).
+    /// table's range (a NaN level reads as the weakest entry). `wideband` selects the 900 MHz tables (``Channel/isWideband``).
     public static func bias(receivedLevel: PowerLevel, prf: PulseRepetitionFrequency, wideband: Bool) -> Distance {
         let start = wideband ? widebandStartLevel : narrowbandStartLevel
         let table: [Double]
