@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "UWBCore", targets: ["UWBCore"]),
         .library(name: "DW1000", targets: ["DW1000"]),
         .library(name: "UWBEmulator", targets: ["UWBEmulator"]),
+        .library(name: "UWBRanging", targets: ["UWBRanging"]),
         .executable(name: "uwb", targets: ["uwb"]),
     ],
     dependencies: [
@@ -17,6 +18,7 @@ let package = Package(
         .target(name: "DW1000", dependencies: ["UWBCore"]),
         .target(name: "DW1000RegisterMapGenerator"),
         .target(name: "UWBEmulator", dependencies: ["UWBCore", "DW1000"]),
+        .target(name: "UWBRanging", dependencies: ["UWBCore"]),
         .executableTarget(
             name: "dw1000-regmap",
             dependencies: [
@@ -30,10 +32,15 @@ let package = Package(
                 "UWBCore",
                 "DW1000",
                 "UWBEmulator",
+                "UWBRanging",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .target(name: "UWBTestSupport", dependencies: ["UWBCore", "DW1000"]),
+        .testTarget(
+            name: "UWBRangingTests",
+            dependencies: ["UWBRanging", "UWBCore", "UWBEmulator", "DW1000", "UWBTestSupport"]
+        ),
         .testTarget(
             name: "UWBEmulatorTests",
             dependencies: ["UWBEmulator", "UWBCore", "DW1000", "UWBTestSupport"]

@@ -75,3 +75,12 @@ func standardDeviation(_ values: [Double]) -> Double {
     let average = mean(values)
     return (values.map { ($0 - average) * ($0 - average) }.reduce(0, +) / Double(max(1, values.count - 1))).squareRoot()
 }
+
+/// Runs a transceiver call in a test, recording a failure instead of throwing out of a closure.
+func attempt(_ radio: DeviceRadio, _ body: () throws(TransceiverError) -> Void) {
+    do {
+        try body()
+    } catch {
+        radio.record(error)
+    }
+}

@@ -1,0 +1,1 @@
+// The ranging engine; its parts arrive in Math/, Corrections/, Filter/, Direction/, Protocol/, StateMachines/.
