@@ -45,7 +45,7 @@ let package = Package(
             name: "UWBEmulatorTests",
             dependencies: ["UWBEmulator", "UWBCore", "DW1000", "UWBTestSupport"]
         ),
-        .testTarget(name: "UWBCoreTests", dependencies: ["UWBCore"]),
+        .testTarget(name: "UWBCoreTests", dependencies: ["UWBCore", "UWBTestSupport"]),
         .testTarget(
             name: "DW1000Tests",
             dependencies: ["DW1000", "DW1000RegisterMapGenerator", "UWBTestSupport", "UWBCore"]

@@ -7,9 +7,7 @@ import UWBTestSupport
 @Suite("DW1000 boards: one driver per chip select")
 struct BoardTests {
     static func shippedBoard(_ id: String) throws -> BoardDescription {
-        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        return try BoardDescription.load(from: repository.appendingPathComponent("Hardware/boards/\(id).json").path)
+        try BoardDescription.load(from: Repository.path("Hardware/boards/\(id).json"))
     }
 
     static func healthyBus(chips: Int) -> FakeSPIBus {

@@ -1,15 +1,12 @@
 import DW1000RegisterMapGenerator
 import Foundation
 import Testing
+import UWBTestSupport
 
 /// The checked-in generated Swift must be exactly what the generator makes from the checked-in JSON.
 @Suite struct RegisterMapDriftTests {
-    /// The package root, found from this file's path (Tests/DW1000Tests/Registers/).
-    private static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent()
-        .deletingLastPathComponent()
-        .deletingLastPathComponent()
-        .deletingLastPathComponent()
+    /// The package root.
+    private static let packageRoot = Repository.root
 
     @Test func generatedFileMatchesJSON() throws {
         let json = try Data(contentsOf: Self.packageRoot.appendingPathComponent("Hardware/dw1000/registers.json"))

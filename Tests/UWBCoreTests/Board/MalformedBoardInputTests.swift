@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import UWBCore
+import UWBTestSupport
 
 /// Broken inputs of every shape must throw ``BoardDescriptionError``, never trap.
 @Suite("Malformed board input")
@@ -57,7 +58,7 @@ struct MalformedBoardInputTests {
         for path in paths(in: document) {
             let original = try #require(value(at: path, in: document))
             for replacement in wrongTypes(for: original) {
-                let edited = BoardFixtures.replacing(path, with: replacement, in: document)
+                let edited = JSONEditing.replacing(path, with: replacement, in: document)
                 let data = try JSONSerialization.data(withJSONObject: edited)
                 #expect(throws: BoardDescriptionError.self, "\(path) = \(replacement)") {
                     try BoardDescription(jsonData: data)
@@ -86,7 +87,7 @@ struct MalformedBoardInputTests {
         let document = try BoardFixtures.json(of: id)
         for path in paths(in: document) {
             guard case .key = path.last else { continue }
-            let data = try JSONSerialization.data(withJSONObject: BoardFixtures.replacing(path, with: nil, in: document))
+            let data = try JSONSerialization.data(withJSONObject: JSONEditing.replacing(path, with: nil, in: document))
             #expect(throws: BoardDescriptionError.self, "without \(path)") { try BoardDescription(jsonData: data) }
         }
     }

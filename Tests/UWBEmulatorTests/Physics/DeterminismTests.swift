@@ -2,15 +2,13 @@ import Foundation
 import Testing
 import UWBCore
 @testable import UWBEmulator
+import UWBTestSupport
 
 @Suite("Emulator determinism: a seed fixes the run")
 struct DeterminismTests {
     static func trace(seed: UInt64) throws -> [UInt8] {
-        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let scenario = try Scenario.load(
-            from: repository.appendingPathComponent("Docs/scenarios/hall-twenty.json").path,
-            boardSearchPaths: [repository.appendingPathComponent("Hardware/boards").path])
+            from: Repository.path("Docs/scenarios/hall-twenty.json"), boardSearchPaths: [Repository.boardsDirectory])
         let world = try Emulation(scenario: scenario, seed: seed)
         world.run(until: SimulationTime(seconds: 0.5))
         let writer = PcapngWriter()

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import UWBCore
+import UWBTestSupport
 import UWBEmulator
 
 /// Broken inputs of every shape must throw ``ScenarioError``, never trap.
@@ -56,7 +57,7 @@ struct MalformedScenarioTests {
         let replacements: [Any] = ["text", 1.5, -7, true, [Any](), [String: Any](), [1, 2, 3]]
         for path in paths(in: document) {
             for replacement in replacements {
-                let edited = ScenarioFixtures.replacing(path, with: replacement, in: document)
+                let edited = JSONEditing.replacing(path, with: replacement, in: document)
                 let data = try ScenarioFixtures.data(edited)
                 // Some swaps are valid (a number for another number); none may trap.
                 _ = try? decode(data)
@@ -64,7 +65,7 @@ struct MalformedScenarioTests {
         }
         // Structural swaps must always throw: an object or array where the other belongs.
         for path in paths(in: document) {
-            let edited = ScenarioFixtures.replacing(path, with: "text", in: document)
+            let edited = JSONEditing.replacing(path, with: "text", in: document)
             let data = try ScenarioFixtures.data(edited)
             let isString = path.last.map { step in
                 if case .key(let key) = step { ["name", "board", "sfd", "model"].contains(key) } else { false }
@@ -79,7 +80,7 @@ struct MalformedScenarioTests {
     func removals() throws {
         let document = ScenarioFixtures.complete
         for path in paths(in: document) {
-            let data = try ScenarioFixtures.data(ScenarioFixtures.replacing(path, with: nil, in: document))
+            let data = try ScenarioFixtures.data(JSONEditing.replacing(path, with: nil, in: document))
             _ = try? decode(data)
         }
     }

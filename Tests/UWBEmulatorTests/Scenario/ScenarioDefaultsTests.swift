@@ -2,6 +2,7 @@ import DW1000
 import Foundation
 import Testing
 import UWBCore
+import UWBTestSupport
 import UWBEmulator
 
 /// What a scenario gets for every optional key it leaves out, and what the complete fixture
@@ -49,11 +50,11 @@ struct ScenarioDefaultsTests {
     func partialObjects() throws {
         var document = ScenarioFixtures.minimal
         document["radio"] = ["dataRateKbps": 850, "preambleLength": 1024]
-        document = ScenarioFixtures.replacing(
+        document = JSONEditing.replacing(
             [.key("devices"), .index(0), .key("transmit")], with: ["intervalSeconds": 0.5], in: document) as? [String: Any] ?? [:]
-        document = ScenarioFixtures.replacing(
+        document = JSONEditing.replacing(
             [.key("devices"), .index(0), .key("orientation")], with: ["yawDegrees": 90], in: document) as? [String: Any] ?? [:]
-        document = ScenarioFixtures.replacing(
+        document = JSONEditing.replacing(
             [.key("devices"), .index(0), .key("clock")], with: ["offsetPPM": -2.5], in: document) as? [String: Any] ?? [:]
         let scenario = try decode(document)
         #expect(scenario.radio.dataRate == .kbps850)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import UWBCore
+import UWBTestSupport
 import UWBEmulator
 
 /// One test per kind of mistake: each must throw a ``ScenarioError`` whose message starts with
@@ -14,7 +15,7 @@ struct ScenarioErrorTests {
         _ path: [Step], set value: Any?, field: String?, containing fragment: String,
         sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
-        let document = ScenarioFixtures.replacing(path, with: value, in: ScenarioFixtures.complete)
+        let document = JSONEditing.replacing(path, with: value, in: ScenarioFixtures.complete)
         try ScenarioFixtures.expectError(document, field: field, containing: fragment, sourceLocation: sourceLocation)
     }
 
@@ -39,7 +40,7 @@ struct ScenarioErrorTests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("bad.json").path
-        let document = ScenarioFixtures.replacing([.key("seed")], with: -1, in: ScenarioFixtures.minimal)
+        let document = JSONEditing.replacing([.key("seed")], with: -1, in: ScenarioFixtures.minimal)
         try ScenarioFixtures.data(document).write(to: URL(fileURLWithPath: path))
         let error = #expect(throws: ScenarioError.self) {
             try Scenario.load(from: path, boardSearchPaths: [ScenarioFixtures.boardsDirectory])
@@ -100,7 +101,7 @@ struct ScenarioErrorTests {
         var devices = try #require(document["devices"] as? [Any])
         devices.append(["name": "carol", "board": "ft232h-dw1000-single", "position": [0, 0, 3]] as [String: Any])
         document["devices"] = devices
-        document = ScenarioFixtures.replacing(
+        document = JSONEditing.replacing(
             [.key("devices"), .index(2), .key("clock")], with: ["offsetPPM": 250], in: document) as? [String: Any] ?? [:]
         let error = try ScenarioFixtures.expectError(document, field: "devices[2].clock.offsetPPM", containing: "")
         #expect(error?.description.hasPrefix(

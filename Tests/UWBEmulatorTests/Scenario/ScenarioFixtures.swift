@@ -2,21 +2,18 @@ import Foundation
 import Testing
 import UWBCore
 import UWBEmulator
+import UWBTestSupport
 
 /// Paths, a minimal valid scenario and JSON editing helpers shared by the scenario tests.
 enum ScenarioFixtures {
-    /// The repository root, found from this source file's path.
-    static let repository: URL = {
-        var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<4 { url.deleteLastPathComponent() }  // file name, Scenario, UWBEmulatorTests, Tests
-        return url
-    }()
-
     /// `Hardware/boards` in this repository.
-    static let boardsDirectory = repository.appendingPathComponent("Hardware/boards").path
+    static let boardsDirectory = Repository.boardsDirectory
 
     /// `Docs/scenarios` in this repository.
-    static let examplesDirectory = repository.appendingPathComponent("Docs/scenarios").path
+    static let examplesDirectory = Repository.scenariosDirectory
+
+    /// One step into a JSON document.
+    typealias Step = JSONEditing.Step
 
     /// The example files in `Docs/scenarios`, sorted.
     static func examplePaths() throws -> [String] {
@@ -75,32 +72,6 @@ enum ScenarioFixtures {
         ["name": "minimal", "devices": [["name": "solo", "board": "ft232h-dw1000-single", "position": [0, 0, 0]]]]
     }
 
-    /// One step into a JSON document.
-    enum Step {
-        case key(String)
-        case index(Int)
-    }
-
-    /// `document` with the value at `path` replaced by `value`, or removed when `value` is nil.
-    static func replacing(_ path: [Step], with value: Any?, in document: Any) -> Any {
-        guard let step = path.first else { return value ?? NSNull() }
-        let rest = Array(path.dropFirst())
-        switch step {
-        case .key(let key):
-            var object = document as? [String: Any] ?? [:]
-            if rest.isEmpty, value == nil {
-                object[key] = nil
-            } else {
-                object[key] = replacing(rest, with: value, in: object[key] ?? [String: Any]())
-            }
-            return object
-        case .index(let index):
-            var array = document as? [Any] ?? []
-            guard array.indices.contains(index) else { return array }
-            array[index] = replacing(rest, with: value, in: array[index])
-            return array
-        }
-    }
 
     /// `document` as JSON data.
     static func data(_ document: Any) throws -> Data {

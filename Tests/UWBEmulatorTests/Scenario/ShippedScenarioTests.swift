@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import UWBCore
+import UWBTestSupport
 import UWBEmulator
 
 /// The example scenarios in `Docs/scenarios` load and say what `Docs/scenarios.md` says.
@@ -83,7 +84,7 @@ struct ShippedScenarioTests {
     @Test("the complete example in Docs/scenarios.md decodes")
     func documentedExample() throws {
         let text = try String(
-            contentsOf: ScenarioFixtures.repository.appendingPathComponent("Docs/scenarios.md"), encoding: .utf8)
+            contentsOf: Repository.root.appendingPathComponent("Docs/scenarios.md"), encoding: .utf8)
         let block = try #require(text.components(separatedBy: "```json\n").last?.components(separatedBy: "\n```").first)
         let scenario = try Scenario(jsonData: Data(block.utf8), boardSearchPaths: [ScenarioFixtures.boardsDirectory])
         #expect(scenario.devices.map(\.name) == ["alice", "bob"])

@@ -2,14 +2,13 @@ import DW1000
 import Foundation
 import UWBCore
 @testable import UWBEmulator
+import UWBTestSupport
 
 /// Helpers that build small emulated worlds for tests.
 enum WorldFixtures {
     /// The repository's shipped board description with this id.
     static func board(_ id: String) throws -> BoardDescription {
-        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        return try BoardDescription.load(from: repository.appendingPathComponent("Hardware/boards/\(id).json").path)
+        try BoardDescription.load(from: Repository.path("Hardware/boards/\(id).json"))
     }
 
     /// A free-space world on channel 5.
