@@ -28,10 +28,13 @@ extension VirtualDW1000 {
         let raw: UInt64
         if delayed {
             raw = registers.value(.dxTime) & ~UInt64(0x1FF)
-            let ahead = (raw &- current) & DeviceClock.maximumTicks
+            // The late check uses the internal preamble start, a synchronisation header before
+            // the RMARKER; the power-up before it only shows as TXPUTE (UM §3.3, §7.2.17).
+            let preambleStart = (raw &- UInt64(headerTicks)) & DeviceClock.maximumTicks
+            let ahead = (preambleStart &- current) & DeviceClock.maximumTicks
             if ahead > DeviceClock.modulus / 2 {
                 setStatus(Register.SysStatus.hpdwarn.mask)
-            } else if ahead < UInt64(headerTicks + powerUpTicks) {
+            } else if ahead < UInt64(powerUpTicks) {
                 setStatus(Register.SysStatus.txpute.mask)
             }
         } else {
