@@ -32,10 +32,10 @@ struct SystemTimeTests {
         #expect(abs(wrapSeconds - 17.2074) < 1e-4)
         bench.run(untilSeconds: wrapSeconds - 0.001)
         let before = try chip.read(.sysTime)
-        bench.run(untilSeconds: wrapSeconds + 0.00123)
+        bench.run(untilSeconds: wrapSeconds + 0.0012345)
         let after = try chip.read(.sysTime)
         #expect(after < before)
-        #expect(after == Self.expected(seconds: wrapSeconds + 0.00123, offset: 0))
+        #expect(after == Self.expected(seconds: wrapSeconds + 0.0012345, offset: 0))
         bench.run(untilSeconds: 100)
         #expect(try chip.read(.sysTime) == Self.expected(seconds: 100, offset: 0))
     }
