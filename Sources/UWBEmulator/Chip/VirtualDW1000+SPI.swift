@@ -69,6 +69,11 @@ extension VirtualDW1000 {
         case Register.sysMask.file:
             registers.write(file: file, offset: offset, octets)
             updateInterrupt()
+        case Register.sysCfg.file:
+            registers.write(file: file, offset: offset, octets)
+            if Register.SysCfg.rxwtoe.value(in: registers.value(.sysCfg)) == 0 {
+                cancelFrameWaitTimeout()
+            }
         default:
             registers.write(file: file, offset: offset, octets)
         }

@@ -239,3 +239,30 @@ struct ReceiveTests {
         #expect(try receiver.read(.rxpaccNosat) == accumulated)
     }
 }
+
+@Suite("Virtual DW1000: frame-wait timeout control (UM §7.2.14)")
+struct FrameWaitControlTests {
+    @Test("clearing SYS_CFG.RXWTOE mid-count cancels the timeout; the receiver keeps listening")
+    func clearingEnableCancels() throws {
+        let (bench, _, receiver) = try ReceiveTests.pair()
+        try ReceiveTests.enableFrameWaitTimeout(receiver, units: 1_000)
+        try receiver.command(Register.SysCtrl.rxenab)
+        bench.run(for: .microseconds(300))
+        try receiver.write(.sysCfg, try receiver.read(.sysCfg) & ~Register.SysCfg.rxwtoe.mask)
+        bench.run(for: .milliseconds(5))
+        #expect(!(try receiver.has(Register.SysStatus.rxrfto)))
+        #expect(receiver.isListening)
+    }
+
+    @Test("a delayed RX with the timeout, then RXWTOE cleared before DX_TIME: no RXRFTO")
+    func clearingBeforeDelayedStart() throws {
+        let (bench, _, receiver) = try ReceiveTests.pair()
+        try ReceiveTests.enableFrameWaitTimeout(receiver, units: 10)
+        try receiver.write(.dxTime, try receiver.read(.sysTime) + 63_897_600)
+        try receiver.command(Register.SysCtrl.rxenab, Register.SysCtrl.rxdlye)
+        try receiver.write(.sysCfg, try receiver.read(.sysCfg) & ~Register.SysCfg.rxwtoe.mask)
+        bench.run(for: .milliseconds(3))
+        #expect(!(try receiver.has(Register.SysStatus.rxrfto)))
+        #expect(receiver.isListening)
+    }
+}

@@ -178,3 +178,23 @@ struct TransmitTests {
         #expect(bench.transmissions.first?.transmission.frame == Array("123456789".utf8) + [0x89, 0x21])
     }
 }
+
+@Suite("Virtual DW1000: delayed TX on a drifting clock")
+struct DriftingTransmitTests {
+    @Test("a delayed TX whose RMARKER lies beyond the oscillator's next frequency step still leaves when the counter reads TX_RAWST + the TX delay")
+    func acrossFrequencyStep() throws {
+        let bench = ChipBench()
+        let oscillator = Oscillator(offset: ClockOffset(partsPerMillion: 10), drift: 2, random: SeededRandom(seed: 21))
+        let chip = bench.addChip(oscillator: oscillator, counterPhase: 0)
+        try chip.program(.ranging)
+        bench.run(untilSeconds: 0.8)
+        let target = try chip.read(.sysTime) + 400 * 63_897_600   // 400 ms ahead: past the step at 1 s
+        try chip.write(.dxTime, target)
+        try chip.command(Register.SysCtrl.txstrt, Register.SysCtrl.txdlys)
+        bench.run(untilSeconds: 1.5)
+        let marker = try #require(bench.transmissions.first).transmission.rmarker
+        #expect(marker.seconds > 1)
+        // The oscillator's own tick count (tested on its own) at the RMARKER.
+        #expect(abs(oscillator.ticks(at: marker) - Double(target + 16_400)) < 1)
+    }
+}
