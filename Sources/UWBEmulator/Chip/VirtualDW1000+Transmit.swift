@@ -54,6 +54,15 @@ extension VirtualDW1000 {
             guard let self else { return }
             self.environment?.transmissionStarts(transmission, from: self)
         }
+        // TXFRB at the first preamble symbol, TXPRS when the SFD starts, TXPHS (with TX_TIME valid)
+        // after the PHR (UM §5 good-TX sequence, §7.2.17).
+        let frameBegins = simulator.schedule(at: start) { [weak self] in
+            self?.setStatus(Register.SysStatus.txfrb.mask)
+        }
+        let preamble = configuration.map { $0.pulseRepetitionFrequency.preambleSymbolDuration * $0.preambleLength.symbols } ?? .zero
+        let preambleSent = simulator.schedule(at: start + preamble) { [weak self] in
+            self?.setStatus(Register.SysStatus.txprs.mask)
+        }
         let headerSent = simulator.schedule(at: marker + (configuration?.phyHeaderDuration ?? .zero)) { [weak self] in
             guard let self else { return }
             self.registers.set(.txStamp, stamp)
@@ -63,7 +72,7 @@ extension VirtualDW1000 {
         let finished = simulator.schedule(at: end) { [weak self] in
             self?.finishTransmission(awaitingResponse: awaitingResponse)
         }
-        transmitter = .busy(events: [emit, headerSent, finished])
+        transmitter = .busy(events: [emit, frameBegins, preambleSent, headerSent, finished])
     }
 
     /// TXFRS; then, with WAIT4RESP, the receiver turns on W4R_TIM later (UM §7.2.15, §7.2.40).

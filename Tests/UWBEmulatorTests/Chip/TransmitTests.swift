@@ -198,3 +198,29 @@ struct DriftingTransmitTests {
         #expect(abs(oscillator.ticks(at: marker) - Double(target + 16_400)) < 1)
     }
 }
+
+@Suite("Virtual DW1000: the TX event sequence (UM §7.2.17)")
+struct TransmitSequenceTests {
+    /// The time the IRQ first rises with only `bit` unmasked, relative to the first preamble symbol.
+    static func eventTime(_ bit: BitField) throws -> Duration {
+        let (bench, chip) = try TransmitTests.transmitter()
+        try chip.write(.sysMask, bit.mask)
+        try chip.command(Register.SysCtrl.txstrt)
+        bench.run(for: .milliseconds(2))
+        let start = try #require(bench.transmissions.first).time
+        return try #require(bench.interruptChanges.first { $0.asserted }).time - start
+    }
+
+    @Test("TXFRB at the preamble start, TXPRS after the preamble, TXPHS after SFD and PHR, TXFRS at the end")
+    func sequence() throws {
+        let config = TransmitTests.config
+        // 128 symbols of 1017.63 ns at 64 MHz PRF; the standard SFD at 6.8 Mbps is 8 symbols.
+        let preamble = config.pulseRepetitionFrequency.preambleSymbolDuration * 128
+        #expect(abs(Double(preamble.picoseconds) - 128 * 1_017_630) < 128 * 10)
+        #expect(try Self.eventTime(Register.SysStatus.txfrb) == .zero)
+        #expect(abs((try Self.eventTime(Register.SysStatus.txprs)).picoseconds - preamble.picoseconds) <= 1)
+        let header = config.synchronisationHeaderDuration + config.phyHeaderDuration
+        #expect(abs((try Self.eventTime(Register.SysStatus.txphs)).picoseconds - header.picoseconds) <= 1)
+        #expect(abs((try Self.eventTime(Register.SysStatus.txfrs)).picoseconds - config.airtime(frameLength: 12).picoseconds) <= 1)
+    }
+}
