@@ -7,6 +7,11 @@ import UWBCore
 /// each, nominally). The offset is piecewise constant: every ``driftStep`` it takes a step drawn
 /// from N(0, drift·√step) ppm, a random walk whose spread grows with the square root of time,
 /// like a crystal's slow wander with temperature.
+///
+/// The mapping is a fixed function of time: the oscillator remembers every step it has taken, so
+/// asking about an earlier instant (an RMARKER that passed while a frame was still arriving) or a
+/// later one (a delayed transmission beyond the next step) gives the same answer whatever was asked
+/// before. Step *k* always takes the *k*-th draw from the random stream.
 public final class Oscillator {
     /// How often the random walk takes a step: 1 s, far longer than any ranging exchange, so an
     /// exchange sees a constant frequency as it would on hardware.
@@ -16,52 +21,69 @@ public final class Oscillator {
     public let drift: Double
 
     private var random: SeededRandom
-    private var segmentStart: SimulationTime = .zero
-    private var segmentStartTicks: Double = 0
-    private var offset: ClockOffset
+    /// The tick count at the start of each step interval k (at k × ``driftStep``).
+    private var stepStartTicks: [Double] = [0]
+    /// The frequency offset in force during each step interval.
+    private var stepOffsets: [ClockOffset]
 
     /// An oscillator that starts at `offset` and wanders with `drift` ppm/√s.
     public init(offset: ClockOffset, drift: Double, random: SeededRandom) {
-        self.offset = offset
+        self.stepOffsets = [offset]
         self.drift = drift
         self.random = random
     }
 
     /// The frequency offset in force at `time`.
     public func offset(at time: SimulationTime) -> ClockOffset {
-        advance(to: time)
-        return offset
+        stepOffsets[step(containing: time)]
     }
 
     /// Ticks counted since the start of the run, at `time`.
     public func ticks(at time: SimulationTime) -> Double {
-        advance(to: time)
-        return segmentStartTicks + Double(time.picoseconds - segmentStart.picoseconds) * 1e-12 * ticksPerSecond
+        let index = step(containing: time)
+        let elapsed = Double(time.picoseconds - Int64(index) * Self.driftStep.picoseconds) * 1e-12
+        return stepStartTicks[index] + elapsed * ticksPerSecond(index)
     }
 
-    /// The global time at which the tick count reaches `ticks`, assuming the current frequency
-    /// holds until then (exchanges last milliseconds; the frequency steps once a second).
+    /// The global time at which the tick count reaches `ticks`, searching from `now` on and
+    /// following the frequency steps on the way.
     public func time(atTicks ticks: Double, after now: SimulationTime) -> SimulationTime {
-        advance(to: now)
-        let seconds = (ticks - segmentStartTicks) / ticksPerSecond
-        return SimulationTime(picoseconds: segmentStart.picoseconds + Int64((seconds * 1e12).rounded(.up)))
+        var index = step(containing: now)
+        while ticks >= stepStartTicks[index] + Self.driftStep.seconds * ticksPerSecond(index) {
+            index += 1
+            extend(through: index)
+        }
+        let seconds = (ticks - stepStartTicks[index]) / ticksPerSecond(index)
+        return SimulationTime(picoseconds: Int64(index) * Self.driftStep.picoseconds + Int64((seconds * 1e12).rounded(.up)))
     }
 
     /// How many global seconds `ticks` device ticks last at the frequency in force at `time`.
     public func seconds(forTicks ticks: Double, at time: SimulationTime) -> Double {
-        advance(to: time)
-        return ticks / ticksPerSecond
+        ticks / ticksPerSecond(step(containing: time))
     }
 
-    private var ticksPerSecond: Double { DeviceClock.ticksPerSecond * (1 + offset.ratio) }
+    private func ticksPerSecond(_ index: Int) -> Double {
+        DeviceClock.ticksPerSecond * (1 + stepOffsets[index].ratio)
+    }
 
-    private func advance(to time: SimulationTime) {
-        while time.picoseconds - segmentStart.picoseconds >= Self.driftStep.picoseconds {
-            segmentStartTicks += Self.driftStep.seconds * ticksPerSecond
-            segmentStart = SimulationTime(picoseconds: segmentStart.picoseconds + Self.driftStep.picoseconds)
+    /// The step interval that contains `time` (interval 0 for times before the start), taken
+    /// into the history if it is new.
+    private func step(containing time: SimulationTime) -> Int {
+        let index = Int(max(0, time.picoseconds / Self.driftStep.picoseconds))
+        extend(through: index)
+        return index
+    }
+
+    /// Takes the random walk's steps up to interval `index`.
+    private func extend(through index: Int) {
+        while stepOffsets.count <= index {
+            let last = stepOffsets.count - 1
+            stepStartTicks.append(stepStartTicks[last] + Self.driftStep.seconds * ticksPerSecond(last))
+            var next = stepOffsets[last]
             if drift > 0 {
-                offset.partsPerMillion += random.normal(mean: 0, standardDeviation: drift * Self.driftStep.seconds.squareRoot())
+                next.partsPerMillion += random.normal(mean: 0, standardDeviation: drift * Self.driftStep.seconds.squareRoot())
             }
+            stepOffsets.append(next)
         }
     }
 }

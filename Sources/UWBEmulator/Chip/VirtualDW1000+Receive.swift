@@ -107,6 +107,24 @@ extension VirtualDW1000 {
         receiver = .off
     }
 
+    /// Stops a running frame-wait timeout and keeps the receiver as it is: clearing SYS_CFG.RXWTOE
+    /// mid-count cancels the timeout (UM §7.2.14).
+    func cancelFrameWaitTimeout() {
+        switch receiver {
+        case .off:
+            return
+        case .starting(let event, let timeout):
+            timeout.map { environment?.simulator.cancel($0) }
+            receiver = .starting(event: event, timeout: nil)
+        case .listening(let from, let timeout):
+            timeout.map { environment?.simulator.cancel($0) }
+            receiver = .listening(from: from, timeout: nil)
+        case .receiving(let arrival, let completion, let timeout):
+            timeout.map { environment?.simulator.cancel($0) }
+            receiver = .receiving(arrival, completion: completion, timeout: nil)
+        }
+    }
+
     /// Whether the receiver is hunting for a preamble right now.
     public var isListening: Bool {
         if case .listening(let from, _) = receiver { return now >= from }

@@ -16,7 +16,9 @@ extension VirtualDW1000 {
         let subIndex = Int(header.subIndex)
         switch transaction.body {
         case .read(let count):
-            try registers.validate(file: header.file, subIndex: subIndex, length: count, writing: false)
+            // ACC_MEM answers a dummy octet first, so a read clocks one octet more than it covers.
+            let covered = header.file == Register.accMem.file ? max(0, count - 1) : count
+            try registers.validate(file: header.file, subIndex: subIndex, length: covered, writing: false)
             return readRegisters(file: header.file, offset: subIndex, count: count)
         case .write(let octets):
             try registers.validate(file: header.file, subIndex: subIndex, length: octets.count, writing: true)
@@ -67,6 +69,11 @@ extension VirtualDW1000 {
         case Register.sysMask.file:
             registers.write(file: file, offset: offset, octets)
             updateInterrupt()
+        case Register.sysCfg.file:
+            registers.write(file: file, offset: offset, octets)
+            if Register.SysCfg.rxwtoe.value(in: registers.value(.sysCfg)) == 0 {
+                cancelFrameWaitTimeout()
+            }
         default:
             registers.write(file: file, offset: offset, octets)
         }

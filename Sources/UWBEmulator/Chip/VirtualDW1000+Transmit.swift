@@ -28,10 +28,13 @@ extension VirtualDW1000 {
         let raw: UInt64
         if delayed {
             raw = registers.value(.dxTime) & ~UInt64(0x1FF)
-            let ahead = (raw &- current) & DeviceClock.maximumTicks
+            // The late check uses the internal preamble start, a synchronisation header before
+            // the RMARKER; the power-up before it only shows as TXPUTE (UM §3.3, §7.2.17).
+            let preambleStart = (raw &- UInt64(headerTicks)) & DeviceClock.maximumTicks
+            let ahead = (preambleStart &- current) & DeviceClock.maximumTicks
             if ahead > DeviceClock.modulus / 2 {
                 setStatus(Register.SysStatus.hpdwarn.mask)
-            } else if ahead < UInt64(headerTicks + powerUpTicks) {
+            } else if ahead < UInt64(powerUpTicks) {
                 setStatus(Register.SysStatus.txpute.mask)
             }
         } else {
@@ -51,6 +54,15 @@ extension VirtualDW1000 {
             guard let self else { return }
             self.environment?.transmissionStarts(transmission, from: self)
         }
+        // TXFRB at the first preamble symbol, TXPRS when the SFD starts, TXPHS (with TX_TIME valid)
+        // after the PHR (UM §5 good-TX sequence, §7.2.17).
+        let frameBegins = simulator.schedule(at: start) { [weak self] in
+            self?.setStatus(Register.SysStatus.txfrb.mask)
+        }
+        let preamble = configuration.map { $0.pulseRepetitionFrequency.preambleSymbolDuration * $0.preambleLength.symbols } ?? .zero
+        let preambleSent = simulator.schedule(at: start + preamble) { [weak self] in
+            self?.setStatus(Register.SysStatus.txprs.mask)
+        }
         let headerSent = simulator.schedule(at: marker + (configuration?.phyHeaderDuration ?? .zero)) { [weak self] in
             guard let self else { return }
             self.registers.set(.txStamp, stamp)
@@ -60,7 +72,7 @@ extension VirtualDW1000 {
         let finished = simulator.schedule(at: end) { [weak self] in
             self?.finishTransmission(awaitingResponse: awaitingResponse)
         }
-        transmitter = .busy(events: [emit, headerSent, finished])
+        transmitter = .busy(events: [emit, frameBegins, preambleSent, headerSent, finished])
     }
 
     /// TXFRS; then, with WAIT4RESP, the receiver turns on W4R_TIM later (UM §7.2.15, §7.2.40).

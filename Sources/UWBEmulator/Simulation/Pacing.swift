@@ -35,13 +35,22 @@ extension Simulator {
     /// Runs every event due at or before `end` when its time comes on the wall clock:
     /// `rate` virtual seconds per wall second (1 is real time). The same events run in the same
     /// order as an unpaced run.
+    ///
+    /// The run's start lines up with the pacing's clock as it reads when the run begins, so a
+    /// second paced run on the same pacing waits from where the first left off. A rate that is
+    /// not positive runs unpaced.
     public func run(until end: SimulationTime, pacing: Pacing, rate: Double = 1) {
+        guard rate > 0 else {
+            run(until: end)
+            return
+        }
         let origin = now.seconds
+        let wallOrigin = pacing.elapsed()
         while let next = nextEventTime, next <= end {
-            pacing.wait(until: (next.seconds - origin) / rate)
+            pacing.wait(until: wallOrigin + (next.seconds - origin) / rate)
             step(notAfter: end)
         }
-        pacing.wait(until: (end.seconds - origin) / rate)
+        pacing.wait(until: wallOrigin + (end.seconds - origin) / rate)
         run(until: end)
     }
 }
