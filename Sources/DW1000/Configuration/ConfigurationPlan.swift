@@ -21,10 +21,10 @@ struct ConfigurationPlan: Hashable, Sendable {
     /// TX_FCTRL without the frame length: data rate, ranging bit, PRF and preamble length
     /// (UM §7.2.10). The length fields are added for each frame.
     static func frameControl(_ config: RadioConfig) -> UInt64 {
-        let (repetitions, extensionCode) = preambleCode(config.preambleLength)
-        return Register.TxFctrl.txbr.placing(rateCode(config.dataRate))
+        let (repetitions, extensionCode) = config.preambleLength.dw1000Codes
+        return Register.TxFctrl.txbr.placing(config.dataRate.dw1000Code)
             | Register.TxFctrl.tr.placing(1)
-            | Register.TxFctrl.txprf.placing(prfCode(config.pulseRepetitionFrequency))
+            | Register.TxFctrl.txprf.placing(config.pulseRepetitionFrequency.dw1000Code)
             | Register.TxFctrl.txpsr.placing(repetitions)
             | Register.TxFctrl.pe.placing(extensionCode)
     }
@@ -38,7 +38,7 @@ struct ConfigurationPlan: Hashable, Sendable {
         return Register.ChanCtrl.txChan.placing(channel)
             | Register.ChanCtrl.rxChan.placing(channel)
             | Register.ChanCtrl.dwsfd.placing(decawaveSFD)
-            | Register.ChanCtrl.rxprf.placing(prfCode(config.pulseRepetitionFrequency))
+            | Register.ChanCtrl.rxprf.placing(config.pulseRepetitionFrequency.dw1000Code)
             | Register.ChanCtrl.tnssfd.placing(decawaveSFD)
             | Register.ChanCtrl.rnssfd.placing(decawaveSFD)
             | Register.ChanCtrl.txPcode.placing(code)
@@ -77,33 +77,5 @@ struct ConfigurationPlan: Hashable, Sendable {
         writes.append(RegisterWrite(.chanCtrl, value: Self.channelControl(config)))
         writes.append(RegisterWrite(.txFctrl, value: Self.frameControl(config), count: 4))
         self.writes = writes
-    }
-
-    /// TXBR / RXBR code of a data rate: 00 = 110 kbps, 01 = 850 kbps, 10 = 6.8 Mbps.
-    static func rateCode(_ rate: DataRate) -> UInt64 {
-        switch rate {
-        case .kbps110: 0b00
-        case .kbps850: 0b01
-        case .mbps6_8: 0b10
-        }
-    }
-
-    /// TXPRF / RXPRF code: 01 = 16 MHz, 10 = 64 MHz.
-    static func prfCode(_ prf: PulseRepetitionFrequency) -> UInt64 {
-        prf == .sixteenMegahertz ? 0b01 : 0b10
-    }
-
-    /// TXPSR and PE for a preamble length (UM §7.2.10, table of TXPSR/PE).
-    static func preambleCode(_ length: PreambleLength) -> (repetitions: UInt64, extension: UInt64) {
-        switch length {
-        case .symbols64: (0b01, 0b00)
-        case .symbols128: (0b01, 0b01)
-        case .symbols256: (0b01, 0b10)
-        case .symbols512: (0b01, 0b11)
-        case .symbols1024: (0b10, 0b00)
-        case .symbols1536: (0b10, 0b01)
-        case .symbols2048: (0b10, 0b10)
-        case .symbols4096: (0b11, 0b00)
-        }
     }
 }

@@ -1396,7 +1396,7 @@ extension Register {
         ]
     }
 
-    /// CHAN_CTRL: Channel control. Bits 16:8 are reserved.
+    /// CHAN_CTRL: Channel control. Bits 16:8 are reserved. Reset value derived from the power-on default of UM §2.5.2 (channel 5, preamble code 4, 16 MHz PRF); the UM figure shows only the channel fields.
     ///
     /// Register file 0x1F, 4 octets, RW. DW1000 User Manual §7.2.32.
     public static let chanCtrl = Register(
@@ -1406,7 +1406,7 @@ extension Register {
         length: 4,
         access: .readWrite,
         section: "7.2.32",
-        resetValue: nil
+        resetValue: 0x21040055
     )
 
     /// The bit fields of ``Register/chanCtrl`` (CHAN_CTRL).

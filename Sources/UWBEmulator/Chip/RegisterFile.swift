@@ -62,7 +62,7 @@ struct RegisterFile {
     }
 
     /// Checks that an access of `length` octets at `subIndex` in `file` stays inside documented
-    /// registers, and for a write, that it touches no read-only one.
+    /// registers, and that a write touches no read-only register and a read no write-only one.
     func validate(file: UInt8, subIndex: Int, length: Int, writing: Bool) throws(VirtualChipError) {
         guard let layout = Self.layouts[Int(file & 0x3F)] else {
             throw .unmodelledRegister(file: file, subIndex: subIndex)
@@ -77,6 +77,9 @@ struct RegisterFile {
         }
         if writing, let hit = layout.readOnly.first(where: { $0.range.overlaps(range) }) {
             throw .writeToReadOnly(name: hit.name)
+        }
+        if !writing, layout.file.access == .writeOnly {
+            throw .readFromWriteOnly(name: layout.file.name)
         }
     }
 

@@ -17,4 +17,6 @@ public struct Transmission: Sendable {
     public let power: PowerLevel
     /// The transmitting chip's clock offset from nominal.
     public let clockOffset: ClockOffset
+    /// The ranging bit the PHR carries (TX_FCTRL.TR), reported to receivers in RX_FINFO.RNG.
+    public let rangingBit: Bool
 }

@@ -9,6 +9,8 @@ public enum VirtualChipError: Error, Hashable, Sendable, CustomStringConvertible
     case outsideRegister(name: String, subIndex: Int, length: Int)
     /// A write touched a read-only register.
     case writeToReadOnly(name: String)
+    /// A read touched a write-only register.
+    case readFromWriteOnly(name: String)
 
     /// What the driver did wrong.
     public var description: String {
@@ -21,6 +23,8 @@ public enum VirtualChipError: Error, Hashable, Sendable, CustomStringConvertible
             "virtual DW1000: \(length) octets at sub-index 0x\(String(subIndex, radix: 16, uppercase: true)) are outside the documented parts of \(name)"
         case .writeToReadOnly(let name):
             "virtual DW1000: \(name) is read-only; the write would be ignored by a real chip"
+        case .readFromWriteOnly(let name):
+            "virtual DW1000: \(name) is write-only; a real chip returns no meaningful data"
         }
     }
 }

@@ -28,7 +28,8 @@ extension VirtualDW1000 {
             frame[frame.count - 1] ^= 0xFF
         }
         registers.set(.rxBuffer, octets: frame)
-        registers.set(.rxFinfo, frameInformation(configuration, length: frame.count, accumulated: accumulated))
+        registers.set(.rxFinfo, frameInformation(
+            configuration, length: frame.count, accumulated: accumulated, rangingBit: arrival.transmission.rangingBit))
 
         let rawTicks = localTicks(at: arrival.rmarker) + Double(hardware.receiveAntennaDelay.ticks)
             + arrival.timestampError * DeviceClock.ticksPerSecond
@@ -63,35 +64,16 @@ extension VirtualDW1000 {
     }
 
     /// RX_FINFO for a frame (UM §7.2.18).
-    private func frameInformation(_ configuration: RadioConfig, length: Int, accumulated: Int) -> UInt64 {
-        let (repetitions, extensionCode) = Self.preambleCodes(configuration.preambleLength)
-        let rate: UInt64 = switch configuration.dataRate {
-        case .kbps110: 0b00
-        case .kbps850: 0b01
-        case .mbps6_8: 0b10
-        }
+    private func frameInformation(_ configuration: RadioConfig, length: Int, accumulated: Int, rangingBit: Bool) -> UInt64 {
+        let (repetitions, extensionCode) = configuration.preambleLength.dw1000Codes
         return Register.RxFinfo.rxflen.placingValue(UInt64(length & 0x7F))
             | Register.RxFinfo.rxfle.placingValue(UInt64(length >> 7))
             | Register.RxFinfo.rxnspl.placingValue(extensionCode)
-            | Register.RxFinfo.rxbr.placingValue(rate)
-            | Register.RxFinfo.rng.placingValue(1)
-            | Register.RxFinfo.rxprfr.placingValue(configuration.pulseRepetitionFrequency == .sixteenMegahertz ? 0b01 : 0b10)
+            | Register.RxFinfo.rxbr.placingValue(configuration.dataRate.dw1000Code)
+            | Register.RxFinfo.rng.placingValue(rangingBit ? 1 : 0)
+            | Register.RxFinfo.rxprfr.placingValue(configuration.pulseRepetitionFrequency.dw1000Code)
             | Register.RxFinfo.rxpsr.placingValue(repetitions)
             | Register.RxFinfo.rxpacc.placingValue(UInt64(accumulated))
-    }
-
-    /// The TXPSR/PE (and RXPSR/RXNSPL) codes of a preamble length (UM §7.2.10).
-    static func preambleCodes(_ length: PreambleLength) -> (UInt64, UInt64) {
-        switch length {
-        case .symbols64: (0b01, 0b00)
-        case .symbols128: (0b01, 0b01)
-        case .symbols256: (0b01, 0b10)
-        case .symbols512: (0b01, 0b11)
-        case .symbols1024: (0b10, 0b00)
-        case .symbols1536: (0b10, 0b01)
-        case .symbols2048: (0b10, 0b10)
-        case .symbols4096: (0b11, 0b00)
-        }
     }
 
     /// How fast the transmitter's clock ran relative to this chip's.

@@ -64,9 +64,8 @@ extension VirtualDW1000 {
     /// channel, PRF, preamble code, SFD and the 110 kbps mode.
     func receives(_ sent: RadioConfig) -> Bool {
         let channelControl = registers.value(.chanCtrl)
-        let prfCode: UInt64 = sent.pulseRepetitionFrequency == .sixteenMegahertz ? 0b01 : 0b10
         return Register.ChanCtrl.rxChan.value(in: channelControl) == UInt64(sent.channel.number)
-            && Register.ChanCtrl.rxprf.value(in: channelControl) == prfCode
+            && Register.ChanCtrl.rxprf.value(in: channelControl) == sent.pulseRepetitionFrequency.dw1000Code
             && Register.ChanCtrl.rxPcode.value(in: channelControl) == UInt64(sent.preambleCode)
             && (Register.ChanCtrl.dwsfd.value(in: channelControl) == 1) == (sent.startOfFrameDelimiter == .decawave)
             && (Register.SysCfg.rxm110k.value(in: registers.value(.sysCfg)) == 1) == (sent.dataRate == .kbps110)

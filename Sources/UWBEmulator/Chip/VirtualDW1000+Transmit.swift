@@ -49,7 +49,8 @@ extension VirtualDW1000 {
         guard let simulator = environment?.simulator else { return }
         let transmission = Transmission(
             frame: frame, configuration: configuration, start: start, rmarker: marker, end: end,
-            power: hardware.transmitPower, clockOffset: oscillator.offset(at: now))
+            power: hardware.transmitPower, clockOffset: oscillator.offset(at: now),
+            rangingBit: Register.TxFctrl.tr.value(in: control) == 1)
         let emit = simulator.schedule(at: start) { [weak self] in
             guard let self else { return }
             self.environment?.transmissionStarts(transmission, from: self)
@@ -103,19 +104,11 @@ extension VirtualDW1000 {
     func transmitConfiguration() -> RadioConfig? {
         let channelControl = registers.value(.chanCtrl)
         let frameControl = registers.value(.txFctrl)
-        let prf: PulseRepetitionFrequency? = switch Register.TxFctrl.txprf.value(in: frameControl) {
-        case 0b01: .sixteenMegahertz
-        case 0b10: .sixtyFourMegahertz
-        default: nil
-        }
-        let rate: DataRate? = switch Register.TxFctrl.txbr.value(in: frameControl) {
-        case 0b00: .kbps110
-        case 0b01: .kbps850
-        case 0b10: .mbps6_8
-        default: nil
-        }
-        let length = Self.preambleLength(
-            repetitions: Register.TxFctrl.txpsr.value(in: frameControl), extension: Register.TxFctrl.pe.value(in: frameControl))
+        let prf = PulseRepetitionFrequency(dw1000Code: Register.TxFctrl.txprf.value(in: frameControl))
+        let rate = DataRate(dw1000Code: Register.TxFctrl.txbr.value(in: frameControl))
+        let length = PreambleLength(
+            dw1000Repetitions: Register.TxFctrl.txpsr.value(in: frameControl),
+            extension: Register.TxFctrl.pe.value(in: frameControl))
         guard let prf, let rate, let length,
               let channel = Channel(rawValue: Int(Register.ChanCtrl.txChan.value(in: channelControl)))
         else { return nil }
@@ -129,20 +122,5 @@ extension VirtualDW1000 {
     /// Whole nominal ticks in `duration`, rounded up.
     static func ticks(in duration: Duration) -> Int64 {
         Int64((Double(duration.picoseconds) * 1e-12 * DeviceClock.ticksPerSecond).rounded(.up))
-    }
-
-    /// The preamble length a TXPSR/PE pair selects (UM §7.2.10).
-    static func preambleLength(repetitions: UInt64, extension code: UInt64) -> PreambleLength? {
-        switch (repetitions, code) {
-        case (0b01, 0b00): .symbols64
-        case (0b01, 0b01): .symbols128
-        case (0b01, 0b10): .symbols256
-        case (0b01, 0b11): .symbols512
-        case (0b10, 0b00): .symbols1024
-        case (0b10, 0b01): .symbols1536
-        case (0b10, 0b10): .symbols2048
-        case (0b11, 0b00): .symbols4096
-        default: nil
-        }
     }
 }

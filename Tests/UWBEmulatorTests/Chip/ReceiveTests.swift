@@ -237,6 +237,8 @@ struct ReceiveTests {
         let accumulated = Register.RxFinfo.rxpacc.value(in: info)
         #expect(accumulated > 0 && accumulated <= UInt64(config.preambleLength.symbols))
         #expect(try receiver.read(.rxpaccNosat) == accumulated)
+        // The transmitter's TX_FCTRL.TR reaches the receiver as RX_FINFO.RNG (UM §7.2.10, §7.2.18).
+        #expect(Register.RxFinfo.rng.value(in: info) == Register.TxFctrl.tr.value(in: try transmitter.read(.txFctrl)))
     }
 }
 

@@ -28,6 +28,15 @@ struct RegisterAccessTests {
         #expect(try chip.read(.fsXtalt) == 0x60)
         #expect(try chip.read(.ldeCfg1) == 0x6C)
         #expect(try chip.read(.ldeCfg2) == 0)
+        // UM §2.5.2: channel 5, preamble code 4, 16 MHz PRF after power-on.
+        #expect(try chip.read(.chanCtrl) == 0x2104_0055)
+    }
+
+    @Test("reading the write-only TX_BUFFER is a typed error naming it")
+    func writeOnlyRead() throws {
+        let chip = ChipBench().addChip()
+        #expect(throws: VirtualChipError.readFromWriteOnly(name: "TX_BUFFER")) { try chip.readOctets(.txBuffer, count: 4) }
+        try chip.writeOctets(.txBuffer, [1, 2, 3, 4])
     }
 
     @Test("SYS_STATUS after reset holds only CPLOCK (the PLL locks at once in virtual time)")
