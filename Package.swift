@@ -36,6 +36,15 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .executableTarget(
+            name: "uwb-benchmarks",
+            dependencies: [
+                "UWBEmulator",
+                "UWBCore",
+                "DW1000",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         .target(name: "UWBTestSupport", dependencies: ["UWBCore", "DW1000"]),
         .testTarget(
             name: "UWBRangingTests",

@@ -43,6 +43,10 @@ struct RegisterPort {
             throw .transferFailed(
                 "\(length) octets at offset \(offset) do not fit \(register); this is a driver bug, please report it")
         }
+        let subIndex = Int(register.offset) + offset
+        if offset < register.length, register.file <= SPIHeader.maxFile, subIndex <= Int(SPIHeader.maxSubIndex) {
+            return SPIHeader.bytes(operation, file: register.file, subIndex: UInt16(subIndex))
+        }
         do {
             return try SPIHeader(operation, register: register, offset: offset).bytes
         } catch {

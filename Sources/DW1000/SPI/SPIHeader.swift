@@ -60,6 +60,12 @@ public struct SPIHeader: Hashable, Sendable {
 
     /// The header in its shortest form: 1 octet for sub-index 0, 2 for 1–127, 3 for 128 and above.
     public var bytes: [UInt8] {
+        Self.bytes(operation, file: file, subIndex: subIndex)
+    }
+
+    /// The shortest header for a file ID of at most 0x3F and a sub-index of at most 0x7FFF,
+    /// without building an ``SPIHeader``.
+    static func bytes(_ operation: SPIOperation, file: UInt8, subIndex: UInt16) -> [UInt8] {
         let first = (operation == .write ? 0x80 : 0x00) | file
         if subIndex == 0 {
             return [first]

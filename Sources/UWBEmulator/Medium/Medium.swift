@@ -4,7 +4,10 @@ import UWBCore
 /// The emulated radio world: devices at their poses, obstacles, a channel model, and every frame
 /// on the air. It carries each transmission to every other chip's antenna with the delay, level,
 /// timestamp error and phase the channel gives it, and judges collisions.
-public final class Medium: ChipEnvironment {
+///
+/// Each chip's environment is its ``MediumPort``, which knows the chip's device and index, so
+/// the per-frame work indexes arrays and looks nothing up by chip identity.
+public final class Medium {
     /// Two frames collide at a receiver when the interferer is no more than this much weaker
     /// than the wanted frame [U: a capture threshold typical of impulse-radio receivers; the
     /// DW1000 documentation gives none].
@@ -24,11 +27,10 @@ public final class Medium: ChipEnvironment {
     var nodes: [MediumNode] = []
     var records: [TransmissionRecord] = []
     private var random: SeededRandom
-    private var linkRandom: [Int: SeededRandom] = [:]
-    private var linkShadowing: [Int: PowerRatio] = [:]
-    private var inFlight: [ObjectIdentifier: [Arrival]] = [:]
-    private var pending: [ObjectIdentifier: (record: Int, slot: Int)] = [:]
-    private var nodeOfChip: [ObjectIdentifier: (node: Int, chip: Int)] = [:]
+    /// Per sender, per receiver: the link's state once it has carried a frame.
+    private var links: [[LinkState?]] = []
+    /// Per device, per chip: the chip's port.
+    private var ports: [[MediumPort]] = []
 
     /// An empty medium.
     public init(simulator: Simulator, channelModel: ChannelModel, obstacles: [Obstacle], random: SeededRandom) {
@@ -43,41 +45,42 @@ public final class Medium: ChipEnvironment {
     func attach(_ node: MediumNode) -> Int {
         let index = nodes.count
         nodes.append(node)
-        for (chipIndex, chip) in node.chips.enumerated() {
-            chip.environment = self
-            nodeOfChip[ObjectIdentifier(chip)] = (index, chipIndex)
+        let nodePorts = node.chips.indices.map { MediumPort(medium: self, node: index, chip: $0) }
+        ports.append(nodePorts)
+        for (chip, port) in zip(node.chips, nodePorts) {
+            chip.environment = port
         }
         return index
     }
 
-    /// Carries a transmission to every chip of every other device.
-    public func transmissionStarts(_ transmission: Transmission, from chip: VirtualDW1000) {
-        guard let (senderIndex, senderChip) = nodeOfChip[ObjectIdentifier(chip)] else { return }
+    /// Carries a transmission from chip `senderChip` of device `senderIndex` to every chip of
+    /// every other device.
+    func transmissionStarts(_ transmission: Transmission, node senderIndex: Int, chip senderChip: Int) {
         let sender = nodes[senderIndex]
         let source = sender.antennaPosition(senderChip, at: transmission.rmarker)
         let recordIndex = records.count
-        records.append(TransmissionRecord(time: transmission.rmarker, frame: transmission.frame, sender: senderIndex, receptions: []))
+        var receptions: [(receiver: Int, level: PowerLevel, outcome: ReceptionOutcome)] = []
+        receptions.reserveCapacity(nodes.count - 1)
         for (receiverIndex, receiver) in nodes.enumerated() where receiverIndex != senderIndex {
-            let key = senderIndex * nodes.count + receiverIndex
-            var stream = linkStream(from: senderIndex, to: receiverIndex)
-            let shadowing = linkShadowing[key] ?? PowerRatio(decibels: stream.normal(
-                mean: 0, standardDeviation: channelModel.pathLoss.shadowingDeviation.decibels))
-            linkShadowing[key] = shadowing
+            var state = link(from: senderIndex, to: receiverIndex)
             let link = channelModel.sampleLink(
                 from: source, to: receiver.trajectory.position(at: transmission.rmarker), obstacles: obstacles,
-                transmitLevel: transmission.power, shadowing: shadowing, random: &stream)
-            let slot = records[recordIndex].receptions.count
-            records[recordIndex].receptions.append((receiverIndex, link.receivedLevel, .notListening))
-            deliver(transmission, link: link, from: source, to: receiver, random: &stream, record: (recordIndex, slot))
-            linkRandom[key] = stream
+                transmitLevel: transmission.power, shadowing: state.shadowing, random: &state.random)
+            receptions.append((receiverIndex, link.receivedLevel, .notListening))
+            deliver(transmission, link: link, from: source, to: receiverIndex, random: &state.random,
+                    record: (recordIndex, receptions.count - 1))
+            links[senderIndex][receiverIndex] = state
         }
+        records.append(TransmissionRecord(
+            time: transmission.rmarker, frame: transmission.frame, sender: senderIndex, receptions: receptions))
     }
 
-    /// Schedules the arrival at each chip of `receiver`.
+    /// Schedules the arrival at each chip of device `receiverIndex`.
     private func deliver(
-        _ transmission: Transmission, link: LinkSample, from source: Position, to receiver: MediumNode,
+        _ transmission: Transmission, link: LinkSample, from source: Position, to receiverIndex: Int,
         random stream: inout SeededRandom, record: (Int, Int)
     ) {
+        let receiver = nodes[receiverIndex]
         let model = channelModel.receiver
         let rate = transmission.configuration?.dataRate ?? .mbps6_8
         let success = model.frameSuccessProbability(
@@ -114,12 +117,13 @@ public final class Medium: ChipEnvironment {
             let counts = index == 0
             simulator.schedule(at: arrival.start) { [weak self, weak chip] in
                 guard let self, let chip else { return }
-                self.track(arrival, at: chip)
+                let port = self.ports[receiverIndex][index]
+                port.track(arrival, now: self.simulator.now)
                 let wasListening = chip.isListening
                 let locked = chip.preambleArrives(arrival)
                 guard counts else { return }
                 if locked {
-                    self.pending[ObjectIdentifier(chip)] = record
+                    port.pending = record
                 } else if wasListening, let sent = arrival.transmission.configuration, chip.receives(sent) {
                     self.records[record.0].receptions[record.1].outcome = .lost
                 }
@@ -127,41 +131,35 @@ public final class Medium: ChipEnvironment {
         }
     }
 
-    /// Judges a finished reception: collided if another frame no more than the capture margin
-    /// weaker overlapped it, lost if the payload did not decode, received otherwise.
-    public func receptionFinished(_ arrival: Arrival, at chip: VirtualDW1000) -> ReceptionOutcome {
-        let key = ObjectIdentifier(chip)
+    /// Judges a finished reception at `port`'s chip: collided if another frame no more than the
+    /// capture margin weaker overlapped it, lost if the payload did not decode, received otherwise.
+    func receptionFinished(_ arrival: Arrival, at port: MediumPort) -> ReceptionOutcome {
         let threshold = arrival.receivedLevel.dBm - Self.captureMargin.decibels
-        let overlapped = inFlight[key, default: []].contains { other in
+        let overlapped = port.arrivals.contains { other in
             other.rmarker != arrival.rmarker && other.start < arrival.end && arrival.start < other.end
                 && other.receivedLevel.dBm >= threshold
         }
         let outcome: ReceptionOutcome = overlapped ? .collided : (arrival.decodable ? .received : .lost)
-        if let record = pending.removeValue(forKey: key) {
+        if let record = port.pending {
+            port.pending = nil
             records[record.record].receptions[record.slot].outcome = outcome
         }
         return outcome
     }
 
-    /// Forwards a chip's IRQ change to its device's radio loop.
-    public func interruptChanged(on chip: VirtualDW1000) {
-        guard let (node, _) = nodeOfChip[ObjectIdentifier(chip)] else { return }
-        nodes[node].interruptHandler(chip)
-    }
-
-    /// Remembers a frame on the air at a chip, forgetting those long over.
-    private func track(_ arrival: Arrival, at chip: VirtualDW1000) {
-        let key = ObjectIdentifier(chip)
-        var arrivals = inFlight[key, default: []]
-        arrivals.removeAll { $0.end < simulator.now }
-        arrivals.append(arrival)
-        inFlight[key] = arrivals
-    }
-
-    /// The random stream of the link from one device to another, derived from the run's seed.
-    private func linkStream(from sender: Int, to receiver: Int) -> SeededRandom {
-        let key = sender * nodes.count + receiver
-        if let stream = linkRandom[key] { return stream }
-        return random.split(label: "link \(nodes[sender].name) -> \(nodes[receiver].name)")
+    /// The state of the link from one device to another, made from the run's seed when the link
+    /// carries its first frame.
+    private func link(from sender: Int, to receiver: Int) -> LinkState {
+        while links.count <= sender {
+            links.append([])
+        }
+        while links[sender].count <= receiver {
+            links[sender].append(nil)
+        }
+        if let state = links[sender][receiver] { return state }
+        var stream = random.split(label: "link \(nodes[sender].name) -> \(nodes[receiver].name)")
+        let shadowing = PowerRatio(decibels: stream.normal(
+            mean: 0, standardDeviation: channelModel.pathLoss.shadowingDeviation.decibels))
+        return LinkState(random: stream, shadowing: shadowing)
     }
 }

@@ -1,0 +1,48 @@
+/// One chip's place in the medium, and the chip's ``ChipEnvironment``: it knows which device and
+/// which chip it serves, so nothing is looked up by chip identity, and it keeps the frames on
+/// the air at that chip's antenna.
+///
+/// The medium owns its ports; a chip holds its port weakly, like any environment.
+final class MediumPort: ChipEnvironment {
+    /// The medium this port belongs to; it owns the port, so it outlives it.
+    unowned let medium: Medium
+    /// The device's index in the medium.
+    let node: Int
+    /// The chip's index on its device.
+    let chip: Int
+    /// Frames that have reached this chip's antenna and may still be on the air.
+    var arrivals: [Arrival] = []
+    /// The transmission record and slot of the frame the chip is locked onto, if it counts for
+    /// the statistics.
+    var pending: (record: Int, slot: Int)?
+
+    init(medium: Medium, node: Int, chip: Int) {
+        self.medium = medium
+        self.node = node
+        self.chip = chip
+    }
+
+    /// The medium's simulator.
+    var simulator: Simulator { medium.simulator }
+
+    /// Hands the transmission to the medium.
+    func transmissionStarts(_ transmission: Transmission, from chip: VirtualDW1000) {
+        medium.transmissionStarts(transmission, node: node, chip: self.chip)
+    }
+
+    /// Asks the medium to judge the reception.
+    func receptionFinished(_ arrival: Arrival, at chip: VirtualDW1000) -> ReceptionOutcome {
+        medium.receptionFinished(arrival, at: self)
+    }
+
+    /// Forwards the IRQ change to the device's radio loop.
+    func interruptChanged(on chip: VirtualDW1000) {
+        medium.nodes[node].interruptHandler(chip)
+    }
+
+    /// Remembers a frame on the air at the chip, forgetting those over before `now`.
+    func track(_ arrival: Arrival, now: SimulationTime) {
+        arrivals.removeAll { $0.end < now }
+        arrivals.append(arrival)
+    }
+}
