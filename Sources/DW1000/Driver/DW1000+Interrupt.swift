@@ -38,7 +38,14 @@ extension DW1000 {
 
     /// The event for a failed reception or timeout in `status`, most specific first.
     static func receiveOutcome(_ status: UInt64) -> TransceiverEvent? {
-        let failures: [(BitField, ReceiveFailure)] = [
+        if let failure = receiveFailures.first(where: { status & $0.0.mask != 0 }) {
+            return .receiveFailed(failure.1)
+        }
+        return status & Register.SysStatus.rxrfto.mask != 0 ? .receiveTimeout : nil
+    }
+
+    /// The failure each SYS_STATUS error bit reports, most specific first.
+    static let receiveFailures: [(BitField, ReceiveFailure)] = [
             (Register.SysStatus.rxfce, .frameCheckFailed),
             (Register.SysStatus.rxphe, .phyHeaderError),
             (Register.SysStatus.rxrfsl, .reedSolomonSyncLoss),
@@ -47,11 +54,6 @@ extension DW1000 {
             (Register.SysStatus.rxpto, .preambleTimeout),
             (Register.SysStatus.affrej, .frameFilterRejected),
         ]
-        if let failure = failures.first(where: { status & $0.0.mask != 0 }) {
-            return .receiveFailed(failure.1)
-        }
-        return status & Register.SysStatus.rxrfto.mask != 0 ? .receiveTimeout : nil
-    }
 
     /// Whether an event leaves the receiver needing an RX-only soft reset (UM §4.1.6; Decawave's
     /// `dwt_isr` resets after every RX error and timeout).

@@ -49,9 +49,7 @@ extension VirtualDW1000 {
             for (index, octet) in octets.enumerated() where offset + index < 8 {
                 mask |= UInt64(octet) << (8 * (offset + index))
             }
-            let writeOneToClear = Register.SysStatus.fields.filter { $0.access == .writeOneToClear }
-                .reduce(UInt64(0)) { $0 | $1.mask }
-            clearStatus(mask & writeOneToClear)
+            clearStatus(mask & Self.writeOneToClear)
         case Register.sysCtrl.file:
             var command: UInt64 = 0
             for (index, octet) in octets.enumerated() where offset + index < 8 {

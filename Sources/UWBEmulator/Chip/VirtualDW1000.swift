@@ -101,6 +101,10 @@ public final class VirtualDW1000 {
         }
     }
 
+    /// Status bits that a host write of 1 clears, from the register map.
+    static let writeOneToClear = Register.SysStatus.fields
+        .filter { $0.access == .writeOneToClear }.reduce(UInt64(0)) { $0 | $1.mask }
+
     /// Status bits that an RX enable or a TX enable clears, from the register map.
     static let clearedByReceiverEnable = Register.SysStatus.fields
         .filter { $0.clearedBy == .rxEnable }.reduce(UInt64(0)) { $0 | $1.mask }

@@ -7,7 +7,7 @@ struct EventQueue {
     struct Entry {
         let time: SimulationTime
         let sequence: UInt64
-        let action: () -> Void
+        let event: ScheduledEvent
 
         func precedes(_ other: Entry) -> Bool {
             time < other.time || (time == other.time && sequence < other.sequence)

@@ -2,7 +2,7 @@
 ///
 /// One queue ordered by (virtual time, sequence number); running pops the earliest event, moves
 /// ``now`` to its time and runs it. Nothing depends on threads or the wall clock, so a scenario
-/// and a seed always give the same run. ``PacedRunner`` runs the same queue against the wall clock.
+/// and a seed always give the same run. ``run(until:pacing:rate:)`` runs the same queue against the wall clock.
 ///
 /// The simulator is single-threaded and not `Sendable`: create and run it on one thread.
 public final class Simulator {
@@ -14,7 +14,6 @@ public final class Simulator {
 
     private var queue = EventQueue()
     private var nextSequence: UInt64 = 0
-    private var cancelled: Set<UInt64> = []
 
     /// An empty simulator at time zero.
     public init() {}
@@ -22,10 +21,10 @@ public final class Simulator {
     /// Schedules `action` to run at `time` (or now, if `time` has passed).
     @discardableResult
     public func schedule(at time: SimulationTime, _ action: @escaping () -> Void) -> ScheduledEvent {
-        let sequence = nextSequence
+        let event = ScheduledEvent(action: action)
+        queue.insert(EventQueue.Entry(time: max(time, now), sequence: nextSequence, event: event))
         nextSequence += 1
-        queue.insert(EventQueue.Entry(time: max(time, now), sequence: sequence, action: action))
-        return ScheduledEvent(sequence: sequence)
+        return event
     }
 
     /// Schedules `action` to run `delay` from now.
@@ -36,7 +35,7 @@ public final class Simulator {
 
     /// Cancels a scheduled event; cancelling one that already ran does nothing.
     public func cancel(_ event: ScheduledEvent) {
-        cancelled.insert(event.sequence)
+        event.isCancelled = true
     }
 
     /// The time of the next event that will run, if any.
@@ -52,7 +51,7 @@ public final class Simulator {
         guard let head = queue.first, head.time <= limit, let entry = queue.popFirst() else { return false }
         now = entry.time
         eventsRun += 1
-        entry.action()
+        entry.event.action()
         return true
     }
 
@@ -63,8 +62,7 @@ public final class Simulator {
     }
 
     private func discardCancelledHead() {
-        while let head = queue.first, cancelled.contains(head.sequence) {
-            cancelled.remove(head.sequence)
+        while let head = queue.first, head.event.isCancelled {
             _ = queue.popFirst()
         }
     }

@@ -63,7 +63,7 @@ struct SimulatorTests {
         let later = simulator.schedule(at: SimulationTime(picoseconds: 20)) { log.append(4) }
         simulator.run(until: SimulationTime(picoseconds: 30))
         #expect(log == [3, 4])
-        #expect(later != head)
+        #expect(later !== head)
         #expect(simulator.eventsRun == 2)
     }
 
