@@ -16,7 +16,9 @@ public struct RangingTiming: Hashable, Sendable {
     /// From ``RangingInput/start(now:)`` (or a retry's timer) to the POLL's TX timestamp.
     public let startDelay: DeviceDuration
     /// How early the receiver turns on before a reply's preamble is due, and how long it stays on
-    /// after the reply should have ended (clock offsets, time of flight, grid rounding).
+    /// after the reply should have ended. It must cover the receiver's start-up (the DW1000 hunts
+    /// for preamble only 16 µs after it is enabled, UM §7.2.15), the response-delay register's
+    /// 1.0256 µs steps, clock offsets, the time of flight and the delayed-TX grid.
     public let listenMargin: DeviceDuration
     /// How many times the initiator retries a failed round (with a new round number) before it
     /// reports the failure.
@@ -64,10 +66,10 @@ public struct RangingTiming: Hashable, Sendable {
     }
 
     /// Tight timing for the in-process emulator, whose loop reacts within microseconds of virtual
-    /// time: host allowance 50 µs, margin 10 µs, 2 retries 1 ms apart, 20 µs grace.
+    /// time: host allowance 50 µs, margin 30 µs (16 µs of it the receiver's start-up), 2 retries 1 ms apart, 20 µs grace.
     /// At ``RadioConfig/ranging`` (6.8 Mbps, 128 symbols) the reply delay is 266 µs.
     public static func emulator(for configuration: RadioConfig) -> RangingTiming {
-        derived(for: configuration, hostAllowance: .microseconds(50), margin: .microseconds(10),
+        derived(for: configuration, hostAllowance: .microseconds(50), margin: .microseconds(30),
                 retryDelay: .milliseconds(1), receiverGrace: .microseconds(20))
     }
 
