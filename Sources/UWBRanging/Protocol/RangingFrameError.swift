@@ -1,0 +1,65 @@
+import UWBCore
+
+/// Why bytes are not a ranging frame, or not one for this session.
+///
+/// Each ``description`` names the problem and says what to do about it.
+public enum RangingFrameError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The bytes are not a valid IEEE 802.15.4 MAC frame.
+    case macFrame(MACFrameError)
+    /// The MAC frame is not a data frame.
+    case notDataFrame(MACFrameType)
+    /// The frame lacks a short destination or a short source address, or its two PANs differ.
+    case notShortAddressedWithinOnePAN
+    /// The payload ended early: the message needs `needed` payload octets but only `present` are there.
+    case truncated(needed: Int, present: Int)
+    /// The payload is longer than its message: `expected` octets, `present` received.
+    case tooLong(expected: Int, present: Int)
+    /// The payload format version is not the one this code speaks.
+    case unsupportedVersion(UInt8)
+    /// The type octet names no ranging message.
+    case unknownMessageType(UInt8)
+    /// Flag bits that are reserved (all but bit 0) are set; the mask of the set reserved bits.
+    case reservedFlags(UInt8)
+    /// A message integrity code was built from the wrong number of octets.
+    case wrongMessageIntegrityCodeLength(Int)
+    /// The frame belongs to another PAN.
+    case wrongPAN(expected: PANIdentifier, received: PANIdentifier)
+    /// The frame is addressed to another device.
+    case wrongDestination(expected: UInt16, received: UInt16)
+    /// The frame comes from a device other than the peer.
+    case wrongSource(expected: UInt16, received: UInt16)
+    /// The frame belongs to another session.
+    case wrongSession(expected: SessionIdentifier, received: SessionIdentifier)
+
+    /// A sentence naming the problem and the remedy.
+    public var description: String {
+        switch self {
+        case .macFrame(let error):
+            "not a MAC frame: \(error)"
+        case .notDataFrame(let type):
+            "a \(type) MAC frame is not a ranging frame (those are data frames); ignore it"
+        case .notShortAddressedWithinOnePAN:
+            "ranging frames carry short destination and source addresses in one PAN (PAN ID compression); ignore this frame"
+        case .truncated(let needed, let present):
+            "ranging payload truncated: the message needs \(needed) octets but only \(present) are present; the sender wrote a short frame, so drop it"
+        case .tooLong(let expected, let present):
+            "ranging payload is \(present) octets but its message takes \(expected); the sender speaks another format, so drop it"
+        case .unsupportedVersion(let version):
+            "ranging format version \(version) is not supported (this code speaks version \(RangingFrameFormat.version)); update the peer or this device"
+        case .unknownMessageType(let type):
+            "ranging message type 0x\(String(type, radix: 16, uppercase: true)) is unknown (POLL 0x61, RESPONSE 0x62, FINAL 0x63, REPORT 0x64); drop the frame"
+        case .reservedFlags(let mask):
+            "reserved ranging flag bits 0x\(String(mask, radix: 16, uppercase: true)) are set; the sender speaks a newer format, so drop the frame"
+        case .wrongMessageIntegrityCodeLength(let count):
+            "a message integrity code has \(MessageIntegrityCode.length) octets, not \(count)"
+        case .wrongPAN(let expected, let received):
+            "the frame belongs to PAN \(received), not this session's PAN \(expected); ignore it"
+        case .wrongDestination(let expected, let received):
+            "the frame is addressed to \(MACAddress.short(received)), not to this device (\(MACAddress.short(expected))); ignore it"
+        case .wrongSource(let expected, let received):
+            "the frame comes from \(MACAddress.short(received)), not from the peer \(MACAddress.short(expected)); ignore it"
+        case .wrongSession(let expected, let received):
+            "the frame belongs to session \(received), not \(expected); ignore it"
+        }
+    }
+}
