@@ -12,13 +12,12 @@ public struct ReceiverModel: Hashable, Sendable {
     /// value was not available.
     public static let defaultNoiseFigure = PowerRatio(decibels: 6)
 
-    /// Sensitivity at 110 kbps, −106 dBm. [U] Physics reference §1.3 ("≈ −106 dBm/500 MHz at 110 kbps").
-    public static let defaultSensitivity110k = PowerLevel(dBm: -106)
-    /// Sensitivity at 850 kbps, −102 dBm. [U] Not in the physics reference, which only brackets the range with
-    /// the 110 kbps and 6.8 Mbps figures; value from general knowledge of the DW1000 datasheet.
-    public static let defaultSensitivity850k = PowerLevel(dBm: -102)
-    /// Sensitivity at 6.8 Mbps, −93 dBm. [U] Physics reference §1.3 ("≈ −93 dBm at 6.8 Mbps").
-    public static let defaultSensitivity6M8 = PowerLevel(dBm: -93)
+    /// Sensitivity at 110 kbps: ``DataRate/typicalSensitivity`` (−106 dBm) [U].
+    public static let defaultSensitivity110k = DataRate.kbps110.typicalSensitivity
+    /// Sensitivity at 850 kbps: ``DataRate/typicalSensitivity`` (−102 dBm) [U].
+    public static let defaultSensitivity850k = DataRate.kbps850.typicalSensitivity
+    /// Sensitivity at 6.8 Mbps: ``DataRate/typicalSensitivity`` (−93 dBm) [U].
+    public static let defaultSensitivity6M8 = DataRate.mbps6_8.typicalSensitivity
 
     /// Frame success probability at exactly the sensitivity level: 0.9, i.e. the 10 % packet error rate the
     /// DW1000 datasheet uses for its range claim ("290 m @ 110 kbps 10% PER", physics reference §1.3) [C].

@@ -14,10 +14,9 @@ import UWBCore
 ///   results (or between retries), 1 when unknown;
 /// - ``retryFactor`` for each retry the round needed.
 public enum FigureOfMerit {
-    /// Receiver sensitivity assumed when the caller has none: −93 dBm, the DW1000's level at 6.8 Mbps and
-    /// the weakest level of the APS011 range-bias tables (physics reference §3.1) [U: datasheet figure
-    /// quoted from memory; the tables' start level is confirmed].
-    public static let referenceSensitivity = PowerLevel(dBm: -93)
+    /// Receiver sensitivity assumed when the caller has none: the DW1000's at 6.8 Mbps
+    /// (``DataRate/typicalSensitivity``, −93 dBm), also the weakest level of the APS011 range-bias tables.
+    public static let referenceSensitivity = DataRate.mbps6_8.typicalSensitivity
     /// The margin above sensitivity that earns a full signal factor: 20 dB. Timing noise scales as
     /// 1/√SNR, so 20 dB above sensitivity it is a tenth of its value there (≈ 12 cm → 1.2 cm), below the
     /// 2–5 cm leading-edge floor of real receivers (physics reference §3.5); more margin buys nothing.
