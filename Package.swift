@@ -19,6 +19,7 @@ let package = Package(
         .target(name: "DW1000RegisterMapGenerator"),
         .target(name: "UWBEmulator", dependencies: ["UWBCore", "DW1000"]),
         .target(name: "UWBRanging", dependencies: ["UWBCore"]),
+        .target(name: "EmulatedRanging", dependencies: ["UWBRanging", "UWBEmulator", "UWBCore", "DW1000"]),
         .executableTarget(
             name: "dw1000-regmap",
             dependencies: [
@@ -33,6 +34,7 @@ let package = Package(
                 "DW1000",
                 "UWBEmulator",
                 "UWBRanging",
+                "EmulatedRanging",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -48,7 +50,7 @@ let package = Package(
         .target(name: "UWBTestSupport", dependencies: ["UWBCore", "DW1000"]),
         .testTarget(
             name: "UWBRangingTests",
-            dependencies: ["UWBRanging", "UWBCore", "UWBEmulator", "DW1000", "UWBTestSupport"]
+            dependencies: ["UWBRanging", "EmulatedRanging", "UWBCore", "UWBEmulator", "DW1000", "UWBTestSupport"]
         ),
         .testTarget(
             name: "UWBEmulatorTests",

@@ -20,15 +20,12 @@ extension Emulation {
         }
         let runSeed = seed ?? scenario.seed
         self.init(seed: runSeed, channelModel: model, obstacles: scenario.obstacles, configuration: scenario.radio)
-        var root = SeededRandom(seed: runSeed)
-        var phases = root.split(label: "phase offsets")
         for (index, device) in scenario.devices.enumerated() {
             let hardware = device.board.chips.enumerated().map { chipIndex, chip in
                 ChipHardware(
                     transmitAntennaDelay: device.antennaDelays[chipIndex].transmit,
                     receiveAntennaDelay: device.antennaDelays[chipIndex].receive,
-                    phaseOffset: device.phaseOffsets?[chipIndex] ?? Self.defaultPhaseOffset(
-                        of: chip, on: device.board, random: &phases),
+                    phaseOffset: device.phaseOffsets?[chipIndex] ?? chip.calibration.phaseOffset,
                     extendedUniqueIdentifier: 0xDECA_0000_0000_0000 | UInt64(index) << 8 | UInt64(chipIndex),
                     transmitPower: device.transmitPower ?? LinkBudget.defaultTransmitLevel)
             }
@@ -43,13 +40,6 @@ extension Emulation {
             }
             try add(setup, application: application)
         }
-    }
-
-    /// A chip's true phase offset when the scenario gives none: zero for the first chip on each
-    /// clock (the reference), uniform over (−π, π] for the others, as an uncalibrated board has.
-    private static func defaultPhaseOffset(of chip: BoardChip, on board: BoardDescription, random: inout SeededRandom) -> Angle {
-        let reference = board.chips.first { $0.clock == chip.clock }?.chipSelect == chip.chipSelect
-        return reference ? .zero : Angle(radians: random.uniform(-Double.pi...Double.pi))
     }
 
     /// Every frame so far as trace records: time, bytes, sender and what each other device made of it.

@@ -10,6 +10,8 @@ public final class EmulatedDevice {
 
     /// The device's name.
     public let name: String
+    /// Its board.
+    public let board: BoardDescription
     /// Its virtual chips, by chip select.
     public let chips: [VirtualDW1000]
     /// The drivers and timers its application uses.
@@ -28,6 +30,7 @@ public final class EmulatedDevice {
     init(name: String, board: BoardDescription, chips: [VirtualDW1000], node: MediumNode, medium: Medium,
          configuration: RadioConfig) throws(EmulationError) {
         self.name = name
+        self.board = board
         self.chips = chips
         self.simulator = medium.simulator
         medium.attach(node)

@@ -22,8 +22,8 @@ public struct DeviceSpec: Hashable, Sendable {
     public var clock: ClockSpec
     /// The true TX and RX antenna delays of each chip, in the board's chip order.
     public var antennaDelays: [AntennaDelays]
-    /// The true carrier phase offset of each chip, in the board's chip order, or `nil` to let
-    /// the emulator choose (0 for each clock's reference chip, others drawn from the seed).
+    /// The true carrier phase offset of each chip, in the board's chip order, or `nil` for the
+    /// board's calibration (a calibrated board, as with the antenna delays).
     public var phaseOffsets: [Angle]?
     /// The transmit level at the antenna, or `nil` for the emulator's default.
     public var transmitPower: PowerLevel?

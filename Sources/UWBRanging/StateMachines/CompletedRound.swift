@@ -58,3 +58,12 @@ public struct CompletedRound: Hashable, Sendable {
         self.reportedTimeOfFlight = reportedTimeOfFlight
     }
 }
+
+extension CompletedRound {
+    /// The round's six timestamps, for ``TwoWayRanging``.
+    public var timestamps: RoundTimestamps {
+        RoundTimestamps(
+            pollTransmitted: pollTransmitted, pollReceived: pollReceived, responseTransmitted: responseTransmitted,
+            responseReceived: responseReceived, finalTransmitted: finalTransmitted, finalReceived: finalReceived)
+    }
+}

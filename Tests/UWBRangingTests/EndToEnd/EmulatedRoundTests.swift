@@ -3,14 +3,13 @@ import Testing
 import UWBCore
 import UWBEmulator
 import UWBRanging
+import UWBTestSupport
 
 @Suite("Ranging rounds on the emulator")
 struct EmulatedRoundTests {
     /// The repository's board description with this id.
     static func board(_ id: String) throws -> BoardDescription {
-        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-        return try BoardDescription.load(from: repository.appendingPathComponent("Hardware/boards/\(id).json").path)
+        try BoardDescription.load(from: Repository.path("Hardware/boards/\(id).json"))
     }
 
     @Test("initiator and responder 5 m apart complete rounds whose DS-TWR is within 10 cm of 5 m", arguments: [0.0, 20.0])
@@ -26,25 +25,32 @@ struct EmulatedRoundTests {
         let responder = Responder(session: session, localAddress: 0x0B02, peerAddress: 0x0A01, pan: pan,
                                   timing: timing, transmitClock: clock) { ReportedTimeOfFlight(ticks: doubleSidedTicks($0)) }
 
-        var loops: [String: TestRadioLoop] = [:]
+        var logs: [String: Outcomes] = ["initiator": Outcomes(), "responder": Outcomes()]
+        var loops: [String: RadioLoop] = [:]
+        func loop(_ name: String, _ machine: RangingStateMachine, _ radio: DeviceRadio) -> RadioLoop {
+            RadioLoop(
+                machine: machine, transceivers: radio.transceivers, schedule: { radio.after($0, $1) },
+                onCompleted: { logs[name]?.completed.append($0) }, onFailure: { logs[name]?.failures.append($0) },
+                onRadioError: { logs[name]?.radioErrors.append($0) })
+        }
         let rounds = 5
         let initiatorApp = ClosureApplication(
             onStart: { radio in
                 #expect(radio.primary.capabilities.delayedTransmitGranularity == clock.granularity)
-                let loop = TestRadioLoop(radio: radio, machine: initiator.handle)
-                loops["initiator"] = loop
+                let running = loop("initiator", initiator, radio)
+                loops["initiator"] = running
                 for index in 1...rounds {
-                    radio.after(.milliseconds(5 * index)) { loop.start() }
+                    radio.after(.milliseconds(5 * index)) { running.start() }
                 }
             },
-            onEvent: { event, chip, _ in loops["initiator"]?.feed(.event(event, chip: chip)) })
+            onEvent: { event, chip, _ in loops["initiator"]?.handle(event, fromChip: chip) })
         let responderApp = ClosureApplication(
             onStart: { radio in
-                let loop = TestRadioLoop(radio: radio, machine: responder.handle)
-                loops["responder"] = loop
-                loop.start()
+                let running = loop("responder", responder, radio)
+                loops["responder"] = running
+                running.start()
             },
-            onEvent: { event, chip, _ in loops["responder"]?.feed(.event(event, chip: chip)) })
+            onEvent: { event, chip, _ in loops["responder"]?.handle(event, fromChip: chip) })
         try world.add(DeviceSetup(name: "initiator", board: board, trajectory: .standing(at: Position(metres: Vector3(x: 0, y: 0, z: 0)))),
                       application: initiatorApp)
         try world.add(DeviceSetup(name: "responder", board: board, clockOffset: ClockOffset(partsPerMillion: responderClockPPM),
@@ -52,8 +58,8 @@ struct EmulatedRoundTests {
                       application: responderApp)
         world.run(until: SimulationTime(seconds: 0.005 * Double(rounds + 2)))
 
-        let initiatorLoop = try #require(loops["initiator"])
-        let responderLoop = try #require(loops["responder"])
+        let initiatorLoop = try #require(logs["initiator"])
+        let responderLoop = try #require(logs["responder"])
         #expect(initiatorLoop.failures.isEmpty && responderLoop.failures.isEmpty, "\(initiatorLoop.failures) \(responderLoop.failures)")
         #expect(initiatorLoop.radioErrors.isEmpty && responderLoop.radioErrors.isEmpty)
         #expect(initiatorLoop.completed.count == rounds)
@@ -70,4 +76,11 @@ struct EmulatedRoundTests {
             #expect(theirs.receptions[.poll]?.count == 1 && theirs.receptions[.final]?.count == 1)
         }
     }
+}
+
+/// What a radio loop handed on in a test.
+struct Outcomes {
+    var completed: [CompletedRound] = []
+    var failures: [RangingFailure] = []
+    var radioErrors: [TransceiverError] = []
 }

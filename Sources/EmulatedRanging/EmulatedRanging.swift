@@ -1,0 +1,153 @@
+import DW1000
+import Foundation
+import UWBCore
+import UWBEmulator
+import UWBRanging
+
+/// Two-way ranging between a scenario's devices on the emulator: the first device initiates
+/// rounds with every other one in turn, each at `rate` rounds per second, and both sides of each
+/// round turn it into a measurement, recorded with the emulator's ground truth.
+///
+/// Each device runs the ranging state machines through a ``RadioLoop`` on its real DW1000
+/// drivers, so the protocol, the driver and the virtual chips are all exercised.
+public final class EmulatedRanging {
+    /// The emulated world.
+    public let emulation: Emulation
+    /// Every measurement so far, in time order.
+    public private(set) var records: [RangingRecord] = []
+    /// Rounds that failed, with the device that reported them.
+    public private(set) var failures: [(device: String, failure: RangingFailure)] = []
+    /// Rounds not started because the previous one still held the initiator's radio.
+    public private(set) var skippedRounds = 0
+
+    private var active: RadioLoop?
+
+    /// The PAN every ranging session uses.
+    public static let pan = PANIdentifier(rawValue: 0xDECA)
+
+    /// Sets up ranging on a scenario's world, replacing any scripted traffic.
+    ///
+    /// - Parameters:
+    ///   - rate: rounds per second with each peer.
+    ///   - fieldOfView: the cone in which directions are reported.
+    /// - Throws: ``EmulatedRangingError`` for a world or rate that cannot work.
+    public init(scenario: Scenario, seed: UInt64? = nil, rate: Double, fieldOfView: FieldOfView = FieldOfView())
+        throws(EmulatedRangingError) {
+        guard rate.isFinite, rate > 0 else { throw .invalidRate(rate) }
+        guard scenario.devices.count >= 2 else { throw .notEnoughDevices(scenario.devices.count) }
+        do {
+            emulation = try Emulation(scenario: scenario, seed: seed)
+        } catch {
+            throw .emulation(error)
+        }
+        let configuration = emulation.configuration
+        let timing = RangingTiming.emulator(for: configuration)
+        let peers = emulation.devices.count - 1
+        let slot = 1 / (rate * Double(peers))
+        let round = Self.roundDuration(timing)
+        guard slot > round else { throw .rateTooHigh(hertz: rate, peers: peers, maximum: 1 / (round * Double(peers))) }
+        let initiator = emulation.devices[0]
+        var loops: [RadioLoop] = []
+        for (index, device) in emulation.devices.enumerated().dropFirst() {
+            let session = SessionIdentifier(rawValue: 0x5557_0000 | UInt32(index))
+            loops.append(makeInitiatorLoop(
+                initiator, peer: index, session: session, timing: timing, fieldOfView: fieldOfView))
+            let responder = makeResponderLoop(device, index: index, session: session, timing: timing, fieldOfView: fieldOfView)
+            device.application = ClosureApplication(
+                onStart: { _ in responder.start() },
+                onEvent: { event, chip, _ in responder.handle(event, fromChip: chip) })
+        }
+        initiator.application = ClosureApplication(
+            onStart: { [weak self] radio in
+                for (index, loop) in loops.enumerated() {
+                    self?.schedule(loop, every: 1 / rate, firstAfter: 0.01 + slot * Double(index), on: radio)
+                }
+            },
+            onEvent: { [weak self] event, chip, _ in self?.active?.handle(event, fromChip: chip) })
+    }
+
+    /// Runs the world until `end` (paced against the wall clock if `pacing` is given).
+    public func run(until end: SimulationTime, pacing: Pacing? = nil) {
+        emulation.run(until: end, pacing: pacing)
+    }
+
+    /// An upper bound on one round with retries: every frame's reply delay and window, three times.
+    static func roundDuration(_ timing: RangingTiming) -> Double {
+        4 * (timing.replyDelay.seconds + timing.startDelay.seconds) * Double(timing.retries + 1)
+    }
+
+    /// Starts `loop` every `period` seconds from `first`, unless another round holds the radio.
+    private func schedule(_ loop: RadioLoop, every period: Double, firstAfter first: Double, on radio: DeviceRadio) {
+        radio.after(.seconds(first)) { [weak self] in
+            guard let self else { return }
+            if self.active == nil {
+                self.active = loop
+                loop.start()
+            } else {
+                self.skippedRounds += 1
+            }
+            self.schedule(loop, every: period, firstAfter: period, on: radio)
+        }
+    }
+
+    private func makeInitiatorLoop(
+        _ device: EmulatedDevice, peer: Int, session: SessionIdentifier, timing: RangingTiming, fieldOfView: FieldOfView
+    ) -> RadioLoop {
+        let machine = Initiator(
+            session: session, localAddress: 1, peerAddress: UInt16(peer + 1), pan: Self.pan, timing: timing,
+            transmitClock: Self.transmitClock(device), receivers: device.chips.count)
+        let builder = makeBuilder(for: device, fieldOfView: fieldOfView)
+        return RadioLoop(
+            machine: machine, transceivers: device.radio.transceivers,
+            schedule: { delay, action in device.radio.after(delay, action) },
+            onCompleted: { [weak self] round in
+                self?.record(builder.measurement(of: round), observer: 0, peer: peer)
+                self?.active = nil
+            },
+            onFailure: { [weak self] failure in
+                self?.failures.append((device.name, failure))
+                self?.active = nil
+            },
+            onRadioError: { device.radio.record($0) })
+    }
+
+    private func makeResponderLoop(
+        _ device: EmulatedDevice, index: Int, session: SessionIdentifier, timing: RangingTiming, fieldOfView: FieldOfView
+    ) -> RadioLoop {
+        let machine = Responder(
+            session: session, localAddress: UInt16(index + 1), peerAddress: 1, pan: Self.pan, timing: timing,
+            transmitClock: Self.transmitClock(device), receivers: device.chips.count,
+            timeOfFlight: { round in
+                (try? TwoWayRanging.doubleSided(round.timestamps)).flatMap { ReportedTimeOfFlight(ticks: $0.ticks) }
+            })
+        let builder = makeBuilder(for: device, fieldOfView: fieldOfView)
+        return RadioLoop(
+            machine: machine, transceivers: device.radio.transceivers,
+            schedule: { delay, action in device.radio.after(delay, action) },
+            onCompleted: { [weak self] round in self?.record(builder.measurement(of: round), observer: index, peer: 0) },
+            onFailure: { [weak self] failure in self?.failures.append((device.name, failure)) },
+            onRadioError: { device.radio.record($0) })
+    }
+
+    private func makeBuilder(for device: EmulatedDevice, fieldOfView: FieldOfView) -> MeasurementBuilder {
+        let coherent = device.board.coherentReceivers > 1
+        return MeasurementBuilder(
+            configuration: emulation.configuration,
+            array: coherent ? try? AntennaArray(board: device.board, channel: emulation.configuration.channel) : nil,
+            fieldOfView: fieldOfView)
+    }
+
+    private func record(_ measurement: RangingMeasurement, observer: Int, peer: Int) {
+        let now = emulation.simulator.now
+        records.append(RangingRecord(
+            time: now, observer: emulation.devices[observer].name, peer: emulation.devices[peer].name,
+            measurement: measurement, truth: emulation.groundTruth(from: observer, to: peer, at: now)))
+    }
+
+    /// The delayed-TX grid and TX antenna delay the driver of the device's first chip uses.
+    private static func transmitClock(_ device: EmulatedDevice) -> TransmitClock {
+        TransmitClock(
+            granularity: device.radio.primary.capabilities.delayedTransmitGranularity,
+            antennaDelay: device.board.chips.first?.calibration.txAntennaDelay ?? .zero)
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import UWBCore
+
+/// Turns the finished rounds with one peer into measurements: DS-TWR from the six timestamps,
+/// corrections, quality figures, direction from the carrier phases of the board's coherent
+/// receivers, field-of-view gating, and the distance and direction filters.
+///
+/// One builder per peer and role: it holds that peer's filters.
+public final class MeasurementBuilder {
+    /// The radio configuration (PRF and bandwidth select the range-bias table, the data rate the
+    /// sensitivity).
+    public let configuration: RadioConfig
+    /// The corrections applied to each raw distance.
+    public let correction: RangeCorrection
+    /// The board's coherent antennas, or `nil` for a single-chip board (distance only).
+    public let array: AntennaArray?
+    /// The cone in which a direction is reported.
+    public let fieldOfView: FieldOfView
+
+    private var distanceFilter: DistanceFilter
+    private var directionFilter = DirectionFilter()
+    private var clock: (last: DeviceTime, elapsed: Duration)?
+
+    /// A builder for one peer.
+    public init(
+        configuration: RadioConfig, correction: RangeCorrection = RangeCorrection(), array: AntennaArray?,
+        fieldOfView: FieldOfView = FieldOfView(), filterTuning: DistanceFilterTuning = .walkingPerson
+    ) {
+        self.configuration = configuration
+        self.correction = correction
+        self.array = array
+        self.fieldOfView = fieldOfView
+        self.distanceFilter = DistanceFilter(tuning: filterTuning)
+    }
+
+    /// The measurement of a finished round.
+    public func measurement(of round: CompletedRound) -> RangingMeasurement {
+        let timestamps = round.timestamps
+        let received = Self.receivedMessages(for: round.role)
+        let last = received.compactMap { round.receptions[$0]?.first ?? nil }.last
+        let time = advanceClock(to: round.role == .initiator ? round.responseReceived : round.finalReceived)
+
+        let flight = try? TwoWayRanging.doubleSided(timestamps)
+        let raw = flight.map { flight in
+            last.map { correction.corrected(
+                flight.distance, receivedLevel: $0.receivedLevel, prf: configuration.pulseRepetitionFrequency,
+                wideband: configuration.channel.isWideband) } ?? flight.distance
+        }
+        let filtered = raw.flatMap { try? distanceFilter.update(at: time, measured: $0).distance }
+        let nlos = last.map { NLOSLikelihood.fromLevels(receivedLevel: $0.receivedLevel, firstPathLevel: $0.firstPathLevel) } ?? 1
+        let disagreement = zip2(flight, round.reportedTimeOfFlight).map { own, reported in
+            Distance(metres: abs(own.distance.metres - TimeOfFlight(ticks: reported.ticks).distance.metres))
+        }
+        let merit = last.map {
+            FigureOfMerit.score(
+                receivedLevel: $0.receivedLevel, sensitivity: configuration.dataRate.typicalSensitivity,
+                nlosLikelihood: nlos, disagreement: disagreement, retries: round.attempt - 1)
+        } ?? 0
+        let direction = directionFilter.update(at: time, fieldOfView.gated(estimateDirection(round, messages: received)))
+        return RangingMeasurement(
+            peer: round.peer, role: round.role, round: round.round, time: time, distance: filtered, rawDistance: raw,
+            direction: direction.direction, horizontalAngle: direction.horizontalAngle, timestamps: timestamps,
+            receivedLevel: last?.receivedLevel, firstPathLevel: last?.firstPathLevel, nlosLikelihood: nlos,
+            figureOfMerit: merit)
+    }
+
+    /// The messages a side receives in a round, in order.
+    static func receivedMessages(for role: RangingRole) -> [RangingMessageType] {
+        role == .initiator ? [.response, .report] : [.poll, .final]
+    }
+
+    /// The mean of the directions of the round's received frames that every coherent chip heard.
+    private func estimateDirection(_ round: CompletedRound, messages: [RangingMessageType]) -> DirectionEstimate {
+        guard let array else { return DirectionEstimate(direction: nil, horizontalAngle: nil) }
+        let estimates = messages.compactMap { message -> DirectionEstimate? in
+            guard let receptions = round.receptions[message] else { return nil }
+            let phases = array.elements.map { element in
+                receptions.indices.contains(element.chip) ? receptions[element.chip]?.firstPathPhase : nil
+            }
+            return try? array.direction(phases: phases)
+        }
+        guard !estimates.isEmpty else { return DirectionEstimate(direction: nil, horizontalAngle: nil) }
+        let vectors = estimates.compactMap(\.direction)
+        let sum = vectors.reduce(Vector3.zero, +)
+        let angles = estimates.compactMap(\.horizontalAngle)
+        let angle = angles.isEmpty ? nil : Angle(radians: atan2(
+            angles.map { sin($0.radians) }.reduce(0, +), angles.map { cos($0.radians) }.reduce(0, +)))
+        return DirectionEstimate(
+            direction: vectors.isEmpty || sum.length == 0 ? nil : sum * (1 / sum.length), horizontalAngle: angle)
+    }
+
+    /// The device clock unwrapped into a duration since the first round.
+    private func advanceClock(to time: DeviceTime) -> Duration {
+        let elapsed = clock.map { $0.elapsed + time.elapsed(since: $0.last).duration } ?? .zero
+        clock = (time, elapsed)
+        return elapsed
+    }
+}
+
+/// Both values, when both are present.
+private func zip2<A, B>(_ a: A?, _ b: B?) -> (A, B)? {
+    guard let a, let b else { return nil }
+    return (a, b)
+}

@@ -1,0 +1,56 @@
+import UWBCore
+
+/// One ranging result for one peer, as a ``MeasurementBuilder`` makes it from a finished round:
+/// distance and direction when they are known, the raw timestamps, and how much to trust them.
+public struct RangingMeasurement: Hashable, Sendable {
+    /// The peer's short address.
+    public var peer: UInt16
+    /// Which side of the exchange this device played.
+    public var role: RangingRole
+    /// The round number.
+    public var round: UInt16
+    /// When the round finished, on a clock that does not wrap: the device's clock unwrapped since
+    /// the builder's first measurement.
+    public var time: Duration
+    /// The filtered distance, or `nil` if the round gave none (an impossible set of timestamps).
+    public var distance: Distance?
+    /// The distance of this round alone, after antenna-delay and range-bias corrections.
+    public var rawDistance: Distance?
+    /// The filtered unit direction to the peer in the device frame (+x right, +y up, −z out of the
+    /// back), on boards with three coherent receivers and inside the field of view; `nil` otherwise.
+    public var direction: Vector3?
+    /// The filtered angle to the peer in the device's horizontal plane (positive to the right), on
+    /// boards with two or more coherent receivers and inside the field of view; `nil` otherwise.
+    public var horizontalAngle: Angle?
+    /// The six timestamps of the round.
+    public var timestamps: RoundTimestamps
+    /// The received level of the last frame this side received.
+    public var receivedLevel: PowerLevel?
+    /// The first-path level of the same frame.
+    public var firstPathLevel: PowerLevel?
+    /// How likely it is that the direct path was blocked, 0...1 (UM §4.7 rule on RX − FP).
+    public var nlosLikelihood: Double
+    /// How much to trust the distance, 0...1 (``FigureOfMerit``).
+    public var figureOfMerit: Double
+
+    /// A measurement with the given values.
+    public init(
+        peer: UInt16, role: RangingRole, round: UInt16, time: Duration, distance: Distance?, rawDistance: Distance?,
+        direction: Vector3?, horizontalAngle: Angle?, timestamps: RoundTimestamps, receivedLevel: PowerLevel?,
+        firstPathLevel: PowerLevel?, nlosLikelihood: Double, figureOfMerit: Double
+    ) {
+        self.peer = peer
+        self.role = role
+        self.round = round
+        self.time = time
+        self.distance = distance
+        self.rawDistance = rawDistance
+        self.direction = direction
+        self.horizontalAngle = horizontalAngle
+        self.timestamps = timestamps
+        self.receivedLevel = receivedLevel
+        self.firstPathLevel = firstPathLevel
+        self.nlosLikelihood = nlosLikelihood
+        self.figureOfMerit = figureOfMerit
+    }
+}

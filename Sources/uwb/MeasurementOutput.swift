@@ -1,0 +1,79 @@
+import EmulatedRanging
+import Foundation
+import UWBCore
+
+/// Formats ranging records as JSON lines or a table (field names: Docs/ranging-output.md).
+struct MeasurementOutput {
+    let format: RangeCommand.Format
+
+    /// The column titles of the table format.
+    static let tableHeader = "     t  from       to          distance  true dist    h-angle  true h-ang  nlos   fom"
+
+    /// One record as one line.
+    func line(for record: RangingRecord) -> String {
+        switch format {
+        case .jsonl: json(record)
+        case .table: row(record)
+        }
+    }
+
+    private func json(_ record: RangingRecord) -> String {
+        let measurement = record.measurement
+        let fields: [(String, String)] = [
+            ("t", number(record.time.seconds, 6)),
+            ("from", quoted(record.observer)),
+            ("to", quoted(record.peer)),
+            ("distance_m", measurement.distance.map { number($0.metres, 4) } ?? "null"),
+            ("raw_distance_m", measurement.rawDistance.map { number($0.metres, 4) } ?? "null"),
+            ("direction", measurement.direction.map(vector) ?? "null"),
+            ("horizontal_angle_rad", measurement.horizontalAngle.map { number($0.radians, 5) } ?? "null"),
+            ("nlos", number(measurement.nlosLikelihood, 3)),
+            ("fom", number(measurement.figureOfMerit, 3)),
+            ("true_distance_m", record.truth.map { number($0.distance.metres, 4) } ?? "null"),
+            ("true_direction", record.truth.map { vector($0.direction) } ?? "null"),
+        ]
+        return "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
+    }
+
+    private func row(_ record: RangingRecord) -> String {
+        let measurement = record.measurement
+        let trueAngle = record.truth.map { Angle(radians: atan2($0.direction.x, -$0.direction.z)) }
+        return [
+            pad(number(record.time.seconds, 3), 6, right: true),
+            pad(record.observer, 10),
+            pad(record.peer, 10),
+            pad(measurement.distance.map { number($0.metres, 3) + " m" } ?? "-", 10, right: true),
+            pad(record.truth.map { number($0.distance.metres, 3) + " m" } ?? "-", 10, right: true),
+            pad(measurement.horizontalAngle.map { number($0.degrees, 1) + "°" } ?? "-", 10, right: true),
+            pad(trueAngle.map { number($0.degrees, 1) + "°" } ?? "-", 11, right: true),
+            pad(number(measurement.nlosLikelihood, 2), 5, right: true),
+            pad(number(measurement.figureOfMerit, 2), 5, right: true),
+        ].joined(separator: " ")
+    }
+
+    private func number(_ value: Double, _ decimals: Int) -> String {
+        value.isFinite ? String(format: "%.\(decimals)f", value) : "null"
+    }
+
+    private func vector(_ value: Vector3) -> String {
+        "[\(number(value.x, 4)),\(number(value.y, 4)),\(number(value.z, 4))]"
+    }
+
+    private func quoted(_ text: String) -> String {
+        var escaped = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": escaped += "\\\""
+            case "\\": escaped += "\\\\"
+            case _ where scalar.value < 0x20: escaped += String(format: "\\u%04x", scalar.value)
+            default: escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return "\"\(escaped)\""
+    }
+
+    private func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
+        let fill = String(repeating: " ", count: max(0, width - text.count))
+        return right ? fill + text : text + fill
+    }
+}
