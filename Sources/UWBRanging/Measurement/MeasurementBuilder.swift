@@ -56,10 +56,12 @@ public final class MeasurementBuilder {
                 receivedLevel: $0.receivedLevel, sensitivity: configuration.dataRate.typicalSensitivity,
                 nlosLikelihood: nlos, disagreement: disagreement, retries: round.attempt - 1)
         } ?? 0
-        let direction = directionFilter.update(at: time, fieldOfView.gated(estimateDirection(round, messages: received)))
+        let rawDirection = fieldOfView.gated(estimateDirection(round, messages: received))
+        let direction = directionFilter.update(at: time, rawDirection)
         return RangingMeasurement(
             peer: round.peer, role: round.role, round: round.round, time: time, distance: filtered, rawDistance: raw,
-            direction: direction.direction, horizontalAngle: direction.horizontalAngle, timestamps: timestamps,
+            direction: direction.direction, horizontalAngle: direction.horizontalAngle,
+            rawDirection: rawDirection.direction, rawHorizontalAngle: rawDirection.horizontalAngle, timestamps: timestamps,
             receivedLevel: last?.receivedLevel, firstPathLevel: last?.firstPathLevel, nlosLikelihood: nlos,
             figureOfMerit: merit)
     }

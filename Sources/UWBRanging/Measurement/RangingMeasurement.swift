@@ -22,6 +22,11 @@ public struct RangingMeasurement: Hashable, Sendable {
     /// The filtered angle to the peer in the device's horizontal plane (positive to the right), on
     /// boards with two or more coherent receivers and inside the field of view; `nil` otherwise.
     public var horizontalAngle: Angle?
+    /// The direction of this round alone (before the filter), inside the field of view; `nil` as
+    /// for ``direction``.
+    public var rawDirection: Vector3?
+    /// The horizontal angle of this round alone (before the filter), inside the field of view.
+    public var rawHorizontalAngle: Angle?
     /// The six timestamps of the round.
     public var timestamps: RoundTimestamps
     /// The received level of the last frame this side received.
@@ -36,7 +41,8 @@ public struct RangingMeasurement: Hashable, Sendable {
     /// A measurement with the given values.
     public init(
         peer: UInt16, role: RangingRole, round: UInt16, time: Duration, distance: Distance?, rawDistance: Distance?,
-        direction: Vector3?, horizontalAngle: Angle?, timestamps: RoundTimestamps, receivedLevel: PowerLevel?,
+        direction: Vector3?, horizontalAngle: Angle?, rawDirection: Vector3?, rawHorizontalAngle: Angle?,
+        timestamps: RoundTimestamps, receivedLevel: PowerLevel?,
         firstPathLevel: PowerLevel?, nlosLikelihood: Double, figureOfMerit: Double
     ) {
         self.peer = peer
@@ -47,6 +53,8 @@ public struct RangingMeasurement: Hashable, Sendable {
         self.rawDistance = rawDistance
         self.direction = direction
         self.horizontalAngle = horizontalAngle
+        self.rawDirection = rawDirection
+        self.rawHorizontalAngle = rawHorizontalAngle
         self.timestamps = timestamps
         self.receivedLevel = receivedLevel
         self.firstPathLevel = firstPathLevel
