@@ -38,7 +38,7 @@ public final class MeasurementBuilder {
         let timestamps = round.timestamps
         let received = Self.receivedMessages(for: round.role)
         let last = received.compactMap { round.receptions[$0]?.first ?? nil }.last
-        let time = advanceClock(to: round.role == .initiator ? round.responseReceived : round.finalReceived)
+        let time = advanceClock(to: round.role == .initiator ? timestamps.responseReceived : timestamps.finalReceived)
 
         let flight = try? TwoWayRanging.doubleSided(timestamps)
         let raw = flight.map { flight in

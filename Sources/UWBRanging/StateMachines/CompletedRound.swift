@@ -3,8 +3,8 @@ import UWBCore
 /// One side's record of a completed double-sided round: the six timestamps, the receptions it
 /// made, and the responder's time of flight. A plain value; the engine turns it into a measurement.
 ///
-/// The initiator's clock gives ``pollTransmitted``, ``responseReceived`` and ``finalTransmitted``;
-/// the responder's the other three. Both sides end up with all six.
+/// The initiator's clock gives POLL's TX, RESPONSE's RX and FINAL's TX timestamps; the responder's
+/// the other three. Both sides end up with all six.
 public struct CompletedRound: Hashable, Sendable {
     /// The session.
     public var session: SessionIdentifier
@@ -16,18 +16,8 @@ public struct CompletedRound: Hashable, Sendable {
     public var role: RangingRole
     /// Which attempt completed: 1 for the first, 2 after one retry, and so on (always 1 for the responder).
     public var attempt: Int
-    /// POLL's TX timestamp (initiator's clock).
-    public var pollTransmitted: DeviceTime
-    /// POLL's RX timestamp (responder's clock).
-    public var pollReceived: DeviceTime
-    /// RESPONSE's TX timestamp (responder's clock).
-    public var responseTransmitted: DeviceTime
-    /// RESPONSE's RX timestamp (initiator's clock).
-    public var responseReceived: DeviceTime
-    /// FINAL's TX timestamp (initiator's clock).
-    public var finalTransmitted: DeviceTime
-    /// FINAL's RX timestamp (responder's clock).
-    public var finalReceived: DeviceTime
+    /// The six timestamps of the round.
+    public var timestamps: RoundTimestamps
     /// The diagnostics of the frames this side received (RESPONSE and REPORT for the initiator,
     /// POLL and FINAL for the responder), indexed by chip: one entry per receiver of the board,
     /// `nil` for a chip that did not deliver that frame.
@@ -39,31 +29,15 @@ public struct CompletedRound: Hashable, Sendable {
     /// A completed round with the given values.
     public init(
         session: SessionIdentifier, round: UInt16, peer: UInt16, role: RangingRole, attempt: Int,
-        pollTransmitted: DeviceTime, pollReceived: DeviceTime, responseTransmitted: DeviceTime,
-        responseReceived: DeviceTime, finalTransmitted: DeviceTime, finalReceived: DeviceTime,
-        receptions: [RangingMessageType: [ReceptionDiagnostics?]], reportedTimeOfFlight: ReportedTimeOfFlight?
+        timestamps: RoundTimestamps, receptions: [RangingMessageType: [ReceptionDiagnostics?]], reportedTimeOfFlight: ReportedTimeOfFlight?
     ) {
         self.session = session
         self.round = round
         self.peer = peer
         self.role = role
         self.attempt = attempt
-        self.pollTransmitted = pollTransmitted
-        self.pollReceived = pollReceived
-        self.responseTransmitted = responseTransmitted
-        self.responseReceived = responseReceived
-        self.finalTransmitted = finalTransmitted
-        self.finalReceived = finalReceived
+        self.timestamps = timestamps
         self.receptions = receptions
         self.reportedTimeOfFlight = reportedTimeOfFlight
-    }
-}
-
-extension CompletedRound {
-    /// The round's six timestamps, for ``TwoWayRanging``.
-    public var timestamps: RoundTimestamps {
-        RoundTimestamps(
-            pollTransmitted: pollTransmitted, pollReceived: pollReceived, responseTransmitted: responseTransmitted,
-            responseReceived: responseReceived, finalTransmitted: finalTransmitted, finalReceived: finalReceived)
     }
 }

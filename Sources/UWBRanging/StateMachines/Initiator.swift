@@ -172,8 +172,9 @@ public final class Initiator {
               .report(let pollReceived, let responseTransmitted, let finalReceived, let timeOfFlight)):
             let completed = CompletedRound(
                 session: link.session, round: round, peer: link.peerAddress, role: .initiator, attempt: attempt,
-                pollTransmitted: pollTransmitted, pollReceived: pollReceived, responseTransmitted: responseTransmitted,
-                responseReceived: responseReceived, finalTransmitted: finalTransmitted, finalReceived: finalReceived,
+                timestamps: RoundTimestamps(
+                    pollTransmitted: pollTransmitted, pollReceived: pollReceived, responseTransmitted: responseTransmitted,
+                    responseReceived: responseReceived, finalTransmitted: finalTransmitted, finalReceived: finalReceived),
                 receptions: [:], reportedTimeOfFlight: timeOfFlight)
             let pending = PendingCompletion(
                 round: completed, frames: [.response: responseFrame, .report: frame.frame], closingFrame: frame.frame)

@@ -118,8 +118,9 @@ public final class Responder {
             receptions.add(frame, chip: 0)
             let completed = CompletedRound(
                 session: link.session, round: round, peer: link.peerAddress, role: .responder, attempt: 1,
-                pollTransmitted: pollTransmitted, pollReceived: pollReceived, responseTransmitted: responseTransmitted,
-                responseReceived: responseReceived, finalTransmitted: finalTransmitted, finalReceived: frame.timestamp,
+                timestamps: RoundTimestamps(
+                    pollTransmitted: pollTransmitted, pollReceived: pollReceived, responseTransmitted: responseTransmitted,
+                    responseReceived: responseReceived, finalTransmitted: finalTransmitted, finalReceived: frame.timestamp),
                 receptions: [:], reportedTimeOfFlight: nil)
             var pending = PendingCompletion(
                 round: completed, frames: [.poll: pollFrame, .final: frame.frame], closingFrame: frame.frame)

@@ -26,24 +26,24 @@ struct PcapngReaderFuzzTests {
     }
 
     /// `bytes` with one random mutation applied.
-    static func mutate(_ bytes: [UInt8], random: inout TraceFuzzRandom) -> [UInt8] {
+    static func mutate(_ bytes: [UInt8], random: inout SeededRandom) -> [UInt8] {
         var bytes = bytes
-        let position = bytes.isEmpty ? 0 : random.next(below: bytes.count)
-        switch random.next(below: 6) {
+        let position = bytes.isEmpty ? 0 : Int(random.next(upperBound: UInt64(bytes.count)))
+        switch Int(random.next(upperBound: UInt64(6))) {
         case 0 where !bytes.isEmpty:
-            bytes[position] ^= UInt8(1) << UInt8(random.next(below: 8))
+            bytes[position] ^= UInt8(1) << UInt8(Int(random.next(upperBound: UInt64(8))))
         case 1 where !bytes.isEmpty:
             bytes[position] = UInt8(truncatingIfNeeded: random.next())
         case 2 where !bytes.isEmpty:
             // Field values that tend to hit edge cases: zero, all ones, small lengths.
-            bytes[position] = [0x00, 0xFF, 0x0C, 0x80, 0x7F, 0x04][random.next(below: 6)]
+            bytes[position] = [0x00, 0xFF, 0x0C, 0x80, 0x7F, 0x04][Int(random.next(upperBound: UInt64(6)))]
         case 3:
             bytes.removeSubrange(position...)
         case 4:
-            let count = 1 + random.next(below: 8)
+            let count = 1 + Int(random.next(upperBound: UInt64(8)))
             bytes.insert(contentsOf: (0..<count).map { _ in UInt8(truncatingIfNeeded: random.next()) }, at: position)
         default:
-            let end = min(bytes.count, position + 1 + random.next(below: 16))
+            let end = min(bytes.count, position + 1 + Int(random.next(upperBound: UInt64(16))))
             bytes.removeSubrange(position..<end)
         }
         return bytes
@@ -52,12 +52,12 @@ struct PcapngReaderFuzzTests {
     @Test("5000 random mutations are parsed or rejected without trapping")
     func randomMutations() throws {
         let original = try Self.seedTrace()
-        var random = TraceFuzzRandom(seed: 0x5EED_7ACE)
+        var random = SeededRandom(seed: 0x5EED_7ACE)
         var rejected = 0
         var accepted = 0
         for _ in 0..<5_000 {
             var bytes = original
-            for _ in 0..<(1 + random.next(below: 4)) {
+            for _ in 0..<(1 + Int(random.next(upperBound: UInt64(4)))) {
                 bytes = Self.mutate(bytes, random: &random)
             }
             do {

@@ -29,8 +29,9 @@ struct MeasurementBuilderTests {
         let messages: [RangingMessageType] = role == .initiator ? [.response, .report] : [.poll, .final]
         return CompletedRound(
             session: SessionIdentifier(rawValue: 1), round: 1, peer: 2, role: role, attempt: attempt,
-            pollTransmitted: pollTx, pollReceived: pollRx, responseTransmitted: responseTx, responseReceived: responseRx,
-            finalTransmitted: finalTx, finalReceived: finalRx,
+            timestamps: RoundTimestamps(
+                pollTransmitted: pollTx, pollReceived: pollRx, responseTransmitted: responseTx,
+                responseReceived: responseRx, finalTransmitted: finalTx, finalReceived: finalRx),
             receptions: Dictionary(uniqueKeysWithValues: messages.map { ($0, diagnostics) }),
             reportedTimeOfFlight: reported.flatMap { ReportedTimeOfFlight(ticks: $0) })
     }
@@ -67,8 +68,8 @@ struct MeasurementBuilderTests {
     @Test("an impossible round gives a measurement without distance")
     func impossible() {
         var round = Self.round()
-        round.finalReceived = round.finalTransmitted
-        round.responseReceived = round.pollTransmitted
+        round.timestamps.finalReceived = round.timestamps.finalTransmitted
+        round.timestamps.responseReceived = round.timestamps.pollTransmitted
         let measurement = MeasurementBuilder(configuration: .ranging, array: nil).measurement(of: round)
         #expect(measurement.distance == nil && measurement.rawDistance == nil)
     }

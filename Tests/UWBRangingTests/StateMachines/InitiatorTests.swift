@@ -43,8 +43,9 @@ struct InitiatorTests {
         let reportRx = finalTx + F.timing.replyDelay
         let expected = CompletedRound(
             session: F.session, round: 7, peer: F.responderAddress, role: .initiator, attempt: 1,
-            pollTransmitted: pollTx, pollReceived: F.time(50), responseTransmitted: F.time(60), responseReceived: responseRx,
-            finalTransmitted: finalTx, finalReceived: F.time(70),
+            timestamps: RoundTimestamps(
+                pollTransmitted: pollTx, pollReceived: F.time(50), responseTransmitted: F.time(60),
+                responseReceived: responseRx, finalTransmitted: finalTx, finalReceived: F.time(70)),
             receptions: [.response: [F.diagnostics(3)], .report: [F.diagnostics(4)]], reportedTimeOfFlight: tof)
         #expect(initiator.handle(F.received(report, at: reportRx, marker: 4)) == [.completed(expected)])
         #expect(initiator.handle(.event(.receiveTimeout, chip: 0)).isEmpty)

@@ -41,8 +41,9 @@ struct ResponderTests {
                                           timeOfFlight: tof), round: 7, from: F.responderAddress, to: F.initiatorAddress)
         let expected = CompletedRound(
             session: F.session, round: 7, peer: F.initiatorAddress, role: .responder, attempt: 1,
-            pollTransmitted: pollTx, pollReceived: pollRx, responseTransmitted: responseTx, responseReceived: responseRx,
-            finalTransmitted: finalTx, finalReceived: finalRx,
+            timestamps: RoundTimestamps(
+                pollTransmitted: pollTx, pollReceived: pollRx, responseTransmitted: responseTx,
+                responseReceived: responseRx, finalTransmitted: finalTx, finalReceived: finalRx),
             receptions: [.poll: [F.diagnostics(5)], .final: [F.diagnostics(6)]], reportedTimeOfFlight: tof)
         #expect(responder.handle(F.received(final, at: finalRx, marker: 6)) == [
             .transmit(frame: report, at: reportAt, awaiting: ResponseWindow(delay: .zero, timeout: nil)),
