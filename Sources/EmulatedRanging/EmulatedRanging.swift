@@ -50,9 +50,9 @@ public final class EmulatedRanging {
         var loops: [RadioLoop] = []
         for (index, device) in emulation.devices.enumerated().dropFirst() {
             let session = SessionIdentifier(rawValue: 0x5557_0000 | UInt32(index))
-            loops.append(makeInitiatorLoop(
+            loops.append(try makeInitiatorLoop(
                 initiator, peer: index, session: session, timing: timing, fieldOfView: fieldOfView))
-            let responder = makeResponderLoop(device, index: index, session: session, timing: timing, fieldOfView: fieldOfView)
+            let responder = try makeResponderLoop(device, index: index, session: session, timing: timing, fieldOfView: fieldOfView)
             device.application = ClosureApplication(
                 onStart: { _ in responder.start() },
                 onEvent: { event, chip, _ in responder.handle(event, fromChip: chip) })
@@ -71,9 +71,11 @@ public final class EmulatedRanging {
         emulation.run(until: end, pacing: pacing)
     }
 
-    /// An upper bound on one round with retries: every frame's reply delay and window, three times.
+    /// An upper bound on one round with its retries: four frames' reply and start delays for each
+    /// attempt, plus the pauses between attempts.
     static func roundDuration(_ timing: RangingTiming) -> Double {
         4 * (timing.replyDelay.seconds + timing.startDelay.seconds) * Double(timing.retries + 1)
+            + timing.retryDelay.secondsValue * Double(timing.retries)
     }
 
     /// Starts `loop` every `period` seconds from `first`, unless another round holds the radio.
@@ -92,49 +94,66 @@ public final class EmulatedRanging {
 
     private func makeInitiatorLoop(
         _ device: EmulatedDevice, peer: Int, session: SessionIdentifier, timing: RangingTiming, fieldOfView: FieldOfView
-    ) -> RadioLoop {
+    ) throws(EmulatedRangingError) -> RadioLoop {
         let machine = Initiator(
             session: session, localAddress: 1, peerAddress: UInt16(peer + 1), pan: Self.pan, timing: timing,
             transmitClock: Self.transmitClock(device), receivers: device.chips.count)
-        let builder = makeBuilder(for: device, fieldOfView: fieldOfView)
+        let builder = try makeBuilder(for: device, fieldOfView: fieldOfView)
         return RadioLoop(
             machine: machine, transceivers: device.radio.transceivers,
             schedule: { delay, action in device.radio.after(delay, action) },
             onCompleted: { [weak self] round in
-                self?.record(builder.measurement(of: round), observer: 0, peer: peer)
-                self?.active = nil
+                guard let self else { return }
+                self.record(builder.measurement(of: round, at: self.hostTime), observer: 0, peer: peer)
+                self.active = nil
             },
             onFailure: { [weak self] failure in
                 self?.failures.append((device.name, failure))
                 self?.active = nil
             },
-            onRadioError: { device.radio.record($0) })
+            onRadioError: { [weak self] error in
+                // A radio error ends the round from the initiator's point of view: free the slot.
+                device.radio.record(error)
+                self?.active = nil
+            })
     }
 
     private func makeResponderLoop(
         _ device: EmulatedDevice, index: Int, session: SessionIdentifier, timing: RangingTiming, fieldOfView: FieldOfView
-    ) -> RadioLoop {
+    ) throws(EmulatedRangingError) -> RadioLoop {
         let machine = Responder(
             session: session, localAddress: UInt16(index + 1), peerAddress: 1, pan: Self.pan, timing: timing,
             transmitClock: Self.transmitClock(device), receivers: device.chips.count,
             timeOfFlight: { round in
                 (try? TwoWayRanging.doubleSided(round.timestamps)).flatMap { ReportedTimeOfFlight(ticks: $0.ticks) }
             })
-        let builder = makeBuilder(for: device, fieldOfView: fieldOfView)
+        let builder = try makeBuilder(for: device, fieldOfView: fieldOfView)
         return RadioLoop(
             machine: machine, transceivers: device.radio.transceivers,
             schedule: { delay, action in device.radio.after(delay, action) },
-            onCompleted: { [weak self] round in self?.record(builder.measurement(of: round), observer: index, peer: 0) },
+            onCompleted: { [weak self] round in
+                guard let self else { return }
+                self.record(builder.measurement(of: round, at: self.hostTime), observer: index, peer: 0)
+            },
             onFailure: { [weak self] failure in self?.failures.append((device.name, failure)) },
             onRadioError: { device.radio.record($0) })
     }
 
-    private func makeBuilder(for device: EmulatedDevice, fieldOfView: FieldOfView) -> MeasurementBuilder {
-        let coherent = device.board.coherentReceivers > 1
-        return MeasurementBuilder(
-            configuration: emulation.configuration,
-            array: coherent ? try? AntennaArray(board: device.board, channel: emulation.configuration.channel) : nil,
-            fieldOfView: fieldOfView)
+    private func makeBuilder(for device: EmulatedDevice, fieldOfView: FieldOfView) throws(EmulatedRangingError) -> MeasurementBuilder {
+        var array: AntennaArray?
+        if device.board.coherentReceivers > 1 {
+            do {
+                array = try AntennaArray(board: device.board, channel: emulation.configuration.channel)
+            } catch {
+                throw .antennaArray(device: device.name, error)
+            }
+        }
+        return MeasurementBuilder(configuration: emulation.configuration, array: array, fieldOfView: fieldOfView)
+    }
+
+    /// The host's monotonic clock for the filters: in the emulator, its virtual time.
+    private var hostTime: Duration {
+        emulation.simulator.now - .zero
     }
 
     private func record(_ measurement: RangingMeasurement, observer: Int, peer: Int) {

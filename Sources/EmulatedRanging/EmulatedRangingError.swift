@@ -1,5 +1,6 @@
 import Foundation
 import UWBEmulator
+import UWBRanging
 
 /// Why ranging on the emulator could not be set up.
 public enum EmulatedRangingError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -11,6 +12,8 @@ public enum EmulatedRangingError: Error, Hashable, Sendable, CustomStringConvert
     case invalidRate(Double)
     /// The world could not be built.
     case emulation(EmulationError)
+    /// A device's board has coherent chips whose antennas cannot give a direction.
+    case antennaArray(device: String, DirectionError)
 
     /// What is wrong and what to do.
     public var description: String {
@@ -23,6 +26,8 @@ public enum EmulatedRangingError: Error, Hashable, Sendable, CustomStringConvert
             "--rate \(value): give a positive number of rounds per second per peer"
         case .emulation(let error):
             error.description
+        case .antennaArray(let device, let error):
+            "device \(device): its board's antennas cannot give a direction: \(error); fix the board description"
         }
     }
 }

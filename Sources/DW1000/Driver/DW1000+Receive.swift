@@ -40,15 +40,18 @@ extension DW1000 {
         systemConfiguration = wanted
     }
 
-    /// A duration in the chip's 1.0256 µs timeout units, rounded up so the window is never
-    /// shorter than asked.
-    func timeoutUnits(_ value: DeviceDuration, maximum: Int64, what: String, allowZero: Bool) throws(TransceiverError) -> Int64 {
+    /// A duration in the chip's 1.0256 µs timeout units, rounded in the safe direction: up for a
+    /// timeout (the window is never shorter than asked), down for a delay before the receiver turns
+    /// on (it is never later than asked).
+    func timeoutUnits(
+        _ value: DeviceDuration, maximum: Int64, what: String, allowZero: Bool, roundingUp: Bool = true
+    ) throws(TransceiverError) -> Int64 {
         let unit = DW1000Constants.timeoutUnit.ticks
         let largest = DeviceDuration(ticks: maximum * unit)
         guard value.ticks >= 0, value <= largest else {
             throw .durationOutOfRange(value, maximum: largest, what: what)
         }
-        let units = (value.ticks + unit - 1) / unit
+        let units = roundingUp ? (value.ticks + unit - 1) / unit : value.ticks / unit
         guard allowZero || units > 0 else {
             throw .durationOutOfRange(value, maximum: largest, what: "\(what) (it must be positive)")
         }

@@ -42,7 +42,9 @@ extension DW1000 {
             throw .frameTooLong(length: length, maximum: DW1000Constants.maximumFrameLength)
         }
         let responseDelay = try response.map { (window) throws(TransceiverError) in
-            try timeoutUnits(window.delay, maximum: DW1000Constants.maximumResponseDelayUnits, what: "the response delay", allowZero: true)
+            try timeoutUnits(
+                window.delay, maximum: DW1000Constants.maximumResponseDelayUnits, what: "the response delay",
+                allowZero: true, roundingUp: false)
         }
         try onBus {
             try port.write(RegisterWrite(.txBuffer, octets: frame))

@@ -140,7 +140,9 @@ public struct AntennaArray: Hashable, Sendable {
                 uy *= scale
             }
             let uz = -max(0, 1 - ux * ux - uy * uy).squareRoot()
-            let horizontal = Angle(radians: asin(min(max(ux, -1), 1)))
+            // NearbyInteraction's horizontal angle is the azimuth, atan2(u_x, −u_z); with the full
+            // vector known it stays right at any elevation (asin(u_x) would shrink with it).
+            let horizontal = Angle(radians: atan2(ux, -uz))
             return DirectionEstimate(direction: Vector3(x: ux, y: uy, z: uz), horizontalAngle: horizontal, wasClamped: wasClamped)
         }
     }

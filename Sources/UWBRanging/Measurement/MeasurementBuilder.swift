@@ -34,11 +34,16 @@ public final class MeasurementBuilder {
     }
 
     /// The measurement of a finished round.
-    public func measurement(of round: CompletedRound) -> RangingMeasurement {
+    ///
+    /// - Parameter time: when the round finished, on a monotonic clock of the caller's (the host's,
+    ///   or the emulator's); `nil` unwraps the device clock instead, which folds gaps longer than its
+    ///   17.2 s wrap, so give a time whenever rounds may be that far apart.
+    public func measurement(of round: CompletedRound, at time: Duration? = nil) -> RangingMeasurement {
         let timestamps = round.timestamps
         let received = Self.receivedMessages(for: round.role)
         let last = received.compactMap { round.receptions[$0]?.first ?? nil }.last
-        let time = advanceClock(to: round.role == .initiator ? timestamps.responseReceived : timestamps.finalReceived)
+        let deviceTime = advanceClock(to: round.role == .initiator ? timestamps.responseReceived : timestamps.finalReceived)
+        let time = time ?? deviceTime
 
         let flight = try? TwoWayRanging.doubleSided(timestamps)
         let raw = flight.map { flight in
@@ -56,7 +61,11 @@ public final class MeasurementBuilder {
                 receivedLevel: $0.receivedLevel, sensitivity: configuration.dataRate.typicalSensitivity,
                 nlosLikelihood: nlos, disagreement: disagreement, retries: round.attempt - 1)
         } ?? 0
-        let rawDirection = fieldOfView.gated(estimateDirection(round, messages: received))
+        // A direction needs the direct path: its phase is what the antennas compare. Without line
+        // of sight (NLOS likelihood of at least one half) none is reported, as NearbyInteraction does.
+        let rawDirection = nlos < Self.directionNLOSLimit
+            ? fieldOfView.gated(estimateDirection(round, messages: received))
+            : DirectionEstimate(direction: nil, horizontalAngle: nil)
         let direction = directionFilter.update(at: time, rawDirection)
         return RangingMeasurement(
             peer: round.peer, role: round.role, round: round.round, time: time, distance: filtered, rawDistance: raw,
@@ -65,6 +74,10 @@ public final class MeasurementBuilder {
             receivedLevel: last?.receivedLevel, firstPathLevel: last?.firstPathLevel, nlosLikelihood: nlos,
             figureOfMerit: merit)
     }
+
+    /// The NLOS likelihood from which no direction is reported: one half, halfway between the
+    /// User Manual's 6 dB and 10 dB thresholds.
+    public static let directionNLOSLimit = 0.5
 
     /// The messages a side receives in a round, in order.
     static func receivedMessages(for role: RangingRole) -> [RangingMessageType] {
@@ -91,7 +104,7 @@ public final class MeasurementBuilder {
             direction: vectors.isEmpty || sum.length == 0 ? nil : sum * (1 / sum.length), horizontalAngle: angle)
     }
 
-    /// The device clock unwrapped into a duration since the first round.
+    /// The device clock unwrapped into a duration since the first round (spans mod 2⁴⁰ ticks).
     private func advanceClock(to time: DeviceTime) -> Duration {
         let elapsed = clock.map { $0.elapsed + time.elapsed(since: $0.last).duration } ?? .zero
         clock = (time, elapsed)

@@ -52,7 +52,7 @@ struct TransmitTests {
         #expect(fixture.bus.trace == [
             .write([0x89], Self.poll),
             .write([0x88], [0x0C, 0xC0, 0x16, 0x00]),
-            .write([0x9A], [0x62, 0x00, 0x00, 0x00]),                   // W4R_TIM = ceil(100 µs / 1.0256 µs) = 98
+            .write([0x9A], [0x61, 0x00, 0x00, 0x00]),                   // W4R_TIM = floor(100 µs / 1.0256 µs) = 97: never late
             .write([0x8C], [0xE8, 0x01]),                               // RX_FWTO = ceil(500 / 1.0256) = 488
             .write([0x84], [0x00, 0x12, 0x00, 0x10]),                   // SYS_CFG.RXWTOE
             .write([0x8D], [0x82]),                                     // TXSTRT | WAIT4RESP

@@ -75,7 +75,8 @@ import UWBCore
                 let error = acos(min(1, direction.dot(truth))) * 180 / .pi
                 #expect(error < 0.1, "at azimuth \(azimuth)°, elevation \(elevation)°")
                 #expect(abs(direction.length - 1) < 1e-12)
-                #expect(abs((estimate.horizontalAngle?.radians ?? .nan) - asin(truth.x)) < 1e-9)
+                // The azimuth: atan2(x, −z) of the true direction.
+                #expect(abs((estimate.horizontalAngle?.radians ?? .nan) - atan2(truth.x, -truth.z)) < 1e-9)
                 #expect(!estimate.wasClamped)
             }
         }

@@ -91,10 +91,23 @@ struct MeasurementBuilderTests {
         if inside {
             let direction = try #require(measurement.direction)
             #expect((direction - truth).length < 0.002)
-            #expect(abs(try #require(measurement.horizontalAngle).radians - asin(truth.x)) < 0.002)
+            // NearbyInteraction's horizontal angle is the azimuth, whatever the elevation.
+            #expect(abs(try #require(measurement.horizontalAngle).radians - a) < 0.002)
         } else {
             #expect(measurement.direction == nil && measurement.horizontalAngle == nil)
         }
+    }
+
+    @Test("no direction without line of sight, even with every phase")
+    func noDirectionWhenBlocked() throws {
+        let board = try BoardDescription.load(from: Repository.path("Hardware/boards/ft232h-dw1000-triple.json"))
+        let array = try AntennaArray(board: board, channel: .five)
+        // RX − FP = 12 dB: NLOS likelihood 1. Boresight phases (all zero) would give u = −z.
+        let measurement = MeasurementBuilder(configuration: .ranging, array: array)
+            .measurement(of: Self.round(level: -80, firstPath: -92, phases: [.zero, .zero, .zero]))
+        #expect(measurement.nlosLikelihood == 1)
+        #expect(measurement.direction == nil && measurement.horizontalAngle == nil)
+        #expect(measurement.distance != nil)
     }
 
     @Test("the clock behind the filter keeps counting across the 40-bit wrap")
