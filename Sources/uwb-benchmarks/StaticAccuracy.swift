@@ -55,7 +55,7 @@ struct StaticAccuracy {
         for row in rows {
             let expected = row.expected.distanceSigma
             table.append([
-                "\(Formatting.fixed(row.distance, 0)) m", "\(row.raw.count)", "\(row.failures)",
+                "\(Formatting.fixed(row.distance, row.distance == row.distance.rounded() ? 0 : 1)) m", "\(row.raw.count)", "\(row.failures)",
                 "\(Formatting.fixed(row.expected.receivedLevel.dBm, 1)) / \(Formatting.fixed(row.reportedLevel, 1))",
                 Formatting.fixed(row.expected.timestampSigma * 100, 2), Formatting.fixed(row.expected.weightFactor, 3),
                 Formatting.fixed(expected * 100, 2),
