@@ -2,6 +2,7 @@ import EmulatedRanging
 import Foundation
 import UWBCore
 import UWBEmulator
+import UWBRanging
 
 /// The update rate one pair achieves on the emulator and the time from the completing frame to a
 /// result (see ``LatencyProbe`` for the definitions), at the highest rate `EmulatedRanging`
@@ -24,6 +25,8 @@ struct Timeliness {
         let skipped: Int
         /// Wall seconds the run took.
         let wall: Double
+        /// The radio configuration.
+        let configuration: RadioConfig
         /// The probes' samples per side.
         let samples: (initiator: [LatencyProbe.Sample], responder: [LatencyProbe.Sample])
     }
@@ -60,6 +63,7 @@ struct Timeliness {
                 measurements: (ranging.records.filter { $0.observer == names[0] }.count,
                                ranging.records.filter { $0.observer == names[1] }.count),
                 failures: ranging.failures.count, skipped: ranging.skippedRounds, wall: wall,
+                configuration: ranging.emulation.configuration,
                 samples: (probes[0].samples, probes[1].samples))
         }
     }
@@ -73,6 +77,12 @@ struct Timeliness {
             return maximum * 0.999
         }
         throw BenchmarkError.unexpected("EmulatedRanging accepted a rate of 1 MHz")
+    }
+
+    /// How long `message`'s frame lasts after its RMARKER (PHY header and data), seconds.
+    static func afterMarker(_ message: RangingMessageType, _ configuration: RadioConfig) -> Double {
+        (configuration.airtime(frameLength: message.frameLength(withMIC: false))
+            - configuration.synchronisationHeaderDuration).secondsValue
     }
 
     /// The rate table.
@@ -101,16 +111,21 @@ struct Timeliness {
     var latencyMarkdown: String {
         var table = MarkdownTable([
             "boards", "side (completing frame)", "measurements", "virtual latency median (µs)", "min–max (µs)",
+            "of which the frame after its RMARKER (µs)",
             "wall cost median (µs)", "wall cost p90 (µs)",
         ])
         for row in rows {
-            for (side, samples) in [("initiator (REPORT)", row.samples.initiator), ("responder (FINAL)", row.samples.responder)] {
+            let sides: [(String, RangingMessageType, [LatencyProbe.Sample])] = [
+                ("initiator (REPORT)", .report, row.samples.initiator), ("responder (FINAL)", .final, row.samples.responder),
+            ]
+            for (side, message, samples) in sides {
                 guard let latency = Spread(samples.map(\.latency)), let wall = Spread(samples.map(\.wall)) else { continue }
                 let sorted = samples.map(\.wall).sorted()
                 let p90 = sorted[min(sorted.count - 1, sorted.count * 9 / 10)]
                 table.append([
                     row.name, side, "\(samples.count)", Formatting.fixed(latency.median * 1e6, 2),
                     "\(Formatting.fixed(latency.minimum * 1e6, 2))–\(Formatting.fixed(latency.maximum * 1e6, 2))",
+                    Formatting.fixed(Self.afterMarker(message, row.configuration) * 1e6, 2),
                     Formatting.fixed(wall.median * 1e6, 1), Formatting.fixed(p90 * 1e6, 1),
                 ])
             }
