@@ -42,6 +42,8 @@ let package = Package(
             name: "uwb-benchmarks",
             dependencies: [
                 "UWBEmulator",
+                "UWBRanging",
+                "EmulatedRanging",
                 "UWBCore",
                 "DW1000",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

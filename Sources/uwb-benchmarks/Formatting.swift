@@ -26,4 +26,9 @@ enum Formatting {
     static func factor(_ value: Double) -> String {
         (value >= 100 ? fixed(value, 0) : value >= 10 ? fixed(value, 1) : fixed(value, 2)) + "×"
     }
+
+    /// `value` with its sign and no decimals, for example `+20` or `0`.
+    static func signed(_ value: Double) -> String {
+        value > 0 ? "+" + fixed(value, 0) : fixed(value, 0)
+    }
 }

@@ -1,0 +1,72 @@
+import ArgumentParser
+import Foundation
+
+/// `uwb-benchmarks ranging`: the ranging engine's accuracy on the emulator, section by section
+/// (static line of sight, clock offsets, angle of arrival, NLOS detection, rate and latency).
+/// Prints markdown tables; progress goes to standard error.
+struct RangingBenchmarkCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ranging",
+        abstract: "Measure the ranging engine's accuracy on emulated worlds with ground truth.",
+        discussion: "Results and how to read them: Docs/benchmarks.md, section \"Ranging accuracy\".")
+
+    @Option(help: "The repository root (for Hardware/boards); by default the one this executable was built from.")
+    var repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path
+
+    @Option(help: "Random seed of every world.")
+    var seed: UInt64 = 1
+
+    @Option(help: "Rounds per second in the accuracy worlds.")
+    var rate = 100.0
+
+    @Option(help: "Virtual seconds each accuracy world runs.")
+    var seconds = 20.0
+
+    @Option(help: "Virtual seconds the filters get to settle before their output counts.")
+    var settle = 1.0
+
+    @Option(parsing: .upToNextOption, help: "True distances of the static line-of-sight worlds, metres.")
+    var distances: [Double] = [1, 3, 5, 9, 20]
+
+    @Option(help: "True distance of the clock-offset worlds, metres.")
+    var clockDistance = 5.0
+
+    @Option(parsing: .upToNextOption, help: "Azimuths inside the field of view, degrees.")
+    var angles: [Double] = Array(stride(from: -60.0, through: 60, by: 10))
+
+    @Option(parsing: .upToNextOption, help: "Azimuths outside the field of view, degrees.")
+    var outsideAngles: [Double] = [-90, -75, -65, 65, 75, 90, 135, 180]
+
+    @Option(help: "Virtual seconds of the rate and latency worlds.")
+    var timelinessSeconds = 20.0
+
+    func validate() throws {
+        guard rate > 0, seconds > settle, timelinessSeconds > 0, clockDistance >= 0.1, settle >= 0, !distances.isEmpty, distances.allSatisfy({ $0 >= 0.1 && $0 <= 200 })
+        else { throw ValidationError("give --rate > 0, --seconds > --settle ≥ 0 and distances from 0.1 to 200 m") }
+    }
+
+    func run() throws {
+        let boards = repository + "/Hardware/boards"
+        print("## Static line of sight (seed \(seed), \(Formatting.fixed(rate, 0)) Hz, \(Formatting.fixed(seconds, 0)) s per distance)\n")
+        print(try StaticAccuracy(
+            distances: distances, boards: boards, seed: seed, rate: rate, seconds: seconds, settle: settle).markdown + "\n")
+        print("## Clock offsets at \(Formatting.fixed(clockDistance, 0)) m\n")
+        print(try ClockOffsetAccuracy(
+            distance: clockDistance, boards: boards, seed: seed, rate: rate, seconds: seconds).markdown + "\n")
+        let aoa = try AngleAccuracy(
+            insideAngles: angles, outsideAngles: outsideAngles, boards: boards, seed: seed, rate: rate, seconds: seconds,
+            settle: settle)
+        print("## Angle of arrival at 3 m, inside the field of view\n")
+        print(aoa.insideMarkdown + "\n")
+        print("## Angle of arrival at 3 m, outside the 60° field of view\n")
+        print(aoa.outsideMarkdown + "\n")
+        print("## NLOS flag (likelihood ≥ \(NLOSDetection.threshold))\n")
+        print(try NLOSDetection(boards: boards, seed: seed, rate: rate, seconds: seconds).markdown + "\n")
+        let timeliness = try Timeliness(boards: boards, seed: seed, seconds: timelinessSeconds)
+        print("## Update rate of one pair\n")
+        print(timeliness.rateMarkdown + "\n")
+        print("## From the completing frame to the measurement\n")
+        print(timeliness.latencyMarkdown)
+    }
+}

@@ -1,0 +1,86 @@
+import EmulatedRanging
+import Foundation
+import UWBCore
+import UWBEmulator
+import UWBRanging
+
+/// A world for the ranging accuracy benchmarks, written as a scenario in memory (the format of
+/// `Docs/scenarios.md`): devices standing still, a channel model, obstacles. The first device
+/// initiates; ``run(seed:rate:seconds:fieldOfView:)`` ranges it with the others.
+struct RangingWorld {
+    /// One device standing still, identity orientation.
+    struct Device {
+        /// The device's name.
+        var name: String
+        /// The board id (`Hardware/boards/<id>.json`).
+        var board = "ft232h-dw1000-single"
+        /// Where it stands, world metres.
+        var position: Vector3
+        /// Its clock's frequency offset.
+        var clockPPM = 0.0
+    }
+
+    /// One attenuating box.
+    struct Wall {
+        /// The corner with the smallest coordinates.
+        var min: Vector3
+        /// The corner with the largest coordinates.
+        var max: Vector3
+        /// Loss through it.
+        var attenuationDB: Double
+    }
+
+    /// What the world is.
+    var name: String
+    /// The scenario's `channel.model`.
+    var channel = "free-space"
+    /// The scenario's `radio.dataRateKbps`.
+    var dataRateKbps = 6800
+    /// Boxes across links.
+    var walls: [Wall] = []
+    /// The devices; the first initiates.
+    var devices: [Device]
+    /// The directory of board descriptions.
+    var boards: String
+
+    /// Two single-chip devices `distance` apart along world −z, 1 m above the floor, free space.
+    static func pair(distance: Double, boards: String, clockPPM: (Double, Double) = (0, 0)) -> RangingWorld {
+        RangingWorld(
+            name: "two devices \(distance) m apart", devices: [
+                Device(name: "initiator", position: Vector3(x: 0, y: 1, z: 0), clockPPM: clockPPM.0),
+                Device(name: "responder", position: Vector3(x: 0, y: 1, z: -distance), clockPPM: clockPPM.1),
+            ], boards: boards)
+    }
+
+    /// The scenario.
+    func scenario() throws -> Scenario {
+        let root: [String: Any] = [
+            "name": name,
+            "radio": ["dataRateKbps": dataRateKbps],
+            "channel": ["model": channel],
+            "obstacles": walls.enumerated().map { index, wall in
+                ["name": "wall \(index + 1)", "min": Self.array(wall.min), "max": Self.array(wall.max),
+                 "attenuationDB": wall.attenuationDB] as [String: Any]
+            },
+            "devices": devices.map { device in
+                ["name": device.name, "board": device.board, "position": Self.array(device.position),
+                 "clock": ["offsetPPM": device.clockPPM]] as [String: Any]
+            },
+        ]
+        let data = try JSONSerialization.data(withJSONObject: root)
+        return try Scenario(jsonData: data, boardSearchPaths: [boards])
+    }
+
+    /// Ranges the first device with the others at `rate` rounds per second per peer for `seconds`
+    /// of virtual time, and returns the finished run.
+    func run(seed: UInt64, rate: Double, seconds: Double, fieldOfView: FieldOfView = FieldOfView()) throws
+        -> EmulatedRanging {
+        let ranging = try EmulatedRanging(scenario: try scenario(), seed: seed, rate: rate, fieldOfView: fieldOfView)
+        ranging.run(until: SimulationTime(seconds: seconds))
+        return ranging
+    }
+
+    private static func array(_ vector: Vector3) -> [Double] {
+        [vector.x, vector.y, vector.z]
+    }
+}

@@ -1,0 +1,71 @@
+import UWBCore
+import UWBEmulator
+
+/// Static line of sight: the bias and standard deviation of the initiator's raw and filtered
+/// distance between two single-chip devices in free space, against the ``NoiseFloor``.
+struct StaticAccuracy {
+    /// The results at one distance.
+    struct Row {
+        /// The true distance, metres.
+        let distance: Double
+        /// Rounds that failed (either side).
+        let failures: Int
+        /// The predicted raw σ.
+        let expected: NoiseFloor
+        /// The mean received level the initiator reported.
+        let reportedLevel: Double
+        /// Raw distance − truth, metres, every round.
+        let raw: SampleStatistics
+        /// Filtered distance − truth, metres, after the settling time.
+        let filtered: SampleStatistics
+    }
+
+    /// One row per distance.
+    let rows: [Row]
+
+    /// Ranges at each of `distances` for `seconds` at `rate`; the filtered statistics skip the first `settle` seconds.
+    init(distances: [Double], boards: String, seed: UInt64, rate: Double, seconds: Double, settle: Double) throws {
+        rows = try distances.map { distance in
+            let ranging = try RangingWorld.pair(distance: distance, boards: boards).run(seed: seed, rate: rate, seconds: seconds)
+            let all = ranging.initiatorRecords()
+            let settled = ranging.initiatorRecords(settle: settle)
+            guard let raw = SampleStatistics(all.compactMap { pair in
+                      pair.record.measurement.rawDistance.map { $0.metres - pair.truth.distance.metres } }),
+                  let filtered = SampleStatistics(settled.compactMap { pair in
+                      pair.record.measurement.distance.map { $0.metres - pair.truth.distance.metres } }),
+                  let level = SampleStatistics(all.compactMap { $0.record.measurement.receivedLevel?.dBm })
+            else { throw BenchmarkError.unexpected("no measurements at \(distance) m") }
+            progress("static \(distance) m: \(raw.count) rounds")
+            return Row(
+                distance: distance, failures: ranging.failures.count,
+                expected: NoiseFloor(
+                    channelModel: ranging.emulation.medium.channelModel, configuration: ranging.emulation.configuration,
+                    distance: distance, rounds: all.map(\.record.measurement.timestamps)),
+                reportedLevel: level.mean, raw: raw, filtered: filtered)
+        }
+    }
+
+    /// The table: one row per distance, centimetres.
+    var markdown: String {
+        var table = MarkdownTable([
+            "distance", "rounds", "failed", "RX level model / reported (dBm)", "σ_t per stamp (cm)", "√Σw²",
+            "expected σ (cm)", "raw bias (cm)", "raw σ (cm)", "raw σ / expected", "filtered bias (cm)",
+            "filtered σ (cm)", "filtered σ / expected",
+        ])
+        for row in rows {
+            let expected = row.expected.distanceSigma
+            table.append([
+                "\(Formatting.fixed(row.distance, row.distance == row.distance.rounded() ? 0 : 1)) m", "\(row.raw.count)", "\(row.failures)",
+                "\(Formatting.fixed(row.expected.receivedLevel.dBm, 1)) / \(Formatting.fixed(row.reportedLevel, 1))",
+                Formatting.fixed(row.expected.timestampSigma * 100, 2), Formatting.fixed(row.expected.weightFactor, 3),
+                Formatting.fixed(expected * 100, 2),
+                "\(Formatting.fixed(row.raw.mean * 100, 2)) ± \(Formatting.fixed(row.raw.standardError * 100, 2))",
+                Formatting.fixed(row.raw.standardDeviation * 100, 2), Formatting.fixed(row.raw.standardDeviation / expected, 2),
+                "\(Formatting.fixed(row.filtered.mean * 100, 2))",
+                Formatting.fixed(row.filtered.standardDeviation * 100, 2),
+                Formatting.fixed(row.filtered.standardDeviation / expected, 2),
+            ])
+        }
+        return table.markdown
+    }
+}
