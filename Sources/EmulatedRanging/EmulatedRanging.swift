@@ -71,11 +71,13 @@ public final class EmulatedRanging {
         emulation.run(until: end, pacing: pacing)
     }
 
-    /// An upper bound on one round with its retries: four frames' reply and start delays for each
-    /// attempt, plus the pauses between attempts.
+    /// An upper bound on one round with its retries. An attempt lasts the start delay, three reply
+    /// delays (RESPONSE, FINAL, REPORT), REPORT's airtime and the receivers' grace; the pauses
+    /// between attempts come on top.
     static func roundDuration(_ timing: RangingTiming) -> Double {
-        4 * (timing.replyDelay.seconds + timing.startDelay.seconds) * Double(timing.retries + 1)
-            + timing.retryDelay.secondsValue * Double(timing.retries)
+        let attempt = timing.startDelay.seconds + 3 * timing.replyDelay.seconds + timing.airtime(.report).seconds
+            + timing.listenMargin.seconds + timing.receiverGrace.secondsValue
+        return attempt * Double(timing.retries + 1) + timing.retryDelay.secondsValue * Double(timing.retries)
     }
 
     /// Starts `loop` every `period` seconds from `first`, unless another round holds the radio.
