@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "DW1000", targets: ["DW1000"]),
         .library(name: "UWBEmulator", targets: ["UWBEmulator"]),
         .library(name: "UWBRanging", targets: ["UWBRanging"]),
+        .library(name: "NearbyInteraction", targets: ["NearbyInteraction"]),
         .executable(name: "uwb", targets: ["uwb"]),
     ],
     dependencies: [
@@ -20,6 +21,7 @@ let package = Package(
         .target(name: "UWBEmulator", dependencies: ["UWBCore", "DW1000"]),
         .target(name: "UWBRanging", dependencies: ["UWBCore"]),
         .target(name: "EmulatedRanging", dependencies: ["UWBRanging", "UWBEmulator", "UWBCore", "DW1000"]),
+        .target(name: "NearbyInteraction", dependencies: ["UWBRanging", "UWBCore"]),
         .executableTarget(
             name: "dw1000-regmap",
             dependencies: [
@@ -50,6 +52,10 @@ let package = Package(
             ]
         ),
         .target(name: "UWBTestSupport", dependencies: ["UWBCore", "DW1000"]),
+        .testTarget(
+            name: "NearbyInteractionTests",
+            dependencies: ["NearbyInteraction", "UWBRanging", "UWBCore", "UWBEmulator", "UWBTestSupport"]
+        ),
         .testTarget(
             name: "UWBRangingTests",
             dependencies: ["UWBRanging", "EmulatedRanging", "UWBCore", "UWBEmulator", "DW1000", "UWBTestSupport"]

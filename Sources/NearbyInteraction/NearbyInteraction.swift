@@ -1,0 +1,1 @@
+// NearbyInteraction: the NI-compatible session API; its parts arrive with issue 5.
