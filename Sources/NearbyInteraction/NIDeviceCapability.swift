@@ -1,0 +1,21 @@
+/// What a device can measure in a Nearby Interaction session (Apple: iOS 16).
+///
+/// `NISession.deviceCapabilities` describes the local radio and ``NIDiscoveryToken/deviceCapabilities``
+/// the peer's. On Linux the concrete type is ``NIRadioCapability``.
+public protocol NIDeviceCapability {
+    /// Whether the device measures distance to a peer (it has a UWB radio that ranges).
+    var supportsPreciseDistanceMeasurement: Bool { get }
+    /// Whether the device measures the full direction to a peer (``NINearbyObject/direction``).
+    var supportsDirectionMeasurement: Bool { get }
+    /// Whether the device can use the camera (ARKit) to improve direction. Always false on Linux.
+    var supportsCameraAssistance: Bool { get }
+    /// Whether the device supports extended distance measurement (Apple's second-generation UWB
+    /// chip). Always false on Linux.
+    var supportsExtendedDistanceMeasurement: Bool { get }
+}
+
+extension NIDeviceCapability {
+    /// Whether the device can take part in downlink TDOA (Apple: iOS 26). Always false on Linux;
+    /// provided so that code written for iOS 26 compiles.
+    public var supportsDLTDOAMeasurement: Bool { false }
+}
