@@ -4,7 +4,8 @@
 /// binary property lists (a dictionary marker turned into a set marker is enough).
 ///
 /// It accepts only what those archives contain: integers of 1, 2, 4 or 8 octets, ASCII strings, data,
-/// UIDs, arrays and dictionaries with string keys; at most ``maximumObjects`` objects, every reference
+/// UIDs, arrays and dictionaries with string keys; a trailer whose unused octets are zero and whose
+/// offset table ends exactly where the trailer starts; at most ``maximumObjects`` objects, every reference
 /// in range, no cycles and nesting at most ``maximumDepth`` deep. Anything else is
 /// ``NIArchiveError/malformedArchive(reason:)``. Everything it accepts Foundation parses safely.
 struct BinaryPropertyList {
@@ -62,9 +63,9 @@ struct BinaryPropertyList {
         let objectCount = Self.bigEndian(bytes[(trailer + 8)..<(trailer + 16)])
         let topObject = Self.bigEndian(bytes[(trailer + 16)..<(trailer + 24)])
         let tableOffset = Self.bigEndian(bytes[(trailer + 24)..<(trailer + 32)])
-        guard (1...4).contains(offsetSize), (1...4).contains(referenceSize),
+        guard bytes[trailer..<(trailer + 6)].allSatisfy({ $0 == 0 }), (1...4).contains(offsetSize), (1...4).contains(referenceSize),
               (1...UInt64(Self.maximumObjects)).contains(objectCount), topObject < objectCount,
-              tableOffset >= UInt64(header.count), tableOffset + objectCount * UInt64(offsetSize) <= UInt64(trailer)
+              tableOffset >= UInt64(header.count), tableOffset + objectCount * UInt64(offsetSize) == UInt64(trailer)
         else {
             throw .malformedArchive(reason: "inconsistent property list trailer")
         }

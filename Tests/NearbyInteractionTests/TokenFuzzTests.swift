@@ -24,8 +24,7 @@ struct TokenFuzzTests {
         let foundation = try? NSKeyedUnarchiver.unarchivedObject(ofClass: NIDiscoveryToken.self, from: data)
         switch checked {
         case .success(let token):
-            #expect(foundation == token)
-            if foundation != token { print("MISMATCH", data.map { String(format: "%02x", $0) }.joined()) }
+            #expect(foundation == token, "Foundation disagrees on \(data.map { String($0, radix: 16) })")
         case .failure: #expect(foundation == nil)
         }
     }
@@ -55,12 +54,20 @@ struct TokenFuzzTests {
     func randomInputs() throws {
         var random = SeededRandom(seed: 0x5EED_70C3)
         let valid = try ArchiveFixtures.archive(ArchiveFixtures.token(seed: 3))
-        for _ in 0..<1500 {
+        for _ in 0..<3000 {
             var corrupted = valid
             for _ in 0..<Int.random(in: 1...8, using: &random) {
                 corrupted[Int.random(in: 0..<corrupted.count, using: &random)] = UInt8.random(in: 0...255, using: &random)
             }
             try check(corrupted)
+            var edited = valid
+            let position = Int.random(in: 0..<edited.count, using: &random)
+            if Bool.random(using: &random) {
+                edited.insert(UInt8.random(in: 0...255, using: &random), at: position)
+            } else {
+                edited.remove(at: position)
+            }
+            try check(edited)
         }
         for _ in 0..<500 {
             let count = Int.random(in: 0...400, using: &random)
