@@ -67,7 +67,7 @@ enum ArchiveFixtures {
 
 /// Whether `data` has the structure and root class that `NSKeyedUnarchiver` on Linux can be given
 /// without stopping the process: the checked unarchiver got past the archive and reached the payload.
-func isSafeForFoundation(_ data: Data, checkedError: NIArchiveError?) -> Bool {
+func isSafeForFoundation(checkedError: NIArchiveError?) -> Bool {
     switch checkedError {
     case nil: true
     case .tooLarge, .malformedArchive, .unexpectedClass: false
