@@ -38,9 +38,9 @@ struct BinaryPropertyList {
         }
     }
 
-    /// The most objects accepted (an archived token has 7).
+    /// The most objects accepted (an archived token has 24, counting keys and class names).
     static let maximumObjects = 64
-    /// The deepest nesting accepted (an archived token nests 3 deep).
+    /// The deepest nesting accepted (an archived token nests 4 deep).
     static let maximumDepth = 8
 
     /// Every object, in offset-table order.

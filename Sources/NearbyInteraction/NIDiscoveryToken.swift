@@ -42,7 +42,7 @@ public final class NIDiscoveryToken: NSObject, NSCopying, NSSecureCoding, Sendab
     /// True: tokens decode only as tokens.
     public static var supportsSecureCoding: Bool { true }
 
-    /// Archives the token's binary content (see ``DiscoveryTokenContent``).
+    /// Archives the token's binary content (format in `Docs/nearby-interaction.md`).
     public func encode(with coder: NSCoder) {
         KeyedArchivePayload.encode(content.encoded, with: coder)
     }

@@ -70,7 +70,7 @@ public final class NINearbyObject: NSObject, NSCopying, NSSecureCoding, Sendable
     /// True: nearby objects decode only as nearby objects.
     public static var supportsSecureCoding: Bool { true }
 
-    /// Archives the object's binary payload (see ``NINearbyObjectContent``).
+    /// Archives the object's binary payload (format in `Docs/nearby-interaction.md`).
     public func encode(with coder: NSCoder) {
         KeyedArchivePayload.encode(NINearbyObjectContent(self).encoded, with: coder)
     }

@@ -11,7 +11,7 @@ import Foundation
 /// then the peer token's content with a 16-bit length.
 ///
 /// `@unchecked Sendable`: ``peerDiscoveryToken`` is an immutable `Sendable` token and the two
-/// settable flags live in ``options``, read and written only while holding ``lock``.
+/// settable flags live in `options`, read and written only while holding `lock`.
 public final class NINearbyPeerConfiguration: NIConfiguration, @unchecked Sendable {
     /// The settable options, guarded by ``lock``.
     private struct Options: Hashable, Sendable {

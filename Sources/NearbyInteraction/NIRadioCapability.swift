@@ -3,7 +3,7 @@ import UWBCore
 /// The capabilities of a swift-uwb radio, as Nearby Interaction reports them.
 ///
 /// Derived from how many phase-coherent receivers the radio has
-/// (``UWBCore/TransceiverCapabilities/coherentReceivers``):
+/// (`TransceiverCapabilities.coherentReceivers`):
 ///
 /// | Receivers | Distance | Horizontal angle | Direction |
 /// |---|---|---|---|
