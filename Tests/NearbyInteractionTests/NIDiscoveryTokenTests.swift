@@ -59,7 +59,12 @@ struct NIDiscoveryTokenTests {
                 capabilities: first.content.capabilities
             ))
             #expect(rebuilt == second)
-            #expect(try ArchiveFixtures.archive(rebuilt) == ArchiveFixtures.archive(second))
+            // Archives differ in dictionary order from one archiving to the next; what they carry does not.
+            let name = NSStringFromClass(NIDiscoveryToken.self)
+            #expect(
+                try KeyedArchiveReader.payload(of: ArchiveFixtures.archive(rebuilt), className: name)
+                    == KeyedArchiveReader.payload(of: ArchiveFixtures.archive(second), className: name)
+            )
         }
         // Every identifier octet and the address vary across sessions.
         for offset in 0..<TokenIdentifier.length {
