@@ -21,7 +21,7 @@ public final class VirtualDW1000 {
     /// The world around the chip; set when the chip is placed in a medium.
     public weak var environment: ChipEnvironment?
 
-    var registers = RegisterFile()
+    let registers = RegisterFile()
     var transmitter = TransmitterState.idle
     var receiver = ReceiverState.off
     var leadingEdgeCodeLoaded = false
@@ -70,7 +70,7 @@ public final class VirtualDW1000 {
     func applyReset() {
         cancelTransmitter()
         cancelReceiver()
-        registers = RegisterFile()
+        registers.reset()
         registers.set(.eui, hardware.extendedUniqueIdentifier)
         setStatus(Register.SysStatus.cplock.mask)
     }
