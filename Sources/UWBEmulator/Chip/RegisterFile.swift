@@ -154,7 +154,9 @@ final class RegisterFile {
         }
         let start = Self.bases[id] + subIndex
         let forbidden = Self.documentedFlag | (writing ? Self.readOnlyFlag : 0)
-        for index in start..<(start + length) where Self.octetRules[index] & forbidden != Self.documentedFlag {
+        // The table in a local: a static inside the loop would be looked up on every octet.
+        let rules = Self.octetRules
+        for index in start..<(start + length) where rules[index] & forbidden != Self.documentedFlag {
             throw Self.accessError(file: file, subIndex: subIndex, length: length, writing: writing)
         }
         if !writing, Self.writeOnly[id] {

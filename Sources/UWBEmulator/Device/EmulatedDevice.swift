@@ -7,6 +7,8 @@ public final class EmulatedDevice {
     /// How long the radio loop takes to notice an interrupt and start reading the chip: 2 µs,
     /// a modelling choice for an in-process loop (a USB board takes hundreds of µs).
     public static let interruptLatency: Duration = .microseconds(2)
+    /// ``interruptLatency`` in picoseconds, worked out once: converting a `Duration` is slow.
+    private static let interruptLatencyPicoseconds = interruptLatency.picoseconds
 
     /// The device's name.
     public let name: String
@@ -57,15 +59,12 @@ public final class EmulatedDevice {
 
     private func interruptChanged(_ chip: VirtualDW1000) {
         guard chip.interruptAsserted, !serviceScheduled else { return }
-        serviceScheduled = true
-        simulator.schedule(after: Self.interruptLatency) { [weak self] in
-            self?.service()
-        }
+        scheduleService()
     }
 
     /// The radio loop's body: read and clear each asserted chip's events through the driver and
     /// hand them to the application; come back if a line is still asserted.
-    private func service() {
+    func service() {
         serviceScheduled = false
         for (index, chip) in chips.enumerated() where chip.interruptAsserted {
             do {
@@ -77,10 +76,15 @@ public final class EmulatedDevice {
             }
         }
         if chips.contains(where: \.interruptAsserted), !serviceScheduled {
-            serviceScheduled = true
-            simulator.schedule(after: Self.interruptLatency) { [weak self] in
-                self?.service()
-            }
+            scheduleService()
         }
+    }
+
+    /// Has the radio loop come round ``interruptLatency`` from now.
+    private func scheduleService() {
+        serviceScheduled = true
+        simulator.schedule(
+            ServiceEvent(device: self),
+            at: SimulationTime(picoseconds: simulator.now.picoseconds + Self.interruptLatencyPicoseconds))
     }
 }

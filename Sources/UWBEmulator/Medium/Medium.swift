@@ -98,7 +98,7 @@ public final class Medium {
         let phaseSigma = model.phaseStandardDeviation(snr: snr).radians
         let wavenumber = 2 * Double.pi * channelModel.channel.centreFrequency.hertz
         let leadIn = transmission.rmarker.picoseconds - transmission.start.picoseconds
-        for (index, chip) in receiver.chips.enumerated() {
+        for index in receiver.chips.indices {
             let antenna = receiver.antennaPosition(index, at: transmission.rmarker)
             let flight = source.distance(to: antenna).metres / speed
             let flightPicoseconds = Int64((flight * 1e12).rounded())
@@ -114,20 +114,25 @@ public final class Medium {
                 carrierPhase: Angle(radians: -wavenumber * flight + stream.normal(mean: 0, standardDeviation: phaseSigma)).wrapped,
                 detectable: detectable,
                 decodable: decodable)
-            let counts = index == 0
-            simulator.schedule(at: arrival.start) { [weak self, weak chip] in
-                guard let self, let chip else { return }
-                let port = self.ports[receiverIndex][index]
-                port.track(arrival, now: self.simulator.now)
-                let wasListening = chip.isListening
-                let locked = chip.preambleArrives(arrival)
-                guard counts else { return }
-                if locked {
-                    port.pending = record
-                } else if wasListening, let sent = arrival.transmission.configuration, chip.receives(sent) {
-                    self.records[record.0].receptions[record.1].outcome = .lost
-                }
-            }
+            simulator.schedule(
+                ArrivalEvent(port: ports[receiverIndex][index], arrival: arrival, record: index == 0 ? record : nil),
+                at: arrival.start)
+        }
+    }
+
+    /// A preamble reaches `port`'s chip: the chip may lock onto it. `record` is the reception's
+    /// transmission record and slot when it counts for the statistics: a frame the chip locks
+    /// onto is judged when it ends, one it misses while listening for it is lost.
+    func preambleArrives(_ arrival: Arrival, at port: MediumPort, record: (record: Int, slot: Int)?) {
+        let chip = nodes[port.node].chips[port.chip]
+        port.track(arrival, now: simulator.now)
+        let wasListening = chip.isListening
+        let locked = chip.preambleArrives(arrival)
+        guard let record else { return }
+        if locked {
+            port.pending = record
+        } else if wasListening, let sent = arrival.transmission.configuration, chip.receives(sent) {
+            records[record.record].receptions[record.slot].outcome = .lost
         }
     }
 

@@ -18,12 +18,14 @@ final class MediumPort: ChipEnvironment {
 
     init(medium: Medium, node: Int, chip: Int) {
         self.medium = medium
+        self.simulator = medium.simulator
         self.node = node
         self.chip = chip
     }
 
-    /// The medium's simulator.
-    var simulator: Simulator { medium.simulator }
+    /// The medium's simulator, held here because chips ask for it on every register access
+    /// that needs the time.
+    let simulator: Simulator
 
     /// Hands the transmission to the medium.
     func transmissionStarts(_ transmission: Transmission, from chip: VirtualDW1000) {

@@ -21,7 +21,12 @@ public final class Simulator {
     /// Schedules `action` to run at `time` (or now, if `time` has passed).
     @discardableResult
     public func schedule(at time: SimulationTime, _ action: @escaping () -> Void) -> ScheduledEvent {
-        let event = ScheduledEvent(action: action)
+        schedule(ActionEvent(action: action), at: time)
+    }
+
+    /// Schedules `event` to run at `time` (or now, if `time` has passed).
+    @discardableResult
+    func schedule<Event: ScheduledEvent>(_ event: Event, at time: SimulationTime) -> Event {
         queue.insert(EventQueue.Entry(time: max(time, now), sequence: nextSequence, event: event))
         nextSequence += 1
         return event
@@ -51,7 +56,7 @@ public final class Simulator {
         guard let head = queue.first, head.time <= limit, let entry = queue.popFirst() else { return false }
         now = entry.time
         eventsRun += 1
-        entry.event.action()
+        entry.event.run()
         return true
     }
 
