@@ -74,18 +74,34 @@ final class RegisterFile {
         }
     }()
 
+    /// What ``validate(file:subIndex:length:writing:)`` needs to know of one file, in one
+    /// table so that an access looks up one entry.
+    private struct FileRule {
+        /// Where the file starts in the flat octet block.
+        let base: Int
+        /// The file's length (-1 for reserved IDs, so that every access to them fails).
+        let length: Int
+        /// Whether every octet of the file is documented and none is read-only: then any access
+        /// inside the file is allowed (a read only if the file is not write-only).
+        let plain: Bool
+        /// Whether the whole file is write-only.
+        let writeOnly: Bool
+    }
+
+    /// The rules by file ID.
+    private static let fileRules: [FileRule] = layouts.map { layout in
+        guard let layout else { return FileRule(base: 0, length: -1, plain: false, writeOnly: false) }
+        return FileRule(
+            base: layout.base, length: layout.length,
+            plain: !layout.documented.contains(false) && layout.readOnly.isEmpty, writeOnly: layout.writeOnly)
+    }
+
     /// Where each file starts in the flat octet block, by file ID (0 for reserved IDs).
     private static let bases: [Int] = layouts.map { $0?.base ?? 0 }
 
-    /// Each file's length, by file ID (-1 for reserved IDs, so that every access to them fails).
-    private static let lengths: [Int] = layouts.map { $0?.length ?? -1 }
-
-    /// Whether each file is write-only, by file ID.
-    private static let writeOnly: [Bool] = layouts.map { $0?.writeOnly ?? false }
-
     /// Per octet of the flat block: whether it is documented and whether it is read-only, as
     /// ``documentedFlag`` and ``readOnlyFlag``; what ``validate(file:subIndex:length:writing:)``
-    /// checks on every access.
+    /// checks in files that are not plain.
     private static let octetRules: [UInt8] = {
         var rules = [UInt8](repeating: 0, count: totalLength)
         for case let layout? in layouts {
@@ -148,18 +164,21 @@ final class RegisterFile {
     /// Checks that an access of `length` octets at `subIndex` in `file` stays inside documented
     /// registers, and that a write touches no read-only register and a read no write-only one.
     func validate(file: UInt8, subIndex: Int, length: Int, writing: Bool) throws(VirtualChipError) {
-        let id = Int(file & 0x3F)
-        guard subIndex >= 0, length >= 0, subIndex + length <= Self.lengths[id] else {
+        let rule = Self.fileRules[Int(file & 0x3F)]
+        guard subIndex >= 0, length >= 0, subIndex + length <= rule.length else {
             throw Self.accessError(file: file, subIndex: subIndex, length: length, writing: writing)
         }
-        let start = Self.bases[id] + subIndex
+        if !writing, rule.writeOnly {
+            throw Self.accessError(file: file, subIndex: subIndex, length: length, writing: writing)
+        }
+        if rule.plain {
+            return
+        }
+        let start = rule.base + subIndex
         let forbidden = Self.documentedFlag | (writing ? Self.readOnlyFlag : 0)
         // The table in a local: a static inside the loop would be looked up on every octet.
         let rules = Self.octetRules
         for index in start..<(start + length) where rules[index] & forbidden != Self.documentedFlag {
-            throw Self.accessError(file: file, subIndex: subIndex, length: length, writing: writing)
-        }
-        if !writing, Self.writeOnly[id] {
             throw Self.accessError(file: file, subIndex: subIndex, length: length, writing: writing)
         }
     }
@@ -184,7 +203,12 @@ final class RegisterFile {
     func read(file: UInt8, offset: Int, count: Int) -> [UInt8] {
         let start = Self.bases[Int(file)] + offset
         precondition(offset >= 0 && count >= 0 && start + count <= octets.count, "register read outside the file")
-        return Array(UnsafeBufferPointer(rebasing: octets[start..<(start + count)]))
+        guard count > 0 else { return [] }
+        let source = octets.baseAddress! + start
+        return [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            buffer.baseAddress!.update(from: source, count: count)
+            initialized = count
+        }
     }
 
     /// Stores octets in `file` from `offset`.
