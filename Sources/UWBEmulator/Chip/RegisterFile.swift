@@ -81,19 +81,24 @@ final class RegisterFile {
         let base: Int
         /// The file's length (-1 for reserved IDs, so that every access to them fails).
         let length: Int
-        /// Whether every octet of the file is documented and none is read-only: then any access
-        /// inside the file is allowed (a read only if the file is not write-only).
-        let plain: Bool
+        /// Whether every octet of the file is documented: then any read inside the file is
+        /// allowed, unless the file is write-only.
+        let plainForReading: Bool
+        /// Whether, besides, no octet is read-only: then any write inside the file is allowed.
+        let plainForWriting: Bool
         /// Whether the whole file is write-only.
         let writeOnly: Bool
     }
 
     /// The rules by file ID.
     private static let fileRules: [FileRule] = layouts.map { layout in
-        guard let layout else { return FileRule(base: 0, length: -1, plain: false, writeOnly: false) }
+        guard let layout else {
+            return FileRule(base: 0, length: -1, plainForReading: false, plainForWriting: false, writeOnly: false)
+        }
+        let documented = !layout.documented.contains(false)
         return FileRule(
-            base: layout.base, length: layout.length,
-            plain: !layout.documented.contains(false) && layout.readOnly.isEmpty, writeOnly: layout.writeOnly)
+            base: layout.base, length: layout.length, plainForReading: documented,
+            plainForWriting: documented && layout.readOnly.isEmpty, writeOnly: layout.writeOnly)
     }
 
     /// Where each file starts in the flat octet block, by file ID (0 for reserved IDs).
@@ -101,7 +106,7 @@ final class RegisterFile {
 
     /// Per octet of the flat block: whether it is documented and whether it is read-only, as
     /// ``documentedFlag`` and ``readOnlyFlag``; what ``validate(file:subIndex:length:writing:)``
-    /// checks in files that are not plain.
+    /// checks in files that are not plain (see `FileRule`).
     private static let octetRules: [UInt8] = {
         var rules = [UInt8](repeating: 0, count: totalLength)
         for case let layout? in layouts {
@@ -171,7 +176,7 @@ final class RegisterFile {
         if !writing, rule.writeOnly {
             throw Self.accessError(file: file, subIndex: subIndex, length: length, writing: writing)
         }
-        if rule.plain {
+        if writing ? rule.plainForWriting : rule.plainForReading {
             return
         }
         let start = rule.base + subIndex
@@ -203,12 +208,7 @@ final class RegisterFile {
     func read(file: UInt8, offset: Int, count: Int) -> [UInt8] {
         let start = Self.bases[Int(file)] + offset
         precondition(offset >= 0 && count >= 0 && start + count <= octets.count, "register read outside the file")
-        guard count > 0 else { return [] }
-        let source = octets.baseAddress! + start
-        return [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-            buffer.baseAddress!.update(from: source, count: count)
-            initialized = count
-        }
+        return Array(UnsafeBufferPointer(rebasing: octets[start..<(start + count)]))
     }
 
     /// Stores octets in `file` from `offset`.

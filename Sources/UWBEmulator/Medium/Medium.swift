@@ -45,7 +45,7 @@ public final class Medium {
     func attach(_ node: MediumNode) -> Int {
         let index = nodes.count
         nodes.append(node)
-        let nodePorts = node.chips.indices.map { MediumPort(medium: self, node: index, chip: $0) }
+        let nodePorts = node.chips.indices.map { MediumPort(medium: self, node: index, device: node, chip: $0) }
         ports.append(nodePorts)
         for (chip, port) in zip(node.chips, nodePorts) {
             chip.environment = port
@@ -124,7 +124,7 @@ public final class Medium {
     /// transmission record and slot when it counts for the statistics: a frame the chip locks
     /// onto is judged when it ends, one it misses while listening for it is lost.
     func preambleArrives(_ arrival: Arrival, at port: MediumPort, record: (record: Int, slot: Int)?) {
-        let chip = nodes[port.node].chips[port.chip]
+        let chip = port.virtualChip
         port.track(arrival, now: simulator.now)
         let wasListening = chip.isListening
         let locked = chip.preambleArrives(arrival)
