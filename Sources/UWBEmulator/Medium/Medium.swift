@@ -61,15 +61,19 @@ public final class Medium {
         let recordIndex = records.count
         var receptions: [(receiver: Int, level: PowerLevel, outcome: ReceptionOutcome)] = []
         receptions.reserveCapacity(nodes.count - 1)
+        // The sender's links, taken out of `links` for the loop and put back after it, so that
+        // each receiver's link is a local array access rather than a checked access to the medium.
+        var senderLinks = takeLinks(from: senderIndex)
+        defer { links[senderIndex] = senderLinks }
         for (receiverIndex, receiver) in nodes.enumerated() where receiverIndex != senderIndex {
-            var state = link(from: senderIndex, to: receiverIndex)
+            var state = senderLinks[receiverIndex] ?? newLink(from: senderIndex, to: receiverIndex)
             let link = channelModel.sampleLink(
                 from: source, to: receiver.trajectory.position(at: transmission.rmarker), obstacles: obstacles,
                 transmitLevel: transmission.power, shadowing: state.shadowing, random: &state.random)
             receptions.append((receiverIndex, link.receivedLevel, .notListening))
             deliver(transmission, link: link, from: source, to: receiverIndex, random: &state.random,
                     record: (recordIndex, receptions.count - 1))
-            links[senderIndex][receiverIndex] = state
+            senderLinks[receiverIndex] = state
         }
         records.append(TransmissionRecord(
             time: transmission.rmarker, frame: transmission.frame, sender: senderIndex, receptions: receptions))
@@ -152,16 +156,23 @@ public final class Medium {
         return outcome
     }
 
-    /// The state of the link from one device to another, made from the run's seed when the link
-    /// carries its first frame.
-    private func link(from sender: Int, to receiver: Int) -> LinkState {
+    /// The links from `sender` to every device, its slot in ``links`` left empty until they are
+    /// put back.
+    private func takeLinks(from sender: Int) -> [LinkState?] {
         while links.count <= sender {
             links.append([])
         }
-        while links[sender].count <= receiver {
-            links[sender].append(nil)
+        var row: [LinkState?] = []
+        swap(&row, &links[sender])
+        if row.count < nodes.count {
+            row.append(contentsOf: repeatElement(nil, count: nodes.count - row.count))
         }
-        if let state = links[sender][receiver] { return state }
+        return row
+    }
+
+    /// The state of the link from one device to another, made from the run's seed when the link
+    /// carries its first frame.
+    private func newLink(from sender: Int, to receiver: Int) -> LinkState {
         var stream = random.split(label: "link \(nodes[sender].name) -> \(nodes[receiver].name)")
         let shadowing = PowerRatio(decibels: stream.normal(
             mean: 0, standardDeviation: channelModel.pathLoss.shadowingDeviation.decibels))
