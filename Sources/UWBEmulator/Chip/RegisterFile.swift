@@ -211,6 +211,18 @@ final class RegisterFile {
         return Array(UnsafeBufferPointer(rebasing: octets[start..<(start + count)]))
     }
 
+    /// The little-endian value of `count` octets (at most 8) of `file` from `offset`: what
+    /// ``read(file:offset:count:)`` returns, as a number.
+    func littleEndianValue(file: UInt8, offset: Int, count: Int) -> UInt64 {
+        let start = Self.bases[Int(file)] + offset
+        precondition(offset >= 0 && count >= 0 && count <= 8 && start + count <= octets.count, "register read outside the file")
+        var value: UInt64 = 0
+        for index in 0..<count {
+            value |= UInt64(octets[start + index]) << (8 * index)
+        }
+        return value
+    }
+
     /// Stores octets in `file` from `offset`.
     func write(file: UInt8, offset: Int, _ data: [UInt8]) {
         let start = Self.bases[Int(file)] + offset

@@ -12,7 +12,7 @@ extension VirtualDW1000 {
     static let noiseAmplitude: UInt64 = 50
 
     /// ACC_MEM's file ID and its number of 4-octet samples.
-    private static let accumulatorFile = Register.accMem.file
+    static let accumulatorFile = Register.accMem.file
     private static let accumulatorSamples = Register.accMem.length / 4
 
     /// Writes the registers a reception updates (UM §7.2.18–7.2.24, §7.2.38, §7.2.40, §7.2.47),
