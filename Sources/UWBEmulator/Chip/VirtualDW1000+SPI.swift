@@ -42,7 +42,7 @@ extension VirtualDW1000 {
 
     /// Counts the transaction, decodes its header and checks the access against the register map.
     private func accept(_ transaction: SPITransaction) throws(VirtualChipError) -> SPIHeader {
-        transactionCount += 1
+        answeredTransactions += 1
         let header: SPIHeader
         do {
             header = try SPIHeader.decode(transaction.header).header

@@ -19,7 +19,15 @@ public final class EmulatedDevice {
     /// The drivers and timers its application uses.
     public let radio: DeviceRadio
     /// The application driving the radio, if any.
-    public var application: RadioApplication?
+    public var application: RadioApplication? {
+        get { runningApplication }
+        set { runningApplication = newValue }
+    }
+
+    /// The storage behind ``application``, read on every interrupt: as a private property, all
+    /// its accesses are visible to the optimiser, which can then leave out the runtime
+    /// exclusivity checks a public stored property of a class needs.
+    private var runningApplication: RadioApplication?
 
     private let simulator: Simulator
     private let drivers: [DW1000]
@@ -54,7 +62,7 @@ public final class EmulatedDevice {
 
     /// Starts the application, if any.
     func start() {
-        application?.start(on: radio)
+        runningApplication?.start(on: radio)
     }
 
     private func interruptChanged(_ chip: VirtualDW1000) {
@@ -69,7 +77,7 @@ public final class EmulatedDevice {
         for (index, chip) in chips.enumerated() where chip.interruptAsserted {
             do {
                 for event in try drivers[index].handleInterrupt() {
-                    application?.handle(event, fromChip: index, on: radio)
+                    runningApplication?.handle(event, fromChip: index, on: radio)
                 }
             } catch {
                 radio.record(error)
