@@ -77,10 +77,10 @@ public struct SPIHeader: Hashable, Sendable {
         return [first | 0x40, 0x80 | low, UInt8(truncatingIfNeeded: subIndex >> 7)]
     }
 
-    /// Every 1-octet header (sub-index 0), indexed by its octet (0x40–0x7F, which would announce a
-    /// sub-index, are never handed out): most of the driver's
-    /// transactions address a whole register, and handing out one of these shared arrays saves
-    /// allocating a fresh one-element array per transaction.
+    /// Every 1-octet header (sub-index 0), indexed by its octet (0x40–0x7F, which would announce
+    /// a sub-index, are never handed out). Most of the driver's transactions address a whole
+    /// register; handing out one of these shared arrays saves allocating a fresh one-element
+    /// array per transaction.
     private static let oneOctetHeaders: [[UInt8]] = (0...0xBF).map { [UInt8($0)] }
 
     /// Decodes the header at the start of `bytes`, in any legal form (including a 2-octet header
