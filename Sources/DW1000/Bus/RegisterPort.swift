@@ -20,8 +20,17 @@ struct RegisterPort {
     }
 
     /// Reads up to 8 octets of `register` and returns their little-endian value.
+    ///
+    /// The same transaction as ``read(_:offset:count:)``, through
+    /// `SPIBus.transferReadingValue(_:on:)`, so that a bus that can skips building an array.
     func readValue(_ register: Register, offset: Int = 0, count: Int? = nil) throws(SPIBusError) -> UInt64 {
-        littleEndianValue(try read(register, offset: offset, count: count))
+        let length = count ?? register.length - offset
+        let header = try header(.read, register, offset: offset, length: length)
+        let read = try bus.transferReadingValue(SPITransaction(header: header, body: .read(count: length)), on: chip)
+        guard read.count == length else {
+            throw .transferFailed("read of \(register.name) returned \(read.count) octets instead of \(length)")
+        }
+        return read.value
     }
 
     /// Carries out one register write.

@@ -24,7 +24,7 @@ extension DW1000: Transceiver {
             }
             try port.write(.sysCtrl, value: Register.SysCtrl.txstrt.placing(1) | Register.SysCtrl.trxoff.placing(1), count: 1)
         }
-        configuration = config
+        appliedConfiguration = config
         systemConfiguration = ConfigurationPlan.systemConfiguration(config, frameWaitTimeout: false)
         frameControl = ConfigurationPlan.frameControl(config)
     }
@@ -63,8 +63,8 @@ extension DW1000: Transceiver {
 
     /// The configuration, or ``TransceiverError/notConfigured``.
     func requireConfiguration() throws(TransceiverError) -> RadioConfig {
-        guard let configuration else { throw .notConfigured }
-        return configuration
+        guard let appliedConfiguration else { throw .notConfigured }
+        return appliedConfiguration
     }
 
     /// Every TX progress event (AAT, TXFRB, TXPRS, TXPHS, TXFRS): Decawave's SYS_STATUS_ALL_TX.

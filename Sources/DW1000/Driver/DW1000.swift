@@ -14,7 +14,12 @@ public final class DW1000 {
     let port: RegisterPort
 
     /// The configuration last applied, if any.
-    public internal(set) var configuration: RadioConfig?
+    public var configuration: RadioConfig? { appliedConfiguration }
+
+    /// The storage behind ``configuration``, read on every reception: as an internal property,
+    /// all its accesses are visible to the optimiser, which can then leave out the runtime
+    /// exclusivity checks a public stored property of a class needs.
+    var appliedConfiguration: RadioConfig?
 
     /// The antenna delays the chip applies to its timestamps.
     public private(set) var antennaDelays: AntennaDelays

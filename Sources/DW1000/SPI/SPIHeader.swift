@@ -68,7 +68,7 @@ public struct SPIHeader: Hashable, Sendable {
     static func bytes(_ operation: SPIOperation, file: UInt8, subIndex: UInt16) -> [UInt8] {
         let first = (operation == .write ? 0x80 : 0x00) | file
         if subIndex == 0 {
-            return [first]
+            return oneOctetHeaders[Int(first)]
         }
         let low = UInt8(truncatingIfNeeded: subIndex & 0x7F)
         if subIndex <= 0x7F {
@@ -76,6 +76,12 @@ public struct SPIHeader: Hashable, Sendable {
         }
         return [first | 0x40, 0x80 | low, UInt8(truncatingIfNeeded: subIndex >> 7)]
     }
+
+    /// Every 1-octet header (sub-index 0), indexed by its octet (0x40–0x7F, which would announce
+    /// a sub-index, are never handed out). Most of the driver's transactions address a whole
+    /// register; handing out one of these shared arrays saves allocating a fresh one-element
+    /// array per transaction.
+    private static let oneOctetHeaders: [[UInt8]] = (0...0xBF).map { [UInt8($0)] }
 
     /// Decodes the header at the start of `bytes`, in any legal form (including a 2-octet header
     /// with sub-index 0 and a 3-octet header with a sub-index below 128).

@@ -23,6 +23,17 @@ public protocol SPIBus: AnyObject {
     /// - Throws: ``SPIBusError`` if any transaction could not be carried out; later ones are not run.
     func transfer(_ transactions: [SPITransaction], on chip: ChipSelect) throws(SPIBusError) -> [[UInt8]]
 
+    /// Runs one transaction on a chip, like ``transfer(_:on:)-(SPITransaction,_)``, and returns
+    /// the first (up to) 8 octets read as one integer, low octet first, with how many octets
+    /// were read in all (zero for a write).
+    ///
+    /// For drivers that read registers as numbers. The default runs
+    /// ``transfer(_:on:)-(SPITransaction,_)``; a bus that can answer without building an array of
+    /// octets (the emulator's) overrides it.
+    ///
+    /// - Throws: ``SPIBusError`` if the transaction could not be carried out.
+    func transferReadingValue(_ transaction: SPITransaction, on chip: ChipSelect) throws(SPIBusError) -> (value: UInt64, count: Int)
+
     /// Blocks until the chip's interrupt line is asserted or the deadline passes.
     ///
     /// Used by radio loops that run in real time (hardware, paced emulation). The in-process
@@ -47,5 +58,16 @@ extension SPIBus {
             responses.append(try transfer(transaction, on: chip))
         }
         return responses
+    }
+
+    /// Runs the transaction through ``transfer(_:on:)-(SPITransaction,_)`` and combines the first
+    /// 8 octets it read, low octet first.
+    public func transferReadingValue(_ transaction: SPITransaction, on chip: ChipSelect) throws(SPIBusError) -> (value: UInt64, count: Int) {
+        let octets = try transfer(transaction, on: chip)
+        var value: UInt64 = 0
+        for (index, octet) in octets.prefix(8).enumerated() {
+            value |= UInt64(octet) << (8 * index)
+        }
+        return (value, octets.count)
     }
 }

@@ -26,6 +26,17 @@ public final class VirtualBoardBus: SPIBus {
         }
     }
 
+    /// Passes the transaction to the chip, which answers a read with a number instead of an
+    /// array; a transaction the chip refuses fails the transfer.
+    public func transferReadingValue(_ transaction: SPITransaction, on chip: ChipSelect) throws(SPIBusError) -> (value: UInt64, count: Int) {
+        guard chips.indices.contains(chip.index) else { throw .noSuchChip(chip, chipCount: chips.count) }
+        do {
+            return try chips[chip.index].transferReadingValue(transaction)
+        } catch {
+            throw .transferFailed(error.description)
+        }
+    }
+
     /// The chip's IRQ line right now; the simulation never waits on the wall clock.
     public func waitForInterrupt(on chip: ChipSelect, until deadline: ContinuousClock.Instant) throws(SPIBusError) -> Bool {
         guard chips.indices.contains(chip.index) else { throw .noSuchChip(chip, chipCount: chips.count) }

@@ -3,17 +3,23 @@ import DW1000
 /// The storage of a virtual DW1000: every register file of the register map, sized to its last
 /// sub-register, holding its reset values, with the map's access rules.
 ///
-/// All files live in one flat octet array, each at a fixed base; the access rules are flat tables
-/// built once, so an access copies no ``Register`` (whose names are strings) and allocates nothing
-/// but the octets it returns.
-struct RegisterFile {
+/// All files live in one flat block of octets, each at a fixed base; the access rules are flat
+/// tables built once, so an access copies no ``Register`` (whose names are strings) and allocates
+/// nothing but the octets it returns.
+///
+/// It is a class owning its block rather than a struct holding an array because the chip
+/// updates its registers many times per frame: through a `let` reference and a pointer, an
+/// update needs neither the dynamic exclusivity check that a mutation of a class's stored
+/// property costs nor the array's copy-on-write test. A register file belongs to one chip and
+/// is used on the simulator's one thread.
+final class RegisterFile {
     /// One register file's layout and access rules, as plain numbers.
     struct Layout {
         /// The whole file's mnemonic, for errors.
         let name: String
         /// The file's length in octets.
         let length: Int
-        /// Where the file starts in the flat octet array.
+        /// Where the file starts in the flat octet block.
         let base: Int
         /// Whether each octet of the file belongs to a documented register.
         let documented: [Bool]
@@ -21,6 +27,21 @@ struct RegisterFile {
         let readOnly: [(range: Range<Int>, name: String)]
         /// Whether the whole file is write-only (TX_BUFFER).
         let writeOnly: Bool
+    }
+
+    /// Where one register lives in the flat octet block: what ``value(_:)`` and ``set(_:_:)``
+    /// need of a ``Register``, without its strings.
+    struct Slot {
+        /// The index of the register's first octet in the flat block.
+        let start: Int
+        /// The register's length in octets.
+        let length: Int
+
+        /// The slot of `register`.
+        init(_ register: Register) {
+            start = RegisterFile.bases[Int(register.file)] + Int(register.offset)
+            length = register.length
+        }
     }
 
     /// Layouts by file ID (nil for reserved IDs), built once from ``Register/all``.
@@ -53,76 +74,148 @@ struct RegisterFile {
         }
     }()
 
-    /// Where each file starts in the flat octet array, by file ID (0 for reserved IDs).
+    /// What ``validate(file:subIndex:length:writing:)`` needs to know of one file, in one
+    /// table so that an access looks up one entry.
+    private struct FileRule {
+        /// Where the file starts in the flat octet block.
+        let base: Int
+        /// The file's length (-1 for reserved IDs, so that every access to them fails).
+        let length: Int
+        /// Whether every octet of the file is documented: then any read inside the file is
+        /// allowed, unless the file is write-only.
+        let plainForReading: Bool
+        /// Whether, besides, no octet is read-only: then any write inside the file is allowed.
+        let plainForWriting: Bool
+        /// Whether the whole file is write-only.
+        let writeOnly: Bool
+    }
+
+    /// The rules by file ID.
+    private static let fileRules: [FileRule] = layouts.map { layout in
+        guard let layout else {
+            return FileRule(base: 0, length: -1, plainForReading: false, plainForWriting: false, writeOnly: false)
+        }
+        let documented = !layout.documented.contains(false)
+        return FileRule(
+            base: layout.base, length: layout.length, plainForReading: documented,
+            plainForWriting: documented && layout.readOnly.isEmpty, writeOnly: layout.writeOnly)
+    }
+
+    /// Where each file starts in the flat octet block, by file ID (0 for reserved IDs).
     private static let bases: [Int] = layouts.map { $0?.base ?? 0 }
+
+    /// Per octet of the flat block: whether it is documented and whether it is read-only, as
+    /// ``documentedFlag`` and ``readOnlyFlag``; what ``validate(file:subIndex:length:writing:)``
+    /// checks in files that are not plain (see `FileRule`).
+    private static let octetRules: [UInt8] = {
+        var rules = [UInt8](repeating: 0, count: totalLength)
+        for case let layout? in layouts {
+            for index in 0..<layout.length where layout.documented[index] {
+                rules[layout.base + index] |= documentedFlag
+            }
+            for (range, _) in layout.readOnly {
+                for index in range where index < layout.length {
+                    rules[layout.base + index] |= readOnlyFlag
+                }
+            }
+        }
+        return rules
+    }()
+
+    private static let documentedFlag: UInt8 = 1
+    private static let readOnlyFlag: UInt8 = 2
 
     /// The octets of all files together.
     private static let totalLength = layouts.reduce(0) { $0 + ($1?.length ?? 0) }
 
-    /// The octets of a register file at reset, before any register's reset value is applied.
+    /// The octets of a register file at reset.
     private static let resetOctets: [UInt8] = {
-        var file = RegisterFile(octets: [UInt8](repeating: 0, count: totalLength))
+        let file = RegisterFile(filledWith: 0)
         for register in Register.all {
             if let reset = register.resetValue {
-                file.set(register, reset)
+                file.set(Slot(register), reset)
             }
         }
-        return file.octets
+        return Array(file.octets)
     }()
 
     private static func isReadOnly(_ register: Register) -> Bool {
         register.access == .readOnly || register.access == .readOnlyDoubleBuffered
     }
 
-    /// The octets of every file, each at its layout's base.
-    private var octets: [UInt8]
+    /// The octets of every file, each at its layout's base; allocated once, freed with the file.
+    private let octets: UnsafeMutableBufferPointer<UInt8>
 
     /// A register file at its reset values.
-    init() {
-        octets = Self.resetOctets
+    convenience init() {
+        self.init(filledWith: 0)
+        reset()
     }
 
-    private init(octets: [UInt8]) {
-        self.octets = octets
+    private init(filledWith octet: UInt8) {
+        octets = .allocate(capacity: Self.totalLength)
+        octets.initialize(repeating: octet)
+    }
+
+    deinit {
+        octets.deallocate()
+    }
+
+    /// Puts every register back to its reset value.
+    func reset() {
+        _ = octets.update(fromContentsOf: Self.resetOctets)
     }
 
     /// Checks that an access of `length` octets at `subIndex` in `file` stays inside documented
     /// registers, and that a write touches no read-only register and a read no write-only one.
     func validate(file: UInt8, subIndex: Int, length: Int, writing: Bool) throws(VirtualChipError) {
-        guard let layout = Self.layouts[Int(file & 0x3F)] else {
-            throw .unmodelledRegister(file: file, subIndex: subIndex)
+        let rule = Self.fileRules[Int(file & 0x3F)]
+        guard subIndex >= 0, length >= 0, subIndex + length <= rule.length else {
+            throw Self.accessError(file: file, subIndex: subIndex, length: length, writing: writing)
+        }
+        if !writing, rule.writeOnly {
+            throw Self.accessError(file: file, subIndex: subIndex, length: length, writing: writing)
+        }
+        if writing ? rule.plainForWriting : rule.plainForReading {
+            return
+        }
+        let start = rule.base + subIndex
+        let forbidden = Self.documentedFlag | (writing ? Self.readOnlyFlag : 0)
+        // The table in a local: a static inside the loop would be looked up on every octet.
+        let rules = Self.octetRules
+        for index in start..<(start + length) where rules[index] & forbidden != Self.documentedFlag {
+            throw Self.accessError(file: file, subIndex: subIndex, length: length, writing: writing)
+        }
+    }
+
+    /// The error for an access that ``validate(file:subIndex:length:writing:)`` refuses, worked
+    /// out from the layouts (off the fast path, which only knows that the access is refused).
+    private static func accessError(file: UInt8, subIndex: Int, length: Int, writing: Bool) -> VirtualChipError {
+        guard let layout = layouts[Int(file & 0x3F)] else {
+            return .unmodelledRegister(file: file, subIndex: subIndex)
         }
         let range = subIndex..<(subIndex + length)
-        guard range.upperBound <= layout.length else {
-            throw .outsideRegister(name: layout.name, subIndex: subIndex, length: length)
-        }
-        for index in range where !layout.documented[index] {
-            throw .outsideRegister(name: layout.name, subIndex: subIndex, length: length)
+        guard range.upperBound <= layout.length, range.allSatisfy({ layout.documented[$0] }) else {
+            return .outsideRegister(name: layout.name, subIndex: subIndex, length: length)
         }
         if writing, let hit = layout.readOnly.first(where: { $0.range.overlaps(range) }) {
-            throw .writeToReadOnly(name: hit.name)
+            return .writeToReadOnly(name: hit.name)
         }
-        if !writing, layout.writeOnly {
-            throw .readFromWriteOnly(name: layout.name)
-        }
+        return .readFromWriteOnly(name: layout.name)
     }
 
     /// `count` octets of `file` from `offset`.
     func read(file: UInt8, offset: Int, count: Int) -> [UInt8] {
         let start = Self.bases[Int(file)] + offset
-        return Array(octets[start..<(start + count)])
+        precondition(offset >= 0 && count >= 0 && start + count <= octets.count, "register read outside the file")
+        return Array(UnsafeBufferPointer(rebasing: octets[start..<(start + count)]))
     }
 
-    /// Stores octets in `file` from `offset`.
-    mutating func write(file: UInt8, offset: Int, _ data: [UInt8]) {
+    /// The little-endian value of `count` octets (at most 8) of `file` from `offset`: what
+    /// ``read(file:offset:count:)`` returns, as a number.
+    func littleEndianValue(file: UInt8, offset: Int, count: Int) -> UInt64 {
         let start = Self.bases[Int(file)] + offset
-        octets.replaceSubrange(start..<(start + data.count), with: data)
-    }
-
-    /// The little-endian value of a register of up to 8 octets.
-    func value(_ register: Register) -> UInt64 {
-        let start = Self.bases[Int(register.file)] + Int(register.offset)
-        let count = min(8, register.length)
+        precondition(offset >= 0 && count >= 0 && count <= 8 && start + count <= octets.count, "register read outside the file")
         var value: UInt64 = 0
         for index in 0..<count {
             value |= UInt64(octets[start + index]) << (8 * index)
@@ -130,17 +223,42 @@ struct RegisterFile {
         return value
     }
 
-    /// Stores a value in a register (its low `register.length` octets; octets beyond 8 are zero).
-    mutating func set(_ register: Register, _ value: UInt64) {
-        let start = Self.bases[Int(register.file)] + Int(register.offset)
-        let count = register.length
+    /// Stores octets in `file` from `offset`.
+    func write(file: UInt8, offset: Int, _ data: [UInt8]) {
+        let start = Self.bases[Int(file)] + offset
+        precondition(offset >= 0 && start + data.count <= octets.count, "register write outside the file")
+        _ = UnsafeMutableBufferPointer(rebasing: octets[start..<(start + data.count)]).update(fromContentsOf: data)
+    }
+
+    /// Stores the low `count` octets of `value`, low octet first, in `file` from `offset`.
+    func write(file: UInt8, offset: Int, value: UInt64, count: Int) {
+        let start = Self.bases[Int(file)] + offset
+        precondition(offset >= 0 && count >= 0 && count <= 8 && start + count <= octets.count, "register write outside the file")
         for index in 0..<count {
-            octets[start + index] = index < 8 ? UInt8(truncatingIfNeeded: value >> (8 * index)) : 0
+            octets[start + index] = UInt8(truncatingIfNeeded: value >> (8 * index))
         }
     }
 
-    /// Stores octets in a register from its start.
-    mutating func set(_ register: Register, octets data: [UInt8]) {
-        write(file: register.file, offset: Int(register.offset), Array(data.prefix(register.length)))
+    /// The little-endian value of a register of up to 8 octets.
+    func value(_ slot: Slot) -> UInt64 {
+        var value: UInt64 = 0
+        for index in 0..<min(8, slot.length) {
+            value |= UInt64(octets[slot.start + index]) << (8 * index)
+        }
+        return value
+    }
+
+    /// Stores a value in a register (its low `length` octets; octets beyond 8 are zero).
+    func set(_ slot: Slot, _ value: UInt64) {
+        for index in 0..<slot.length {
+            octets[slot.start + index] = index < 8 ? UInt8(truncatingIfNeeded: value >> (8 * index)) : 0
+        }
+    }
+
+    /// Stores octets in a register from its start (no more than the register holds).
+    func set(_ slot: Slot, octets data: [UInt8]) {
+        let count = min(data.count, slot.length)
+        _ = UnsafeMutableBufferPointer(rebasing: octets[slot.start..<(slot.start + count)])
+            .update(fromContentsOf: data.prefix(count))
     }
 }

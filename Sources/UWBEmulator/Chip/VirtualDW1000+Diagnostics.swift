@@ -11,6 +11,10 @@ extension VirtualDW1000 {
     /// value; nothing in the stack uses it yet].
     static let noiseAmplitude: UInt64 = 50
 
+    /// ACC_MEM's file ID and its number of 4-octet samples.
+    static let accumulatorFile = Register.accMem.file
+    private static let accumulatorSamples = Register.accMem.length / 4
+
     /// Writes the registers a reception updates (UM §7.2.18–7.2.24, §7.2.38, §7.2.40, §7.2.47),
     /// consistent with the arrival: the user manual's power formulas give back its levels, the
     /// carrier integrator its true clock offset, and the accumulator at the first path the
@@ -89,14 +93,11 @@ extension VirtualDW1000 {
         let scaled = Double(min(amplitude, 32_767))
         let real = Int16(truncatingIfNeeded: Int((scaled * cos(phase)).rounded()))
         let imaginary = Int16(truncatingIfNeeded: Int((scaled * sin(phase)).rounded()))
-        var sample: [UInt8] = []
-        for part in [real, imaginary] {
-            let bits = UInt16(bitPattern: part)
-            sample += [UInt8(bits & 0xFF), UInt8(bits >> 8)]
-        }
-        let first = max(0, min(index, Register.accMem.length / 4 - 3))
+        // One sample is 4 octets, low octet first: the real part, then the imaginary part.
+        let sample = UInt64(UInt16(bitPattern: real)) | UInt64(UInt16(bitPattern: imaginary)) << 16
+        let first = max(0, min(index, Self.accumulatorSamples - 3))
         for offset in 0..<3 {
-            registers.write(file: Register.accMem.file, offset: (first + offset) * 4, sample)
+            registers.write(file: Self.accumulatorFile, offset: (first + offset) * 4, value: sample, count: 4)
         }
     }
 }

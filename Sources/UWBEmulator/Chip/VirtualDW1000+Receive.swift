@@ -5,6 +5,8 @@ extension VirtualDW1000 {
     /// The time from an immediate RX enable until the receiver hunts for preamble: "receives
     /// preamble from 16 µs after the command" (UM §7.2.15, RXENAB).
     static let receiverStartUp: Duration = .microseconds(16)
+    /// ``receiverStartUp`` in picoseconds, worked out once: converting a `Duration` is slow.
+    private static let receiverStartUpPicoseconds = receiverStartUp.picoseconds
 
     /// Turns the receiver on as SYS_CTRL.RXENAB does, now or at DX_TIME (UM §4.2, §7.2.15),
     /// with the frame-wait timeout when SYS_CFG.RXWTOE is set (UM §7.2.14).
@@ -12,7 +14,7 @@ extension VirtualDW1000 {
         cancelReceiver()
         clearStatus(Self.clearedByReceiverEnable)
         guard let simulator = environment?.simulator else { return }
-        var start = now + Self.receiverStartUp
+        var start = SimulationTime(picoseconds: now.picoseconds + Self.receiverStartUpPicoseconds)
         if delayed {
             let target = registers.value(.dxTime) & ~UInt64(0x1FF)
             let ahead = (target &- counter(at: now)) & DeviceClock.maximumTicks
@@ -53,9 +55,7 @@ extension VirtualDW1000 {
               let simulator = environment?.simulator,
               let sent = arrival.transmission.configuration, receives(sent)
         else { return false }
-        let completion = simulator.schedule(at: arrival.end) { [weak self] in
-            self?.finishReception(arrival)
-        }
+        let completion = simulator.schedule(ReceptionEndEvent(chip: self, arrival: arrival), at: arrival.end)
         receiver = .receiving(arrival, completion: completion, timeout: timeout)
         return true
     }
@@ -72,7 +72,7 @@ extension VirtualDW1000 {
     }
 
     /// The end of a frame the receiver was locked onto: write what the chip reports and go idle.
-    private func finishReception(_ arrival: Arrival) {
+    func finishReception(_ arrival: Arrival) {
         guard case .receiving(_, _, let timeout) = receiver else { return }
         if let timeout {
             environment?.simulator.cancel(timeout)

@@ -6,7 +6,43 @@ extension VirtualDW1000 {
     ///
     /// - Throws: ``VirtualChipError`` for accesses a real chip would not honour.
     public func transfer(_ transaction: SPITransaction) throws(VirtualChipError) -> [UInt8] {
-        transactionCount += 1
+        let header = try accept(transaction)
+        let subIndex = Int(header.subIndex)
+        switch transaction.body {
+        case .read(let count):
+            return readRegisters(file: header.file, offset: subIndex, count: count)
+        case .write(let octets):
+            writeRegisters(file: header.file, offset: subIndex, octets)
+            return []
+        }
+    }
+
+    /// Answers one SPI transaction as ``transfer(_:)`` does, returning the first (up to) 8
+    /// octets read as one little-endian number and how many octets were read, without building
+    /// an array for a plain register read.
+    ///
+    /// - Throws: ``VirtualChipError`` for accesses a real chip would not honour.
+    func transferReadingValue(_ transaction: SPITransaction) throws(VirtualChipError) -> (value: UInt64, count: Int) {
+        let header = try accept(transaction)
+        guard case .read(let count) = transaction.body, header.file != Self.accumulatorFile else {
+            // Writes, and accumulator reads with their dummy octet: through the octets.
+            let octets: [UInt8]
+            switch transaction.body {
+            case .read(let count):
+                octets = readRegisters(file: header.file, offset: Int(header.subIndex), count: count)
+            case .write(let written):
+                writeRegisters(file: header.file, offset: Int(header.subIndex), written)
+                octets = []
+            }
+            return (octets.prefix(8).enumerated().reduce(0) { $0 | UInt64($1.element) << (8 * $1.offset) }, octets.count)
+        }
+        refreshBeforeRead(file: header.file)
+        return (registers.littleEndianValue(file: header.file, offset: Int(header.subIndex), count: min(8, count)), count)
+    }
+
+    /// Counts the transaction, decodes its header and checks the access against the register map.
+    private func accept(_ transaction: SPITransaction) throws(VirtualChipError) -> SPIHeader {
+        answeredTransactions += 1
         let header: SPIHeader
         do {
             header = try SPIHeader.decode(transaction.header).header
@@ -17,28 +53,29 @@ extension VirtualDW1000 {
         switch transaction.body {
         case .read(let count):
             // ACC_MEM answers a dummy octet first, so a read clocks one octet more than it covers.
-            let covered = header.file == Register.accMem.file ? max(0, count - 1) : count
+            let covered = header.file == Self.accumulatorFile ? max(0, count - 1) : count
             try registers.validate(file: header.file, subIndex: subIndex, length: covered, writing: false)
-            return readRegisters(file: header.file, offset: subIndex, count: count)
         case .write(let octets):
             try registers.validate(file: header.file, subIndex: subIndex, length: octets.count, writing: true)
-            writeRegisters(file: header.file, offset: subIndex, octets)
-            return []
         }
+        return header
     }
 
     /// A read, with the registers that change by themselves brought up to date first.
     private func readRegisters(file: UInt8, offset: Int, count: Int) -> [UInt8] {
-        switch file {
-        case Register.sysTime.file:
-            registers.set(.sysTime, counter(at: now) & ~UInt64(0x1FF))
-        case Register.accMem.file:
+        refreshBeforeRead(file: file)
+        if file == Self.accumulatorFile {
             // UM §7.2.38: the first octet of every accumulator read is a dummy octet.
             return [0] + registers.read(file: file, offset: offset, count: max(0, count - 1))
-        default:
-            break
         }
         return registers.read(file: file, offset: offset, count: count)
+    }
+
+    /// Brings the registers of `file` that change by themselves (SYS_TIME) up to date for a read.
+    private func refreshBeforeRead(file: UInt8) {
+        if file == Register.sysTime.file {
+            registers.set(.sysTime, counter(at: now) & ~UInt64(0x1FF))
+        }
     }
 
     /// A write, with the side effects of the control registers.

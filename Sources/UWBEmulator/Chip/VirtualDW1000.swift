@@ -14,14 +14,29 @@ public final class VirtualDW1000 {
     /// The oscillator it shares with the other chips of its board.
     public let oscillator: Oscillator
     /// How many SPI transactions the chip has answered.
-    public internal(set) var transactionCount = 0
+    public var transactionCount: Int { answeredTransactions }
     /// Whether the IRQ line is asserted.
-    public internal(set) var interruptAsserted = false
+    public var interruptAsserted: Bool { irqLine }
 
-    /// The world around the chip; set when the chip is placed in a medium.
-    public weak var environment: ChipEnvironment?
+    // The storage behind `transactionCount` and `interruptAsserted`. Both change several times
+    // per received frame; as internal properties every access to them is visible to the
+    // optimiser, which can then leave out the runtime exclusivity checks that public stored
+    // properties of a class need.
+    var answeredTransactions = 0
+    var irqLine = false
 
-    var registers = RegisterFile()
+    /// The world around the chip; set when the chip is placed in a medium. Held weakly.
+    public var environment: ChipEnvironment? {
+        get { surroundings }
+        set { surroundings = newValue }
+    }
+
+    /// The storage behind ``environment``, read many times per received frame: as an internal
+    /// property, all its accesses are visible to the optimiser, which can then leave out the
+    /// runtime exclusivity checks a public stored property of a class needs.
+    weak var surroundings: ChipEnvironment?
+
+    let registers = RegisterFile()
     var transmitter = TransmitterState.idle
     var receiver = ReceiverState.off
     var leadingEdgeCodeLoaded = false
@@ -70,7 +85,7 @@ public final class VirtualDW1000 {
     func applyReset() {
         cancelTransmitter()
         cancelReceiver()
-        registers = RegisterFile()
+        registers.reset()
         registers.set(.eui, hardware.extendedUniqueIdentifier)
         setStatus(Register.SysStatus.cplock.mask)
     }
@@ -95,8 +110,8 @@ public final class VirtualDW1000 {
         if withSummary != status {
             registers.set(.sysStatus, withSummary)
         }
-        if active != interruptAsserted {
-            interruptAsserted = active
+        if active != irqLine {
+            irqLine = active
             environment?.interruptChanged(on: self)
         }
     }

@@ -7,6 +7,8 @@ public final class EmulatedDevice {
     /// How long the radio loop takes to notice an interrupt and start reading the chip: 2 µs,
     /// a modelling choice for an in-process loop (a USB board takes hundreds of µs).
     public static let interruptLatency: Duration = .microseconds(2)
+    /// ``interruptLatency`` in picoseconds, worked out once: converting a `Duration` is slow.
+    private static let interruptLatencyPicoseconds = interruptLatency.picoseconds
 
     /// The device's name.
     public let name: String
@@ -17,7 +19,15 @@ public final class EmulatedDevice {
     /// The drivers and timers its application uses.
     public let radio: DeviceRadio
     /// The application driving the radio, if any.
-    public var application: RadioApplication?
+    public var application: RadioApplication? {
+        get { runningApplication }
+        set { runningApplication = newValue }
+    }
+
+    /// The storage behind ``application``, read on every interrupt: as a private property, all
+    /// its accesses are visible to the optimiser, which can then leave out the runtime
+    /// exclusivity checks a public stored property of a class needs.
+    private var runningApplication: RadioApplication?
 
     private let simulator: Simulator
     private let drivers: [DW1000]
@@ -52,35 +62,37 @@ public final class EmulatedDevice {
 
     /// Starts the application, if any.
     func start() {
-        application?.start(on: radio)
+        runningApplication?.start(on: radio)
     }
 
     private func interruptChanged(_ chip: VirtualDW1000) {
         guard chip.interruptAsserted, !serviceScheduled else { return }
-        serviceScheduled = true
-        simulator.schedule(after: Self.interruptLatency) { [weak self] in
-            self?.service()
-        }
+        scheduleService()
     }
 
     /// The radio loop's body: read and clear each asserted chip's events through the driver and
     /// hand them to the application; come back if a line is still asserted.
-    private func service() {
+    func service() {
         serviceScheduled = false
         for (index, chip) in chips.enumerated() where chip.interruptAsserted {
             do {
                 for event in try drivers[index].handleInterrupt() {
-                    application?.handle(event, fromChip: index, on: radio)
+                    runningApplication?.handle(event, fromChip: index, on: radio)
                 }
             } catch {
                 radio.record(error)
             }
         }
         if chips.contains(where: \.interruptAsserted), !serviceScheduled {
-            serviceScheduled = true
-            simulator.schedule(after: Self.interruptLatency) { [weak self] in
-                self?.service()
-            }
+            scheduleService()
         }
+    }
+
+    /// Has the radio loop come round ``interruptLatency`` from now.
+    private func scheduleService() {
+        serviceScheduled = true
+        simulator.schedule(
+            ServiceEvent(device: self),
+            at: SimulationTime(picoseconds: simulator.now.picoseconds + Self.interruptLatencyPicoseconds))
     }
 }

@@ -45,7 +45,7 @@ public final class Medium {
     func attach(_ node: MediumNode) -> Int {
         let index = nodes.count
         nodes.append(node)
-        let nodePorts = node.chips.indices.map { MediumPort(medium: self, node: index, chip: $0) }
+        let nodePorts = node.chips.indices.map { MediumPort(medium: self, node: index, device: node, chip: $0) }
         ports.append(nodePorts)
         for (chip, port) in zip(node.chips, nodePorts) {
             chip.environment = port
@@ -61,15 +61,19 @@ public final class Medium {
         let recordIndex = records.count
         var receptions: [(receiver: Int, level: PowerLevel, outcome: ReceptionOutcome)] = []
         receptions.reserveCapacity(nodes.count - 1)
+        // The sender's links, taken out of `links` for the loop and put back after it, so that
+        // each receiver's link is a local array access rather than a checked access to the medium.
+        var senderLinks = takeLinks(from: senderIndex)
+        defer { links[senderIndex] = senderLinks }
         for (receiverIndex, receiver) in nodes.enumerated() where receiverIndex != senderIndex {
-            var state = link(from: senderIndex, to: receiverIndex)
+            var state = senderLinks[receiverIndex] ?? newLink(from: senderIndex, to: receiverIndex)
             let link = channelModel.sampleLink(
                 from: source, to: receiver.trajectory.position(at: transmission.rmarker), obstacles: obstacles,
                 transmitLevel: transmission.power, shadowing: state.shadowing, random: &state.random)
             receptions.append((receiverIndex, link.receivedLevel, .notListening))
             deliver(transmission, link: link, from: source, to: receiverIndex, random: &state.random,
                     record: (recordIndex, receptions.count - 1))
-            links[senderIndex][receiverIndex] = state
+            senderLinks[receiverIndex] = state
         }
         records.append(TransmissionRecord(
             time: transmission.rmarker, frame: transmission.frame, sender: senderIndex, receptions: receptions))
@@ -98,7 +102,7 @@ public final class Medium {
         let phaseSigma = model.phaseStandardDeviation(snr: snr).radians
         let wavenumber = 2 * Double.pi * channelModel.channel.centreFrequency.hertz
         let leadIn = transmission.rmarker.picoseconds - transmission.start.picoseconds
-        for (index, chip) in receiver.chips.enumerated() {
+        for index in receiver.chips.indices {
             let antenna = receiver.antennaPosition(index, at: transmission.rmarker)
             let flight = source.distance(to: antenna).metres / speed
             let flightPicoseconds = Int64((flight * 1e12).rounded())
@@ -114,20 +118,25 @@ public final class Medium {
                 carrierPhase: Angle(radians: -wavenumber * flight + stream.normal(mean: 0, standardDeviation: phaseSigma)).wrapped,
                 detectable: detectable,
                 decodable: decodable)
-            let counts = index == 0
-            simulator.schedule(at: arrival.start) { [weak self, weak chip] in
-                guard let self, let chip else { return }
-                let port = self.ports[receiverIndex][index]
-                port.track(arrival, now: self.simulator.now)
-                let wasListening = chip.isListening
-                let locked = chip.preambleArrives(arrival)
-                guard counts else { return }
-                if locked {
-                    port.pending = record
-                } else if wasListening, let sent = arrival.transmission.configuration, chip.receives(sent) {
-                    self.records[record.0].receptions[record.1].outcome = .lost
-                }
-            }
+            simulator.schedule(
+                ArrivalEvent(port: ports[receiverIndex][index], arrival: arrival, record: index == 0 ? record : nil),
+                at: arrival.start)
+        }
+    }
+
+    /// A preamble reaches `port`'s chip: the chip may lock onto it. `record` is the reception's
+    /// transmission record and slot when it counts for the statistics: a frame the chip locks
+    /// onto is judged when it ends, one it misses while listening for it is lost.
+    func preambleArrives(_ arrival: Arrival, at port: MediumPort, record: (record: Int, slot: Int)?) {
+        let chip = port.virtualChip
+        port.track(arrival, now: simulator.now)
+        let wasListening = chip.isListening
+        let locked = chip.preambleArrives(arrival)
+        guard let record else { return }
+        if locked {
+            port.pending = record
+        } else if wasListening, let sent = arrival.transmission.configuration, chip.receives(sent) {
+            records[record.record].receptions[record.slot].outcome = .lost
         }
     }
 
@@ -147,16 +156,23 @@ public final class Medium {
         return outcome
     }
 
-    /// The state of the link from one device to another, made from the run's seed when the link
-    /// carries its first frame.
-    private func link(from sender: Int, to receiver: Int) -> LinkState {
+    /// The links from `sender` to every device, its slot in ``links`` left empty until they are
+    /// put back.
+    private func takeLinks(from sender: Int) -> [LinkState?] {
         while links.count <= sender {
             links.append([])
         }
-        while links[sender].count <= receiver {
-            links[sender].append(nil)
+        var row: [LinkState?] = []
+        swap(&row, &links[sender])
+        if row.count < nodes.count {
+            row.append(contentsOf: repeatElement(nil, count: nodes.count - row.count))
         }
-        if let state = links[sender][receiver] { return state }
+        return row
+    }
+
+    /// The state of the link from one device to another, made from the run's seed when the link
+    /// carries its first frame.
+    private func newLink(from sender: Int, to receiver: Int) -> LinkState {
         var stream = random.split(label: "link \(nodes[sender].name) -> \(nodes[receiver].name)")
         let shadowing = PowerRatio(decibels: stream.normal(
             mean: 0, standardDeviation: channelModel.pathLoss.shadowingDeviation.decibels))

@@ -10,20 +10,29 @@ final class MediumPort: ChipEnvironment {
     let node: Int
     /// The chip's index on its device.
     let chip: Int
+    /// The device, held here so that the per-frame work reaches it without indexing the
+    /// medium's devices.
+    let device: MediumNode
+    /// The chip this port serves.
+    let virtualChip: VirtualDW1000
     /// Frames that have reached this chip's antenna and may still be on the air.
     var arrivals: [Arrival] = []
     /// The transmission record and slot of the frame the chip is locked onto, if it counts for
     /// the statistics.
     var pending: (record: Int, slot: Int)?
 
-    init(medium: Medium, node: Int, chip: Int) {
+    init(medium: Medium, node: Int, device: MediumNode, chip: Int) {
         self.medium = medium
+        self.simulator = medium.simulator
+        self.device = device
+        self.virtualChip = device.chips[chip]
         self.node = node
         self.chip = chip
     }
 
-    /// The medium's simulator.
-    var simulator: Simulator { medium.simulator }
+    /// The medium's simulator, held here because chips ask for it on every register access
+    /// that needs the time.
+    let simulator: Simulator
 
     /// Hands the transmission to the medium.
     func transmissionStarts(_ transmission: Transmission, from chip: VirtualDW1000) {
@@ -37,7 +46,7 @@ final class MediumPort: ChipEnvironment {
 
     /// Forwards the IRQ change to the device's radio loop.
     func interruptChanged(on chip: VirtualDW1000) {
-        medium.nodes[node].interruptHandler(chip)
+        device.interruptHandler(chip)
     }
 
     /// Remembers a frame on the air at the chip, forgetting those over before `now`.

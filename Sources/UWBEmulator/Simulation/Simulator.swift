@@ -7,13 +7,12 @@
 /// The simulator is single-threaded and not `Sendable`: create and run it on one thread.
 public final class Simulator {
     /// The current virtual time.
-    public private(set) var now: SimulationTime = .zero
+    public var now: SimulationTime { state.now }
 
     /// How many events have run.
-    public private(set) var eventsRun: Int = 0
+    public var eventsRun: Int { state.eventsRun }
 
-    private var queue = EventQueue()
-    private var nextSequence: UInt64 = 0
+    private var state = SimulationState()
 
     /// An empty simulator at time zero.
     public init() {}
@@ -21,9 +20,13 @@ public final class Simulator {
     /// Schedules `action` to run at `time` (or now, if `time` has passed).
     @discardableResult
     public func schedule(at time: SimulationTime, _ action: @escaping () -> Void) -> ScheduledEvent {
-        let event = ScheduledEvent(action: action)
-        queue.insert(EventQueue.Entry(time: max(time, now), sequence: nextSequence, event: event))
-        nextSequence += 1
+        schedule(ActionEvent(action: action), at: time)
+    }
+
+    /// Schedules `event` to run at `time` (or now, if `time` has passed).
+    @discardableResult
+    func schedule<Event: ScheduledEvent>(_ event: Event, at time: SimulationTime) -> Event {
+        state.schedule(event, at: time)
         return event
     }
 
@@ -40,30 +43,20 @@ public final class Simulator {
 
     /// The time of the next event that will run, if any.
     public var nextEventTime: SimulationTime? {
-        discardCancelledHead()
-        return queue.first?.time
+        state.nextEventTime()
     }
 
     /// Runs the next event if it is due at or before `limit`; returns whether one ran.
     @discardableResult
     public func step(notAfter limit: SimulationTime) -> Bool {
-        discardCancelledHead()
-        guard let head = queue.first, head.time <= limit, let entry = queue.popFirst() else { return false }
-        now = entry.time
-        eventsRun += 1
-        entry.event.action()
+        guard let event = state.popEvent(notAfter: limit) else { return false }
+        event.run()
         return true
     }
 
     /// Runs every event due at or before `end`, then sets ``now`` to `end`.
     public func run(until end: SimulationTime) {
         while step(notAfter: end) {}
-        now = max(now, end)
-    }
-
-    private func discardCancelledHead() {
-        while let head = queue.first, head.event.isCancelled {
-            _ = queue.popFirst()
-        }
+        state.advance(to: end)
     }
 }

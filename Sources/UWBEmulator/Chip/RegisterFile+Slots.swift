@@ -1,0 +1,37 @@
+import DW1000
+
+/// The slots of the registers the virtual chip reads and writes itself, so that
+/// `registers.value(.sysStatus)` and `registers.set(.rxStamp, …)` name them as the register map does.
+extension RegisterFile.Slot {
+    static let ackRespT = Self(Register.ackRespT)
+    static let chanCtrl = Self(Register.chanCtrl)
+    static let drxCarInt = Self(Register.drxCarInt)
+    static let dxTime = Self(Register.dxTime)
+    static let eui = Self(Register.eui)
+    static let fpAmpl1 = Self(Register.fpAmpl1)
+    static let fpIndex = Self(Register.fpIndex)
+    static let ldePpampl = Self(Register.ldePpampl)
+    static let ldePpindx = Self(Register.ldePpindx)
+    static let ldeRxantd = Self(Register.ldeRxantd)
+    static let otpAddr = Self(Register.otpAddr)
+    static let otpCtrl = Self(Register.otpCtrl)
+    static let otpRdat = Self(Register.otpRdat)
+    static let pmscCtrl0 = Self(Register.pmscCtrl0)
+    static let rxBuffer = Self(Register.rxBuffer)
+    static let rxFinfo = Self(Register.rxFinfo)
+    static let rxFqual = Self(Register.rxFqual)
+    static let rxFwto = Self(Register.rxFwto)
+    static let rxRawst = Self(Register.rxRawst)
+    static let rxStamp = Self(Register.rxStamp)
+    static let rxTtcki = Self(Register.rxTtcki)
+    static let rxTtcko = Self(Register.rxTtcko)
+    static let rxpaccNosat = Self(Register.rxpaccNosat)
+    static let sysCfg = Self(Register.sysCfg)
+    static let sysMask = Self(Register.sysMask)
+    static let sysStatus = Self(Register.sysStatus)
+    static let sysTime = Self(Register.sysTime)
+    static let txAntd = Self(Register.txAntd)
+    static let txFctrl = Self(Register.txFctrl)
+    static let txRawst = Self(Register.txRawst)
+    static let txStamp = Self(Register.txStamp)
+}

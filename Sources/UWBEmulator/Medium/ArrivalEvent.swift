@@ -1,0 +1,23 @@
+/// A frame's preamble reaching one chip's antenna: the medium's most frequent event, one per
+/// transmission and receiving chip.
+final class ArrivalEvent: ScheduledEvent {
+    /// The receiving chip's port. Weak like any hold on the world from the simulator's queue: if
+    /// the medium is gone (it owns its ports), the event does nothing.
+    weak var port: MediumPort?
+    /// The frame as it reaches the antenna.
+    let arrival: Arrival
+    /// The transmission record and slot of this reception, when it counts for the statistics
+    /// (the device's first chip); nil otherwise.
+    let record: (record: Int, slot: Int)?
+
+    init(port: MediumPort, arrival: Arrival, record: (record: Int, slot: Int)?) {
+        self.port = port
+        self.arrival = arrival
+        self.record = record
+    }
+
+    override func run() {
+        guard let port else { return }
+        port.medium.preambleArrives(arrival, at: port, record: record)
+    }
+}

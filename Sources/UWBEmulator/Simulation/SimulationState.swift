@@ -1,0 +1,48 @@
+/// Everything in a ``Simulator`` that changes as it runs: the clock, the count of events run and
+/// the queue with its sequence numbers.
+///
+/// The simulator keeps it in one stored property, so that scheduling or popping an event is one
+/// dynamically checked access to the simulator instead of one per property; at several events
+/// per received frame, those checks were a noticeable part of a run.
+struct SimulationState {
+    /// The current virtual time.
+    private(set) var now: SimulationTime = .zero
+    /// How many events have run.
+    private(set) var eventsRun = 0
+
+    private var queue = EventQueue()
+    private var nextSequence: UInt64 = 0
+
+    /// Queues `event` at `time`, or now if `time` has passed.
+    mutating func schedule(_ event: ScheduledEvent, at time: SimulationTime) {
+        queue.insert(EventQueue.Entry(time: max(time, now), sequence: nextSequence, event: event))
+        nextSequence += 1
+    }
+
+    /// The time of the next event that will run, if any, after dropping cancelled ones.
+    mutating func nextEventTime() -> SimulationTime? {
+        discardCancelledHead()
+        return queue.first?.time
+    }
+
+    /// Removes the next event if it is due at or before `limit`, moves the clock to its time and
+    /// counts it; the caller runs it.
+    mutating func popEvent(notAfter limit: SimulationTime) -> ScheduledEvent? {
+        discardCancelledHead()
+        guard let head = queue.first, head.time <= limit, let entry = queue.popFirst() else { return nil }
+        now = entry.time
+        eventsRun += 1
+        return entry.event
+    }
+
+    /// Moves the clock forward to `time` if it is behind it.
+    mutating func advance(to time: SimulationTime) {
+        now = max(now, time)
+    }
+
+    private mutating func discardCancelledHead() {
+        while let head = queue.first, head.event.isCancelled {
+            _ = queue.popFirst()
+        }
+    }
+}
