@@ -126,6 +126,7 @@ public final class FakeSPIBus: SPIBus {
             }
             return []
         case .read(let count):
+            guard count >= 0 else { throw .transferFailed("fake bus: a read of \(count) octets") }
             if var answers = scripted[chip.index]?[location], !answers.isEmpty {
                 let answer = answers.removeFirst()
                 scripted[chip.index]?[location] = answers

@@ -3,6 +3,8 @@
 public enum VirtualChipError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The header could not be decoded.
     case malformedHeader(String)
+    /// The body does not fit the header (direction) or cannot exist (a negative length).
+    case malformedBody(String)
     /// The register file is reserved or not part of the register map.
     case unmodelledRegister(file: UInt8, subIndex: Int)
     /// The access runs past the end of the register file or into a gap between its sub-registers.
@@ -17,6 +19,8 @@ public enum VirtualChipError: Error, Hashable, Sendable, CustomStringConvertible
         switch self {
         case .malformedHeader(let detail):
             "virtual DW1000: malformed SPI header: \(detail)"
+        case .malformedBody(let detail):
+            "virtual DW1000: malformed SPI transaction: \(detail); build it with SPIHeader and a body in the same direction"
         case .unmodelledRegister(let file, let subIndex):
             "virtual DW1000: register file 0x\(String(file, radix: 16, uppercase: true)) (sub-index \(subIndex)) is reserved or not modelled; see Hardware/dw1000/registers.json"
         case .outsideRegister(let name, let subIndex, let length):

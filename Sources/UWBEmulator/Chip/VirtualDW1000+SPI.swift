@@ -50,12 +50,16 @@ extension VirtualDW1000 {
             throw .malformedHeader(error.description)
         }
         let subIndex = Int(header.subIndex)
-        switch transaction.body {
-        case .read(let count):
+        switch (transaction.body, header.operation) {
+        case (.read(let count), _) where count < 0:
+            throw .malformedBody("a read of \(count) octets")
+        case (.read, .write), (.write, .read):
+            throw .malformedBody("the header's R/W bit says \(header.operation) but the body is the other way")
+        case (.read(let count), .read):
             // ACC_MEM answers a dummy octet first, so a read clocks one octet more than it covers.
             let covered = header.file == Self.accumulatorFile ? max(0, count - 1) : count
             try registers.validate(file: header.file, subIndex: subIndex, length: covered, writing: false)
-        case .write(let octets):
+        case (.write(let octets), .write):
             try registers.validate(file: header.file, subIndex: subIndex, length: octets.count, writing: true)
         }
         return header

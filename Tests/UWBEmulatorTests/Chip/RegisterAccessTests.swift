@@ -32,6 +32,19 @@ struct RegisterAccessTests {
         #expect(try chip.read(.chanCtrl) == 0x2104_0055)
     }
 
+    @Test("transactions that cannot exist are typed errors, not crashes")
+    func malformedTransactions() throws {
+        let chip = ChipBench().addChip()
+        let read = try SPIHeader(.read, register: .sysStatus, offset: 0).bytes
+        let write = try SPIHeader(.write, register: .sysStatus, offset: 0).bytes
+        #expect(throws: VirtualChipError.malformedBody("a read of -1 octets")) {
+            try chip.transfer(SPITransaction(header: read, body: .read(count: -1)))
+        }
+        #expect(throws: VirtualChipError.self) { try chip.transfer(SPITransaction(header: write, body: .read(count: 4))) }
+        #expect(throws: VirtualChipError.self) { try chip.transfer(SPITransaction(header: read, body: .write([1]))) }
+        #expect(try chip.read(.devId) == 0xDECA_0130)
+    }
+
     @Test("reading the write-only TX_BUFFER is a typed error naming it")
     func writeOnlyRead() throws {
         let chip = ChipBench().addChip()
