@@ -20,9 +20,12 @@ public final class Emulation {
     private var started = false
 
     /// An empty world.
-    public init(seed: UInt64, channelModel: ChannelModel, obstacles: [Obstacle] = [], configuration: RadioConfig = .ranging) {
+    public init(
+        seed: UInt64, channelModel: ChannelModel, obstacles: [Obstacle] = [], body: DeviceBodyModel = .standard,
+        configuration: RadioConfig = .ranging
+    ) {
         var random = SeededRandom(seed: seed)
-        self.medium = Medium(simulator: simulator, channelModel: channelModel, obstacles: obstacles,
+        self.medium = Medium(simulator: simulator, channelModel: channelModel, obstacles: obstacles, body: body,
                              random: random.split(label: "medium"))
         self.configuration = configuration
         self.random = random

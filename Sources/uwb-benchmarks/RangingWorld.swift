@@ -8,7 +8,8 @@ import UWBRanging
 /// `Docs/scenarios.md`): devices standing still, a channel model, obstacles. The first device
 /// initiates; ``run(seed:rate:seconds:fieldOfView:)`` ranges it with the others.
 struct RangingWorld {
-    /// One device standing still, identity orientation.
+    /// One device standing still; the first keeps the identity orientation, the others turn their
+    /// backs (−z, where the antennas hear best) toward it.
     struct Device {
         /// The device's name.
         var name: String
@@ -62,8 +63,9 @@ struct RangingWorld {
                 ["name": "wall \(index + 1)", "min": Self.array(wall.min), "max": Self.array(wall.max),
                  "attenuationDB": wall.attenuationDB] as [String: Any]
             },
-            "devices": devices.map { device in
+            "devices": devices.enumerated().map { index, device in
                 ["name": device.name, "board": device.board, "position": Self.array(device.position),
+                 "orientation": ["yawDegrees": index == 0 ? 0 : Self.yawFacing(devices[0].position, from: device.position)],
                  "clock": ["offsetPPM": device.clockPPM]] as [String: Any]
             },
         ]
@@ -78,6 +80,11 @@ struct RangingWorld {
         let ranging = try EmulatedRanging(scenario: try scenario(), seed: seed, rate: rate, fieldOfView: fieldOfView)
         ranging.run(until: SimulationTime(seconds: seconds))
         return ranging
+    }
+
+    /// The yaw, in degrees, that turns a device at `position` so its back faces `target`.
+    static func yawFacing(_ target: Vector3, from position: Vector3) -> Double {
+        atan2(-(target.x - position.x), -(target.z - position.z)) * 180 / .pi
     }
 
     private static func array(_ vector: Vector3) -> [Double] {

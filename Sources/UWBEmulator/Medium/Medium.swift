@@ -23,6 +23,8 @@ public final class Medium {
     public let channelModel: ChannelModel
     /// Walls and boxes that attenuate the line of sight.
     public let obstacles: [Obstacle]
+    /// How each device's body shadows its antennas from the front.
+    public let body: DeviceBodyModel
 
     var nodes: [MediumNode] = []
     var records: [TransmissionRecord] = []
@@ -33,10 +35,14 @@ public final class Medium {
     private var ports: [[MediumPort]] = []
 
     /// An empty medium.
-    public init(simulator: Simulator, channelModel: ChannelModel, obstacles: [Obstacle], random: SeededRandom) {
+    public init(
+        simulator: Simulator, channelModel: ChannelModel, obstacles: [Obstacle], body: DeviceBodyModel = .standard,
+        random: SeededRandom
+    ) {
         self.simulator = simulator
         self.channelModel = channelModel
         self.obstacles = obstacles
+        self.body = body
         self.random = random
     }
 
@@ -67,9 +73,14 @@ public final class Medium {
         defer { links[senderIndex] = senderLinks }
         for (receiverIndex, receiver) in nodes.enumerated() where receiverIndex != senderIndex {
             var state = senderLinks[receiverIndex] ?? newLink(from: senderIndex, to: receiverIndex)
-            let link = channelModel.sampleLink(
-                from: source, to: receiver.trajectory.position(at: transmission.rmarker), obstacles: obstacles,
-                transmitLevel: transmission.power, shadowing: state.shadowing, random: &state.random)
+            let destination = receiver.trajectory.position(at: transmission.rmarker)
+            let path = destination.metres - source.metres
+            let link = body.shadowed(
+                channelModel.sampleLink(
+                    from: source, to: destination, obstacles: obstacles,
+                    transmitLevel: transmission.power, shadowing: state.shadowing, random: &state.random),
+                senderFront: DeviceBodyModel.isThroughFront(path, orientation: sender.orientation),
+                receiverFront: DeviceBodyModel.isThroughFront(path * -1, orientation: receiver.orientation))
             receptions.append((receiverIndex, link.receivedLevel, .notListening))
             deliver(transmission, link: link, from: source, to: receiverIndex, random: &state.random,
                     record: (recordIndex, receptions.count - 1))

@@ -28,6 +28,13 @@ struct AccuracyWorld {
         ])
     }
 
+    /// The yaw, in degrees, that turns a device at `position` so its back (−z, where its antennas
+    /// hear best) faces `target`: the first device keeps its own orientation and every other device
+    /// turns toward it, as people pointing their phones at each other do.
+    static func yawFacing(_ target: Vector3, from position: Vector3) -> Double {
+        atan2(-(target.x - position.x), -(target.z - position.z)) * 180 / .pi
+    }
+
     /// The scenario as JSON, decoded.
     func scenario() throws -> Scenario {
         func array(_ vector: Vector3) -> [Double] { [vector.x, vector.y, vector.z] }
@@ -37,6 +44,7 @@ struct AccuracyWorld {
             "obstacles": walls.map { ["name": "wall", "min": array($0.min), "max": array($0.max), "attenuationDB": $0.attenuationDB] },
             "devices": devices.enumerated().map { index, device in
                 ["name": "device-\(index)", "board": device.board, "position": array(device.position),
+                 "orientation": ["yawDegrees": index == 0 ? 0 : Self.yawFacing(devices[0].position, from: device.position)],
                  "clock": ["offsetPPM": device.clockPPM]] as [String: Any]
             },
         ]

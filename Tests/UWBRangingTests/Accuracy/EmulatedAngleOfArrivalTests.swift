@@ -45,4 +45,19 @@ struct EmulatedAngleOfArrivalTests {
             #expect(result.rawDirection == nil && result.rawHorizontalAngle == nil)
         }
     }
+
+    /// A flat array cannot tell a peer in front from its mirror image behind; the device's body
+    /// shadowing the front path (the emulator's `DeviceBodyModel`) is what gives it away.
+    @Test("a peer in front of the screen gets a distance but no direction", arguments: [120.0, 180.0, -135.0])
+    func inFront(azimuth: Double) throws {
+        let results = try Self.world(azimuth: azimuth).run(seconds: 1).initiatorResults()
+        #expect(results.count >= 90)
+        for (measurement, truth) in results {
+            #expect(measurement.direction == nil && measurement.horizontalAngle == nil)
+            #expect(measurement.rawDirection == nil && measurement.rawHorizontalAngle == nil)
+            #expect(measurement.nlosLikelihood >= 0.5)
+            let distance = try #require(measurement.rawDistance)
+            #expect(abs(distance.metres - truth.distance.metres) < 0.3)
+        }
+    }
 }
