@@ -4,6 +4,9 @@ import UWBCore
 public struct Arrival: Sendable {
     /// The transmission.
     public let transmission: Transmission
+    /// Which transmission of the run this is (its index in the medium's records): two frames
+    /// reaching an antenna at the same instant are still two frames.
+    public let transmissionIndex: Int
     /// When the preamble reaches this antenna.
     public let start: SimulationTime
     /// When the RMARKER reaches this antenna along the first path.

@@ -52,6 +52,10 @@ extension VirtualDW1000 {
 
         let offset = relativeOffset(of: arrival)
         let trackingInterval: UInt64 = configuration.pulseRepetitionFrequency == .sixteenMegahertz ? 0x01F0_0000 : 0x01FC_0000
+        // RXTOFS / RXTTCKI is the clock offset, positive when the remote transmitter is faster, as
+        // the User Manual states it (§7.2.21, example 0xE4 / 0x01F00000 = 7 ppm). Decawave's mynewt
+        // driver computes its ratio as −RXTOFS / RXTTCKI for its own sign convention; we follow the
+        // manual. The driver reads the carrier integrator, not this register.
         let trackingOffset = Int64((offset.ratio * Double(trackingInterval)).rounded())
         let recoveryPhase = random.uniform(0...(2 * Double.pi))
         let phaseCode = UInt64((recoveryPhase / (2 * .pi) * 128).rounded()) & 0x7F

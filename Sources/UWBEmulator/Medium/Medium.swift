@@ -120,6 +120,7 @@ public final class Medium {
             let marker = SimulationTime(picoseconds: transmission.rmarker.picoseconds + flightPicoseconds)
             let arrival = Arrival(
                 transmission: transmission,
+                transmissionIndex: record.0,
                 start: SimulationTime(picoseconds: marker.picoseconds - leadIn),
                 rmarker: marker,
                 end: SimulationTime(picoseconds: transmission.end.picoseconds + flightPicoseconds),
@@ -156,7 +157,7 @@ public final class Medium {
     func receptionFinished(_ arrival: Arrival, at port: MediumPort) -> ReceptionOutcome {
         let threshold = arrival.receivedLevel.dBm - Self.captureMargin.decibels
         let overlapped = port.arrivals.contains { other in
-            other.rmarker != arrival.rmarker && other.start < arrival.end && arrival.start < other.end
+            other.transmissionIndex != arrival.transmissionIndex && other.start < arrival.end && arrival.start < other.end
                 && other.receivedLevel.dBm >= threshold
         }
         let outcome: ReceptionOutcome = overlapped ? .collided : (arrival.decodable ? .received : .lost)
