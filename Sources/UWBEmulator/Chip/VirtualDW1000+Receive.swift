@@ -25,8 +25,9 @@ extension VirtualDW1000 {
         }
         let timeout = frameWaitTimeout(startingAt: delayed ? start : now)
         if delayed {
-            let event = simulator.schedule(at: start) { [weak self] in
-                guard let self, case .starting(_, let timeout) = self.receiver else { return }
+            // `unowned`: the owner of the simulator owns the chip as long (see `startTransmission`).
+            let event = simulator.schedule(at: start) { [unowned self] in
+                guard case .starting(_, let timeout) = self.receiver else { return }
                 self.receiver = .listening(from: self.now, timeout: timeout)
             }
             receiver = .starting(event: event, timeout: timeout)
@@ -41,8 +42,8 @@ extension VirtualDW1000 {
             return nil
         }
         let units = Int64(registers.value(.rxFwto))
-        return simulator.schedule(at: start + span(ofTicks: units * 65_536)) { [weak self] in
-            guard let self else { return }
+        // `unowned`: the owner of the simulator owns the chip as long (see `startTransmission`).
+        return simulator.schedule(at: start + span(ofTicks: units * 65_536)) { [unowned self] in
             self.cancelReceiver()
             self.setStatus(Register.SysStatus.rxrfto.mask)
         }

@@ -40,6 +40,8 @@ public final class VirtualDW1000 {
     var transmitter = TransmitterState.idle
     var receiver = ReceiverState.off
     var leadingEdgeCodeLoaded = false
+    /// What the last reception's configuration gave ``writeReception(_:intact:)``.
+    var lastReceptionConstants: ReceptionConstants?
     var random: SeededRandom
 
     /// The counter's value at the start of the run: chips reset at different moments.
