@@ -2,7 +2,10 @@
 /// which chip it serves, so nothing is looked up by chip identity, and it keeps the frames on
 /// the air at that chip's antenna.
 ///
-/// The medium owns its ports; a chip holds its port weakly, like any environment.
+/// The medium owns its ports, and each chip holds its own port (strongly, unlike other
+/// environments: see `VirtualDW1000.attachedPort`). The port holds its medium, device and chip
+/// `unowned`, so that there is no cycle: the `Emulation` owns the medium, the devices and
+/// their chips together for the whole run.
 final class MediumPort: ChipEnvironment {
     /// The medium this port belongs to; it owns the port, so it outlives it.
     unowned let medium: Medium
@@ -12,9 +15,9 @@ final class MediumPort: ChipEnvironment {
     let chip: Int
     /// The device, held here so that the per-frame work reaches it without indexing the
     /// medium's devices.
-    let device: MediumNode
-    /// The chip this port serves.
-    let virtualChip: VirtualDW1000
+    unowned let device: MediumNode
+    /// The chip this port serves (it holds its port).
+    unowned let virtualChip: VirtualDW1000
     /// Frames that have reached this chip's antenna and may still be on the air.
     var arrivals: [Arrival] = []
     /// The transmission record and slot of the frame the chip is locked onto, if it counts for
