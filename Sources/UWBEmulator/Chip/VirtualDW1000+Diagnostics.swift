@@ -44,7 +44,10 @@ extension VirtualDW1000 {
             + arrival.timestampError * DeviceClock.ticksPerSecond
         let raw = UInt64(max(0, rawTicks.rounded())) & DeviceClock.maximumTicks
         let stamp = (raw &- registers.value(.ldeRxantd)) & DeviceClock.maximumTicks
-        let index = Self.firstPathSample + (rawTicks / 64).truncatingRemainder(dividingBy: 1)
+        // The fraction of rawTicks / 64, as `truncatingRemainder(dividingBy: 1)` gives it (both are
+        // exact), without the library's slow `fmod`.
+        let sixtyFourths = rawTicks / 64
+        let index = Self.firstPathSample + (sixtyFourths - sixtyFourths.rounded(.towardZero))
         registers.set(.rxStamp, leadingEdgeCodeLoaded ? stamp : 0)
         registers.set(.fpIndex, UInt64((index * 64).rounded()))
         registers.set(.fpAmpl1, UInt64(amplitude))

@@ -57,7 +57,7 @@ extension VirtualDW1000 {
               let sent = arrival.transmission.configuration, receives(sent)
         else { return false }
         let completion = simulator.schedule(ReceptionEndEvent(chip: self, arrival: arrival), at: arrival.end)
-        receiver = .receiving(arrival, completion: completion, timeout: timeout)
+        receiver = .receiving(completion: completion, timeout: timeout)
         return true
     }
 
@@ -74,7 +74,7 @@ extension VirtualDW1000 {
 
     /// The end of a frame the receiver was locked onto: write what the chip reports and go idle.
     func finishReception(_ arrival: Arrival) {
-        guard case .receiving(_, _, let timeout) = receiver else { return }
+        guard case .receiving(_, let timeout) = receiver else { return }
         if let timeout {
             environment?.simulator.cancel(timeout)
         }
@@ -100,7 +100,7 @@ extension VirtualDW1000 {
             timeout.map(simulator.cancel)
         case .listening(_, let timeout):
             timeout.map(simulator.cancel)
-        case .receiving(_, let completion, let timeout):
+        case .receiving(let completion, let timeout):
             simulator.cancel(completion)
             timeout.map(simulator.cancel)
         }
@@ -119,9 +119,9 @@ extension VirtualDW1000 {
         case .listening(let from, let timeout):
             timeout.map { environment?.simulator.cancel($0) }
             receiver = .listening(from: from, timeout: nil)
-        case .receiving(let arrival, let completion, let timeout):
+        case .receiving(let completion, let timeout):
             timeout.map { environment?.simulator.cancel($0) }
-            receiver = .receiving(arrival, completion: completion, timeout: nil)
+            receiver = .receiving(completion: completion, timeout: nil)
         }
     }
 
