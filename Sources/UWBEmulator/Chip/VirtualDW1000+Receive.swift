@@ -65,11 +65,34 @@ extension VirtualDW1000 {
     /// channel, PRF, preamble code, SFD and the 110 kbps mode.
     func receives(_ sent: RadioConfig) -> Bool {
         let channelControl = registers.value(.chanCtrl)
-        return Register.ChanCtrl.rxChan.value(in: channelControl) == UInt64(sent.channel.number)
+        let systemConfiguration = registers.value(.sysCfg)
+        // The answer for the last question, kept: every frame of a run usually has the same
+        // configuration, and the registers change only when the chip is configured.
+        if let last = lastReceiveMatch, last.channelControl == channelControl,
+           last.systemConfiguration == systemConfiguration, last.sent == sent {
+            return last.matches
+        }
+        let matches = receives(sent, channelControl: channelControl, systemConfiguration: systemConfiguration)
+        lastReceiveMatch = ReceiveMatch(
+            channelControl: channelControl, systemConfiguration: systemConfiguration, sent: sent, matches: matches)
+        return matches
+    }
+
+    /// ``receives(_:)`` worked out from CHAN_CTRL and SYS_CFG.
+    private func receives(_ sent: RadioConfig, channelControl: UInt64, systemConfiguration: UInt64) -> Bool {
+        Register.ChanCtrl.rxChan.value(in: channelControl) == UInt64(sent.channel.number)
             && Register.ChanCtrl.rxprf.value(in: channelControl) == sent.pulseRepetitionFrequency.dw1000Code
             && Register.ChanCtrl.rxPcode.value(in: channelControl) == UInt64(sent.preambleCode)
             && (Register.ChanCtrl.dwsfd.value(in: channelControl) == 1) == (sent.startOfFrameDelimiter == .decawave)
-            && (Register.SysCfg.rxm110k.value(in: registers.value(.sysCfg)) == 1) == (sent.dataRate == .kbps110)
+            && (Register.SysCfg.rxm110k.value(in: systemConfiguration) == 1) == (sent.dataRate == .kbps110)
+    }
+
+    /// One answer of ``receives(_:)``, with the register values and configuration it was for.
+    struct ReceiveMatch {
+        let channelControl: UInt64
+        let systemConfiguration: UInt64
+        let sent: RadioConfig
+        let matches: Bool
     }
 
     /// The end of a frame the receiver was locked onto: write what the chip reports and go idle.

@@ -58,6 +58,8 @@ public final class VirtualDW1000 {
     var leadingEdgeCodeLoaded = false
     /// What the last reception's configuration gave ``writeReception(_:intact:)``.
     var lastReceptionConstants: ReceptionConstants?
+    /// The last answer of ``receives(_:)``.
+    var lastReceiveMatch: ReceiveMatch?
     var random: SeededRandom
 
     /// The counter's value at the start of the run: chips reset at different moments.
