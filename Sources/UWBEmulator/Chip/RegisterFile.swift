@@ -143,6 +143,10 @@ final class RegisterFile {
         register.access == .readOnly || register.access == .readOnlyDoubleBuffered
     }
 
+    /// ``fileRules``, held by each register file so that an access reads it without the lazy
+    /// static's initialisation check.
+    private let rules = RegisterFile.fileRules
+
     /// The octets of every file, each at its layout's base; allocated once, freed with the file.
     /// The allocation has ``padding`` octets more, always zero, so that a register of up to 8
     /// octets anywhere in the block can be read and updated as one unaligned 8-octet word.
@@ -196,7 +200,7 @@ final class RegisterFile {
     /// Checks that an access of `length` octets at `subIndex` in `file` stays inside documented
     /// registers, and that a write touches no read-only register and a read no write-only one.
     func validate(file: UInt8, subIndex: Int, length: Int, writing: Bool) throws(VirtualChipError) {
-        let rule = Self.fileRules[Int(file & 0x3F)]
+        let rule = rules[Int(file & 0x3F)]
         guard subIndex >= 0, length >= 0, subIndex + length <= rule.length else {
             throw Self.accessError(file: file, subIndex: subIndex, length: length, writing: writing)
         }
