@@ -40,8 +40,14 @@ struct RegisterPort {
     }
 
     /// Writes the low octets of `value` into `register` (the whole register by default).
+    ///
+    /// The same transaction as ``write(_:)`` of a ``RegisterWrite`` with that value, through
+    /// `SPIBus.transferWritingValue(_:count:header:on:)`, so that a bus that can skips building
+    /// an array.
     func write(_ register: Register, value: UInt64, offset: Int = 0, count: Int? = nil) throws(SPIBusError) {
-        try write(RegisterWrite(register, value: value, offset: offset, count: count))
+        let length = count ?? register.length - offset
+        let header = try header(.write, register, offset: offset, length: length)
+        try bus.transferWritingValue(value, count: length, header: header, on: chip)
     }
 
     /// The SPI header for an access of `length` octets at `offset` inside `register`.

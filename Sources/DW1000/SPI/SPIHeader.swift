@@ -72,7 +72,7 @@ public struct SPIHeader: Hashable, Sendable {
         }
         let low = UInt8(truncatingIfNeeded: subIndex & 0x7F)
         if subIndex <= 0x7F {
-            return [first | 0x40, low]
+            return twoOctetHeaders[Int(first & 0x80 != 0 ? 0x40 : 0) | Int(first & maxFile)][Int(low)]
         }
         return [first | 0x40, 0x80 | low, UInt8(truncatingIfNeeded: subIndex >> 7)]
     }
@@ -82,6 +82,14 @@ public struct SPIHeader: Hashable, Sendable {
     /// register; handing out one of these shared arrays saves allocating a fresh one-element
     /// array per transaction.
     private static let oneOctetHeaders: [[UInt8]] = (0...0xBF).map { [UInt8($0)] }
+
+    /// Every 2-octet header, by direction and file (reads 0x00–0x3F, writes 0x40–0x7F) and then
+    /// by sub-index 0x00–0x7F: shared like ``oneOctetHeaders``, for the registers the driver
+    /// addresses inside a file (DRX_CONF, PMSC_CTRL0, …) on every frame.
+    private static let twoOctetHeaders: [[[UInt8]]] = (0..<0x80).map { index in
+        let first = UInt8(index & 0x40 != 0 ? 0x80 : 0) | UInt8(index & 0x3F) | 0x40
+        return (0..<0x80).map { [first, UInt8($0)] }
+    }
 
     /// Decodes the header at the start of `bytes`, in any legal form (including a 2-octet header
     /// with sub-index 0 and a 3-octet header with a sub-index below 128).

@@ -34,6 +34,17 @@ public protocol SPIBus: AnyObject {
     /// - Throws: ``SPIBusError`` if the transaction could not be carried out.
     func transferReadingValue(_ transaction: SPITransaction, on chip: ChipSelect) throws(SPIBusError) -> (value: UInt64, count: Int)
 
+    /// Runs one write transaction on a chip: `header`, then the low `count` octets of `value`,
+    /// low octet first (zeros beyond the eighth), like ``transfer(_:on:)-(SPITransaction,_)``
+    /// with a ``SPITransaction/Body/write(_:)`` body of those octets.
+    ///
+    /// For drivers that write registers as numbers. The default builds that transaction and runs
+    /// ``transfer(_:on:)-(SPITransaction,_)``; a bus that can take the number without an array of
+    /// octets (the emulator's) overrides it.
+    ///
+    /// - Throws: ``SPIBusError`` if the transaction could not be carried out.
+    func transferWritingValue(_ value: UInt64, count: Int, header: [UInt8], on chip: ChipSelect) throws(SPIBusError)
+
     /// Blocks until the chip's interrupt line is asserted or the deadline passes.
     ///
     /// Used by radio loops that run in real time (hardware, paced emulation). The in-process
@@ -58,6 +69,12 @@ extension SPIBus {
             responses.append(try transfer(transaction, on: chip))
         }
         return responses
+    }
+
+    /// Builds the write transaction and runs it through ``transfer(_:on:)-(SPITransaction,_)``.
+    public func transferWritingValue(_ value: UInt64, count: Int, header: [UInt8], on chip: ChipSelect) throws(SPIBusError) {
+        let octets = (0..<max(0, count)).map { $0 < 8 ? UInt8(truncatingIfNeeded: value >> (8 * $0)) : 0 }
+        _ = try transfer(SPITransaction(header: header, body: .write(octets)), on: chip)
     }
 
     /// Runs the transaction through ``transfer(_:on:)-(SPITransaction,_)`` and combines the first

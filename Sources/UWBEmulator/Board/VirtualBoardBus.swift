@@ -37,6 +37,17 @@ public final class VirtualBoardBus: SPIBus {
         }
     }
 
+    /// Passes the write to the chip as a number instead of an array; a transaction the chip
+    /// refuses fails the transfer.
+    public func transferWritingValue(_ value: UInt64, count: Int, header: [UInt8], on chip: ChipSelect) throws(SPIBusError) {
+        guard chips.indices.contains(chip.index) else { throw .noSuchChip(chip, chipCount: chips.count) }
+        do {
+            try chips[chip.index].transferWritingValue(value, count: count, header: header)
+        } catch {
+            throw .transferFailed(error.description)
+        }
+    }
+
     /// The chip's IRQ line right now; the simulation never waits on the wall clock.
     public func waitForInterrupt(on chip: ChipSelect, until deadline: ContinuousClock.Instant) throws(SPIBusError) -> Bool {
         guard chips.indices.contains(chip.index) else { throw .noSuchChip(chip, chipCount: chips.count) }

@@ -14,6 +14,7 @@ enum ReceiverState {
     case starting(event: ScheduledEvent, timeout: ScheduledEvent?)
     /// Hunting for a preamble from `from` on.
     case listening(from: SimulationTime, timeout: ScheduledEvent?)
-    /// Locked onto a frame; `completion` finishes it.
-    case receiving(Arrival, completion: ScheduledEvent, timeout: ScheduledEvent?)
+    /// Locked onto a frame; `completion` finishes it (and carries the frame: the state itself
+    /// stays small, so that setting it copies no ``Arrival``).
+    case receiving(completion: ScheduledEvent, timeout: ScheduledEvent?)
 }

@@ -20,40 +20,55 @@ public final class Oscillator {
     /// The random-walk intensity, in ppm per √second.
     public let drift: Double
 
-    private var random: SeededRandom
-    /// The tick count at the start of each step interval k (at k × ``driftStep``).
-    private var stepStartTicks: [Double] = [0]
-    /// The frequency offset in force during each step interval.
-    private var stepOffsets: [ClockOffset]
+    /// What the oscillator has taken of its random walk so far.
+    private struct History {
+        var random: SeededRandom
+        /// The tick count at the start of each step interval k (at k × ``driftStep``).
+        var stepStartTicks: [Double] = [0]
+        /// The frequency offset in force during each step interval.
+        var stepOffsets: [ClockOffset]
+    }
+
+    /// The history, in memory the oscillator allocates and owns: every tick conversion reads
+    /// it (several per received frame), and read through this `let` pointer it needs none of
+    /// the dynamic exclusivity checks that stored properties of a class cost. No access to it
+    /// calls out of this class, so accesses never overlap.
+    private let history: UnsafeMutablePointer<History>
 
     /// An oscillator that starts at `offset` and wanders with `drift` ppm/√s.
     public init(offset: ClockOffset, drift: Double, random: SeededRandom) {
-        self.stepOffsets = [offset]
+        history = .allocate(capacity: 1)
+        history.initialize(to: History(random: random, stepOffsets: [offset]))
         self.drift = drift
-        self.random = random
+    }
+
+    deinit {
+        history.deinitialize(count: 1)
+        history.deallocate()
     }
 
     /// The frequency offset in force at `time`.
     public func offset(at time: SimulationTime) -> ClockOffset {
-        stepOffsets[step(containing: time)]
+        let index = step(containing: time)
+        return history.pointee.stepOffsets[index]
     }
 
     /// Ticks counted since the start of the run, at `time`.
     public func ticks(at time: SimulationTime) -> Double {
         let index = step(containing: time)
         let elapsed = Double(time.picoseconds - Int64(index) * Self.driftStep.picoseconds) * 1e-12
-        return stepStartTicks[index] + elapsed * ticksPerSecond(index)
+        return history.pointee.stepStartTicks[index] + elapsed * ticksPerSecond(index)
     }
 
     /// The global time at which the tick count reaches `ticks`, searching from `now` on and
     /// following the frequency steps on the way.
     public func time(atTicks ticks: Double, after now: SimulationTime) -> SimulationTime {
         var index = step(containing: now)
-        while ticks >= stepStartTicks[index] + Self.driftStep.seconds * ticksPerSecond(index) {
+        while ticks >= history.pointee.stepStartTicks[index] + Self.driftStep.seconds * ticksPerSecond(index) {
             index += 1
             extend(through: index)
         }
-        let seconds = (ticks - stepStartTicks[index]) / ticksPerSecond(index)
+        let seconds = (ticks - history.pointee.stepStartTicks[index]) / ticksPerSecond(index)
         return SimulationTime(picoseconds: Int64(index) * Self.driftStep.picoseconds + Int64((seconds * 1e12).rounded(.up)))
     }
 
@@ -63,7 +78,7 @@ public final class Oscillator {
     }
 
     private func ticksPerSecond(_ index: Int) -> Double {
-        DeviceClock.ticksPerSecond * (1 + stepOffsets[index].ratio)
+        DeviceClock.ticksPerSecond * (1 + history.pointee.stepOffsets[index].ratio)
     }
 
     /// The step interval that contains `time` (interval 0 for times before the start), taken
@@ -76,14 +91,14 @@ public final class Oscillator {
 
     /// Takes the random walk's steps up to interval `index`.
     private func extend(through index: Int) {
-        while stepOffsets.count <= index {
-            let last = stepOffsets.count - 1
-            stepStartTicks.append(stepStartTicks[last] + Self.driftStep.seconds * ticksPerSecond(last))
-            var next = stepOffsets[last]
+        while history.pointee.stepOffsets.count <= index {
+            let last = history.pointee.stepOffsets.count - 1
+            history.pointee.stepStartTicks.append(history.pointee.stepStartTicks[last] + Self.driftStep.seconds * ticksPerSecond(last))
+            var next = history.pointee.stepOffsets[last]
             if drift > 0 {
-                next.partsPerMillion += random.normal(mean: 0, standardDeviation: drift * Self.driftStep.seconds.squareRoot())
+                next.partsPerMillion += history.pointee.random.normal(mean: 0, standardDeviation: drift * Self.driftStep.seconds.squareRoot())
             }
-            stepOffsets.append(next)
+            history.pointee.stepOffsets.append(next)
         }
     }
 }

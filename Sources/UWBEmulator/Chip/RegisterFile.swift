@@ -143,8 +143,17 @@ final class RegisterFile {
         register.access == .readOnly || register.access == .readOnlyDoubleBuffered
     }
 
+    /// ``fileRules``, held by each register file so that an access reads it without the lazy
+    /// static's initialisation check.
+    private let rules = RegisterFile.fileRules
+
     /// The octets of every file, each at its layout's base; allocated once, freed with the file.
+    /// The allocation has ``padding`` octets more, always zero, so that a register of up to 8
+    /// octets anywhere in the block can be read and updated as one unaligned 8-octet word.
     private let octets: UnsafeMutableBufferPointer<UInt8>
+
+    /// The zero octets after the last file.
+    private static let padding = 8
 
     /// A register file at its reset values.
     convenience init() {
@@ -153,12 +162,34 @@ final class RegisterFile {
     }
 
     private init(filledWith octet: UInt8) {
-        octets = .allocate(capacity: Self.totalLength)
-        octets.initialize(repeating: octet)
+        let storage = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: Self.totalLength + Self.padding)
+        storage.initialize(repeating: 0)
+        octets = UnsafeMutableBufferPointer(rebasing: storage[0..<Self.totalLength])
+        octets.update(repeating: octet)
     }
 
     deinit {
         octets.deallocate()
+    }
+
+    /// The mask of the low `count` octets of a word (`count` from 0 to 8).
+    @inline(__always)
+    private static func lowOctets(_ count: Int) -> UInt64 {
+        count >= 8 ? ~0 : (UInt64(1) << (8 * UInt64(count))) &- 1
+    }
+
+    /// The 8 octets from `start` as a little-endian word (the padding keeps them in the block).
+    @inline(__always)
+    private func word(at start: Int) -> UInt64 {
+        UInt64(littleEndian: UnsafeRawPointer(octets.baseAddress! + start).loadUnaligned(as: UInt64.self))
+    }
+
+    /// Replaces the low `count` octets (at most 8) of the word at `start` with those of `value`.
+    @inline(__always)
+    private func store(_ value: UInt64, at start: Int, count: Int) {
+        let mask = Self.lowOctets(count)
+        let merged = (word(at: start) & ~mask) | (value & mask)
+        UnsafeMutableRawPointer(octets.baseAddress! + start).storeBytes(of: merged.littleEndian, as: UInt64.self)
     }
 
     /// Puts every register back to its reset value.
@@ -169,7 +200,7 @@ final class RegisterFile {
     /// Checks that an access of `length` octets at `subIndex` in `file` stays inside documented
     /// registers, and that a write touches no read-only register and a read no write-only one.
     func validate(file: UInt8, subIndex: Int, length: Int, writing: Bool) throws(VirtualChipError) {
-        let rule = Self.fileRules[Int(file & 0x3F)]
+        let rule = rules[Int(file & 0x3F)]
         guard subIndex >= 0, length >= 0, subIndex + length <= rule.length else {
             throw Self.accessError(file: file, subIndex: subIndex, length: length, writing: writing)
         }
@@ -216,11 +247,7 @@ final class RegisterFile {
     func littleEndianValue(file: UInt8, offset: Int, count: Int) -> UInt64 {
         let start = Self.bases[Int(file)] + offset
         precondition(offset >= 0 && count >= 0 && count <= 8 && start + count <= octets.count, "register read outside the file")
-        var value: UInt64 = 0
-        for index in 0..<count {
-            value |= UInt64(octets[start + index]) << (8 * index)
-        }
-        return value
+        return word(at: start) & Self.lowOctets(count)
     }
 
     /// Stores octets in `file` from `offset`.
@@ -234,24 +261,21 @@ final class RegisterFile {
     func write(file: UInt8, offset: Int, value: UInt64, count: Int) {
         let start = Self.bases[Int(file)] + offset
         precondition(offset >= 0 && count >= 0 && count <= 8 && start + count <= octets.count, "register write outside the file")
-        for index in 0..<count {
-            octets[start + index] = UInt8(truncatingIfNeeded: value >> (8 * index))
-        }
+        store(value, at: start, count: count)
     }
 
     /// The little-endian value of a register of up to 8 octets.
     func value(_ slot: Slot) -> UInt64 {
-        var value: UInt64 = 0
-        for index in 0..<min(8, slot.length) {
-            value |= UInt64(octets[slot.start + index]) << (8 * index)
-        }
-        return value
+        word(at: slot.start) & Self.lowOctets(slot.length)
     }
 
     /// Stores a value in a register (its low `length` octets; octets beyond 8 are zero).
     func set(_ slot: Slot, _ value: UInt64) {
-        for index in 0..<slot.length {
-            octets[slot.start + index] = index < 8 ? UInt8(truncatingIfNeeded: value >> (8 * index)) : 0
+        store(value, at: slot.start, count: min(8, slot.length))
+        if slot.length > 8 {
+            for index in 8..<slot.length {
+                octets[slot.start + index] = 0
+            }
         }
     }
 

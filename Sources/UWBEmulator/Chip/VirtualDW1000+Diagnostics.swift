@@ -21,37 +21,45 @@ extension VirtualDW1000 {
     /// carrier phase at this chip's antenna.
     func writeReception(_ arrival: Arrival, intact: Bool) {
         guard let configuration = arrival.transmission.configuration else { return }
-        let formula = SignalPowerFormula(configuration: configuration)
-        let accumulated = max(1, configuration.preambleLength.symbols - 2 * configuration.preambleAcquisitionChunk.symbols)
-        let count = formula.correctedPreambleCount(accumulated: accumulated, unsaturated: accumulated)
+        let constants = receptionConstants(for: configuration)
+        let fields = ReceptionFields.shared
+        let formula = constants.formula
+        let accumulated = constants.accumulated
+        let count = constants.count
         let impulsePower = formula.impulseResponsePower(for: arrival.receivedLevel, preambleCount: count)
         let amplitude = formula.firstPathAmplitude(for: arrival.firstPathLevel, preambleCount: count)
 
-        var frame = arrival.transmission.frame
-        if !intact, !frame.isEmpty {
-            frame[frame.count - 1] ^= 0xFF
-        }
+        let frame = arrival.transmission.frame
         registers.set(.rxBuffer, octets: frame)
-        registers.set(.rxFinfo, frameInformation(
-            configuration, length: frame.count, accumulated: accumulated, rangingBit: arrival.transmission.rangingBit))
+        if !intact, !frame.isEmpty, frame.count <= RegisterFile.Slot.rxBuffer.length {
+            // The corrupted last octet, written in place instead of copying the frame to change it.
+            registers.write(file: Register.rxBuffer.file, offset: frame.count - 1, value: UInt64(frame[frame.count - 1] ^ 0xFF), count: 1)
+        }
+        let length = UInt64(frame.count)
+        registers.set(.rxFinfo, constants.frameInformation
+            | fields.rxflen.place(length & 0x7F) | fields.rxfle.place(length >> 7)
+            | fields.rng.place(arrival.transmission.rangingBit ? 1 : 0))
 
         let rawTicks = localTicks(at: arrival.rmarker) + Double(hardware.receiveAntennaDelay.ticks)
             + arrival.timestampError * DeviceClock.ticksPerSecond
         let raw = UInt64(max(0, rawTicks.rounded())) & DeviceClock.maximumTicks
         let stamp = (raw &- registers.value(.ldeRxantd)) & DeviceClock.maximumTicks
-        let index = Self.firstPathSample + (rawTicks / 64).truncatingRemainder(dividingBy: 1)
+        // The fraction of rawTicks / 64, as `truncatingRemainder(dividingBy: 1)` gives it (both are
+        // exact), without the library's slow `fmod`.
+        let sixtyFourths = rawTicks / 64
+        let index = Self.firstPathSample + (sixtyFourths - sixtyFourths.rounded(.towardZero))
         registers.set(.rxStamp, leadingEdgeCodeLoaded ? stamp : 0)
         registers.set(.fpIndex, UInt64((index * 64).rounded()))
         registers.set(.fpAmpl1, UInt64(amplitude))
         registers.set(.rxRawst, raw & ~UInt64(0x1FF))
-        registers.set(.rxFqual, Register.RxFqual.stdNoise.placingValue(Self.noiseAmplitude)
-            | Register.RxFqual.fpAmpl2.placingValue(UInt64(amplitude))
-            | Register.RxFqual.fpAmpl3.placingValue(UInt64(amplitude))
-            | Register.RxFqual.cirPwr.placingValue(UInt64(impulsePower)))
+        registers.set(.rxFqual, fields.stdNoise.place(Self.noiseAmplitude)
+            | fields.fpAmpl2.place(UInt64(amplitude))
+            | fields.fpAmpl3.place(UInt64(amplitude))
+            | fields.cirPwr.place(UInt64(impulsePower)))
         registers.set(.rxpaccNosat, UInt64(accumulated))
 
         let offset = relativeOffset(of: arrival)
-        let trackingInterval: UInt64 = configuration.pulseRepetitionFrequency == .sixteenMegahertz ? 0x01F0_0000 : 0x01FC_0000
+        let trackingInterval = constants.trackingInterval
         // RXTOFS / RXTTCKI is the clock offset, positive when the remote transmitter is faster, as
         // the User Manual states it (§7.2.21, example 0xE4 / 0x01F00000 = 7 ppm). Decawave's mynewt
         // driver computes its ratio as −RXTOFS / RXTTCKI for its own sign convention; we follow the
@@ -60,15 +68,48 @@ extension VirtualDW1000 {
         let recoveryPhase = random.uniform(0...(2 * Double.pi))
         let phaseCode = UInt64((recoveryPhase / (2 * .pi) * 128).rounded()) & 0x7F
         registers.set(.rxTtcki, trackingInterval)
-        registers.set(.rxTtcko, Register.RxTtcko.rxtofs.placingValue(UInt64(bitPattern: trackingOffset))
-            | Register.RxTtcko.rcphase.placingValue(phaseCode))
-        registers.set(.drxCarInt, CarrierIntegrator(configuration: configuration).registerValue(for: offset))
+        registers.set(.rxTtcko, fields.rxtofs.place(UInt64(bitPattern: trackingOffset))
+            | fields.rcphase.place(phaseCode))
+        registers.set(.drxCarInt, constants.carrierIntegrator.registerValue(for: offset))
 
         let peakExcess = max(0, arrival.receivedLevel.dBm - arrival.firstPathLevel.dBm)
         registers.set(.ldePpindx, UInt64(index.rounded()))
         registers.set(.ldePpampl, UInt64(min(65_535, Double(amplitude) * pow(10, peakExcess / 20))))
         let accumulatorPhase = arrival.carrierPhase.radians + hardware.phaseOffset.radians + Double(phaseCode) * 2 * .pi / 128
         writeAccumulator(around: Int(index), amplitude: amplitude, phase: accumulatorPhase)
+    }
+
+    /// What ``writeReception(_:intact:)`` works out from the configuration alone, kept for the
+    /// chip's last configuration.
+    struct ReceptionConstants {
+        let configuration: RadioConfig
+        let formula: SignalPowerFormula
+        let carrierIntegrator: CarrierIntegrator
+        /// RXPACC and the corrected preamble count.
+        let accumulated: Int
+        let count: Int
+        /// RX_FINFO without the length and ranging bit.
+        let frameInformation: UInt64
+        /// RX_TTCKI.
+        let trackingInterval: UInt64
+    }
+
+    /// The reception constants for `configuration`, from the cache when it is the last one.
+    private func receptionConstants(for configuration: RadioConfig) -> ReceptionConstants {
+        if let cached = lastReceptionConstants, cached.configuration == configuration {
+            return cached
+        }
+        let formula = SignalPowerFormula(configuration: configuration)
+        let accumulated = max(1, configuration.preambleLength.symbols - 2 * configuration.preambleAcquisitionChunk.symbols)
+        let constants = ReceptionConstants(
+            configuration: configuration, formula: formula,
+            carrierIntegrator: CarrierIntegrator(configuration: configuration),
+            accumulated: accumulated,
+            count: formula.correctedPreambleCount(accumulated: accumulated, unsaturated: accumulated),
+            frameInformation: frameInformation(configuration, length: 0, accumulated: accumulated, rangingBit: false),
+            trackingInterval: configuration.pulseRepetitionFrequency == .sixteenMegahertz ? 0x01F0_0000 : 0x01FC_0000)
+        lastReceptionConstants = constants
+        return constants
     }
 
     /// RX_FINFO for a frame (UM §7.2.18).
@@ -104,4 +145,36 @@ extension VirtualDW1000 {
             registers.write(file: Self.accumulatorFile, offset: (first + offset) * 4, value: sample, count: 4)
         }
     }
+}
+
+/// The register fields ``VirtualDW1000/writeReception(_:intact:)`` fills, as shifts and masks
+/// worked out once (a `BitField` works out its mask on every use).
+struct ReceptionFields {
+    /// A field's position: `(value << shift) & mask`, as `BitField.placingValue` computes it.
+    struct Placement {
+        let shift: UInt64
+        let mask: UInt64
+
+        init(_ field: BitField) {
+            shift = UInt64(field.lowBit)
+            mask = field.mask
+        }
+
+        @inline(__always)
+        func place(_ value: UInt64) -> UInt64 {
+            (value << shift) & mask
+        }
+    }
+
+    let rxflen = Placement(Register.RxFinfo.rxflen)
+    let rxfle = Placement(Register.RxFinfo.rxfle)
+    let rng = Placement(Register.RxFinfo.rng)
+    let stdNoise = Placement(Register.RxFqual.stdNoise)
+    let fpAmpl2 = Placement(Register.RxFqual.fpAmpl2)
+    let fpAmpl3 = Placement(Register.RxFqual.fpAmpl3)
+    let cirPwr = Placement(Register.RxFqual.cirPwr)
+    let rxtofs = Placement(Register.RxTtcko.rxtofs)
+    let rcphase = Placement(Register.RxTtcko.rcphase)
+
+    static let shared = ReceptionFields()
 }

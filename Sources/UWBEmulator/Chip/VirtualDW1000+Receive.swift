@@ -25,8 +25,9 @@ extension VirtualDW1000 {
         }
         let timeout = frameWaitTimeout(startingAt: delayed ? start : now)
         if delayed {
-            let event = simulator.schedule(at: start) { [weak self] in
-                guard let self, case .starting(_, let timeout) = self.receiver else { return }
+            // `unowned`: the owner of the simulator owns the chip as long (see `startTransmission`).
+            let event = simulator.schedule(at: start) { [unowned self] in
+                guard case .starting(_, let timeout) = self.receiver else { return }
                 self.receiver = .listening(from: self.now, timeout: timeout)
             }
             receiver = .starting(event: event, timeout: timeout)
@@ -41,8 +42,8 @@ extension VirtualDW1000 {
             return nil
         }
         let units = Int64(registers.value(.rxFwto))
-        return simulator.schedule(at: start + span(ofTicks: units * 65_536)) { [weak self] in
-            guard let self else { return }
+        // `unowned`: the owner of the simulator owns the chip as long (see `startTransmission`).
+        return simulator.schedule(at: start + span(ofTicks: units * 65_536)) { [unowned self] in
             self.cancelReceiver()
             self.setStatus(Register.SysStatus.rxrfto.mask)
         }
@@ -56,7 +57,7 @@ extension VirtualDW1000 {
               let sent = arrival.transmission.configuration, receives(sent)
         else { return false }
         let completion = simulator.schedule(ReceptionEndEvent(chip: self, arrival: arrival), at: arrival.end)
-        receiver = .receiving(arrival, completion: completion, timeout: timeout)
+        receiver = .receiving(completion: completion, timeout: timeout)
         return true
     }
 
@@ -64,16 +65,39 @@ extension VirtualDW1000 {
     /// channel, PRF, preamble code, SFD and the 110 kbps mode.
     func receives(_ sent: RadioConfig) -> Bool {
         let channelControl = registers.value(.chanCtrl)
-        return Register.ChanCtrl.rxChan.value(in: channelControl) == UInt64(sent.channel.number)
+        let systemConfiguration = registers.value(.sysCfg)
+        // The answer for the last question, kept: every frame of a run usually has the same
+        // configuration, and the registers change only when the chip is configured.
+        if let last = lastReceiveMatch, last.channelControl == channelControl,
+           last.systemConfiguration == systemConfiguration, last.sent == sent {
+            return last.matches
+        }
+        let matches = receives(sent, channelControl: channelControl, systemConfiguration: systemConfiguration)
+        lastReceiveMatch = ReceiveMatch(
+            channelControl: channelControl, systemConfiguration: systemConfiguration, sent: sent, matches: matches)
+        return matches
+    }
+
+    /// ``receives(_:)`` worked out from CHAN_CTRL and SYS_CFG.
+    private func receives(_ sent: RadioConfig, channelControl: UInt64, systemConfiguration: UInt64) -> Bool {
+        Register.ChanCtrl.rxChan.value(in: channelControl) == UInt64(sent.channel.number)
             && Register.ChanCtrl.rxprf.value(in: channelControl) == sent.pulseRepetitionFrequency.dw1000Code
             && Register.ChanCtrl.rxPcode.value(in: channelControl) == UInt64(sent.preambleCode)
             && (Register.ChanCtrl.dwsfd.value(in: channelControl) == 1) == (sent.startOfFrameDelimiter == .decawave)
-            && (Register.SysCfg.rxm110k.value(in: registers.value(.sysCfg)) == 1) == (sent.dataRate == .kbps110)
+            && (Register.SysCfg.rxm110k.value(in: systemConfiguration) == 1) == (sent.dataRate == .kbps110)
+    }
+
+    /// One answer of ``receives(_:)``, with the register values and configuration it was for.
+    struct ReceiveMatch {
+        let channelControl: UInt64
+        let systemConfiguration: UInt64
+        let sent: RadioConfig
+        let matches: Bool
     }
 
     /// The end of a frame the receiver was locked onto: write what the chip reports and go idle.
     func finishReception(_ arrival: Arrival) {
-        guard case .receiving(_, _, let timeout) = receiver else { return }
+        guard case .receiving(_, let timeout) = receiver else { return }
         if let timeout {
             environment?.simulator.cancel(timeout)
         }
@@ -99,7 +123,7 @@ extension VirtualDW1000 {
             timeout.map(simulator.cancel)
         case .listening(_, let timeout):
             timeout.map(simulator.cancel)
-        case .receiving(_, let completion, let timeout):
+        case .receiving(let completion, let timeout):
             simulator.cancel(completion)
             timeout.map(simulator.cancel)
         }
@@ -118,9 +142,9 @@ extension VirtualDW1000 {
         case .listening(let from, let timeout):
             timeout.map { environment?.simulator.cancel($0) }
             receiver = .listening(from: from, timeout: nil)
-        case .receiving(let arrival, let completion, let timeout):
+        case .receiving(let completion, let timeout):
             timeout.map { environment?.simulator.cancel($0) }
-            receiver = .receiving(arrival, completion: completion, timeout: nil)
+            receiver = .receiving(completion: completion, timeout: nil)
         }
     }
 

@@ -40,6 +40,32 @@ extension VirtualDW1000 {
         return (registers.littleEndianValue(file: header.file, offset: Int(header.subIndex), count: min(8, count)), count)
     }
 
+    /// Answers one write transaction as ``transfer(_:)`` does with a body of the low `count`
+    /// octets of `value` (zeros beyond the eighth), without that array for a write of up to 8
+    /// octets.
+    ///
+    /// - Throws: ``VirtualChipError`` for accesses a real chip would not honour.
+    func transferWritingValue(_ value: UInt64, count: Int, header octets: [UInt8]) throws(VirtualChipError) {
+        guard count <= 8 else {
+            let body = (0..<count).map { $0 < 8 ? UInt8(truncatingIfNeeded: value >> (8 * $0)) : 0 }
+            _ = try transfer(SPITransaction(header: octets, body: .write(body)))
+            return
+        }
+        answeredTransactions += 1
+        let header: SPIHeader
+        do {
+            header = try SPIHeader.decode(octets).header
+        } catch {
+            throw .malformedHeader(error.description)
+        }
+        guard header.operation == .write else {
+            throw .malformedBody("the header's R/W bit says \(header.operation) but the body is the other way")
+        }
+        let subIndex = Int(header.subIndex)
+        try registers.validate(file: header.file, subIndex: subIndex, length: count, writing: true)
+        writeRegisters(file: header.file, offset: subIndex, value: value, count: count)
+    }
+
     /// Counts the transaction, decodes its header and checks the access against the register map.
     private func accept(_ transaction: SPITransaction) throws(VirtualChipError) -> SPIHeader {
         answeredTransactions += 1
@@ -116,6 +142,45 @@ extension VirtualDW1000 {
         default:
             registers.write(file: file, offset: offset, octets)
         }
+    }
+
+    /// A write of the low `count` (at most 8) octets of `value`, with the side effects of
+    /// ``writeRegisters(file:offset:_:)`` for the same octets.
+    private func writeRegisters(file: UInt8, offset: Int, value: UInt64, count: Int) {
+        switch file {
+        case Register.sysStatus.file:
+            clearStatus(Self.octets(of: value, count: count, placedAt: offset) & Self.writeOneToClear)
+        case Register.sysCtrl.file:
+            execute(Self.octets(of: value, count: count, placedAt: offset))
+        case Register.pmscCtrl0.file where offset <= 3 && offset + count > 3:
+            let before = Register.PmscCtrl0.softreset.value(in: registers.value(.pmscCtrl0))
+            registers.write(file: file, offset: offset, value: value, count: count)
+            let after = Register.PmscCtrl0.softreset.value(in: registers.value(.pmscCtrl0))
+            softResetChanged(from: before, to: after)
+        case Register.otpCtrl.file where offset <= Int(Register.otpCtrl.offset) && offset + count > Int(Register.otpCtrl.offset):
+            registers.write(file: file, offset: offset, value: value, count: count)
+            otpControlWritten()
+        case Register.sysMask.file:
+            registers.write(file: file, offset: offset, value: value, count: count)
+            updateInterrupt()
+        case Register.sysCfg.file:
+            registers.write(file: file, offset: offset, value: value, count: count)
+            if Register.SysCfg.rxwtoe.value(in: registers.value(.sysCfg)) == 0 {
+                cancelFrameWaitTimeout()
+            }
+        default:
+            registers.write(file: file, offset: offset, value: value, count: count)
+        }
+    }
+
+    /// The low `count` octets of `value` placed from octet `offset` of a 64-bit register image,
+    /// as the octet loops of ``writeRegisters(file:offset:_:)`` combine them (octets beyond the
+    /// eighth of the image dropped).
+    private static func octets(of value: UInt64, count: Int, placedAt offset: Int) -> UInt64 {
+        guard offset < 8, count > 0 else { return 0 }
+        let kept = min(count, 8 - offset)
+        let low = kept >= 8 ? value : value & ((UInt64(1) << (8 * UInt64(kept))) - 1)
+        return low << (8 * UInt64(offset))
     }
 
     /// SOFTRESET (PMSC_CTRL0 bits 31:28): all four low then high resets the chip; only bit 28

@@ -51,27 +51,29 @@ extension VirtualDW1000 {
             frame: frame, configuration: configuration, start: start, rmarker: marker, end: end,
             power: hardware.transmitPower, clockOffset: oscillator.offset(at: now),
             rangingBit: Register.TxFctrl.tr.value(in: control) == 1)
-        let emit = simulator.schedule(at: start) { [weak self] in
-            guard let self else { return }
+        // The chip's events hold it `unowned`, not weakly: whoever owns the simulator owns the chip
+        // for as long (the `Emulation` owns devices, chips, medium and simulator for the whole run;
+        // a test's bench owns its chips and simulator), so no event runs after its chip is gone,
+        // and without weak references the chip needs no side table for its reference counts.
+        let emit = simulator.schedule(at: start) { [unowned self] in
             self.environment?.transmissionStarts(transmission, from: self)
         }
         // TXFRB at the first preamble symbol, TXPRS when the SFD starts, TXPHS (with TX_TIME valid)
         // after the PHR (UM §5 good-TX sequence, §7.2.17).
-        let frameBegins = simulator.schedule(at: start) { [weak self] in
-            self?.setStatus(Register.SysStatus.txfrb.mask)
+        let frameBegins = simulator.schedule(at: start) { [unowned self] in
+            self.setStatus(Register.SysStatus.txfrb.mask)
         }
         let preamble = configuration.map { $0.pulseRepetitionFrequency.preambleSymbolDuration * $0.preambleLength.symbols } ?? .zero
-        let preambleSent = simulator.schedule(at: start + preamble) { [weak self] in
-            self?.setStatus(Register.SysStatus.txprs.mask)
+        let preambleSent = simulator.schedule(at: start + preamble) { [unowned self] in
+            self.setStatus(Register.SysStatus.txprs.mask)
         }
-        let headerSent = simulator.schedule(at: marker + (configuration?.phyHeaderDuration ?? .zero)) { [weak self] in
-            guard let self else { return }
+        let headerSent = simulator.schedule(at: marker + (configuration?.phyHeaderDuration ?? .zero)) { [unowned self] in
             self.registers.set(.txStamp, stamp)
             self.registers.set(.txRawst, raw)
             self.setStatus(Register.SysStatus.txfrb.mask | Register.SysStatus.txprs.mask | Register.SysStatus.txphs.mask)
         }
-        let finished = simulator.schedule(at: end) { [weak self] in
-            self?.finishTransmission(awaitingResponse: awaitingResponse)
+        let finished = simulator.schedule(at: end) { [unowned self] in
+            self.finishTransmission(awaitingResponse: awaitingResponse)
         }
         transmitter = .busy(events: [emit, frameBegins, preambleSent, headerSent, finished])
     }
@@ -84,8 +86,8 @@ extension VirtualDW1000 {
         guard awaitingResponse, let simulator = environment?.simulator else { return }
         let delayUnits = Int64(Register.AckRespT.w4rTim.value(in: registers.value(.ackRespT)))
         let turnOn = now + span(ofTicks: delayUnits * 65_536)
-        let event = simulator.schedule(at: turnOn) { [weak self] in
-            self?.enableReceiver(delayed: false)
+        let event = simulator.schedule(at: turnOn) { [unowned self] in
+            self.enableReceiver(delayed: false)
         }
         receiver = .starting(event: event, timeout: nil)
     }

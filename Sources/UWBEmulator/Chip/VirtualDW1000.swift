@@ -25,21 +25,41 @@ public final class VirtualDW1000 {
     var answeredTransactions = 0
     var irqLine = false
 
-    /// The world around the chip; set when the chip is placed in a medium. Held weakly.
+    /// The world around the chip; set when the chip is placed in a medium. Held weakly, except
+    /// for the medium's own ports (see ``attachedPort``).
     public var environment: ChipEnvironment? {
-        get { surroundings }
-        set { surroundings = newValue }
+        get { attachedPort ?? surroundings }
+        set {
+            if let port = newValue as? MediumPort {
+                attachedPort = port
+                surroundings = nil
+            } else {
+                attachedPort = nil
+                surroundings = newValue
+            }
+        }
     }
 
-    /// The storage behind ``environment``, read many times per received frame: as an internal
-    /// property, all its accesses are visible to the optimiser, which can then leave out the
-    /// runtime exclusivity checks a public stored property of a class needs.
+    /// The storage behind ``environment`` for environments other than a medium's port, read
+    /// many times per received frame: as an internal property, all its accesses are visible to
+    /// the optimiser, which can then leave out the runtime exclusivity checks a public stored
+    /// property of a class needs.
     weak var surroundings: ChipEnvironment?
+
+    /// The chip's port when the environment is a medium's: held strongly, because a weak
+    /// reference gives the port a side table and makes every access to it slow. The port holds
+    /// its chip, device and medium `unowned`, so there is no cycle; the `Emulation` owns the
+    /// medium, its devices and their chips for the whole run.
+    var attachedPort: MediumPort?
 
     let registers = RegisterFile()
     var transmitter = TransmitterState.idle
     var receiver = ReceiverState.off
     var leadingEdgeCodeLoaded = false
+    /// What the last reception's configuration gave ``writeReception(_:intact:)``.
+    var lastReceptionConstants: ReceptionConstants?
+    /// The last answer of ``receives(_:)``.
+    var lastReceiveMatch: ReceiveMatch?
     var random: SeededRandom
 
     /// The counter's value at the start of the run: chips reset at different moments.

@@ -55,8 +55,10 @@ public final class EmulatedDevice {
             throw .driver(device: name, "\(error)")
         }
         radio = DeviceRadio(name: name, transceivers: drivers, configuration: configuration, simulator: medium.simulator)
-        node.interruptHandler = { [weak self] chip in
-            self?.interruptChanged(chip)
+        // `unowned`: the device owns its chips, whose ports (owned by the medium, which the
+        // `Emulation` owns with the device) call this only while the device's chips run.
+        node.interruptHandler = { [unowned self] chip in
+            self.interruptChanged(chip)
         }
     }
 

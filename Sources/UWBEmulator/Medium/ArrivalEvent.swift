@@ -1,9 +1,10 @@
 /// A frame's preamble reaching one chip's antenna: the medium's most frequent event, one per
 /// transmission and receiving chip.
 final class ArrivalEvent: ScheduledEvent {
-    /// The receiving chip's port. Weak like any hold on the world from the simulator's queue: if
-    /// the medium is gone (it owns its ports), the event does nothing.
-    weak var port: MediumPort?
+    /// The receiving chip's port. `unowned` rather than weak: the medium owns its ports, and the
+    /// `Emulation` owns the medium and the simulator for the whole run, so the event never runs
+    /// after its port is gone.
+    unowned let port: MediumPort
     /// The frame as it reaches the antenna.
     let arrival: Arrival
     /// The transmission record and slot of this reception, when it counts for the statistics
@@ -17,7 +18,6 @@ final class ArrivalEvent: ScheduledEvent {
     }
 
     override func run() {
-        guard let port else { return }
         port.medium.preambleArrives(arrival, at: port, record: record)
     }
 }

@@ -71,52 +71,80 @@ public final class Medium {
         // each receiver's link is a local array access rather than a checked access to the medium.
         var senderLinks = takeLinks(from: senderIndex)
         defer { links[senderIndex] = senderLinks }
+        let senderStill = sender.trajectory.isStationary
         for (receiverIndex, receiver) in nodes.enumerated() where receiverIndex != senderIndex {
             var state = senderLinks[receiverIndex] ?? newLink(from: senderIndex, to: receiverIndex)
-            let destination = receiver.trajectory.position(at: transmission.rmarker)
-            let path = destination.metres - source.metres
-            let link = body.shadowed(
-                channelModel.sampleLink(
-                    from: source, to: destination, obstacles: obstacles,
-                    transmitLevel: transmission.power, shadowing: state.shadowing, random: &state.random),
-                senderFront: DeviceBodyModel.isThroughFront(path, orientation: sender.orientation),
-                receiverFront: DeviceBodyModel.isThroughFront(path * -1, orientation: receiver.orientation))
+            let link: LinkSample
+            let bothStill = senderStill && receiver.trajectory.isStationary
+            if bothStill, let still = state.still, still.senderChip == senderChip,
+               still.transmitLevel == transmission.power.dBm {
+                // Neither device moves: the same geometry gives the same levels; only the
+                // excess delay is drawn, as `ChannelModel.sampleLink` draws it.
+                let excessSeconds = state.random.exponential(mean: channelModel.nlos.meanExcessSeconds)
+                var sample = still.link
+                sample.excessDelay = sample.lineOfSightBlocked ? .seconds(excessSeconds) : .zero
+                link = sample
+            } else {
+                let destination = receiver.trajectory.position(at: transmission.rmarker)
+                let path = destination.metres - source.metres
+                link = body.shadowed(
+                    channelModel.sampleLink(
+                        from: source, to: destination, obstacles: obstacles,
+                        transmitLevel: transmission.power, shadowing: state.shadowing, random: &state.random),
+                    senderFront: DeviceBodyModel.isThroughFront(path, orientation: sender.orientation),
+                    receiverFront: DeviceBodyModel.isThroughFront(path * -1, orientation: receiver.orientation))
+                if bothStill {
+                    let flight = source.distance(to: receiver.antennaPosition(0, at: transmission.rmarker)).metres
+                        / PhysicalConstants.speedOfLight.metresPerSecond
+                    state.still = StillLink(
+                        senderChip: senderChip, transmitLevel: transmission.power.dBm, link: link,
+                        flight: flight, flightPicoseconds: Int64((flight * 1e12).rounded()))
+                }
+            }
             receptions.append((receiverIndex, link.receivedLevel, .notListening))
-            deliver(transmission, link: link, from: source, to: receiverIndex, random: &state.random,
-                    record: (recordIndex, receptions.count - 1))
+            deliver(transmission, link: link, from: source, to: receiverIndex, state: &state,
+                    still: bothStill ? state.still : nil, record: (recordIndex, receptions.count - 1))
             senderLinks[receiverIndex] = state
         }
         records.append(TransmissionRecord(
             time: transmission.rmarker, frame: transmission.frame, sender: senderIndex, receptions: receptions))
     }
 
-    /// Schedules the arrival at each chip of device `receiverIndex`.
+    /// Schedules the arrival at each chip of device `receiverIndex`. `still` is the link's fixed
+    /// geometry when neither device moves.
     private func deliver(
         _ transmission: Transmission, link: LinkSample, from source: Position, to receiverIndex: Int,
-        random stream: inout SeededRandom, record: (Int, Int)
+        state: inout LinkState, still: StillLink?, record: (Int, Int)
     ) {
         let receiver = nodes[receiverIndex]
-        let model = channelModel.receiver
         let rate = transmission.configuration?.dataRate ?? .mbps6_8
-        let success = model.frameSuccessProbability(
-            receivedLevel: link.receivedLevel, dataRate: rate, frameLength: transmission.frame.count)
-        let decodable = stream.unitInterval() < success
-        let detectable = link.receivedLevel.dBm >= model.sensitivity(for: rate).dBm - Self.detectionMargin.decibels
-        let snr = model.timingSignalToNoiseRatio(receivedLevel: link.receivedLevel, dataRate: rate)
-        let sigma = model.timeOfArrivalStandardDeviation(snr: snr, bandwidth: channelModel.channel.bandwidth)
-        let bias = RangeBiasTable.bias(
-            receivedLevel: link.receivedLevel, prf: transmission.configuration?.pulseRepetitionFrequency ?? .sixtyFourMegahertz,
-            wideband: channelModel.channel.isWideband)
+        let prf = transmission.configuration?.pulseRepetitionFrequency
+        let figures: ReceptionFigures
+        if let cached = state.figures,
+           cached.matches(level: link.receivedLevel.dBm, rate: rate, frameLength: transmission.frame.count, prf: prf) {
+            figures = cached
+        } else {
+            figures = receptionFigures(level: link.receivedLevel, rate: rate, frameLength: transmission.frame.count, prf: prf)
+            state.figures = figures
+        }
+        let decodable = state.random.unitInterval() < figures.success
+        let detectable = figures.detectable
         let speed = PhysicalConstants.speedOfLight.metresPerSecond
-        let timestampError = stream.normal(mean: 0, standardDeviation: Double(sigma.picoseconds) * 1e-12)
-            + bias.metres / speed + Double(link.excessDelay.picoseconds) * 1e-12
-        let phaseSigma = model.phaseStandardDeviation(snr: snr).radians
+        let timestampError = state.random.normal(mean: 0, standardDeviation: figures.timingSigmaSeconds)
+            + figures.biasSeconds + (link.lineOfSightBlocked ? Double(link.excessDelay.picoseconds) * 1e-12 : 0)
+        let phaseSigma = figures.phaseSigma
         let wavenumber = 2 * Double.pi * channelModel.channel.centreFrequency.hertz
         let leadIn = transmission.rmarker.picoseconds - transmission.start.picoseconds
         for index in receiver.chips.indices {
-            let antenna = receiver.antennaPosition(index, at: transmission.rmarker)
-            let flight = source.distance(to: antenna).metres / speed
-            let flightPicoseconds = Int64((flight * 1e12).rounded())
+            let flight: Double
+            let flightPicoseconds: Int64
+            if index == 0, let still {
+                (flight, flightPicoseconds) = (still.flight, still.flightPicoseconds)
+            } else {
+                let antenna = receiver.antennaPosition(index, at: transmission.rmarker)
+                flight = source.distance(to: antenna).metres / speed
+                flightPicoseconds = Int64((flight * 1e12).rounded())
+            }
             let marker = SimulationTime(picoseconds: transmission.rmarker.picoseconds + flightPicoseconds)
             let arrival = Arrival(
                 transmission: transmission,
@@ -127,13 +155,32 @@ public final class Medium {
                 receivedLevel: link.receivedLevel,
                 firstPathLevel: link.firstPathLevel,
                 timestampError: timestampError,
-                carrierPhase: Angle(radians: -wavenumber * flight + stream.normal(mean: 0, standardDeviation: phaseSigma)).wrapped,
+                carrierPhase: Angle(radians: -wavenumber * flight + state.random.normal(mean: 0, standardDeviation: phaseSigma)).wrapped,
                 detectable: detectable,
                 decodable: decodable)
             simulator.schedule(
                 ArrivalEvent(port: ports[receiverIndex][index], arrival: arrival, record: index == 0 ? record : nil),
                 at: arrival.start)
         }
+    }
+
+    /// The receiver model's figures for a frame at `level`: the frame success probability,
+    /// detectability, timing and phase noise, and the range bias.
+    private func receptionFigures(
+        level: PowerLevel, rate: DataRate, frameLength: Int, prf: PulseRepetitionFrequency?
+    ) -> ReceptionFigures {
+        let model = channelModel.receiver
+        let snr = model.timingSignalToNoiseRatio(receivedLevel: level, dataRate: rate)
+        let sigma = model.timeOfArrivalStandardDeviation(snr: snr, bandwidth: channelModel.channel.bandwidth)
+        let bias = RangeBiasTable.bias(
+            receivedLevel: level, prf: prf ?? .sixtyFourMegahertz, wideband: channelModel.channel.isWideband)
+        return ReceptionFigures(
+            level: level.dBm, rate: rate, frameLength: frameLength, prf: prf,
+            success: model.frameSuccessProbability(receivedLevel: level, dataRate: rate, frameLength: frameLength),
+            detectable: level.dBm >= model.sensitivity(for: rate).dBm - Self.detectionMargin.decibels,
+            timingSigmaSeconds: Double(sigma.picoseconds) * 1e-12,
+            biasSeconds: bias.metres / PhysicalConstants.speedOfLight.metresPerSecond,
+            phaseSigma: model.phaseStandardDeviation(snr: snr).radians)
     }
 
     /// A preamble reaches `port`'s chip: the chip may lock onto it. `record` is the reception's
@@ -188,6 +235,6 @@ public final class Medium {
         var stream = random.split(label: "link \(nodes[sender].name) -> \(nodes[receiver].name)")
         let shadowing = PowerRatio(decibels: stream.normal(
             mean: 0, standardDeviation: channelModel.pathLoss.shadowingDeviation.decibels))
-        return LinkState(random: stream, shadowing: shadowing)
+        return LinkState(random: stream, shadowing: shadowing, still: nil, figures: nil)
     }
 }

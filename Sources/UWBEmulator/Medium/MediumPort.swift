@@ -1,8 +1,13 @@
+import UWBCore
+
 /// One chip's place in the medium, and the chip's ``ChipEnvironment``: it knows which device and
 /// which chip it serves, so nothing is looked up by chip identity, and it keeps the frames on
 /// the air at that chip's antenna.
 ///
-/// The medium owns its ports; a chip holds its port weakly, like any environment.
+/// The medium owns its ports, and each chip holds its own port (strongly, unlike other
+/// environments: see `VirtualDW1000.attachedPort`). The port holds its medium, device and chip
+/// `unowned`, so that there is no cycle: the `Emulation` owns the medium, the devices and
+/// their chips together for the whole run.
 final class MediumPort: ChipEnvironment {
     /// The medium this port belongs to; it owns the port, so it outlives it.
     unowned let medium: Medium
@@ -12,11 +17,20 @@ final class MediumPort: ChipEnvironment {
     let chip: Int
     /// The device, held here so that the per-frame work reaches it without indexing the
     /// medium's devices.
-    let device: MediumNode
-    /// The chip this port serves.
-    let virtualChip: VirtualDW1000
-    /// Frames that have reached this chip's antenna and may still be on the air.
-    var arrivals: [Arrival] = []
+    unowned let device: MediumNode
+    /// The chip this port serves (it holds its port).
+    unowned let virtualChip: VirtualDW1000
+    /// Frames that have reached this chip's antenna and may still be on the air: what the
+    /// collision judgement needs of each, not the whole ``Arrival``.
+    var arrivals: [FrameOnAir] = []
+
+    /// What the medium's collision judgement needs of a frame on the air at an antenna.
+    struct FrameOnAir {
+        let transmissionIndex: Int
+        let start: SimulationTime
+        let end: SimulationTime
+        let receivedLevel: PowerLevel
+    }
     /// The transmission record and slot of the frame the chip is locked onto, if it counts for
     /// the statistics.
     var pending: (record: Int, slot: Int)?
@@ -52,6 +66,8 @@ final class MediumPort: ChipEnvironment {
     /// Remembers a frame on the air at the chip, forgetting those over before `now`.
     func track(_ arrival: Arrival, now: SimulationTime) {
         arrivals.removeAll { $0.end < now }
-        arrivals.append(arrival)
+        arrivals.append(FrameOnAir(
+            transmissionIndex: arrival.transmissionIndex, start: arrival.start, end: arrival.end,
+            receivedLevel: arrival.receivedLevel))
     }
 }
