@@ -28,7 +28,7 @@ struct Timeliness {
         /// The radio configuration.
         let configuration: RadioConfig
         /// The probes' samples per side.
-        let samples: (initiator: [LatencyProbe.Sample], responder: [LatencyProbe.Sample])
+        let samples: (initiator: [CompletionLatencyProbe.Sample], responder: [CompletionLatencyProbe.Sample])
     }
 
     /// One row per initiator board.
@@ -44,7 +44,7 @@ struct Timeliness {
             let ranging = try EmulatedRanging(scenario: scenario, seed: seed, rate: rate)
             let probes = try ranging.emulation.devices.map { device in
                 guard let application = device.application else { throw BenchmarkError.unexpected("\(device.name) has no application") }
-                let probe = LatencyProbe(wrapping: application, of: ranging)
+                let probe = CompletionLatencyProbe(wrapping: application, of: ranging)
                 device.application = probe
                 return probe
             }
@@ -115,7 +115,7 @@ struct Timeliness {
             "wall cost median (µs)", "wall cost p90 (µs)",
         ])
         for row in rows {
-            let sides: [(String, RangingMessageType, [LatencyProbe.Sample])] = [
+            let sides: [(String, RangingMessageType, [CompletionLatencyProbe.Sample])] = [
                 ("initiator (REPORT)", .report, row.samples.initiator), ("responder (FINAL)", .final, row.samples.responder),
             ]
             for (side, message, samples) in sides {

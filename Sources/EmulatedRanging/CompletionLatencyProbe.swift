@@ -1,32 +1,35 @@
-import EmulatedRanging
 import UWBCore
 import UWBEmulator
 
-/// Wraps one device's ranging application and, for every event whose handling makes a new
-/// measurement, notes how long after the frame that completed the round the measurement came, in
-/// virtual time and in wall time.
+/// Wraps one device's ranging application and, whenever handling an event makes a new
+/// measurement, notes how long after the frame that completed the round the measurement came:
+/// in virtual time, and what the handling cost in wall time.
 ///
 /// Virtual latency: the device's clock when the handling returns (SYS_TIME, read through the
 /// driver) minus the RX timestamp of the last frame chip 0 received (FINAL on the responder,
 /// REPORT on the initiator), in seconds of a nominal clock. Wall cost: `ContinuousClock` around the
 /// application's handling of that event (the radio loop, the state machine, any transmission it
-/// starts, the `MeasurementBuilder` and the recording with ground truth; the driver's interrupt
-/// handling, before it, is not included).
-final class LatencyProbe: RadioApplication {
+/// starts, the measurement and its recording; not the driver's interrupt handling before it).
+/// Used by the benchmarks and the tests; the wall cost is a figure, never an assertion.
+public final class CompletionLatencyProbe: RadioApplication {
     /// One measurement's timing.
-    struct Sample {
+    public struct Sample: Sendable {
         /// Virtual seconds from the completing frame's RX timestamp to the measurement.
-        let latency: Double
+        public let latency: Double
         /// Virtual seconds from this side's POLL timestamp to the completing frame's.
-        let sincePoll: Double
+        public let sincePoll: Double
         /// Wall seconds spent handling the completing event.
-        let wall: Double
+        public let wall: Double
+        /// The completing frame's RX timestamp.
+        public let frame: DeviceTime
+        /// The measurement that was made.
+        public let record: RangingRecord
     }
 
     /// The samples so far.
-    private(set) var samples: [Sample] = []
-    /// Measurements whose device clock could not be read.
-    private(set) var readErrors = 0
+    public private(set) var samples: [Sample] = []
+    /// Measurements after which the device clock could not be read.
+    public private(set) var readErrors = 0
 
     private let wrapped: RadioApplication
     private weak var ranging: EmulatedRanging?
@@ -34,18 +37,18 @@ final class LatencyProbe: RadioApplication {
     private let clock = ContinuousClock()
 
     /// Wraps `wrapped`, an application of `ranging`'s world.
-    init(wrapping wrapped: RadioApplication, of ranging: EmulatedRanging) {
+    public init(wrapping wrapped: RadioApplication, of ranging: EmulatedRanging) {
         self.wrapped = wrapped
         self.ranging = ranging
     }
 
     /// Starts the wrapped application.
-    func start(on radio: DeviceRadio) {
+    public func start(on radio: DeviceRadio) {
         wrapped.start(on: radio)
     }
 
     /// Passes the event on, timing it, and samples the latency if it made a measurement.
-    func handle(_ event: TransceiverEvent, fromChip chip: Int, on radio: DeviceRadio) {
+    public func handle(_ event: TransceiverEvent, fromChip chip: Int, on radio: DeviceRadio) {
         if case .frameReceived(let frame) = event, chip == 0 {
             lastReception = frame.timestamp
         }
@@ -59,14 +62,10 @@ final class LatencyProbe: RadioApplication {
             let timestamps = record.measurement.timestamps
             let poll = record.measurement.role == .initiator ? timestamps.pollTransmitted : timestamps.pollReceived
             samples.append(Sample(
-                latency: Self.seconds(now.elapsed(since: lastReception)),
-                sincePoll: Self.seconds(lastReception.elapsed(since: poll)), wall: wall))
+                latency: now.elapsed(since: lastReception).seconds, sincePoll: lastReception.elapsed(since: poll).seconds,
+                wall: wall, frame: lastReception, record: record))
         } catch {
             readErrors += 1
         }
-    }
-
-    private static func seconds(_ duration: DeviceDuration) -> Double {
-        Double(duration.ticks) / DeviceClock.ticksPerSecond
     }
 }
