@@ -11,6 +11,10 @@ import UWBCore
 /// window has no timeout). A timeout, failed reception or failed transmission reports
 /// ``RangingCommand/failed(_:)`` and listens again: the initiator retries. Frames of other
 /// sessions, devices or rounds are ignored.
+///
+/// The round is reported completed as soon as FINAL arrives, because the responder then holds all
+/// six timestamps; if the REPORT that follows cannot be sent, the same round is also reported as
+/// failed (the initiator, which never gets the REPORT, retries it).
 public final class Responder {
     /// The session, PAN and addresses.
     public let link: RangingLink
