@@ -35,7 +35,7 @@ struct NoiseFloor {
         timestampSigma = receiver.timeOfArrivalStandardDeviation(snr: snr, bandwidth: configuration.channel.bandwidth)
             .secondsValue * PhysicalConstants.speedOfLight.metresPerSecond
         let squares = rounds.map { round in
-            let weights = Self.weights(round)
+            let weights = TwoWayRanging.receiveTimestampWeights(round)
             return weights.response * weights.response + weights.poll * weights.poll + weights.final * weights.final
         }
         weightFactor = squares.isEmpty ? 0 : (squares.reduce(0, +) / Double(squares.count)).squareRoot()
@@ -44,16 +44,5 @@ struct NoiseFloor {
     /// The predicted standard deviation of the raw distance, metres.
     var distanceSigma: Double {
         (timestampSigma * timestampSigma + Self.quantisation * Self.quantisation).squareRoot() * weightFactor
-    }
-
-    /// ∂ToF/∂stamp for the RX timestamps of RESPONSE, POLL and FINAL in one round.
-    static func weights(_ round: RoundTimestamps) -> (response: Double, poll: Double, final: Double) {
-        let ra = Double(round.responseReceived.elapsed(since: round.pollTransmitted).ticks)
-        let db = Double(round.responseTransmitted.elapsed(since: round.pollReceived).ticks)
-        let da = Double(round.finalTransmitted.elapsed(since: round.responseReceived).ticks)
-        let rb = Double(round.finalReceived.elapsed(since: round.responseTransmitted).ticks)
-        let sum = ra + rb + da + db
-        let flight = (ra * rb - da * db) / sum
-        return ((rb + db) / sum, (da + flight) / sum, (ra - flight) / sum)
     }
 }

@@ -21,14 +21,8 @@ struct StaticAccuracyTests {
             .secondsValue * PhysicalConstants.speedOfLight.metresPerSecond
         let tick = DeviceDuration(ticks: 1).lightTravelDistance.metres
         let squares = rounds.map { round in
-            let ra = Double(round.responseReceived.elapsed(since: round.pollTransmitted).ticks)
-            let db = Double(round.responseTransmitted.elapsed(since: round.pollReceived).ticks)
-            let da = Double(round.finalTransmitted.elapsed(since: round.responseReceived).ticks)
-            let rb = Double(round.finalReceived.elapsed(since: round.responseTransmitted).ticks)
-            let sum = ra + rb + da + db
-            let flight = (ra * rb - da * db) / sum
-            let weights = [(rb + db) / sum, (da + flight) / sum, (ra - flight) / sum]
-            return weights.reduce(0) { $0 + $1 * $1 }
+            let weights = TwoWayRanging.receiveTimestampWeights(round)
+            return weights.response * weights.response + weights.poll * weights.poll + weights.final * weights.final
         }
         let weightFactor = (squares.reduce(0, +) / Double(max(squares.count, 1))).squareRoot()
         return (sigma * sigma + tick * tick / 12).squareRoot() * weightFactor
