@@ -1,6 +1,6 @@
 import Foundation
 @testable import NearbyInteraction
-import UWBEmulator
+import UWBCore
 
 /// A stand-in that archives any payload under the key Nearby Interaction classes use, so that tests can
 /// forge archives claiming to be a token, configuration or nearby object with chosen content.

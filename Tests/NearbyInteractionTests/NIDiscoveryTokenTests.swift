@@ -1,7 +1,7 @@
 import Foundation
+import UWBCore
 @testable import NearbyInteraction
 import Testing
-import UWBEmulator
 
 @Suite("NIDiscoveryToken")
 struct NIDiscoveryTokenTests {

@@ -1,7 +1,7 @@
 import Foundation
 @testable import NearbyInteraction
 import Testing
-import UWBEmulator
+import UWBCore
 
 @Suite("NINearbyObject")
 struct NINearbyObjectTests {

@@ -1,7 +1,7 @@
 import Foundation
 @testable import NearbyInteraction
 import Testing
-import UWBEmulator
+import UWBCore
 
 /// Seeded fuzzing of token archives: nothing may stop the process; everything is either a valid
 /// token or an error, and the checked and Foundation unarchivers agree.

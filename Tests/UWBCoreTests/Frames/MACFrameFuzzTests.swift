@@ -11,16 +11,16 @@ struct MACFrameFuzzTests {
 
     @Test("random bytes either decode and re-encode identically, or throw")
     func randomInput() throws {
-        var random = SplitMix64(seed: 0x5EED_0802_154D_1000)
+        var random = SeededRandom(seed: 0x5EED_0802_154D_1000)
         var decodedCount = 0
         for _ in 0..<Self.iterations {
-            var bytes = (0..<random.next(below: Self.maximumLength + 1)).map { _ in random.nextByte() }
-            if random.next(below: 2) == 0 {
+            var bytes = (0..<Int.random(in: 0..<(Self.maximumLength + 1), using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }
+            if Int.random(in: 0..<2, using: &random) == 0 {
                 Self.makeFrameControlPlausible(&bytes)
             }
-            let phrMode: PHRMode = random.next(below: 4) == 0 ? .extended : .standard
-            let handling = [FCSHandling.verify, .ignore, .absent][random.next(below: 3)]
-            if handling == .verify, random.next(below: 4) != 0 {
+            let phrMode: PHRMode = Int.random(in: 0..<4, using: &random) == 0 ? .extended : .standard
+            let handling = [FCSHandling.verify, .ignore, .absent][Int.random(in: 0..<3, using: &random)]
+            if handling == .verify, Int.random(in: 0..<4, using: &random) != 0 {
                 Self.appendFrameCheckSequence(to: &bytes)
             }
 

@@ -1,5 +1,5 @@
 import Testing
-import UWBEmulator
+import UWBCore
 
 @Suite("SeededRandom: SplitMix64 streams and distributions")
 struct SeededRandomTests {
