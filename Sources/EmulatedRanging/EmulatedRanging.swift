@@ -23,7 +23,7 @@ public final class EmulatedRanging {
     private var active: RadioLoop?
 
     /// The PAN every ranging session uses.
-    public static let pan = PANIdentifier(rawValue: 0xDECA)
+    public static let pan = RangingFrameFormat.defaultPAN
 
     /// Sets up ranging on a scenario's world, replacing any scripted traffic.
     ///
@@ -44,7 +44,7 @@ public final class EmulatedRanging {
         let timing = RangingTiming.emulator(for: configuration)
         let peers = emulation.devices.count - 1
         let slot = 1 / (rate * Double(peers))
-        let round = Self.roundDuration(timing)
+        let round = timing.longestRound.secondsValue
         guard slot > round else { throw .rateTooHigh(hertz: rate, peers: peers, maximum: 1 / (round * Double(peers))) }
         let initiator = emulation.devices[0]
         var loops: [RadioLoop] = []
@@ -69,15 +69,6 @@ public final class EmulatedRanging {
     /// Runs the world until `end` (paced against the wall clock if `pacing` is given).
     public func run(until end: SimulationTime, pacing: Pacing? = nil) {
         emulation.run(until: end, pacing: pacing)
-    }
-
-    /// An upper bound on one round with its retries. An attempt lasts the start delay, three reply
-    /// delays (RESPONSE, FINAL, REPORT), REPORT's airtime and the receivers' grace; the pauses
-    /// between attempts come on top.
-    static func roundDuration(_ timing: RangingTiming) -> Double {
-        let attempt = timing.startDelay.seconds + 3 * timing.replyDelay.seconds + timing.airtime(.report).seconds
-            + timing.listenMargin.seconds + timing.receiverGrace.secondsValue
-        return attempt * Double(timing.retries + 1) + timing.retryDelay.secondsValue * Double(timing.retries)
     }
 
     /// Starts `loop` every `period` seconds from `first`, unless another round holds the radio.
@@ -126,9 +117,7 @@ public final class EmulatedRanging {
         let machine = Responder(
             session: session, localAddress: UInt16(index + 1), peerAddress: 1, pan: Self.pan, timing: timing,
             transmitClock: Self.transmitClock(device), receivers: device.chips.count,
-            timeOfFlight: { round in
-                (try? TwoWayRanging.doubleSided(round.timestamps)).flatMap { ReportedTimeOfFlight(ticks: $0.ticks) }
-            })
+            timeOfFlight: ReportedTimeOfFlight.doubleSided)
         let builder = try makeBuilder(for: device, fieldOfView: fieldOfView)
         return RadioLoop(
             machine: machine, transceivers: device.radio.transceivers,
@@ -142,15 +131,11 @@ public final class EmulatedRanging {
     }
 
     private func makeBuilder(for device: EmulatedDevice, fieldOfView: FieldOfView) throws(EmulatedRangingError) -> MeasurementBuilder {
-        var array: AntennaArray?
-        if device.board.coherentReceivers > 1 {
-            do {
-                array = try AntennaArray(board: device.board, channel: emulation.configuration.channel)
-            } catch {
-                throw .antennaArray(device: device.name, error)
-            }
+        do {
+            return try MeasurementBuilder(board: device.board, configuration: emulation.configuration, fieldOfView: fieldOfView)
+        } catch {
+            throw .antennaArray(device: device.name, error)
         }
-        return MeasurementBuilder(configuration: emulation.configuration, array: array, fieldOfView: fieldOfView)
     }
 
     /// The host's monotonic clock for the filters: in the emulator, its virtual time.
@@ -167,8 +152,6 @@ public final class EmulatedRanging {
 
     /// The delayed-TX grid and TX antenna delay the driver of the device's first chip uses.
     private static func transmitClock(_ device: EmulatedDevice) -> TransmitClock {
-        TransmitClock(
-            granularity: device.radio.primary.capabilities.delayedTransmitGranularity,
-            antennaDelay: device.board.chips.first?.calibration.txAntennaDelay ?? .zero)
+        TransmitClock(board: device.board, capabilities: device.radio.primary.capabilities)
     }
 }

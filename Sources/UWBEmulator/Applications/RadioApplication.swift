@@ -9,4 +9,13 @@ public protocol RadioApplication: AnyObject {
 
     /// Called for each event a chip's interrupt reports, in order.
     func handle(_ event: TransceiverEvent, fromChip chip: Int, on radio: DeviceRadio)
+
+    /// Called when the radio loop could not read chip `chip`'s events (the driver's error is also
+    /// recorded in ``DeviceRadio/errors``). The default does nothing more.
+    func handle(_ error: TransceiverError, fromChip chip: Int, on radio: DeviceRadio)
+}
+
+extension RadioApplication {
+    /// Does nothing: the error is already in ``DeviceRadio/errors``.
+    public func handle(_ error: TransceiverError, fromChip chip: Int, on radio: DeviceRadio) {}
 }

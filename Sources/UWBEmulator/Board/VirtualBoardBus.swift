@@ -8,9 +8,25 @@ public final class VirtualBoardBus: SPIBus {
     /// The chips, by chip-select index.
     public let chips: [VirtualDW1000]
 
+    /// Whether the board is still attached. Once ``unplug()`` is called every operation fails
+    /// with ``SPIBusError/disconnected(_:)``, as a USB board pulled out of its socket does.
+    public private(set) var isAttached = true
+
     /// A bus to these chips.
     public init(chips: [VirtualDW1000]) {
         self.chips = chips
+    }
+
+    /// Detaches the board for good: every later operation fails with ``SPIBusError/disconnected(_:)``.
+    public func unplug() {
+        isAttached = false
+    }
+
+    /// The chip behind `chip`, if the board is attached and has one there.
+    private func chip(_ chip: ChipSelect) throws(SPIBusError) -> VirtualDW1000 {
+        guard isAttached else { throw .disconnected("the emulated board was unplugged") }
+        guard chips.indices.contains(chip.index) else { throw .noSuchChip(chip, chipCount: chips.count) }
+        return chips[chip.index]
     }
 
     /// How many chip selects the board has.
@@ -18,9 +34,9 @@ public final class VirtualBoardBus: SPIBus {
 
     /// Passes the transaction to the chip; a transaction the chip refuses fails the transfer.
     public func transfer(_ transaction: SPITransaction, on chip: ChipSelect) throws(SPIBusError) -> [UInt8] {
-        guard chips.indices.contains(chip.index) else { throw .noSuchChip(chip, chipCount: chips.count) }
+        let target = try self.chip(chip)
         do {
-            return try chips[chip.index].transfer(transaction)
+            return try target.transfer(transaction)
         } catch {
             throw .transferFailed(error.description)
         }
@@ -29,9 +45,9 @@ public final class VirtualBoardBus: SPIBus {
     /// Passes the transaction to the chip, which answers a read with a number instead of an
     /// array; a transaction the chip refuses fails the transfer.
     public func transferReadingValue(_ transaction: SPITransaction, on chip: ChipSelect) throws(SPIBusError) -> (value: UInt64, count: Int) {
-        guard chips.indices.contains(chip.index) else { throw .noSuchChip(chip, chipCount: chips.count) }
+        let target = try self.chip(chip)
         do {
-            return try chips[chip.index].transferReadingValue(transaction)
+            return try target.transferReadingValue(transaction)
         } catch {
             throw .transferFailed(error.description)
         }
@@ -40,9 +56,9 @@ public final class VirtualBoardBus: SPIBus {
     /// Passes the write to the chip as a number instead of an array; a transaction the chip
     /// refuses fails the transfer.
     public func transferWritingValue(_ value: UInt64, count: Int, header: [UInt8], on chip: ChipSelect) throws(SPIBusError) {
-        guard chips.indices.contains(chip.index) else { throw .noSuchChip(chip, chipCount: chips.count) }
+        let target = try self.chip(chip)
         do {
-            try chips[chip.index].transferWritingValue(value, count: count, header: header)
+            try target.transferWritingValue(value, count: count, header: header)
         } catch {
             throw .transferFailed(error.description)
         }
@@ -50,13 +66,11 @@ public final class VirtualBoardBus: SPIBus {
 
     /// The chip's IRQ line right now; the simulation never waits on the wall clock.
     public func waitForInterrupt(on chip: ChipSelect, until deadline: ContinuousClock.Instant) throws(SPIBusError) -> Bool {
-        guard chips.indices.contains(chip.index) else { throw .noSuchChip(chip, chipCount: chips.count) }
-        return chips[chip.index].interruptAsserted
+        try self.chip(chip).interruptAsserted
     }
 
     /// Resets the chip as RSTn does.
     public func reset(_ chip: ChipSelect) throws(SPIBusError) {
-        guard chips.indices.contains(chip.index) else { throw .noSuchChip(chip, chipCount: chips.count) }
-        chips[chip.index].hardReset()
+        try self.chip(chip).hardReset()
     }
 }

@@ -30,6 +30,7 @@ public final class EmulatedDevice {
     private var runningApplication: RadioApplication?
 
     private let simulator: Simulator
+    private let bus: VirtualBoardBus
     private let drivers: [DW1000]
     private var serviceScheduled = false
 
@@ -44,8 +45,10 @@ public final class EmulatedDevice {
         self.chips = chips
         self.simulator = medium.simulator
         medium.attach(node)
+        let bus = VirtualBoardBus(chips: chips)
+        self.bus = bus
         do {
-            drivers = try DW1000Board(board, bus: VirtualBoardBus(chips: chips)).chips
+            drivers = try DW1000Board(board, bus: bus).chips
             for driver in drivers {
                 try driver.configure(configuration)
             }
@@ -60,6 +63,17 @@ public final class EmulatedDevice {
         node.interruptHandler = { [unowned self] chip in
             self.interruptChanged(chip)
         }
+    }
+
+    /// Whether the board is still attached (see ``unplug()``).
+    public var isAttached: Bool { bus.isAttached }
+
+    /// Pulls the board out, as a user pulls a USB board: from now on every driver operation fails
+    /// with ``SPIBusError/disconnected(_:)`` (wrapped in ``TransceiverError/bus(_:)``), and the
+    /// application hears of it through its application's `handle(_:fromChip:on:)` for errors
+    /// the next time the radio loop services an interrupt. The chips stay in the medium.
+    public func unplug() {
+        bus.unplug()
     }
 
     /// Starts the application, if any.
@@ -83,6 +97,7 @@ public final class EmulatedDevice {
                 }
             } catch {
                 radio.record(error)
+                runningApplication?.handle(error, fromChip: index, on: radio)
             }
         }
         if chips.contains(where: \.interruptAsserted), !serviceScheduled {

@@ -8,6 +8,16 @@ public protocol Pacing {
     func elapsed() -> Double
     /// Blocks until `elapsed()` reaches `seconds`.
     func wait(until seconds: Double)
+    /// Blocks until `elapsed()` reaches `seconds` or work arrives in `inbox`, whichever comes
+    /// first. The default waits for the time alone.
+    func wait(until seconds: Double, unlessWorkArrivesIn inbox: SimulatorInbox)
+}
+
+extension Pacing {
+    /// Waits for the time alone: a pacing that cannot be woken.
+    public func wait(until seconds: Double, unlessWorkArrivesIn inbox: SimulatorInbox) {
+        wait(until: seconds)
+    }
 }
 
 /// Pacing against the process's monotonic clock.
@@ -29,12 +39,23 @@ public final class WallClockPacing: Pacing {
             Thread.sleep(forTimeInterval: remaining)
         }
     }
+
+    /// Sleeps until the given wall time or until work is posted to `inbox`.
+    public func wait(until seconds: Double, unlessWorkArrivesIn inbox: SimulatorInbox) {
+        let remaining = seconds - elapsed()
+        if remaining > 0 {
+            inbox.waitForWork(until: Date(timeIntervalSinceNow: remaining))
+        }
+    }
 }
 
 extension Simulator {
     /// Runs every event due at or before `end` when its time comes on the wall clock:
     /// `rate` virtual seconds per wall second (1 is real time). The same events run in the same
     /// order as an unpaced run.
+    ///
+    /// Work posted to the ``inbox`` wakes the run: it runs at the virtual time the wall clock has
+    /// reached (never before the last event that ran), so a paused world still answers its apps.
     ///
     /// The run's start lines up with the pacing's clock as it reads when the run begins, so a
     /// second paced run on the same pacing waits from where the first left off. A rate that is
@@ -46,11 +67,20 @@ extension Simulator {
         }
         let origin = now.seconds
         let wallOrigin = pacing.elapsed()
-        while let next = nextEventTime, next <= end {
-            pacing.wait(until: wallOrigin + (next.seconds - origin) / rate)
-            step(notAfter: end)
+        while true {
+            let next = min(nextEventTime ?? end, end)
+            if !inbox.hasWork {
+                pacing.wait(until: wallOrigin + (next.seconds - origin) / rate, unlessWorkArrivesIn: inbox)
+            }
+            if inbox.hasWork {
+                let reached = SimulationTime(seconds: origin + (pacing.elapsed() - wallOrigin) * rate)
+                run(until: min(max(reached, now), next))
+            } else if let due = nextEventTime, due <= end {
+                step(notAfter: end)
+            } else {
+                break
+            }
         }
-        pacing.wait(until: wallOrigin + (end.seconds - origin) / rate)
         run(until: end)
     }
 }

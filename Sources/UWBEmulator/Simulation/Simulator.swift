@@ -9,6 +9,9 @@ public final class Simulator {
     /// The current virtual time.
     public var now: SimulationTime { state.pointee.now }
 
+    /// Where other threads post work for this simulator's thread.
+    public let inbox = SimulatorInbox()
+
     /// How many events have run.
     public var eventsRun: Int { state.pointee.eventsRun }
 
@@ -60,9 +63,15 @@ public final class Simulator {
         state.pointee.nextEventTime()
     }
 
-    /// Runs the next event if it is due at or before `limit`; returns whether one ran.
+    /// Runs the next event if it is due at or before `limit`; returns whether one ran. Work
+    /// waiting in the ``inbox`` is scheduled first, at the current time.
     @discardableResult
     public func step(notAfter limit: SimulationTime) -> Bool {
+        if inbox.hasWork {
+            for action in inbox.take() {
+                schedule(ActionEvent(action: action), at: now)
+            }
+        }
         guard let event = state.pointee.popEvent(notAfter: limit) else { return false }
         event.run()
         return true

@@ -20,13 +20,18 @@ public final class RadioLoop {
     private let onCompleted: (CompletedRound) -> Void
     private let onFailure: (RangingFailure) -> Void
     private let onRadioError: (TransceiverError) -> Void
+    private let onTransmitScheduled: (DeviceTime) -> Void
     private var timerGeneration = 0
 
     /// A loop for `machine` on `transceivers` (the first sends and receives; others only receive).
+    ///
+    /// `onTransmitScheduled` hears of every frame the radio accepted, with its TX timestamp: a
+    /// scheduler sharing the radio must not touch it until the frame is out.
     public init(
         machine: RangingStateMachine, transceivers: [any Transceiver], schedule: @escaping Scheduler,
         onCompleted: @escaping (CompletedRound) -> Void, onFailure: @escaping (RangingFailure) -> Void,
-        onRadioError: @escaping (TransceiverError) -> Void
+        onRadioError: @escaping (TransceiverError) -> Void,
+        onTransmitScheduled: @escaping (DeviceTime) -> Void = { _ in }
     ) {
         self.machine = machine
         self.transceivers = transceivers
@@ -34,6 +39,7 @@ public final class RadioLoop {
         self.onCompleted = onCompleted
         self.onFailure = onFailure
         self.onRadioError = onRadioError
+        self.onTransmitScheduled = onTransmitScheduled
     }
 
     /// Starts the machine (a round for an initiator, listening for a responder) at the radio's
@@ -71,6 +77,7 @@ public final class RadioLoop {
                 feed(.transmitFailed(error))
                 return
             }
+            onTransmitScheduled(stamp)
             feed(.transmitScheduled(stamp))
         case .listen(let window):
             perform { () throws(TransceiverError) in try primary.enableReceiver(window) }

@@ -33,6 +33,16 @@ public final class MeasurementBuilder {
         self.distanceFilter = DistanceFilter(tuning: filterTuning)
     }
 
+    /// A builder for one peer of a device with `board`: with the board's coherent antennas as the
+    /// array if it has more than one, distance only otherwise.
+    ///
+    /// - Throws: ``DirectionError`` if the board's antenna geometry cannot form an array.
+    public convenience init(board: BoardDescription, configuration: RadioConfig, fieldOfView: FieldOfView = FieldOfView())
+        throws(DirectionError) {
+        let array = board.coherentReceivers > 1 ? try AntennaArray(board: board, channel: configuration.channel) : nil
+        self.init(configuration: configuration, array: array, fieldOfView: fieldOfView)
+    }
+
     /// The measurement of a finished round.
     ///
     /// - Parameter time: when the round finished, on a monotonic clock of the caller's (the host's,

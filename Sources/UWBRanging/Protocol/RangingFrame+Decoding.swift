@@ -57,6 +57,8 @@ extension RangingFrame {
             return .poll
         case .response:
             return .response
+        case .goodbye:
+            return .goodbye
         case .final:
             return .final(pollTransmitted: timestamp(0), responseReceived: timestamp(1), finalTransmitted: timestamp(2))
         case .report:

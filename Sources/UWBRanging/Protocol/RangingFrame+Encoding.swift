@@ -11,7 +11,7 @@ extension RangingFrame {
         octets += (0..<4).map { UInt8(truncatingIfNeeded: session.rawValue >> (8 * $0)) }
         octets += [UInt8(truncatingIfNeeded: round), UInt8(truncatingIfNeeded: round >> 8)]
         switch message {
-        case .poll, .response:
+        case .poll, .response, .goodbye:
             break
         case .final(let pollTransmitted, let responseReceived, let finalTransmitted):
             octets += pollTransmitted.littleEndianOctets + responseReceived.littleEndianOctets

@@ -1,7 +1,12 @@
+import UWBCore
+
 /// The constants of the ranging frame format (byte tables in `Docs/ranging-protocol.md`).
 public enum RangingFrameFormat {
     /// The payload format version this code writes and accepts.
     public static let version: UInt8 = 1
+    /// The PAN swift-uwb's ranging sessions use: 0xDECA. Sessions tell themselves apart by their
+    /// session id and short addresses, not by PAN.
+    public static let defaultPAN = PANIdentifier(rawValue: 0xDECA)
 
     /// The MAC header: frame control (2), sequence number (1), PAN (2), destination (2), source (2).
     public static let macHeaderLength = 9

@@ -11,6 +11,9 @@ public enum RangingMessage: Hashable, Sendable {
     /// The responder's three timestamps, on its own clock, and its time of flight if it computed one.
     case report(pollReceived: DeviceTime, responseTransmitted: DeviceTime, finalReceived: DeviceTime,
                 timeOfFlight: ReportedTimeOfFlight?)
+    /// Either side ends the session: the peer stops ranging with it. Best effort: nothing
+    /// acknowledges it, and a peer that misses it notices the silence instead.
+    case goodbye
 
     /// The message's type octet.
     public var type: RangingMessageType {
@@ -19,6 +22,7 @@ public enum RangingMessage: Hashable, Sendable {
         case .response: .response
         case .final: .final
         case .report: .report
+        case .goodbye: .goodbye
         }
     }
 }

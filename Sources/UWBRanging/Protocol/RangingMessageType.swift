@@ -8,11 +8,13 @@ public enum RangingMessageType: UInt8, Hashable, Sendable, CaseIterable, CustomS
     case final = 0x63
     /// The responder sends its three timestamps and its result back.
     case report = 0x64
+    /// Either side ends the session.
+    case goodbye = 0x65
 
     /// The length of this message's body in octets (between the payload header and the MIC).
     public var bodyLength: Int {
         switch self {
-        case .poll, .response: 0
+        case .poll, .response, .goodbye: 0
         case .final: 3 * RangingFrameFormat.timestampLength
         case .report: 3 * RangingFrameFormat.timestampLength + RangingFrameFormat.timeOfFlightLength
         }
@@ -33,6 +35,7 @@ public enum RangingMessageType: UInt8, Hashable, Sendable, CaseIterable, CustomS
         case .response: "RESPONSE"
         case .final: "FINAL"
         case .report: "REPORT"
+        case .goodbye: "GOODBYE"
         }
     }
 }

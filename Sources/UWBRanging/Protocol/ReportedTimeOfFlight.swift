@@ -24,3 +24,11 @@ public struct ReportedTimeOfFlight: Hashable, Sendable {
     /// The time of flight in fractional device ticks.
     public var ticks: Double { Double(rawValue) / 256 }
 }
+
+extension ReportedTimeOfFlight {
+    /// The double-sided time of flight of a round's six timestamps, as a responder reports it;
+    /// `nil` when the timestamps give none.
+    public static func doubleSided(_ round: CompletedRound) -> ReportedTimeOfFlight? {
+        (try? TwoWayRanging.doubleSided(round.timestamps)).flatMap { ReportedTimeOfFlight(ticks: $0.ticks) }
+    }
+}

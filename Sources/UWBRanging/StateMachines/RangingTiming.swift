@@ -95,6 +95,16 @@ public struct RangingTiming: Hashable, Sendable {
             listenMargin: ticks(margin), retries: 2, retryDelay: retryDelay, receiverGrace: receiverGrace)
     }
 
+    /// An upper bound on one round with its retries. An attempt lasts the start delay, three reply
+    /// delays (RESPONSE, FINAL, REPORT), REPORT's airtime, the listening margin and the receivers'
+    /// grace; the pauses between attempts come on top.
+    public var longestRound: Duration {
+        let attempt = startDelay.seconds + 3 * replyDelay.seconds + airtime(.report).seconds + listenMargin.seconds
+            + receiverGrace.secondsValue
+        let total = attempt * Double(retries + 1) + retryDelay.secondsValue * Double(retries)
+        return .nanoseconds(Int64((total * 1e9).rounded(.up)))
+    }
+
     /// The response window to open after sending `sent` when `reply` is due ``replyDelay`` after it.
     ///
     /// The receiver turns on ``listenMargin`` before the reply's preamble is due, that is

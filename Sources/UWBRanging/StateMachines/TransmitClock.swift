@@ -22,6 +22,14 @@ public struct TransmitClock: Hashable, Sendable {
         self.antennaDelay = antennaDelay
     }
 
+    /// The transmit clock of a board's first chip (the one that transmits): its transceiver's
+    /// delayed-TX grid and its calibrated TX antenna delay.
+    public init(board: BoardDescription, capabilities: TransceiverCapabilities) {
+        self.init(
+            granularity: capabilities.delayedTransmitGranularity,
+            antennaDelay: board.chips.first?.calibration.txAntennaDelay ?? .zero)
+    }
+
     /// The first grid time at or after `time`: where the state machine schedules a frame that
     /// should leave no earlier than `time`.
     public func gridTime(notBefore time: DeviceTime) -> DeviceTime {

@@ -18,6 +18,7 @@ enum GoldenFrames {
 
     static let poll = macHeader + payloadHeader(type: 0x61)
     static let response = macHeader + payloadHeader(type: 0x62)
+    static let goodbye = macHeader + payloadHeader(type: 0x65)
     static let final = macHeader + payloadHeader(type: 0x63)
         + [0x89, 0x67, 0x45, 0x23, 0x01]  // pollTransmitted 0x01_2345_6789
         + [0x00, 0x00, 0x00, 0x00, 0x80]  // responseReceived 0x80_0000_0000
