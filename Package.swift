@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "DW1000", targets: ["DW1000"]),
         .library(name: "UWBEmulator", targets: ["UWBEmulator"]),
         .library(name: "UWBRanging", targets: ["UWBRanging"]),
+        .library(name: "UWBDevices", targets: ["UWBDevices"]),
         .library(name: "NearbyInteraction", targets: ["NearbyInteraction"]),
         .executable(name: "uwb", targets: ["uwb"]),
     ],
@@ -21,7 +22,8 @@ let package = Package(
         .target(name: "UWBEmulator", dependencies: ["UWBCore", "DW1000"]),
         .target(name: "UWBRanging", dependencies: ["UWBCore"]),
         .target(name: "EmulatedRanging", dependencies: ["UWBRanging", "UWBEmulator", "UWBCore", "DW1000"]),
-        .target(name: "NearbyInteraction", dependencies: ["UWBRanging", "UWBCore"]),
+        .target(name: "UWBDevices", dependencies: ["UWBCore", "DW1000", "UWBEmulator"]),
+        .target(name: "NearbyInteraction", dependencies: ["UWBRanging", "UWBDevices", "UWBCore"]),
         .executableTarget(
             name: "dw1000-regmap",
             dependencies: [

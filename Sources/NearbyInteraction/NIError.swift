@@ -15,10 +15,25 @@ import Foundation
 public struct NIError: Error, CustomNSError, Hashable, Sendable, CustomStringConvertible {
     /// The error's code.
     public let code: Code
+    /// What exactly went wrong, when the session knows more than the code says: for example which
+    /// part of a configuration it refused. A swift-uwb addition; part of the description.
+    public let detail: String?
 
     /// An error with `code`.
     public init(_ code: Code) {
         self.code = code
+        self.detail = nil
+    }
+
+    /// An error with `code` and what exactly went wrong.
+    public init(_ code: Code, detail: String) {
+        self.code = code
+        self.detail = detail
+    }
+
+    /// The detail, if any, then what the code means and what to do.
+    private var explanation: String {
+        (detail.map { $0 + ". " } ?? "") + code.summary + " " + code.recoverySuggestion
     }
 
     /// ``NIErrorDomain``.
@@ -30,14 +45,14 @@ public struct NIError: Error, CustomNSError, Hashable, Sendable, CustomStringCon
     /// The description (`NSLocalizedDescriptionKey`) and what to do (`NSLocalizedRecoverySuggestionErrorKey`).
     public var errorUserInfo: [String: Any] {
         [
-            NSLocalizedDescriptionKey: code.summary + " " + code.recoverySuggestion,
+            NSLocalizedDescriptionKey: explanation,
             NSLocalizedRecoverySuggestionErrorKey: code.recoverySuggestion,
         ]
     }
 
     /// What happened and what to do on Linux.
     public var description: String {
-        "NIError.\(code) (\(code.rawValue)): \(code.summary) \(code.recoverySuggestion)"
+        "NIError.\(code) (\(code.rawValue)): \(explanation)"
     }
 
     /// ``Code/unsupportedPlatform``, as Apple's `NIError.unsupportedPlatform`.

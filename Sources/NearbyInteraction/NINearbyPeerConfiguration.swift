@@ -1,4 +1,5 @@
 import Foundation
+import UWBCore
 
 /// A configuration to range with one peer device, named by its discovery token (Apple: iOS 14).
 ///
@@ -8,7 +9,7 @@ import Foundation
 ///
 /// The archived form is a versioned binary payload (`Docs/nearby-interaction.md`):
 /// version 1, a flag octet (bit 0 camera assistance, bit 1 extended distance; bits 2–7 reserved, 0),
-/// then the peer token's content with a 16-bit length.
+/// the update interval in microseconds (32 bits), then the peer token's content with a 16-bit length.
 ///
 /// `@unchecked Sendable`: ``peerDiscoveryToken`` is an immutable `Sendable` token and the two
 /// settable flags live in `options`, read and written only while holding `lock`.
@@ -19,7 +20,12 @@ public final class NINearbyPeerConfiguration: NIConfiguration, @unchecked Sendab
         var cameraAssistance = false
         /// See ``isExtendedDistanceMeasurementEnabled``.
         var extendedDistance = false
+        /// See ``updateInterval``.
+        var updateInterval = NINearbyPeerConfiguration.defaultUpdateInterval
     }
+
+    /// The update interval of a new configuration: 100 ms, ten updates a second.
+    public static let defaultUpdateInterval: Duration = .milliseconds(100)
 
     /// The format version this library writes and reads.
     private static let currentVersion: UInt8 = 1
@@ -69,6 +75,16 @@ public final class NINearbyPeerConfiguration: NIConfiguration, @unchecked Sendab
         set { withOptions { $0.extendedDistance = newValue } }
     }
 
+    /// How often to measure the peer: the time between ranging rounds. A swift-uwb addition:
+    /// Nearby Interaction has no rate control. Of the two sides of a session, the one that initiates
+    /// the rounds sets the pace (the device service derives the roles from the two tokens), so give
+    /// both sides the same interval. A session refuses to run an interval its radio cannot keep
+    /// (see ``NISession/run(_:)``). Default ``defaultUpdateInterval``.
+    public var updateInterval: Duration {
+        get { withOptions { $0.updateInterval } }
+        set { withOptions { $0.updateInterval = newValue } }
+    }
+
     // MARK: NSCopying
 
     /// A new configuration with the same token and options; changing one does not change the other.
@@ -87,6 +103,7 @@ public final class NINearbyPeerConfiguration: NIConfiguration, @unchecked Sendab
         var writer = PayloadWriter()
         writer.append(Self.currentVersion)
         writer.append((options.cameraAssistance ? 0b01 : 0) | (options.extendedDistance ? 0b10 : 0))
+        writer.appendLittleEndian(Self.archivedMicroseconds(options.updateInterval))
         writer.appendLengthPrefixed(peerDiscoveryToken.content.encoded)
         return writer.bytes
     }
@@ -100,12 +117,24 @@ public final class NINearbyPeerConfiguration: NIConfiguration, @unchecked Sendab
         guard version == Self.currentVersion else { throw .unsupportedVersion(version, type: "peer configuration") }
         let flags = try reader.readOctet("configuration flags")
         guard flags & 0b1111_1100 == 0 else { throw .reservedBitsSet(field: "configuration flags", value: flags) }
+        let microseconds = try reader.readLittleEndian(UInt32.self, "configuration update interval")
+        guard microseconds > 0 else {
+            throw .invalidValue(field: "configuration update interval", reason: "zero")
+        }
         let token = try DiscoveryTokenContent(decoding: try reader.readLengthPrefixed("peer token"))
         try reader.finish()
         self.init(
             peerToken: NIDiscoveryToken(content: token),
-            options: Options(cameraAssistance: flags & 0b01 != 0, extendedDistance: flags & 0b10 != 0)
+            options: Options(cameraAssistance: flags & 0b01 != 0, extendedDistance: flags & 0b10 != 0,
+                             updateInterval: .microseconds(microseconds))
         )
+    }
+
+    /// `interval` in whole microseconds for the archive, clamped to 1 µs … 2³² − 1 µs (71 minutes).
+    private static func archivedMicroseconds(_ interval: Duration) -> UInt32 {
+        let microseconds = (interval.secondsValue * 1_000_000).rounded()
+        guard microseconds.isFinite else { return 1 }
+        return UInt32(min(max(microseconds, 1), Double(UInt32.max)))
     }
 
     /// Archives the configuration's binary payload.
@@ -127,6 +156,7 @@ public final class NINearbyPeerConfiguration: NIConfiguration, @unchecked Sendab
         var text = "NINearbyPeerConfiguration(peer: \(peerDiscoveryToken)"
         if options.cameraAssistance { text += ", camera assistance" }
         if options.extendedDistance { text += ", extended distance" }
+        if options.updateInterval != Self.defaultUpdateInterval { text += ", every \(options.updateInterval)" }
         return text + ")"
     }
 

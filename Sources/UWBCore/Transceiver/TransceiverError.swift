@@ -15,6 +15,15 @@ public enum TransceiverError: Error, Hashable, Sendable, CustomStringConvertible
     /// The radio reported something the driver cannot interpret; the text says what.
     case hardwareFault(String)
 
+    /// Whether the radio is gone or unusable (a bus error, a hardware fault, a lost configuration),
+    /// rather than one operation having failed (a late start, an oversize frame or duration).
+    public var meansRadioLost: Bool {
+        switch self {
+        case .bus, .hardwareFault, .notConfigured: true
+        case .lateTransmission, .lateReception, .frameTooLong, .durationOutOfRange: false
+        }
+    }
+
     /// What went wrong and what to do about it.
     public var description: String {
         switch self {

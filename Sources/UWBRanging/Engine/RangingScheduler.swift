@@ -120,8 +120,8 @@ public final class RangingScheduler {
     /// peer one GOODBYE as soon as the radio is free.
     public func remove(_ id: LinkID, sayingGoodbye: Bool) {
         guard let removed = links.removeValue(forKey: id) else { return }
-        if sayingGoodbye, let frame = try? removed.link.frame(round: 0, message: .goodbye).encoded() {
-            goodbyes.append(frame)
+        if sayingGoodbye {
+            queueGoodbye(on: removed.link)
         }
         if owner == id {
             owner = nil
@@ -129,6 +129,19 @@ public final class RangingScheduler {
             perform { () throws(TransceiverError) in try primary.turnOff() }
         }
         settle()
+    }
+
+    /// Sends one GOODBYE on `link` as soon as the radio is free: for a session that ends while it
+    /// has no link here (a paused one).
+    public func sayGoodbye(on link: RangingLink) {
+        queueGoodbye(on: link)
+        settle()
+    }
+
+    private func queueGoodbye(on link: RangingLink) {
+        if let frame = try? link.frame(round: 0, message: .goodbye).encoded() {
+            goodbyes.append(frame)
+        }
     }
 
     /// Hands an event of chip `chip` to the link it concerns, then starts whatever is due.
@@ -310,16 +323,6 @@ public final class RangingScheduler {
         }
         if let link {
             release(link)
-        }
-    }
-}
-
-extension TransceiverError {
-    /// Whether the radio is gone or unusable, rather than one operation having failed.
-    var meansRadioLost: Bool {
-        switch self {
-        case .bus, .hardwareFault, .notConfigured: true
-        case .lateTransmission, .lateReception, .frameTooLong, .durationOutOfRange: false
         }
     }
 }

@@ -1,0 +1,78 @@
+import Foundation
+
+/// Which radio a process uses, as the `UWB_DEVICE` environment variable names it.
+///
+/// | `UWB_DEVICE` | Choice |
+/// |---|---|
+/// | unset or empty | ``firstAttachedBoard`` |
+/// | `emulator:NAME` | ``emulatorDevice(_:)``: device NAME of a running emulator service |
+/// | `usb:SERIAL` | ``usbBoard(serial:)``: the attached board with that serial number |
+///
+/// An app that must not depend on its environment hands its sessions a radio explicitly instead
+/// (`DeviceService(radio:)` in the NearbyInteraction module).
+public enum RadioChoice: Hashable, Sendable, CustomStringConvertible {
+    /// The first DW1000 board attached over USB.
+    case firstAttachedBoard
+    /// A device of the emulator service (`uwb emulator serve`), by its name in the scenario.
+    case emulatorDevice(String)
+    /// The attached USB board with this serial number.
+    case usbBoard(serial: String)
+
+    /// The name of the environment variable: `UWB_DEVICE`.
+    public static let environmentVariable = "UWB_DEVICE"
+
+    /// The choice `value` names (the value of `UWB_DEVICE`; nil or empty for none).
+    ///
+    /// - Throws: ``RadioChoiceError/unrecognised(_:)`` for anything else than the forms in the
+    ///   table above, or ``RadioChoiceError/emptyName(_:)`` for `emulator:` or `usb:` alone.
+    public init(environmentValue value: String?) throws(RadioChoiceError) {
+        let text = (value ?? "").trimmingCharacters(in: .whitespaces)
+        guard !text.isEmpty else {
+            self = .firstAttachedBoard
+            return
+        }
+        if let name = Self.suffix(of: text, after: "emulator:") {
+            guard !name.isEmpty else { throw .emptyName(text) }
+            self = .emulatorDevice(name)
+        } else if let serial = Self.suffix(of: text, after: "usb:") {
+            guard !serial.isEmpty else { throw .emptyName(text) }
+            self = .usbBoard(serial: serial)
+        } else {
+            throw .unrecognised(text)
+        }
+    }
+
+    /// The choice the process environment names.
+    ///
+    /// - Throws: ``RadioChoiceError`` if `UWB_DEVICE` is set to something not understood.
+    public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment)
+        throws(RadioChoiceError) -> RadioChoice {
+        try RadioChoice(environmentValue: environment[environmentVariable])
+    }
+
+    /// Opens the chosen radio.
+    ///
+    /// - Throws: ``RadioChoiceError`` saying why the radio cannot be used. This build has neither
+    ///   the USB backend nor the emulator service client, so every choice fails with a message that
+    ///   says what to use instead.
+    public func open() throws(RadioChoiceError) -> any RadioHost {
+        switch self {
+        case .firstAttachedBoard: throw .noBoardAttached
+        case .emulatorDevice(let name): throw .emulatorServiceUnavailable(device: name)
+        case .usbBoard(let serial): throw .usbUnavailable(serial: serial)
+        }
+    }
+
+    /// The `UWB_DEVICE` value for this choice (empty for the first attached board).
+    public var description: String {
+        switch self {
+        case .firstAttachedBoard: ""
+        case .emulatorDevice(let name): "emulator:" + name
+        case .usbBoard(let serial): "usb:" + serial
+        }
+    }
+
+    private static func suffix(of text: String, after prefix: String) -> String? {
+        text.hasPrefix(prefix) ? String(text.dropFirst(prefix.count)) : nil
+    }
+}

@@ -1,0 +1,7 @@
+/// What kind of loop services a radio, which decides how quickly it can answer a frame.
+public enum RadioKind: Hashable, Sendable {
+    /// The in-process emulator: the loop reacts within microseconds of virtual time.
+    case emulated
+    /// A board behind a USB bridge: every register transaction costs a USB round trip.
+    case usb
+}
