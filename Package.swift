@@ -56,7 +56,7 @@ let package = Package(
         .target(name: "UWBTestSupport", dependencies: ["UWBCore", "DW1000"]),
         .testTarget(
             name: "NearbyInteractionTests",
-            dependencies: ["NearbyInteraction", "UWBRanging", "UWBCore", "UWBEmulator", "UWBTestSupport"]
+            dependencies: ["NearbyInteraction", "UWBDevices", "UWBRanging", "UWBCore", "UWBEmulator", "UWBTestSupport"]
         ),
         .testTarget(
             name: "UWBRangingTests",

@@ -15,9 +15,12 @@ struct RoundPlan {
         self.jitter = jitter
     }
 
-    /// Moves the next round one jittered interval past the later of the due time and `time`.
+    /// Moves the next round one jittered interval past the later of the due time and `time`, in
+    /// whole nanoseconds: a loop's timer may resolve no finer (the emulator's counts picoseconds), and
+    /// a due time between its ticks would never be reached.
     mutating func advance(after time: Duration) {
         let stretch = 1 + jitter.uniform(-RangingScheduler.intervalJitter...RangingScheduler.intervalJitter)
-        next = max(next, time) + interval * stretch
+        let nanoseconds = (interval.secondsValue * stretch * 1e9).rounded(.up)
+        next = max(next, time) + .nanoseconds(Int64(nanoseconds))
     }
 }

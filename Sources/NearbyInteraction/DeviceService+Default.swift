@@ -1,0 +1,54 @@
+import Synchronization
+import UWBDevices
+
+extension DeviceService {
+    /// The process's default service, as chosen so far.
+    private enum ProcessDefault {
+        /// Nothing chosen yet: the first use reads `UWB_DEVICE`.
+        case unresolved
+        /// Chosen: a service, or why there is none.
+        case chosen(Result<DeviceService, NIError>)
+    }
+
+    /// The service of the current task, set by ``withDefault(_:operation:)``.
+    @TaskLocal private static var taskDefault: DeviceService?
+
+    private static let processDefault = Mutex(ProcessDefault.unresolved)
+
+    /// Makes `service` the one `NISession()` uses in this process, replacing the radio `UWB_DEVICE`
+    /// names; `nil` goes back to `UWB_DEVICE` (read again at the next session).
+    public static func setDefault(_ service: DeviceService?) {
+        processDefault.withLock { $0 = service.map { .chosen(.success($0)) } ?? .unresolved }
+    }
+
+    /// Runs `operation` with `service` as the one `NISession()` and ``NISession/isSupported`` use
+    /// in the current task (and tasks it creates), whatever the process default is. For tests that
+    /// run side by side, each with its own emulated radio.
+    public static func withDefault<Result>(_ service: DeviceService, operation: () throws -> Result) rethrows -> Result {
+        try $taskDefault.withValue(service, operation: operation)
+    }
+
+    /// The service `NISession()` uses here: the task's, else the process's, else one on the radio
+    /// `UWB_DEVICE` names; or why there is none (``NIError/Code/unsupportedPlatform``).
+    static var current: Swift.Result<DeviceService, NIError> {
+        if let service = taskDefault {
+            return .success(service)
+        }
+        return processDefault.withLock { state in
+            if case .chosen(let result) = state {
+                return result
+            }
+            let result = resolveFromEnvironment()
+            state = .chosen(result)
+            return result
+        }
+    }
+
+    private static func resolveFromEnvironment() -> Swift.Result<DeviceService, NIError> {
+        do {
+            return .success(DeviceService(radio: try RadioChoice.fromEnvironment().open()))
+        } catch {
+            return .failure(NIError(.unsupportedPlatform, detail: error.description))
+        }
+    }
+}

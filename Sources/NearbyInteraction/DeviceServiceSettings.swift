@@ -1,0 +1,28 @@
+import UWBRanging
+
+/// How a ``DeviceService`` runs its sessions.
+public struct DeviceServiceSettings: Sendable {
+    /// How many sessions may run at once on the radio; one more gets
+    /// ``NIError/Code/activeSessionsLimitExceeded``. Default 8.
+    public var maximumSessions: Int
+    /// How long a peer that was measured may go unmeasured before the session reports it removed
+    /// with ``NINearbyObject/RemovalReason/timeout``. Default 3 s.
+    public var removalTimeout: Duration
+    /// The cone in which directions are reported. Default ±60° around −z.
+    public var fieldOfView: FieldOfView
+    /// Draws the sessions' tokens from a seeded generator instead of the system's secure one,
+    /// so that a test or a demo runs the same every time. Never set it where tokens must be
+    /// unpredictable. Default nil.
+    public var tokenSeed: UInt64?
+
+    /// Settings with the given values.
+    public init(
+        maximumSessions: Int = 8, removalTimeout: Duration = .seconds(3), fieldOfView: FieldOfView = FieldOfView(),
+        tokenSeed: UInt64? = nil
+    ) {
+        self.maximumSessions = maximumSessions
+        self.removalTimeout = removalTimeout
+        self.fieldOfView = fieldOfView
+        self.tokenSeed = tokenSeed
+    }
+}

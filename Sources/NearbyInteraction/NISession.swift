@@ -1,0 +1,304 @@
+import Foundation
+import UWBCore
+
+/// A Nearby Interaction session: ranging with one peer device (Apple: iOS 14).
+///
+/// The usual flow, as on iOS: create a session, send its ``discoveryToken`` to the peer (archived
+/// with `NSKeyedArchiver`), unarchive the peer's token, ``run(_:)`` an ``NINearbyPeerConfiguration``
+/// with it, and receive the peer's distance and direction in the delegate. Both sides must run a
+/// configuration naming the other. To range with several peers, create a session for each.
+///
+/// The session's radio is its ``DeviceService``: `NISession()` takes the process's (see
+/// ``DeviceService``), `NISession(device:)` a given one. Without a radio ``isSupported`` is false
+/// and ``run(_:)`` invalidates the session with ``NIError/Code/unsupportedPlatform``.
+///
+/// Lifecycle, as Apple documents it:
+/// - the token is created with the session and stays the same across ``pause()`` and ``run(_:)``;
+/// - ``pause()`` stops ranging; the peer reports this side removed with
+///   ``NINearbyObject/RemovalReason/timeout`` once the removal timeout passes; ``run(_:)`` resumes;
+/// - ``invalidate()`` ends the session and sends the peer a best-effort goodbye, so it reports this
+///   side removed with ``NINearbyObject/RemovalReason/peerEnded``; ``run(_:)`` afterwards fails;
+/// - a removed peer stays removed until the app calls ``run(_:)`` again;
+/// - suspension (``DeviceService/suspendSessions()``) stops ranging until the suspension ends and
+///   the app calls ``run(_:)``;
+/// - a radio failure invalidates the session with ``NIError/Code/sessionFailed``.
+///
+/// Call it from any thread. Delegate calls arrive on ``delegateQueue`` (the main queue when nil; see
+/// ``NISessionDelegate`` for what a command-line program must do), and ``events(bufferingNewest:)``
+/// delivers the same as an `AsyncSequence`.
+///
+/// `@unchecked Sendable`: the mutable state is behind `lock`, and the rest is immutable.
+public final class NISession: NSObject, @unchecked Sendable {
+    /// The mutable state, guarded by ``lock``.
+    private struct State {
+        weak var delegate: (any NISessionDelegate)?
+        var delegateQueue: DispatchQueue?
+        var configuration: NIConfiguration?
+        var invalidated = false
+        var streams: [Int: AsyncStream<Event>.Continuation] = [:]
+        var nextStream = 0
+    }
+
+    /// The session's device service, or why it has none.
+    private let service: Result<DeviceService, NIError>
+    /// The session's token; nil without a radio.
+    private let token: NIDiscoveryToken?
+    private let lock = NSLock()
+    private var state = State()
+
+    /// A session on the process's device service (see ``DeviceService``).
+    public convenience override init() {
+        self.init(service: DeviceService.current)
+    }
+
+    /// A session on `device`. A swift-uwb addition, for tests and programs that pick their radio.
+    public convenience init(device: DeviceService) {
+        self.init(service: .success(device))
+    }
+
+    private init(service: Result<DeviceService, NIError>) {
+        self.service = service
+        token = try? service.get().issueToken()
+        super.init()
+    }
+
+    deinit {
+        let token = token
+        if !state.invalidated, let token, let device = try? service.get() {
+            device.onLoop { $0.invalidate(token) }
+        }
+    }
+
+    // MARK: Capabilities
+
+    /// Whether this process can range (Apple: iOS 14, deprecated in iOS 16): the same as
+    /// `deviceCapabilities.supportsPreciseDistanceMeasurement`.
+    public class var isSupported: Bool {
+        deviceCapabilities.supportsPreciseDistanceMeasurement
+    }
+
+    /// What the process's radio can measure (Apple: iOS 16); nothing without a radio.
+    public class var deviceCapabilities: any NIDeviceCapability {
+        (try? DeviceService.current.get())?.capabilities ?? NIRadioCapability.unsupported
+    }
+
+    // MARK: Properties
+
+    /// The object told about the session's progress. Held weakly, as on Apple platforms.
+    public weak var delegate: (any NISessionDelegate)? {
+        get { withState { $0.delegate } }
+        set { withState { $0.delegate = newValue } }
+    }
+
+    /// The queue delegate calls arrive on; nil for the main queue.
+    public var delegateQueue: DispatchQueue? {
+        get { withState { $0.delegateQueue } }
+        set { withState { $0.delegateQueue = newValue } }
+    }
+
+    /// This session's token, unique to this device and this session; nil if there is no radio.
+    public var discoveryToken: NIDiscoveryToken? {
+        token
+    }
+
+    /// A copy of the configuration last run, if any.
+    public var configuration: NIConfiguration? {
+        withState { $0.configuration }?.copy() as? NIConfiguration
+    }
+
+    // MARK: Lifecycle
+
+    /// Runs `configuration`: starts ranging with its peer, or changes the peer, or resumes after
+    /// ``pause()``, a removal or the end of a suspension.
+    ///
+    /// The outcome arrives in the delegate: ``NISessionDelegate/sessionDidStartRunning(_:)``;
+    /// ``NISessionDelegate/sessionWasSuspended(_:)`` during a suspension; or
+    /// ``NISessionDelegate/session(_:didInvalidateWith:)`` with
+    /// - ``NIError/Code/sessionFailed`` after ``invalidate()`` or a radio failure;
+    /// - ``NIError/Code/unsupportedPlatform`` without a radio;
+    /// - ``NIError/Code/invalidConfiguration`` for a configuration other than
+    ///   ``NINearbyPeerConfiguration``, the session's own token, a token of another session of this
+    ///   device, tokens that collide, an update interval outside ``DeviceService/updateIntervals``, or a
+    ///   peer that already ranges in another session of this device;
+    /// - ``NIError/Code/incompatiblePeerDevice`` for a peer that cannot measure distance;
+    /// - ``NIError/Code/invalidARConfiguration`` with camera assistance enabled;
+    /// - ``NIError/Code/activeSessionsLimitExceeded`` when the device runs its most sessions.
+    ///
+    /// Extended distance measurement, if enabled, is ignored: Apple's fallback for peers without it.
+    public func run(_ configuration: NIConfiguration) {
+        guard !withState({ $0.invalidated }) else {
+            send(.didInvalidate(NIError(.sessionFailed, detail: "this session was invalidated; create a new NISession")),
+                 evenIfInvalidated: true)
+            return
+        }
+        let device: DeviceService
+        switch service {
+        case .failure(let error):
+            return fail(error)
+        case .success(let service):
+            device = service
+        }
+        guard let token else { return fail(NIError(.unsupportedPlatform)) }
+        guard let peerConfiguration = configuration as? NINearbyPeerConfiguration else {
+            return fail(NIError(.invalidConfiguration, detail: "\(type(of: configuration)) cannot run on Linux; run an NINearbyPeerConfiguration"))
+        }
+        let pairing: SessionPairing
+        switch Self.check(peerConfiguration, token: token, device: device) {
+        case .failure(let error):
+            return fail(error)
+        case .success(let checked):
+            pairing = checked
+        }
+        let copy = peerConfiguration.copy() as? NIConfiguration
+        withState { $0.configuration = copy }
+        let peer = peerConfiguration.peerDiscoveryToken
+        let interval = peerConfiguration.updateInterval
+        device.onLoop { [weak self] service in
+            guard let self else { return }
+            service.run(self, token: token, peer: peer, pairing: pairing, interval: interval)
+        }
+    }
+
+    /// Stops ranging; ``run(_:)`` resumes with the same token. The peer reports this side removed
+    /// with ``NINearbyObject/RemovalReason/timeout`` if the pause lasts longer than its removal timeout.
+    public func pause() {
+        guard !withState({ $0.invalidated }), let token, let device = try? service.get() else { return }
+        device.onLoop { $0.pause(token) }
+    }
+
+    /// Ends the session for good and sends the peer a best-effort goodbye. The delegate hears
+    /// nothing more, and ``run(_:)`` afterwards fails with ``NIError/Code/sessionFailed``.
+    public func invalidate() {
+        let streams = withState { state -> [AsyncStream<Event>.Continuation]? in
+            guard !state.invalidated else { return nil }
+            state.invalidated = true
+            defer { state.streams.removeAll() }
+            return Array(state.streams.values)
+        }
+        guard let streams else { return }
+        for stream in streams {
+            stream.finish()
+        }
+        if let token, let device = try? service.get() {
+            device.onLoop { $0.invalidate(token) }
+        }
+    }
+
+    // MARK: Events
+
+    /// The session's events as an asynchronous sequence: the same as the delegate's calls, with the
+    /// ranging engine's measurement behind each update. A swift-uwb addition.
+    ///
+    /// Each call returns a new sequence that sees the events from then on; it ends when the session
+    /// is invalidated. A consumer that falls behind loses the oldest events beyond `limit`.
+    public func events(bufferingNewest limit: Int = 256) -> AsyncStream<Event> {
+        let (stream, continuation) = AsyncStream.makeStream(of: Event.self, bufferingPolicy: .bufferingNewest(max(1, limit)))
+        let key = withState { state -> Int? in
+            guard !state.invalidated else { return nil }
+            state.nextStream += 1
+            state.streams[state.nextStream] = continuation
+            return state.nextStream
+        }
+        guard let key else {
+            continuation.finish()
+            return stream
+        }
+        continuation.onTermination = { [weak self] _ in
+            self?.withState { _ = $0.streams.removeValue(forKey: key) }
+        }
+        return stream
+    }
+
+    // MARK: Delivery
+
+    /// Delivers `event` from the device service.
+    func deliver(_ event: Event) {
+        send(event, evenIfInvalidated: false)
+    }
+
+    /// Invalidates the session with `error`: tells the delegate and ends the service's record.
+    private func fail(_ error: NIError) {
+        send(.didInvalidate(error), evenIfInvalidated: false)
+        if let token, let device = try? service.get() {
+            device.onLoop { $0.invalidate(token) }
+        }
+    }
+
+    /// Yields `event` to the sequences and queues it for the delegate; an invalidation ends the
+    /// sequences and the session.
+    private func send(_ event: Event, evenIfInvalidated: Bool) {
+        let invalidating = if case .didInvalidate = event { true } else { false }
+        let target = withState { state -> (DispatchQueue, [AsyncStream<Event>.Continuation])? in
+            guard evenIfInvalidated || !state.invalidated else { return nil }
+            let streams = Array(state.streams.values)
+            if invalidating {
+                state.invalidated = true
+                state.streams.removeAll()
+            }
+            return (state.delegateQueue ?? .main, streams)
+        }
+        guard let (queue, streams) = target else { return }
+        for stream in streams {
+            stream.yield(event)
+            if invalidating {
+                stream.finish()
+            }
+        }
+        queue.async { [self] in
+            callDelegate(event)
+        }
+    }
+
+    private func callDelegate(_ event: Event) {
+        guard let delegate else { return }
+        switch event {
+        case .didStartRunning:
+            delegate.sessionDidStartRunning(self)
+        case .didUpdate(let object, _):
+            delegate.session(self, didUpdate: [object])
+        case .didRemove(let object, let reason):
+            delegate.session(self, didRemove: [object], reason: reason)
+        case .wasSuspended:
+            delegate.sessionWasSuspended(self)
+        case .suspensionEnded:
+            delegate.sessionSuspensionEnded(self)
+        case .didInvalidate(let error):
+            delegate.session(self, didInvalidateWith: error)
+        }
+    }
+
+    private func withState<Value>(_ body: (inout State) -> Value) -> Value {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&state)
+    }
+
+    // MARK: Checks
+
+    /// The pairing `configuration` gives this session, or why it cannot run.
+    private static func check(
+        _ configuration: NINearbyPeerConfiguration, token: NIDiscoveryToken, device: DeviceService
+    ) -> Result<SessionPairing, NIError> {
+        let peer = configuration.peerDiscoveryToken
+        if peer == token {
+            return .failure(NIError(.invalidConfiguration, detail: "the peer token is this session's own token; send it to the peer and run the token the peer sends back"))
+        }
+        if device.issued(peer) {
+            return .failure(NIError(.invalidConfiguration, detail: "the peer token belongs to another session of this device; run the token of the peer device's session"))
+        }
+        if !peer.deviceCapabilities.supportsPreciseDistanceMeasurement {
+            return .failure(NIError(.incompatiblePeerDevice, detail: "the peer's radio cannot measure distance"))
+        }
+        if configuration.isCameraAssistanceEnabled {
+            return .failure(NIError(.invalidARConfiguration, detail: "camera assistance needs ARKit, which Linux does not have; leave isCameraAssistanceEnabled false"))
+        }
+        let interval = configuration.updateInterval
+        guard device.updateIntervals.contains(interval) else {
+            return .failure(NIError(.invalidConfiguration, detail: "an update interval of \(interval) is outside the \(device.updateIntervals.lowerBound) … \(device.updateIntervals.upperBound) this radio can keep"))
+        }
+        guard let pairing = SessionPairing(local: token.content, peer: peer.content) else {
+            return .failure(NIError(.invalidConfiguration, detail: "the two tokens share a short address or identifier; create a new NISession for a fresh token"))
+        }
+        return .success(pairing)
+    }
+}
