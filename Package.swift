@@ -34,6 +34,8 @@ let package = Package(
         .executableTarget(
             name: "uwb",
             dependencies: [
+                "NearbyInteraction",
+                "UWBDevices",
                 "UWBCore",
                 "DW1000",
                 "UWBEmulator",

@@ -254,8 +254,9 @@ public final class NISession: NSObject, @unchecked Sendable {
         switch event {
         case .didStartRunning:
             delegate.sessionDidStartRunning(self)
-        case .didUpdate(let object, _):
+        case .didUpdate(let object, let measurement):
             delegate.session(self, didUpdate: [object])
+            delegate.session(self, didMeasure: measurement, of: object)
         case .didRemove(let object, let reason):
             delegate.session(self, didRemove: [object], reason: reason)
         case .wasSuspended:

@@ -1,4 +1,5 @@
 import Foundation
+import UWBRanging
 
 /// What a session tells its app (Apple: iOS 14). Every method is optional: the defaults do nothing.
 ///
@@ -21,6 +22,11 @@ public protocol NISessionDelegate: AnyObject {
     func session(_ session: NISession, didInvalidateWith error: any Error)
     /// The session started running its configuration (Apple: iOS 16).
     func sessionDidStartRunning(_ session: NISession)
+    /// The ranging engine's measurement behind an update, right after
+    /// ``session(_:didUpdate:)``: raw and filtered distance and direction, the six timestamps, received
+    /// levels, NLOS likelihood and figure of merit, and its time on the radio loop's clock. A swift-uwb
+    /// addition.
+    func session(_ session: NISession, didMeasure measurement: RangingMeasurement, of nearbyObject: NINearbyObject)
 }
 
 extension NISessionDelegate {
@@ -36,4 +42,6 @@ extension NISessionDelegate {
     public func session(_ session: NISession, didInvalidateWith error: any Error) {}
     /// Does nothing.
     public func sessionDidStartRunning(_ session: NISession) {}
+    /// Does nothing.
+    public func session(_ session: NISession, didMeasure measurement: RangingMeasurement, of nearbyObject: NINearbyObject) {}
 }

@@ -1,0 +1,26 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// Notices Ctrl-C (SIGINT) so the demo can stop cleanly and give the terminal its cursor back.
+///
+/// `@unchecked Sendable`: the flag is atomic and the signal source is only kept alive here.
+final class DemoInterruption: @unchecked Sendable {
+    private let interrupted = Atomic<Bool>(false)
+    private let source: DispatchSourceSignal
+
+    /// Starts listening for SIGINT instead of letting it end the process.
+    init() {
+        signal(SIGINT, SIG_IGN)
+        source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        source.setEventHandler { [weak self] in
+            self?.interrupted.store(true, ordering: .relaxed)
+        }
+        source.resume()
+    }
+
+    /// Whether Ctrl-C was pressed.
+    var wasInterrupted: Bool {
+        interrupted.load(ordering: .relaxed)
+    }
+}

@@ -1,0 +1,102 @@
+import ArgumentParser
+import Foundation
+import UWBCore
+import UWBEmulator
+
+/// `uwb demo`: NearbyInteraction sessions between emulated devices in a room, shown live.
+struct DemoCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "demo",
+        abstract: "Watch emulated devices range with each other through NearbyInteraction sessions.",
+        discussion: """
+            Every device of the scenario runs one NISession per peer on its own emulated radio; the \
+            sessions swap their discovery tokens as archived data, as apps do, and each device shows \
+            its peers' distance and direction. The live view redraws ten times a second; \
+            --format jsonl prints one JSON object per update instead (fields in Docs/demo-output.md). \
+            Ctrl-C stops the demo.
+            """)
+
+    /// The output formats.
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case live
+        case jsonl
+    }
+
+    /// Virtual time between two frames of the live view (and two collections of updates).
+    static let slice: Duration = .milliseconds(100)
+
+    @Option(help: "The scenario file (JSON); see Docs/scenarios.md.")
+    var scenario = "Docs/scenarios/demo-room.json"
+
+    @Option(help: "Simulated seconds to run; default: the scenario's duration.")
+    var duration: Double?
+
+    @Option(help: "Output: live (a terminal view) or jsonl (one JSON object per update).")
+    var format: Format = .live
+
+    @Option(help: "Simulated seconds per wall-clock second; 0 runs as fast as the machine can.")
+    var speed: Double = 1
+
+    @Option(help: "Milliseconds between ranging rounds of each pair (the sessions' update interval).")
+    var interval: Double = 100
+
+    @Option(help: "Random seed; overrides the scenario's.")
+    var seed: UInt64?
+
+    func validate() throws {
+        if let duration, !(duration > 0 && duration <= 86_400) {
+            throw ValidationError("--duration \(duration): give a number of seconds above 0 and at most 86400")
+        }
+        guard speed.isFinite, speed >= 0 else {
+            throw ValidationError("--speed \(speed): give 0 (as fast as possible) or a positive number")
+        }
+        guard interval.isFinite, interval >= 1, interval <= 10_000 else {
+            throw ValidationError("--interval \(interval): give milliseconds from 1 to 10000")
+        }
+    }
+
+    func run() throws {
+        let loaded: Scenario
+        do {
+            loaded = try Scenario.load(from: scenario)
+        } catch {
+            throw ValidationError(error.description + (FileManager.default.fileExists(atPath: scenario)
+                ? "" : " (run from the repository root, or pass --scenario with a path)"))
+        }
+        guard loaded.devices.count >= 2 else {
+            throw ValidationError("the scenario \(scenario) has \(loaded.devices.count) device; the demo needs two or more")
+        }
+        let room: DemoRoom
+        do {
+            room = try DemoRoom(scenario: loaded, seed: seed, interval: .microseconds(Int64(interval * 1000)))
+        } catch {
+            throw ValidationError(error.description)
+        }
+        let end = SimulationTime(seconds: duration ?? loaded.duration.secondsValue)
+        let interruption = DemoInterruption()
+        let pacing = WallClockPacing()
+        var terminal = DemoTerminal()
+        if format == .live {
+            terminal.begin()
+        }
+        defer {
+            if format == .live {
+                terminal.end()
+            }
+        }
+        var time = SimulationTime.zero
+        while time < end, !interruption.wasInterrupted {
+            time = min(time + Self.slice, end)
+            room.run(until: time, pacing: pacing, speed: speed)
+            let readings = room.collect()
+            switch format {
+            case .live:
+                terminal.show(DemoView.frame(of: Array(room.latest.values), at: time - .zero))
+            case .jsonl:
+                for reading in readings {
+                    print(DemoJSONLine.line(for: reading))
+                }
+            }
+        }
+    }
+}
