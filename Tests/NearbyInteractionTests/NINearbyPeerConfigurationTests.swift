@@ -22,6 +22,8 @@ struct NINearbyPeerConfigurationTests {
         #expect(copy !== configuration)
         #expect(copy.peerDiscoveryToken == token)
         #expect(copy.isExtendedDistanceMeasurementEnabled)
+        copy.updateInterval = .seconds(1)
+        #expect(configuration.updateInterval == NINearbyPeerConfiguration.defaultUpdateInterval)
         copy.isCameraAssistanceEnabled = true
         copy.isExtendedDistanceMeasurementEnabled = false
         #expect(!configuration.isCameraAssistanceEnabled)
@@ -35,6 +37,7 @@ struct NINearbyPeerConfigurationTests {
         let configuration = NINearbyPeerConfiguration(peerToken: token)
         configuration.isCameraAssistanceEnabled = camera
         configuration.isExtendedDistanceMeasurementEnabled = extended
+        configuration.updateInterval = .milliseconds(250)
         let data = try NSKeyedArchiver.archivedData(withRootObject: configuration, requiringSecureCoding: true)
         let base = try #require(try NSKeyedUnarchiver.unarchivedObject(ofClass: NIConfiguration.self, from: data))
         for decoded in [
@@ -45,7 +48,17 @@ struct NINearbyPeerConfigurationTests {
             #expect(decoded.peerDiscoveryToken == token)
             #expect(decoded.isCameraAssistanceEnabled == camera)
             #expect(decoded.isExtendedDistanceMeasurementEnabled == extended)
+            #expect(decoded.updateInterval == .milliseconds(250))
         }
+    }
+
+    @Test("the update interval is archived in whole microseconds, little-endian, after the flags")
+    func intervalEncoding() {
+        let configuration = NINearbyPeerConfiguration(peerToken: token)
+        #expect(configuration.updateInterval == NINearbyPeerConfiguration.defaultUpdateInterval)
+        #expect(Array(configuration.encoded[2..<6]) == [0xA0, 0x86, 0x01, 0x00])  // 100 000 µs
+        configuration.updateInterval = .nanoseconds(1_500)
+        #expect(Array(configuration.encoded[2..<6]) == [0x02, 0x00, 0x00, 0x00])  // 1.5 µs rounds to 2
     }
 
     @Test("malformed archives are rejected")
@@ -53,8 +66,9 @@ struct NINearbyPeerConfigurationTests {
         let valid = NINearbyPeerConfiguration(peerToken: token).encoded
         var version = valid; version[0] = 9
         var flags = valid; flags[1] = 0x04
-        var tokenVersion = valid; tokenVersion[4] = 3
-        for payload in [[], version, flags, tokenVersion, Array(valid.dropLast()), valid + [1]] {
+        var zeroInterval = valid; zeroInterval.replaceSubrange(2..<6, with: [0, 0, 0, 0])
+        var tokenVersion = valid; tokenVersion[8] = 3
+        for payload in [[], version, flags, zeroInterval, tokenVersion, Array(valid.dropLast()), valid + [1]] {
             let data = ArchiveFixtures.forged(as: NINearbyPeerConfiguration.self, payload: payload)
             #expect(throws: NIArchiveError.self) { try NINearbyPeerConfiguration.unarchived(from: data) }
             #expect(throws: (any Error).self) { try NSKeyedUnarchiver.unarchivedObject(ofClass: NINearbyPeerConfiguration.self, from: data) }

@@ -33,6 +33,9 @@ public final class EmulatedDevice {
     private let bus: VirtualBoardBus
     private let drivers: [DW1000]
     private var serviceScheduled = false
+    /// Whether the application has heard that the unplugged board cannot be read; the loop stops
+    /// servicing it then, since no interrupt can be cleared through a dead bus.
+    private var lossReported = false
 
     /// Brings up the board's chips through the real driver and configures them.
     ///
@@ -82,7 +85,7 @@ public final class EmulatedDevice {
     }
 
     private func interruptChanged(_ chip: VirtualDW1000) {
-        guard chip.interruptAsserted, !serviceScheduled else { return }
+        guard chip.interruptAsserted, !serviceScheduled, !lossReported else { return }
         scheduleService()
     }
 
@@ -99,6 +102,10 @@ public final class EmulatedDevice {
                 radio.record(error)
                 runningApplication?.handle(error, fromChip: index, on: radio)
             }
+        }
+        if !bus.isAttached {
+            lossReported = true
+            return
         }
         if chips.contains(where: \.interruptAsserted), !serviceScheduled {
             scheduleService()

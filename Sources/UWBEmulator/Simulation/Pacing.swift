@@ -74,7 +74,11 @@ extension Simulator {
             }
             if inbox.hasWork {
                 let reached = SimulationTime(seconds: origin + (pacing.elapsed() - wallOrigin) * rate)
-                run(until: min(max(reached, now), next))
+                let target = min(max(reached, now), next)
+                // No event is due before `next`, so the clock can move to the target first and the
+                // posted work then runs at it.
+                advanceClock(to: target)
+                run(until: target)
             } else if let due = nextEventTime, due <= end {
                 step(notAfter: end)
             } else {

@@ -244,6 +244,7 @@ public final class RangingScheduler {
             if !goodbyes.isEmpty {
                 let frame = goodbyes.removeFirst()
                 stopListening()
+                guard !hasFailed else { return }
                 perform { () throws(TransceiverError) in
                     try primary.transmitImmediately(frame, awaiting: nil)
                     transmitting = true
@@ -255,6 +256,7 @@ public final class RangingScheduler {
                 .min(by: { ($0.rounds?.next ?? time) < ($1.rounds?.next ?? time) }) {
                 due.rounds?.advance(after: time)
                 stopListening()
+                guard !hasFailed else { return }
                 take(for: due.id)
                 due.loop?.start()
                 continue
