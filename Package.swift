@@ -69,6 +69,7 @@ let package = Package(
             dependencies: ["UWBEmulator", "UWBCore", "DW1000", "UWBTestSupport"]
         ),
         .testTarget(name: "UWBCoreTests", dependencies: ["UWBCore", "UWBTestSupport"]),
+        .testTarget(name: "UWBDevicesTests", dependencies: ["UWBDevices", "UWBCore", "UWBEmulator", "UWBTestSupport"]),
         .testTarget(name: "UWBCommandTests", dependencies: ["uwb", "UWBCore"]),
         .testTarget(
             name: "DW1000Tests",

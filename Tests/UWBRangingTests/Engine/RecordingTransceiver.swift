@@ -6,6 +6,7 @@ import UWBRanging
 final class RecordingTransceiver: Transceiver {
     enum Call: Equatable {
         case transmit(frame: [UInt8], at: DeviceTime, awaiting: ResponseWindow?)
+        case transmitImmediately(frame: [UInt8], awaiting: ResponseWindow?)
         case enableReceiver(ReceiveWindow)
         case turnOff
         case systemTime
@@ -14,6 +15,8 @@ final class RecordingTransceiver: Transceiver {
     private(set) var calls: [Call] = []
     var now = DeviceTime(wrapping: 1_000_000)
     var transmitError: TransceiverError?
+    /// When set, every operation is recorded and then fails with this error, as a radio that is gone does.
+    var operationError: TransceiverError?
     var antennaDelay = DeviceDuration(ticks: 16_436)
 
     let capabilities = TransceiverCapabilities(
@@ -24,23 +27,29 @@ final class RecordingTransceiver: Transceiver {
 
     func systemTime() throws(TransceiverError) -> DeviceTime {
         calls.append(.systemTime)
+        if let operationError { throw operationError }
         return now
     }
 
     func transmit(_ frame: [UInt8], at time: DeviceTime, awaiting response: ResponseWindow?) throws(TransceiverError) -> DeviceTime {
         calls.append(.transmit(frame: frame, at: time, awaiting: response))
-        if let transmitError { throw transmitError }
+        if let error = operationError ?? transmitError { throw error }
         return DeviceTime(wrapping: time.ticks & ~0x1FF) + antennaDelay
     }
 
-    func transmitImmediately(_ frame: [UInt8], awaiting response: ResponseWindow?) throws(TransceiverError) {}
+    func transmitImmediately(_ frame: [UInt8], awaiting response: ResponseWindow?) throws(TransceiverError) {
+        calls.append(.transmitImmediately(frame: frame, awaiting: response))
+        if let operationError { throw operationError }
+    }
 
     func enableReceiver(_ window: ReceiveWindow) throws(TransceiverError) {
         calls.append(.enableReceiver(window))
+        if let operationError { throw operationError }
     }
 
     func turnOff() throws(TransceiverError) {
         calls.append(.turnOff)
+        if let operationError { throw operationError }
     }
 
     func handleInterrupt() throws(TransceiverError) -> [TransceiverEvent] { [] }

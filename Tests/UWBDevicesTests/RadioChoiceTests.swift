@@ -1,0 +1,72 @@
+import Testing
+import UWBDevices
+
+@Suite("RadioChoice: UWB_DEVICE parsing and opening")
+struct RadioChoiceTests {
+    static let acceptedValues: [(String?, RadioChoice)] = [
+        (nil, .firstAttachedBoard),
+        ("", .firstAttachedBoard),
+        ("  ", .firstAttachedBoard),
+        ("emulator:alice", .emulatorDevice("alice")),
+        (" emulator:alice ", .emulatorDevice("alice")),
+        ("usb:FT12345", .usbBoard(serial: "FT12345")),
+    ]
+
+    static let refusedValues: [(String, RadioChoiceError)] = [
+        ("emulator:", .emptyName("emulator:")),
+        ("usb:", .emptyName("usb:")),
+        ("bogus", .unrecognised("bogus")),
+        ("EMULATOR:x", .unrecognised("EMULATOR:x")),
+    ]
+
+    @Test("the forms of the table are accepted", arguments: acceptedValues)
+    func accepted(value: String?, choice: RadioChoice) throws {
+        #expect(try RadioChoice(environmentValue: value) == choice)
+    }
+
+    @Test("anything else is refused with the reason", arguments: refusedValues)
+    func refused(value: String, expected: RadioChoiceError) {
+        #expect(throws: expected) { try RadioChoice(environmentValue: value) }
+    }
+
+    @Test("a choice's description is the UWB_DEVICE value that names it",
+          arguments: [RadioChoice.firstAttachedBoard, .emulatorDevice("alice"), .usbBoard(serial: "FT12345")])
+    func descriptionRoundTrip(choice: RadioChoice) throws {
+        #expect(try RadioChoice(environmentValue: choice.description) == choice)
+    }
+
+    @Test("fromEnvironment reads UWB_DEVICE, and an environment without it chooses the first attached board")
+    func fromEnvironment() throws {
+        #expect(RadioChoice.environmentVariable == "UWB_DEVICE")
+        #expect(try RadioChoice.fromEnvironment([:]) == .firstAttachedBoard)
+        #expect(try RadioChoice.fromEnvironment(["OTHER": "usb:X"]) == .firstAttachedBoard)
+        #expect(try RadioChoice.fromEnvironment(["UWB_DEVICE": "usb:X"]) == .usbBoard(serial: "X"))
+        #expect(throws: RadioChoiceError.unrecognised("bogus")) { try RadioChoice.fromEnvironment(["UWB_DEVICE": "bogus"]) }
+    }
+
+    @Test("opening any choice fails, in this build, with the reason",
+          arguments: [
+              (RadioChoice.firstAttachedBoard, RadioChoiceError.noBoardAttached),
+              (.emulatorDevice("alice"), .emulatorServiceUnavailable(device: "alice")),
+              (.usbBoard(serial: "FT12345"), .usbUnavailable(serial: "FT12345")),
+          ])
+    func open(choice: RadioChoice, expected: RadioChoiceError) {
+        #expect(throws: expected) { try choice.open() }
+    }
+
+    @Test("every error's description names the problem and tells the user what to do",
+          arguments: [
+              (RadioChoiceError.unrecognised("bogus"), ["UWB_DEVICE=bogus", "use emulator:NAME", "usb:SERIAL", "leave it unset"]),
+              (.emptyName("usb:"), ["UWB_DEVICE=usb:", "put the device name or board serial after the colon"]),
+              (.noBoardAttached, ["no UWB board is attached", "use the in-process emulator", "EmulatedRadio"]),
+              (.emulatorServiceUnavailable(device: "alice"), ["emulator:alice", "use the in-process emulator", "EmulatedRadio"]),
+              (.usbUnavailable(serial: "FT12345"), ["usb:FT12345", "use the in-process emulator", "EmulatedRadio"]),
+              (.noSuchEmulatedDevice("nobody", available: ["alice", "bob"]), ["\"nobody\"", "its devices are \"alice\", \"bob\""]),
+              (.noSuchEmulatedDevice("nobody", available: []), ["\"nobody\"", "its devices are none"]),
+          ])
+    func descriptions(error: RadioChoiceError, fragments: [String]) {
+        for fragment in fragments {
+            #expect(error.description.contains(fragment), "\(error.description)")
+        }
+    }
+}
