@@ -67,9 +67,7 @@ struct SimulatorInboxTests {
         let log = SimulationLog(simulator: paced)
         let pacing = WakeablePacing(arrivals: [.init(wallTime: 0.003 / rate) { log.record("posted") }])
         paced.run(until: Self.ms(10), pacing: pacing, rate: rate)
-        withKnownIssue("BUG: Simulator.step schedules inbox work at `now` (the last event's time), not at the time reached") {
-            #expect(log.times["posted"] == Self.ms(3))
-        }
+        #expect(log.times["posted"] == Self.ms(3))
     }
 
     @Test("a paced run of an empty queue, woken by posted work, runs it at the reached time and ends at end")
@@ -81,9 +79,7 @@ struct SimulatorInboxTests {
         #expect(log.names == ["posted"])
         #expect(simulator.now == Self.ms(5))
         #expect(pacing.elapsed() == 0.005, "the run waited for its end")
-        withKnownIssue("BUG: Simulator.step schedules inbox work at `now` (0), not at the time reached (2 ms)") {
-            #expect(log.times["posted"] == Self.ms(2))
-        }
+        #expect(log.times["posted"] == Self.ms(2))
     }
 
     @Test("a paced run of an empty queue waits for its end and ends there")

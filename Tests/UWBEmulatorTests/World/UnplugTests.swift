@@ -91,8 +91,6 @@ struct UnplugTests {
         #expect(first.chip == 0)
         #expect(recorder.errors.allSatisfy { Self.isDisconnected($0.error) })
         #expect(listener.radio.errors.count == recorder.errors.count, "every error is also in DeviceRadio.errors")
-        withKnownIssue("BUG: EmulatedDevice.service reschedules itself every 2 µs while the unplugged chip's IRQ stays asserted") {
-            #expect(recorder.errors.count == 1, "heard \(recorder.errors.count) times")
-        }
+        #expect(recorder.errors.count == 1, "heard \(recorder.errors.count) times")
     }
 }

@@ -286,9 +286,7 @@ struct RangingSchedulerTests {
         bench.timers.advance(by: .seconds(2))
         #expect(bench.radioFailures == [.bus(.disconnected("unplugged"))])
         let callsAtFailure = try #require(bench.callsAtFailure)
-        withKnownIssue("BUG: RangingScheduler.settle starts the due round after stopListening() failed fatally") {
-            #expect(bench.radio.calls.count == callsAtFailure, "tried after the failure: \(bench.calls(since: callsAtFailure))")
-        }
+        #expect(bench.radio.calls.count == callsAtFailure, "tried after the failure: \(bench.calls(since: callsAtFailure))")
     }
 
     @Test("a late transmission only ends that round: no radio failure, and the next round runs")
