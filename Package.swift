@@ -21,7 +21,10 @@ let package = Package(
         .target(name: "DW1000RegisterMapGenerator"),
         .target(name: "UWBEmulator", dependencies: ["UWBCore", "DW1000"]),
         .target(name: "UWBRanging", dependencies: ["UWBCore"]),
-        .target(name: "EmulatedRanging", dependencies: ["UWBRanging", "UWBEmulator", "UWBCore", "DW1000"]),
+        .target(
+            name: "EmulatedRanging",
+            dependencies: ["NearbyInteraction", "UWBDevices", "UWBRanging", "UWBEmulator", "UWBCore", "DW1000"]
+        ),
         .target(name: "UWBDevices", dependencies: ["UWBCore", "DW1000", "UWBEmulator"]),
         .target(name: "NearbyInteraction", dependencies: ["UWBRanging", "UWBDevices", "UWBCore"]),
         .executableTarget(

@@ -91,7 +91,7 @@ struct DemoCommand: ParsableCommand {
             let readings = room.collect()
             switch format {
             case .live:
-                terminal.show(DemoView.frame(of: Array(room.latest.values), at: time - .zero))
+                terminal.show(DemoView.frame(of: room.readings, at: time - .zero))
             case .jsonl:
                 for reading in readings {
                     print(DemoJSONLine.line(for: reading))

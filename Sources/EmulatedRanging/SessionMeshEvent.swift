@@ -1,8 +1,8 @@
 import NearbyInteraction
 import UWBRanging
 
-/// What one demo session reported, as its delegate heard it.
-enum DemoSessionEvent: Sendable {
+/// What one session of a ``SessionMesh`` reported, as its delegate heard it.
+public enum SessionMeshEvent: Sendable {
     /// The session started running.
     case started
     /// The peer was measured.

@@ -1,18 +1,18 @@
 import NearbyInteraction
 import UWBRanging
 
-/// The delegate of one demo session (device → peer): it leaves what it hears in the mailbox and,
-/// as Apple's sample app does, runs the session again when the peer times out.
+/// The delegate of one session of a ``SessionMesh`` (device → peer): it leaves what it hears in the
+/// mailbox and, as Apple's sample app does, runs the session again when the peer times out.
 ///
 /// `@unchecked Sendable`: its properties are immutable; the session and configuration are
 /// thread-safe (`NISession` is `Sendable`, the configuration guards its state with a lock).
-final class DemoSessionDelegate: NISessionDelegate, @unchecked Sendable {
+final class SessionMeshDelegate: NISessionDelegate, @unchecked Sendable {
     let device: String
     let peer: String
-    private let mailbox: DemoMailbox
+    private let mailbox: SessionMeshMailbox
     private let configuration: NINearbyPeerConfiguration
 
-    init(device: String, peer: String, mailbox: DemoMailbox, configuration: NINearbyPeerConfiguration) {
+    init(device: String, peer: String, mailbox: SessionMeshMailbox, configuration: NINearbyPeerConfiguration) {
         self.device = device
         self.peer = peer
         self.mailbox = mailbox
@@ -38,7 +38,7 @@ final class DemoSessionDelegate: NISessionDelegate, @unchecked Sendable {
         post(.invalidated(error as? NIError ?? NIError(.sessionFailed)))
     }
 
-    private func post(_ event: DemoSessionEvent) {
-        mailbox.post(DemoMailbox.Entry(device: device, peer: peer, event: event))
+    private func post(_ event: SessionMeshEvent) {
+        mailbox.post(SessionMeshReport(device: device, peer: peer, event: event))
     }
 }
