@@ -50,6 +50,7 @@ let package = Package(
         .executableTarget(
             name: "uwb-benchmarks",
             dependencies: [
+                "NearbyInteraction",
                 "UWBEmulator",
                 "UWBRanging",
                 "EmulatedRanging",

@@ -1,15 +1,15 @@
 import ArgumentParser
 
 /// `uwb-benchmarks`: the emulator's speed (`emulator`, the default subcommand, so the options of
-/// the original command work without naming it) and the ranging engine's accuracy on the emulator
-/// (`ranging`). Prints markdown tables; progress goes to standard error. Build it in release mode:
-/// `swift run -c release uwb-benchmarks`.
+/// the original command work without naming it), the ranging engine's accuracy on the emulator
+/// (`ranging`) and NearbyInteraction sessions (`sessions`). Prints markdown tables; progress goes
+/// to standard error. Build it in release mode: `swift run -c release uwb-benchmarks`.
 @main
 struct BenchmarkCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "uwb-benchmarks",
         abstract: "Benchmark the emulator's speed and the ranging engine's accuracy.",
         discussion: "Results and how to read them: Docs/benchmarks.md.",
-        subcommands: [EmulatorBenchmarkCommand.self, RangingBenchmarkCommand.self],
+        subcommands: [EmulatorBenchmarkCommand.self, RangingBenchmarkCommand.self, SessionBenchmarkCommand.self],
         defaultSubcommand: EmulatorBenchmarkCommand.self)
 }

@@ -9,7 +9,7 @@ import UWBRanging
 /// initiates; ``run(seed:rate:seconds:fieldOfView:)`` ranges it with the others.
 struct RangingWorld {
     /// One device standing still; the first keeps the identity orientation, the others turn their
-    /// backs (−z, where the antennas hear best) toward it.
+    /// backs (−z, where the antennas hear best) toward it, unless the world has a ``RangingWorld/facing`` point.
     struct Device {
         /// The device's name.
         var name: String
@@ -41,6 +41,8 @@ struct RangingWorld {
     var walls: [Wall] = []
     /// The devices; the first initiates.
     var devices: [Device]
+    /// A point every device turns its back toward instead (a ring of devices facing its centre).
+    var facing: Vector3?
     /// The directory of board descriptions.
     var boards: String
 
@@ -65,7 +67,7 @@ struct RangingWorld {
             },
             "devices": devices.enumerated().map { index, device in
                 ["name": device.name, "board": device.board, "position": Self.array(device.position),
-                 "orientation": ["yawDegrees": index == 0 ? 0 : Self.yawFacing(devices[0].position, from: device.position)],
+                 "orientation": ["yawDegrees": yaw(of: index)],
                  "clock": ["offsetPPM": device.clockPPM]] as [String: Any]
             },
         ]
@@ -80,6 +82,14 @@ struct RangingWorld {
         let ranging = try EmulatedRanging(scenario: try scenario(), seed: seed, rate: rate, fieldOfView: fieldOfView)
         ranging.run(until: SimulationTime(seconds: seconds))
         return ranging
+    }
+
+    /// The yaw of device `index`, in degrees: toward ``facing`` if set, else toward the first device.
+    private func yaw(of index: Int) -> Double {
+        if let facing {
+            return Self.yawFacing(facing, from: devices[index].position)
+        }
+        return index == 0 ? 0 : Self.yawFacing(devices[0].position, from: devices[index].position)
     }
 
     /// The yaw, in degrees, that turns a device at `position` so its back faces `target`.
