@@ -16,11 +16,8 @@ struct MovingPeerSessionTests {
 
     /// A walk along +x starting at 2 m, through waypoints (x in metres, speed in m/s).
     static func path(_ waypoints: [(x: Double, speed: Double)]) -> Trajectory {
-        Trajectory(
-            start: Position(metres: Vector3(x: 2, y: 0, z: 0)),
-            waypoints: waypoints.map { x, speed in
-                Waypoint(position: Position(metres: Vector3(x: x, y: 0, z: 0)), speed: Speed(metresPerSecond: speed))
-            })
+        SessionWorld.walk(
+            from: Vector3(x: 2, y: 0, z: 0), through: waypoints.map { (Vector3(x: $0.x, y: 0, z: 0), $0.speed) })
     }
 
     /// Alice at the origin and Bob walking `trajectory`, ranging for `duration`: each side's timeline,
