@@ -23,17 +23,10 @@ struct MovingPeerSessionTests {
     /// Alice at the origin and Bob walking `trajectory`, ranging for `duration`: each side's timeline,
     /// stamped every `step`.
     static func range(bobWalking trajectory: Trajectory, for duration: Duration, step: Duration) throws
-        -> (alice: SessionRecorder, bob: SessionRecorder, timelines: [[TimedCall]]) {
-        let world = try SessionWorld(devices: [
-            SessionWorld.device("alice", at: .zero),
-            SessionWorld.device("bob", at: trajectory.start.metres, trajectory: trajectory),
-        ])
-        let aliceLog = SessionRecorder(name: "alice"), bobLog = SessionRecorder(name: "bob")
-        let alice = try world.session(on: "alice", recorder: aliceLog)
-        let bob = try world.session(on: "bob", recorder: bobLog)
-        try SessionWorld.pair(alice, bob)
-        let timelines = world.advance(by: duration, step: step, watching: [aliceLog, bobLog])
-        return (aliceLog, bobLog, timelines)
+        -> (pair: SessionPair, timelines: [[TimedCall]]) {
+        let pair = try SessionPair(bob: trajectory.start.metres, bobTrajectory: trajectory)
+        try pair.run()
+        return (pair, pair.world.advance(by: duration, step: step, watching: pair.logs))
     }
 
     /// How far `update` lies from Bob's true distance on `trajectory` at the time it arrived (within
@@ -48,10 +41,10 @@ struct MovingPeerSessionTests {
     @Test("both sides track the true distance of a peer walking away and back, within 15 cm once settled")
     func tracksWalk() throws {
         let step = Duration.milliseconds(20)
-        let (aliceLog, bobLog, timelines) = try Self.range(bobWalking: Self.walk, for: .seconds(8), step: step)
+        let (pair, timelines) = try Self.range(bobWalking: Self.walk, for: .seconds(8), step: step)
 
-        #expect(aliceLog.lifecycle == [.started])
-        #expect(bobLog.lifecycle == [.started])
+        #expect(pair.aliceLog.lifecycle == [.started])
+        #expect(pair.bobLog.lifecycle == [.started])
         for (name, timeline) in zip(["alice", "bob"], timelines) {
             let updates = timeline.filter(\.isUpdate)
             // About one update per 100 ms over 8 s, on each side.
@@ -68,7 +61,7 @@ struct MovingPeerSessionTests {
     @Test("an instant turn-around is tracked again within 0.8 s: the filter rejects 5 rounds, then restarts")
     func followsSharpTurn() throws {
         let step = Duration.milliseconds(20)
-        let (_, _, timelines) = try Self.range(bobWalking: Self.sharpTurn, for: .seconds(6), step: step)
+        let (_, timelines) = try Self.range(bobWalking: Self.sharpTurn, for: .seconds(6), step: step)
         let turn = Duration.seconds(3)
         for timeline in timelines {
             let updates = timeline.filter { $0.isUpdate && $0.time > .seconds(1) }

@@ -15,15 +15,9 @@ struct PeerRemovalSessionTests {
     func walksOutOfRange() throws {
         // From 20 m to 80 m at 4 m/s: the frames stop getting through somewhere past 30 m.
         let away = SessionWorld.walk(from: Vector3(x: 20, y: 0, z: 0), through: [(Vector3(x: 80, y: 0, z: 0), 4)])
-        let world = try SessionWorld(devices: [
-            SessionWorld.device("alice", at: .zero),
-            SessionWorld.device("bob", at: away.start.metres, trajectory: away),
-        ])
-        let aliceLog = SessionRecorder(name: "alice"), bobLog = SessionRecorder(name: "bob")
-        let alice = try world.session(on: "alice", recorder: aliceLog)
-        let bob = try world.session(on: "bob", recorder: bobLog)
-        try SessionWorld.pair(alice, bob)
-        let timelines = world.advance(by: .seconds(15), step: Self.step, watching: [aliceLog, bobLog])
+        let pair = try SessionPair(bob: away.start.metres, bobTrajectory: away)
+        try pair.run()
+        let timelines = pair.world.advance(by: .seconds(15), step: Self.step, watching: pair.logs)
 
         for (name, timeline) in zip(["alice", "bob"], timelines) {
             #expect(timeline.filter { !$0.isUpdate }.map(\.call) == [.started, .removed(.timeout)], "\(name)")
@@ -56,14 +50,9 @@ struct PeerRemovalSessionTests {
             maximum: Position(metres: Vector3(x: 1.2, y: 5, z: -1)), attenuation: PowerRatio(decibels: 120))
         let route = SessionWorld.walk(
             from: Vector3(x: 3, y: 0, z: 0), through: [(Vector3(x: 3, y: 0, z: -6), 1.5), (Vector3(x: 3, y: 0, z: 0), 1.5)])
-        let world = try SessionWorld(
-            devices: [SessionWorld.device("alice", at: .zero), SessionWorld.device("bob", at: route.start.metres, trajectory: route)],
-            obstacles: [wall])
-        let aliceLog = SessionRecorder(name: "alice"), bobLog = SessionRecorder(name: "bob")
-        let alice = try world.session(on: "alice", recorder: aliceLog)
-        let bob = try world.session(on: "bob", recorder: bobLog)
-        try SessionWorld.pair(alice, bob)
-        let timelines = world.advance(by: .seconds(10), step: Self.step, watching: [aliceLog, bobLog])
+        let pair = try SessionPair(bob: route.start.metres, bobTrajectory: route, obstacles: [wall])
+        try pair.run()
+        let timelines = pair.world.advance(by: .seconds(10), step: Self.step, watching: pair.logs)
 
         for (name, timeline) in zip(["alice", "bob"], timelines) {
             #expect(timeline.filter { !$0.isUpdate }.map(\.call) == [.started, .removed(.timeout)], "\(name)")
@@ -79,15 +68,9 @@ struct PeerRemovalSessionTests {
         }
 
         // Both run again: they start and measure Bob's 3 m.
-        for session in [alice, bob] {
-            guard let configuration = session.configuration else {
-                Issue.record("no configuration kept")
-                continue
-            }
-            session.run(configuration)
-        }
-        world.advance(by: .seconds(2))
-        for log in [aliceLog, bobLog] {
+        try pair.runAgain()
+        pair.world.advance(by: .seconds(2))
+        for log in pair.logs {
             #expect(log.lifecycle == [.started, .removed(.timeout), .started])
             let distances = log.distances.suffix(10)
             #expect(distances.count == 10)
@@ -97,13 +80,8 @@ struct PeerRemovalSessionTests {
 
     @Test("a peer that never runs is waited for without a removal, and measured once it runs")
     func peerThatNeverShowsUp() throws {
-        let world = try SessionWorld(devices: [
-            SessionWorld.device("alice", at: .zero),
-            SessionWorld.device("bob", at: Vector3(x: 5, y: 0, z: 0)),
-        ])
-        let aliceLog = SessionRecorder(name: "alice"), bobLog = SessionRecorder(name: "bob")
-        let alice = try world.session(on: "alice", recorder: aliceLog)
-        let bob = try world.session(on: "bob", recorder: bobLog)
+        let pair = try SessionPair(bob: Vector3(x: 5, y: 0, z: 0))
+        let (world, alice, aliceLog, bob, bobLog) = (pair.world, pair.alice, pair.aliceLog, pair.bob, pair.bobLog)
         alice.run(try SessionWorld.configuration(naming: bob))
         world.advance(by: Self.removalTimeout * 4)
         #expect(aliceLog.calls == [.started])

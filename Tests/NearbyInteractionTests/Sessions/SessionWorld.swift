@@ -93,7 +93,12 @@ final class SessionWorld {
     }
 }
 
+/// Why a session test could not set up what it needed.
 enum SessionWorldError: Error {
+    /// The world has no device of this name.
     case noDevice(String)
+    /// A session has no token.
     case noToken
+    /// A session has no configuration to run again.
+    case noConfiguration
 }

@@ -1,0 +1,52 @@
+import Foundation
+import NearbyInteraction
+import UWBCore
+import UWBEmulator
+
+/// The usual two-device setup: Alice at the origin and Bob somewhere else, each with one session on
+/// their own device and a recorder as its delegate.
+///
+/// Holding the pair holds the sessions: a session the app lets go of ends (and says goodbye), so a
+/// test must keep the pair alive as long as it wants them to range.
+struct SessionPair {
+    let world: SessionWorld
+    let alice: NISession
+    let aliceLog: SessionRecorder
+    let bob: NISession
+    let bobLog: SessionRecorder
+
+    /// Alice at the origin, standing, and Bob at `bob` (or walking `bobTrajectory`), both facing −z,
+    /// on the given boards; their sessions are made but not run.
+    init(
+        bob: Vector3, bobTrajectory: Trajectory? = nil, aliceBoard: String = "ft232h-dw1000-single",
+        bobBoard: String = "ft232h-dw1000-single", obstacles: [Obstacle] = [],
+        settings: DeviceServiceSettings = DeviceServiceSettings()
+    ) throws {
+        world = try SessionWorld(
+            devices: [
+                SessionWorld.device("alice", board: aliceBoard, at: .zero),
+                SessionWorld.device("bob", board: bobBoard, at: bob, trajectory: bobTrajectory),
+            ],
+            obstacles: obstacles, settings: settings)
+        aliceLog = SessionRecorder(name: "alice")
+        bobLog = SessionRecorder(name: "bob")
+        alice = try world.session(on: "alice", recorder: aliceLog)
+        self.bob = try world.session(on: "bob", recorder: bobLog)
+    }
+
+    /// Both recorders, Alice's first.
+    var logs: [SessionRecorder] { [aliceLog, bobLog] }
+
+    /// Swaps the two sessions' tokens as archived data and runs both.
+    func run(interval: Duration? = nil) throws {
+        try SessionWorld.pair(alice, bob, interval: interval)
+    }
+
+    /// Runs both again with the configurations they last ran (after a removal or a pause).
+    func runAgain() throws {
+        for session in [alice, bob] {
+            guard let configuration = session.configuration else { throw SessionWorldError.noConfiguration }
+            session.run(configuration)
+        }
+    }
+}
