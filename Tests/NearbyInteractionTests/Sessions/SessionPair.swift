@@ -15,23 +15,34 @@ struct SessionPair {
     let bob: NISession
     let bobLog: SessionRecorder
 
-    /// Alice at the origin, standing, and Bob at `bob` (or walking `bobTrajectory`), both facing −z,
-    /// on the given boards; their sessions are made but not run.
+    /// Alice at the origin, standing and facing −z, and Bob at `bob` (or walking `bobTrajectory`),
+    /// facing −z turned by `bobYaw`, on the given boards; their sessions are made but not run.
+    ///
+    /// Each device's body shadows its front (+z): a peer heard through it has no line of sight,
+    /// hence no direction (`DeviceBodyModel`). For Alice to measure Bob's direction, Bob must turn
+    /// his back to her too (``facingOrigin(from:)``).
     init(
-        bob: Vector3, bobTrajectory: Trajectory? = nil, aliceBoard: String = "ft232h-dw1000-single",
+        bob: Vector3, bobTrajectory: Trajectory? = nil, bobYaw: Angle = .zero, aliceBoard: String = "ft232h-dw1000-single",
         bobBoard: String = "ft232h-dw1000-single", obstacles: [Obstacle] = [],
         settings: DeviceServiceSettings = DeviceServiceSettings()
     ) throws {
         world = try SessionWorld(
             devices: [
                 SessionWorld.device("alice", board: aliceBoard, at: .zero),
-                SessionWorld.device("bob", board: bobBoard, at: bob, trajectory: bobTrajectory),
+                SessionWorld.device("bob", board: bobBoard, at: bob, yaw: bobYaw, trajectory: bobTrajectory),
             ],
             obstacles: obstacles, settings: settings)
         aliceLog = SessionRecorder(name: "alice")
         bobLog = SessionRecorder(name: "bob")
         alice = try world.session(on: "alice", recorder: aliceLog)
         self.bob = try world.session(on: "bob", recorder: bobLog)
+    }
+
+    /// The yaw that turns a device at `position` (level with the origin) to face the origin with its
+    /// back (−z), as two people holding their phones up toward each other do.
+    static func facingOrigin(from position: Vector3) -> Angle {
+        // Turned by ψ, a device's −z points along (−sin ψ, 0, −cos ψ); toward the origin is −position.
+        Angle(radians: atan2(position.x, position.z))
     }
 
     /// Both recorders, Alice's first.

@@ -13,7 +13,7 @@ struct TimedCall: Equatable {
 
     /// The distance, if the call is an update with one.
     var distance: Float? {
-        if case .updated(let distance, _, _) = call { distance } else { nil }
+        call.distance
     }
 
     /// Whether the call is an update.
