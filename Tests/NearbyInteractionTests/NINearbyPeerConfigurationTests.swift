@@ -53,7 +53,8 @@ struct NINearbyPeerConfigurationTests {
         let valid = NINearbyPeerConfiguration(peerToken: token).encoded
         var version = valid; version[0] = 9
         var flags = valid; flags[1] = 0x04
-        var tokenVersion = valid; tokenVersion[4] = 3
+        // The token's content starts after the version, flags, 32-bit interval and 16-bit length.
+        var tokenVersion = valid; tokenVersion[8] = 3
         for payload in [[], version, flags, tokenVersion, Array(valid.dropLast()), valid + [1]] {
             let data = ArchiveFixtures.forged(as: NINearbyPeerConfiguration.self, payload: payload)
             #expect(throws: NIArchiveError.self) { try NINearbyPeerConfiguration.unarchived(from: data) }
