@@ -6,11 +6,9 @@ import UWBEmulator
 
 @Suite("Sessions: a peer that ends its session")
 struct PeerEndedSessionTests {
-    /// Alice and Bob 4 m apart, ranging for 2 s.
+    /// Alice and Bob 4 m apart, ranging for 2 s, both measuring.
     static func ranging() throws -> SessionPair {
-        let pair = try SessionPair(bob: Vector3(x: 4, y: 0, z: 0))
-        try pair.run()
-        pair.world.advance(by: .seconds(2))
+        let pair = try SessionPair.ranging()
         #expect(pair.aliceLog.distances.count >= 15)
         #expect(pair.bobLog.distances.count >= 15)
         return pair

@@ -36,7 +36,6 @@ struct RadioFailureSessionTests {
     @Test("unplugging the board invalidates every session on it with .sessionFailed at once, and later runs too")
     func unplugDuringRanging() throws {
         let (pair, second, secondLog) = try Self.ranging()
-        let unpluggedAt = pair.world.now
         try Self.aliceDevice(of: pair).unplug()
         let timelines = pair.world.advance(by: .milliseconds(100), step: .milliseconds(10), watching: [pair.aliceLog, secondLog])
 
@@ -47,7 +46,6 @@ struct RadioFailureSessionTests {
             #expect(timeline.last == lifecycle.first)
         }
         #expect(pair.aliceLog.errors.first?.detail?.contains("emulator:alice") == true)
-        #expect(pair.world.now - unpluggedAt == .milliseconds(100))
 
         // A new session on the unplugged device is invalidated at run; the old ones stay invalidated.
         let lateLog = SessionRecorder(name: "alice-late")

@@ -38,6 +38,16 @@ struct SessionPair {
         self.bob = try world.session(on: "bob", recorder: bobLog)
     }
 
+    /// Alice and Bob `metres` apart along x, their sessions run and ranging for `duration`.
+    static func ranging(
+        metres: Double = 4, for duration: Duration = .seconds(2), settings: DeviceServiceSettings = DeviceServiceSettings()
+    ) throws -> SessionPair {
+        let pair = try SessionPair(bob: Vector3(x: metres, y: 0, z: 0), settings: settings)
+        try pair.run()
+        pair.world.advance(by: duration)
+        return pair
+    }
+
     /// The yaw that turns a device at `position` (level with the origin) to face the origin with its
     /// back (−z), as two people holding their phones up toward each other do.
     static func facingOrigin(from position: Vector3) -> Angle {

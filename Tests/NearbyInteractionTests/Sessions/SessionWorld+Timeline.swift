@@ -28,11 +28,6 @@ extension SessionWorld {
         emulation.simulator.now - .zero
     }
 
-    /// The virtual time as an instant, for trajectories.
-    var instant: SimulationTime {
-        emulation.simulator.now
-    }
-
     /// Runs virtual time forward by `duration` in steps of `step`, and returns for each recorder,
     /// in order, the calls it received meanwhile, each stamped with the end of its step (so a
     /// stamp is late by less than `step`).

@@ -13,10 +13,8 @@ struct SuspensionSessionTests {
 
     @Test("suspended: no updates, run is suspended again; after the end: no updates until run, then ranging")
     func suspendAndEnd() throws {
-        let pair = try SessionPair(bob: Vector3(x: 4, y: 0, z: 0))
+        let pair = try SessionPair.ranging()
         let service = try pair.world.service("alice")
-        try pair.run()
-        pair.world.advance(by: .seconds(2))
         #expect(pair.aliceLog.distances.count >= 15)
 
         var seen = pair.aliceLog.calls.count
@@ -98,9 +96,7 @@ struct SuspensionSessionTests {
 
     @Test("ending a suspension that never began does nothing")
     func endWithoutSuspension() throws {
-        let pair = try SessionPair(bob: Vector3(x: 4, y: 0, z: 0))
-        try pair.run()
-        pair.world.advance(by: .seconds(1))
+        let pair = try SessionPair.ranging(for: .seconds(1))
         try pair.world.service("alice").endSuspension()
         pair.world.advance(by: .seconds(1))
         #expect(pair.aliceLog.lifecycle == [.started])

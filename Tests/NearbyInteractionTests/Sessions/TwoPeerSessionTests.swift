@@ -8,9 +8,7 @@ import UWBEmulator
 struct TwoPeerSessionTests {
     @Test("two sessions that swap tokens both start running and measure 4 m")
     func bothMeasure() throws {
-        let pair = try SessionPair(bob: Vector3(x: 4, y: 0, z: 0))
-        try pair.run()
-        pair.world.advance(by: .seconds(2))
+        let pair = try SessionPair.ranging(metres: 4, for: .seconds(2))
         #expect(pair.aliceLog.lifecycle == [.started])
         #expect(pair.bobLog.lifecycle == [.started])
         #expect(pair.aliceLog.distances.count >= 15)
