@@ -11,6 +11,11 @@ final class SessionRecorder: NISessionDelegate, @unchecked Sendable {
         case suspended
         case suspensionEnded
         case invalidated(NIError.Code)
+
+        /// The distance, if this is an update with one.
+        var distance: Float? {
+            if case .updated(let distance, _, _) = self { distance } else { nil }
+        }
     }
 
     /// The queue the session delivers on.

@@ -12,10 +12,14 @@ final class SessionWorld {
     /// The device services, by device name.
     private(set) var services: [String: DeviceService] = [:]
 
-    /// A room with free-space propagation and the given devices: (name, board id, position,
-    /// orientation, trajectory override).
-    init(seed: UInt64 = 7, devices: [DeviceSetup], settings: DeviceServiceSettings = DeviceServiceSettings()) throws {
-        emulation = Emulation(seed: seed, channelModel: try ChannelModel(kind: .freeSpace, channel: .five))
+    /// A room with free-space propagation, the given obstacles and the given devices: (name, board
+    /// id, position, orientation, trajectory override).
+    init(
+        seed: UInt64 = 7, devices: [DeviceSetup], obstacles: [Obstacle] = [],
+        settings: DeviceServiceSettings = DeviceServiceSettings()
+    ) throws {
+        emulation = Emulation(
+            seed: seed, channelModel: try ChannelModel(kind: .freeSpace, channel: .five), obstacles: obstacles)
         for (index, setup) in devices.enumerated() {
             try emulation.add(setup)
             var deviceSettings = settings
@@ -37,6 +41,16 @@ final class SessionWorld {
         DeviceSetup(
             name: name, board: try Self.board(board),
             trajectory: trajectory ?? .standing(at: Position(metres: position)), orientation: Orientation(yaw: yaw))
+    }
+
+    /// A walk from `start` through `waypoints` (a position in metres and the speed in m/s on the
+    /// straight segment that ends there).
+    static func walk(from start: Vector3, through waypoints: [(position: Vector3, speed: Double)]) -> Trajectory {
+        Trajectory(
+            start: Position(metres: start),
+            waypoints: waypoints.map { position, speed in
+                Waypoint(position: Position(metres: position), speed: Speed(metresPerSecond: speed))
+            })
     }
 
     /// The device service of `name`.
@@ -79,7 +93,12 @@ final class SessionWorld {
     }
 }
 
+/// Why a session test could not set up what it needed.
 enum SessionWorldError: Error {
+    /// The world has no device of this name.
     case noDevice(String)
+    /// A session has no token.
     case noToken
+    /// A session has no configuration to run again.
+    case noConfiguration
 }
