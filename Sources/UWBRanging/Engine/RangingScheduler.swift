@@ -45,6 +45,9 @@ public final class RangingScheduler {
 
     /// How far round starts stray from the nominal interval, either way: 5 %.
     public static let intervalJitter = 0.05
+    /// When a GOODBYE is sent again after the first: 3 ms and 7 ms later, longer than a round's
+    /// exchange on the emulator (about 1 ms), so a peer busy with another round hears one of them.
+    public static let goodbyeRepeats: [Duration] = [.milliseconds(3), .milliseconds(7)]
 
     /// The timing every link uses.
     public let timing: RangingTiming
@@ -117,7 +120,7 @@ public final class RangingScheduler {
     }
 
     /// Removes a link, aborting its round if it holds the radio; with `sayingGoodbye`, sends the
-    /// peer one GOODBYE as soon as the radio is free.
+    /// peer a GOODBYE as soon as the radio is free, and twice more (``goodbyeRepeats``).
     public func remove(_ id: LinkID, sayingGoodbye: Bool) {
         guard let removed = links.removeValue(forKey: id) else { return }
         if sayingGoodbye {
@@ -131,16 +134,24 @@ public final class RangingScheduler {
         settle()
     }
 
-    /// Sends one GOODBYE on `link` as soon as the radio is free: for a session that ends while it
-    /// has no link here (a paused one).
+    /// Sends a GOODBYE on `link` as soon as the radio is free, and twice more
+    /// (``goodbyeRepeats``): for a session that ends while it has no link here (a paused one).
     public func sayGoodbye(on link: RangingLink) {
         queueGoodbye(on: link)
         settle()
     }
 
+    /// Queues the GOODBYE now and again after each of ``goodbyeRepeats``: a peer whose radio is
+    /// busy sending when one arrives hears a later one. A peer that heard one has removed the link
+    /// and ignores the rest.
     private func queueGoodbye(on link: RangingLink) {
-        if let frame = try? link.frame(round: 0, message: .goodbye).encoded() {
-            goodbyes.append(frame)
+        guard let frame = try? link.frame(round: 0, message: .goodbye).encoded() else { return }
+        goodbyes.append(frame)
+        for delay in Self.goodbyeRepeats {
+            schedule(delay) { [weak self] in
+                self?.goodbyes.append(frame)
+                self?.settle()
+            }
         }
     }
 

@@ -79,14 +79,7 @@ struct ThreeDeviceSessionTests {
                 #expect(link.log.distances.count == before, "\(label): nothing after invalidate()")
                 #expect(link.log.lifecycle == [.started], "\(label)")
             case ("bob", "alice"):
-                let lifecycle = link.log.lifecycle
-                #expect(lifecycle == [.started, .removed(.peerEnded)] || lifecycle == [.started, .removed(.timeout)], "\(label)")
-                withKnownIssue(
-                    "Alice's single GOODBYE is lost while Bob's radio is busy with Carol; Bob falls back to .timeout",
-                    isIntermittent: true
-                ) {
-                    #expect(lifecycle == [.started, .removed(.peerEnded)], "\(label)")
-                }
+                #expect(link.log.lifecycle == [.started, .removed(.peerEnded)], "\(label)")
             default:
                 #expect(link.log.lifecycle == [.started], "\(label)")
                 #expect(link.log.distances.count >= before + 25, "\(label) kept ranging")

@@ -192,7 +192,7 @@ struct RangingSchedulerTests {
         #expect(bench.reports(for: Self.towardsB).peerEnded == 1, "another session's GOODBYE is not this link's")
     }
 
-    @Test("remove(_:sayingGoodbye: true) sends exactly one GOODBYE of the link, after turning the receiver off")
+    @Test("remove(_:sayingGoodbye: true) sends the link's GOODBYE after turning the receiver off, then twice more (+3 ms, +7 ms)")
     func removeSayingGoodbye() throws {
         let bench = SchedulerBench()
         let id = bench.addInitiator(Self.towardsB, interval: Self.interval)
@@ -210,8 +210,14 @@ struct RangingSchedulerTests {
         #expect(frame.message == .goodbye && frame.round == 0 && frame.session == Self.towardsB.session)
         #expect(frame.source == 0x000A && frame.destination == 0x000B && frame.pan == RoundFixtures.pan)
         bench.transmitted()
+        #expect(RangingScheduler.goodbyeRepeats == [.milliseconds(3), .milliseconds(7)])
+        for _ in RangingScheduler.goodbyeRepeats {
+            bench.timers.advance(by: .milliseconds(4))
+            bench.transmitted()
+        }
         bench.timers.advance(by: .seconds(1))
-        #expect(try bench.sentFrames(since: mark).count == 1, "one GOODBYE and no more rounds of the removed link")
+        #expect(try bench.sentFrames(since: mark) == Array(repeating: frame, count: 3),
+                "three GOODBYEs and no more rounds of the removed link")
     }
 
     @Test("remove(_:sayingGoodbye: false) sends nothing")
@@ -239,7 +245,7 @@ struct RangingSchedulerTests {
         #expect(sent.last == Self.towardsC.frame(round: 0, message: .goodbye))
     }
 
-    @Test("sayGoodbye(on:) sends one GOODBYE for a link the scheduler does not hold, once the radio is free")
+    @Test("sayGoodbye(on:) sends a GOODBYE for a link the scheduler does not hold once the radio is free, and repeats it later")
     func sayGoodbye() throws {
         let bench = SchedulerBench()
         bench.addResponder(Self.answeringD)
@@ -251,7 +257,9 @@ struct RangingSchedulerTests {
         let sent = try bench.sentFrames(since: mark)
         #expect(sent == [Self.towardsC.frame(round: 0, message: .goodbye)])
         bench.transmitted()
-        #expect(try bench.sentFrames(since: mark).count == 1)
+        #expect(try bench.sentFrames(since: mark).count == 1, "the repeats wait for their time")
+        bench.timers.advance(by: .milliseconds(3))
+        #expect(try bench.sentFrames(since: mark).count == 2)
     }
 
     // MARK: Radio errors
