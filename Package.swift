@@ -74,7 +74,7 @@ let package = Package(
         ),
         .testTarget(name: "UWBCoreTests", dependencies: ["UWBCore", "UWBTestSupport"]),
         .testTarget(name: "UWBDevicesTests", dependencies: ["UWBDevices", "UWBCore", "UWBEmulator", "UWBTestSupport"]),
-        .testTarget(name: "UWBCommandTests", dependencies: ["uwb", "UWBCore"]),
+        .testTarget(name: "UWBCommandTests", dependencies: ["uwb", "UWBCore", "UWBEmulator", "UWBTestSupport"]),
         .testTarget(
             name: "DW1000Tests",
             dependencies: ["DW1000", "DW1000RegisterMapGenerator", "UWBTestSupport", "UWBCore"]

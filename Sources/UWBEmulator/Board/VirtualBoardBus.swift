@@ -10,7 +10,11 @@ public final class VirtualBoardBus: SPIBus {
 
     /// Whether the board is still attached. Once ``unplug()`` is called every operation fails
     /// with ``SPIBusError/disconnected(_:)``, as a USB board pulled out of its socket does.
-    public private(set) var isAttached = true
+    public var isAttached: Bool { attached }
+
+    /// The storage behind ``isAttached``, read on every transaction: as a private property, all its
+    /// accesses are visible to the optimiser, which can leave out the runtime exclusivity checks.
+    private var attached = true
 
     /// A bus to these chips.
     public init(chips: [VirtualDW1000]) {
@@ -19,14 +23,16 @@ public final class VirtualBoardBus: SPIBus {
 
     /// Detaches the board for good: every later operation fails with ``SPIBusError/disconnected(_:)``.
     public func unplug() {
-        isAttached = false
+        attached = false
     }
 
-    /// The chip behind `chip`, if the board is attached and has one there.
-    private func chip(_ chip: ChipSelect) throws(SPIBusError) -> VirtualDW1000 {
-        guard isAttached else { throw .disconnected("the emulated board was unplugged") }
+    /// Checks that the board is attached and has a chip on `chip`. It returns nothing, so that the
+    /// callers reach the chip through `chips[chip.index]` without retaining it, which matters at
+    /// millions of transactions a second.
+    @inline(__always)
+    private func check(_ chip: ChipSelect) throws(SPIBusError) {
+        guard attached else { throw .disconnected("the emulated board was unplugged") }
         guard chips.indices.contains(chip.index) else { throw .noSuchChip(chip, chipCount: chips.count) }
-        return chips[chip.index]
     }
 
     /// How many chip selects the board has.
@@ -34,9 +40,9 @@ public final class VirtualBoardBus: SPIBus {
 
     /// Passes the transaction to the chip; a transaction the chip refuses fails the transfer.
     public func transfer(_ transaction: SPITransaction, on chip: ChipSelect) throws(SPIBusError) -> [UInt8] {
-        let target = try self.chip(chip)
+        try check(chip)
         do {
-            return try target.transfer(transaction)
+            return try chips[chip.index].transfer(transaction)
         } catch {
             throw .transferFailed(error.description)
         }
@@ -45,9 +51,9 @@ public final class VirtualBoardBus: SPIBus {
     /// Passes the transaction to the chip, which answers a read with a number instead of an
     /// array; a transaction the chip refuses fails the transfer.
     public func transferReadingValue(_ transaction: SPITransaction, on chip: ChipSelect) throws(SPIBusError) -> (value: UInt64, count: Int) {
-        let target = try self.chip(chip)
+        try check(chip)
         do {
-            return try target.transferReadingValue(transaction)
+            return try chips[chip.index].transferReadingValue(transaction)
         } catch {
             throw .transferFailed(error.description)
         }
@@ -56,9 +62,9 @@ public final class VirtualBoardBus: SPIBus {
     /// Passes the write to the chip as a number instead of an array; a transaction the chip
     /// refuses fails the transfer.
     public func transferWritingValue(_ value: UInt64, count: Int, header: [UInt8], on chip: ChipSelect) throws(SPIBusError) {
-        let target = try self.chip(chip)
+        try check(chip)
         do {
-            try target.transferWritingValue(value, count: count, header: header)
+            try chips[chip.index].transferWritingValue(value, count: count, header: header)
         } catch {
             throw .transferFailed(error.description)
         }
@@ -66,11 +72,13 @@ public final class VirtualBoardBus: SPIBus {
 
     /// The chip's IRQ line right now; the simulation never waits on the wall clock.
     public func waitForInterrupt(on chip: ChipSelect, until deadline: ContinuousClock.Instant) throws(SPIBusError) -> Bool {
-        try self.chip(chip).interruptAsserted
+        try check(chip)
+        return chips[chip.index].interruptAsserted
     }
 
     /// Resets the chip as RSTn does.
     public func reset(_ chip: ChipSelect) throws(SPIBusError) {
-        try self.chip(chip).hardReset()
+        try check(chip)
+        chips[chip.index].hardReset()
     }
 }

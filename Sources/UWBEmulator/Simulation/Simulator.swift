@@ -68,13 +68,20 @@ public final class Simulator {
     @discardableResult
     public func step(notAfter limit: SimulationTime) -> Bool {
         if inbox.hasWork {
-            for action in inbox.take() {
-                schedule(ActionEvent(action: action), at: now)
-            }
+            drainInbox()
         }
         guard let event = state.pointee.popEvent(notAfter: limit) else { return false }
         event.run()
         return true
+    }
+
+    /// Schedules the work waiting in the inbox at the current time, oldest first. Out of line, so
+    /// that ``step(notAfter:)``, which runs for every event, stays small.
+    @inline(never)
+    private func drainInbox() {
+        for action in inbox.take() {
+            schedule(ActionEvent(action: action), at: now)
+        }
     }
 
     /// Moves ``now`` forward to `time` without running anything; for a caller that knows no event

@@ -23,14 +23,17 @@ public final class SimulatorInbox: @unchecked Sendable {
     public func post(_ action: @escaping @Sendable () -> Void) {
         condition.lock()
         work.append(action)
-        pending.store(true, ordering: .releasing)
+        pending.store(true, ordering: .relaxed)
         condition.broadcast()
         condition.unlock()
     }
 
-    /// Whether work is waiting.
+    /// Whether work is waiting. A relaxed load: it is read before every event, and what it guards
+    /// is read under the lock in ``take()``, which orders the accesses; a stale `false` only
+    /// delays the work to the next event.
+    @inline(__always)
     var hasWork: Bool {
-        pending.load(ordering: .acquiring)
+        pending.load(ordering: .relaxed)
     }
 
     /// Takes all waiting work, oldest first.
@@ -39,7 +42,7 @@ public final class SimulatorInbox: @unchecked Sendable {
         defer { condition.unlock() }
         let taken = work
         work.removeAll()
-        pending.store(false, ordering: .releasing)
+        pending.store(false, ordering: .relaxed)
         return taken
     }
 
