@@ -58,7 +58,7 @@ struct DemoRoomTests {
         #expect(!readings.isEmpty)
         for reading in readings {
             let line = DemoJSONLine.line(for: reading)
-            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], line)
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "\(line)")
             #expect(object["device"] as? String == reading.device)
             #expect(object["peer"] as? String == reading.peer)
             #expect(object["distance"] is Double)
