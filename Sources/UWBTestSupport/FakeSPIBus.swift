@@ -57,6 +57,8 @@ public final class FakeSPIBus: SPIBus {
     public private(set) var trace: [Entry] = []
     /// Every reset pulse so far, in order.
     public private(set) var resets: [ChipSelect] = []
+    /// Every clock change so far, in order, with how many transactions of ``trace`` came before it.
+    public private(set) var clockChanges: [(clock: SPIClock, afterTransactions: Int)] = []
     /// How many chip-select lines the bus has.
     public let chipCount: Int
     /// Whether each chip's IRQ line is asserted, by chip-select index.
@@ -145,6 +147,11 @@ public final class FakeSPIBus: SPIBus {
     public func reset(_ chip: ChipSelect) throws(SPIBusError) {
         guard chip.index < chipCount else { throw .noSuchChip(chip, chipCount: chipCount) }
         resets.append(chip)
+    }
+
+    /// Records the change.
+    public func useClock(_ clock: SPIClock) throws(SPIBusError) {
+        clockChanges.append((clock, trace.count))
     }
 }
 

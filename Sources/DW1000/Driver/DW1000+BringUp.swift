@@ -19,8 +19,10 @@ extension DW1000 {
     /// FS_XTALT bits 7:5 must stay 011 (UM §7.2.44.4).
     static let crystalTrimFixedBits: UInt64 = 0x60
 
-    /// The bring-up sequence of Decawave's `dwt_initialise`, checked step by step.
+    /// The bring-up sequence of Decawave's `dwt_initialise`, checked step by step: on the slow
+    /// SPI clock until the clock PLL locks, on the fast one from then on (UM §2.3.2).
     func bringUp() throws {
+        try port.bus.useClock(.initial)
         try port.bus.reset(chip)
         try identify()
         try softReset()
@@ -33,6 +35,7 @@ extension DW1000 {
         try port.write(.fsXtalt, value: Self.crystalTrimFixedBits | (trim == 0 ? Self.defaultCrystalTrim : trim))
         try loadLeadingEdgeDetectionCode()
         try waitUntil("clock PLL lock") { try self.port.readValue(.sysStatus, count: 1) & Register.SysStatus.cplock.mask != 0 }
+        try port.bus.useClock(.fast)
         try port.write(.sysStatus, value: Self.handledEvents | Register.SysStatus.cplock.mask, count: 4)
         try port.write(.sysMask, value: Self.handledEvents)
     }

@@ -58,9 +58,17 @@ public protocol SPIBus: AnyObject {
     ///
     /// - Throws: ``SPIBusError`` if the line could not be driven.
     func reset(_ chip: ChipSelect) throws(SPIBusError)
+    /// Drives every chip of the bus with `clock` from the next transaction on (one SCK line serves
+    /// them all). Buses without a real clock (the emulator's) ignore it; that is the default.
+    ///
+    /// - Throws: ``SPIBusError`` if the clock could not be changed.
+    func useClock(_ clock: SPIClock) throws(SPIBusError)
 }
 
 extension SPIBus {
+    /// Does nothing: a bus without a real clock.
+    public func useClock(_ clock: SPIClock) throws(SPIBusError) {}
+
     /// Runs the transactions one by one through ``transfer(_:on:)-(SPITransaction,_)``.
     public func transfer(_ transactions: [SPITransaction], on chip: ChipSelect) throws(SPIBusError) -> [[UInt8]] {
         var responses: [[UInt8]] = []

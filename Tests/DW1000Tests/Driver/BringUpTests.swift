@@ -42,6 +42,17 @@ struct BringUpTests {
         #expect(bus.trace == expected)
     }
 
+    /// UM §2.3.2: at most 3 MHz until the PLL locks, up to 20 MHz after.
+    @Test("the slow SPI clock until the PLL locks (before the reset), the fast one right after the CPLOCK read")
+    func clockSwitch() throws {
+        let bus = ChipFixture.healthyBus()
+        _ = try DW1000(bus: bus, chip: .first)
+        #expect(bus.clockChanges.map(\.clock) == [.initial, .fast])
+        #expect(bus.clockChanges.first?.afterTransactions == 0)
+        let lockRead = try #require(bus.trace.firstIndex(of: .read([0x0F], count: 1)))
+        #expect(bus.clockChanges.last?.afterTransactions == lockRead + 1)
+    }
+
     @Test("an LDO calibration in OTP is kicked into use")
     func ldoKick() throws {
         let bus = ChipFixture.healthyBus(ldoTuneWord: 0x88)
