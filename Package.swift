@@ -18,6 +18,7 @@ let package = Package(
     targets: [
         .target(name: "UWBCore"),
         .target(name: "DW1000", dependencies: ["UWBCore"]),
+        .target(name: "FT232H", dependencies: ["UWBCore"]),
         .target(name: "DW1000RegisterMapGenerator"),
         .target(name: "UWBEmulator", dependencies: ["UWBCore", "DW1000"]),
         .target(name: "UWBRanging", dependencies: ["UWBCore"]),
