@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "UWBRanging", targets: ["UWBRanging"]),
         .library(name: "UWBDevices", targets: ["UWBDevices"]),
         .library(name: "NearbyInteraction", targets: ["NearbyInteraction"]),
+        .library(name: "UWBUSB", targets: ["UWBUSB"]),
         .executable(name: "uwb", targets: ["uwb"]),
     ],
     dependencies: [
@@ -19,6 +20,11 @@ let package = Package(
         .target(name: "UWBCore"),
         .target(name: "DW1000", dependencies: ["UWBCore"]),
         .target(name: "FT232H", dependencies: ["UWBCore"]),
+        .systemLibrary(name: "CLibUSB", pkgConfig: "libusb-1.0", providers: [.apt(["libusb-1.0-0-dev"])]),
+        .target(name: "UWBUSB", dependencies: ["CLibUSB", "FT232H", "UWBCore"]),
+        // Test support only (no product): an FT232H emulated at the usbdevfs level with umockdev.
+        .systemLibrary(name: "CUMockdev", pkgConfig: "umockdev-1.0", providers: [.apt(["libumockdev-dev"])]),
+        .target(name: "EmulatedUSBDevice", dependencies: ["CUMockdev"]),
         .target(name: "DW1000RegisterMapGenerator"),
         .target(name: "UWBEmulator", dependencies: ["UWBCore", "DW1000"]),
         .target(name: "UWBRanging", dependencies: ["UWBCore"]),
@@ -45,6 +51,7 @@ let package = Package(
                 "UWBEmulator",
                 "UWBRanging",
                 "EmulatedRanging",
+                "UWBUSB",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -76,6 +83,7 @@ let package = Package(
         .testTarget(name: "UWBCoreTests", dependencies: ["UWBCore", "UWBTestSupport"]),
         .testTarget(name: "UWBDevicesTests", dependencies: ["UWBDevices", "UWBCore", "UWBEmulator", "UWBTestSupport"]),
         .testTarget(name: "UWBCommandTests", dependencies: ["uwb", "UWBCore", "UWBEmulator", "UWBTestSupport"]),
+        .testTarget(name: "UWBUSBTests", dependencies: ["UWBUSB", "FT232H", "UWBCore", "EmulatedUSBDevice"]),
         .testTarget(
             name: "DW1000Tests",
             dependencies: ["DW1000", "DW1000RegisterMapGenerator", "UWBTestSupport", "UWBCore"]

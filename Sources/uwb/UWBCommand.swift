@@ -11,6 +11,9 @@ struct UWBCommand: ParsableCommand {
             boards attached over USB or on a software emulator of the chip and the radio channel.
             """,
         version: UWBVersion.current,
-        subcommands: [DemoCommand.self, RangeCommand.self, EmulateCommand.self, RegistersCommand.self, RadioCommand.self]
+        subcommands: [
+            DemoCommand.self, RangeCommand.self, EmulateCommand.self, RegistersCommand.self, RadioCommand.self,
+            DevicesCommand.self,
+        ]
     )
 }

@@ -1,0 +1,44 @@
+// Private state of an emulated FT232H, shared by EmulatedFT232H.c (lifecycle) and
+// EmulatedFT232HIoctl.c (the usbdevfs handler).
+#ifndef SWIFT_UWB_EMULATED_FT232H_STATE_H
+#define SWIFT_UWB_EMULATED_FT232H_STATE_H
+
+#include "EmulatedUSBDevice.h"
+
+#include <umockdev.h>
+
+struct EmulatedFT232H {
+    UMockdevTestbed *testbed;
+    UMockdevIoctlBase *handler;   // attached at the first plug, detached at destroy
+    EmulatedUSBCallbacks callbacks;
+    char *serial;                 // NULL: no serial string
+    char *syspath;                // /sys/devices/.../usbB/B-P
+    char *devnode;                // /dev/bus/usb/BBB/DDD
+    guint8 bus, port, address;
+    gboolean plugged;             // only touched by the test thread
+
+    // Shared with umockdev's worker thread: everything below is guarded by `lock`.
+    GMutex lock;
+    gboolean gone;                // unplugged: new URBs and most ioctls fail with ENODEV
+    GQueue pending_in;            // UMockdevIoctlData* of bulk IN URBs waiting for octets
+    GQueue completed;             // UMockdevIoctlData* of URBs ready to be reaped
+    GByteArray *in_octets;        // bulk IN octets no URB has taken yet
+    guint64 ioctl_count;
+    int open_files;
+    int claimed_interfaces;
+};
+
+// Connects the ioctl and client signals of `handler` to `device` (EmulatedFT232HIoctl.c).
+void emulated_ft232h_connect_handler(EmulatedFT232H *device, UMockdevIoctlBase *handler);
+
+// Moves pending IN URBs to `completed` while queued octets last. Call with `lock` held.
+void emulated_ft232h_feed_pending_in_locked(EmulatedFT232H *device);
+
+// Marks the device gone and completes every pending URB with -ENODEV, as the kernel does on
+// disconnect. Takes `lock`.
+void emulated_ft232h_disconnect_urbs(EmulatedFT232H *device);
+
+// Releases every URB still queued (at destroy). Call with `lock` held.
+void emulated_ft232h_drop_urbs_locked(EmulatedFT232H *device);
+
+#endif

@@ -1,0 +1,93 @@
+// EmulatedUSBDevice: an FT232H (0403:6014) emulated at the usbdevfs level with umockdev, so that
+// the real libusb (and UWBUSB on top of it) can be tested end to end without hardware.
+//
+// Test support only: no library product links it. It works only in a process started with
+// LD_PRELOAD=libumockdev-preload.so.0 (see /work/shared/reference/usb-emulation.md).
+//
+// Lifecycle (the order matters, see the reference's gotchas 1 and 6):
+//   1. emulated_ft232h_create()   creates the umockdev testbed: before libusb_init.
+//   2. emulated_ft232h_plug()     adds the device (sysfs record, /dev node, ioctl handler)
+//                                 and emits the "add" uevent (hotplug arrival).
+//   3. libusb talks to it; the callbacks run on umockdev's worker thread.
+//   4. emulated_ft232h_unplug()   fails pending URBs with ENODEV, emits "remove" and removes
+//                                 the device (hotplug removal). plug() may be called again.
+//   5. emulated_ft232h_destroy()  after libusb_exit.
+#ifndef SWIFT_UWB_EMULATED_USB_DEVICE_H
+#define SWIFT_UWB_EMULATED_USB_DEVICE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// The device's side of a vendor control request (bmRequestType type bits = vendor).
+///
+/// For a host-to-device request `data` holds the `length` octets of the data stage; for a
+/// device-to-host request (request_type bit 7 set) the callback writes up to `length` octets
+/// into `data`. Returns the number of data-stage octets (0 for none), or a negative value to
+/// stall the request (the host sees LIBUSB_ERROR_PIPE).
+typedef int (*emulated_usb_control_fn)(void *context, uint8_t request_type, uint8_t request,
+                                       uint16_t value, uint16_t index, uint8_t *data,
+                                       uint16_t length);
+
+/// The device received `length` octets on its bulk OUT endpoint (0x02), in one URB.
+typedef void (*emulated_usb_bulk_out_fn)(void *context, const uint8_t *octets, size_t length);
+
+/// The test's side of the device. Both functions run on umockdev's worker thread, never
+/// concurrently with each other, and must be quick; `context` is passed back unchanged.
+/// Either function may be NULL (control requests then stall, OUT data is dropped).
+typedef struct {
+    void *context;
+    emulated_usb_control_fn on_control;
+    emulated_usb_bulk_out_fn on_bulk_out;
+} EmulatedUSBCallbacks;
+
+/// An emulated FT232H and the umockdev testbed it lives in.
+typedef struct EmulatedFT232H EmulatedFT232H;
+
+/// Creates the testbed and an unplugged FT232H at `bus`/`address` (1...127) with serial
+/// `serial` (NULL: no serial string, iSerialNumber = 0), sysfs name `<bus>-<port>`.
+///
+/// Returns NULL, with a message in `error` (`error_capacity` octets, may be NULL), when the
+/// process does not run under the umockdev preload or the testbed cannot be created.
+EmulatedFT232H *emulated_ft232h_create(const char *serial, uint8_t bus, uint8_t port,
+                                       uint8_t address, EmulatedUSBCallbacks callbacks,
+                                       char *error, size_t error_capacity);
+
+/// Plugs the device in: ioctl handler, sysfs record with its /dev node, "add" uevent.
+/// Returns 0, or -1 with a message in `error`.
+int emulated_ft232h_plug(EmulatedFT232H *device, char *error, size_t error_capacity);
+
+/// Unplugs the device: every pending URB completes with -ENODEV and later usbdevfs ioctls fail
+/// with ENODEV (as the kernel does), then the "remove" uevent and the sysfs record go.
+void emulated_ft232h_unplug(EmulatedFT232H *device);
+
+/// Queues octets the device sends on its bulk IN endpoint (0x81). They complete pending and
+/// later IN URBs in order; one URB takes at most its buffer length. Thread-safe.
+void emulated_ft232h_queue_in(EmulatedFT232H *device, const uint8_t *octets, size_t length);
+
+/// The number of queued IN octets no URB has taken yet. Thread-safe.
+size_t emulated_ft232h_queued_in(EmulatedFT232H *device);
+
+/// The usbdevfs ioctls the handler has served so far (to see the busy-spin cost). Thread-safe.
+uint64_t emulated_ft232h_ioctl_count(EmulatedFT232H *device);
+
+/// How many file descriptors (libusb device handles) have the device node open. Thread-safe.
+int emulated_ft232h_open_files(EmulatedFT232H *device);
+
+/// How many interfaces are claimed (0 or 1: the FT232H has interface 0 only). Thread-safe.
+int emulated_ft232h_claimed_interfaces(EmulatedFT232H *device);
+
+/// The device's sysfs path inside the testbed, e.g. /sys/devices/pci0000:00/.../usb1/1-2.
+const char *emulated_ft232h_syspath(EmulatedFT232H *device);
+
+/// Unplugs the device if needed and removes the testbed. Call after libusb_exit.
+void emulated_ft232h_destroy(EmulatedFT232H *device);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,77 @@
+import ArgumentParser
+import UWBCore
+import UWBUSB
+
+/// `uwb devices`: lists the attached USB boards that match a board description.
+struct DevicesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "devices",
+        abstract: "List attached USB boards (FT232H bridges matching a file in Hardware/boards).",
+        discussion: """
+            A USB device is listed when its vendor and product id match a board description \
+            (Hardware/boards/*.json, or the directory in UWB_BOARDS_DIR). Every FT232H with a \
+            default EEPROM is 0403:6014, so each board shows the descriptions it could be; pick \
+            one by id.
+            """)
+
+    func run() throws {
+        let boards: [BoardDescription]
+        do {
+            boards = try USBBoardDiscovery.catalogBoards()
+        } catch {
+            throw ValidationError(error.description)
+        }
+        guard !boards.isEmpty else {
+            throw ValidationError(
+                "no board descriptions found (searched \(BoardCatalog.defaultSearchPaths.joined(separator: ", "))); "
+                    + "run from the repository or set \(BoardCatalog.directoryEnvironmentVariable)")
+        }
+        let attached: [AttachedBoard]
+        do {
+            attached = try USBBoardDiscovery.attachedBoards(in: USBContext(), boards: boards)
+        } catch {
+            throw ValidationError(error.description)
+        }
+        print(Self.report(attached, boards: boards))
+    }
+
+    /// The text `uwb devices` prints for `attached`, given the known `boards`.
+    static func report(_ attached: [AttachedBoard], boards: [BoardDescription]) -> String {
+        guard !attached.isEmpty else {
+            let ids = Set(boards.map { $0.usb.description }).sorted().joined(separator: ", ")
+            return "No board is attached: no USB device has the id of a board description (\(ids)). "
+                + "Plug the board in; `lsusb` should list it."
+        }
+        var lines = ["\(attached.count) board\(attached.count == 1 ? "" : "s") attached:"]
+        for board in attached {
+            let device = board.device
+            let serial = board.serialNumber ?? (board.openError == nil ? "none" : "unreadable")
+            let identity = board.boards.first.map { $0.usb.description } ?? device.usbID
+            lines.append(
+                "  bus \(device.busNumber) port \(device.portPath.map(String.init).joined(separator: ".")) "
+                    + "(\(device.location), address \(device.address))  "
+                    + "serial \(serial)  \(identity)")
+            for description in board.boards {
+                lines.append("    could be \(description.id): \(description.name)")
+            }
+            if let error = board.openError {
+                lines.append(contentsOf: Self.advice(for: error).map { "    " + $0 })
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private static func advice(for error: USBError) -> [String] {
+        guard error.code == .accessDenied else { return ["cannot open it: \(error)"] }
+        return ["permission denied opening \(error.operation.replacingPrefix("opening ")).",
+                "Install the udev rule \(USBError.udevRulePath) from the repository root:"]
+            + USBError.udevInstallCommands.split(separator: "\n").map { "  " + $0 }
+            + ["then unplug and replug the board."]
+    }
+}
+
+extension String {
+    fileprivate func replacingPrefix(_ prefix: String) -> String {
+        hasPrefix(prefix) ? String(dropFirst(prefix.count)) : self
+    }
+}
