@@ -83,7 +83,9 @@ let package = Package(
         .testTarget(name: "UWBCoreTests", dependencies: ["UWBCore", "UWBTestSupport"]),
         .testTarget(name: "UWBDevicesTests", dependencies: ["UWBDevices", "UWBCore", "UWBEmulator", "UWBTestSupport"]),
         .testTarget(name: "UWBCommandTests", dependencies: ["uwb", "UWBCore", "UWBEmulator", "UWBTestSupport"]),
-        .testTarget(name: "UWBUSBTests", dependencies: ["UWBUSB", "FT232H", "UWBCore", "EmulatedUSBDevice"]),
+        .testTarget(
+            name: "UWBUSBTests", dependencies: ["UWBUSB", "FT232H", "UWBCore", "UWBTestSupport", "EmulatedUSBDevice"]
+        ),
         .testTarget(
             name: "DW1000Tests",
             dependencies: ["DW1000", "DW1000RegisterMapGenerator", "UWBTestSupport", "UWBCore"]

@@ -86,7 +86,10 @@ EmulatedFT232H *emulated_ft232h_create(const char *serial, uint8_t bus, uint8_t 
 }
 
 int emulated_ft232h_plug(EmulatedFT232H *device, char *error, size_t error_capacity) {
-    if (device->plugged) return 0;
+    g_mutex_lock(&device->lock);
+    const gboolean was_plugged = device->plugged;
+    g_mutex_unlock(&device->lock);
+    if (was_plugged) return 0;
     GError *gerror = NULL;
     if (device->handler == NULL) {
         // The handler stays attached across unplug/plug: the node's ioctl socket must outlive
@@ -117,16 +120,21 @@ int emulated_ft232h_plug(EmulatedFT232H *device, char *error, size_t error_capac
         g_mutex_unlock(&device->lock);
         return -1;
     }
+    g_mutex_lock(&device->lock);
     device->plugged = TRUE;
+    g_mutex_unlock(&device->lock);
     return 0;
 }
 
 void emulated_ft232h_unplug(EmulatedFT232H *device) {
-    if (!device->plugged) return;
+    g_mutex_lock(&device->lock);
+    const gboolean was_plugged = device->plugged;
+    device->plugged = FALSE;
+    g_mutex_unlock(&device->lock);
+    if (!was_plugged) return;
     emulated_ft232h_disconnect_urbs(device);
     umockdev_testbed_uevent(device->testbed, device->syspath, "remove");
     umockdev_testbed_remove_device(device->testbed, device->syspath);
-    device->plugged = FALSE;
 }
 
 void emulated_ft232h_queue_in(EmulatedFT232H *device, const uint8_t *octets, size_t length) {
@@ -148,13 +156,6 @@ size_t emulated_ft232h_queued_in(EmulatedFT232H *device) {
 uint64_t emulated_ft232h_ioctl_count(EmulatedFT232H *device) {
     g_mutex_lock(&device->lock);
     uint64_t count = device->ioctl_count;
-    g_mutex_unlock(&device->lock);
-    return count;
-}
-
-int emulated_ft232h_open_files(EmulatedFT232H *device) {
-    g_mutex_lock(&device->lock);
-    int count = device->open_files;
     g_mutex_unlock(&device->lock);
     return count;
 }

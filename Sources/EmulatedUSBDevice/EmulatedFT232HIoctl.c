@@ -308,27 +308,6 @@ static gboolean on_ioctl(UMockdevIoctlBase *handler, UMockdevIoctlClient *client
     return TRUE;
 }
 
-static void on_client_connected(UMockdevIoctlBase *handler, UMockdevIoctlClient *client, gpointer user_data) {
-    (void) handler;
-    (void) client;
-    EmulatedFT232H *device = user_data;
-    g_mutex_lock(&device->lock);
-    device->open_files += 1;
-    g_mutex_unlock(&device->lock);
-}
-
-static void on_client_vanished(UMockdevIoctlBase *handler, UMockdevIoctlClient *client, gpointer user_data) {
-    (void) handler;
-    (void) client;
-    EmulatedFT232H *device = user_data;
-    g_mutex_lock(&device->lock);
-    device->open_files -= 1;
-    device->claimed_interfaces = 0;
-    g_mutex_unlock(&device->lock);
-}
-
 void emulated_ft232h_connect_handler(EmulatedFT232H *device, UMockdevIoctlBase *handler) {
     g_signal_connect(handler, "handle-ioctl", G_CALLBACK(on_ioctl), device);
-    g_signal_connect(handler, "client-connected", G_CALLBACK(on_client_connected), device);
-    g_signal_connect(handler, "client-vanished", G_CALLBACK(on_client_vanished), device);
 }

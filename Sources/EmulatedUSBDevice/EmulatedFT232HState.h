@@ -15,20 +15,20 @@ struct EmulatedFT232H {
     char *syspath;                // /sys/devices/.../usbB/B-P
     char *devnode;                // /dev/bus/usb/BBB/DDD
     guint8 bus, port, address;
-    gboolean plugged;             // only touched by the test thread
 
-    // Shared with umockdev's worker thread: everything below is guarded by `lock`.
+    // Shared between threads (umockdev's worker, the test's): everything below is guarded by
+    // `lock`. Plug, unplug and destroy themselves must not run concurrently.
     GMutex lock;
+    gboolean plugged;
     gboolean gone;                // unplugged: new URBs and most ioctls fail with ENODEV
     GQueue pending_in;            // UMockdevIoctlData* of bulk IN URBs waiting for octets
     GQueue completed;             // UMockdevIoctlData* of URBs ready to be reaped
     GByteArray *in_octets;        // bulk IN octets no URB has taken yet
     guint64 ioctl_count;
-    int open_files;
     int claimed_interfaces;
 };
 
-// Connects the ioctl and client signals of `handler` to `device` (EmulatedFT232HIoctl.c).
+// Connects the ioctl signal of `handler` to `device` (EmulatedFT232HIoctl.c).
 void emulated_ft232h_connect_handler(EmulatedFT232H *device, UMockdevIoctlBase *handler);
 
 // Moves pending IN URBs to `completed` while queued octets last. Call with `lock` held.

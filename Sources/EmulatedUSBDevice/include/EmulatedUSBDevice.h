@@ -74,9 +74,6 @@ size_t emulated_ft232h_queued_in(EmulatedFT232H *device);
 /// The usbdevfs ioctls the handler has served so far (to see the busy-spin cost). Thread-safe.
 uint64_t emulated_ft232h_ioctl_count(EmulatedFT232H *device);
 
-/// How many file descriptors (libusb device handles) have the device node open. Thread-safe.
-int emulated_ft232h_open_files(EmulatedFT232H *device);
-
 /// How many interfaces are claimed (0 or 1: the FT232H has interface 0 only). Thread-safe.
 int emulated_ft232h_claimed_interfaces(EmulatedFT232H *device);
 
