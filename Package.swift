@@ -19,6 +19,7 @@ let package = Package(
         .target(name: "UWBCore"),
         .target(name: "DW1000", dependencies: ["UWBCore"]),
         .target(name: "FT232H", dependencies: ["UWBCore"]),
+        .target(name: "FT232HEmulation", dependencies: ["FT232H", "UWBCore", "UWBEmulator", "DW1000"]),
         .target(name: "DW1000RegisterMapGenerator"),
         .target(name: "UWBEmulator", dependencies: ["UWBCore", "DW1000"]),
         .target(name: "UWBRanging", dependencies: ["UWBCore"]),
@@ -76,6 +77,10 @@ let package = Package(
         .testTarget(name: "UWBCoreTests", dependencies: ["UWBCore", "UWBTestSupport"]),
         .testTarget(name: "UWBDevicesTests", dependencies: ["UWBDevices", "UWBCore", "UWBEmulator", "UWBTestSupport"]),
         .testTarget(name: "UWBCommandTests", dependencies: ["uwb", "UWBCore", "UWBEmulator", "UWBTestSupport"]),
+        .testTarget(
+            name: "FT232HTests",
+            dependencies: ["FT232H", "FT232HEmulation", "UWBCore", "DW1000", "UWBEmulator", "UWBTestSupport"]
+        ),
         .testTarget(
             name: "DW1000Tests",
             dependencies: ["DW1000", "DW1000RegisterMapGenerator", "UWBTestSupport", "UWBCore"]
