@@ -25,6 +25,7 @@ let package = Package(
         // Test support only (no product): an FT232H emulated at the usbdevfs level with umockdev.
         .systemLibrary(name: "CUMockdev", pkgConfig: "umockdev-1.0", providers: [.apt(["libumockdev-dev"])]),
         .target(name: "EmulatedUSBDevice", dependencies: ["CUMockdev"]),
+        .target(name: "FT232HEmulation", dependencies: ["FT232H", "UWBCore", "UWBEmulator", "DW1000"]),
         .target(name: "DW1000RegisterMapGenerator"),
         .target(name: "UWBEmulator", dependencies: ["UWBCore", "DW1000"]),
         .target(name: "UWBRanging", dependencies: ["UWBCore"]),
@@ -85,6 +86,10 @@ let package = Package(
         .testTarget(name: "UWBCommandTests", dependencies: ["uwb", "UWBCore", "UWBEmulator", "UWBTestSupport", "UWBUSB"]),
         .testTarget(
             name: "UWBUSBTests", dependencies: ["UWBUSB", "FT232H", "UWBCore", "UWBTestSupport", "EmulatedUSBDevice"]
+        ),
+        .testTarget(
+            name: "FT232HTests",
+            dependencies: ["FT232H", "FT232HEmulation", "UWBCore", "DW1000", "UWBEmulator", "UWBTestSupport"]
         ),
         .testTarget(
             name: "DW1000Tests",
