@@ -85,7 +85,10 @@ let package = Package(
         .testTarget(name: "UWBDevicesTests", dependencies: ["UWBDevices", "UWBCore", "UWBEmulator", "UWBTestSupport"]),
         .testTarget(name: "UWBCommandTests", dependencies: ["uwb", "UWBCore", "UWBEmulator", "UWBTestSupport", "UWBUSB"]),
         .testTarget(
-            name: "UWBUSBTests", dependencies: ["UWBUSB", "FT232H", "UWBCore", "UWBTestSupport", "EmulatedUSBDevice"]
+            name: "UWBUSBTests",
+            dependencies: [
+                "UWBUSB", "FT232H", "FT232HEmulation", "DW1000", "UWBEmulator", "UWBCore", "UWBTestSupport", "EmulatedUSBDevice",
+            ]
         ),
         .testTarget(
             name: "FT232HTests",

@@ -12,22 +12,11 @@ enum FT232HFixtures {
         try BoardDescription.load(from: Repository.path("Hardware/boards/\(id).json"))
     }
 
-    /// A virtual DW1000 outside any medium, at virtual time zero.
-    static func chip(_ index: Int) -> VirtualDW1000 {
-        VirtualDW1000(
-            name: "ft232h/CS\(index)",
-            hardware: ChipHardware(
-                transmitAntennaDelay: DeviceDuration(ticks: 16_436), receiveAntennaDelay: DeviceDuration(ticks: 16_436),
-                phaseOffset: .zero, extendedUniqueIdentifier: 0xDECA_0000_0000_0000 | UInt64(index)),
-            oscillator: Oscillator(offset: .zero, drift: 0, random: SeededRandom(seed: 3)),
-            counterPhase: 0, random: SeededRandom(seed: UInt64(index + 1)))
-    }
-
     /// An emulated FT232H wired to fresh virtual chips as board `id` says, and a bus over it
     /// (not opened), with no settle time after a reset so the tests run fast.
     static func rig(_ id: String = "ft232h-dw1000-single", maxPacketSize: Int = 512) throws -> (link: EmulatedFT232H, bus: FT232HSPIBus) {
         let board = try board(id)
-        let link = EmulatedFT232H(board: board, chips: board.chips.indices.map(chip), maxPacketSize: maxPacketSize)
+        let link = EmulatedFT232H(board: board, chips: StandaloneChips.make(for: board), maxPacketSize: maxPacketSize)
         let bus = try FT232HSPIBus(link: link, board: board, resetSettleTime: .zero)
         return (link, bus)
     }

@@ -28,6 +28,11 @@ final class DeviceLog: Sendable {
     /// The octets of each bulk OUT URB, in order.
     var bulkOut: [[UInt8]] { state.withLock { $0.bulkOut } }
 
+    /// Records a vendor request that something else answers.
+    func record(_ request: ReceivedControlRequest) {
+        state.withLock { $0.controlRequests.append(request) }
+    }
+
     /// A vendor request: records it and answers the FT232H requests the tests use.
     func control(_ request: ReceivedControlRequest, data: UnsafeMutablePointer<UInt8>?, length: Int) -> Int32 {
         state.withLock { state in
@@ -63,7 +68,47 @@ struct HarnessError: Error, CustomStringConvertible {
     var description: String
 }
 
-/// The C emulated FT232H (EmulatedUSBDevice) with a Swift log behind its callbacks.
+/// What a ``EmulatedFT232HDevice`` does with its traffic besides logging it: answer vendor requests
+/// and turn bulk OUT octets into bulk IN octets. Called on umockdev's worker thread, one call at a
+/// time.
+protocol EmulatedUSBResponder: AnyObject, Sendable {
+    /// Answers a vendor request as `emulated_usb_control_fn` does: data-stage length, or −1 to stall.
+    func control(_ request: ReceivedControlRequest, data: UnsafeMutablePointer<UInt8>?, length: Int) -> Int32
+    /// The octets (status octets included) the device sends on its IN endpoint after `octets` came in.
+    func bulkOut(_ octets: [UInt8]) -> [UInt8]
+}
+
+/// The log and the responder the C callbacks reach through their context pointer, and the C device
+/// the responder's IN octets are queued on.
+private final class DeviceCallbackTarget: @unchecked Sendable {
+    let log: DeviceLog
+    let responder: (any EmulatedUSBResponder)?
+    /// Set once, right after the C device is created and before it is plugged in, so before any callback.
+    var device: OpaquePointer?
+
+    init(log: DeviceLog, responder: (any EmulatedUSBResponder)?) {
+        self.log = log
+        self.responder = responder
+    }
+
+    func control(_ request: ReceivedControlRequest, data: UnsafeMutablePointer<UInt8>?, length: Int) -> Int32 {
+        guard let responder else { return log.control(request, data: data, length: length) }
+        log.record(request)
+        return responder.control(request, data: data, length: length)
+    }
+
+    func bulkOut(_ octets: [UInt8]) {
+        log.bulkOut(octets)
+        guard let responder, let device else { return }
+        let reply = responder.bulkOut(octets)
+        if !reply.isEmpty {
+            reply.withUnsafeBufferPointer { emulated_ft232h_queue_in(device, $0.baseAddress, $0.count) }
+        }
+    }
+}
+
+/// The C emulated FT232H (EmulatedUSBDevice) with a Swift log behind its callbacks, and optionally
+/// a responder that answers its traffic (an MPSSE model driving virtual chips).
 ///
 /// Create it before any `USBContext` and destroy it after the last one is gone
 /// (usb-emulation.md gotchas 1 and 6).
@@ -74,25 +119,29 @@ final class EmulatedFT232HDevice: @unchecked Sendable {
     let port: UInt8
     let address: UInt8
     private let device: OpaquePointer
+    private let target: DeviceCallbackTarget
 
-    init(serial: String? = "UWB00042", bus: UInt8 = 1, port: UInt8 = 2, address: UInt8 = 5) throws {
+    init(serial: String? = "UWB00042", bus: UInt8 = 1, port: UInt8 = 2, address: UInt8 = 5,
+         responder: (any EmulatedUSBResponder)? = nil) throws {
         self.serial = serial
         self.bus = bus
         self.port = port
         self.address = address
+        let target = DeviceCallbackTarget(log: log, responder: responder)
+        self.target = target
         let callbacks = EmulatedUSBCallbacks(
-            context: Unmanaged.passUnretained(log).toOpaque(),
+            context: Unmanaged.passUnretained(target).toOpaque(),
             on_control: { context, requestType, request, value, index, data, length in
                 guard let context else { return -1 }
-                let log = Unmanaged<DeviceLog>.fromOpaque(context).takeUnretainedValue()
-                return log.control(
+                let target = Unmanaged<DeviceCallbackTarget>.fromOpaque(context).takeUnretainedValue()
+                return target.control(
                     ReceivedControlRequest(requestType: requestType, request: request, value: value, index: index),
                     data: data, length: Int(length))
             },
             on_bulk_out: { context, octets, length in
                 guard let context else { return }
-                let log = Unmanaged<DeviceLog>.fromOpaque(context).takeUnretainedValue()
-                log.bulkOut(octets.map { Array(UnsafeBufferPointer(start: $0, count: length)) } ?? [])
+                let target = Unmanaged<DeviceCallbackTarget>.fromOpaque(context).takeUnretainedValue()
+                target.bulkOut(octets.map { Array(UnsafeBufferPointer(start: $0, count: length)) } ?? [])
             })
         var message = [CChar](repeating: 0, count: 512)
         let created = serial.withOptionalCString { serialPointer in
@@ -102,6 +151,7 @@ final class EmulatedFT232HDevice: @unchecked Sendable {
             throw HarnessError(description: String(decoding: message.prefix { $0 != 0 }.map(UInt8.init(bitPattern:)), as: UTF8.self))
         }
         device = created
+        target.device = created
     }
 
     /// Adds the device to the testbed: hotplug arrival.
