@@ -33,7 +33,7 @@ let package = Package(
             name: "EmulatedRanging",
             dependencies: ["NearbyInteraction", "UWBDevices", "UWBRanging", "UWBEmulator", "UWBCore", "DW1000"]
         ),
-        .target(name: "UWBDevices", dependencies: ["UWBCore", "DW1000", "UWBEmulator"]),
+        .target(name: "UWBDevices", dependencies: ["UWBCore", "DW1000", "UWBEmulator", "UWBUSB", "FT232H"]),
         .target(name: "NearbyInteraction", dependencies: ["UWBRanging", "UWBDevices", "UWBCore"]),
         .executableTarget(
             name: "dw1000-regmap",
@@ -88,6 +88,7 @@ let package = Package(
             name: "UWBUSBTests",
             dependencies: [
                 "UWBUSB", "FT232H", "FT232HEmulation", "DW1000", "UWBEmulator", "UWBCore", "UWBTestSupport", "EmulatedUSBDevice",
+                "UWBDevices", "NearbyInteraction",
             ]
         ),
         .testTarget(

@@ -32,6 +32,14 @@ public final class DeviceService: @unchecked Sendable {
     /// The shortest and longest update intervals a session may run: at least twice the longest
     /// ranging round on this radio, at most a third of the removal timeout.
     public let updateIntervals: ClosedRange<Duration>
+    /// The interval of a configuration that sets none: ``preferredUpdateInterval`` (100 ms) where
+    /// the radio keeps it, else the shortest it keeps (a USB board: about 240 ms).
+    public var defaultUpdateInterval: Duration {
+        min(max(Self.preferredUpdateInterval, updateIntervals.lowerBound), updateIntervals.upperBound)
+    }
+    /// The interval a session ranges at when its configuration sets none and the radio keeps it:
+    /// 100 ms, ten updates a second.
+    public static let preferredUpdateInterval: Duration = .milliseconds(100)
 
     /// The tokens this service issued, and where new ones come from.
     private let ledger: Mutex<TokenLedger>

@@ -9,7 +9,8 @@ import UWBCore
 ///
 /// The archived form is a versioned binary payload (`Docs/nearby-interaction.md`):
 /// version 1, a flag octet (bit 0 camera assistance, bit 1 extended distance; bits 2–7 reserved, 0),
-/// the update interval in microseconds (32 bits), then the peer token's content with a 16-bit length.
+/// the update interval in microseconds (32 bits, 0 for the device's default), then the peer token's
+/// content with a 16-bit length.
 ///
 /// `@unchecked Sendable`: ``peerDiscoveryToken`` is an immutable `Sendable` token and the two
 /// settable flags live in `options`, read and written only while holding `lock`.
@@ -21,11 +22,8 @@ public final class NINearbyPeerConfiguration: NIConfiguration, @unchecked Sendab
         /// See ``isExtendedDistanceMeasurementEnabled``.
         var extendedDistance = false
         /// See ``updateInterval``.
-        var updateInterval = NINearbyPeerConfiguration.defaultUpdateInterval
+        var updateInterval: Duration?
     }
-
-    /// The update interval of a new configuration: 100 ms, ten updates a second.
-    public static let defaultUpdateInterval: Duration = .milliseconds(100)
 
     /// The format version this library writes and reads.
     private static let currentVersion: UInt8 = 1
@@ -79,8 +77,9 @@ public final class NINearbyPeerConfiguration: NIConfiguration, @unchecked Sendab
     /// Nearby Interaction has no rate control. Of the two sides of a session, the one that initiates
     /// the rounds sets the pace (the device service derives the roles from the two tokens), so give
     /// both sides the same interval. A session refuses to run an interval its radio cannot keep
-    /// (see ``NISession/run(_:)``). Default ``defaultUpdateInterval``.
-    public var updateInterval: Duration {
+    /// (``DeviceService/updateIntervals``; see ``NISession/run(_:)``). Default nil: the device's
+    /// ``DeviceService/defaultUpdateInterval``, 100 ms where the radio can keep it.
+    public var updateInterval: Duration? {
         get { withOptions { $0.updateInterval } }
         set { withOptions { $0.updateInterval = newValue } }
     }
@@ -103,7 +102,7 @@ public final class NINearbyPeerConfiguration: NIConfiguration, @unchecked Sendab
         var writer = PayloadWriter()
         writer.append(Self.currentVersion)
         writer.append((options.cameraAssistance ? 0b01 : 0) | (options.extendedDistance ? 0b10 : 0))
-        writer.appendLittleEndian(Self.archivedMicroseconds(options.updateInterval))
+        writer.appendLittleEndian(options.updateInterval.map(Self.archivedMicroseconds) ?? 0)
         writer.appendLengthPrefixed(peerDiscoveryToken.content.encoded)
         return writer.bytes
     }
@@ -118,15 +117,12 @@ public final class NINearbyPeerConfiguration: NIConfiguration, @unchecked Sendab
         let flags = try reader.readOctet("configuration flags")
         guard flags & 0b1111_1100 == 0 else { throw .reservedBitsSet(field: "configuration flags", value: flags) }
         let microseconds = try reader.readLittleEndian(UInt32.self, "configuration update interval")
-        guard microseconds > 0 else {
-            throw .invalidValue(field: "configuration update interval", reason: "zero")
-        }
         let token = try DiscoveryTokenContent(decoding: try reader.readLengthPrefixed("peer token"))
         try reader.finish()
         self.init(
             peerToken: NIDiscoveryToken(content: token),
             options: Options(cameraAssistance: flags & 0b01 != 0, extendedDistance: flags & 0b10 != 0,
-                             updateInterval: .microseconds(microseconds))
+                             updateInterval: microseconds == 0 ? nil : .microseconds(microseconds))
         )
     }
 
@@ -156,7 +152,7 @@ public final class NINearbyPeerConfiguration: NIConfiguration, @unchecked Sendab
         var text = "NINearbyPeerConfiguration(peer: \(peerDiscoveryToken)"
         if options.cameraAssistance { text += ", camera assistance" }
         if options.extendedDistance { text += ", extended distance" }
-        if options.updateInterval != Self.defaultUpdateInterval { text += ", every \(options.updateInterval)" }
+        if let interval = options.updateInterval { text += ", every \(interval)" }
         return text + ")"
     }
 

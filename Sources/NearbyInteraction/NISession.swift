@@ -152,7 +152,7 @@ public final class NISession: NSObject, @unchecked Sendable {
         let copy = peerConfiguration.copy() as? NIConfiguration
         withState { $0.configuration = copy }
         let peer = peerConfiguration.peerDiscoveryToken
-        let interval = peerConfiguration.updateInterval
+        let interval = peerConfiguration.updateInterval ?? device.defaultUpdateInterval
         device.onLoop { [weak self] service in
             guard let self else { return }
             service.run(self, token: token, peer: peer, pairing: pairing, interval: interval)
@@ -293,8 +293,7 @@ public final class NISession: NSObject, @unchecked Sendable {
         if configuration.isCameraAssistanceEnabled {
             return .failure(NIError(.invalidARConfiguration, detail: "camera assistance needs ARKit, which Linux does not have; leave isCameraAssistanceEnabled false"))
         }
-        let interval = configuration.updateInterval
-        guard device.updateIntervals.contains(interval) else {
+        if let interval = configuration.updateInterval, !device.updateIntervals.contains(interval) {
             return .failure(NIError(.invalidConfiguration, detail: "an update interval of \(interval) is outside the \(device.updateIntervals.lowerBound) … \(device.updateIntervals.upperBound) this radio can keep"))
         }
         guard let pairing = SessionPairing(local: token.content, peer: peer.content) else {

@@ -20,6 +20,9 @@ public enum RadioChoice: Hashable, Sendable, CustomStringConvertible {
 
     /// The name of the environment variable: `UWB_DEVICE`.
     public static let environmentVariable = "UWB_DEVICE"
+    /// The variable naming the board description of a USB board: `UWB_BOARD`, for example
+    /// `ft232h-dw1000-dual`. Every FT232H has the same USB id, so the id cannot tell the boards apart.
+    public static let boardVariable = "UWB_BOARD"
 
     /// The choice `value` names (the value of `UWB_DEVICE`; nil or empty for none).
     ///
@@ -50,16 +53,19 @@ public enum RadioChoice: Hashable, Sendable, CustomStringConvertible {
         try RadioChoice(environmentValue: environment[environmentVariable])
     }
 
-    /// Opens the chosen radio.
+    /// Opens the chosen radio. A USB board is opened through libusb, brought up on its own loop
+    /// thread (``ThreadedRadio``) and described by `board` (a board description id; by default
+    /// the `UWB_BOARD` environment variable, else the single-chip board).
     ///
-    /// - Throws: ``RadioChoiceError`` saying why the radio cannot be used. This build has neither
-    ///   the USB backend nor the emulator service client, so every choice fails with a message that
-    ///   says what to use instead.
-    public func open() throws(RadioChoiceError) -> any RadioHost {
+    /// - Throws: ``RadioChoiceError`` saying why the radio cannot be used: no board, a missing
+    ///   serial number, permission, a bring-up failure; the emulator service cannot be reached
+    ///   from this build yet.
+    public func open(board: String? = ProcessInfo.processInfo.environment[RadioChoice.boardVariable])
+        throws(RadioChoiceError) -> any RadioHost {
         switch self {
-        case .firstAttachedBoard: throw .noBoardAttached
+        case .firstAttachedBoard: try USBRadio.open(serial: nil, boardID: board)
+        case .usbBoard(let serial): try USBRadio.open(serial: serial, boardID: board)
         case .emulatorDevice(let name): throw .emulatorServiceUnavailable(device: name)
-        case .usbBoard(let serial): throw .usbUnavailable(serial: serial)
         }
     }
 

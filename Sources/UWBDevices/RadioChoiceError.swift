@@ -8,10 +8,16 @@ public enum RadioChoiceError: Error, Hashable, Sendable, CustomStringConvertible
     case noBoardAttached
     /// The emulator service named by `emulator:NAME` cannot be reached.
     case emulatorServiceUnavailable(device: String)
-    /// The USB board named by `usb:SERIAL` cannot be opened.
-    case usbUnavailable(serial: String)
+    /// A USB board (or the bus) could not be opened; `reason` says why (permission, unplugged, …).
+    case usbOpenFailed(device: String, reason: String)
     /// An in-process emulation has no device of this name.
     case noSuchEmulatedDevice(String, available: [String])
+    /// The driver could not bring up or configure the board's chips.
+    case bringUpFailed(String, reason: String)
+    /// No attached board has this serial number.
+    case noSuchUSBBoard(serial: String, available: [String])
+    /// `UWB_BOARD` names no board description that matches the attached device.
+    case unknownBoard(String, available: [String])
 
     /// What went wrong and what to do.
     public var description: String {
@@ -22,14 +28,21 @@ public enum RadioChoiceError: Error, Hashable, Sendable, CustomStringConvertible
         case .emptyName(let value):
             "UWB_DEVICE=\(value) names no device: put the device name or board serial after the colon"
         case .noBoardAttached:
-            "no UWB board is attached, and UWB_DEVICE is unset: this build has no USB backend yet, so use the "
-                + "in-process emulator (DeviceService(radio:) with an EmulatedRadio, as `uwb demo` does)"
+            "no UWB board is attached (UWB_DEVICE is unset, so the first attached board was looked for): plug one in "
+                + "(`uwb devices` lists them), or use the in-process emulator (DeviceService(radio:) with an EmulatedRadio, as `uwb demo` does)"
         case .emulatorServiceUnavailable(let device):
             "UWB_DEVICE=emulator:\(device) needs the emulator service, which this build cannot reach yet; "
                 + "use the in-process emulator (DeviceService(radio:) with an EmulatedRadio, as `uwb demo` does)"
-        case .usbUnavailable(let serial):
-            "UWB_DEVICE=usb:\(serial) names a USB board, but this build has no USB backend yet; "
-                + "use the in-process emulator (DeviceService(radio:) with an EmulatedRadio, as `uwb demo` does)"
+        case .usbOpenFailed(let device, let reason):
+            "cannot open \(device): \(reason)"
+        case .bringUpFailed(let name, let reason):
+            "the board \(name) did not come up: \(reason); unplug and replug it, and check the wiring (Hardware/wiring/)"
+        case .noSuchUSBBoard(let serial, let available):
+            "no attached board has the serial number \(serial); attached: "
+                + (available.isEmpty ? "none (`uwb devices` lists them)" : available.joined(separator: ", "))
+        case .unknownBoard(let id, let available):
+            "UWB_BOARD=\(id) is not a board description of the attached device; use one of "
+                + available.joined(separator: ", ")
         case .noSuchEmulatedDevice(let name, let available):
             "the emulation has no device called \"\(name)\"; its devices are "
                 + (available.isEmpty ? "none" : available.map { "\"\($0)\"" }.joined(separator: ", "))

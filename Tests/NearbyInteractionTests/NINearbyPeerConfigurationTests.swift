@@ -23,7 +23,7 @@ struct NINearbyPeerConfigurationTests {
         #expect(copy.peerDiscoveryToken == token)
         #expect(copy.isExtendedDistanceMeasurementEnabled)
         copy.updateInterval = .seconds(1)
-        #expect(configuration.updateInterval == NINearbyPeerConfiguration.defaultUpdateInterval)
+        #expect(configuration.updateInterval == nil)
         copy.isCameraAssistanceEnabled = true
         copy.isExtendedDistanceMeasurementEnabled = false
         #expect(!configuration.isCameraAssistanceEnabled)
@@ -52,10 +52,14 @@ struct NINearbyPeerConfigurationTests {
         }
     }
 
-    @Test("the update interval is archived in whole microseconds, little-endian, after the flags")
-    func intervalEncoding() {
+    @Test("the update interval is archived in whole microseconds, little-endian, after the flags; 0 is the default")
+    func intervalEncoding() throws {
         let configuration = NINearbyPeerConfiguration(peerToken: token)
-        #expect(configuration.updateInterval == NINearbyPeerConfiguration.defaultUpdateInterval)
+        #expect(configuration.updateInterval == nil)
+        #expect(Array(configuration.encoded[2..<6]) == [0, 0, 0, 0])
+        let decoded = try NINearbyPeerConfiguration(decoding: configuration.encoded)
+        #expect(decoded.updateInterval == nil)
+        configuration.updateInterval = .milliseconds(100)
         #expect(Array(configuration.encoded[2..<6]) == [0xA0, 0x86, 0x01, 0x00])  // 100 000 µs
         configuration.updateInterval = .nanoseconds(1_500)
         #expect(Array(configuration.encoded[2..<6]) == [0x02, 0x00, 0x00, 0x00])  // 1.5 µs rounds to 2
@@ -66,9 +70,8 @@ struct NINearbyPeerConfigurationTests {
         let valid = NINearbyPeerConfiguration(peerToken: token).encoded
         var version = valid; version[0] = 9
         var flags = valid; flags[1] = 0x04
-        var zeroInterval = valid; zeroInterval.replaceSubrange(2..<6, with: [0, 0, 0, 0])
         var tokenVersion = valid; tokenVersion[8] = 3
-        for payload in [[], version, flags, zeroInterval, tokenVersion, Array(valid.dropLast()), valid + [1]] {
+        for payload in [[], version, flags, tokenVersion, Array(valid.dropLast()), valid + [1]] {
             let data = ArchiveFixtures.forged(as: NINearbyPeerConfiguration.self, payload: payload)
             #expect(throws: NIArchiveError.self) { try NINearbyPeerConfiguration.unarchived(from: data) }
             #expect(throws: (any Error).self) { try NSKeyedUnarchiver.unarchivedObject(ofClass: NINearbyPeerConfiguration.self, from: data) }

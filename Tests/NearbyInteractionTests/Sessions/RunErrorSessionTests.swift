@@ -74,7 +74,8 @@ struct RunErrorSessionTests {
         let service = try Self.pair().world.service("alice")
         #expect(service.updateIntervals.upperBound == .seconds(1))
         #expect(service.updateIntervals.lowerBound > .zero)
-        #expect(service.updateIntervals.lowerBound < NINearbyPeerConfiguration.defaultUpdateInterval)
+        #expect(service.updateIntervals.lowerBound < DeviceService.preferredUpdateInterval)
+        #expect(service.defaultUpdateInterval == .milliseconds(100))
         for interval in [service.updateIntervals.lowerBound, service.updateIntervals.upperBound] {
             let pair = try Self.pair()
             try pair.run(interval: interval)

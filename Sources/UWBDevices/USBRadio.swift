@@ -1,0 +1,54 @@
+import FT232H
+import UWBCore
+import UWBUSB
+
+/// Opens an attached USB board as a ``ThreadedRadio``: the board's FT232H through libusb, its
+/// MPSSE as the SPI bus, the DW1000 driver on top.
+enum USBRadio {
+    /// The board description used when none is named: the single-chip board, which uses chip 0
+    /// only and so works on every board.
+    static let defaultBoardID = "ft232h-dw1000-single"
+
+    /// The attached board with `serial` (any attached board if nil), as board description
+    /// `boardID` says (``defaultBoardID`` if nil).
+    ///
+    /// - Throws: ``RadioChoiceError`` naming what is missing or failed and what to do.
+    static func open(serial: String?, boardID: String?, searchPaths: [String] = BoardCatalog.defaultSearchPaths)
+        throws(RadioChoiceError) -> ThreadedRadio {
+        let context: USBContext
+        let attached: [AttachedBoard]
+        do {
+            context = try USBContext()
+            attached = try USBBoardDiscovery.attachedBoards(
+                in: context, boards: (try? USBBoardDiscovery.catalogBoards(searchPaths: searchPaths)) ?? [])
+        } catch {
+            throw .usbOpenFailed(device: "the USB bus", reason: error.description)
+        }
+        let candidates = serial.map { wanted in attached.filter { $0.serialNumber == wanted } } ?? attached
+        guard let chosen = candidates.first else {
+            guard let serial else { throw .noBoardAttached }
+            throw .noSuchUSBBoard(serial: serial, available: attached.compactMap(\.serialNumber))
+        }
+        let name = "usb:" + (chosen.serialNumber ?? chosen.device.location)
+        if let problem = chosen.openError {
+            throw .usbOpenFailed(device: name, reason: problem.description)
+        }
+        let wantedID = boardID ?? defaultBoardID
+        guard let board = chosen.boards.first(where: { $0.id == wantedID }) else {
+            throw .unknownBoard(wantedID, available: chosen.boardIDs)
+        }
+        let bus: FT232HSPIBus
+        do {
+            guard let device = try context.devices().first(where: { $0.descriptor == chosen.device }) else {
+                throw RadioChoiceError.noSuchUSBBoard(serial: serial ?? chosen.device.location, available: [])
+            }
+            bus = try FT232HSPIBus(link: try FT232HUSBLink(device: device), board: board)
+            try bus.open()
+        } catch let error as RadioChoiceError {
+            throw error
+        } catch {
+            throw .usbOpenFailed(device: name, reason: "\(error)")
+        }
+        return try ThreadedRadio(name: name, board: board, bus: bus, kind: .usb)
+    }
+}
