@@ -82,7 +82,10 @@ let package = Package(
             dependencies: ["UWBEmulator", "UWBCore", "DW1000", "UWBTestSupport"]
         ),
         .testTarget(name: "UWBCoreTests", dependencies: ["UWBCore", "UWBTestSupport"]),
-        .testTarget(name: "UWBDevicesTests", dependencies: ["UWBDevices", "UWBCore", "UWBEmulator", "UWBTestSupport"]),
+        .testTarget(
+            name: "UWBDevicesTests",
+            dependencies: ["UWBDevices", "UWBCore", "UWBEmulator", "UWBTestSupport", "FT232H", "FT232HEmulation"]
+        ),
         .testTarget(name: "UWBCommandTests", dependencies: ["uwb", "UWBCore", "UWBEmulator", "UWBTestSupport", "UWBUSB"]),
         .testTarget(
             name: "UWBUSBTests",

@@ -27,6 +27,9 @@ public final class ThreadedRadio: RadioHost, @unchecked Sendable {
     /// The DW1000 drivers of the board's chips. Loop only.
     public let transceivers: [any Transceiver]
 
+    /// The loop thread's name: Linux keeps at most 15 octets of a thread's name.
+    public static let threadName = "uwb radio"
+
     private let pollInterval: Duration
     private let started = ContinuousClock.now
     /// Guards ``posted`` and ``stopping`` and wakes a loop that has nothing to poll.
@@ -67,14 +70,16 @@ public final class ThreadedRadio: RadioHost, @unchecked Sendable {
             throw .bringUpFailed(name, reason: "\(error)")
         }
         let thread = Thread { [weak self] in
+            // Named from inside: on Linux a name set before the start does not reach the thread.
+            Thread.current.name = Self.threadName
             while let radio = self, radio.turn() {}
             self?.ended.signal()
         }
-        thread.name = "swift-uwb radio " + name
         thread.start()
     }
 
-    /// Stops the loop and waits for its thread to end. Work posted afterwards never runs.
+    /// Stops the loop and waits for its thread to end (so never call it from the loop itself).
+    /// Work posted afterwards never runs.
     public func stop() {
         inbox.lock()
         stopping = true
