@@ -84,7 +84,7 @@ let package = Package(
         .testTarget(name: "UWBCoreTests", dependencies: ["UWBCore", "UWBTestSupport"]),
         .testTarget(
             name: "UWBDevicesTests",
-            dependencies: ["UWBDevices", "UWBCore", "UWBEmulator", "UWBTestSupport", "FT232H", "FT232HEmulation"]
+            dependencies: ["UWBDevices", "UWBCore", "UWBEmulator", "UWBTestSupport", "FT232H", "FT232HEmulation", "NearbyInteraction"]
         ),
         .testTarget(name: "UWBCommandTests", dependencies: ["uwb", "UWBCore", "UWBEmulator", "UWBTestSupport", "UWBUSB"]),
         .testTarget(

@@ -13,8 +13,6 @@ import UWBEmulator
 public final class EmulatedBoardWiring: MPSSEPinsAndSPI {
     /// The board.
     public let board: BoardDescription
-    /// The chips, by chip-select index.
-    public let chips: [VirtualDW1000]
     /// The levels and directions the host drives.
     public private(set) var pins = MPSSEPinState()
     /// Every transaction the chips answered, with the chip it went to, in order.
@@ -22,16 +20,21 @@ public final class EmulatedBoardWiring: MPSSEPinsAndSPI {
     /// Every reset the chips saw through RSTn, in order.
     public private(set) var resets: [ChipSelect] = []
 
-    /// Reaches the chips' SPI and reset, which `UWBEmulator` offers through its virtual bus.
-    private let chipBus: VirtualBoardBus
+    /// Reaches the chips' SPI, reset and IRQ lines: `UWBEmulator`'s virtual bus, or a
+    /// ``SimulationThreadBus`` when the chips live in an emulation on another thread.
+    private let chipBus: any SPIBus
     /// The transaction being clocked: which chip is selected, what was written, whether it read.
     private var frame: (chip: ChipSelect, written: [UInt8], didRead: Bool)?
 
     /// `chips` (by chip-select index) wired as `board` says.
-    public init(board: BoardDescription, chips: [VirtualDW1000]) {
+    public convenience init(board: BoardDescription, chips: [VirtualDW1000]) {
+        self.init(board: board, chipBus: VirtualBoardBus(chips: chips))
+    }
+
+    /// The chips behind `chipBus` (by chip-select index) wired as `board` says.
+    public init(board: BoardDescription, chipBus: any SPIBus) {
         self.board = board
-        self.chips = chips
-        self.chipBus = VirtualBoardBus(chips: chips)
+        self.chipBus = chipBus
     }
 
     /// Applies a 0x80/0x82: ends the frame of a chip whose CS rose, resets the chips whose RSTn
@@ -67,8 +70,8 @@ public final class EmulatedBoardWiring: MPSSEPinsAndSPI {
             let high: Bool
             if pins.isOutput(pin) {
                 high = pins.value(of: bank) & pin.mask != 0
-            } else if let chip = board.chips.first(where: { $0.wiring.irq == pin }), chips.indices.contains(chip.chipSelect.index) {
-                high = chips[chip.chipSelect.index].interruptAsserted
+            } else if let chip = board.chips.first(where: { $0.wiring.irq == pin }), chip.chipSelect.index < chipBus.chipCount {
+                high = (try? chipBus.waitForInterrupt(on: chip.chipSelect, until: .now)) ?? false
             } else {
                 high = true
             }

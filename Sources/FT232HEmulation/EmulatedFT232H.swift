@@ -48,9 +48,15 @@ public final class EmulatedFT232H: FT232HLink {
     private var callsBeforeUnplug: Int?
 
     /// An FT232H wired to `chips` (by chip-select index) as `board` says.
-    public init(board: BoardDescription, chips: [VirtualDW1000], maxPacketSize: Int = 512) {
+    public convenience init(board: BoardDescription, chips: [VirtualDW1000], maxPacketSize: Int = 512) {
+        self.init(board: board, chipBus: VirtualBoardBus(chips: chips), maxPacketSize: maxPacketSize)
+    }
+
+    /// An FT232H wired to the chips behind `chipBus` as `board` says: a ``SimulationThreadBus`` for
+    /// chips in an emulation running on its own thread.
+    public init(board: BoardDescription, chipBus: any SPIBus, maxPacketSize: Int = 512) {
         self.maxPacketSize = maxPacketSize
-        self.wiring = EmulatedBoardWiring(board: board, chips: chips)
+        self.wiring = EmulatedBoardWiring(board: board, chipBus: chipBus)
     }
 
     /// Pulls the board out: every later call throws ``SPIBusError/disconnected(_:)``.

@@ -34,7 +34,9 @@ struct BringUpTests {
         let board = try DW1000Board(bus.board, bus: bus)
         #expect(board.chips.count == 2)
         #expect(link.wiring.resets == [.first, try ChipSelect(1)])
-        #expect(link.wiring.chips.allSatisfy { $0.transactionCount > 10 })
+        for chip in [ChipSelect.first, try ChipSelect(1)] {
+            #expect(link.wiring.transactions.filter { $0.chip == chip }.count > 10, "\(chip)")
+        }
         // Initial, fast for chip 0; back to initial and fast again for chip 1.
         #expect(link.clockDivisors == [14, 3, 14, 3])
         for driver in board.chips {

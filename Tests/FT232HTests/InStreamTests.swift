@@ -37,11 +37,15 @@ struct InStreamTests {
 
     @Test("a long read spans packets, one packet per IN transfer, at high and full speed", arguments: [512, 64])
     func longReadAcrossTransfers(packetSize: Int) throws {
-        let (link, bus) = try FT232HFixtures.openRig(maxPacketSize: packetSize)
+        let board = try FT232HFixtures.board("ft232h-dw1000-single")
+        let chips = StandaloneChips.make(for: board)
+        let link = EmulatedFT232H(board: board, chips: chips, maxPacketSize: packetSize)
+        let bus = try FT232HSPIBus(link: link, board: board, resetSettleTime: .zero)
+        try bus.open()
         link.packetsPerRead = 1
         // RX_BUFFER (0x11) is 1024 octets: read 600 of them, compare with the chip's own answer.
         let read = SPITransaction(header: [0x11], body: .read(count: 600))
-        let expected = try link.wiring.chips[0].transfer(read)
+        let expected = try chips[0].transfer(read)
         let before = bus.statistics
         #expect(try bus.transfer(read, on: .first) == expected)
         let cost = bus.statistics.since(before)

@@ -30,6 +30,7 @@ public final class EmulatedDevice {
     private var runningApplication: RadioApplication?
 
     private let simulator: Simulator
+    private let node: MediumNode
     private let bus: VirtualBoardBus
     private let drivers: [DW1000]
     private var serviceScheduled = false
@@ -47,6 +48,7 @@ public final class EmulatedDevice {
         self.board = board
         self.chips = chips
         self.simulator = medium.simulator
+        self.node = node
         medium.attach(node)
         let bus = VirtualBoardBus(chips: chips)
         self.bus = bus
@@ -77,6 +79,15 @@ public final class EmulatedDevice {
     /// the next time the radio loop services an interrupt. The chips stay in the medium.
     public func unplug() {
         bus.unplug()
+    }
+
+    /// Hands the chips to a driver that runs elsewhere (on another thread, through
+    /// ``SimulationThreadBus``, as a USB board's loop does): from now on this device's own radio loop
+    /// no longer services their interrupts, and its application hears nothing more. The chips stay
+    /// in the medium.
+    public func releaseChips() {
+        node.interruptHandler = { _ in }
+        runningApplication = nil
     }
 
     /// Starts the application, if any.

@@ -1,0 +1,93 @@
+import Foundation
+import Synchronization
+
+/// An ``Emulation`` running against the wall clock on a thread of its own, for drivers that run on
+/// other threads (a USB board's loop, and later the emulator service's clients): they reach its
+/// chips only through ``perform(_:)``, which runs their work on the emulation's thread at the
+/// virtual time the wall clock has reached, while they wait.
+///
+/// `@unchecked Sendable`: the emulation is used only on its thread once ``start()`` has run; the
+/// work of ``perform(_:)`` crosses over while its caller blocks, so nothing is shared at once.
+public final class PacedEmulation: @unchecked Sendable {
+    /// How much virtual time one paced run covers before the thread looks at ``stop()`` again.
+    static let slice: Duration = .milliseconds(20)
+
+    /// The emulation; touch it through ``perform(_:)`` once started.
+    public let emulation: Emulation
+    /// Virtual seconds per wall second.
+    public let rate: Double
+
+    private let stopping = Atomic<Bool>(false)
+    private let ended = DispatchSemaphore(value: 0)
+    private var started = false
+
+    /// Wraps `emulation`, not started yet: set it up on this thread first.
+    public init(_ emulation: Emulation, rate: Double = 1) {
+        self.emulation = emulation
+        self.rate = rate
+    }
+
+    /// Starts the emulation's thread. Call it once, after the emulation is set up.
+    public func start() {
+        guard !started else { return }
+        started = true
+        let emulation = UncheckedTransfer(emulation)
+        let rate = rate
+        let thread = Thread { [self] in
+            Thread.current.name = "uwb emulation"
+            let pacing = WallClockPacing()
+            while !stopping.load(ordering: .relaxed) {
+                let world = emulation.value
+                world.run(until: world.simulator.now + Self.slice, pacing: pacing, rate: rate)
+            }
+            ended.signal()
+        }
+        thread.start()
+    }
+
+    /// Stops the thread and waits for it; the emulation is then the caller's again.
+    public func stop() {
+        guard started else { return }
+        stopping.store(true, ordering: .relaxed)
+        emulation.simulator.inbox.post {}
+        ended.wait()
+        started = false
+    }
+
+    /// Runs `body` on the emulation's thread, before its next event, and returns its result; the
+    /// caller blocks meanwhile. Never call it from the emulation's thread (it would wait for itself).
+    public func perform<Result, Failure: Error>(_ body: @escaping () throws(Failure) -> Result) throws(Failure) -> Result {
+        guard started else { return try body() }
+        let outcome = PerformOutcome<Result, Failure>()
+        let done = DispatchSemaphore(value: 0)
+        let work = UncheckedTransfer(body)
+        emulation.simulator.inbox.post {
+            do throws(Failure) {
+                outcome.result = .success(try work.value())
+            } catch {
+                outcome.result = .failure(error)
+            }
+            done.signal()
+        }
+        done.wait()
+        // The work set its outcome before signalling `done`; without one it did not run, so run it here.
+        guard let result = outcome.result else { return try body() }
+        return try result.get()
+    }
+}
+
+/// The result of one ``PacedEmulation/perform(_:)``: written on the emulation's thread before it
+/// signals, read by the caller after it has waited, so never at once (`@unchecked Sendable`).
+private final class PerformOutcome<Result, Failure: Error>: @unchecked Sendable {
+    var result: Swift.Result<Result, Failure>?
+}
+
+/// Carries a value that is not `Sendable` to another thread whose use of it does not overlap the
+/// sender's (the sender waits, or has handed the value over for good).
+struct UncheckedTransfer<Value>: @unchecked Sendable {
+    let value: Value
+
+    init(_ value: Value) {
+        self.value = value
+    }
+}
