@@ -25,7 +25,7 @@ let package = Package(
         // Test support only (no product): an FT232H emulated at the usbdevfs level with umockdev.
         .systemLibrary(name: "CUMockdev", pkgConfig: "umockdev-1.0", providers: [.apt(["libumockdev-dev"])]),
         .target(name: "EmulatedUSBDevice", dependencies: ["CUMockdev"]),
-        .target(name: "FT232HEmulation", dependencies: ["FT232H", "UWBCore", "UWBEmulator", "DW1000"]),
+        .target(name: "FT232HEmulation", dependencies: ["FT232H", "UWBCore", "UWBEmulator", "DW1000", "UWBDevices"]),
         .target(name: "DW1000RegisterMapGenerator"),
         .target(name: "UWBEmulator", dependencies: ["UWBCore", "DW1000"]),
         .target(name: "UWBRanging", dependencies: ["UWBCore"]),
@@ -59,6 +59,8 @@ let package = Package(
         .executableTarget(
             name: "uwb-benchmarks",
             dependencies: [
+                "FT232H",
+                "FT232HEmulation",
                 "NearbyInteraction",
                 "UWBEmulator",
                 "UWBRanging",

@@ -1,3 +1,4 @@
+import Foundation
 import FT232H
 import UWBCore
 import UWBEmulator
@@ -39,6 +40,10 @@ public final class EmulatedFT232H: FT232HLink {
     public var statusOnlyReadsBeforeAnswer = 0
     /// For tests: the most packets one IN transfer carries (`nil`: as many as the buffer holds).
     public var packetsPerRead: Int?
+    /// For measurements: how long each IN transfer takes on the wall clock, standing in for a
+    /// real board's USB latency (the host's polling of the bulk endpoint, the chip's processing).
+    /// Zero by default.
+    public var readLatency: Duration = .zero
 
     /// Octets waiting to go to the host.
     private var inQueue: [UInt8] = []
@@ -103,6 +108,9 @@ public final class EmulatedFT232H: FT232HLink {
     ///   if `capacity` is not a positive multiple of ``maxPacketSize`` (libusb would overflow).
     public func read(capacity: Int, timeout: Duration) throws(SPIBusError) -> [UInt8] {
         try checkAttached()
+        if readLatency > .zero {
+            Thread.sleep(forTimeInterval: readLatency.secondsValue)
+        }
         guard capacity >= maxPacketSize, capacity % maxPacketSize == 0 else {
             throw .transferFailed("an IN buffer of \(capacity) octets; use a multiple of the \(maxPacketSize)-octet packet size")
         }

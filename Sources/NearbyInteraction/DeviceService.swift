@@ -62,7 +62,8 @@ public final class DeviceService: @unchecked Sendable {
             ? try? AntennaArray(board: radio.board, channel: radio.configuration.channel) : nil
         self.array = array
         capabilities = NIRadioCapability(coherentReceivers: array == nil ? 1 : radio.board.coherentReceivers)
-        timing = radio.kind == .emulated ? .emulator(for: radio.configuration) : .usb(for: radio.configuration)
+        timing = settings.timing
+            ?? (radio.kind == .emulated ? .emulator(for: radio.configuration) : .usb(for: radio.configuration))
         let shortest = timing.longestRound * 2
         updateIntervals = shortest...max(shortest, settings.removalTimeout / 3)
         ledger = Mutex(TokenLedger(seed: settings.tokenSeed))

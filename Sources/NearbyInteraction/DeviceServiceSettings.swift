@@ -14,15 +14,20 @@ public struct DeviceServiceSettings: Sendable {
     /// so that a test or a demo runs the same every time. Never set it where tokens must be
     /// unpredictable. Default nil.
     public var tokenSeed: UInt64?
+    /// The ranging delays and windows; nil (the default) takes the radio kind's:
+    /// `RangingTiming.emulator(for:)` or `RangingTiming.usb(for:)`. For measurements that look for
+    /// the shortest reply delay a board keeps up with.
+    public var timing: RangingTiming?
 
     /// Settings with the given values.
     public init(
         maximumSessions: Int = 8, removalTimeout: Duration = .seconds(3), fieldOfView: FieldOfView = FieldOfView(),
-        tokenSeed: UInt64? = nil
+        tokenSeed: UInt64? = nil, timing: RangingTiming? = nil
     ) {
         self.maximumSessions = maximumSessions
         self.removalTimeout = removalTimeout
         self.fieldOfView = fieldOfView
         self.tokenSeed = tokenSeed
+        self.timing = timing
     }
 }

@@ -50,22 +50,11 @@ struct USBBoardRangingTests {
         let bob = try emulation.add(DeviceSetup(
             name: "bob", board: board, trajectory: .standing(at: Position(metres: Vector3(x: 0, y: 1, z: -3))),
             orientation: Orientation(yaw: .degrees(180))))
-        alice.releaseChips()
-        bob.releaseChips()
-        let room = PacedEmulation(emulation)
-        room.start()
-        defer { room.stop() }
-
-        var radios: [ThreadedRadio] = []
-        defer { radios.forEach { $0.stop() } }
+        let boards = try EmulatedUSBRoom(emulation: emulation)
+        defer { boards.stop() }
         var sessions: [NISession] = []
         var counters: [UpdateCounter] = []
-        for device in [alice, bob] {
-            let link = EmulatedFT232H(board: board, chipBus: SimulationThreadBus(device: device, emulation: room))
-            let bus = try FT232HSPIBus(link: link, board: board, resetSettleTime: .zero)
-            try bus.open()
-            let radio = try ThreadedRadio(name: "usb:" + device.name, board: board, bus: bus, kind: .usb)
-            radios.append(radio)
+        for (device, radio) in zip([alice, bob], boards.radios) {
             let counter = UpdateCounter(name: device.name, enough: 5)
             let session = NISession(device: DeviceService(radio: radio))
             session.delegateQueue = counter.queue
