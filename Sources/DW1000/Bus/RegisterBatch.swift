@@ -14,57 +14,51 @@ import UWBCore
 /// read what it may not need when ``readsAhead``: a read more in a batch costs a few octets, a
 /// round trip saved is hundreds of microseconds.
 struct RegisterBatch {
-    /// How the accesses are carried out.
-    private enum Stage {
-        /// One by one, as they are made.
-        case immediate
-        /// Collected into ``RegisterBatch/transactions``.
-        case listing
-        /// Answered from the bus's answers to the listed transactions.
-        case answering
+    /// The transactions of a batch, listed or being answered.
+    private struct Listing {
+        /// The transactions listed so far, or all of them when answering.
+        var transactions: [SPITransaction] = []
+        /// What the bus answered to each of `transactions` (empty for a write), or `nil` while listing.
+        var answers: [[UInt8]]?
+        /// How many accesses have been answered.
+        var answered = 0
     }
 
     /// The port the accesses go to.
     private let port: RegisterPort
-    private let stage: Stage
-    /// The transactions listed so far, or all of them when answering.
-    private(set) var transactions: [SPITransaction] = []
-    /// What the bus answered to each of ``transactions`` (empty for a write).
-    private var answers: [[UInt8]] = []
-    /// How many accesses have been answered.
-    private var answered = 0
+    /// `nil` when the accesses go out one by one, as they are made: nothing more to carry, so
+    /// that the bus that does not batch pays next to nothing for the batch.
+    private var listing: Listing?
 
     /// A batch whose accesses go out one by one.
+    @inline(__always)
     init(immediateOn port: RegisterPort) {
         self.port = port
-        self.stage = .immediate
     }
 
     /// A batch that lists its accesses without sending them.
     init(listingFor port: RegisterPort) {
         self.port = port
-        self.stage = .listing
+        self.listing = Listing()
     }
 
     /// A batch that answers its accesses from what the bus answered to `transactions`.
     init(answering transactions: [SPITransaction], with answers: [[UInt8]], for port: RegisterPort) {
         self.port = port
-        self.stage = .answering
-        self.transactions = transactions
-        self.answers = answers
+        self.listing = Listing(transactions: transactions, answers: answers)
     }
+
+    /// The transactions listed so far.
+    var transactions: [SPITransaction] { listing?.transactions ?? [] }
 
     /// Whether the accesses go out together, so that a read the body may not need costs next
     /// to nothing and is worth making to save a round trip.
-    var readsAhead: Bool {
-        switch stage {
-        case .immediate: false
-        case .listing, .answering: true
-        }
-    }
+    @inline(__always)
+    var readsAhead: Bool { listing != nil }
 
     /// Reads `count` octets of `register` from octet `offset` (the whole register by default),
     /// like ``RegisterPort/read(_:offset:count:)``.
+    @inline(__always)
     mutating func read(_ register: Register, offset: Int = 0, count: Int? = nil) throws(SPIBusError) -> [UInt8] {
         guard readsAhead else { return try port.read(register, offset: offset, count: count) }
         return try answer(port.readTransaction(register, offset: offset, count: count), of: register)
@@ -72,12 +66,14 @@ struct RegisterBatch {
 
     /// Reads up to 8 octets of `register` as a little-endian value, like
     /// ``RegisterPort/readValue(_:offset:count:)``.
+    @inline(__always)
     mutating func readValue(_ register: Register, offset: Int = 0, count: Int? = nil) throws(SPIBusError) -> UInt64 {
         guard readsAhead else { return try port.readValue(register, offset: offset, count: count) }
         return littleEndianValue(try answer(port.readTransaction(register, offset: offset, count: count), of: register))
     }
 
     /// Carries out one register write, like ``RegisterPort/write(_:)``.
+    @inline(__always)
     mutating func write(_ write: RegisterWrite) throws(SPIBusError) {
         guard readsAhead else { return try port.write(write) }
         _ = try answer(port.writeTransaction(write), of: write.register)
@@ -85,6 +81,7 @@ struct RegisterBatch {
 
     /// Writes the low octets of `value` into `register` (the whole register by default), like
     /// ``RegisterPort/write(_:value:offset:count:)``.
+    @inline(__always)
     mutating func write(_ register: Register, value: UInt64, offset: Int = 0, count: Int? = nil) throws(SPIBusError) {
         guard readsAhead else { return try port.write(register, value: value, offset: offset, count: count) }
         let write = RegisterWrite(register, value: value, offset: offset, count: count)
@@ -94,22 +91,25 @@ struct RegisterBatch {
     /// Fails unless every listed transaction was answered: a body that made fewer accesses the
     /// second time.
     func requireAllAnswered() throws(SPIBusError) {
-        guard answered == transactions.count else { throw Self.bodyChanged }
+        guard let listing, listing.answered == listing.transactions.count else { throw Self.bodyChanged }
     }
 
     /// Lists `transaction` and returns zeros for what it reads, or returns the bus's answer to it.
     private mutating func answer(_ transaction: SPITransaction, of register: Register) throws(SPIBusError) -> [UInt8] {
-        if case .listing = stage {
-            transactions.append(transaction)
+        if listing != nil, listing?.answers == nil {
+            listing?.transactions.append(transaction)
             return [UInt8](repeating: 0, count: transaction.responseLength)
         }
-        guard answered < transactions.count, answered < answers.count, transactions[answered] == transaction else {
+        guard let current = listing, let answers = current.answers else { throw Self.bodyChanged }
+        let index = current.answered
+        guard index < current.transactions.count, index < answers.count, current.transactions[index] == transaction else {
             throw Self.bodyChanged
         }
-        let octets = answers[answered]
-        answered += 1
-        try port.checkRead(of: register, returned: octets.count, expected: transaction.responseLength)
-        return octets
+        listing?.answered += 1
+        guard answers[index].count == transaction.responseLength else {
+            throw RegisterPort.shortRead(of: register, returned: answers[index].count, expected: transaction.responseLength)
+        }
+        return answers[index]
     }
 
     /// The error of a body whose accesses depend on what it read.

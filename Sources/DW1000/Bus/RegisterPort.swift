@@ -22,7 +22,9 @@ struct RegisterPort {
     func read(_ register: Register, offset: Int = 0, count: Int? = nil) throws(SPIBusError) -> [UInt8] {
         let transaction = try readTransaction(register, offset: offset, count: count)
         let octets = try bus.transfer(transaction, on: chip)
-        try checkRead(of: register, returned: octets.count, expected: transaction.responseLength)
+        guard octets.count == transaction.responseLength else {
+            throw Self.shortRead(of: register, returned: octets.count, expected: transaction.responseLength)
+        }
         return octets
     }
 
@@ -33,7 +35,9 @@ struct RegisterPort {
     func readValue(_ register: Register, offset: Int = 0, count: Int? = nil) throws(SPIBusError) -> UInt64 {
         let transaction = try readTransaction(register, offset: offset, count: count)
         let read = try bus.transferReadingValue(transaction, on: chip)
-        try checkRead(of: register, returned: read.count, expected: transaction.responseLength)
+        guard read.count == transaction.responseLength else {
+            throw Self.shortRead(of: register, returned: read.count, expected: transaction.responseLength)
+        }
         return read.value
     }
 
@@ -57,7 +61,10 @@ struct RegisterPort {
     /// methods above send them, on a bus that does not; see ``RegisterBatch``.
     ///
     /// On a bus that batches, `body` runs twice: once to list the transactions, once to decode
-    /// the answers to the one `transfer([SPITransaction], on:)`.
+    /// the answers to the one `transfer([SPITransaction], on:)`. Always inlined, like
+    /// ``RegisterBatch``'s accessors, so that a bus that does not batch pays nothing for it (no
+    /// call, no retain of the bus; Docs/benchmarks.md, "Batched register accesses").
+    @inline(__always)
     func batch<Result>(_ body: (inout RegisterBatch) throws(SPIBusError) -> Result) throws(SPIBusError) -> Result {
         guard batches else {
             var immediate = RegisterBatch(immediateOn: self)
@@ -86,11 +93,9 @@ struct RegisterPort {
         return SPITransaction(header: header, body: .write(write.octets))
     }
 
-    /// Fails unless a read of `register` returned the `expected` number of octets.
-    func checkRead(of register: Register, returned count: Int, expected: Int) throws(SPIBusError) {
-        guard count == expected else {
-            throw .transferFailed("read of \(register.name) returned \(count) octets instead of \(expected)")
-        }
+    /// The error of a read of `register` that returned `count` octets instead of `expected`.
+    static func shortRead(of register: Register, returned count: Int, expected: Int) -> SPIBusError {
+        .transferFailed("read of \(register.name) returned \(count) octets instead of \(expected)")
     }
 
     /// The SPI header for an access of `length` octets at `offset` inside `register`.
