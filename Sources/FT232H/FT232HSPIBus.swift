@@ -72,6 +72,9 @@ public final class FT232HSPIBus: SPIBus {
     /// How many chips the board has.
     public var chipCount: Int { board.chips.count }
 
+    /// `true`: a batch costs one USB round trip, as a single transaction does.
+    public var batchingReducesCost: Bool { true }
+
     /// Runs one transaction: one round trip for a read, one OUT transfer for a write.
     public func transfer(_ transaction: SPITransaction, on chip: ChipSelect) throws(SPIBusError) -> [UInt8] {
         try transfer([transaction], on: chip).first ?? []

@@ -68,6 +68,13 @@ public final class FakeSPIBus: SPIBus {
     public var selfClearingBits: [Location: UInt64] = [:]
     /// An error the next transfer throws instead of running.
     public var failNextTransfer: SPIBusError?
+    /// What the bus reports as ``SPIBus/batchingReducesCost``: `false` by default, as the
+    /// emulator's bus; `true` to stand for a USB bus, with ``batches`` recording the batches.
+    /// Set it before creating a driver: the driver asks once.
+    public var batchingReducesCost = false
+    /// The transactions of each batched `transfer([SPITransaction], on:)` so far, as ranges of
+    /// ``trace``, in order.
+    public private(set) var batches: [Range<Int>] = []
 
     private var memory: [Int: [UInt8: [UInt8]]] = [:]
     private var scripted: [Int: [Location: [[UInt8]]]] = [:]
@@ -99,9 +106,21 @@ public final class FakeSPIBus: SPIBus {
         scripted[chip, default: [:]][Location(file: file, offset: offset), default: []] += answers
     }
 
-    /// Forgets the trace so far.
+    /// Forgets the trace and the batches so far.
     public func clearTrace() {
         trace.removeAll()
+        batches.removeAll()
+    }
+
+    /// Records the batch and runs its transactions one by one.
+    public func transfer(_ transactions: [SPITransaction], on chip: ChipSelect) throws(SPIBusError) -> [[UInt8]] {
+        let first = trace.count
+        var responses: [[UInt8]] = []
+        for transaction in transactions {
+            responses.append(try transfer(transaction, on: chip))
+        }
+        batches.append(first..<trace.count)
+        return responses
     }
 
     /// Records the transaction and carries it out on the register file.

@@ -42,7 +42,9 @@ struct EmulatedLinkTests {
         _ = try bob.bus.transferReadingValue(SPITransaction(header: [0x0F], body: .read(count: 5)), on: .first)
         let statusRead = bob.bus.statistics.since(before)
 
+        before = bob.bus.statistics
         try bob.driver.enableReceiver(.untilTurnedOff)
+        let receiverOn = bob.bus.statistics.since(before)
         #expect(try bob.bus.waitForInterrupt(on: .first, until: .now) == false)
 
         let frame: [UInt8] = [0x41, 0x88, 7, 0xCA, 0xDE, 0x02, 0x00, 0x01, 0x00, 0x68, 0x69]
@@ -62,8 +64,15 @@ struct EmulatedLinkTests {
         #expect(try bob.bus.waitForInterrupt(on: .first, until: .now) == false, "the driver cleared the events")
 
         #expect(statusRead.roundTrips == 1 && statusRead.bulkWrites == 1 && statusRead.bulkReads == 1)
+        // Batched: SYS_STATUS, TX_STAMP and RX_FINFO, then the six reception reads with the clear.
+        #expect(interrupt.roundTrips == 2 && interrupt.bulkWrites == 2)
+        // The writes, DX_TIME, the start and the late check in one batch.
+        #expect(delayedTransmit.roundTrips == 1 && delayedTransmit.bulkWrites == 1)
+        // No timeout and RXWTOE already off: the start alone, one OUT transfer.
+        #expect(receiverOn.roundTrips == 0 && receiverOn.bulkWrites == 1)
         print("FT232H cost, SYS_STATUS read: \(statusRead)")
         print("FT232H cost, handleInterrupt after a good frame: \(interrupt)")
         print("FT232H cost, transmit(_:at:awaiting:): \(delayedTransmit)")
+        print("FT232H cost, enableReceiver(.untilTurnedOff): \(receiverOn)")
     }
 }

@@ -7,14 +7,23 @@ struct RegisterPort {
     let bus: any SPIBus
     /// The chip's chip-select line.
     let chip: ChipSelect
+    /// The bus's ``SPIBus/batchingReducesCost``, asked once: whether ``batch(_:)`` sends its
+    /// accesses as one batch.
+    let batches: Bool
+
+    /// A port to `chip` on `bus`.
+    init(bus: any SPIBus, chip: ChipSelect) {
+        self.bus = bus
+        self.chip = chip
+        self.batches = bus.batchingReducesCost
+    }
 
     /// Reads `count` octets of `register` from octet `offset` (the whole register by default).
     func read(_ register: Register, offset: Int = 0, count: Int? = nil) throws(SPIBusError) -> [UInt8] {
-        let length = count ?? register.length - offset
-        let header = try header(.read, register, offset: offset, length: length)
-        let octets = try bus.transfer(SPITransaction(header: header, body: .read(count: length)), on: chip)
-        guard octets.count == length else {
-            throw .transferFailed("read of \(register.name) returned \(octets.count) octets instead of \(length)")
+        let transaction = try readTransaction(register, offset: offset, count: count)
+        let octets = try bus.transfer(transaction, on: chip)
+        guard octets.count == transaction.responseLength else {
+            throw Self.shortRead(of: register, returned: octets.count, expected: transaction.responseLength)
         }
         return octets
     }
@@ -24,19 +33,17 @@ struct RegisterPort {
     /// The same transaction as ``read(_:offset:count:)``, through
     /// `SPIBus.transferReadingValue(_:on:)`, so that a bus that can skips building an array.
     func readValue(_ register: Register, offset: Int = 0, count: Int? = nil) throws(SPIBusError) -> UInt64 {
-        let length = count ?? register.length - offset
-        let header = try header(.read, register, offset: offset, length: length)
-        let read = try bus.transferReadingValue(SPITransaction(header: header, body: .read(count: length)), on: chip)
-        guard read.count == length else {
-            throw .transferFailed("read of \(register.name) returned \(read.count) octets instead of \(length)")
+        let transaction = try readTransaction(register, offset: offset, count: count)
+        let read = try bus.transferReadingValue(transaction, on: chip)
+        guard read.count == transaction.responseLength else {
+            throw Self.shortRead(of: register, returned: read.count, expected: transaction.responseLength)
         }
         return read.value
     }
 
     /// Carries out one register write.
     func write(_ write: RegisterWrite) throws(SPIBusError) {
-        let header = try header(.write, write.register, offset: write.offset, length: write.octets.count)
-        _ = try bus.transfer(SPITransaction(header: header, body: .write(write.octets)), on: chip)
+        _ = try bus.transfer(try writeTransaction(write), on: chip)
     }
 
     /// Writes the low octets of `value` into `register` (the whole register by default).
@@ -48,6 +55,47 @@ struct RegisterPort {
         let length = count ?? register.length - offset
         let header = try header(.write, register, offset: offset, length: length)
         try bus.transferWritingValue(value, count: length, header: header, on: chip)
+    }
+
+    /// Runs `body`'s register accesses as one batch on a bus that batches, or one by one, as the
+    /// methods above send them, on a bus that does not; see ``RegisterBatch``.
+    ///
+    /// On a bus that batches, `body` runs twice: once to list the transactions, once to decode
+    /// the answers to the one `transfer([SPITransaction], on:)`. Always inlined, like
+    /// ``RegisterBatch``'s accessors, so that a bus that does not batch pays nothing for it (no
+    /// call, no retain of the bus; Docs/benchmarks.md, "Batched register accesses").
+    @inline(__always)
+    func batch<Result>(_ body: (inout RegisterBatch) throws(SPIBusError) -> Result) throws(SPIBusError) -> Result {
+        guard batches else {
+            var immediate = RegisterBatch(immediateOn: self)
+            return try body(&immediate)
+        }
+        var listing = RegisterBatch(listingFor: self)
+        _ = try body(&listing)
+        let transactions = listing.transactions
+        let answers = transactions.isEmpty ? [] : try bus.transfer(transactions, on: chip)
+        var answering = RegisterBatch(answering: transactions, with: answers, for: self)
+        let result = try body(&answering)
+        try answering.requireAllAnswered()
+        return result
+    }
+
+    /// The transaction that reads `count` octets of `register` from octet `offset` (the whole
+    /// register by default).
+    func readTransaction(_ register: Register, offset: Int, count: Int?) throws(SPIBusError) -> SPITransaction {
+        let length = count ?? register.length - offset
+        return SPITransaction(header: try header(.read, register, offset: offset, length: length), body: .read(count: length))
+    }
+
+    /// The transaction that carries out `write`.
+    func writeTransaction(_ write: RegisterWrite) throws(SPIBusError) -> SPITransaction {
+        let header = try header(.write, write.register, offset: write.offset, length: write.octets.count)
+        return SPITransaction(header: header, body: .write(write.octets))
+    }
+
+    /// The error of a read of `register` that returned `count` octets instead of `expected`.
+    static func shortRead(of register: Register, returned count: Int, expected: Int) -> SPIBusError {
+        .transferFailed("read of \(register.name) returned \(count) octets instead of \(expected)")
     }
 
     /// The SPI header for an access of `length` octets at `offset` inside `register`.

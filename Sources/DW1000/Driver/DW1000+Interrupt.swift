@@ -9,28 +9,33 @@ extension DW1000 {
     /// WAIT4RESP. After a failed reception or a timeout the receiver is reset, as UM §4.1.6
     /// recommends, so the next timestamp is right.
     public func handleInterrupt() throws(TransceiverError) -> [TransceiverEvent] {
-        let status = try onBus { try port.readValue(.sysStatus, count: 4) }
+        let interrupt = try onBus { try port.batch(InterruptStatus.init(reading:)) }
+        let status = interrupt.status
         var events: [TransceiverEvent] = []
         var handled: UInt64 = 0
-        if status & Register.SysStatus.txfrs.mask != 0 {
-            let stamp = try onBus { try port.readValue(.txStamp) }
+        if status & Register.SysStatus.txfrs.mask != 0, let stamp = interrupt.transmitStamp {
             events.append(.transmitted(at: DeviceTime(wrapping: stamp)))
             handled |= Self.transmitProgressEvents
         }
-        if status & Register.SysStatus.rxfcg.mask != 0 {
-            events.append(.frameReceived(try readReceivedFrame()))
+        if status & Register.SysStatus.rxfcg.mask != 0, let information = interrupt.frameInformation {
             handled |= Self.receiveProgressEvents
-        } else if let outcome = Self.receiveOutcome(status) {
+            events.append(.frameReceived(try readReceivedFrame(information, clearing: handled)))
+            return events
+        }
+        if let outcome = Self.receiveOutcome(status) {
             events.append(outcome)
             handled |= status & (Self.handledEvents | Self.receiveProgressEvents) & ~Register.SysStatus.txfrs.mask
         }
         guard handled != 0 else { return events }
+        let resetsReceiver = events.contains(where: Self.needsReceiverReset)
         try onBus {
-            try port.write(.sysStatus, value: handled, count: 4)
-            if events.contains(where: Self.needsReceiverReset) {
-                try port.write(.sysCtrl, value: Register.SysCtrl.trxoff.placing(1), count: 1)
-                try port.write(.pmscCtrl0, value: 0xE0, offset: 3, count: 1)
-                try port.write(.pmscCtrl0, value: 0xF0, offset: 3, count: 1)
+            try port.batch { (batch: inout RegisterBatch) throws(SPIBusError) in
+                try batch.write(.sysStatus, value: handled, count: 4)
+                if resetsReceiver {
+                    try batch.write(.sysCtrl, value: Register.SysCtrl.trxoff.placing(1), count: 1)
+                    try batch.write(.pmscCtrl0, value: 0xE0, offset: 3, count: 1)
+                    try batch.write(.pmscCtrl0, value: 0xF0, offset: 3, count: 1)
+                }
             }
         }
         return events
@@ -64,28 +69,38 @@ extension DW1000 {
         }
     }
 
-    /// Reads a good frame: length, data without FCS, timestamp and diagnostics.
-    private func readReceivedFrame() throws(TransceiverError) -> ReceivedFrame {
+    /// Reads a good frame whose RX_FINFO is `information`: data without FCS, timestamp and
+    /// diagnostics, in one batch; then clears the `handled` events of SYS_STATUS, in the same
+    /// batch unless the first-path phase is measured, which needs RX_TIME before its reads.
+    private func readReceivedFrame(_ information: UInt64, clearing handled: UInt64) throws(TransceiverError) -> ReceivedFrame {
         let config = try requireConfiguration()
-        let registers = try onBus { () throws -> ReceptionRegisters in
-            let info = try port.readValue(.rxFinfo)
-            let length = Int(Register.RxFinfo.rxflen.value(in: info) | Register.RxFinfo.rxfle.value(in: info) << 7)
-            guard (FrameCheckSequence.length...DW1000Constants.maximumFrameLength).contains(length) else {
-                throw SPIBusError.transferFailed("RX_FINFO reports a \(length)-octet frame with a good FCS, which the chip cannot receive; check the SPI wiring and clock")
+        let length = Int(Register.RxFinfo.rxflen.value(in: information) | Register.RxFinfo.rxfle.value(in: information) << 7)
+        guard (FrameCheckSequence.length...DW1000Constants.maximumFrameLength).contains(length) else {
+            throw .bus(.transferFailed("RX_FINFO reports a \(length)-octet frame with a good FCS, which the chip cannot receive; check the SPI wiring and clock"))
+        }
+        let measuresPhase = measuresFirstPathPhase
+        let (registers, clocks) = try onBus {
+            try port.batch { (batch: inout RegisterBatch) throws(SPIBusError) -> (ReceptionRegisters, UInt64?) in
+                let registers = ReceptionRegisters(
+                    frameInformation: information,
+                    frame: try batch.read(.rxBuffer, count: length - FrameCheckSequence.length),
+                    receiveTime: try batch.read(.rxTime),
+                    frameQuality: try batch.readValue(.rxFqual),
+                    timeTrackingOffset: try batch.readValue(.rxTtcko),
+                    carrierIntegrator: try batch.readValue(.drxCarInt),
+                    unsaturatedPreambleCount: try batch.readValue(.rxpaccNosat))
+                guard measuresPhase else {
+                    try batch.write(.sysStatus, value: handled, count: 4)
+                    return (registers, nil)
+                }
+                return (registers, try batch.readValue(.pmscCtrl0, count: 2))
             }
-            return ReceptionRegisters(
-                frameInformation: info,
-                frame: try port.read(.rxBuffer, count: length - FrameCheckSequence.length),
-                receiveTime: try port.read(.rxTime),
-                frameQuality: try port.readValue(.rxFqual),
-                timeTrackingOffset: try port.readValue(.rxTtcko),
-                carrierIntegrator: try port.readValue(.drxCarInt),
-                unsaturatedPreambleCount: try port.readValue(.rxpaccNosat))
         }
         var frame = registers.receivedFrame(config)
-        if measuresFirstPathPhase {
+        if let clocks {
             frame.diagnostics.firstPathPhase = try readFirstPathPhase(
-                index: frame.diagnostics.firstPathIndex, carrierPhase: frame.diagnostics.carrierPhase)
+                index: frame.diagnostics.firstPathIndex, carrierPhase: frame.diagnostics.carrierPhase,
+                clocks: clocks, clearing: handled)
         }
         return frame
     }
@@ -93,18 +108,24 @@ extension DW1000 {
     /// The phase of the accumulator sample at the first path minus RCPHASE: the carrier phase at
     /// this chip's antenna, comparable between chips on one clock (Decawave's dual-DW1000 PDoA
     /// method, physics reference §4.1). Reading the accumulator needs the FACE and AMCE clocks on
-    /// (UM §7.2.38); its first octet is a dummy.
-    private func readFirstPathPhase(index: Double, carrierPhase: Angle) throws(TransceiverError) -> Angle {
+    /// (UM §7.2.38): the first two octets of PMSC_CTRL0 are `clocks` with them added, then
+    /// `clocks` again; the accumulator's first octet is a dummy. Then clears the `handled`
+    /// events of SYS_STATUS, all in one batch.
+    private func readFirstPathPhase(
+        index: Double, carrierPhase: Angle, clocks: UInt64, clearing handled: UInt64
+    ) throws(TransceiverError) -> Angle {
         let sample = Int(index.rounded(.down))
         guard (0..<(Register.accMem.length / 4 - 1)).contains(sample) else {
             throw .hardwareFault("FP_INDEX \(index) lies outside the accumulator; check the SPI wiring")
         }
-        let octets = try onBus { () throws -> [UInt8] in
-            let clocks = try port.readValue(.pmscCtrl0, count: 2)
-            try port.write(.pmscCtrl0, value: clocks | Register.PmscCtrl0.face.mask | Register.PmscCtrl0.amce.mask, count: 2)
-            let read = try port.read(.accMem, offset: sample * 4, count: 5)
-            try port.write(.pmscCtrl0, value: clocks, count: 2)
-            return read
+        let octets = try onBus {
+            try port.batch { (batch: inout RegisterBatch) throws(SPIBusError) -> [UInt8] in
+                try batch.write(.pmscCtrl0, value: clocks | Register.PmscCtrl0.face.mask | Register.PmscCtrl0.amce.mask, count: 2)
+                let read = try batch.read(.accMem, offset: sample * 4, count: 5)
+                try batch.write(.pmscCtrl0, value: clocks, count: 2)
+                try batch.write(.sysStatus, value: handled, count: 4)
+                return read
+            }
         }
         let real = Double(Int16(bitPattern: UInt16(octets[1]) | UInt16(octets[2]) << 8))
         let imaginary = Double(Int16(bitPattern: UInt16(octets[3]) | UInt16(octets[4]) << 8))

@@ -4,40 +4,44 @@ extension DW1000 {
     /// Turns the receiver on now or at a device time (UM §4.2), with the frame-wait timeout set
     /// from the window.
     public func enableReceiver(_ window: ReceiveWindow) throws(TransceiverError) {
-        _ = try requireConfiguration()
-        try setFrameWaitTimeout(window.timeout)
+        let wait = try frameWaitSetting(window.timeout)
         guard let start = window.start else {
-            try onBus { try port.write(.sysCtrl, value: Register.SysCtrl.rxenab.placing(1), count: 2) }
+            try onBus {
+                try port.batch { (batch: inout RegisterBatch) throws(SPIBusError) in
+                    try wait.write(into: &batch)
+                    try batch.write(.sysCtrl, value: Register.SysCtrl.rxenab.placing(1), count: 2)
+                }
+            }
+            systemConfiguration = wait.systemConfiguration
             return
         }
-        let late = try onBus { () throws -> Bool in
-            try port.write(.dxTime, value: start.ticks)
-            try port.write(.sysCtrl, value: Register.SysCtrl.rxenab.placing(1) | Register.SysCtrl.rxdlye.placing(1), count: 2)
-            return try port.readValue(.sysStatus, offset: 3, count: 1) & (Register.SysStatus.hpdwarn.mask >> 24) != 0
+        let late = try onBus {
+            try port.batch { (batch: inout RegisterBatch) throws(SPIBusError) -> Bool in
+                try wait.write(into: &batch)
+                try batch.write(.dxTime, value: start.ticks)
+                try batch.write(.sysCtrl, value: Register.SysCtrl.rxenab.placing(1) | Register.SysCtrl.rxdlye.placing(1), count: 2)
+                return try batch.readValue(.sysStatus, offset: 3, count: 1) & (Register.SysStatus.hpdwarn.mask >> 24) != 0
+            }
         }
+        systemConfiguration = wait.systemConfiguration
         if late {
             try turnOff()
             throw .lateReception(scheduled: start)
         }
     }
 
-    /// Programs RX_FWTO and SYS_CFG.RXWTOE for a timeout, or clears RXWTOE for none (UM §7.2.14).
-    /// SYS_CFG is written only when RXWTOE changes.
-    func setFrameWaitTimeout(_ timeout: DeviceDuration?) throws(TransceiverError) {
+    /// The writes of RX_FWTO and SYS_CFG.RXWTOE for a timeout, or of RXWTOE cleared for none
+    /// (UM §7.2.14); SYS_CFG is written only when RXWTOE changes.
+    ///
+    /// - Throws: ``TransceiverError/notConfigured``, or
+    ///   ``TransceiverError/durationOutOfRange(_:maximum:what:)`` for a timeout the chip cannot count.
+    func frameWaitSetting(_ timeout: DeviceDuration?) throws(TransceiverError) -> FrameWaitSetting {
         let config = try requireConfiguration()
         let units = try timeout.map { (value) throws(TransceiverError) in
             try timeoutUnits(value, maximum: DW1000Constants.maximumFrameWaitUnits, what: "the receive timeout", allowZero: false)
         }
         let wanted = ConfigurationPlan.systemConfiguration(config, frameWaitTimeout: units != nil)
-        try onBus {
-            if let units {
-                try port.write(.rxFwto, value: UInt64(units))
-            }
-            if wanted != systemConfiguration {
-                try port.write(.sysCfg, value: wanted)
-            }
-        }
-        systemConfiguration = wanted
+        return FrameWaitSetting(units: units, systemConfiguration: wanted, changesSystemConfiguration: wanted != systemConfiguration)
     }
 
     /// A duration in the chip's 1.0256 µs timeout units, rounded in the safe direction: up for a

@@ -11,6 +11,13 @@ public protocol SPIBus: AnyObject {
     /// How many chip-select lines the bus has.
     var chipCount: Int { get }
 
+    /// Whether sending transactions together through ``transfer(_:on:)-([SPITransaction],_)``
+    /// costs less than sending them one by one: `true` for a bus with a costly round trip (USB),
+    /// which answers a whole batch at once. The default is `false`: a bus whose transactions cost
+    /// nothing (the emulator's) runs a batch one by one, so a driver keeps to single transactions
+    /// there, reading registers as numbers, and reads ahead of need only where this is `true`.
+    var batchingReducesCost: Bool { get }
+
     /// Runs one transaction on a chip and returns the octets read (empty for a write).
     ///
     /// - Throws: ``SPIBusError`` if the transaction could not be carried out.
@@ -66,6 +73,9 @@ public protocol SPIBus: AnyObject {
 }
 
 extension SPIBus {
+    /// `false`: a batch costs as much as its transactions one by one.
+    public var batchingReducesCost: Bool { false }
+
     /// Does nothing: a bus without a real clock.
     public func useClock(_ clock: SPIClock) throws(SPIBusError) {}
 

@@ -8,9 +8,11 @@ struct ChipFixture {
     let driver: DW1000
 
     /// DEV_ID reads 0xDECA0130, CPLOCK is set, LDELOAD clears itself, OTP holds no LDO calibration
-    /// and crystal trim 0x0F. The bring-up transactions are cleared from the trace.
-    init(configuredWith config: RadioConfig? = .ranging) throws {
+    /// and crystal trim 0x0F. The bring-up transactions are cleared from the trace. With
+    /// `batching`, the bus reports that batches cost less, as a USB bus does.
+    init(configuredWith config: RadioConfig? = .ranging, batching: Bool = false) throws {
         bus = Self.healthyBus()
+        bus.batchingReducesCost = batching
         driver = try DW1000(bus: bus, chip: .first)
         if let config {
             try driver.configure(config)

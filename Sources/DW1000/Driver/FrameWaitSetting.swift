@@ -1,0 +1,26 @@
+import UWBCore
+
+/// The register writes that set the frame-wait timeout of the next reception (UM §7.2.14):
+/// RX_FWTO for a timeout, and SYS_CFG when its RXWTOE bit changes.
+///
+/// ``DW1000/frameWaitSetting(_:)`` works it out, so that every check is done before anything is
+/// written; it is written as part of a larger batch, and the driver records ``systemConfiguration``
+/// once the batch has gone out.
+struct FrameWaitSetting {
+    /// RX_FWTO in 1.0256 µs units, or `nil` for no timeout (RX_FWTO is then left as it is).
+    let units: Int64?
+    /// SYS_CFG with RXWTOE set for a timeout and clear for none.
+    let systemConfiguration: UInt64
+    /// Whether SYS_CFG differs from what was last written and must be written.
+    let changesSystemConfiguration: Bool
+
+    /// Writes RX_FWTO if there is a timeout, then SYS_CFG if it changes.
+    func write(into batch: inout RegisterBatch) throws(SPIBusError) {
+        if let units {
+            try batch.write(.rxFwto, value: UInt64(units))
+        }
+        if changesSystemConfiguration {
+            try batch.write(.sysCfg, value: systemConfiguration)
+        }
+    }
+}
