@@ -93,7 +93,7 @@ let package = Package(
             name: "UWBUSBTests",
             dependencies: [
                 "UWBUSB", "FT232H", "FT232HEmulation", "DW1000", "UWBEmulator", "UWBCore", "UWBTestSupport", "EmulatedUSBDevice",
-                "UWBDevices", "NearbyInteraction",
+                "UWBDevices", "NearbyInteraction", "UWBRanging",
             ]
         ),
         .testTarget(

@@ -51,22 +51,9 @@ static char *device_record(const EmulatedFT232H *device) {
     return g_string_free(record, FALSE);
 }
 
-EmulatedFT232H *emulated_ft232h_create(const char *serial, uint8_t bus, uint8_t port,
-                                       uint8_t address, EmulatedUSBCallbacks callbacks,
-                                       char *error, size_t error_capacity) {
-    if (bus < 1 || bus > 127 || address < 1 || address > 127 || port < 1) {
-        set_error(error, error_capacity, "bus and address must be 1...127 and port at least 1", NULL);
-        return NULL;
-    }
-    // Gotcha 1: ask umockdev_in_mock_environment() only once a testbed exists.
-    UMockdevTestbed *testbed = umockdev_testbed_new();
-    if (testbed == NULL || !umockdev_in_mock_environment()) {
-        if (testbed != NULL) g_object_unref(testbed);
-        set_error(error, error_capacity,
-                  "not running under the umockdev preload: start the process with "
-                  "LD_PRELOAD=libumockdev-preload.so.0 (package umockdev)", NULL);
-        return NULL;
-    }
+// A new, unplugged device in `testbed` (whose reference it takes over).
+static EmulatedFT232H *new_device(UMockdevTestbed *testbed, const char *serial, uint8_t bus, uint8_t port,
+                                  uint8_t address, EmulatedUSBCallbacks callbacks) {
     EmulatedFT232H *device = g_new0(EmulatedFT232H, 1);
     device->testbed = testbed;
     device->callbacks = callbacks;
@@ -83,6 +70,46 @@ EmulatedFT232H *emulated_ft232h_create(const char *serial, uint8_t bus, uint8_t 
     device->in_octets = g_byte_array_new();
     device->gone = TRUE;
     return device;
+}
+
+// Whether bus, port and address are usable, with a message in `error` if not.
+static gboolean valid_place(uint8_t bus, uint8_t port, uint8_t address, char *error, size_t error_capacity) {
+    if (bus < 1 || bus > 127 || address < 1 || address > 127 || port < 1) {
+        set_error(error, error_capacity, "bus and address must be 1...127 and port at least 1", NULL);
+        return FALSE;
+    }
+    return TRUE;
+}
+
+EmulatedFT232H *emulated_ft232h_create(const char *serial, uint8_t bus, uint8_t port,
+                                       uint8_t address, EmulatedUSBCallbacks callbacks,
+                                       char *error, size_t error_capacity) {
+    if (!valid_place(bus, port, address, error, error_capacity)) return NULL;
+    // Gotcha 1: ask umockdev_in_mock_environment() only once a testbed exists.
+    UMockdevTestbed *testbed = umockdev_testbed_new();
+    if (testbed == NULL || !umockdev_in_mock_environment()) {
+        if (testbed != NULL) g_object_unref(testbed);
+        set_error(error, error_capacity,
+                  "not running under the umockdev preload: start the process with "
+                  "LD_PRELOAD=libumockdev-preload.so.0 (package umockdev)", NULL);
+        return NULL;
+    }
+    return new_device(testbed, serial, bus, port, address, callbacks);
+}
+
+EmulatedFT232H *emulated_ft232h_create_beside(EmulatedFT232H *first, const char *serial, uint8_t bus,
+                                              uint8_t port, uint8_t address, EmulatedUSBCallbacks callbacks,
+                                              char *error, size_t error_capacity) {
+    if (first == NULL) {
+        set_error(error, error_capacity, "no first device to share the testbed of", NULL);
+        return NULL;
+    }
+    if (!valid_place(bus, port, address, error, error_capacity)) return NULL;
+    if (first->bus == bus && (first->port == port || first->address == address)) {
+        set_error(error, error_capacity, "the second device needs its own port and address on the bus", NULL);
+        return NULL;
+    }
+    return new_device(g_object_ref(first->testbed), serial, bus, port, address, callbacks);
 }
 
 int emulated_ft232h_plug(EmulatedFT232H *device, char *error, size_t error_capacity) {
@@ -181,7 +208,8 @@ void emulated_ft232h_destroy(EmulatedFT232H *device) {
     g_mutex_lock(&device->lock);
     emulated_ft232h_drop_urbs_locked(device);
     g_mutex_unlock(&device->lock);
-    // Gotcha 6: the testbed's unref calls unsetenv; the caller has already run libusb_exit.
+    // Gotcha 6: the testbed's last unref calls unsetenv; the caller has already run libusb_exit.
+    // Devices made with emulated_ft232h_create_beside share it: the last one destroyed frees it.
     g_object_unref(device->testbed);
     g_byte_array_unref(device->in_octets);
     g_mutex_clear(&device->lock);

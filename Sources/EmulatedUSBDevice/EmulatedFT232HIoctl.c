@@ -16,6 +16,9 @@ enum {
     SETUP_LENGTH = 8,
 };
 
+// The object data key under which a URB records the client that submitted it.
+#define URB_CLIENT_KEY "swift-uwb-client"
+
 static const char *const manufacturer = "FTDI";
 static const char *const product = "Single RS232-HS";
 
@@ -136,6 +139,10 @@ static void submit_urb(EmulatedFT232H *device, UMockdevIoctlClient *client, UMoc
         umockdev_ioctl_client_complete(client, -1, EFAULT);
         return;
     }
+    // Each open file descriptor is its own client, as in kernel usbfs: a URB is reaped and
+    // discarded only by the client that submitted it (two handles on one device, for example
+    // a loop's and a discovery's, must not reap each other's URBs).
+    g_object_set_data(G_OBJECT(ud), URB_CLIENT_KEY, client);
     struct usbdevfs_urb *urb = (struct usbdevfs_urb *) ud->data;
     if (urb->buffer_length > 0) {
         // Copies the client's buffer and points urb->buffer at the copy; `ud` keeps it.
@@ -178,10 +185,20 @@ static void submit_urb(EmulatedFT232H *device, UMockdevIoctlClient *client, UMoc
     umockdev_ioctl_client_complete(client, 0, 0);
 }
 
+// Whether `element` (a UMockdevIoctlData) was submitted by the client `client`.
+static gint submitted_by(gconstpointer element, gconstpointer client) {
+    return g_object_get_data(G_OBJECT(element), URB_CLIENT_KEY) == client ? 0 : 1;
+}
+
 // libusb only reaps without blocking (REAPURBNDELAY), polling the node's file descriptor.
 static void reap_urb(EmulatedFT232H *device, UMockdevIoctlClient *client, UMockdevIoctlData *arg) {
     g_mutex_lock(&device->lock);
-    UMockdevIoctlData *ud = g_queue_pop_head(&device->completed);
+    GList *link = g_queue_find_custom(&device->completed, client, submitted_by);
+    UMockdevIoctlData *ud = NULL;
+    if (link != NULL) {
+        ud = link->data;
+        g_queue_delete_link(&device->completed, link);
+    }
     const gboolean gone = device->gone;
     g_mutex_unlock(&device->lock);
     if (ud == NULL) {
@@ -203,16 +220,23 @@ static void reap_urb(EmulatedFT232H *device, UMockdevIoctlClient *client, UMockd
     umockdev_ioctl_client_complete(client, 0, 0);
 }
 
-static gint same_client_address(gconstpointer element, gconstpointer address) {
+// A URB to look for: the client that submitted it and its address in that client.
+typedef struct {
+    const UMockdevIoctlClient *client;
+    gulong address;
+} ClientURB;
+
+static gint same_client_address(gconstpointer element, gconstpointer wanted) {
     const UMockdevIoctlData *ud = element;
-    return ud->client_addr == *(const gulong *) address ? 0 : 1;
+    const ClientURB *urb = wanted;
+    return ud->client_addr == urb->address && submitted_by(element, urb->client) == 0 ? 0 : 1;
 }
 
 static void discard_urb(EmulatedFT232H *device, UMockdevIoctlClient *client, UMockdevIoctlData *arg) {
-    gulong address = 0;
-    memcpy(&address, arg->data, MIN(sizeof address, (size_t) arg->data_len));
+    ClientURB wanted = {client, 0};
+    memcpy(&wanted.address, arg->data, MIN(sizeof wanted.address, (size_t) arg->data_len));
     g_mutex_lock(&device->lock);
-    GList *link = g_queue_find_custom(&device->pending_in, &address, same_client_address);
+    GList *link = g_queue_find_custom(&device->pending_in, &wanted, same_client_address);
     if (link != NULL) {
         UMockdevIoctlData *ud = link->data;
         g_queue_delete_link(&device->pending_in, link);

@@ -118,11 +118,13 @@ final class EmulatedFT232HDevice: @unchecked Sendable {
     let bus: UInt8
     let port: UInt8
     let address: UInt8
-    private let device: OpaquePointer
+    fileprivate let device: OpaquePointer
     private let target: DeviceCallbackTarget
 
+    /// A device at `bus`/`port`/`address`; `beside` puts it in that device's testbed (a second
+    /// board on the same machine), which then must be destroyed last.
     init(serial: String? = "UWB00042", bus: UInt8 = 1, port: UInt8 = 2, address: UInt8 = 5,
-         responder: (any EmulatedUSBResponder)? = nil) throws {
+         responder: (any EmulatedUSBResponder)? = nil, beside: EmulatedFT232HDevice? = nil) throws {
         self.serial = serial
         self.bus = bus
         self.port = port
@@ -145,7 +147,11 @@ final class EmulatedFT232HDevice: @unchecked Sendable {
             })
         var message = [CChar](repeating: 0, count: 512)
         let created = serial.withOptionalCString { serialPointer in
-            emulated_ft232h_create(serialPointer, bus, port, address, callbacks, &message, message.count)
+            if let first = beside?.device {
+                emulated_ft232h_create_beside(first, serialPointer, bus, port, address, callbacks, &message, message.count)
+            } else {
+                emulated_ft232h_create(serialPointer, bus, port, address, callbacks, &message, message.count)
+            }
         }
         guard let created else {
             throw HarnessError(description: String(decoding: message.prefix { $0 != 0 }.map(UInt8.init(bitPattern:)), as: UTF8.self))

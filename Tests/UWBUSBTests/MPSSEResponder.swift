@@ -18,6 +18,12 @@ final class MPSSEResponder: EmulatedUSBResponder, @unchecked Sendable {
         model = EmulatedFT232H(board: board, chips: StandaloneChips.make(for: board))
     }
 
+    /// A responder for `board`, wired to the chips behind `chipBus` (chips in a room running on
+    /// its own thread, through a `SimulationThreadBus`).
+    init(board: BoardDescription, chipBus: any SPIBus) {
+        model = EmulatedFT232H(board: board, chipBus: chipBus)
+    }
+
     func control(_ request: ReceivedControlRequest, data: UnsafeMutablePointer<UInt8>?, length: Int) -> Int32 {
         do {
             guard request.requestType & 0x80 != 0 else {

@@ -56,6 +56,14 @@ EmulatedFT232H *emulated_ft232h_create(const char *serial, uint8_t bus, uint8_t 
                                        uint8_t address, EmulatedUSBCallbacks callbacks,
                                        char *error, size_t error_capacity);
 
+/// Creates a second (third, …) FT232H in the testbed of `first`, at another port and address,
+/// unplugged. Destroy every device made this way before `first`'s testbed goes: the testbed is
+/// freed with the last device that shares it. Returns NULL, with a message in `error`, for a
+/// place already taken or out of range.
+EmulatedFT232H *emulated_ft232h_create_beside(EmulatedFT232H *first, const char *serial, uint8_t bus,
+                                              uint8_t port, uint8_t address, EmulatedUSBCallbacks callbacks,
+                                              char *error, size_t error_capacity);
+
 /// Plugs the device in: ioctl handler, sysfs record with its /dev node, "add" uevent.
 /// Returns 0, or -1 with a message in `error`.
 int emulated_ft232h_plug(EmulatedFT232H *device, char *error, size_t error_capacity);
