@@ -1,4 +1,5 @@
 import Foundation
+import UWBEmulator
 
 /// Which radio a process uses, as the `UWB_DEVICE` environment variable names it.
 ///
@@ -20,6 +21,20 @@ public enum RadioChoice: Hashable, Sendable, CustomStringConvertible {
 
     /// The name of the environment variable: `UWB_DEVICE`.
     public static let environmentVariable = "UWB_DEVICE"
+    /// The variable naming the emulator service's socket: `UWB_EMULATOR_SOCKET` (default
+    /// `EmulatorService.defaultSocketPath`).
+    public static let socketVariable = "UWB_EMULATOR_SOCKET"
+
+    /// Attaches to device `name` of the emulator service at `socketPath` (the default path if nil)
+    /// and runs it on a ``ThreadedRadio``.
+    ///
+    /// - Throws: ``RadioChoiceError/emulatorServiceFailed(device:reason:)`` or a bring-up failure.
+    public static func openEmulatorDevice(_ name: String, socketPath: String?) throws(RadioChoiceError) -> ThreadedRadio {
+        let (bus, board) = try EmulatorSocketBus.attach(
+            to: name, at: socketPath.flatMap { $0.isEmpty ? nil : $0 } ?? EmulatorService.defaultSocketPath)
+        return try ThreadedRadio(name: "emulator:" + name, board: board, bus: bus, kind: .emulatorService)
+    }
+
     /// The variable naming the board description of a USB board: `UWB_BOARD`, for example
     /// `ft232h-dw1000-dual`. Every FT232H has the same USB id, so the id cannot tell the boards apart.
     public static let boardVariable = "UWB_BOARD"
@@ -58,14 +73,15 @@ public enum RadioChoice: Hashable, Sendable, CustomStringConvertible {
     /// the `UWB_BOARD` environment variable, else the single-chip board).
     ///
     /// - Throws: ``RadioChoiceError`` saying why the radio cannot be used: no board, a missing
-    ///   serial number, permission, a bring-up failure; the emulator service cannot be reached
-    ///   from this build yet.
+    ///   serial number, permission, a bring-up failure, an emulator service that is not running or
+    ///   refuses the device.
     public func open(board: String? = ProcessInfo.processInfo.environment[RadioChoice.boardVariable])
         throws(RadioChoiceError) -> any RadioHost {
         switch self {
         case .firstAttachedBoard: try USBRadio.open(serial: nil, boardID: board)
         case .usbBoard(let serial): try USBRadio.open(serial: serial, boardID: board)
-        case .emulatorDevice(let name): throw .emulatorServiceUnavailable(device: name)
+        case .emulatorDevice(let name):
+            try Self.openEmulatorDevice(name, socketPath: ProcessInfo.processInfo.environment[Self.socketVariable])
         }
     }
 

@@ -6,8 +6,8 @@ public enum RadioChoiceError: Error, Hashable, Sendable, CustomStringConvertible
     case emptyName(String)
     /// No board is attached (and `UWB_DEVICE` is unset).
     case noBoardAttached
-    /// The emulator service named by `emulator:NAME` cannot be reached.
-    case emulatorServiceUnavailable(device: String)
+    /// The emulator service did not give `emulator:NAME`'s device; `reason` says why.
+    case emulatorServiceFailed(device: String, reason: String)
     /// A USB board (or the bus) could not be opened; `reason` says why (permission, unplugged, …).
     case usbOpenFailed(device: String, reason: String)
     /// An in-process emulation has no device of this name.
@@ -30,9 +30,8 @@ public enum RadioChoiceError: Error, Hashable, Sendable, CustomStringConvertible
         case .noBoardAttached:
             "no UWB board is attached (UWB_DEVICE is unset, so the first attached board was looked for): plug one in "
                 + "(`uwb devices` lists them), or use the in-process emulator (DeviceService(radio:) with an EmulatedRadio, as `uwb demo` does)"
-        case .emulatorServiceUnavailable(let device):
-            "UWB_DEVICE=emulator:\(device) needs the emulator service, which this build cannot reach yet; "
-                + "use the in-process emulator (DeviceService(radio:) with an EmulatedRadio, as `uwb demo` does)"
+        case .emulatorServiceFailed(let device, let reason):
+            "UWB_DEVICE=emulator:\(device): \(reason)"
         case .usbOpenFailed(let device, let reason):
             "cannot open \(device): \(reason)"
         case .bringUpFailed(let name, let reason):

@@ -4,4 +4,7 @@ public enum RadioKind: Hashable, Sendable {
     case emulated
     /// A board behind a USB bridge: every register transaction costs a USB round trip.
     case usb
+    /// A device of the emulator service in another process: every register transaction costs a
+    /// socket round trip, and the loop polls the interrupt line, as over USB.
+    case emulatorService
 }

@@ -73,7 +73,7 @@ struct DemoCommand: ParsableCommand {
             throw ValidationError(error.description)
         }
         let end = SimulationTime(seconds: duration ?? loaded.duration.secondsValue)
-        let interruption = DemoInterruption()
+        let interruption = Interruption()
         let pacing = WallClockPacing()
         var terminal = DemoTerminal()
         if format == .live {

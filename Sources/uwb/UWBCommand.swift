@@ -12,7 +12,7 @@ struct UWBCommand: ParsableCommand {
             """,
         version: UWBVersion.current,
         subcommands: [
-            DemoCommand.self, RangeCommand.self, EmulateCommand.self, RegistersCommand.self, RadioCommand.self,
+            DemoCommand.self, EmulatorCommand.self, RangeCommand.self, EmulateCommand.self, RegistersCommand.self, RadioCommand.self,
             DevicesCommand.self,
         ]
     )

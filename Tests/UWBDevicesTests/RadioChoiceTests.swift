@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import UWBDevices
 
@@ -44,10 +45,9 @@ struct RadioChoiceTests {
         #expect(throws: RadioChoiceError.unrecognised("bogus")) { try RadioChoice.fromEnvironment(["UWB_DEVICE": "bogus"]) }
     }
 
-    @Test("with no board attached (this machine), opening says so; the emulator service is not reachable from this build",
+    @Test("with no board attached (this machine), opening says so",
           arguments: [
               (RadioChoice.firstAttachedBoard, RadioChoiceError.noBoardAttached),
-              (.emulatorDevice("alice"), .emulatorServiceUnavailable(device: "alice")),
               (.usbBoard(serial: "FT12345"), .noSuchUSBBoard(serial: "FT12345", available: [])),
           ])
     func open(choice: RadioChoice, expected: RadioChoiceError) {
@@ -56,7 +56,7 @@ struct RadioChoiceTests {
         } throws: { error in
             // A machine without usbfs cannot even list the bus: that is the other honest answer.
             guard let error = error as? RadioChoiceError else { return false }
-            if case .usbOpenFailed(device: "the USB bus", _) = error { return expected != .emulatorServiceUnavailable(device: "alice") }
+            if case .usbOpenFailed(device: "the USB bus", _) = error { return true }
             return error == expected
         }
     }
@@ -66,7 +66,7 @@ struct RadioChoiceTests {
               (RadioChoiceError.unrecognised("bogus"), ["UWB_DEVICE=bogus", "use emulator:NAME", "usb:SERIAL", "leave it unset"]),
               (.emptyName("usb:"), ["UWB_DEVICE=usb:", "put the device name or board serial after the colon"]),
               (.noBoardAttached, ["no UWB board is attached", "uwb devices", "use the in-process emulator", "EmulatedRadio"]),
-              (.emulatorServiceUnavailable(device: "alice"), ["emulator:alice", "use the in-process emulator", "EmulatedRadio"]),
+              (.emulatorServiceFailed(device: "alice", reason: "no emulator service at /x"), ["UWB_DEVICE=emulator:alice", "no emulator service at /x"]),
               (.usbOpenFailed(device: "usb:FT12345", reason: "permission denied"), ["cannot open usb:FT12345", "permission denied"]),
               (.noSuchUSBBoard(serial: "FT12345", available: ["FT999"]), ["FT12345", "attached: FT999"]),
               (.noSuchUSBBoard(serial: "FT12345", available: []), ["FT12345", "uwb devices"]),
@@ -78,6 +78,17 @@ struct RadioChoiceTests {
     func descriptions(error: RadioChoiceError, fragments: [String]) {
         for fragment in fragments {
             #expect(error.description.contains(fragment), "\(error.description)")
+        }
+    }
+
+    @Test("emulator:NAME with no service running names the socket and how to start one")
+    func noEmulatorService() {
+        let path = "/tmp/swift-uwb-no-service-\(UUID().uuidString.prefix(8)).sock"
+        #expect {
+            _ = try RadioChoice.openEmulatorDevice("alice", socketPath: path)
+        } throws: { error in
+            guard case RadioChoiceError.emulatorServiceFailed(device: "alice", let reason) = error else { return false }
+            return reason.contains(path) && reason.contains("uwb emulator serve")
         }
     }
 }

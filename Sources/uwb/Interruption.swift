@@ -2,10 +2,11 @@ import Dispatch
 import Foundation
 import Synchronization
 
-/// Notices Ctrl-C (SIGINT) so the demo can stop cleanly and give the terminal its cursor back.
+/// Notices Ctrl-C (SIGINT) so a long-running command (the demo, the emulator service) can stop
+/// cleanly: give the terminal its cursor back, close its socket.
 ///
 /// `@unchecked Sendable`: the flag is atomic and the signal source is only kept alive here.
-final class DemoInterruption: @unchecked Sendable {
+final class Interruption: @unchecked Sendable {
     private let interrupted = Atomic<Bool>(false)
     private let source: DispatchSourceSignal
 

@@ -1,0 +1,30 @@
+/// Reads the fields of an emulator-service message in order, naming the field that is missing.
+struct WireReader {
+    private let octets: [UInt8]
+    private var position = 0
+
+    init(_ octets: [UInt8]) {
+        self.octets = octets
+    }
+
+    mutating func octet(_ field: String) throws(EmulatorServiceError) -> UInt8 {
+        try octets(count: 1, field)[0]
+    }
+
+    mutating func uint16(_ field: String) throws(EmulatorServiceError) -> UInt16 {
+        let pair = try octets(count: 2, field)
+        return UInt16(pair[0]) | UInt16(pair[1]) << 8
+    }
+
+    mutating func octets(count: Int, _ field: String) throws(EmulatorServiceError) -> [UInt8] {
+        guard count >= 0, position + count <= octets.count else {
+            throw .malformed("the message ends before its \(field)")
+        }
+        defer { position += count }
+        return Array(octets[position..<(position + count)])
+    }
+
+    func finish() throws(EmulatorServiceError) {
+        guard position == octets.count else { throw .malformed("\(octets.count - position) octets after the last field") }
+    }
+}

@@ -1,0 +1,9 @@
+import ArgumentParser
+
+/// `uwb emulator`: the emulator as a service shared by processes.
+struct EmulatorCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "emulator",
+        abstract: "Run the emulator as a service that apps in other processes attach to.",
+        subcommands: [EmulatorServeCommand.self])
+}
