@@ -77,6 +77,15 @@ public final class NISession: NSObject, @unchecked Sendable {
         deviceCapabilities.supportsPreciseDistanceMeasurement
     }
 
+    /// Why ``isSupported`` is false: what went wrong choosing the process's radio and what to do
+    /// (for example "no UWB board is attached…"); nil when a radio is there. A swift-uwb addition.
+    public class var unsupportedReason: String? {
+        switch DeviceService.current {
+        case .success: nil
+        case .failure(let error): error.detail ?? error.description
+        }
+    }
+
     /// What the process's radio can measure (Apple: iOS 16); nothing without a radio.
     public class var deviceCapabilities: any NIDeviceCapability {
         (try? DeviceService.current.get())?.capabilities ?? NIRadioCapability.unsupported

@@ -49,6 +49,7 @@ struct EmulatorServeCommand: ParsableCommand {
         service.start()
         print("serving \(free.joined(separator: ", ")) at \(service.socketPath); apps use UWB_DEVICE=emulator:NAME"
               + (socket == nil ? "" : " with UWB_EMULATOR_SOCKET=\(service.socketPath)") + "; Ctrl-C stops")
+        fflush(nil)
         while !interruption.wasInterrupted {
             Thread.sleep(forTimeInterval: 0.1)
         }

@@ -186,15 +186,8 @@ struct LibUSBUnderUMockdevTests {
     @Test("`uwb devices` in a separate process lists the emulated board")
     func uwbDevicesCommand() throws {
         try withDevice { device, _ in
-            let executable = URL(fileURLWithPath: Bundle.main.executablePath ?? CommandLine.arguments[0])
             // The test bundle sits in the build directory next to the uwb executable.
-            var directory = executable.deletingLastPathComponent()
-            while !FileManager.default.isExecutableFile(atPath: directory.appendingPathComponent("uwb").path),
-                  directory.pathComponents.count > 2 {
-                directory = directory.deletingLastPathComponent()
-            }
-            let uwb = directory.appendingPathComponent("uwb")
-            try #require(FileManager.default.isExecutableFile(atPath: uwb.path), "no uwb executable near \(executable.path)")
+            let uwb = URL(fileURLWithPath: try #require(BuiltExecutable.path(named: "uwb"), "no uwb executable was built"))
             let process = Process()
             process.executableURL = uwb
             process.arguments = ["devices"]

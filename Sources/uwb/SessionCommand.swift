@@ -1,0 +1,73 @@
+import ArgumentParser
+import Foundation
+import NearbyInteraction
+
+/// `uwb session`: one NearbyInteraction session, as an app would run it, on the radio `UWB_DEVICE`
+/// names: it writes its token to a file, waits for the peer's, ranges and prints each distance.
+/// Two of them (two processes, two devices) range with each other.
+struct SessionCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "session",
+        abstract: "Range with one peer through an NISession on the radio UWB_DEVICE names.",
+        discussion: """
+            Writes this session's archived discovery token to --token-out, waits for the peer's at \
+            --token-in (another `uwb session`, the other way round), runs an NINearbyPeerConfiguration \
+            and prints one JSON line per update ({"t":…,"distance":…}). Ends after --updates updates \
+            (exit 0), when the session is invalidated (exit 1) or when no radio is usable (exit 2).
+            """)
+
+    @Option(help: "Where to write this session's archived token.")
+    var tokenOut: String
+
+    @Option(help: "Where the peer's archived token appears.")
+    var tokenIn: String
+
+    @Option(help: "How many updates to print before ending.")
+    var updates = 10
+
+    @Option(help: "Wall seconds to wait for the peer's token and the updates.")
+    var timeout = 60.0
+
+    func validate() throws {
+        guard updates > 0, timeout > 0 else { throw ValidationError("give --updates > 0 and --timeout > 0") }
+    }
+
+    func run() throws {
+        guard NISession.isSupported else {
+            print("no usable radio: \(NISession.unsupportedReason ?? "set UWB_DEVICE")")
+            throw ExitCode(2)
+        }
+        let session = NISession()
+        let listener = SessionListener(wanted: updates)
+        session.delegateQueue = listener.queue
+        session.delegate = listener
+        guard let token = session.discoveryToken else { throw ExitCode(2) }
+        let data = try NSKeyedArchiver.archivedData(withRootObject: token, requiringSecureCoding: true)
+        try data.write(to: URL(fileURLWithPath: tokenOut + ".partial"))
+        try FileManager.default.moveItem(atPath: tokenOut + ".partial", toPath: tokenOut)
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        var peerData: Data?
+        while peerData == nil, Date() < deadline {
+            peerData = FileManager.default.contents(atPath: tokenIn)
+            if peerData == nil { Thread.sleep(forTimeInterval: 0.05) }
+        }
+        guard let peerData,
+              let peer = try NSKeyedUnarchiver.unarchivedObject(ofClass: NIDiscoveryToken.self, from: peerData)
+        else {
+            print("no peer token at \(tokenIn) within \(timeout) s")
+            throw ExitCode(1)
+        }
+        session.run(NINearbyPeerConfiguration(peerToken: peer))
+        let outcome = listener.wait(until: deadline)
+        session.invalidate()
+        switch outcome {
+        case .enough: return
+        case .invalidated(let error):
+            print("invalidated: \(error)")
+            throw ExitCode(1)
+        case .timedOut:
+            print("only \(listener.count) of \(updates) updates within \(timeout) s")
+            throw ExitCode(1)
+        }
+    }
+}

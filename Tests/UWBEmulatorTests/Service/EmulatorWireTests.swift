@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+import UWBCore
+import UWBEmulator
+import UWBTestSupport
+
+/// The emulator service's wire format: golden octets, round trips, and what the service answers
+/// to a wrong version or a malformed message.
+@Suite("Emulator service wire format")
+struct EmulatorWireTests {
+    @Test("requests encode to the documented octets and decode back")
+    func requests() throws {
+        let cases: [(EmulatorRequest, [UInt8])] = [
+            (.hello(version: 1, device: "bob"), [0x01, 0x01, 0x00, 0x03, 0x62, 0x6F, 0x62]),
+            (.transfer(chip: 0, SPITransaction(header: [0x00], body: .read(count: 4))), [0x02, 0x00, 0x01, 0x00, 0x01, 0x04, 0x00]),
+            (.transfer(chip: 1, SPITransaction(header: [0x8F], body: .write([0xAA, 0xBB]))),
+             [0x02, 0x01, 0x01, 0x8F, 0x00, 0x02, 0x00, 0xAA, 0xBB]),
+            (.interrupt(chip: 2), [0x03, 0x02]),
+            (.reset(chip: 0), [0x04, 0x00]),
+        ]
+        for (request, octets) in cases {
+            #expect(request.encoded == octets, "\(request)")
+            #expect(try EmulatorRequest(decoding: octets) == request)
+        }
+    }
+
+    @Test("replies encode to the documented octets and decode back")
+    func replies() throws {
+        let cases: [(EmulatorReply, [UInt8])] = [
+            (.welcome(version: 1, board: "b"), [0x81, 0x01, 0x00, 0x01, 0x62]),
+            (.data([0x30, 0x01]), [0x82, 0x02, 0x00, 0x30, 0x01]),
+            (.level(true), [0x83, 0x01]),
+            (.done, [0x84]),
+            (.error("no"), [0xEE, 0x02, 0x00, 0x6E, 0x6F]),
+        ]
+        for (reply, octets) in cases {
+            #expect(reply.encoded == octets, "\(reply)")
+            #expect(try EmulatorReply(decoding: octets) == reply)
+        }
+    }
+
+    @Test("malformed messages are refused with the field at fault", arguments: [
+        ([UInt8](), "message type"), ([0x09], "request type 0x9"), ([0x01, 0x01], "version"),
+        ([0x02, 0x00, 0x04, 1, 2, 3, 4], "4-octet SPI header"), ([0x02, 0x00, 0x01, 0x00, 0x07, 0x00, 0x00], "transfer kind 7"),
+        ([0x03, 0x00, 0x00], "1 octets after the last field"),
+    ])
+    func malformed(octets: [UInt8], fragment: String) {
+        #expect {
+            _ = try EmulatorRequest(decoding: octets)
+        } throws: { error in
+            guard case EmulatorServiceError.malformed(let reason) = error else { return false }
+            return reason.contains(fragment)
+        }
+    }
+
+    /// A service with one free device on a fresh socket.
+    static func service() throws -> EmulatorService {
+        let board = try BoardDescription.load(from: Repository.path("Hardware/boards/ft232h-dw1000-single.json"))
+        let emulation = Emulation(seed: 1, channelModel: try ChannelModel(kind: .freeSpace, channel: .five))
+        try emulation.add(DeviceSetup(name: "alice", board: board, trajectory: .standing(at: Position(metres: .zero))))
+        let service = try EmulatorService(
+            emulation: emulation, free: ["alice"], socketPath: "/tmp/swift-uwb-wire-\(UUID().uuidString.prefix(8)).sock")
+        service.start()
+        return service
+    }
+
+    @Test("the service answers a wrong version, a message other than HELLO first, or garbage with ERROR, then closes")
+    func serviceRefusals() throws {
+        let service = try Self.service()
+        defer { service.stop() }
+        let cases: [([UInt8], String)] = [
+            (EmulatorRequest.hello(version: 2, device: "alice").encoded, "wire format 2"),
+            (EmulatorRequest.interrupt(chip: 0).encoded, "the first message must be HELLO"),
+            ([0x42], "request type 0x42"),
+        ]
+        for (message, fragment) in cases {
+            let socket = try UnixSocket.connect(to: service.socketPath)
+            try EmulatorWire.send(message, on: socket)
+            guard case .error(let text) = try EmulatorReply(decoding: EmulatorWire.receive(from: socket)) else {
+                Issue.record("no ERROR for \(message)")
+                continue
+            }
+            #expect(text.contains(fragment), "\(text)")
+            #expect(throws: EmulatorServiceError.self) { _ = try EmulatorWire.receive(from: socket) }
+        }
+    }
+}
