@@ -67,7 +67,7 @@ public final class EmulatorService: @unchecked Sendable {
         thread.start()
     }
 
-    /// Closes the socket and every connection, then stops the room.
+    /// Closes the socket and every open connection, then stops the room.
     public func stop() {
         listener.close()
         unlink(socketPath)
@@ -85,6 +85,7 @@ public final class EmulatorService: @unchecked Sendable {
                 attached.withLock { _ = $0.remove(device) }
             }
             client.close()
+            connections.withLock { $0.removeAll { $0 === client } }
         }
         do throws(EmulatorServiceError) {
             guard case .hello(let version, let name) = try EmulatorRequest(decoding: EmulatorWire.receive(from: client)) else {

@@ -17,9 +17,16 @@ public final class PacedEmulation: @unchecked Sendable {
     /// Virtual seconds per wall second.
     public let rate: Double
 
+    /// Where the emulation is in its life. `perform` posts its work while holding this, so that
+    /// ``stop()`` either finds the work in the inbox (and runs it) or the work finds the emulation
+    /// stopped (and runs at once); without a thread, work runs while holding it, one at a time.
+    private let phase = Mutex(Phase.settingUp)
     private let stopping = Atomic<Bool>(false)
     private let ended = DispatchSemaphore(value: 0)
-    private var started = false
+
+    private enum Phase {
+        case settingUp, running, stopped
+    }
 
     /// Wraps `emulation`, not started yet: set it up on this thread first.
     public init(_ emulation: Emulation, rate: Double = 1) {
@@ -29,8 +36,12 @@ public final class PacedEmulation: @unchecked Sendable {
 
     /// Starts the emulation's thread. Call it once, after the emulation is set up.
     public func start() {
-        guard !started else { return }
-        started = true
+        let starting = phase.withLock { phase in
+            guard case .settingUp = phase else { return false }
+            phase = .running
+            return true
+        }
+        guard starting else { return }
         let emulation = UncheckedTransfer(emulation)
         let rate = rate
         let thread = Thread { [self] in
@@ -45,23 +56,33 @@ public final class PacedEmulation: @unchecked Sendable {
         thread.start()
     }
 
-    /// Stops the thread and waits for it; the emulation is then the caller's again.
+    /// Stops the thread and waits for it, then runs the work still waiting for it, so that no
+    /// ``perform(_:)`` is left blocked. From then on `perform` runs its work on its caller's
+    /// thread, one at a time.
     public func stop() {
-        guard started else { return }
-        stopping.store(true, ordering: .relaxed)
-        emulation.simulator.inbox.post {}
-        ended.wait()
-        started = false
+        phase.withLock { phase in
+            guard case .running = phase else {
+                phase = .stopped
+                return
+            }
+            phase = .stopped
+            stopping.store(true, ordering: .relaxed)
+            emulation.simulator.inbox.post {}
+            ended.wait()
+            for action in emulation.simulator.inbox.take() {
+                action()
+            }
+        }
     }
 
     /// Runs `body` on the emulation's thread, before its next event, and returns its result; the
-    /// caller blocks meanwhile. Never call it from the emulation's thread (it would wait for itself).
+    /// caller blocks meanwhile. Before ``start()`` and after ``stop()`` it runs `body` on the
+    /// caller's thread. Never call it from the emulation's thread (it would wait for itself).
     public func perform<Result, Failure: Error>(_ body: @escaping () throws(Failure) -> Result) throws(Failure) -> Result {
-        guard started else { return try body() }
         let outcome = PerformOutcome<Result, Failure>()
         let done = DispatchSemaphore(value: 0)
         let work = UncheckedTransfer(body)
-        emulation.simulator.inbox.post {
+        let action: @Sendable () -> Void = {
             do throws(Failure) {
                 outcome.result = .success(try work.value())
             } catch {
@@ -69,8 +90,15 @@ public final class PacedEmulation: @unchecked Sendable {
             }
             done.signal()
         }
+        phase.withLock { phase in
+            if case .running = phase {
+                emulation.simulator.inbox.post(action)
+            } else {
+                action()
+            }
+        }
         done.wait()
-        // The work set its outcome before signalling `done`; without one it did not run, so run it here.
+        // Every path above ran the action, which set the outcome before signalling.
         guard let result = outcome.result else { return try body() }
         return try result.get()
     }

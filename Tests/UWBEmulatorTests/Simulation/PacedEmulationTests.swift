@@ -1,0 +1,46 @@
+import Foundation
+import Synchronization
+import Testing
+import UWBCore
+import UWBEmulator
+
+/// A paced emulation's thread and the work other threads hand it: no caller is left blocked when
+/// it stops, and work runs on the caller's thread before it starts and after it stops.
+@Suite("PacedEmulation")
+struct PacedEmulationTests {
+    static func emulation() throws -> Emulation {
+        Emulation(seed: 1, channelModel: try ChannelModel(kind: .freeSpace, channel: .five))
+    }
+
+    @Test("work runs on the emulation's thread while it runs, on the caller's before and after")
+    func threads() throws {
+        let paced = PacedEmulation(try Self.emulation())
+        let before = paced.perform { Thread.current.name ?? "" }
+        paced.start()
+        let during = paced.perform { Thread.current.name ?? "" }
+        paced.stop()
+        let after = paced.perform { Thread.current.name ?? "" }
+        #expect(during == "uwb emulation")
+        #expect(before != "uwb emulation")
+        #expect(after != "uwb emulation")
+    }
+
+    @Test("stopping while other threads keep handing over work leaves none of them blocked", .timeLimit(.minutes(1)))
+    func stopUnderLoad() throws {
+        let paced = PacedEmulation(try Self.emulation())
+        paced.start()
+        let finished = Atomic<Int>(0)
+        let group = DispatchGroup()
+        for _ in 0..<4 {
+            DispatchQueue.global().async(group: group) {
+                for _ in 0..<200 {
+                    _ = paced.perform { 1 }
+                }
+                finished.add(1, ordering: .relaxed)
+            }
+        }
+        paced.stop()
+        #expect(group.wait(timeout: .now() + 30) == .success, "a perform was left blocked")
+        #expect(finished.load(ordering: .relaxed) == 4)
+    }
+}
