@@ -59,6 +59,7 @@ let package = Package(
         .executableTarget(
             name: "uwb-benchmarks",
             dependencies: [
+                "UWBTestSupport",
                 "FT232H",
                 "FT232HEmulation",
                 "NearbyInteraction",
@@ -70,10 +71,10 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .target(name: "UWBTestSupport", dependencies: ["UWBCore", "DW1000"]),
+        .target(name: "UWBTestSupport", dependencies: ["UWBCore", "DW1000", "UWBEmulator", "NearbyInteraction"]),
         .testTarget(
             name: "NearbyInteractionTests",
-            dependencies: ["NearbyInteraction", "UWBDevices", "UWBRanging", "UWBCore", "UWBEmulator", "UWBTestSupport"]
+            dependencies: ["NearbyInteraction", "UWBDevices", "UWBRanging", "UWBCore", "UWBEmulator", "UWBTestSupport", "EmulatedRanging"]
         ),
         .testTarget(
             name: "UWBRangingTests",
@@ -86,14 +87,14 @@ let package = Package(
         .testTarget(name: "UWBCoreTests", dependencies: ["UWBCore", "UWBTestSupport"]),
         .testTarget(
             name: "UWBDevicesTests",
-            dependencies: ["UWBDevices", "UWBCore", "UWBEmulator", "UWBTestSupport", "FT232H", "FT232HEmulation", "NearbyInteraction"]
+            dependencies: ["UWBDevices", "UWBCore", "UWBEmulator", "UWBTestSupport", "FT232H", "FT232HEmulation", "NearbyInteraction", "EmulatedRanging"]
         ),
         .testTarget(name: "UWBCommandTests", dependencies: ["uwb", "UWBCore", "UWBEmulator", "UWBTestSupport", "UWBUSB"]),
         .testTarget(
             name: "UWBUSBTests",
             dependencies: [
                 "UWBUSB", "FT232H", "FT232HEmulation", "DW1000", "UWBEmulator", "UWBCore", "UWBTestSupport", "EmulatedUSBDevice",
-                "UWBDevices", "NearbyInteraction", "UWBRanging",
+                "UWBDevices", "NearbyInteraction", "UWBRanging", "EmulatedRanging",
             ]
         ),
         .testTarget(

@@ -50,7 +50,13 @@ public final class SessionMesh {
         for device in deviceNames {
             for peer in deviceNames where peer != device {
                 guard let session = sessions[device]?[peer], let peerSession = sessions[peer]?[device] else { continue }
-                let configuration = NINearbyPeerConfiguration(peerToken: try Self.receive(Self.send(peerSession)))
+                let token: NIDiscoveryToken
+                do {
+                    token = try TokenSwap.sent(peerSession)
+                } catch {
+                    throw .tokenExchange(error.description)
+                }
+                let configuration = NINearbyPeerConfiguration(peerToken: token)
                 configuration.updateInterval = interval
                 let delegate = SessionMeshDelegate(device: device, peer: peer, mailbox: mailbox, configuration: configuration)
                 session.delegateQueue = queue
@@ -80,27 +86,5 @@ public final class SessionMesh {
     public func collect() -> [SessionMeshReport] {
         queue.sync {}
         return mailbox.take()
-    }
-
-    /// The session's token as an app sends it: archived with secure coding.
-    private static func send(_ session: NISession) throws(SessionMeshError) -> Data {
-        guard let token = session.discoveryToken else { throw .tokenExchange("a session has no token") }
-        do {
-            return try NSKeyedArchiver.archivedData(withRootObject: token, requiringSecureCoding: true)
-        } catch {
-            throw .tokenExchange("archiving a token failed: \(error)")
-        }
-    }
-
-    /// A token as an app receives it: unarchived from data.
-    private static func receive(_ data: Data) throws(SessionMeshError) -> NIDiscoveryToken {
-        let token: NIDiscoveryToken?
-        do {
-            token = try NSKeyedUnarchiver.unarchivedObject(ofClass: NIDiscoveryToken.self, from: data)
-        } catch {
-            throw .tokenExchange("unarchiving a token failed: \(error)")
-        }
-        guard let token else { throw .tokenExchange("the archived token did not unarchive") }
-        return token
     }
 }

@@ -3,10 +3,10 @@ import FT232H
 import FT232HEmulation
 import Foundation
 import NearbyInteraction
-import Synchronization
 import UWBCore
 import UWBEmulator
 import UWBRanging
+import UWBTestSupport
 
 /// The shortest reply delay two USB boards keep up with: two single-chip boards 3 m apart behind
 /// emulated FT232Hs whose IN transfers each take a given latency, each on a loop thread, ranging
@@ -49,12 +49,8 @@ struct USBReplyDelay {
         let world = RangingWorld.pair(distance: 3, boards: boards)
         let emulation = try Emulation(scenario: try world.scenario(), seed: 1)
         let room = try EmulatedUSBRoom(emulation: emulation, readLatency: latency)
-        let usb = RangingTiming.usb(for: emulation.configuration)
-        let delay = DeviceDuration(ticks: Int64((replyDelay.secondsValue * DeviceClock.ticksPerSecond).rounded()))
-        let timing = try RangingTiming(
-            configuration: emulation.configuration, replyDelay: delay, startDelay: delay, listenMargin: usb.listenMargin,
-            retries: usb.retries, retryDelay: usb.retryDelay, receiverGrace: usb.receiverGrace)
-        let counter = UpdateTally()
+        let timing = try RangingTiming.usb(for: emulation.configuration).withDelays(replyDelay)
+        var waiters: [SessionWaiter] = []
         var sessions: [NISession] = []
         var interval = Duration.zero
         for (index, radio) in room.radios.enumerated() {
@@ -62,27 +58,22 @@ struct USBReplyDelay {
                 radio: radio, settings: DeviceServiceSettings(tokenSeed: UInt64(index + 1), timing: timing))
             interval = service.defaultUpdateInterval
             let session = NISession(device: service)
-            session.delegateQueue = counter.queue
-            session.delegate = counter
+            let waiter = SessionWaiter(name: radio.name)
+            waiter.listen(to: session)
+            waiters.append(waiter)
             sessions.append(session)
         }
         let started = ContinuousClock.now
-        sessions[0].run(NINearbyPeerConfiguration(peerToken: try token(of: sessions[1])))
-        sessions[1].run(NINearbyPeerConfiguration(peerToken: try token(of: sessions[0])))
+        try TokenSwap.runBoth(sessions[0], sessions[1])
         Thread.sleep(forTimeInterval: seconds)
         sessions.forEach { $0.invalidate() }
         room.stop()
         let elapsed = (ContinuousClock.now - started).secondsValue
-        counter.queue.sync {}
+        let updates = waiters.reduce(0) { count, waiter in waiter.queue.sync { count + waiter.measured.count } }
         let roundTrips = room.buses.reduce(0) { $0 + $1.statistics.roundTrips }
         return Row(
-            latency: latency, replyDelay: replyDelay, updates: counter.count,
+            latency: latency, replyDelay: replyDelay, updates: updates,
             expected: 2 * (elapsed / interval.secondsValue - 1), roundTripsPerSecond: Double(roundTrips) / elapsed)
-    }
-
-    private static func token(of session: NISession) throws -> NIDiscoveryToken {
-        guard let token = session.discoveryToken else { throw BenchmarkError.unexpected("a session has no token") }
-        return token
     }
 
     /// The results as a markdown table.
@@ -96,18 +87,5 @@ struct USBReplyDelay {
             ])
         }
         return table.markdown
-    }
-}
-
-/// Counts distance updates, on its delegate queue.
-private final class UpdateTally: NISessionDelegate, @unchecked Sendable {
-    let queue = DispatchQueue(label: "usb-reply-delay")
-    private let updates = Mutex(0)
-
-    /// The updates so far.
-    var count: Int { updates.withLock { $0 } }
-
-    func session(_ session: NISession, didUpdate nearbyObjects: [NINearbyObject]) {
-        updates.withLock { $0 += nearbyObjects.filter { $0.distance != nil }.count }
     }
 }

@@ -13,7 +13,9 @@ struct SessionCommand: ParsableCommand {
             Writes this session's archived discovery token to --token-out, waits for the peer's at \
             --token-in (another `uwb session`, the other way round), runs an NINearbyPeerConfiguration \
             and prints one JSON line per update ({"t":…,"distance":…}). Ends after --updates updates \
-            (exit 0), when the session is invalidated (exit 1) or when no radio is usable (exit 2).
+            or when the peer ends its session (exit 0), when the peer times out or the session is \
+            invalidated (exit 1), or when no radio is usable (exit 2). The side that ends first \
+            says goodbye, so its peer usually ends one update short.
             """)
 
     @Option(help: "Where to write this session's archived token.")
@@ -62,6 +64,11 @@ struct SessionCommand: ParsableCommand {
         session.invalidate()
         switch outcome {
         case .enough: return
+        case .peerEnded:
+            print("the peer ended the session after \(listener.count) updates")
+        case .peerTimedOut:
+            print("the peer went silent (removed after the timeout) after \(listener.count) updates")
+            throw ExitCode(1)
         case .invalidated(let error):
             print("invalidated: \(error)")
             throw ExitCode(1)

@@ -9,6 +9,8 @@ final class SessionListener: NISessionDelegate, @unchecked Sendable {
     /// How a session ended for the command.
     enum Outcome {
         case enough
+        case peerEnded
+        case peerTimedOut
         case invalidated(any Error)
         case timedOut
     }
@@ -41,6 +43,10 @@ final class SessionListener: NISessionDelegate, @unchecked Sendable {
             state.count += 1
             return state.count == wanted ? .enough : nil
         })
+    }
+
+    func session(_ session: NISession, didRemove nearbyObjects: [NINearbyObject], reason: NINearbyObject.RemovalReason) {
+        finish(with: reason == .peerEnded ? .peerEnded : .peerTimedOut)
     }
 
     func session(_ session: NISession, didInvalidateWith error: any Error) {

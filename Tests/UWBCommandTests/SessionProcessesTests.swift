@@ -30,12 +30,7 @@ struct SessionProcessesTests {
     @Test("two uwb session processes attached to alice and bob both receive distance updates", .timeLimit(.minutes(1)))
     func twoProcessesRange() throws {
         let uwb = try #require(BuiltExecutable.path(named: "uwb"), "no uwb executable was built")
-        let board = try BoardDescription.load(from: Repository.path("Hardware/boards/ft232h-dw1000-single.json"))
-        let emulation = Emulation(seed: 4, channelModel: try ChannelModel(kind: .freeSpace, channel: .five))
-        try emulation.add(DeviceSetup(name: "alice", board: board, trajectory: .standing(at: Position(metres: Vector3(x: 0, y: 1, z: 0)))))
-        try emulation.add(DeviceSetup(
-            name: "bob", board: board, trajectory: .standing(at: Position(metres: Vector3(x: 0, y: 1, z: -3))),
-            orientation: Orientation(yaw: .degrees(180))))
+        let emulation = try FacingPair.emulation(seed: 4)
         let tag = UUID().uuidString.prefix(8)
         let service = try EmulatorService(emulation: emulation, free: ["alice", "bob"], socketPath: "/tmp/swift-uwb-\(tag).sock")
         service.start()
@@ -56,7 +51,8 @@ struct SessionProcessesTests {
                 guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { return nil }
                 return object["distance"] as? Double
             }
-            #expect(distances.count == 5, "\(text)")
+            // The first to reach 5 updates ends its session; its peer then ends too, usually with 4.
+            #expect(distances.count >= 4 && distances.count <= 5, "\(text)")
             for distance in distances.suffix(2) {
                 #expect(abs(distance - 3) < 0.15, "\(text)")
             }

@@ -1,3 +1,4 @@
+import EmulatedRanging
 import Foundation
 import NearbyInteraction
 import Synchronization
@@ -7,37 +8,6 @@ import UWBDevices
 import UWBEmulator
 import UWBTestSupport
 
-/// Waits, with a bound, for a session's distances or its invalidation.
-private final class SessionProbe: NISessionDelegate, @unchecked Sendable {
-    let queue: DispatchQueue
-    let measuredEnough = DispatchSemaphore(value: 0)
-    let invalidated = DispatchSemaphore(value: 0)
-    private let distances = Mutex<[Float]>([])
-    private let errors = Mutex<[NIError]>([])
-
-    init(name: String) {
-        queue = DispatchQueue(label: "emulator-service." + name)
-    }
-
-    var measured: [Float] { distances.withLock { $0 } }
-    var invalidations: [NIError] { errors.withLock { $0 } }
-
-    func session(_ session: NISession, didUpdate nearbyObjects: [NINearbyObject]) {
-        let count = distances.withLock { list in
-            list += nearbyObjects.compactMap(\.distance)
-            return list.count
-        }
-        if count == 5 {
-            measuredEnough.signal()
-        }
-    }
-
-    func session(_ session: NISession, didInvalidateWith error: any Error) {
-        errors.withLock { $0.append(error as? NIError ?? NIError(.sessionFailed)) }
-        invalidated.signal()
-    }
-}
-
 /// The emulator as a service: apps attach to its devices over a Unix socket (`UWB_DEVICE=emulator:NAME`)
 /// and drive them with their own DW1000 driver on a loop thread. Both "apps" run in this process
 /// here, on their own threads and sockets; the wire, the service and the client bus are the real ones.
@@ -45,35 +15,20 @@ private final class SessionProbe: NISessionDelegate, @unchecked Sendable {
 struct EmulatorServiceTests {
     /// A service with alice and bob, 3 m apart and facing each other, free for apps.
     static func service() throws -> EmulatorService {
-        let board = try BoardDescription.load(from: Repository.path("Hardware/boards/ft232h-dw1000-single.json"))
-        let emulation = Emulation(seed: 3, channelModel: try ChannelModel(kind: .freeSpace, channel: .five))
-        try emulation.add(DeviceSetup(name: "alice", board: board, trajectory: .standing(at: Position(metres: Vector3(x: 0, y: 1, z: 0)))))
-        try emulation.add(DeviceSetup(
-            name: "bob", board: board, trajectory: .standing(at: Position(metres: Vector3(x: 0, y: 1, z: -3))),
-            orientation: Orientation(yaw: .degrees(180))))
+        let emulation = try FacingPair.emulation(seed: 3)
         let path = "/tmp/swift-uwb-test-\(UUID().uuidString.prefix(8)).sock"
         let service = try EmulatorService(emulation: emulation, free: ["alice", "bob"], socketPath: path)
         service.start()
         return service
     }
 
-    /// A session on `device` of `service`, with a probe as its delegate.
-    fileprivate static func app(_ device: String, of service: EmulatorService) throws -> (ThreadedRadio, NISession, SessionProbe) {
+    /// A session on `device` of `service`, with a waiter as its delegate.
+    static func app(_ device: String, of service: EmulatorService) throws -> (ThreadedRadio, NISession, SessionWaiter) {
         let radio = try RadioChoice.openEmulatorDevice(device, socketPath: service.socketPath)
-        let probe = SessionProbe(name: device)
+        let waiter = SessionWaiter(name: device)
         let session = NISession(device: DeviceService(radio: radio))
-        session.delegateQueue = probe.queue
-        session.delegate = probe
-        return (radio, session, probe)
-    }
-
-    /// Swaps the two sessions' tokens as archived data and runs both.
-    static func pair(_ a: NISession, _ b: NISession) throws {
-        for (session, peer) in [(a, b), (b, a)] {
-            let data = try NSKeyedArchiver.archivedData(withRootObject: try #require(peer.discoveryToken), requiringSecureCoding: true)
-            session.run(NINearbyPeerConfiguration(
-                peerToken: try #require(try NSKeyedUnarchiver.unarchivedObject(ofClass: NIDiscoveryToken.self, from: data))))
-        }
+        waiter.listen(to: session)
+        return (radio, session, waiter)
     }
 
     @Test("two apps attached to alice and bob range with each other", .timeLimit(.minutes(1)))
@@ -85,7 +40,7 @@ struct EmulatorServiceTests {
         let (bobRadio, bob, bobProbe) = try Self.app("bob", of: service)
         defer { bobRadio.stop() }
         #expect(aliceRadio.name == "emulator:alice")
-        try Self.pair(alice, bob)
+        try TokenSwap.runBoth(alice, bob)
         for probe in [aliceProbe, bobProbe] {
             #expect(probe.measuredEnough.wait(timeout: .now() + 30) == .success, "\(probe.measured)")
             for distance in probe.measured.suffix(3) {

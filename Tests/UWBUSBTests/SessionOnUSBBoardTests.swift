@@ -6,25 +6,6 @@ import UWBDevices
 import UWBTestSupport
 import UWBUSB
 
-/// A delegate that lets a test wait, with a bound, for a session's start and invalidation, which
-/// arrive from the radio's own thread.
-private final class SessionWaiter: NISessionDelegate, @unchecked Sendable {
-    let queue = DispatchQueue(label: "usb-session-waiter")
-    let started = DispatchSemaphore(value: 0)
-    let invalidated = DispatchSemaphore(value: 0)
-    /// Written on ``queue`` before ``invalidated`` is signalled, read after waiting on it.
-    private(set) var error: NIError?
-
-    func sessionDidStartRunning(_ session: NISession) {
-        started.signal()
-    }
-
-    func session(_ session: NISession, didInvalidateWith error: any Error) {
-        self.error = error as? NIError
-        invalidated.signal()
-    }
-}
-
 /// Sessions on a USB board: `UWB_DEVICE`'s `usb:SERIAL` opened through the real libusb, the
 /// board on its own loop thread, a session on it, and the board pulled out. Part of the inner
 /// suite, so it runs in the umockdev child process.
@@ -43,16 +24,15 @@ extension LibUSBUnderUMockdevTests {
             #expect(radio.kind == .usb)
             let service = DeviceService(radio: radio)
             #expect(service.capabilities.supportsPreciseDistanceMeasurement)
-            let waiter = SessionWaiter()
+            let waiter = SessionWaiter(name: "usb-session")
             let session = NISession(device: service)
-            session.delegateQueue = waiter.queue
-            session.delegate = waiter
+            waiter.listen(to: session)
             let peer = NIDiscoveryToken.makeForNewSession(capabilities: NIRadioCapability(coherentReceivers: 1))
             session.run(NINearbyPeerConfiguration(peerToken: peer))
             #expect(waiter.started.wait(timeout: .now() + 10) == .success, "the session did not start on the USB board")
             device.unplug()
             #expect(waiter.invalidated.wait(timeout: .now() + 10) == .success, "unplugging did not invalidate the session")
-            let error = try #require(waiter.queue.sync { waiter.error })
+            let error = try #require(waiter.invalidations.first)
             #expect(error.code == .sessionFailed)
             #expect(error.description.contains("usb:UWB00042"), "\(error)")
         }()

@@ -95,6 +95,18 @@ public struct RangingTiming: Hashable, Sendable {
             listenMargin: ticks(margin), retries: 2, retryDelay: retryDelay, receiverGrace: receiverGrace)
     }
 
+    /// This timing with both the reply delay and the start delay set to `delay`, everything else
+    /// kept: for finding the shortest delay a radio keeps up with.
+    ///
+    /// - Throws: ``RangingTimingError/replyDelayTooShort(_:minimum:)`` below the longest ranging
+    ///   frame's airtime plus the listening margin.
+    public func withDelays(_ delay: Duration) throws(RangingTimingError) -> RangingTiming {
+        let ticks = DeviceDuration(ticks: Int64((delay.secondsValue * DeviceClock.ticksPerSecond).rounded()))
+        return try RangingTiming(
+            configuration: configuration, replyDelay: ticks, startDelay: ticks, listenMargin: listenMargin,
+            retries: retries, retryDelay: retryDelay, receiverGrace: receiverGrace)
+    }
+
     /// An upper bound on one round with its retries. An attempt lasts the start delay, three reply
     /// delays (RESPONSE, FINAL, REPORT), REPORT's airtime, the listening margin and the receivers'
     /// grace; the pauses between attempts come on top.

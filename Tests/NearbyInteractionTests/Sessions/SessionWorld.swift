@@ -1,3 +1,4 @@
+import EmulatedRanging
 import Foundation
 import NearbyInteraction
 import UWBCore
@@ -75,12 +76,7 @@ final class SessionWorld {
 
     /// A peer configuration for `peer`'s token, archived and unarchived as over a network.
     static func configuration(naming peer: NISession, interval: Duration? = nil) throws -> NINearbyPeerConfiguration {
-        guard let token = peer.discoveryToken else { throw SessionWorldError.noToken }
-        let data = try NSKeyedArchiver.archivedData(withRootObject: token, requiringSecureCoding: true)
-        guard let received = try NSKeyedUnarchiver.unarchivedObject(ofClass: NIDiscoveryToken.self, from: data) else {
-            throw SessionWorldError.noToken
-        }
-        let configuration = NINearbyPeerConfiguration(peerToken: received)
+        let configuration = NINearbyPeerConfiguration(peerToken: try TokenSwap.sent(peer))
         if let interval {
             configuration.updateInterval = interval
         }
@@ -98,7 +94,6 @@ enum SessionWorldError: Error {
     /// The world has no device of this name.
     case noDevice(String)
     /// A session has no token.
-    case noToken
     /// A session has no configuration to run again.
     case noConfiguration
 }

@@ -1,0 +1,20 @@
+import UWBCore
+import UWBEmulator
+
+/// Two single-chip devices in free space facing each other: "alice" at (0, 1, 0) and "bob"
+/// `distance` along −z, turned round so that each one's back looks at the other.
+public enum FacingPair {
+    /// The world with the two devices added, not yet run.
+    ///
+    /// - Throws: a board or emulation error (the repository's board files are broken).
+    public static func emulation(seed: UInt64, distance: Double = 3) throws -> Emulation {
+        let board = try BoardDescription.load(from: Repository.path("Hardware/boards/ft232h-dw1000-single.json"))
+        let emulation = Emulation(seed: seed, channelModel: try ChannelModel(kind: .freeSpace, channel: .five))
+        try emulation.add(DeviceSetup(
+            name: "alice", board: board, trajectory: .standing(at: Position(metres: Vector3(x: 0, y: 1, z: 0)))))
+        try emulation.add(DeviceSetup(
+            name: "bob", board: board, trajectory: .standing(at: Position(metres: Vector3(x: 0, y: 1, z: -distance))),
+            orientation: Orientation(yaw: .degrees(180))))
+        return emulation
+    }
+}
