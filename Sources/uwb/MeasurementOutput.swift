@@ -21,18 +21,18 @@ struct MeasurementOutput {
         let measurement = record.measurement
         let fields: [(String, String)] = [
             ("t", number(record.time.seconds, 6)),
-            ("from", quoted(record.observer)),
-            ("to", quoted(record.peer)),
+            ("from", JSONText.string(record.observer)),
+            ("to", JSONText.string(record.peer)),
             ("distance_m", measurement.distance.map { number($0.metres, 4) } ?? "null"),
             ("raw_distance_m", measurement.rawDistance.map { number($0.metres, 4) } ?? "null"),
-            ("direction", measurement.direction.map(vector) ?? "null"),
+            ("direction", JSONText.vector(measurement.direction)),
             ("horizontal_angle_rad", measurement.horizontalAngle.map { number($0.radians, 5) } ?? "null"),
             ("nlos", number(measurement.nlosLikelihood, 3)),
             ("fom", number(measurement.figureOfMerit, 3)),
             ("true_distance_m", record.truth.map { number($0.distance.metres, 4) } ?? "null"),
-            ("true_direction", record.truth.map { vector($0.direction) } ?? "null"),
+            ("true_direction", JSONText.vector(record.truth?.direction)),
         ]
-        return "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
+        return JSONText.object(fields)
     }
 
     private func row(_ record: RangingRecord) -> String {
@@ -52,24 +52,7 @@ struct MeasurementOutput {
     }
 
     private func number(_ value: Double, _ decimals: Int) -> String {
-        value.isFinite ? String(format: "%.\(decimals)f", value) : "null"
-    }
-
-    private func vector(_ value: Vector3) -> String {
-        "[\(number(value.x, 4)),\(number(value.y, 4)),\(number(value.z, 4))]"
-    }
-
-    private func quoted(_ text: String) -> String {
-        var escaped = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": escaped += "\\\""
-            case "\\": escaped += "\\\\"
-            case _ where scalar.value < 0x20: escaped += String(format: "\\u%04x", scalar.value)
-            default: escaped.unicodeScalars.append(scalar)
-            }
-        }
-        return "\"\(escaped)\""
+        JSONText.number(value, decimals: decimals)
     }
 
     private func pad(_ text: String, _ width: Int, right: Bool = false) -> String {

@@ -1,0 +1,38 @@
+import Foundation
+import UWBCore
+
+/// The pieces of the JSON lines `uwb range` and `uwb demo` print, written by hand so that numbers
+/// keep a fixed count of decimals and keys a fixed order.
+enum JSONText {
+    /// An object with `fields` (key, JSON value) in their order.
+    static func object(_ fields: [(String, String)]) -> String {
+        "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
+    }
+
+    /// A number with a fixed count of decimals, or `null` when it is nil or not finite.
+    static func number(_ value: Double?, decimals: Int) -> String {
+        guard let value, value.isFinite else { return "null" }
+        return String(format: "%.\(decimals)f", value)
+    }
+
+    /// `[x,y,z]` with 4 decimals, or `null` when the vector is nil or has a non-finite component.
+    static func vector(_ value: Vector3?) -> String {
+        guard let value, value.x.isFinite, value.y.isFinite, value.z.isFinite else { return "null" }
+        return "[" + [value.x, value.y, value.z].map { number($0, decimals: 4) }.joined(separator: ",") + "]"
+    }
+
+    /// A JSON string: quotes and backslashes escaped with a backslash, control characters below
+    /// U+0020 as `\u00xx` (lower-case hex), everything else as it is.
+    static func string(_ text: String) -> String {
+        var escaped = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": escaped += "\\\""
+            case "\\": escaped += "\\\\"
+            case _ where scalar.value < 0x20: escaped += String(format: "\\u%04x", scalar.value)
+            default: escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return "\"" + escaped + "\""
+    }
+}
