@@ -91,24 +91,7 @@ public final class EmulatedRanging {
         let machine = Initiator(
             session: session, localAddress: 1, peerAddress: UInt16(peer + 1), pan: Self.pan, timing: timing,
             transmitClock: Self.transmitClock(device), receivers: device.chips.count)
-        let builder = try makeBuilder(for: device, fieldOfView: fieldOfView)
-        return RadioLoop(
-            machine: machine, transceivers: device.radio.transceivers,
-            schedule: { delay, action in device.radio.after(delay, action) },
-            onCompleted: { [weak self] round in
-                guard let self else { return }
-                self.record(builder.measurement(of: round, at: self.hostTime), observer: 0, peer: peer)
-                self.active = nil
-            },
-            onFailure: { [weak self] failure in
-                self?.failures.append((device.name, failure))
-                self?.active = nil
-            },
-            onRadioError: { [weak self] error in
-                // A radio error ends the round from the initiator's point of view: free the slot.
-                device.radio.record(error)
-                self?.active = nil
-            })
+        return try makeLoop(machine, on: device, observer: 0, peer: peer, holdsSlot: true, fieldOfView: fieldOfView)
     }
 
     private func makeResponderLoop(
@@ -118,16 +101,40 @@ public final class EmulatedRanging {
             session: session, localAddress: UInt16(index + 1), peerAddress: 1, pan: Self.pan, timing: timing,
             transmitClock: Self.transmitClock(device), receivers: device.chips.count,
             timeOfFlight: ReportedTimeOfFlight.doubleSided)
+        return try makeLoop(machine, on: device, observer: index, peer: 0, holdsSlot: false, fieldOfView: fieldOfView)
+    }
+
+    /// A loop running `machine` on `device` that records its measurements as `observer`'s of
+    /// `peer`. An initiator's loop `holdsSlot`: when its round ends in any way (a measurement, a
+    /// failure, a radio error), it frees the initiator's radio for the next peer.
+    private func makeLoop(
+        _ machine: RangingStateMachine, on device: EmulatedDevice, observer: Int, peer: Int, holdsSlot: Bool,
+        fieldOfView: FieldOfView
+    ) throws(EmulatedRangingError) -> RadioLoop {
         let builder = try makeBuilder(for: device, fieldOfView: fieldOfView)
         return RadioLoop(
             machine: machine, transceivers: device.radio.transceivers,
             schedule: { delay, action in device.radio.after(delay, action) },
             onCompleted: { [weak self] round in
                 guard let self else { return }
-                self.record(builder.measurement(of: round, at: self.hostTime), observer: index, peer: 0)
+                self.record(builder.measurement(of: round, at: self.hostTime), observer: observer, peer: peer)
+                self.roundEnded(holdsSlot)
             },
-            onFailure: { [weak self] failure in self?.failures.append((device.name, failure)) },
-            onRadioError: { device.radio.record($0) })
+            onFailure: { [weak self] failure in
+                self?.failures.append((device.name, failure))
+                self?.roundEnded(holdsSlot)
+            },
+            onRadioError: { [weak self] error in
+                device.radio.record(error)
+                self?.roundEnded(holdsSlot)
+            })
+    }
+
+    /// Frees the initiator's radio if the round that ended held it.
+    private func roundEnded(_ heldSlot: Bool) {
+        if heldSlot {
+            active = nil
+        }
     }
 
     private func makeBuilder(for device: EmulatedDevice, fieldOfView: FieldOfView) throws(EmulatedRangingError) -> MeasurementBuilder {
