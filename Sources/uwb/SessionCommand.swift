@@ -53,10 +53,17 @@ struct SessionCommand: ParsableCommand {
             peerData = FileManager.default.contents(atPath: tokenIn)
             if peerData == nil { Thread.sleep(forTimeInterval: 0.05) }
         }
-        guard let peerData,
-              let peer = try NSKeyedUnarchiver.unarchivedObject(ofClass: NIDiscoveryToken.self, from: peerData)
-        else {
+        guard let peerData else {
             print("no peer token at \(tokenIn) within \(timeout) s")
+            throw ExitCode(1)
+        }
+        // The file comes from another process: unarchive it through the checked path, which
+        // refuses hostile archives that Linux Foundation's unarchiver would trap on.
+        let peer: NIDiscoveryToken
+        do {
+            peer = try NIDiscoveryToken.unarchived(from: peerData)
+        } catch {
+            print("\(tokenIn) holds no discovery token: \(error)")
             throw ExitCode(1)
         }
         session.run(NINearbyPeerConfiguration(peerToken: peer))

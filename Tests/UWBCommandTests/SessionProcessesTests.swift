@@ -58,4 +58,26 @@ struct SessionProcessesTests {
             }
         }
     }
+
+    @Test("a token file holding garbage ends uwb session with a message, not a crash", .timeLimit(.minutes(1)))
+    func garbageToken() throws {
+        let uwb = try #require(BuiltExecutable.path(named: "uwb"), "no uwb executable was built")
+        let tag = UUID().uuidString.prefix(8)
+        let service = try EmulatorService(
+            emulation: try FacingPair.emulation(seed: 4), free: ["alice", "bob"], socketPath: "/tmp/swift-uwb-\(tag).sock")
+        service.start()
+        defer { service.stop() }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("swift-uwb-garbage-\(tag)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let garbage = directory.appendingPathComponent("garbage").path
+        try Data("bplist00 not really".utf8).write(to: URL(fileURLWithPath: garbage))
+        let (process, output) = try Self.session(
+            uwb, device: "alice", socket: service.socketPath, tokenOut: directory.appendingPathComponent("alice").path,
+            tokenIn: garbage)
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit && process.terminationStatus == 1, "\(text)")
+        #expect(text.contains("holds no discovery token"), "\(text)")
+    }
 }
