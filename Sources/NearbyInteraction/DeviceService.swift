@@ -63,7 +63,7 @@ public final class DeviceService: @unchecked Sendable {
         self.array = array
         capabilities = NIRadioCapability(coherentReceivers: array == nil ? 1 : radio.board.coherentReceivers)
         timing = settings.timing
-            ?? (radio.kind == .emulated ? .emulator(for: radio.configuration) : .usb(for: radio.configuration))
+            ?? (radio.kind == .usb ? .usb(for: radio.configuration) : .emulator(for: radio.configuration))
         let shortest = timing.longestRound * 2
         updateIntervals = shortest...max(shortest, settings.removalTimeout / 3)
         ledger = Mutex(TokenLedger(seed: settings.tokenSeed))

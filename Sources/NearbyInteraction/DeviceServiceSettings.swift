@@ -15,7 +15,8 @@ public struct DeviceServiceSettings: Sendable {
     /// unpredictable. Default nil.
     public var tokenSeed: UInt64?
     /// The ranging delays and windows; nil (the default) takes the radio kind's:
-    /// `RangingTiming.emulator(for:)` or `RangingTiming.usb(for:)`. For measurements that look for
+    /// `RangingTiming.usb(for:)` on a USB board, `RangingTiming.emulator(for:)` on the emulator (in
+    /// process or through its service). For measurements that look for
     /// the shortest reply delay a board keeps up with.
     public var timing: RangingTiming?
 

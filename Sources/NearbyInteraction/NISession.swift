@@ -1,5 +1,6 @@
 import Foundation
 import UWBCore
+import UWBDevices
 
 /// A Nearby Interaction session: ranging with one peer device (Apple: iOS 14).
 ///
@@ -220,9 +221,11 @@ public final class NISession: NSObject, @unchecked Sendable {
 
     // MARK: Delivery
 
-    /// Delivers `event` from the device service.
+    /// Delivers `event` from the device service, on its radio's loop: the delegate call is a
+    /// reaction the radio times (``RadioHost/deliver(on:_:)``), so on virtual time the app's
+    /// response to it happens at the instant of the event.
     func deliver(_ event: Event) {
-        send(event, evenIfInvalidated: false)
+        send(event, evenIfInvalidated: false, through: try? service.get().radio)
     }
 
     /// Invalidates the session with `error`: tells the delegate and ends the service's record.
@@ -233,9 +236,9 @@ public final class NISession: NSObject, @unchecked Sendable {
         }
     }
 
-    /// Yields `event` to the sequences and queues it for the delegate; an invalidation ends the
-    /// sequences and the session.
-    private func send(_ event: Event, evenIfInvalidated: Bool) {
+    /// Yields `event` to the sequences and queues it for the delegate, through `radio`'s loop if
+    /// the event comes from it; an invalidation ends the sequences and the session.
+    private func send(_ event: Event, evenIfInvalidated: Bool, through radio: (any RadioHost)? = nil) {
         let invalidating = if case .didInvalidate = event { true } else { false }
         let target = withState { state -> (DispatchQueue, [AsyncStream<Event>.Continuation])? in
             guard evenIfInvalidated || !state.invalidated else { return nil }
@@ -253,9 +256,11 @@ public final class NISession: NSObject, @unchecked Sendable {
                 stream.finish()
             }
         }
-        queue.async { [self] in
-            callDelegate(event)
+        guard let radio else {
+            queue.async { [self] in callDelegate(event) }
+            return
         }
+        radio.deliver(on: queue) { [self] in callDelegate(event) }
     }
 
     private func callDelegate(_ event: Event) {

@@ -1,3 +1,4 @@
+import Foundation
 import UWBCore
 import UWBEmulator
 
@@ -8,14 +9,14 @@ import UWBEmulator
 /// other threads reach it through ``post(_:)``, which goes to the simulator's inbox.
 ///
 /// `@unchecked Sendable`: the device and simulator are used only on the simulator's thread (the
-/// loop-only members say so), and ``post(_:)`` uses the thread-safe `SimulatorInbox`.
+/// loop-only members say so), and ``post(_:)`` uses the thread-safe `LoopInbox`.
 public final class EmulatedRadio: RadioHost, @unchecked Sendable {
     /// `emulator:` and the device's name.
     public let name: String
     /// The emulated device.
     public let device: EmulatedDevice
     private let simulator: Simulator
-    private let inbox: SimulatorInbox
+    private let inbox: LoopInbox
 
     /// The device called `deviceName` in `emulation`.
     ///
@@ -49,6 +50,12 @@ public final class EmulatedRadio: RadioHost, @unchecked Sendable {
     /// Hands `action` to the simulator's inbox. Any thread.
     public func post(_ action: @escaping @Sendable () -> Void) {
         inbox.post(action)
+    }
+
+    /// Hands `work` to the simulator's inbox as a reaction: it runs on `queue` before the
+    /// simulator's next event, which waits for it. Loop only.
+    public func deliver(on queue: DispatchQueue, _ work: @escaping @Sendable () -> Void) {
+        inbox.deliver(on: queue, work)
     }
 
     /// Makes `handler` the device's application, replacing any the scenario gave it. Loop only.

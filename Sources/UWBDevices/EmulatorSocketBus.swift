@@ -2,18 +2,25 @@ import Foundation
 import UWBCore
 import UWBEmulator
 
-/// The SPI bus of a device of the emulator service (`uwb emulator serve`): every transaction, IRQ
-/// read and reset goes over the service's Unix socket (``EmulatorWire``), so the app's own DW1000
-/// driver drives the virtual chips, as it would a USB board. A service that goes away turns the
-/// next operation into ``SPIBusError/disconnected(_:)``.
+/// The SPI bus of a device of the emulator service (`uwb emulator serve`): every transaction,
+/// interrupt read and reset goes over the service's Unix socket (``EmulatorWire``), so the app's
+/// own DW1000 driver drives the virtual chips, as it would a USB board.
+///
+/// The app and the service's world share one virtual time in turns: transactions run during the
+/// app's turn, while the world stands still, and ``waitForTurn(chips:until:giveUp:)`` hands the
+/// turn back until an interrupt line rises or a virtual deadline comes (``ServiceTurns``). A
+/// service that goes away, or ends the connection with an error, turns the next operation into
+/// ``SPIBusError/disconnected(_:)``.
 final class EmulatorSocketBus: SPIBus {
-    /// How long the bus pauses between two reads of the IRQ line while waiting for it.
-    static let interruptPollPause: Duration = .microseconds(200)
-
     let chipCount: Int
+    /// Raised from any thread to ask for the turn back during a wait.
+    let wakeSignal: WakeSignal
+    /// The world's virtual time when this turn began. Loop only.
+    private(set) var now: SimulationTime
     private let socket: UnixSocket
 
-    /// Attaches to `device` of the service at `path` and returns the bus and the device's board.
+    /// Attaches to `device` of the service at `path`, waits for the first turn, and returns the
+    /// bus and the device's board.
     ///
     /// - Throws: ``RadioChoiceError`` naming the service's problem.
     static func attach(to device: String, at path: String, searchPaths: [String] = BoardCatalog.defaultSearchPaths)
@@ -22,7 +29,7 @@ final class EmulatorSocketBus: SPIBus {
             let socket = try UnixSocket.connect(to: path)
             try EmulatorWire.send(EmulatorRequest.hello(version: EmulatorWire.version, device: device).encoded, on: socket)
             switch try EmulatorReply(decoding: EmulatorWire.receive(from: socket)) {
-            case .welcome(let version, let boardID):
+            case .welcome(let version, let boardID, let now):
                 guard version == EmulatorWire.version else { throw .versionMismatch(client: EmulatorWire.version, service: version) }
                 let board: BoardDescription
                 do {
@@ -30,7 +37,7 @@ final class EmulatorSocketBus: SPIBus {
                 } catch {
                     throw EmulatorServiceError.refused("the device's board \(boardID) is not in this client's board catalog: \(error)")
                 }
-                return (EmulatorSocketBus(socket: socket, chipCount: board.chips.count), board)
+                return (EmulatorSocketBus(socket: socket, chipCount: board.chips.count, now: now, wakeSignal: try WakeSignal()), board)
             case .error(let message):
                 throw .refused(message)
             case let other:
@@ -41,9 +48,11 @@ final class EmulatorSocketBus: SPIBus {
         }
     }
 
-    private init(socket: UnixSocket, chipCount: Int) {
+    private init(socket: UnixSocket, chipCount: Int, now: SimulationTime, wakeSignal: WakeSignal) {
         self.socket = socket
         self.chipCount = chipCount
+        self.now = now
+        self.wakeSignal = wakeSignal
     }
 
     deinit {
@@ -57,14 +66,13 @@ final class EmulatorSocketBus: SPIBus {
         return octets
     }
 
+    /// The chip's interrupt line as it is: during a turn the world stands still, so there is
+    /// nothing to wait for (the loop waits with ``waitForTurn(chips:until:giveUp:)``).
     func waitForInterrupt(on chip: ChipSelect, until deadline: ContinuousClock.Instant) throws(SPIBusError) -> Bool {
-        while true {
-            guard case .level(let high) = try exchange(.interrupt(chip: chip.index)) else {
-                throw .transferFailed("the emulator service answered an IRQ read with something else")
-            }
-            if high || ContinuousClock.now >= deadline { return high }
-            Thread.sleep(forTimeInterval: Self.interruptPollPause.secondsValue)
+        guard case .level(let high) = try exchange(.interrupt(chip: chip.index)) else {
+            throw .transferFailed("the emulator service answered an IRQ read with something else")
         }
+        return high
     }
 
     func reset(_ chip: ChipSelect) throws(SPIBusError) {
@@ -73,13 +81,49 @@ final class EmulatorSocketBus: SPIBus {
         }
     }
 
-    /// Sends a request and returns the reply; a lost service is a disconnected bus, a refusal a failed transfer.
+    /// Ends this turn and blocks until the next: until one of `chips`' interrupt lines (bit n for
+    /// chip n) rises or virtual time reaches `deadline`. A raised ``wakeSignal`` asks for the turn
+    /// back at once, unless `giveUp` says the loop is stopping, which returns at once with no lines
+    /// (the connection is then unusable). Returns the lines when the turn comes back and moves
+    /// ``now`` to its time.
+    func waitForTurn(chips: UInt8, until deadline: SimulationTime?, giveUp: () -> Bool) throws(SPIBusError) -> UInt8 {
+        try carry { () throws(EmulatorServiceError) -> UInt8 in
+            try EmulatorWire.send(EmulatorRequest.wait(chips: chips, deadline: deadline).encoded, on: socket)
+            var askedToWake = false
+            while try !socket.waitForInput(orWakeFrom: wakeSignal) {
+                if giveUp() { return 0 }
+                if !askedToWake {
+                    try EmulatorWire.send(EmulatorRequest.wake.encoded, on: socket)
+                    askedToWake = true
+                }
+            }
+            guard case .woke(let time, let lines) = try reply() else {
+                throw .malformed("the emulator service ended a wait with something other than WOKE")
+            }
+            now = time
+            return lines
+        }
+    }
+
+    /// Sends a request and returns the reply.
     private func exchange(_ request: EmulatorRequest) throws(SPIBusError) -> EmulatorReply {
-        do throws(EmulatorServiceError) {
+        try carry { () throws(EmulatorServiceError) in
             try EmulatorWire.send(request.encoded, on: socket)
-            let reply = try EmulatorReply(decoding: EmulatorWire.receive(from: socket))
-            if case .error(let message) = reply { throw .refused(message) }
-            return reply
+            return try reply()
+        }
+    }
+
+    /// The next reply; an ERROR (after which the service closes) is a lost connection.
+    private func reply() throws(EmulatorServiceError) -> EmulatorReply {
+        let reply = try EmulatorReply(decoding: EmulatorWire.receive(from: socket))
+        if case .error(let message) = reply { throw .connectionLost("the service ended the connection: \(message)") }
+        return reply
+    }
+
+    /// Runs `body`; a lost connection is a disconnected bus, anything else a failed transfer.
+    private func carry<Result>(_ body: () throws(EmulatorServiceError) -> Result) throws(SPIBusError) -> Result {
+        do {
+            return try body()
         } catch {
             if case .connectionLost = error { throw .disconnected(error.description) }
             throw .transferFailed(error.description)

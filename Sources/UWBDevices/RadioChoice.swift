@@ -26,13 +26,14 @@ public enum RadioChoice: Hashable, Sendable, CustomStringConvertible {
     public static let socketVariable = "UWB_EMULATOR_SOCKET"
 
     /// Attaches to device `name` of the emulator service at `socketPath` (the default path if nil)
-    /// and runs it on a ``ThreadedRadio``.
+    /// and runs it on a ``ThreadedRadio`` on the service's virtual time.
     ///
     /// - Throws: ``RadioChoiceError/emulatorServiceFailed(device:reason:)`` or a bring-up failure.
     public static func openEmulatorDevice(_ name: String, socketPath: String?) throws(RadioChoiceError) -> ThreadedRadio {
         let (bus, board) = try EmulatorSocketBus.attach(
             to: name, at: socketPath.flatMap { $0.isEmpty ? nil : $0 } ?? EmulatorService.defaultSocketPath)
-        return try ThreadedRadio(name: "emulator:" + name, board: board, bus: bus, kind: .emulatorService)
+        return try ThreadedRadio(
+            name: "emulator:" + name, board: board, bus: bus, kind: .emulatorService, clock: ServiceTurns(bus: bus))
     }
 
     /// The variable naming the board description of a USB board: `UWB_BOARD`, for example

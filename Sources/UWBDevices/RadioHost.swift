@@ -1,3 +1,4 @@
+import Foundation
 import UWBCore
 
 /// A radio and the loop that services it: what a device service needs to range on a board.
@@ -24,6 +25,12 @@ public protocol RadioHost: AnyObject, Sendable {
     func schedule(after delay: Duration, _ action: @escaping () -> Void)
     /// Runs `action` on the loop as soon as it can. Any thread.
     func post(_ action: @escaping @Sendable () -> Void)
+    /// Runs app code (a delegate callback) on `queue`. A loop on virtual time holds its clock
+    /// until the code has returned, running such reactions one at a time in the order delivered,
+    /// and runs what they post at the instant they were delivered; so an app that reacts does so
+    /// at a defined virtual instant and a seed gives the same run. A loop on the wall clock
+    /// hands the code to `queue` and goes on. Loop only.
+    func deliver(on queue: DispatchQueue, _ work: @escaping @Sendable () -> Void)
     /// Sends the radio's events and failures to `handler` from now on, replacing any previous
     /// handler. Loop only: call it from work given to ``post(_:)``.
     func attach(_ handler: any RadioEventHandler)

@@ -5,6 +5,7 @@ public enum RadioKind: Hashable, Sendable {
     /// A board behind a USB bridge: every register transaction costs a USB round trip.
     case usb
     /// A device of the emulator service in another process: every register transaction costs a
-    /// socket round trip, and the loop polls the interrupt line, as over USB.
+    /// socket round trip, but the world stands still while the app works (the two share one
+    /// virtual time), so the loop reacts as quickly as the in-process emulator's.
     case emulatorService
 }

@@ -1,20 +1,24 @@
 import DW1000
 import Foundation
+import Synchronization
 import UWBCore
 
 /// A board whose radio loop is a thread of its own: for boards behind a USB bridge, where nothing
-/// raises the interrupt for us and every register transaction blocks on the bus.
+/// raises the interrupt for us and every register transaction blocks on the bus, and for devices
+/// of the emulator service.
 ///
-/// The thread brings nothing up (``init(name:board:bus:configuration:kind:pollInterval:)`` does,
-/// on the caller's thread, before the bus moves to the loop); then it repeats: run the work posted
-/// from other threads, run the timers that are due, and wait for chip 0's interrupt line until the
-/// next timer or one poll interval has passed (the other chips' lines are checked without waiting),
-/// reading and handing on the events of every chip whose line is asserted. A bus error that means
-/// the board is gone is reported once to the handler and ends the polling; posted work still runs.
+/// The thread brings nothing up (the initializer does, on the caller's thread, before the bus
+/// moves to the loop); then it repeats: run the work posted from other threads (and, on virtual
+/// time, the app's reactions to what the loop delivered), run the timers that are due, wait on
+/// its clock (``RadioLoopClock``) until an interrupt line, the next timer or posted work, and hand
+/// on the events of every chip whose line is asserted. On a USB board the clock is the wall clock
+/// and the wait polls chip 0's line (``PolledInterrupts``); on the emulator service it is the
+/// world's virtual time, shared in turns (``ServiceTurns``). A bus error that means the board is
+/// gone is reported once to the handler and ends the waiting; posted work still runs.
 ///
 /// `@unchecked Sendable`: the bus, drivers, timers and handler are used only on the loop thread
-/// (or, before it starts, by the initializer); the posted work and the stop flag are guarded by
-/// `inbox`.
+/// (or, before it starts, by the initializer); posted work goes through the ``LoopInbox``, and
+/// the stop flag is atomic.
 public final class ThreadedRadio: RadioHost, @unchecked Sendable {
     /// For example `usb:FT12345`.
     public let name: String
@@ -30,12 +34,9 @@ public final class ThreadedRadio: RadioHost, @unchecked Sendable {
     /// The loop thread's name: Linux keeps at most 15 octets of a thread's name.
     public static let threadName = "uwb radio"
 
-    private let pollInterval: Duration
-    private let started = ContinuousClock.now
-    /// Guards ``posted`` and ``stopping`` and wakes a loop that has nothing to poll.
-    private let inbox = NSCondition()
-    private var posted: [@Sendable () -> Void] = []
-    private var stopping = false
+    private let clock: any RadioLoopClock
+    private let inbox = LoopInbox()
+    private let stopping = Atomic<Bool>(false)
     /// Signalled when the thread has ended.
     private let ended = DispatchSemaphore(value: 0)
 
@@ -45,21 +46,36 @@ public final class ThreadedRadio: RadioHost, @unchecked Sendable {
     private weak var handler: (any RadioEventHandler)?
     private var lost = false
 
-    /// Brings up and configures `board`'s chips on `bus` (on this thread), then starts the loop.
+    /// Brings up and configures `board`'s chips on `bus` (on this thread), then starts the loop on
+    /// the wall clock, polling chip 0's interrupt line.
     ///
     /// - Parameter pollInterval: the longest the loop waits on the interrupt line before it looks
     ///   at posted work and timers again: the delay an app's call may see. Default 1 ms.
     /// - Throws: ``RadioChoiceError/bringUpFailed(_:reason:)`` if the driver cannot bring up or
     ///   configure a chip.
-    public init(
+    public convenience init(
         name: String, board: BoardDescription, bus: some SPIBus, configuration: RadioConfig = .ranging,
         kind: RadioKind, pollInterval: Duration = .milliseconds(1)
+    ) throws(RadioChoiceError) {
+        try self.init(
+            name: name, board: board, bus: bus, configuration: configuration, kind: kind,
+            clock: PolledInterrupts(pollInterval: pollInterval))
+    }
+
+    /// Brings up and configures `board`'s chips on `bus` (on this thread), then starts the loop on
+    /// `clock`.
+    ///
+    /// - Throws: ``RadioChoiceError/bringUpFailed(_:reason:)`` if the driver cannot bring up or
+    ///   configure a chip.
+    init(
+        name: String, board: BoardDescription, bus: some SPIBus, configuration: RadioConfig = .ranging,
+        kind: RadioKind, clock: any RadioLoopClock
     ) throws(RadioChoiceError) {
         self.name = name
         self.board = board
         self.configuration = configuration
         self.kind = kind
-        self.pollInterval = pollInterval
+        self.clock = clock
         do {
             let drivers = try DW1000Board(board, bus: bus).chips
             for driver in drivers {
@@ -69,11 +85,19 @@ public final class ThreadedRadio: RadioHost, @unchecked Sendable {
         } catch {
             throw .bringUpFailed(name, reason: "\(error)")
         }
-        let thread = Thread { [weak self] in
+        inbox.onPost { [clock] in clock.wake() }
+        let ended = ended
+        let thread = Thread { [weak self, clock] in
             // Named from inside: on Linux a name set before the start does not reach the thread.
             Thread.current.name = Self.threadName
-            while let radio = self, radio.turn() {}
-            self?.ended.signal()
+            // The loop holds the radio only between waits, so that a radio nobody holds any more
+            // ends (its deinit abandons the wait) instead of living on in a blocked wait.
+            while let wait = self?.work() {
+                let outcome = Result { () throws(LoopWaitFailure) in try clock.wait(until: wait.deadline, on: wait.transceivers) }
+                guard let radio = self else { break }
+                radio.handle(outcome)
+            }
+            ended.signal()
         }
         thread.start()
     }
@@ -81,25 +105,24 @@ public final class ThreadedRadio: RadioHost, @unchecked Sendable {
     /// Stops the loop and waits for its thread to end (so never call it from the loop itself).
     /// Work posted afterwards never runs.
     public func stop() {
-        inbox.lock()
-        stopping = true
-        inbox.broadcast()
-        inbox.unlock()
+        stopping.store(true, ordering: .relaxed)
+        clock.abandon()
+        inbox.post {}
         ended.wait()
         ended.signal()
     }
 
     deinit {
-        inbox.lock()
-        stopping = true
-        inbox.broadcast()
-        inbox.unlock()
+        stopping.store(true, ordering: .relaxed)
+        clock.abandon()
+        inbox.post {}
     }
 
-    /// Time since the radio was made. Loop only.
-    public var now: Duration { ContinuousClock.now - started }
+    /// The loop's clock: the wall clock since the radio was made, or the emulator service's
+    /// virtual time. Loop only.
+    public var now: Duration { clock.now }
 
-    /// Runs `action` on the loop after `delay`. Loop only.
+    /// Runs `action` on the loop after `delay` on its clock. Loop only.
     public func schedule(after delay: Duration, _ action: @escaping () -> Void) {
         timerSequence += 1
         let timer = RadioTimer(due: now + max(delay, .zero), sequence: timerSequence, action: action)
@@ -107,12 +130,20 @@ public final class ThreadedRadio: RadioHost, @unchecked Sendable {
         timers.insert(timer, at: index)
     }
 
-    /// Hands `action` to the loop, which runs it within about one poll interval. Any thread.
+    /// Hands `action` to the loop: at once on the emulator service, within about one poll
+    /// interval on a USB board. Any thread.
     public func post(_ action: @escaping @Sendable () -> Void) {
-        inbox.lock()
-        posted.append(action)
-        inbox.broadcast()
-        inbox.unlock()
+        inbox.post(action)
+    }
+
+    /// Runs `work` on `queue`: on the emulator service's virtual time as a reaction the loop
+    /// waits for before it hands its turn back; on the wall clock at once. Loop only.
+    public func deliver(on queue: DispatchQueue, _ work: @escaping @Sendable () -> Void) {
+        if clock.isVirtual {
+            inbox.deliver(on: queue, work)
+        } else {
+            queue.async(execute: work)
+        }
     }
 
     /// Sends events and failures to `handler`. Loop only.
@@ -120,41 +151,56 @@ public final class ThreadedRadio: RadioHost, @unchecked Sendable {
         self.handler = handler
     }
 
-    /// One turn of the loop; false once stopped.
-    private func turn() -> Bool {
-        inbox.lock()
-        if lost, posted.isEmpty, !stopping {
-            _ = inbox.wait(until: Date(timeIntervalSinceNow: (timers.first.map { $0.due - now } ?? .seconds(1)).secondsValue))
-        }
-        let work = posted
-        posted.removeAll()
-        let stop = stopping
-        inbox.unlock()
-        guard !stop else { return false }
-        for action in work {
-            action()
-        }
-        while let timer = timers.first, timer.due <= now {
-            timers.removeFirst()
-            timer.action()
-        }
-        guard !lost else { return true }
-        let wait = min(pollInterval, max((timers.first?.due ?? now + pollInterval) - now, .zero))
-        for (index, transceiver) in transceivers.enumerated() {
-            do {
-                let deadline = ContinuousClock.now + (index == 0 ? wait : .zero)
-                guard try transceiver.waitForInterrupt(until: deadline) else { continue }
-                for event in try transceiver.handleInterrupt() {
-                    handler?.radio(event, fromChip: index)
+    /// What the loop waits for next.
+    private struct Wait {
+        let deadline: Duration?
+        let transceivers: [any Transceiver]
+    }
+
+    /// Runs posted work, reactions and due timers until none is left, then says what to wait for;
+    /// nil once stopped.
+    private func work() -> Wait? {
+        while !stopping.load(ordering: .relaxed) {
+            while inbox.hasWork {
+                inbox.runReactions()
+                for action in inbox.take() {
+                    action()
                 }
-            } catch {
-                handler?.radio(failed: error, onChip: index)
-                if error.meansRadioLost {
-                    lost = true
-                    return true
+            }
+            if let timer = timers.first, timer.due <= now {
+                timers.removeFirst()
+                timer.action()
+                continue
+            }
+            guard lost else { return Wait(deadline: timers.first?.due, transceivers: transceivers) }
+            let pause = timers.first.map { max($0.due - now, .zero) } ?? .seconds(1)
+            inbox.waitForWork(until: Date(timeIntervalSinceNow: min(pause, .seconds(1)).secondsValue))
+        }
+        return nil
+    }
+
+    /// Hands on the events of the chips whose lines are asserted, or reports why they could not be read.
+    private func handle(_ outcome: Result<[Int], LoopWaitFailure>) {
+        switch outcome {
+        case .failure(let failure):
+            report(failure.error, onChip: failure.chip)
+        case .success(let asserted):
+            for index in asserted where !lost {
+                do {
+                    for event in try transceivers[index].handleInterrupt() {
+                        handler?.radio(event, fromChip: index)
+                    }
+                } catch {
+                    report(error, onChip: index)
                 }
             }
         }
-        return true
+    }
+
+    private func report(_ error: TransceiverError, onChip chip: Int) {
+        handler?.radio(failed: error, onChip: chip)
+        if error.meansRadioLost {
+            lost = true
+        }
     }
 }

@@ -2,8 +2,9 @@ import ArgumentParser
 import Foundation
 import UWBEmulator
 
-/// `uwb emulator serve`: hosts a scenario's room in real time and lets apps attach to its free
-/// devices over a Unix socket (`UWB_DEVICE=emulator:NAME`), until Ctrl-C.
+/// `uwb emulator serve`: hosts a scenario's room and lets apps attach to its free devices over a
+/// Unix socket (`UWB_DEVICE=emulator:NAME`), on one virtual time shared with them, until Ctrl-C or
+/// SIGTERM.
 struct EmulatorServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
@@ -11,8 +12,11 @@ struct EmulatorServeCommand: ParsableCommand {
         discussion: """
             Devices with a `transmit` script in the scenario are driven by it; the others are free: \
             one app at a time may attach to each, and its own DW1000 driver drives the virtual chips \
-            over the socket. An app that exits frees its device. Ctrl-C stops the service. Wire format \
-            and usage: Docs/emulator-service.md.
+            over the socket. The room and its apps share one virtual time: the world moves on only \
+            while every app waits, so a slow or loaded machine slows it instead of making replies \
+            late; --speed caps it against the wall clock. An app that exits frees its device; one \
+            that holds its turn longer than --answer-limit is disconnected. Ctrl-C or SIGTERM stops \
+            the service and removes the socket. Wire format and usage: Docs/emulator-service.md.
             """)
 
     @Option(help: "The scenario file (JSON); see Docs/scenarios.md.")
@@ -23,6 +27,27 @@ struct EmulatorServeCommand: ParsableCommand {
 
     @Option(help: "Random seed; overrides the scenario's.")
     var seed: UInt64?
+
+    @Option(help: "At most this many simulated seconds per wall-clock second; 0 runs as fast as the apps keep up (for CI).")
+    var speed: Double = 1
+
+    @Option(help: "Wall seconds an app may hold its turn (or take over a message) before it is disconnected; 0 never disconnects (for debugging an app).")
+    var answerLimit: Double = 30
+
+    @Option(help: "Keep the clock at zero until this many apps have started ranging, so that runs repeat exactly.")
+    var startAfterApps = 0
+
+    func validate() throws {
+        guard speed.isFinite, speed >= 0 else {
+            throw ValidationError("--speed \(speed): give 0 (as fast as the apps keep up) or a positive number")
+        }
+        guard answerLimit.isFinite, answerLimit >= 0, answerLimit <= 86_400 else {
+            throw ValidationError("--answer-limit \(answerLimit): give seconds from 0 (never) to 86400")
+        }
+        guard startAfterApps >= 0 else {
+            throw ValidationError("--start-after-apps \(startAfterApps): give 0 or a positive number of apps")
+        }
+    }
 
     func run() throws {
         let loaded: Scenario
@@ -39,9 +64,13 @@ struct EmulatorServeCommand: ParsableCommand {
         guard !free.isEmpty else {
             throw ValidationError("every device of \(scenario) has a transmit script, so none is free for apps; remove the script of the devices apps should drive")
         }
+        let settings = EmulatorServiceSettings(
+            speed: speed, answerLimit: answerLimit > 0 ? .milliseconds(Int64(answerLimit * 1000)) : nil,
+            startAfterApps: startAfterApps)
         let service: EmulatorService
         do {
-            service = try EmulatorService(emulation: emulation, free: free, socketPath: socket ?? EmulatorService.defaultSocketPath)
+            service = try EmulatorService(
+                emulation: emulation, free: free, socketPath: socket ?? EmulatorService.defaultSocketPath, settings: settings)
         } catch {
             throw ValidationError(error.description)
         }
@@ -50,10 +79,8 @@ struct EmulatorServeCommand: ParsableCommand {
         print("serving \(free.joined(separator: ", ")) at \(service.socketPath); apps use UWB_DEVICE=emulator:NAME"
               + (socket == nil ? "" : " with UWB_EMULATOR_SOCKET=\(service.socketPath)") + "; Ctrl-C stops")
         fflush(nil)
-        while !interruption.wasInterrupted {
-            Thread.sleep(forTimeInterval: 0.1)
-        }
+        interruption.wait()
         service.stop()
-        print("stopped")
+        print("stopped at \(service.now) of virtual time")
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NearbyInteraction
+import UWBDevices
 
 /// `uwb session`: one NearbyInteraction session, as an app would run it, on the radio `UWB_DEVICE`
 /// names: it writes its token to a file, waits for the peer's, ranges and prints each distance.
@@ -12,10 +13,11 @@ struct SessionCommand: ParsableCommand {
         discussion: """
             Writes this session's archived discovery token to --token-out, waits for the peer's at \
             --token-in (another `uwb session`, the other way round), runs an NINearbyPeerConfiguration \
-            and prints one JSON line per update ({"t":…,"distance":…}). Ends after --updates updates \
-            or when the peer ends its session (exit 0), when the peer times out or the session is \
-            invalidated (exit 1), or when no radio is usable (exit 2). The side that ends first \
-            says goodbye, so its peer usually ends one update short.
+            and prints one JSON line per update ({"t":…,"distance":…}, t in seconds on the radio's \
+            clock: virtual time on the emulator). Ends after --updates updates or when the peer ends \
+            its session (exit 0), when the peer times out or the session is invalidated (exit 1), or \
+            when no radio is usable (exit 2). The side that ends first says goodbye, so its peer \
+            usually ends one update short.
             """)
 
     @Option(help: "Where to write this session's archived token.")
@@ -30,11 +32,23 @@ struct SessionCommand: ParsableCommand {
     @Option(help: "Wall seconds to wait for the peer's token and the updates.")
     var timeout = 60.0
 
+    @Option(help: "Draw the session's token from a generator with this seed instead of the system's secure one, so that runs on the emulator repeat exactly. Never on real hardware.")
+    var tokenSeed: UInt64?
+
     func validate() throws {
         guard updates > 0, timeout > 0 else { throw ValidationError("give --updates > 0 and --timeout > 0") }
     }
 
     func run() throws {
+        if let tokenSeed {
+            do {
+                DeviceService.setDefault(DeviceService(
+                    radio: try RadioChoice.fromEnvironment().open(), settings: DeviceServiceSettings(tokenSeed: tokenSeed)))
+            } catch {
+                print("no usable radio: \(error)")
+                throw ExitCode(2)
+            }
+        }
         guard NISession.isSupported else {
             print("no usable radio: \(NISession.unsupportedReason ?? "set UWB_DEVICE")")
             throw ExitCode(2)

@@ -2,6 +2,7 @@ import Foundation
 import NearbyInteraction
 import Synchronization
 import UWBCore
+import UWBRanging
 
 /// The delegate of `uwb session`: prints each update as a JSON line and tells the command when it
 /// has enough, or when the session was invalidated.
@@ -17,7 +18,6 @@ final class SessionListener: NISessionDelegate, @unchecked Sendable {
 
     let queue = DispatchQueue(label: "uwb.session")
     private let wanted: Int
-    private let started = ContinuousClock.now
     private let state = Mutex<(count: Int, outcome: Outcome?)>((0, nil))
     private let ended = DispatchSemaphore(value: 0)
 
@@ -34,15 +34,23 @@ final class SessionListener: NISessionDelegate, @unchecked Sendable {
         return state.withLock { $0.outcome } ?? .timedOut
     }
 
-    func session(_ session: NISession, didUpdate nearbyObjects: [NINearbyObject]) {
-        guard let distance = nearbyObjects.first?.distance else { return }
-        let seconds = (ContinuousClock.now - started).secondsValue
-        print(String(format: "{\"t\":%.3f,\"distance\":%.4f}", seconds, distance))
+    /// Prints the update with the radio's time (virtual time on the emulator, so that a run
+    /// repeats exactly) and, at the last one wanted, ends the session right here: on the
+    /// emulator that happens at the update's instant, so the peer hears the goodbye at a
+    /// defined time too.
+    func session(_ session: NISession, didMeasure measurement: RangingMeasurement, of nearbyObject: NINearbyObject) {
+        guard let distance = nearbyObject.distance else { return }
+        print(String(format: "{\"t\":%.6f,\"distance\":%.4f}", measurement.time.secondsValue, distance))
         fflush(nil)
-        finish(with: state.withLock { state in
+        let outcome: Outcome? = state.withLock { state in
+            guard state.outcome == nil else { return nil }
             state.count += 1
             return state.count == wanted ? .enough : nil
-        })
+        }
+        if outcome != nil {
+            session.invalidate()
+        }
+        finish(with: outcome)
     }
 
     func session(_ session: NISession, didRemove nearbyObjects: [NINearbyObject], reason: NINearbyObject.RemovalReason) {

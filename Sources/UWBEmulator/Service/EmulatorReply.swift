@@ -1,31 +1,37 @@
 /// What the emulator service answers (``EmulatorWire``).
 public enum EmulatorReply: Hashable, Sendable {
-    /// Attached: the service's wire version and the device's board id.
-    case welcome(version: UInt16, board: String)
+    /// Attached, and the client's first turn: the service's wire version, the device's board id
+    /// and the world's virtual time.
+    case welcome(version: UInt16, board: String, now: SimulationTime)
     /// A transaction's octets read (none for a write).
     case data([UInt8])
     /// The interrupt line's level.
     case level(Bool)
     /// A reset is done.
     case done
+    /// The client's turn again, at virtual time `now`: the interrupt lines of its chips (bit n for
+    /// chip n, set when asserted).
+    case woke(now: SimulationTime, interrupts: UInt8)
     /// A refusal; the service closes the connection after it.
     case error(String)
 
     /// The message octets (type and body).
     public var encoded: [UInt8] {
         switch self {
-        case .welcome(let version, let board):
+        case .welcome(let version, let board, let now):
             let id = Array(board.utf8.prefix(255))
-            return [0x81] + EmulatorRequest.little(version) + [UInt8(id.count)] + id
+            return [0x81] + EmulatorWire.little(version) + [UInt8(id.count)] + id + EmulatorWire.little(EmulatorWire.encode(now))
         case .data(let octets):
-            return [0x82] + EmulatorRequest.little(UInt16(truncatingIfNeeded: octets.count)) + octets
+            return [0x82] + EmulatorWire.little(UInt16(truncatingIfNeeded: octets.count)) + octets
         case .level(let high):
             return [0x83, high ? 1 : 0]
         case .done:
             return [0x84]
+        case .woke(let now, let interrupts):
+            return [0x85] + EmulatorWire.little(EmulatorWire.encode(now)) + [interrupts]
         case .error(let message):
             let text = Array(message.utf8.prefix(1000))
-            return [0xEE] + EmulatorRequest.little(UInt16(text.count)) + text
+            return [0xEE] + EmulatorWire.little(UInt16(text.count)) + text
         }
     }
 
@@ -38,7 +44,10 @@ public enum EmulatorReply: Hashable, Sendable {
         case 0x81:
             let version = try reader.uint16("version")
             let id = try reader.octets(count: Int(try reader.octet("board id length")), "board id")
-            self = .welcome(version: version, board: String(decoding: id, as: UTF8.self))
+            guard let now = try EmulatorWire.decodeTime(try reader.uint64("time"), "time") else {
+                throw .malformed("WELCOME without a time")
+            }
+            self = .welcome(version: version, board: String(decoding: id, as: UTF8.self), now: now)
         case 0x82:
             self = .data(try reader.octets(count: Int(try reader.uint16("data length")), "data"))
         case 0x83:
@@ -47,6 +56,11 @@ public enum EmulatorReply: Hashable, Sendable {
             self = .level(level == 1)
         case 0x84:
             self = .done
+        case 0x85:
+            guard let now = try EmulatorWire.decodeTime(try reader.uint64("time"), "time") else {
+                throw .malformed("WOKE without a time")
+            }
+            self = .woke(now: now, interrupts: try reader.octet("interrupt lines"))
         case 0xEE:
             let text = try reader.octets(count: Int(try reader.uint16("message length")), "message")
             self = .error(String(decoding: text, as: UTF8.self))

@@ -4,32 +4,43 @@ import UWBCore
 public enum EmulatorRequest: Hashable, Sendable {
     /// Attach to the device called `device`, speaking wire format `version`.
     case hello(version: UInt16, device: String)
-    /// Run a transaction on chip `chip` of the attached device.
+    /// Run a transaction on chip `chip` of the attached device (the client's turn only).
     case transfer(chip: Int, SPITransaction)
-    /// Read chip `chip`'s interrupt line.
+    /// Read chip `chip`'s interrupt line (the client's turn only).
     case interrupt(chip: Int)
-    /// Pulse chip `chip`'s reset line.
+    /// Pulse chip `chip`'s reset line (the client's turn only).
     case reset(chip: Int)
+    /// End the client's turn: the world may move on until one of the chips in `chips` (bit n for
+    /// chip n) raises its interrupt line or virtual time reaches `deadline` (never, if nil). The
+    /// service answers with ``EmulatorReply/woke(now:interrupts:)`` when it gives the turn back.
+    case wait(chips: UInt8, deadline: SimulationTime?)
+    /// End the pending ``wait(chips:deadline:)`` early, at the world's current instant: the
+    /// client's app has work for its radio. Never answered by itself; ignored when no wait is pending.
+    case wake
 
     /// The message octets (type and body).
     public var encoded: [UInt8] {
         switch self {
         case .hello(let version, let device):
             let name = Array(device.utf8.prefix(255))
-            return [0x01] + Self.little(version) + [UInt8(name.count)] + name
+            return [0x01] + EmulatorWire.little(version) + [UInt8(name.count)] + name
         case .transfer(let chip, let transaction):
             var octets: [UInt8] = [0x02, UInt8(truncatingIfNeeded: chip), UInt8(transaction.header.count)] + transaction.header
             switch transaction.body {
             case .write(let data):
-                octets += [0] + Self.little(UInt16(truncatingIfNeeded: data.count)) + data
+                octets += [0] + EmulatorWire.little(UInt16(truncatingIfNeeded: data.count)) + data
             case .read(let count):
-                octets += [1] + Self.little(UInt16(truncatingIfNeeded: count))
+                octets += [1] + EmulatorWire.little(UInt16(truncatingIfNeeded: count))
             }
             return octets
         case .interrupt(let chip):
             return [0x03, UInt8(truncatingIfNeeded: chip)]
         case .reset(let chip):
             return [0x04, UInt8(truncatingIfNeeded: chip)]
+        case .wait(let chips, let deadline):
+            return [0x05, chips] + EmulatorWire.little(EmulatorWire.encode(deadline))
+        case .wake:
+            return [0x06]
         }
     }
 
@@ -59,13 +70,14 @@ public enum EmulatorRequest: Hashable, Sendable {
             self = .interrupt(chip: Int(try reader.octet("chip")))
         case 0x04:
             self = .reset(chip: Int(try reader.octet("chip")))
+        case 0x05:
+            let chips = try reader.octet("chip mask")
+            self = .wait(chips: chips, deadline: try EmulatorWire.decodeTime(try reader.uint64("deadline"), "deadline"))
+        case 0x06:
+            self = .wake
         case let type:
             throw .malformed("request type 0x\(String(type, radix: 16))")
         }
         try reader.finish()
-    }
-
-    static func little(_ value: UInt16) -> [UInt8] {
-        [UInt8(truncatingIfNeeded: value), UInt8(truncatingIfNeeded: value >> 8)]
     }
 }

@@ -2,17 +2,22 @@ import Foundation
 import Synchronization
 import UWBCore
 
-/// The emulator as a service shared by processes (`Docs/emulator-service.md`): it runs an
-/// emulated room against the wall clock and lets one client at a time attach to each of the
-/// devices left free for apps, carrying that device's SPI transactions, interrupt line and reset
-/// over a Unix socket (``EmulatorWire``). The client's own DW1000 driver drives the virtual chips,
-/// as it would a USB board.
+/// The emulator as a service shared by processes (`Docs/emulator-service.md`): it hosts an
+/// emulated room and lets one app at a time attach to each of the devices left free for apps,
+/// carrying that device's SPI transactions, interrupt lines and reset over a Unix socket
+/// (``EmulatorWire``). The app's own DW1000 driver drives the virtual chips, as it would a USB
+/// board.
 ///
-/// A client that goes away frees its device for the next; the service carries on. Stopping the
-/// service closes every connection, so the clients' next transaction fails.
+/// The room and its apps share one virtual time (``LockstepWorld``): the world moves on only while
+/// every attached app waits, so a loaded machine slows the world instead of making replies late,
+/// and the wall clock only caps the speed (``EmulatorServiceSettings``).
 ///
-/// `@unchecked Sendable`: the room is reached only through ``PacedEmulation/perform(_:)``; the
-/// attachments and connections are behind mutexes.
+/// An app that goes away, breaks the protocol or holds its turn too long is disconnected and its
+/// device freed; the others carry on. Stopping the service closes every connection, so the apps'
+/// next transaction fails.
+///
+/// `@unchecked Sendable`: the room is reached only through the world's lock; the connections are
+/// behind a mutex.
 public final class EmulatorService: @unchecked Sendable {
     /// The default socket path: `$XDG_RUNTIME_DIR/swift-uwb-emulator.sock`, or
     /// `/tmp/swift-uwb-emulator.sock` without one.
@@ -25,37 +30,53 @@ public final class EmulatorService: @unchecked Sendable {
     public let socketPath: String
     /// The names of the devices clients may attach to.
     public let freeDevices: [String]
+    /// How the world runs.
+    public let settings: EmulatorServiceSettings
 
-    private let room: PacedEmulation
-    private let devices: [String: EmulatedDevice]
+    private let world: LockstepWorld
+    private let devices: [String: (device: EmulatedDevice, order: Int)]
     private let listener: UnixSocket
-    private let attached = Mutex<Set<String>>([])
     private let connections = Mutex<[UnixSocket]>([])
+    private let stopped = Atomic<Bool>(false)
 
     /// A service for `emulation` (set up, not yet run) whose devices named in `free` are left to
     /// clients; the others keep whatever the scenario gave them.
     ///
-    /// - Throws: ``EmulatorServiceError/cannotListen(path:reason:)`` if the socket cannot be opened,
-    ///   ``EmulatorServiceError/refused(_:)`` for a free device the emulation does not have.
-    public init(emulation: Emulation, free: [String], socketPath: String = EmulatorService.defaultSocketPath)
-        throws(EmulatorServiceError) {
-        var devices: [String: EmulatedDevice] = [:]
+    /// - Throws: ``EmulatorServiceError/refused(_:)`` for a free device the emulation does not have;
+    ///   ``EmulatorServiceError/alreadyServing(path:)`` if a live service answers at `socketPath`
+    ///   (a socket file left by one that died is replaced); ``EmulatorServiceError/cannotListen(path:reason:)``
+    ///   if the socket cannot be opened.
+    public init(
+        emulation: Emulation, free: [String], socketPath: String = EmulatorService.defaultSocketPath,
+        settings: EmulatorServiceSettings = EmulatorServiceSettings()
+    ) throws(EmulatorServiceError) {
+        var devices: [String: (EmulatedDevice, Int)] = [:]
         for name in free {
-            guard let device = emulation.devices.first(where: { $0.name == name }) else {
+            guard let order = emulation.devices.firstIndex(where: { $0.name == name }) else {
                 throw .refused("the scenario has no device \"\(name)\"")
             }
+            let device = emulation.devices[order]
             device.releaseChips()
-            devices[name] = device
+            devices[name] = (device, order)
         }
         self.devices = devices
         self.freeDevices = free
         self.socketPath = socketPath
-        room = PacedEmulation(emulation)
+        self.settings = settings
+        world = LockstepWorld(emulation: emulation, settings: settings)
         listener = try UnixSocket.listen(at: socketPath)
     }
 
-    /// Starts the room and accepts clients, each on a thread of its own.
+    /// The world's virtual time.
+    public var now: SimulationTime { world.now }
+
+    /// Starts the world and accepts clients, each on a thread of its own.
     public func start() {
+        let world = world
+        let room = Thread {
+            Thread.current.name = "uwb world"
+            world.run()
+        }
         room.start()
         let thread = Thread { [self] in
             while let client = listener.accept() {
@@ -67,66 +88,83 @@ public final class EmulatorService: @unchecked Sendable {
         thread.start()
     }
 
-    /// Closes the socket and every open connection, then stops the room.
+    /// Closes the socket (removing its file) and every open connection, then stops the world.
+    /// Calling it again does nothing.
     public func stop() {
+        guard !stopped.exchange(true, ordering: .relaxed) else { return }
         listener.close()
         unlink(socketPath)
         for connection in connections.withLock({ $0 }) {
             connection.close()
         }
-        room.stop()
+        world.stop()
     }
 
-    /// Serves one client until it goes away or breaks the protocol.
+    /// Serves one client until it goes away, breaks the protocol or is disconnected.
     private func serve(_ client: UnixSocket) {
-        var device: String?
+        var participant: ServiceParticipant?
         defer {
-            if let device {
-                attached.withLock { _ = $0.remove(device) }
+            if let participant {
+                world.leave(participant)
             }
             client.close()
             connections.withLock { $0.removeAll { $0 === client } }
         }
         do throws(EmulatorServiceError) {
-            guard case .hello(let version, let name) = try EmulatorRequest(decoding: EmulatorWire.receive(from: client)) else {
-                throw .malformed("the first message must be HELLO")
-            }
-            guard version == EmulatorWire.version else { throw .versionMismatch(client: version, service: EmulatorWire.version) }
-            guard let chosen = devices[name] else {
-                throw .refused("no free device \"\(name)\"; free devices: " + freeDevices.joined(separator: ", "))
-            }
-            guard attached.withLock({ $0.insert(name).inserted }) else {
-                throw .refused("device \"\(name)\" is in use by another app; each device takes one app at a time")
-            }
-            device = name
-            let bus = SimulationThreadBus(device: chosen, emulation: room)
-            try EmulatorWire.send(EmulatorReply.welcome(version: EmulatorWire.version, board: chosen.board.id).encoded, on: client)
+            participant = try attach(client)
+            guard let participant else { return }
             while true {
-                let reply = answer(try EmulatorRequest(decoding: EmulatorWire.receive(from: client)), on: bus)
-                try EmulatorWire.send(reply.encoded, on: client)
-                if case .error = reply { return }
+                let request = try EmulatorRequest(decoding: EmulatorWire.receive(from: client, finishingWithin: settings.answerLimit))
+                if let reply = try answer(request, from: participant) {
+                    try EmulatorWire.send(reply.encoded, on: client)
+                }
             }
         } catch {
             if case .connectionLost = error { return }
-            try? EmulatorWire.send(EmulatorReply.error(error.description).encoded, on: client)
+            if let participant {
+                world.leave(participant, telling: error.description)
+            } else {
+                try? EmulatorWire.send(EmulatorReply.error(error.description).encoded, on: client)
+            }
         }
     }
 
-    private func answer(_ request: EmulatorRequest, on bus: SimulationThreadBus) -> EmulatorReply {
-        do throws(SPIBusError) {
-            switch request {
-            case .hello:
-                return .error("HELLO again on an attached connection")
-            case .transfer(let chip, let transaction):
-                return .data(try bus.transfer(transaction, on: ChipSelect(chip)))
-            case .interrupt(let chip):
-                return .level(try bus.waitForInterrupt(on: ChipSelect(chip), until: .now))
-            case .reset(let chip):
-                try bus.reset(ChipSelect(chip))
-                return .done
-            }
-        } catch {
-            return .error(error.description)
+    /// Reads HELLO (within the answer limit) and attaches the client to its device.
+    private func attach(_ client: UnixSocket) throws(EmulatorServiceError) -> ServiceParticipant {
+        let limit = settings.answerLimit
+        let hello = try EmulatorWire.receive(from: client, startingBy: limit.map { ContinuousClock.now + $0 }, finishingWithin: limit)
+        guard case .hello(let version, let name) = try EmulatorRequest(decoding: hello) else {
+            throw .malformed("the first message must be HELLO")
+        }
+        guard version == EmulatorWire.version else { throw .versionMismatch(client: version, service: EmulatorWire.version) }
+        guard let chosen = devices[name] else {
+            throw .refused("no free device \"\(name)\"; free devices: " + freeDevices.joined(separator: ", "))
+        }
+        return try world.join(chosen.device, order: chosen.order, socket: client)
+    }
+
+    /// The reply to `request`, if it gets one now (WAIT is answered when the turn comes back, WAKE never).
+    private func answer(_ request: EmulatorRequest, from participant: ServiceParticipant) throws(EmulatorServiceError) -> EmulatorReply? {
+        switch request {
+        case .hello:
+            throw .malformed("HELLO again on an attached connection")
+        case .transfer(let chip, let transaction):
+            return .data(try world.onTurn(of: participant, "TRANSFER") { bus throws(SPIBusError) in
+                try bus.transfer(transaction, on: ChipSelect(chip))
+            })
+        case .interrupt(let chip):
+            return .level(try world.onTurn(of: participant, "IRQ") { bus throws(SPIBusError) in
+                try bus.waitForInterrupt(on: ChipSelect(chip), until: .now)
+            })
+        case .reset(let chip):
+            try world.onTurn(of: participant, "RESET") { bus throws(SPIBusError) in try bus.reset(ChipSelect(chip)) }
+            return .done
+        case .wait(let chips, let deadline):
+            try world.wait(participant, chips: chips, deadline: deadline)
+            return nil
+        case .wake:
+            world.wake(participant)
+            return nil
         }
     }
 }

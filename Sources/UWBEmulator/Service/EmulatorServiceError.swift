@@ -2,10 +2,14 @@
 public enum EmulatorServiceError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The service's socket could not be opened.
     case cannotListen(path: String, reason: String)
+    /// Another service already answers at the socket path.
+    case alreadyServing(path: String)
     /// No service answers at the socket.
     case cannotConnect(path: String, reason: String)
     /// The connection broke (the service stopped, or the client went away).
     case connectionLost(String)
+    /// A message began but did not finish within the service's limit.
+    case timedOut(String)
     /// A message broke the wire format; the text says how.
     case malformed(String)
     /// The two sides speak different versions of the wire format.
@@ -18,10 +22,14 @@ public enum EmulatorServiceError: Error, Hashable, Sendable, CustomStringConvert
         switch self {
         case .cannotListen(let path, let reason):
             "the emulator service cannot listen at \(path): \(reason); pass another --socket path"
+        case .alreadyServing(let path):
+            "another emulator service is already serving at \(path); stop it first, or pass another --socket path (and give its apps UWB_EMULATOR_SOCKET)"
         case .cannotConnect(let path, let reason):
             "no emulator service at \(path) (\(reason)); start one with `uwb emulator serve --scenario FILE`, or set UWB_EMULATOR_SOCKET to its socket"
         case .connectionLost(let reason):
             "the connection to the emulator service was lost: \(reason)"
+        case .timedOut(let reason):
+            "a message to the emulator service stopped short: \(reason)"
         case .malformed(let reason):
             "a malformed emulator-service message: \(reason); client and service must come from the same swift-uwb version"
         case .versionMismatch(let client, let service):

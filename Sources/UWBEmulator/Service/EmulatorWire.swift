@@ -1,8 +1,9 @@
 import UWBCore
 
-/// The emulator service's wire format, version 1 (`Docs/emulator-service.md`): each message is a
+/// The emulator service's wire format, version 2 (`Docs/emulator-service.md`): each message is a
 /// 32-bit little-endian length, then that many octets: a type octet and the body. Multi-octet
-/// integers are little-endian.
+/// integers are little-endian; times are virtual picoseconds since the world began (64 bits,
+/// all ones for "never").
 ///
 /// | Type | Direction | Body |
 /// |---|---|---|
@@ -10,34 +11,69 @@ import UWBCore
 /// | 0x02 TRANSFER | client → service | chip (8), header length (8, 1–3), header, kind (8: 0 write, 1 read), length (16), data if writing |
 /// | 0x03 IRQ | client → service | chip (8) |
 /// | 0x04 RESET | client → service | chip (8) |
-/// | 0x81 WELCOME | service → client | version (16), board id length (8), board id (UTF-8) |
+/// | 0x05 WAIT | client → service | chip mask (8), deadline (64) |
+/// | 0x06 WAKE | client → service | — (no reply of its own) |
+/// | 0x81 WELCOME | service → client | version (16), board id length (8), board id (UTF-8), now (64) |
 /// | 0x82 DATA | service → client | length (16), octets read (none for a write) |
 /// | 0x83 LEVEL | service → client | IRQ line (8: 0 low, 1 high) |
 /// | 0x84 DONE | service → client | — |
+/// | 0x85 WOKE | service → client | now (64), interrupt lines (8, bit n for chip n) |
 /// | 0xEE ERROR | service → client | message length (16), message (UTF-8); the service then closes |
+///
+/// Virtual time moves only while every attached client waits (``EmulatorRequest/wait(chips:deadline:)``);
+/// WELCOME and WOKE give a client its turn, during which the world stands still.
 public enum EmulatorWire {
     /// The version this code speaks.
-    public static let version: UInt16 = 1
+    public static let version: UInt16 = 2
     /// The largest message accepted: a full DW1000 buffer read with room to spare.
     public static let maximumLength = 4096
+    /// The deadline field's value for "never".
+    static let never = UInt64.max
 
-    /// Reads one message's octets (type and body) from `socket`.
+    /// Reads one message's octets (type and body) from `socket`. The message must begin by
+    /// `start` and, once begun, end within `limit` of its first octet; nil waits as long as it
+    /// takes.
     ///
-    /// - Throws: ``EmulatorServiceError``: a lost connection, or a length out of range.
-    public static func receive(from socket: UnixSocket) throws(EmulatorServiceError) -> [UInt8] {
-        let prefix = try socket.read(count: 4)
+    /// - Throws: ``EmulatorServiceError``: a lost connection, a message late or cut short, or a
+    ///   length out of range.
+    public static func receive(
+        from socket: UnixSocket, startingBy start: ContinuousClock.Instant? = nil, finishingWithin limit: Duration? = nil
+    ) throws(EmulatorServiceError) -> [UInt8] {
+        let first = try socket.read(count: 1, by: start)
+        let deadline = limit.map { ContinuousClock.now + $0 }
+        let prefix = first + (try socket.read(count: 3, by: deadline))
         let length = prefix.enumerated().reduce(0) { $0 | Int($1.element) << (8 * $1.offset) }
         guard (1...maximumLength).contains(length) else {
             throw .malformed("a message of \(length) octets (1…\(maximumLength) allowed)")
         }
-        return try socket.read(count: length)
+        return try socket.read(count: length, by: deadline)
     }
 
     /// Sends one message (type and body) on `socket`, with its length.
     ///
     /// - Throws: ``EmulatorServiceError/connectionLost(_:)``.
     public static func send(_ message: [UInt8], on socket: UnixSocket) throws(EmulatorServiceError) {
-        let length = UInt32(message.count)
-        try socket.write((0..<4).map { UInt8(truncatingIfNeeded: length >> (8 * $0)) } + message)
+        try socket.write(little(UInt32(message.count)) + message)
+    }
+
+    /// `value`'s octets, least significant first.
+    static func little<Value: FixedWidthInteger & UnsignedInteger>(_ value: Value) -> [UInt8] {
+        (0..<(Value.bitWidth / 8)).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
+    }
+
+    /// A time as the wire carries it.
+    static func encode(_ time: SimulationTime?) -> UInt64 {
+        time.map { UInt64(max($0.picoseconds, 0)) } ?? never
+    }
+
+    /// The time a wire field carries; nil for "never".
+    ///
+    /// - Throws: ``EmulatorServiceError/malformed(_:)`` for a value beyond the largest time.
+    static func decodeTime(_ value: UInt64, _ field: String) throws(EmulatorServiceError) -> SimulationTime? {
+        guard value != never else { return nil }
+        guard let picoseconds = Int64(exactly: value) else {
+            throw .malformed("a \(field) of \(value) ps, beyond the largest virtual time")
+        }
+        return SimulationTime(picoseconds: picoseconds)
     }
 }

@@ -12,8 +12,11 @@ struct WireReader {
     }
 
     mutating func uint16(_ field: String) throws(EmulatorServiceError) -> UInt16 {
-        let pair = try octets(count: 2, field)
-        return UInt16(pair[0]) | UInt16(pair[1]) << 8
+        UInt16(truncatingIfNeeded: try little(count: 2, field))
+    }
+
+    mutating func uint64(_ field: String) throws(EmulatorServiceError) -> UInt64 {
+        try little(count: 8, field)
     }
 
     mutating func octets(count: Int, _ field: String) throws(EmulatorServiceError) -> [UInt8] {
@@ -26,5 +29,9 @@ struct WireReader {
 
     func finish() throws(EmulatorServiceError) {
         guard position == octets.count else { throw .malformed("\(octets.count - position) octets after the last field") }
+    }
+
+    private mutating func little(count: Int, _ field: String) throws(EmulatorServiceError) -> UInt64 {
+        try octets(count: count, field).enumerated().reduce(0) { $0 | UInt64($1.element) << (8 * $1.offset) }
     }
 }

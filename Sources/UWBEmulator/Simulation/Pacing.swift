@@ -10,12 +10,12 @@ public protocol Pacing {
     func wait(until seconds: Double)
     /// Blocks until `elapsed()` reaches `seconds` or work arrives in `inbox`, whichever comes
     /// first. The default waits for the time alone.
-    func wait(until seconds: Double, unlessWorkArrivesIn inbox: SimulatorInbox)
+    func wait(until seconds: Double, unlessWorkArrivesIn inbox: LoopInbox)
 }
 
 extension Pacing {
     /// Waits for the time alone: a pacing that cannot be woken.
-    public func wait(until seconds: Double, unlessWorkArrivesIn inbox: SimulatorInbox) {
+    public func wait(until seconds: Double, unlessWorkArrivesIn inbox: LoopInbox) {
         wait(until: seconds)
     }
 }
@@ -41,7 +41,7 @@ public final class WallClockPacing: Pacing {
     }
 
     /// Sleeps until the given wall time or until work is posted to `inbox`.
-    public func wait(until seconds: Double, unlessWorkArrivesIn inbox: SimulatorInbox) {
+    public func wait(until seconds: Double, unlessWorkArrivesIn inbox: LoopInbox) {
         let remaining = seconds - elapsed()
         if remaining > 0 {
             inbox.waitForWork(until: Date(timeIntervalSinceNow: remaining))

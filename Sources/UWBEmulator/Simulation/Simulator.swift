@@ -1,3 +1,5 @@
+import UWBCore
+
 /// A discrete-event simulator: the radio loop of every in-process virtual device.
 ///
 /// One queue ordered by (virtual time, sequence number); running pops the earliest event, moves
@@ -10,7 +12,7 @@ public final class Simulator {
     public var now: SimulationTime { state.pointee.now }
 
     /// Where other threads post work for this simulator's thread.
-    public let inbox = SimulatorInbox()
+    public let inbox = LoopInbox()
 
     /// How many events have run.
     public var eventsRun: Int { state.pointee.eventsRun }
@@ -63,8 +65,10 @@ public final class Simulator {
         state.pointee.nextEventTime()
     }
 
-    /// Runs the next event if it is due at or before `limit`; returns whether one ran. Work
-    /// waiting in the ``inbox`` is scheduled first, at the current time.
+    /// Runs the next event if it is due at or before `limit`; returns whether one ran. The
+    /// ``inbox``'s reactions (delegate callbacks) run first, each to its end, then the work waiting
+    /// there, reactions' included, is scheduled at the current time: an app's reaction to an event
+    /// happens at the event's instant, before the next event.
     @discardableResult
     public func step(notAfter limit: SimulationTime) -> Bool {
         if inbox.hasWork {
@@ -75,10 +79,12 @@ public final class Simulator {
         return true
     }
 
-    /// Schedules the work waiting in the inbox at the current time, oldest first. Out of line, so
-    /// that ``step(notAfter:)``, which runs for every event, stays small.
+    /// Runs the inbox's reactions, then schedules the work waiting there at the current time,
+    /// oldest first. Out of line, so that ``step(notAfter:)``, which runs for every event, stays
+    /// small.
     @inline(never)
     private func drainInbox() {
+        inbox.runReactions()
         for action in inbox.take() {
             schedule(ActionEvent(action: action), at: now)
         }

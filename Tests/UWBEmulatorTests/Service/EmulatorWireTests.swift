@@ -11,12 +11,17 @@ struct EmulatorWireTests {
     @Test("requests encode to the documented octets and decode back")
     func requests() throws {
         let cases: [(EmulatorRequest, [UInt8])] = [
-            (.hello(version: 1, device: "bob"), [0x01, 0x01, 0x00, 0x03, 0x62, 0x6F, 0x62]),
+            (.hello(version: 2, device: "bob"), [0x01, 0x02, 0x00, 0x03, 0x62, 0x6F, 0x62]),
             (.transfer(chip: 0, SPITransaction(header: [0x00], body: .read(count: 4))), [0x02, 0x00, 0x01, 0x00, 0x01, 0x04, 0x00]),
             (.transfer(chip: 1, SPITransaction(header: [0x8F], body: .write([0xAA, 0xBB]))),
              [0x02, 0x01, 0x01, 0x8F, 0x00, 0x02, 0x00, 0xAA, 0xBB]),
             (.interrupt(chip: 2), [0x03, 0x02]),
             (.reset(chip: 0), [0x04, 0x00]),
+            // 1.5 ms = 1 500 000 000 ps = 0x59682F00.
+            (.wait(chips: 0b101, deadline: SimulationTime(picoseconds: 1_500_000_000)),
+             [0x05, 0x05, 0x00, 0x2F, 0x68, 0x59, 0x00, 0x00, 0x00, 0x00]),
+            (.wait(chips: 0x01, deadline: nil), [0x05, 0x01, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF]),
+            (.wake, [0x06]),
         ]
         for (request, octets) in cases {
             #expect(request.encoded == octets, "\(request)")
@@ -27,10 +32,13 @@ struct EmulatorWireTests {
     @Test("replies encode to the documented octets and decode back")
     func replies() throws {
         let cases: [(EmulatorReply, [UInt8])] = [
-            (.welcome(version: 1, board: "b"), [0x81, 0x01, 0x00, 0x01, 0x62]),
+            (.welcome(version: 2, board: "b", now: SimulationTime(picoseconds: 0x0102)),
+             [0x81, 0x02, 0x00, 0x01, 0x62, 0x02, 0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00]),
             (.data([0x30, 0x01]), [0x82, 0x02, 0x00, 0x30, 0x01]),
             (.level(true), [0x83, 0x01]),
             (.done, [0x84]),
+            (.woke(now: SimulationTime(picoseconds: 1_500_000_000), interrupts: 0b10),
+             [0x85, 0x00, 0x2F, 0x68, 0x59, 0x00, 0x00, 0x00, 0x00, 0x02]),
             (.error("no"), [0xEE, 0x02, 0x00, 0x6E, 0x6F]),
         ]
         for (reply, octets) in cases {
@@ -39,14 +47,46 @@ struct EmulatorWireTests {
         }
     }
 
+    @Test("a message is framed by its 32-bit little-endian length")
+    func framing() throws {
+        let path = "/tmp/swift-uwb-frame-\(UUID().uuidString.prefix(8)).sock"
+        let listener = try UnixSocket.listen(at: path)
+        defer {
+            listener.close()
+            unlink(path)
+        }
+        let client = try UnixSocket.connect(to: path)
+        let server = try #require(listener.accept())
+        try EmulatorWire.send(EmulatorRequest.wake.encoded, on: client)
+        #expect(try server.read(count: 5) == [0x01, 0x00, 0x00, 0x00, 0x06])
+        try client.write([0x02, 0x00, 0x00, 0x00, 0x84, 0x84])
+        #expect(try EmulatorWire.receive(from: server) == [0x84, 0x84])
+    }
+
     @Test("malformed messages are refused with the field at fault", arguments: [
         ([UInt8](), "message type"), ([0x09], "request type 0x9"), ([0x01, 0x01], "version"),
         ([0x02, 0x00, 0x04, 1, 2, 3, 4], "4-octet SPI header"), ([0x02, 0x00, 0x01, 0x00, 0x07, 0x00, 0x00], "transfer kind 7"),
-        ([0x03, 0x00, 0x00], "1 octets after the last field"),
+        ([0x03, 0x00, 0x00], "1 octets after the last field"), ([0x05, 0x01, 0x00, 0x00], "deadline"),
+        ([0x05, 0x01, 0xFE, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF], "beyond the largest virtual time"),
+        ([0x06, 0x00], "1 octets after the last field"),
     ])
     func malformed(octets: [UInt8], fragment: String) {
         #expect {
             _ = try EmulatorRequest(decoding: octets)
+        } throws: { error in
+            guard case EmulatorServiceError.malformed(let reason) = error else { return false }
+            return reason.contains(fragment)
+        }
+    }
+
+    @Test("malformed replies are refused with the field at fault", arguments: [
+        ([UInt8](), "message type"), ([0x8F], "reply type 0x8f"), ([0x81, 0x02, 0x00, 0x00], "time"),
+        ([0x85, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x00], "WOKE without a time"),
+        ([0x85, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00], "interrupt lines"), ([0x83, 0x02], "IRQ level 2"),
+    ])
+    func malformedReplies(octets: [UInt8], fragment: String) {
+        #expect {
+            _ = try EmulatorReply(decoding: octets)
         } throws: { error in
             guard case EmulatorServiceError.malformed(let reason) = error else { return false }
             return reason.contains(fragment)
@@ -69,7 +109,7 @@ struct EmulatorWireTests {
         let service = try Self.service()
         defer { service.stop() }
         let cases: [([UInt8], String)] = [
-            (EmulatorRequest.hello(version: 2, device: "alice").encoded, "wire format 2"),
+            (EmulatorRequest.hello(version: 1, device: "alice").encoded, "the client speaks emulator wire format 1, the service 2"),
             (EmulatorRequest.interrupt(chip: 0).encoded, "the first message must be HELLO"),
             ([0x42], "request type 0x42"),
         ]

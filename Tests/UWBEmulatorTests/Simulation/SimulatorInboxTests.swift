@@ -2,8 +2,8 @@ import Testing
 import UWBCore
 @testable import UWBEmulator
 
-@Suite("SimulatorInbox: work from other threads, unpaced and paced")
-struct SimulatorInboxTests {
+@Suite("LoopInbox: work from other threads, unpaced and paced")
+struct LoopInboxTests {
     static func ms(_ value: Double) -> SimulationTime { SimulationTime(seconds: value / 1000) }
 
     @Test("work posted from another thread before a run runs at the current time, in FIFO order, before later events")

@@ -1,3 +1,4 @@
+import UWBCore
 import UWBEmulator
 
 /// A pacing that never sleeps but can be woken: its clock jumps to the time waited for, unless
@@ -32,7 +33,7 @@ final class WakeablePacing: Pacing {
 
     /// Moves the clock to `seconds`, or to the next arrival's time if that comes first, posting
     /// its work to `inbox`.
-    func wait(until seconds: Double, unlessWorkArrivesIn inbox: SimulatorInbox) {
+    func wait(until seconds: Double, unlessWorkArrivesIn inbox: LoopInbox) {
         waits.append(seconds)
         guard let arrival = arrivals.first, arrival.wallTime <= seconds else {
             clock = max(clock, seconds)

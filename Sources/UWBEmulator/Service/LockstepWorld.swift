@@ -1,0 +1,233 @@
+import Foundation
+import UWBCore
+
+/// The emulator service's world on one virtual time shared with its apps, run as a conservative
+/// co-simulation: the world moves on only while every attached app waits (for an interrupt line
+/// of its chips or a virtual deadline it named), and an app whose turn it is drives its chips
+/// while the world stands still. So a starved, slow or debugged app slows the world; it never
+/// makes a reply late.
+///
+/// Apps due at one instant take their turns one at a time, in the scenario's device order, and
+/// the world runs no event while a turn lasts, so the run depends on what the apps do at which
+/// virtual instants, never on thread scheduling. The wall clock only caps the speed
+/// (``EmulatorServiceSettings/speed``) and bounds how long an app may hold its turn
+/// (``EmulatorServiceSettings/answerLimit``).
+///
+/// One thread runs the world (``run()``); each connection's thread calls the other members. All
+/// state, the emulation's included, is used only while holding ``condition``
+/// (`@unchecked Sendable`).
+final class LockstepWorld: @unchecked Sendable {
+    /// How far behind its speed cap the world may fall before it stops trying to catch up.
+    static let catchUpLimit: Duration = .milliseconds(50)
+
+    private let emulation: Emulation
+    private let settings: EmulatorServiceSettings
+    private let condition = NSCondition()
+    /// The attached apps, in device order.
+    private var participants: [ServiceParticipant] = []
+    /// The app whose turn it is, and since when on the wall clock.
+    private var active: (participant: ServiceParticipant, since: ContinuousClock.Instant)?
+    private var started = false
+    private var running = true
+    /// Where the speed cap counts from: a wall instant and the virtual time then.
+    private var anchor: (wall: ContinuousClock.Instant, virtual: SimulationTime)?
+
+    init(emulation: Emulation, settings: EmulatorServiceSettings) {
+        self.emulation = emulation
+        self.settings = settings
+    }
+
+    /// The world's virtual time.
+    var now: SimulationTime {
+        locked { emulation.simulator.now }
+    }
+
+    /// Stops ``run()``.
+    func stop() {
+        locked {
+            running = false
+            condition.broadcast()
+        }
+    }
+
+    // MARK: The apps' side (connection threads)
+
+    /// Attaches an app to `device` (at `order` in the scenario); its first turn comes with
+    /// WELCOME, sent by the world.
+    ///
+    /// - Throws: ``EmulatorServiceError/refused(_:)`` if another app drives the device.
+    func join(_ device: EmulatedDevice, order: Int, socket: UnixSocket) throws(EmulatorServiceError) -> ServiceParticipant {
+        try locked { () throws(EmulatorServiceError) in
+            guard !participants.contains(where: { $0.device === device }) else {
+                throw .refused("device \"\(device.name)\" is in use by another app; each device takes one app at a time")
+            }
+            let participant = ServiceParticipant(device: device, order: order, socket: socket)
+            let index = participants.firstIndex { $0.order > order } ?? participants.endIndex
+            participants.insert(participant, at: index)
+            condition.broadcast()
+            return participant
+        }
+    }
+
+    /// Runs `body` on the app's chips during its turn.
+    ///
+    /// - Throws: ``EmulatorServiceError/malformed(_:)`` outside the app's turn (it must wait for
+    ///   WELCOME or WOKE), else what `body` throws, as a refusal.
+    func onTurn<Result>(of participant: ServiceParticipant, _ request: String, _ body: (VirtualBoardBus) throws(SPIBusError) -> Result)
+        throws(EmulatorServiceError) -> Result {
+        try locked { () throws(EmulatorServiceError) in
+            guard participant.state == .active else {
+                throw .malformed("\(request) outside the app's turn; send it only after WELCOME or WOKE, before WAIT")
+            }
+            do throws(SPIBusError) {
+                return try body(participant.bus)
+            } catch {
+                throw .refused(error.description)
+            }
+        }
+    }
+
+    /// Ends the app's turn: it waits for `chips`' interrupt lines or `deadline`.
+    ///
+    /// - Throws: ``EmulatorServiceError/malformed(_:)`` outside the app's turn.
+    func wait(_ participant: ServiceParticipant, chips: UInt8, deadline: SimulationTime?) throws(EmulatorServiceError) {
+        try locked { () throws(EmulatorServiceError) in
+            guard participant.state == .active else { throw .malformed("WAIT outside the app's turn; wait for WOKE first") }
+            participant.state = .waiting(chips: chips, deadline: deadline)
+            active = nil
+            condition.broadcast()
+        }
+    }
+
+    /// Ends the app's wait early, if it waits.
+    func wake(_ participant: ServiceParticipant) {
+        locked {
+            guard case .waiting = participant.state else { return }
+            participant.wakeRequested = true
+            condition.broadcast()
+        }
+    }
+
+    /// Detaches the app, telling it `reason` if there is one, and frees its device.
+    func leave(_ participant: ServiceParticipant, telling reason: String? = nil) {
+        locked { drop(participant, telling: reason) }
+    }
+
+    // MARK: The world's thread
+
+    /// Runs the world until ``stop()``: gives turns, runs events, waits.
+    func run() {
+        condition.lock()
+        defer { condition.unlock() }
+        emulation.run(until: emulation.simulator.now)
+        while running {
+            if let active {
+                waitForTurnToEnd(of: active.participant, since: active.since)
+            } else if let due = participants.first(where: { $0.isDue(at: emulation.simulator.now) }) {
+                grant(due)
+            } else if !started, !readyToStart {
+                condition.wait()
+            } else {
+                started = true
+                advance()
+            }
+        }
+    }
+
+    /// Whether enough apps wait on a deadline for the clock to start.
+    private var readyToStart: Bool {
+        participants.count { $0.deadline != nil } >= settings.startAfterApps
+    }
+
+    /// Waits while an app holds its turn, disconnecting it once it has held it too long.
+    private func waitForTurnToEnd(of participant: ServiceParticipant, since: ContinuousClock.Instant) {
+        guard let limit = settings.answerLimit else {
+            condition.wait()
+            return
+        }
+        let remaining = since + limit - ContinuousClock.now
+        guard remaining > .zero else {
+            drop(participant, telling: "the app held its turn for longer than \(limit) without WAIT; it was disconnected and its device freed")
+            return
+        }
+        _ = condition.wait(until: Date(timeIntervalSinceNow: remaining.secondsValue))
+    }
+
+    /// Gives `participant` its turn: WELCOME the first time, WOKE afterwards.
+    private func grant(_ participant: ServiceParticipant) {
+        let now = emulation.simulator.now
+        let reply: EmulatorReply = participant.state == .joining
+            ? .welcome(version: EmulatorWire.version, board: participant.device.board.id, now: now)
+            : .woke(now: now, interrupts: participant.interruptLines)
+        participant.state = .active
+        participant.wakeRequested = false
+        active = (participant, ContinuousClock.now)
+        do {
+            try EmulatorWire.send(reply.encoded, on: participant.socket)
+        } catch {
+            drop(participant, telling: nil)
+        }
+    }
+
+    /// Moves the world on by one event, or to the earliest deadline an app waits for, when the
+    /// speed cap allows; waits when nothing can happen.
+    private func advance() {
+        let simulator = emulation.simulator
+        let horizon = participants.compactMap(\.deadline).min()
+        let next = simulator.nextEventTime
+        guard let target = [horizon, next].compactMap({ $0 }).min() else {
+            anchor = nil
+            condition.wait()
+            return
+        }
+        if let wait = paceWait(until: target) {
+            _ = condition.wait(until: Date(timeIntervalSinceNow: wait.secondsValue))
+            return
+        }
+        if let next, next <= target {
+            simulator.step(notAfter: target)
+        } else {
+            simulator.advanceClock(to: target)
+        }
+    }
+
+    /// How long to wait before the world may reach `target` under the speed cap; nil if it may now.
+    /// A world that has fallen further behind than ``catchUpLimit`` (its apps were slow, or
+    /// nothing happened for a while) counts from here again instead of rushing to catch up.
+    private func paceWait(until target: SimulationTime) -> Duration? {
+        guard settings.speed > 0 else { return nil }
+        let wallNow = ContinuousClock.now
+        let scale = 1 / settings.speed
+        if let anchor {
+            let due = anchor.wall + (target - anchor.virtual) * scale
+            if wallNow - due <= Self.catchUpLimit {
+                return due > wallNow ? due - wallNow : nil
+            }
+        }
+        let simulatorNow = emulation.simulator.now
+        anchor = (wallNow, simulatorNow)
+        let wait = (target - simulatorNow) * scale
+        return wait > .zero ? wait : nil
+    }
+
+    /// Removes `participant`, telling it `reason` first if there is one.
+    private func drop(_ participant: ServiceParticipant, telling reason: String?) {
+        guard participant.state != .gone else { return }
+        participant.state = .gone
+        participants.removeAll { $0 === participant }
+        if active?.participant === participant {
+            active = nil
+        }
+        if let reason {
+            try? EmulatorWire.send(EmulatorReply.error(reason).encoded, on: participant.socket)
+        }
+        participant.socket.close()
+        condition.broadcast()
+    }
+
+    private func locked<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
+        condition.lock()
+        defer { condition.unlock() }
+        return try body()
+    }
+}
