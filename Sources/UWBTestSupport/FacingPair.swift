@@ -4,10 +4,11 @@ import UWBEmulator
 /// Two single-chip devices in free space facing each other: "alice" at (0, 1, 0) and "bob"
 /// `distance` along −z, turned round so that each one's back looks at the other.
 public enum FacingPair {
-    /// The world with the two devices added, not yet run.
+    /// The world with the two devices added, not yet run, and after them the single-chip
+    /// `bystanders`, standing 2 m to the side one metre apart (devices for tests to misuse).
     ///
     /// - Throws: a board or emulation error (the repository's board files are broken).
-    public static func emulation(seed: UInt64, distance: Double = 3) throws -> Emulation {
+    public static func emulation(seed: UInt64, distance: Double = 3, bystanders: [String] = []) throws -> Emulation {
         let board = try BoardDescription.load(from: Repository.path("Hardware/boards/ft232h-dw1000-single.json"))
         let emulation = Emulation(seed: seed, channelModel: try ChannelModel(kind: .freeSpace, channel: .five))
         try emulation.add(DeviceSetup(
@@ -15,6 +16,10 @@ public enum FacingPair {
         try emulation.add(DeviceSetup(
             name: "bob", board: board, trajectory: .standing(at: Position(metres: Vector3(x: 0, y: 1, z: -distance))),
             orientation: Orientation(yaw: .degrees(180))))
+        for (index, name) in bystanders.enumerated() {
+            try emulation.add(DeviceSetup(
+                name: name, board: board, trajectory: .standing(at: Position(metres: Vector3(x: 2, y: 1, z: -Double(index))))))
+        }
         return emulation
     }
 }

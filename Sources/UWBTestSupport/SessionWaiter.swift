@@ -18,6 +18,8 @@ public final class SessionWaiter: NISessionDelegate, @unchecked Sendable {
     public let enough: Int
 
     private let distances = Mutex<[Float]>([])
+    /// Wakes ``waitUntil(measured:timeout:)`` at each distance.
+    private let arrivals = NSCondition()
     private let errors = Mutex<[NIError]>([])
 
     /// A waiter named `name` (for its queue) that signals after `enough` distances.
@@ -46,6 +48,21 @@ public final class SessionWaiter: NISessionDelegate, @unchecked Sendable {
         if count >= enough, count - nearbyObjects.compactMap(\.distance).count < enough {
             measuredEnough.signal()
         }
+        arrivals.lock()
+        arrivals.broadcast()
+        arrivals.unlock()
+    }
+
+    /// Waits until `count` distances in all have arrived, for at most `timeout` of wall time (a
+    /// deadline for a dead peer, not a measure of speed); returns whether they did.
+    public func waitUntil(measured count: Int, timeout: Duration) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: Double(timeout.components.seconds))
+        arrivals.lock()
+        defer { arrivals.unlock() }
+        while measured.count < count {
+            guard arrivals.wait(until: deadline) else { return measured.count >= count }
+        }
+        return true
     }
 
     /// Signals ``started``.

@@ -56,6 +56,8 @@ extension Simulator {
     ///
     /// Work posted to the ``inbox`` wakes the run: it runs at the virtual time the wall clock has
     /// reached (never before the last event that ran), so a paused world still answers its apps.
+    /// Reactions to an event (``LoopInbox/deliver(on:_:)``), and what they post, run at the
+    /// event's instant, as in an unpaced run.
     ///
     /// The run's start lines up with the pacing's clock as it reads when the run begins, so a
     /// second paced run on the same pacing waits from where the first left off. A rate that is
@@ -68,6 +70,9 @@ extension Simulator {
         let origin = now.seconds
         let wallOrigin = pacing.elapsed()
         while true {
+            // Reactions to the last event, and what they post, belong to its instant: settle them
+            // before the wall clock moves the time on.
+            settleReactions()
             let next = min(nextEventTime ?? end, end)
             if !inbox.hasWork {
                 pacing.wait(until: wallOrigin + (next.seconds - origin) / rate, unlessWorkArrivesIn: inbox)

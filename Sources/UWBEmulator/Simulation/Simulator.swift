@@ -85,6 +85,18 @@ public final class Simulator {
     @inline(never)
     private func drainInbox() {
         inbox.runReactions()
+        schedulePostedWork()
+    }
+
+    /// Runs the inbox's reactions, if any, and schedules what they posted at the current time;
+    /// for a paced run, before the wall clock moves the time on.
+    func settleReactions() {
+        if inbox.runReactions() {
+            schedulePostedWork()
+        }
+    }
+
+    private func schedulePostedWork() {
         for action in inbox.take() {
             schedule(ActionEvent(action: action), at: now)
         }

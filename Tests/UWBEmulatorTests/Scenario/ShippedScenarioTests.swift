@@ -10,16 +10,24 @@ struct ShippedScenarioTests {
     @Test("every example loads, and every device of the traffic examples transmits")
     func everyExampleLoads() throws {
         let paths = try ScenarioFixtures.examplePaths()
-        #expect(paths.count == 5)
+        #expect(paths.count == 6)
         for path in paths {
             let scenario = try Scenario.load(from: path, boardSearchPaths: [ScenarioFixtures.boardsDirectory])
             #expect(!scenario.devices.isEmpty, "\(path)")
-            // The demo room's devices are driven by NearbyInteraction sessions, not scripted traffic.
-            guard !path.hasSuffix("demo-room.json") else { continue }
+            // The rooms' devices are driven by NearbyInteraction sessions, not scripted traffic.
+            guard !path.hasSuffix("-room.json") else { continue }
             for device in scenario.devices {
                 #expect(device.transmit != nil, "\(path): \(device.name)")
             }
         }
+    }
+
+    @Test("dense room: fourteen single-chip devices, none scripted, in one seeded CM3 room")
+    func denseRoom() throws {
+        let scenario = try ScenarioFixtures.example("dense-room")
+        #expect(scenario.devices.count == 14)
+        #expect(scenario.devices.allSatisfy { $0.transmit == nil && $0.board.chips.count == 1 })
+        #expect(Set(scenario.devices.map(\.name)).count == 14)
     }
 
     @Test("demo room: a triple-chip phone at the origin, a single-chip tag looping in front of it, a dual-chip laptop")

@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+@testable import uwb
+import UWBCore
+import UWBEmulator
+import UWBTestSupport
+
+/// `uwb demo --speed 0` repeats byte for byte, even in a dense room where peers time out and the
+/// apps run their sessions again from their delegate callbacks: the reactions happen at the
+/// virtual instant of the callback, not whenever a thread gets to them.
+@Suite("Demo determinism with apps that react")
+struct DemoDeterminismTests {
+    /// The dense room's JSON lines for `seconds` of virtual time.
+    static func lines(seconds: Double) throws -> [String] {
+        let scenario = try Scenario.load(
+            from: Repository.path("Docs/scenarios/dense-room.json"), boardSearchPaths: [Repository.boardsDirectory])
+        let room = try DemoRoom(scenario: scenario, seed: 9, interval: .milliseconds(100))
+        var lines: [String] = []
+        var time = SimulationTime.zero
+        while time < SimulationTime(seconds: seconds) {
+            time = time + DemoCommand.slice
+            room.run(until: time, pacing: WallClockPacing(), speed: 0)
+            lines += room.collect().map(DemoJSONLine.line(for:))
+        }
+        return lines
+    }
+
+    @Test("two runs of the dense room, with removals and sessions run again, give the same lines", .timeLimit(.minutes(5)))
+    func denseRoomRepeats() throws {
+        let first = try Self.lines(seconds: 5)
+        let second = try Self.lines(seconds: 5)
+        #expect(first == second)
+        let removals = first.filter { $0.contains("\"state\":\"removed\"") }
+        #expect(removals.count >= 3, "the room is not dense enough to test reactions: \(removals.count) removals")
+        // A removed pair ranges again afterwards: its app ran the session again in the callback.
+        let rangingAgain = removals.contains { removal in
+            guard let pair = Self.pair(of: removal), let index = first.firstIndex(of: removal) else { return false }
+            return first[(index + 1)...].contains { Self.pair(of: $0) == pair && $0.contains("\"state\":\"ranging\"") }
+        }
+        #expect(rangingAgain)
+    }
+
+    /// The line's device and peer.
+    private static func pair(of line: String) -> String? {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+              let device = object["device"] as? String, let peer = object["peer"] as? String
+        else { return nil }
+        return device + ">" + peer
+    }
+}

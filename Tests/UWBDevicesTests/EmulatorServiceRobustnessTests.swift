@@ -1,0 +1,242 @@
+import EmulatedRanging
+import Foundation
+import NearbyInteraction
+import Testing
+import UWBCore
+import UWBDevices
+import UWBEmulator
+import UWBTestSupport
+
+/// The emulator service against apps that misbehave, hang or die, and against a loaded machine:
+/// the world never blocks on a bad app for longer than the answer limit, never crashes, and the
+/// other apps keep ranging. Every wait here is a deadline for a dead peer, never a measure of speed.
+@Suite("Emulator service: bad apps, dead apps, a busy machine", .serialized)
+struct EmulatorServiceRobustnessTests {
+    /// How long an app may hold its turn here: short, so the hung clients go quickly, but far
+    /// longer than a well-behaved app on a loaded machine holds it.
+    static let answerLimit: Duration = .seconds(3)
+
+    /// A service in its fastest mode with alice and bob facing each other and `bystanders`.
+    static func service(bystanders: [String] = [], answerLimit: Duration? = answerLimit) throws -> EmulatorService {
+        let emulation = try FacingPair.emulation(seed: 5, bystanders: bystanders)
+        let service = try EmulatorService(
+            emulation: emulation, free: ["alice", "bob"] + bystanders,
+            socketPath: "/tmp/swift-uwb-robust-\(UUID().uuidString.prefix(8)).sock",
+            settings: EmulatorServiceSettings(speed: 0, answerLimit: answerLimit))
+        service.start()
+        return service
+    }
+
+    /// Alice and bob attached as apps, ranging with each other.
+    struct RangingPair {
+        let radios: [ThreadedRadio]
+        let sessions: [NISession]
+        let waiters: [SessionWaiter]
+
+        init(on service: EmulatorService) throws {
+            var radios: [ThreadedRadio] = [], sessions: [NISession] = [], waiters: [SessionWaiter] = []
+            for device in ["alice", "bob"] {
+                let radio = try RadioChoice.openEmulatorDevice(device, socketPath: service.socketPath)
+                let session = NISession(device: DeviceService(radio: radio))
+                let waiter = SessionWaiter(name: device)
+                waiter.listen(to: session)
+                radios.append(radio)
+                sessions.append(session)
+                waiters.append(waiter)
+            }
+            self.radios = radios
+            self.sessions = sessions
+            self.waiters = waiters
+            try TokenSwap.runBoth(sessions[0], sessions[1])
+        }
+
+        /// Whether both sides measured `more` distances beyond what they had.
+        func keepRanging(more: Int) -> Bool {
+            waiters.allSatisfy { $0.waitUntil(measured: $0.measured.count + more, timeout: .seconds(60)) }
+        }
+
+        func stop() {
+            for session in sessions {
+                session.invalidate()
+            }
+            for radio in radios {
+                radio.stop()
+            }
+        }
+    }
+
+    @Test("an app's clock is the world's virtual time: a 100 s timer fires at exactly 100 s")
+    func timersRunOnVirtualTime() throws {
+        let service = try Self.service()
+        defer { service.stop() }
+        let radio = try RadioChoice.openEmulatorDevice("alice", socketPath: service.socketPath)
+        defer { radio.stop() }
+        let times = Times()
+        radio.post {
+            times.record(radio.now)
+            radio.schedule(after: .seconds(100)) {
+                times.record(radio.now)
+                times.done.signal()
+            }
+        }
+        #expect(times.done.wait(timeout: .now() + 60) == .success, "the timer never fired")
+        #expect(times.values == [.zero, .seconds(100)])
+        #expect(service.now >= SimulationTime(seconds: 100))
+    }
+
+    @Test("two apps range while every core is kept busy", .timeLimit(.minutes(3)))
+    func rangingOnABusyMachine() throws {
+        let busy = BusyCores()
+        defer { busy.stop() }
+        let service = try Self.service()
+        defer { service.stop() }
+        let pair = try RangingPair(on: service)
+        defer { pair.stop() }
+        #expect(pair.keepRanging(more: 20))
+        for waiter in pair.waiters {
+            #expect(waiter.invalidations.isEmpty)
+            for distance in waiter.measured.suffix(5) {
+                #expect(abs(distance - 3) < 0.15, "\(waiter.measured)")
+            }
+        }
+    }
+
+    @Test("garbage, a wrong order, an oversized length: ERROR and the connection closed; the others range on",
+          .timeLimit(.minutes(3)))
+    func protocolErrors() throws {
+        let service = try Self.service(bystanders: ["carol"])
+        defer { service.stop() }
+        let pair = try RangingPair(on: service)
+        defer { pair.stop() }
+        #expect(pair.keepRanging(more: 3))
+
+        let garbage = try RawServiceClient.attached(to: "carol", at: service.socketPath)
+        try garbage.sendRaw([0x01, 0x00, 0x00, 0x00, 0x42])
+        garbage.expectError(containing: "request type 0x42")
+
+        let oversized = try RawServiceClient.attached(to: "carol", at: service.socketPath)
+        try oversized.sendRaw([0xA0, 0x86, 0x01, 0x00, 0x02])
+        oversized.expectError(containing: "a message of 100000 octets")
+
+        let empty = try RawServiceClient.attached(to: "carol", at: service.socketPath)
+        try empty.sendRaw([0x00, 0x00, 0x00, 0x00])
+        empty.expectError(containing: "a message of 0 octets")
+
+        let outOfTurn = try RawServiceClient.attached(to: "carol", at: service.socketPath)
+        try outOfTurn.send(.wait(chips: 1, deadline: nil))
+        try outOfTurn.send(.transfer(chip: 0, SPITransaction(header: [0x00], body: .read(count: 4))))
+        outOfTurn.expectError(containing: "TRANSFER outside the app's turn")
+
+        let helloTwice = try RawServiceClient.attached(to: "carol", at: service.socketPath)
+        try helloTwice.send(.hello(version: EmulatorWire.version, device: "carol"))
+        helloTwice.expectError(containing: "HELLO again")
+
+        let badChip = try RawServiceClient.attached(to: "carol", at: service.socketPath)
+        try badChip.send(.transfer(chip: 7, SPITransaction(header: [0x00], body: .read(count: 4))))
+        badChip.expectError(containing: "no chip on")
+
+        #expect(pair.keepRanging(more: 10))
+        #expect(pair.waiters.allSatisfy { $0.invalidations.isEmpty })
+    }
+
+    @Test("an app that hangs mid-message, says nothing after HELLO or never says HELLO is dropped after the limit; the others range on",
+          .timeLimit(.minutes(3)))
+    func hungApps() throws {
+        let service = try Self.service(bystanders: ["carol", "dave"])
+        defer { service.stop() }
+        let pair = try RangingPair(on: service)
+        defer { pair.stop() }
+        #expect(pair.keepRanging(more: 3))
+
+        // Its turn handed back (WAIT), then half a message, then nothing.
+        let midMessage = try RawServiceClient.attached(to: "carol", at: service.socketPath)
+        try midMessage.send(.wait(chips: 1, deadline: nil))
+        try midMessage.sendRaw([0x07, 0x00, 0x00, 0x00, 0x02, 0x00])
+        // Holding the turn: WELCOME, then nothing at all.
+        let silent = try RawServiceClient.attached(to: "dave", at: service.socketPath)
+        // Never attached: not even HELLO.
+        let mute = try RawServiceClient(path: service.socketPath)
+
+        midMessage.expectError(containing: "stopped short")
+        silent.expectError(containing: "held its turn for longer than")
+        mute.expectError(containing: "stopped short")
+        #expect(pair.keepRanging(more: 10))
+
+        // Their devices are free again.
+        _ = try RawServiceClient.attached(to: "carol", at: service.socketPath)
+        _ = try RawServiceClient.attached(to: "dave", at: service.socketPath)
+    }
+
+    @Test("an app that dies mid-message frees its device; the others range on", .timeLimit(.minutes(3)))
+    func deadApp() throws {
+        let service = try Self.service(bystanders: ["carol"])
+        defer { service.stop() }
+        let pair = try RangingPair(on: service)
+        defer { pair.stop() }
+        #expect(pair.keepRanging(more: 3))
+        do {
+            let dying = try RawServiceClient.attached(to: "carol", at: service.socketPath)
+            try dying.sendRaw([0x09, 0x00, 0x00, 0x00, 0x02, 0x00, 0x01])
+            dying.socket.close()
+        }
+        #expect(pair.keepRanging(more: 10))
+        // The service notices the closed socket at once; attaching again may race it, so try a few
+        // times, each a real attach that the service answers.
+        var reattached: RawServiceClient?
+        for _ in 0..<200 where reattached == nil {
+            reattached = try? RawServiceClient.attached(to: "carol", at: service.socketPath)
+        }
+        #expect(reattached != nil, "carol was not freed")
+    }
+
+    @Test("a second service on a live socket is refused; a file that is not a socket is left alone")
+    func socketPathConflicts() throws {
+        let service = try Self.service()
+        defer { service.stop() }
+        #expect(throws: EmulatorServiceError.alreadyServing(path: service.socketPath)) {
+            _ = try EmulatorService(emulation: try FacingPair.emulation(seed: 1), free: ["alice"], socketPath: service.socketPath)
+        }
+        let path = "/tmp/swift-uwb-not-a-socket-\(UUID().uuidString.prefix(8))"
+        try Data("keep me".utf8).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect {
+            _ = try EmulatorService(emulation: try FacingPair.emulation(seed: 1), free: ["alice"], socketPath: path)
+        } throws: { error in
+            guard case EmulatorServiceError.cannotListen(_, let reason) = error else { return false }
+            return reason.contains("not a socket")
+        }
+        #expect(FileManager.default.contents(atPath: path) == Data("keep me".utf8))
+    }
+
+    @Test("a socket file left by a service that died is replaced")
+    func staleSocketReplaced() throws {
+        let path = "/tmp/swift-uwb-stale-\(UUID().uuidString.prefix(8)).sock"
+        // A socket bound and closed without removing its file: what a killed service leaves.
+        do {
+            let dead = try UnixSocket.listen(at: path)
+            dead.close()
+        }
+        #expect(FileManager.default.fileExists(atPath: path))
+        let service = try EmulatorService(
+            emulation: try FacingPair.emulation(seed: 1), free: ["alice"], socketPath: path,
+            settings: EmulatorServiceSettings(speed: 0))
+        service.start()
+        defer { service.stop() }
+        _ = try RawServiceClient.attached(to: "alice", at: path)
+    }
+}
+
+/// Times recorded on a radio's loop, read by the test.
+private final class Times: @unchecked Sendable {
+    private let lock = NSLock()
+    private var recorded: [Duration] = []
+    let done = DispatchSemaphore(value: 0)
+
+    func record(_ time: Duration) {
+        lock.withLock { recorded.append(time) }
+    }
+
+    var values: [Duration] {
+        lock.withLock { recorded }
+    }
+}
