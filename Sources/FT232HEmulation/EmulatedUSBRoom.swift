@@ -16,12 +16,15 @@ public final class EmulatedUSBRoom {
     /// The boards' buses; read their statistics only after ``stop()`` (they belong to the loops).
     public let buses: [FT232HSPIBus]
 
-    /// Starts `emulation` (set up, not yet run) on its own thread and brings up every device as a
-    /// USB board whose IN transfers each take `readLatency`.
+    /// Starts `emulation` (set up, not yet run) on its own thread at `rate` virtual seconds per
+    /// wall second and brings up every device as a USB board whose IN transfers each take
+    /// `readLatency`. A USB board is real-time hardware, so its loop races the room's clock; tests on
+    /// a loaded machine run the room slower than real time (a rate below 1), which gives each loop
+    /// proportionally more wall time to answer a frame.
     ///
     /// - Throws: ``FT232HError`` or ``RadioChoiceError`` if a board does not come up.
-    public init(emulation: Emulation, readLatency: Duration = .zero) throws {
-        room = PacedEmulation(emulation)
+    public init(emulation: Emulation, readLatency: Duration = .zero, rate: Double = 1) throws {
+        room = PacedEmulation(emulation, rate: rate)
         for device in emulation.devices {
             device.releaseChips()
         }

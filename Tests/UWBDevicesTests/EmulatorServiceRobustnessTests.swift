@@ -27,44 +27,6 @@ struct EmulatorServiceRobustnessTests {
         return service
     }
 
-    /// Alice and bob attached as apps, ranging with each other.
-    struct RangingPair {
-        let radios: [ThreadedRadio]
-        let sessions: [NISession]
-        let waiters: [SessionWaiter]
-
-        init(on service: EmulatorService) throws {
-            var radios: [ThreadedRadio] = [], sessions: [NISession] = [], waiters: [SessionWaiter] = []
-            for device in ["alice", "bob"] {
-                let radio = try RadioChoice.openEmulatorDevice(device, socketPath: service.socketPath)
-                let session = NISession(device: DeviceService(radio: radio))
-                let waiter = SessionWaiter(name: device)
-                waiter.listen(to: session)
-                radios.append(radio)
-                sessions.append(session)
-                waiters.append(waiter)
-            }
-            self.radios = radios
-            self.sessions = sessions
-            self.waiters = waiters
-            try TokenSwap.runBoth(sessions[0], sessions[1])
-        }
-
-        /// Whether both sides measured `more` distances beyond what they had.
-        func keepRanging(more: Int) -> Bool {
-            waiters.allSatisfy { $0.waitUntil(measured: $0.measured.count + more, timeout: .seconds(60)) }
-        }
-
-        func stop() {
-            for session in sessions {
-                session.invalidate()
-            }
-            for radio in radios {
-                radio.stop()
-            }
-        }
-    }
-
     @Test("an app's clock is the world's virtual time: a 100 s timer fires at exactly 100 s")
     func timersRunOnVirtualTime() throws {
         let service = try Self.service()
@@ -90,7 +52,7 @@ struct EmulatorServiceRobustnessTests {
         defer { busy.stop() }
         let service = try Self.service()
         defer { service.stop() }
-        let pair = try RangingPair(on: service)
+        let pair = try ServiceRangingPair(on: service)
         defer { pair.stop() }
         #expect(pair.keepRanging(more: 20))
         for waiter in pair.waiters {
@@ -106,7 +68,7 @@ struct EmulatorServiceRobustnessTests {
     func protocolErrors() throws {
         let service = try Self.service(bystanders: ["carol"])
         defer { service.stop() }
-        let pair = try RangingPair(on: service)
+        let pair = try ServiceRangingPair(on: service)
         defer { pair.stop() }
         #expect(pair.keepRanging(more: 3))
 
@@ -144,7 +106,7 @@ struct EmulatorServiceRobustnessTests {
     func hungApps() throws {
         let service = try Self.service(bystanders: ["carol", "dave"])
         defer { service.stop() }
-        let pair = try RangingPair(on: service)
+        let pair = try ServiceRangingPair(on: service)
         defer { pair.stop() }
         #expect(pair.keepRanging(more: 3))
 
@@ -171,7 +133,7 @@ struct EmulatorServiceRobustnessTests {
     func deadApp() throws {
         let service = try Self.service(bystanders: ["carol"])
         defer { service.stop() }
-        let pair = try RangingPair(on: service)
+        let pair = try ServiceRangingPair(on: service)
         defer { pair.stop() }
         #expect(pair.keepRanging(more: 3))
         do {

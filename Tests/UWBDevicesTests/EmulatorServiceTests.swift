@@ -22,33 +22,19 @@ struct EmulatorServiceTests {
         return service
     }
 
-    /// A session on `device` of `service`, with a waiter as its delegate.
-    static func app(_ device: String, of service: EmulatorService) throws -> (ThreadedRadio, NISession, SessionWaiter) {
-        let radio = try RadioChoice.openEmulatorDevice(device, socketPath: service.socketPath)
-        let waiter = SessionWaiter(name: device)
-        let session = NISession(device: DeviceService(radio: radio))
-        waiter.listen(to: session)
-        return (radio, session, waiter)
-    }
-
     @Test("two apps attached to alice and bob range with each other", .timeLimit(.minutes(1)))
     func twoAppsRange() throws {
         let service = try Self.service()
         defer { service.stop() }
-        let (aliceRadio, alice, aliceProbe) = try Self.app("alice", of: service)
-        defer { aliceRadio.stop() }
-        let (bobRadio, bob, bobProbe) = try Self.app("bob", of: service)
-        defer { bobRadio.stop() }
-        #expect(aliceRadio.name == "emulator:alice")
-        try TokenSwap.runBoth(alice, bob)
-        for probe in [aliceProbe, bobProbe] {
-            #expect(probe.measuredEnough.wait(timeout: .now() + 30) == .success, "\(probe.measured)")
-            for distance in probe.measured.suffix(3) {
-                #expect(abs(distance - 3) < 0.15, "\(probe.measured)")
+        let pair = try ServiceRangingPair(on: service)
+        defer { pair.stop() }
+        #expect(pair.radios.map(\.name) == ["emulator:alice", "emulator:bob"])
+        #expect(pair.keepRanging(more: 5))
+        for waiter in pair.waiters {
+            for distance in waiter.measured.suffix(3) {
+                #expect(abs(distance - 3) < 0.15, "\(waiter.measured)")
             }
         }
-        alice.invalidate()
-        bob.invalidate()
     }
 
     @Test("a second app on a taken device, or an unknown device, gets a clear refusal")
@@ -92,7 +78,7 @@ struct EmulatorServiceTests {
     @Test("the service stopping under a running session invalidates it with sessionFailed", .timeLimit(.minutes(1)))
     func serviceStops() throws {
         let service = try Self.service()
-        let (radio, session, probe) = try Self.app("alice", of: service)
+        let (radio, session, probe) = try ServiceRangingPair.app("alice", of: service)
         defer { radio.stop() }
         session.run(NINearbyPeerConfiguration(
             peerToken: NIDiscoveryToken.makeForNewSession(capabilities: NIRadioCapability(coherentReceivers: 1))))

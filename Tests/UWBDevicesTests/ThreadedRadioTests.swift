@@ -1,6 +1,9 @@
 import FT232H
 import FT232HEmulation
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Synchronization
 import Testing
 import UWBCore
@@ -42,18 +45,27 @@ struct ThreadedRadioTests {
     func postedWorkAndTimers() throws {
         let (radio, _) = try Self.radio()
         defer { radio.stop() }
+        // Threads compared by identity: Foundation's thread names are not reliable on Linux under load.
+        let caller = pthread_self()
         let log = Mutex<[String]>([])
+        let threads = Mutex<[pthread_t]>([])
         let done = DispatchSemaphore(value: 0)
         radio.post {
-            log.withLock { $0.append(Thread.current.name ?? "?") }
+            log.withLock { $0.append("posted") }
+            threads.withLock { $0.append(pthread_self()) }
         }
         radio.post {
             radio.schedule(after: .milliseconds(20)) { log.withLock { $0.append("late") } }
-            radio.schedule(after: .milliseconds(5)) { log.withLock { $0.append("early") } }
+            radio.schedule(after: .milliseconds(5)) {
+                log.withLock { $0.append("early") }
+                threads.withLock { $0.append(pthread_self()) }
+            }
             radio.schedule(after: .milliseconds(30)) { done.signal() }
         }
         #expect(done.wait(timeout: .now() + 10) == .success, "the timers did not run")
-        #expect(log.withLock { $0 } == [ThreadedRadio.threadName, "early", "late"])
+        #expect(log.withLock { $0 } == ["posted", "early", "late"])
+        let seen = threads.withLock { $0 }
+        #expect(seen.count == 2 && seen[0] == seen[1] && seen[0] != caller)
     }
 
     @Test("a board pulled out is reported once, as a lost bus; posted work still runs")

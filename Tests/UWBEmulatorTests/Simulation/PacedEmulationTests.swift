@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Synchronization
 import Testing
 import UWBCore
@@ -14,15 +17,17 @@ struct PacedEmulationTests {
 
     @Test("work runs on the emulation's thread while it runs, on the caller's before and after")
     func threads() throws {
+        // Threads compared by identity: Foundation's thread names are not reliable on Linux under load.
+        let caller = pthread_self()
         let paced = PacedEmulation(try Self.emulation())
-        let before = paced.perform { Thread.current.name ?? "" }
+        let before = paced.perform { pthread_self() }
         paced.start()
-        let during = paced.perform { Thread.current.name ?? "" }
+        let during = [paced.perform { pthread_self() }, paced.perform { pthread_self() }]
         paced.stop()
-        let after = paced.perform { Thread.current.name ?? "" }
-        #expect(during == "uwb emulation")
-        #expect(before != "uwb emulation")
-        #expect(after != "uwb emulation")
+        let after = paced.perform { pthread_self() }
+        #expect(before == caller)
+        #expect(during[0] != caller && during[0] == during[1])
+        #expect(after == caller)
     }
 
     @Test("stopping while other threads keep handing over work leaves none of them blocked", .timeLimit(.minutes(1)))
