@@ -101,10 +101,10 @@ struct EmulatorServiceRobustnessTests {
         #expect(pair.waiters.allSatisfy { $0.invalidations.isEmpty })
     }
 
-    @Test("an app that hangs mid-message, says nothing after HELLO or never says HELLO is dropped after the limit; the others range on",
+    @Test("an app that hangs mid-transaction or mid-message, says nothing after HELLO or never says HELLO is dropped after the limit; the others range on",
           .timeLimit(.minutes(3)))
     func hungApps() throws {
-        let service = try Self.service(bystanders: ["carol", "dave"])
+        let service = try Self.service(bystanders: ["carol", "dave", "erin"])
         defer { service.stop() }
         let pair = try ServiceRangingPair(on: service)
         defer { pair.stop() }
@@ -116,17 +116,23 @@ struct EmulatorServiceRobustnessTests {
         try midMessage.sendRaw([0x07, 0x00, 0x00, 0x00, 0x02, 0x00])
         // Holding the turn: WELCOME, then nothing at all.
         let silent = try RawServiceClient.attached(to: "dave", at: service.socketPath)
+        // Holding the turn: WELCOME, then half a TRANSFER, then nothing.
+        let midTransaction = try RawServiceClient.attached(to: "erin", at: service.socketPath)
+        try midTransaction.sendRaw([0x07, 0x00, 0x00, 0x00, 0x02, 0x00, 0x01])
         // Never attached: not even HELLO.
         let mute = try RawServiceClient(path: service.socketPath)
 
         midMessage.expectError(containing: "stopped short")
         silent.expectError(containing: "held its turn for longer than")
+        // Both limits are the same: whichever the service notices first.
+        midTransaction.expectError(containing: "held its turn for longer than", or: "stopped short")
         mute.expectError(containing: "stopped short")
         #expect(pair.keepRanging(more: 10))
 
         // Their devices are free again.
         _ = try RawServiceClient.attached(to: "carol", at: service.socketPath)
         _ = try RawServiceClient.attached(to: "dave", at: service.socketPath)
+        _ = try RawServiceClient.attached(to: "erin", at: service.socketPath)
     }
 
     @Test("an app that dies mid-message frees its device; the others range on", .timeLimit(.minutes(3)))

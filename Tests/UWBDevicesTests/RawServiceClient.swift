@@ -40,15 +40,16 @@ struct RawServiceClient {
             from: socket, startingBy: ContinuousClock.now + Self.patience, finishingWithin: Self.patience))
     }
 
-    /// Expects an ERROR containing `fragment`, then the connection closed by the service.
-    func expectError(containing fragment: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    /// Expects an ERROR containing `fragment` (or one of `alternatives`), then the connection
+    /// closed by the service.
+    func expectError(containing fragment: String, or alternatives: String..., sourceLocation: SourceLocation = #_sourceLocation) {
         do {
             let reply = try reply()
             guard case .error(let text) = reply else {
                 Issue.record("\(reply) instead of an ERROR about \(fragment)", sourceLocation: sourceLocation)
                 return
             }
-            #expect(text.contains(fragment), "\(text)", sourceLocation: sourceLocation)
+            #expect(([fragment] + alternatives).contains { text.contains($0) }, "\(text)", sourceLocation: sourceLocation)
         } catch {
             Issue.record("no ERROR about \(fragment): \(error)", sourceLocation: sourceLocation)
             return

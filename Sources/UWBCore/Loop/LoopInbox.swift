@@ -99,15 +99,11 @@ public final class LoopInbox: @unchecked Sendable {
         return ran
     }
 
-    /// Blocks until work is posted or `deadline` passes (for ever if nil). Loop only.
-    public func waitForWork(until deadline: Date?) {
+    /// Blocks until work is posted or `deadline` passes. Loop only.
+    public func waitForWork(until deadline: Date) {
         condition.lock()
         defer { condition.unlock() }
         while work.isEmpty {
-            guard let deadline else {
-                condition.wait()
-                continue
-            }
             guard condition.wait(until: deadline) else { return }
         }
     }

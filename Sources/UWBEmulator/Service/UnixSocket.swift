@@ -9,7 +9,9 @@ import Glibc
 /// `@unchecked Sendable`: a socket is read by one thread at a time (a connection's thread, or the
 /// listener's); writes are serialised by a lock, so the service's world and a connection's
 /// thread may both answer; ``close()`` may come from another thread to end a blocked `accept` or
-/// `read`.
+/// `read`. The descriptor itself is released only when the last reference goes (`deinit`), so a
+/// thread still using the socket never reaches a descriptor number the system has given to
+/// another connection since.
 public final class UnixSocket: @unchecked Sendable {
     /// The longest a write may block on a peer that does not read: its messages are a few octets
     /// and it is owed at most one at a time, so a full buffer means the peer is gone or broken.
@@ -27,7 +29,7 @@ public final class UnixSocket: @unchecked Sendable {
     }
 
     deinit {
-        close()
+        Glibc.close(descriptor)
     }
 
     /// Connects to the socket at `path`.
@@ -123,14 +125,15 @@ public final class UnixSocket: @unchecked Sendable {
         }
     }
 
-    /// Closes the socket; a blocked `accept` or `read` on another thread returns.
+    /// Shuts the connection down both ways: the other side sees it closed, a blocked `accept` or
+    /// `read` on another thread returns, and every later operation fails. The descriptor is
+    /// released when the socket is.
     public func close() {
         closed.lock()
         defer { closed.unlock() }
         guard !isClosed else { return }
         isClosed = true
         shutdown(descriptor, Int32(SHUT_RDWR))
-        Glibc.close(descriptor)
     }
 
     /// Whether `descriptor` has input by `deadline`.

@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 
 /// An ``Emulation`` running against the wall clock on a thread of its own, for drivers that run on
-/// other threads (a USB board's loop, and later the emulator service's clients): they reach its
+/// other threads (the loops of emulated USB boards, which are real-time hardware): they reach its
 /// chips only through ``perform(_:)``, which runs their work on the emulation's thread at the
 /// virtual time the wall clock has reached, while they wait.
 ///
