@@ -135,6 +135,44 @@ struct EmulatorServiceRobustnessTests {
         _ = try RawServiceClient.attached(to: "erin", at: service.socketPath)
     }
 
+    @Test("an app that waits on an interrupt line it never clears is disconnected after 10 000 turns at one instant; time moves on",
+          .timeLimit(.minutes(3)))
+    func lineNeverCleared() throws {
+        let service = try Self.service(bystanders: ["carol"])
+        defer { service.stop() }
+        let pair = try ServiceRangingPair(on: service)
+        defer { pair.stop() }
+        #expect(pair.keepRanging(more: 3))
+        let spinner = try RawServiceClient.attached(to: "carol", at: service.socketPath)
+        // After a reset the chip reports CPLOCK; unmasking it (SYS_MASK, file 0x0E, written with
+        // header 0x8E) raises the line, and the client never clears it.
+        try spinner.send(.reset(chip: 0))
+        #expect(try spinner.reply() == .done)
+        try spinner.send(.transfer(chip: 0, SPITransaction(header: [0x8E], body: .write([0x02, 0x00, 0x00, 0x00]))))
+        #expect(try spinner.reply() == .data([]))
+        var turns = 0
+        var instants: Set<SimulationTime> = []
+        while true {
+            try spinner.send(.wait(chips: 1, deadline: nil))
+            let reply = try spinner.reply()
+            guard case .woke(let now, let lines) = reply else {
+                #expect(reply == .error("the app took 10000 turns at one instant for an interrupt line it does not clear, holding time still; it was disconnected and its device freed"))
+                break
+            }
+            #expect(lines == 1)
+            instants.insert(now)
+            turns += 1
+            guard turns <= 20_000 else {
+                Issue.record("never disconnected")
+                break
+            }
+        }
+        // It is always due, so the world never moved on while it spun: all its turns at one instant.
+        #expect(turns == 10_000)
+        #expect(instants.count == 1)
+        #expect(pair.keepRanging(more: 10))
+    }
+
     @Test("an app that dies mid-message frees its device; the others range on", .timeLimit(.minutes(3)))
     func deadApp() throws {
         let service = try Self.service(bystanders: ["carol"])

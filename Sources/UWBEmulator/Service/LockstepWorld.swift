@@ -19,6 +19,10 @@ import UWBCore
 final class LockstepWorld: @unchecked Sendable {
     /// How far behind its speed cap the world may fall before it stops trying to catch up.
     static let catchUpLimit: Duration = .milliseconds(50)
+    /// How many turns in a row an app may take at one instant for an interrupt line alone: an app
+    /// that never clears a line it waits on would otherwise hold time still for ever. A real app
+    /// takes a few (one per event the chip raises at once).
+    static let lineTurnsAtOneInstant = 10_000
 
     private let emulation: Emulation
     private let settings: EmulatorServiceSettings
@@ -153,9 +157,18 @@ final class LockstepWorld: @unchecked Sendable {
         _ = condition.wait(until: Date(timeIntervalSinceNow: remaining.secondsValue))
     }
 
-    /// Gives `participant` its turn: WELCOME the first time, WOKE afterwards.
+    /// Gives `participant` its turn: WELCOME the first time, WOKE afterwards; disconnects it
+    /// instead if its interrupt lines alone have held time still for too many turns.
     private func grant(_ participant: ServiceParticipant) {
         let now = emulation.simulator.now
+        if participant.isDueToLinesAlone(at: now) {
+            let count = participant.lineTurns.map { $0.at == now ? $0.count + 1 : 1 } ?? 1
+            participant.lineTurns = (now, count)
+            guard count <= Self.lineTurnsAtOneInstant else {
+                drop(participant, telling: "the app took \(Self.lineTurnsAtOneInstant) turns at one instant for an interrupt line it does not clear, holding time still; it was disconnected and its device freed")
+                return
+            }
+        }
         let reply: EmulatorReply = participant.state == .joining
             ? .welcome(version: EmulatorWire.version, board: participant.device.board.id, now: now)
             : .woke(now: now, interrupts: participant.interruptLines)

@@ -26,6 +26,9 @@ final class ServiceParticipant {
     var state = State.joining
     /// Whether the app asked to end its wait early (WAKE).
     var wakeRequested = false
+    /// The instant of its last turn given for a raised interrupt line, and how many such turns in a
+    /// row it has had at that instant.
+    var lineTurns: (at: SimulationTime, count: Int)?
 
     init(device: EmulatedDevice, order: Int, socket: UnixSocket) {
         self.device = device
@@ -58,5 +61,11 @@ final class ServiceParticipant {
         case .active, .gone:
             return false
         }
+    }
+
+    /// Whether its turn, due at `now`, is due only to a raised interrupt line.
+    func isDueToLinesAlone(at now: SimulationTime) -> Bool {
+        guard case .waiting(_, let deadline) = state else { return false }
+        return !wakeRequested && deadline.map { $0 <= now } != true
     }
 }
