@@ -48,7 +48,9 @@ struct EmulateCommand: ParsableCommand {
         let started = ContinuousClock.now
         emulation.run(until: SimulationTime(seconds: seconds), pacing: paced ? WallClockPacing() : nil)
         let wall = ContinuousClock.now - started
-        print(SummaryTable(emulation: emulation, scenario: loaded, seconds: seconds, wall: wall).text)
+        let summary = SummaryTable(emulation: emulation, scenario: loaded, seconds: seconds)
+        print(summary.text)
+        FileHandle.standardError.write(Data((summary.speed(wall: wall) + "\n").utf8))
         if let trace {
             do {
                 try emulation.writeTrace(to: trace)

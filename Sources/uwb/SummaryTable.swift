@@ -2,19 +2,24 @@ import Foundation
 import UWBCore
 import UWBEmulator
 
-/// The per-device summary `uwb emulate` prints.
+/// The per-device summary `uwb emulate` prints: only what the scenario and seed decide, so that two
+/// runs print the same bytes (how long the run took goes to standard error, ``speed(wall:)``).
 struct SummaryTable {
     let emulation: Emulation
     let scenario: Scenario
     let seconds: Double
-    let wall: Duration
+
+    /// How fast the run went, for standard error.
+    func speed(wall: Duration) -> String {
+        let wallSeconds = wall.secondsValue
+        return String(format: "simulated %.3f s in %.3f s of wall time (%.0f× real time)",
+                      seconds, wallSeconds, wallSeconds > 0 ? seconds / wallSeconds : 0)
+    }
 
     var text: String {
-        let wallSeconds = wall.secondsValue
         var lines = [
             "scenario: \(scenario.name)",
-            String(format: "simulated %.3f s in %.3f s of wall time (%.0f× real time), %d events",
-                   seconds, wallSeconds, wallSeconds > 0 ? seconds / wallSeconds : 0, emulation.simulator.eventsRun),
+            String(format: "simulated %.3f s, %d events", seconds, emulation.simulator.eventsRun),
             "",
             row("device", "sent", "received", "lost", "collided", "errors"),
         ]
