@@ -129,7 +129,9 @@ final class LockstepWorld: @unchecked Sendable {
                 waitForTurnToEnd(of: active.participant, since: active.since)
             } else if let due = participants.first(where: { $0.isDue(at: emulation.simulator.now) }) {
                 grant(due)
-            } else if !started, !readyToStart {
+            } else if participants.isEmpty || (!started && !readyToStart) {
+                // No app to serve, or not enough yet: nothing to run the world for.
+                anchor = nil
                 condition.wait()
             } else {
                 started = true
