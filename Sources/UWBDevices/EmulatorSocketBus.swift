@@ -39,7 +39,7 @@ final class EmulatorSocketBus: SPIBus {
                 }
                 return (EmulatorSocketBus(socket: socket, chipCount: board.chips.count, now: now, wakeSignal: try WakeSignal()), board)
             case .error(let message):
-                throw .refused(message)
+                throw .answered(message)
             case let other:
                 throw .malformed("\(other) instead of WELCOME")
             }

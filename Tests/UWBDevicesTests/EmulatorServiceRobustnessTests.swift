@@ -195,6 +195,30 @@ struct EmulatorServiceRobustnessTests {
         #expect(reattached != nil, "carol was not freed")
     }
 
+    @Test("in the fastest mode, a scripted device's endless traffic leaves room for apps to attach and for the service to stop",
+          .timeLimit(.minutes(2)))
+    func scriptedTrafficAtFullSpeed() throws {
+        let emulation = try FacingPair.emulation(seed: 6)
+        let board = try BoardDescription.load(from: Repository.path("Hardware/boards/ft232h-dw1000-single.json"))
+        try emulation.add(
+            DeviceSetup(name: "radio", board: board, trajectory: .standing(at: Position(metres: Vector3(x: 1, y: 1, z: 0)))),
+            application: ScriptedTransmitter(interval: .milliseconds(1), start: .zero, payloadLength: 16, address: 0x0042))
+        let service = try EmulatorService(
+            emulation: emulation, free: ["alice", "bob"],
+            socketPath: "/tmp/swift-uwb-scripted-\(UUID().uuidString.prefix(8)).sock",
+            settings: EmulatorServiceSettings(speed: 0))
+        service.start()
+        // Alice waits for her interrupt line alone: the world runs the scripted traffic flat out.
+        let alice = try RawServiceClient.attached(to: "alice", at: service.socketPath)
+        try alice.send(.wait(chips: 1, deadline: nil))
+        let bob = try RawServiceClient.attached(to: "bob", at: service.socketPath)
+        try bob.send(.interrupt(chip: 0))
+        #expect(try bob.reply() == .level(false))
+        service.stop()
+        alice.expectClosed()
+        bob.expectClosed()
+    }
+
     @Test("a second service on a live socket is refused; a file that is not a socket is left alone")
     func socketPathConflicts() throws {
         let service = try Self.service()

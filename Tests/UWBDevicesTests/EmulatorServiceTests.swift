@@ -46,14 +46,14 @@ struct EmulatorServiceTests {
         #expect {
             _ = try RadioChoice.openEmulatorDevice("alice", socketPath: service.socketPath)
         } throws: { error in
-            guard case RadioChoiceError.emulatorServiceFailed("alice", let reason) = error else { return false }
-            return reason.contains("in use by another app")
+            (error as? RadioChoiceError)?.description
+                == "UWB_DEVICE=emulator:alice: the emulator service refused: device \"alice\" is in use by another app; each device takes one app at a time"
         }
         #expect {
             _ = try RadioChoice.openEmulatorDevice("carol", socketPath: service.socketPath)
         } throws: { error in
-            guard case RadioChoiceError.emulatorServiceFailed("carol", let reason) = error else { return false }
-            return reason.contains("no free device \"carol\"") && reason.contains("alice, bob")
+            (error as? RadioChoiceError)?.description
+                == "UWB_DEVICE=emulator:carol: the emulator service refused: no free device \"carol\"; free devices: alice, bob"
         }
     }
 

@@ -16,6 +16,9 @@ public enum EmulatorServiceError: Error, Hashable, Sendable, CustomStringConvert
     case versionMismatch(client: UInt16, service: UInt16)
     /// The other side refused; its message says why (no such device, device taken, …).
     case refused(String)
+    /// The service answered ERROR: its message, already a whole account of what is wrong and
+    /// what to do.
+    case answered(String)
 
     /// What went wrong and what to do.
     public var description: String {
@@ -34,6 +37,8 @@ public enum EmulatorServiceError: Error, Hashable, Sendable, CustomStringConvert
             "a malformed emulator-service message: \(reason); client and service must come from the same swift-uwb version"
         case .versionMismatch(let client, let service):
             "the client speaks emulator wire format \(client), the service \(service); use a client and service from the same swift-uwb version"
+        case .answered(let message):
+            message
         case .refused(let reason):
             "the emulator service refused: \(reason)"
         }

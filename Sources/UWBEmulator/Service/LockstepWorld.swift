@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import UWBCore
 
 /// The emulator service's world on one virtual time shared with its apps, run as a conservative
@@ -27,6 +28,10 @@ final class LockstepWorld: @unchecked Sendable {
     private let emulation: Emulation
     private let settings: EmulatorServiceSettings
     private let condition = NSCondition()
+    /// How many connection threads wait for ``condition``'s lock: the world's thread, which holds
+    /// it while it runs events, lets them in between two events (a mutex is not fair, so merely
+    /// unlocking would not).
+    private let callersWaiting = Atomic<Int>(0)
     /// The attached apps, in device order.
     private var participants: [ServiceParticipant] = []
     /// The app whose turn it is, and since when on the wall clock.
@@ -48,10 +53,7 @@ final class LockstepWorld: @unchecked Sendable {
 
     /// Stops ``run()``.
     func stop() {
-        locked {
-            running = false
-            condition.broadcast()
-        }
+        locked { running = false }
     }
 
     // MARK: The apps' side (connection threads)
@@ -68,7 +70,6 @@ final class LockstepWorld: @unchecked Sendable {
             let participant = ServiceParticipant(device: device, order: order, socket: socket)
             let index = participants.firstIndex { $0.order > order } ?? participants.endIndex
             participants.insert(participant, at: index)
-            condition.broadcast()
             return participant
         }
     }
@@ -99,7 +100,6 @@ final class LockstepWorld: @unchecked Sendable {
             guard participant.state == .active else { throw .malformed("WAIT outside the app's turn; wait for WOKE first") }
             participant.state = .waiting(chips: chips, deadline: deadline)
             active = nil
-            condition.broadcast()
         }
     }
 
@@ -108,7 +108,6 @@ final class LockstepWorld: @unchecked Sendable {
         locked {
             guard case .waiting = participant.state else { return }
             participant.wakeRequested = true
-            condition.broadcast()
         }
     }
 
@@ -204,6 +203,9 @@ final class LockstepWorld: @unchecked Sendable {
         } else {
             simulator.advanceClock(to: target)
         }
+        while callersWaiting.load(ordering: .acquiring) > 0, running {
+            condition.wait()
+        }
     }
 
     /// How long to wait before the world may reach `target` under the speed cap; nil if it may now.
@@ -237,12 +239,17 @@ final class LockstepWorld: @unchecked Sendable {
             try? EmulatorWire.send(EmulatorReply.error(reason).encoded, on: participant.socket)
         }
         participant.socket.close()
-        condition.broadcast()
     }
 
+    /// Runs `body` holding the lock, for a connection's thread; wakes the world's thread after.
     private func locked<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
+        callersWaiting.add(1, ordering: .acquiringAndReleasing)
         condition.lock()
-        defer { condition.unlock() }
+        callersWaiting.subtract(1, ordering: .acquiringAndReleasing)
+        defer {
+            condition.broadcast()
+            condition.unlock()
+        }
         return try body()
     }
 }
