@@ -2,7 +2,8 @@ import ArgumentParser
 
 /// `uwb-benchmarks`: the emulator's speed (`emulator`, the default subcommand, so the options of
 /// the original command work without naming it), the ranging engine's accuracy on the emulator
-/// (`ranging`), NearbyInteraction sessions (`sessions`) and USB boards (`usb`). Prints markdown tables; progress goes
+/// (`ranging`), NearbyInteraction sessions (`sessions`), USB boards (`usb`) and the emulator
+/// service with apps in other processes (`service`). Prints markdown tables; progress goes
 /// to standard error. Build it in release mode: `swift run -c release uwb-benchmarks`.
 @main
 struct BenchmarkCommand: ParsableCommand {
@@ -10,6 +11,9 @@ struct BenchmarkCommand: ParsableCommand {
         commandName: "uwb-benchmarks",
         abstract: "Benchmark the emulator's speed and the ranging engine's accuracy.",
         discussion: "Results and how to read them: Docs/benchmarks.md.",
-        subcommands: [EmulatorBenchmarkCommand.self, RangingBenchmarkCommand.self, SessionBenchmarkCommand.self, USBBenchmarkCommand.self],
+        subcommands: [
+            EmulatorBenchmarkCommand.self, RangingBenchmarkCommand.self, SessionBenchmarkCommand.self, USBBenchmarkCommand.self,
+            ServiceBenchmarkCommand.self,
+        ],
         defaultSubcommand: EmulatorBenchmarkCommand.self)
 }

@@ -1,0 +1,87 @@
+import Foundation
+import UWBCore
+
+/// One `uwb emulator serve` the benchmark runs: started on a socket of its own, ready once it has
+/// printed its "serving" line, stopped with SIGTERM like an operator's Ctrl-C.
+struct ServiceProcess {
+    /// How the service ended.
+    struct Stop {
+        /// How the process ended (nil: it did not end within the time allowed and was killed).
+        let termination: ChildProcess.Termination?
+        /// The virtual time it said it stopped at, seconds (nil if it did not say).
+        let virtualSeconds: Double?
+        /// Whether its socket file is gone.
+        let socketRemoved: Bool
+        /// Wall seconds from its start to its end.
+        let wall: Double
+
+        /// Whether it stopped as it should: exit 0, its virtual time said, its socket removed.
+        var isClean: Bool {
+            termination?.succeeded == true && virtualSeconds != nil && socketRemoved
+        }
+    }
+
+    /// How long the service may take to print its "serving" line.
+    static let startLimit: Duration = .seconds(30)
+    /// How long it may take to stop after SIGTERM.
+    static let stopLimit: Duration = .seconds(10)
+
+    /// The process.
+    let child: ChildProcess
+    /// Its socket.
+    let socket: String
+
+    /// Starts `uwb emulator serve` on `scenario` at `socket` and waits until it serves.
+    ///
+    /// - Throws: ``ServiceBenchmarkError/launchFailed(command:reason:)`` if it cannot be started,
+    ///   ``ServiceBenchmarkError/serviceDidNotStart(detail:)`` if it exits or says nothing within
+    ///   ``startLimit`` (it is killed then).
+    init(
+        uwb: String, scenario: String, socket: String, speed: Double, startAfterApps: Int = 0,
+        answerLimit: Double? = nil, directory: String
+    ) throws(ServiceBenchmarkError) {
+        var arguments = [
+            "emulator", "serve", "--scenario", scenario, "--socket", socket,
+            "--speed", Formatting.fixed(speed, 3), "--start-after-apps", "\(startAfterApps)",
+        ]
+        if let answerLimit {
+            arguments += ["--answer-limit", Formatting.fixed(answerLimit, 3)]
+        }
+        let child = try ChildProcess(
+            label: "service", executable: uwb, arguments: arguments, directory: directory, stopSignal: SIGTERM)
+        let deadline = ContinuousClock.now + Self.startLimit
+        while !child.output.lines.contains(where: { $0.text.hasPrefix("serving ") }) {
+            guard child.isRunning, ContinuousClock.now < deadline else {
+                let ending = child.isRunning ? "no \"serving\" line within \(Self.startLimit)" : "it exited"
+                let termination = child.killAndWait()
+                throw .serviceDidNotStart(detail: "\(ending) (\(termination.map(\.description) ?? "still running")): "
+                    + child.messages())
+            }
+            Thread.sleep(forTimeInterval: 0.002)
+        }
+        self.child = child
+        self.socket = socket
+    }
+
+    /// Stops it with SIGTERM (SIGKILL if it has not ended after ``stopLimit``).
+    func stop() -> Stop {
+        child.send(SIGTERM)
+        let termination = child.wait(timeout: Self.stopLimit)
+        if termination == nil {
+            child.killAndWait()
+        }
+        let wall = (ContinuousClock.now - child.started).secondsValue
+        return Stop(
+            termination: termination, virtualSeconds: Self.stoppedAt(child.output.lines.map(\.text)),
+            socketRemoved: !FileManager.default.fileExists(atPath: socket), wall: wall)
+    }
+
+    /// The seconds of "stopped at 12.345678 s of virtual time" among `lines`.
+    static func stoppedAt(_ lines: [String]) -> Double? {
+        let prefix = "stopped at "
+        guard let line = lines.last(where: { $0.hasPrefix(prefix) }),
+              let number = line.dropFirst(prefix.count).split(separator: " ").first
+        else { return nil }
+        return Double(number)
+    }
+}
