@@ -32,6 +32,8 @@ final class LockstepWorld: @unchecked Sendable {
     /// it while it runs events, lets them in between two events (a mutex is not fair, so merely
     /// unlocking would not).
     private let callersWaiting = Atomic<Int>(0)
+    /// Whether the world's thread waits for those callers to be done.
+    private var yielding = false
     /// The attached apps, in device order.
     private var participants: [ServiceParticipant] = []
     /// The app whose turn it is, and since when on the wall clock.
@@ -53,7 +55,10 @@ final class LockstepWorld: @unchecked Sendable {
 
     /// Stops ``run()``.
     func stop() {
-        locked { running = false }
+        locked {
+            running = false
+            condition.broadcast()
+        }
     }
 
     // MARK: The apps' side (connection threads)
@@ -70,6 +75,7 @@ final class LockstepWorld: @unchecked Sendable {
             let participant = ServiceParticipant(device: device, order: order, socket: socket)
             let index = participants.firstIndex { $0.order > order } ?? participants.endIndex
             participants.insert(participant, at: index)
+            condition.broadcast()
             return participant
         }
     }
@@ -100,6 +106,7 @@ final class LockstepWorld: @unchecked Sendable {
             guard participant.state == .active else { throw .malformed("WAIT outside the app's turn; wait for WOKE first") }
             participant.state = .waiting(chips: chips, deadline: deadline)
             active = nil
+            condition.broadcast()
         }
     }
 
@@ -108,6 +115,7 @@ final class LockstepWorld: @unchecked Sendable {
         locked {
             guard case .waiting = participant.state else { return }
             participant.wakeRequested = true
+            condition.broadcast()
         }
     }
 
@@ -203,9 +211,11 @@ final class LockstepWorld: @unchecked Sendable {
         } else {
             simulator.advanceClock(to: target)
         }
+        yielding = true
         while callersWaiting.load(ordering: .acquiring) > 0, running {
             condition.wait()
         }
+        yielding = false
     }
 
     /// How long to wait before the world may reach `target` under the speed cap; nil if it may now.
@@ -239,15 +249,20 @@ final class LockstepWorld: @unchecked Sendable {
             try? EmulatorWire.send(EmulatorReply.error(reason).encoded, on: participant.socket)
         }
         participant.socket.close()
+        condition.broadcast()
     }
 
-    /// Runs `body` holding the lock, for a connection's thread; wakes the world's thread after.
+    /// Runs `body` holding the lock, for a connection's thread, and wakes the world's thread after
+    /// it if it stood aside for callers. (What changes the world's plans, a WAIT for example,
+    /// wakes it itself.)
     private func locked<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
         callersWaiting.add(1, ordering: .acquiringAndReleasing)
         condition.lock()
         callersWaiting.subtract(1, ordering: .acquiringAndReleasing)
         defer {
-            condition.broadcast()
+            if yielding {
+                condition.broadcast()
+            }
             condition.unlock()
         }
         return try body()
