@@ -59,11 +59,35 @@ final class EmulatorSocketBus: SPIBus {
         socket.close()
     }
 
+    /// True: each message is a socket round trip and a turn of the service's thread, so a batch
+    /// goes as one TRANSFERS message.
+    var batchingReducesCost: Bool { true }
+
     func transfer(_ transaction: SPITransaction, on chip: ChipSelect) throws(SPIBusError) -> [UInt8] {
         guard case .data(let octets) = try exchange(.transfer(chip: chip.index, transaction)) else {
             throw .transferFailed("the emulator service answered a transaction with something else")
         }
         return octets
+    }
+
+    /// Sends the batch as TRANSFERS messages, as many transactions in each as fit.
+    func transfer(_ transactions: [SPITransaction], on chip: ChipSelect) throws(SPIBusError) -> [[UInt8]] {
+        var answers: [[UInt8]] = []
+        var rest = transactions[...]
+        while !rest.isEmpty {
+            var count = min(rest.count, Int(UInt8.max))
+            while count > 1, EmulatorRequest.transfers(chip: chip.index, Array(rest.prefix(count))).encoded.count
+                > EmulatorWire.maximumLength {
+                count /= 2
+            }
+            let batch = Array(rest.prefix(count))
+            guard case .batch(let read) = try exchange(.transfers(chip: chip.index, batch)), read.count == batch.count else {
+                throw .transferFailed("the emulator service answered a batch with something else")
+            }
+            answers += read
+            rest = rest.dropFirst(count)
+        }
+        return answers
     }
 
     /// The chip's interrupt line as it is: during a turn the world stands still, so there is

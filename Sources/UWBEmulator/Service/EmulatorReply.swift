@@ -5,6 +5,8 @@ public enum EmulatorReply: Hashable, Sendable {
     case welcome(version: UInt16, board: String, now: SimulationTime)
     /// A transaction's octets read (none for a write).
     case data([UInt8])
+    /// The octets each transaction of a batch read, in order.
+    case batch([[UInt8]])
     /// The interrupt line's level.
     case level(Bool)
     /// A reset is done.
@@ -23,6 +25,9 @@ public enum EmulatorReply: Hashable, Sendable {
             return [0x81] + EmulatorWire.little(version) + [UInt8(id.count)] + id + EmulatorWire.little(EmulatorWire.encode(now))
         case .data(let octets):
             return [0x82] + EmulatorWire.little(UInt16(truncatingIfNeeded: octets.count)) + octets
+        case .batch(let answers):
+            return [0x86, UInt8(truncatingIfNeeded: answers.count)]
+                + answers.flatMap { EmulatorWire.little(UInt16(truncatingIfNeeded: $0.count)) + $0 }
         case .level(let high):
             return [0x83, high ? 1 : 0]
         case .done:
@@ -50,6 +55,12 @@ public enum EmulatorReply: Hashable, Sendable {
             self = .welcome(version: version, board: String(decoding: id, as: UTF8.self), now: now)
         case 0x82:
             self = .data(try reader.octets(count: Int(try reader.uint16("data length")), "data"))
+        case 0x86:
+            var answers: [[UInt8]] = []
+            for _ in 0..<Int(try reader.octet("answer count")) {
+                answers.append(try reader.octets(count: Int(try reader.uint16("answer length")), "answer"))
+            }
+            self = .batch(answers)
         case 0x83:
             let level = try reader.octet("level")
             guard level <= 1 else { throw .malformed("IRQ level \(level) (0 or 1)") }

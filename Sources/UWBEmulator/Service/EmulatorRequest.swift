@@ -6,6 +6,9 @@ public enum EmulatorRequest: Hashable, Sendable {
     case hello(version: UInt16, device: String)
     /// Run a transaction on chip `chip` of the attached device (the client's turn only).
     case transfer(chip: Int, SPITransaction)
+    /// Run 1…255 transactions on chip `chip`, in order, answered with one
+    /// ``EmulatorReply/batch(_:)`` (the client's turn only): one round trip for a driver's batch.
+    case transfers(chip: Int, [SPITransaction])
     /// Read chip `chip`'s interrupt line (the client's turn only).
     case interrupt(chip: Int)
     /// Pulse chip `chip`'s reset line (the client's turn only).
@@ -25,14 +28,10 @@ public enum EmulatorRequest: Hashable, Sendable {
             let name = Array(device.utf8.prefix(255))
             return [0x01] + EmulatorWire.little(version) + [UInt8(name.count)] + name
         case .transfer(let chip, let transaction):
-            var octets: [UInt8] = [0x02, UInt8(truncatingIfNeeded: chip), UInt8(transaction.header.count)] + transaction.header
-            switch transaction.body {
-            case .write(let data):
-                octets += [0] + EmulatorWire.little(UInt16(truncatingIfNeeded: data.count)) + data
-            case .read(let count):
-                octets += [1] + EmulatorWire.little(UInt16(truncatingIfNeeded: count))
-            }
-            return octets
+            return [0x02, UInt8(truncatingIfNeeded: chip)] + Self.encode(transaction)
+        case .transfers(let chip, let transactions):
+            return [0x07, UInt8(truncatingIfNeeded: chip), UInt8(truncatingIfNeeded: transactions.count)]
+                + transactions.flatMap(Self.encode)
         case .interrupt(let chip):
             return [0x03, UInt8(truncatingIfNeeded: chip)]
         case .reset(let chip):
@@ -56,16 +55,16 @@ public enum EmulatorRequest: Hashable, Sendable {
             self = .hello(version: version, device: String(decoding: name, as: UTF8.self))
         case 0x02:
             let chip = Int(try reader.octet("chip"))
-            let headerLength = Int(try reader.octet("header length"))
-            guard (1...3).contains(headerLength) else { throw .malformed("a \(headerLength)-octet SPI header (1…3)") }
-            let header = try reader.octets(count: headerLength, "header")
-            let kind = try reader.octet("transfer kind")
-            let length = Int(try reader.uint16("transfer length"))
-            switch kind {
-            case 0: self = .transfer(chip: chip, SPITransaction(header: header, body: .write(try reader.octets(count: length, "data"))))
-            case 1: self = .transfer(chip: chip, SPITransaction(header: header, body: .read(count: length)))
-            default: throw .malformed("transfer kind \(kind) (0 write, 1 read)")
+            self = .transfer(chip: chip, try Self.transaction(from: &reader))
+        case 0x07:
+            let chip = Int(try reader.octet("chip"))
+            let count = Int(try reader.octet("transaction count"))
+            guard count > 0 else { throw .malformed("a batch of no transactions (1…255)") }
+            var transactions: [SPITransaction] = []
+            for _ in 0..<count {
+                transactions.append(try Self.transaction(from: &reader))
             }
+            self = .transfers(chip: chip, transactions)
         case 0x03:
             self = .interrupt(chip: Int(try reader.octet("chip")))
         case 0x04:
@@ -79,5 +78,31 @@ public enum EmulatorRequest: Hashable, Sendable {
             throw .malformed("request type 0x\(String(type, radix: 16))")
         }
         try reader.finish()
+    }
+
+    /// A transaction's octets: header length (8, 1–3), header, kind (8: 0 write, 1 read), length
+    /// (16), data if writing.
+    private static func encode(_ transaction: SPITransaction) -> [UInt8] {
+        let head = [UInt8(transaction.header.count)] + transaction.header
+        switch transaction.body {
+        case .write(let data):
+            return head + [0] + EmulatorWire.little(UInt16(truncatingIfNeeded: data.count)) + data
+        case .read(let count):
+            return head + [1] + EmulatorWire.little(UInt16(truncatingIfNeeded: count))
+        }
+    }
+
+    /// The transaction ``encode(_:)`` wrote, read from `reader`.
+    private static func transaction(from reader: inout WireReader) throws(EmulatorServiceError) -> SPITransaction {
+        let headerLength = Int(try reader.octet("header length"))
+        guard (1...3).contains(headerLength) else { throw .malformed("a \(headerLength)-octet SPI header (1…3)") }
+        let header = try reader.octets(count: headerLength, "header")
+        let kind = try reader.octet("transfer kind")
+        let length = Int(try reader.uint16("transfer length"))
+        switch kind {
+        case 0: return SPITransaction(header: header, body: .write(try reader.octets(count: length, "data")))
+        case 1: return SPITransaction(header: header, body: .read(count: length))
+        default: throw .malformed("transfer kind \(kind) (0 write, 1 read)")
+        }
     }
 }

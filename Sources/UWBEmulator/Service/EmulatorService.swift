@@ -152,6 +152,15 @@ public final class EmulatorService: @unchecked Sendable {
             return .data(try world.onTurn(of: participant, "TRANSFER") { bus throws(SPIBusError) in
                 try bus.transfer(transaction, on: ChipSelect(chip))
             })
+        case .transfers(let chip, let transactions):
+            return .batch(try world.onTurn(of: participant, "TRANSFERS") { bus throws(SPIBusError) in
+                let select = try ChipSelect(chip)
+                var answers: [[UInt8]] = []
+                for transaction in transactions {
+                    answers.append(try bus.transfer(transaction, on: select))
+                }
+                return answers
+            })
         case .interrupt(let chip):
             return .level(try world.onTurn(of: participant, "IRQ") { bus throws(SPIBusError) in
                 try bus.waitForInterrupt(on: ChipSelect(chip), until: .now)

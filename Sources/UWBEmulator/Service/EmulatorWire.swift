@@ -13,11 +13,13 @@ import UWBCore
 /// | 0x04 RESET | client → service | chip (8) |
 /// | 0x05 WAIT | client → service | chip mask (8), deadline (64) |
 /// | 0x06 WAKE | client → service | — (no reply of its own) |
+/// | 0x07 TRANSFERS | client → service | chip (8), count (8, 1–255), then each transaction as in TRANSFER after its chip |
 /// | 0x81 WELCOME | service → client | version (16), board id length (8), board id (UTF-8), now (64) |
 /// | 0x82 DATA | service → client | length (16), octets read (none for a write) |
 /// | 0x83 LEVEL | service → client | IRQ line (8: 0 low, 1 high) |
 /// | 0x84 DONE | service → client | — |
 /// | 0x85 WOKE | service → client | now (64), interrupt lines (8, bit n for chip n) |
+/// | 0x86 BATCH | service → client | count (8), then each: length (16), octets read |
 /// | 0xEE ERROR | service → client | message length (16), message (UTF-8); the service then closes |
 ///
 /// Virtual time moves only while every attached client waits (``EmulatorRequest/wait(chips:deadline:)``);

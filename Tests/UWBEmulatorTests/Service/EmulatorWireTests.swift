@@ -22,6 +22,10 @@ struct EmulatorWireTests {
              [0x05, 0x05, 0x00, 0x2F, 0x68, 0x59, 0x00, 0x00, 0x00, 0x00]),
             (.wait(chips: 0x01, deadline: nil), [0x05, 0x01, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF]),
             (.wake, [0x06]),
+            (.transfers(chip: 1, [
+                SPITransaction(header: [0x0F], body: .read(count: 5)),
+                SPITransaction(header: [0x8F], body: .write([0xF0])),
+            ]), [0x07, 0x01, 0x02, 0x01, 0x0F, 0x01, 0x05, 0x00, 0x01, 0x8F, 0x00, 0x01, 0x00, 0xF0]),
         ]
         for (request, octets) in cases {
             #expect(request.encoded == octets, "\(request)")
@@ -40,6 +44,7 @@ struct EmulatorWireTests {
             (.woke(now: SimulationTime(picoseconds: 1_500_000_000), interrupts: 0b10),
              [0x85, 0x00, 0x2F, 0x68, 0x59, 0x00, 0x00, 0x00, 0x00, 0x02]),
             (.error("no"), [0xEE, 0x02, 0x00, 0x6E, 0x6F]),
+            (.batch([[0x01, 0x02], []]), [0x86, 0x02, 0x02, 0x00, 0x01, 0x02, 0x00, 0x00]),
         ]
         for (reply, octets) in cases {
             #expect(reply.encoded == octets, "\(reply)")
@@ -68,7 +73,8 @@ struct EmulatorWireTests {
         ([0x02, 0x00, 0x04, 1, 2, 3, 4], "4-octet SPI header"), ([0x02, 0x00, 0x01, 0x00, 0x07, 0x00, 0x00], "transfer kind 7"),
         ([0x03, 0x00, 0x00], "1 octets after the last field"), ([0x05, 0x01, 0x00, 0x00], "deadline"),
         ([0x05, 0x01, 0xFE, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF], "beyond the largest virtual time"),
-        ([0x06, 0x00], "1 octets after the last field"),
+        ([0x06, 0x00], "1 octets after the last field"), ([0x07, 0x00, 0x00], "a batch of no transactions"),
+        ([0x07, 0x00, 0x02, 0x01, 0x0F, 0x01, 0x05, 0x00], "header length"),
     ])
     func malformed(octets: [UInt8], fragment: String) {
         #expect {
@@ -83,6 +89,7 @@ struct EmulatorWireTests {
         ([UInt8](), "message type"), ([0x8F], "reply type 0x8f"), ([0x81, 0x02, 0x00, 0x00], "time"),
         ([0x85, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x00], "WOKE without a time"),
         ([0x85, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00], "interrupt lines"), ([0x83, 0x02], "IRQ level 2"),
+        ([0x86, 0x02, 0x01, 0x00, 0x07], "answer length"),
     ])
     func malformedReplies(octets: [UInt8], fragment: String) {
         #expect {
@@ -123,5 +130,31 @@ struct EmulatorWireTests {
             #expect(text.contains(fragment), "\(text)")
             #expect(throws: EmulatorServiceError.self) { _ = try EmulatorWire.receive(from: socket) }
         }
+    }
+}
+
+/// The service answering a batch of transactions with one message.
+@Suite("Emulator service batches")
+struct EmulatorBatchTests {
+    @Test("TRANSFERS during the app's turn is answered with one BATCH, in order")
+    func batchAnswered() throws {
+        let service = try EmulatorWireTests.service()
+        defer { service.stop() }
+        let socket = try UnixSocket.connect(to: service.socketPath)
+        try EmulatorWire.send(EmulatorRequest.hello(version: EmulatorWire.version, device: "alice").encoded, on: socket)
+        guard case .welcome = try EmulatorReply(decoding: EmulatorWire.receive(from: socket)) else {
+            Issue.record("no WELCOME")
+            return
+        }
+        // DEV_ID (file 0x00) reads 0xDECA0130, low octet first (DW1000 User Manual §7.2.2).
+        let deviceID = SPITransaction(header: [0x00], body: .read(count: 4))
+        try EmulatorWire.send(EmulatorRequest.transfers(chip: 0, [deviceID, deviceID]).encoded, on: socket)
+        #expect(try EmulatorReply(decoding: EmulatorWire.receive(from: socket)) == .batch([[0x30, 0x01, 0xCA, 0xDE], [0x30, 0x01, 0xCA, 0xDE]]))
+        try EmulatorWire.send(EmulatorRequest.transfers(chip: 5, [deviceID]).encoded, on: socket)
+        guard case .error(let text) = try EmulatorReply(decoding: EmulatorWire.receive(from: socket)) else {
+            Issue.record("no ERROR for a chip the board does not have")
+            return
+        }
+        #expect(text.contains("no chip on"), "\(text)")
     }
 }
