@@ -46,7 +46,7 @@ extension NIError {
             case .unsupportedPlatform:
                 "This device has no UWB radio that Nearby Interaction can use."
             case .invalidConfiguration:
-                "The configuration is not valid: its peer token is malformed, is this session's own token, or comes from another library."
+                "The configuration is not valid (for example a malformed peer token, this session's own token, or an update interval the radio cannot keep)."
             case .sessionFailed:
                 "The session failed and cannot be restarted (for example, its radio was unplugged or stopped answering)."
             case .resourceUsageTimeout:
