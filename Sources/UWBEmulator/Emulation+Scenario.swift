@@ -41,30 +41,4 @@ extension Emulation {
             try add(setup, application: application)
         }
     }
-
-    /// Every frame so far as trace records: time, bytes, sender and what each other device made of it.
-    public var traceRecords: [TraceRecord] {
-        medium.records.map { record in
-            TraceRecord(
-                time: record.time.picoseconds, frame: record.frame, sender: devices[record.sender].name,
-                receptions: record.receptions.map { reception in
-                    TraceReception(receiver: devices[reception.receiver].name, level: reception.level, outcome: reception.outcome)
-                })
-        }
-    }
-
-    /// Writes every frame so far to a pcapng file.
-    ///
-    /// - Throws: ``EmulationError/trace(_:)`` if a record cannot be encoded or the file written.
-    public func writeTrace(to path: String) throws(EmulationError) {
-        let writer = PcapngWriter()
-        do {
-            for record in traceRecords {
-                try writer.append(record)
-            }
-            try writer.write(to: path)
-        } catch {
-            throw .trace(error.description)
-        }
-    }
 }

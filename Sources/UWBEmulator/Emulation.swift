@@ -72,18 +72,6 @@ public final class Emulation {
 
     /// Frame counts per device so far, in device order.
     public var statistics: [DeviceStatistics] {
-        var statistics = devices.map { DeviceStatistics(name: $0.name) }
-        for record in medium.records {
-            statistics[record.sender].sent += 1
-            for reception in record.receptions {
-                switch reception.outcome {
-                case .received: statistics[reception.receiver].received += 1
-                case .lost: statistics[reception.receiver].lost += 1
-                case .collided: statistics[reception.receiver].collided += 1
-                case .notListening: break
-                }
-            }
-        }
-        return statistics
+        medium.statistics
     }
 }

@@ -45,6 +45,12 @@ struct EmulateCommand: ParsableCommand {
             throw ValidationError(error.description)
         }
         let seconds = duration ?? loaded.duration.secondsValue
+        do {
+            // The trace streams to its file as frames settle, so it is started before the run.
+            try trace.map { path throws(EmulationError) in try emulation.startTrace(writingTo: path) }
+        } catch {
+            throw ValidationError(error.description)
+        }
         let started = ContinuousClock.now
         emulation.run(until: SimulationTime(seconds: seconds), pacing: paced ? WallClockPacing() : nil)
         let wall = ContinuousClock.now - started
@@ -53,7 +59,7 @@ struct EmulateCommand: ParsableCommand {
         FileHandle.standardError.write(Data((summary.speed(wall: wall) + "\n").utf8))
         if let trace {
             do {
-                try emulation.writeTrace(to: trace)
+                try emulation.finishTrace()
             } catch {
                 throw ValidationError(error.description)
             }

@@ -4,7 +4,7 @@ import UWBCore
 public struct Arrival: Sendable {
     /// The transmission.
     public let transmission: Transmission
-    /// Which transmission of the run this is (its index in the medium's records): two frames
+    /// Which transmission of the run this is (the medium counts them from 0): two frames
     /// reaching an antenna at the same instant are still two frames.
     public let transmissionIndex: Int
     /// When the preamble reaches this antenna.

@@ -7,17 +7,17 @@ final class ArrivalEvent: ScheduledEvent {
     unowned let port: MediumPort
     /// The frame as it reaches the antenna.
     let arrival: Arrival
-    /// The transmission record and slot of this reception, when it counts for the statistics
+    /// The reception's place in the frame's trace record, when it counts for the statistics
     /// (the device's first chip); nil otherwise.
-    let record: (record: Int, slot: Int)?
+    let slot: Int?
 
-    init(port: MediumPort, arrival: Arrival, record: (record: Int, slot: Int)?) {
+    init(port: MediumPort, arrival: Arrival, slot: Int?) {
         self.port = port
         self.arrival = arrival
-        self.record = record
+        self.slot = slot
     }
 
     override func run() {
-        port.medium.preambleArrives(arrival, at: port, record: record)
+        port.medium.preambleArrives(arrival, at: port, slot: slot)
     }
 }

@@ -27,7 +27,12 @@ public final class Medium {
     public let body: DeviceBodyModel
 
     var nodes: [MediumNode] = []
-    var records: [TransmissionRecord] = []
+    /// Per device: its frame counts so far, kept as frames are sent and judged.
+    private(set) var statistics: [DeviceStatistics] = []
+    /// The trace being written, if any.
+    var trace: TraceQueue?
+    /// How many transmissions the run has had: the next one's index.
+    private var transmissions = 0
     private var random: SeededRandom
     /// Per sender, per receiver: the link's state once it has carried a frame.
     private var links: [[LinkState?]] = []
@@ -51,6 +56,7 @@ public final class Medium {
     func attach(_ node: MediumNode) -> Int {
         let index = nodes.count
         nodes.append(node)
+        statistics.append(DeviceStatistics(name: node.name))
         let nodePorts = node.chips.indices.map { MediumPort(medium: self, node: index, device: node, chip: $0) }
         ports.append(nodePorts)
         for (chip, port) in zip(node.chips, nodePorts) {
@@ -62,11 +68,14 @@ public final class Medium {
     /// Carries a transmission from chip `senderChip` of device `senderIndex` to every chip of
     /// every other device.
     func transmissionStarts(_ transmission: Transmission, node senderIndex: Int, chip senderChip: Int) {
+        trace?.writeSettled(before: simulator.now)
+        let index = transmissions
+        transmissions += 1
+        statistics[senderIndex].sent += 1
         let sender = nodes[senderIndex]
         let source = sender.antennaPosition(senderChip, at: transmission.rmarker)
-        let recordIndex = records.count
-        var receptions: [(receiver: Int, level: PowerLevel, outcome: ReceptionOutcome)] = []
-        receptions.reserveCapacity(nodes.count - 1)
+        var receptions: [TraceReception] = []
+        var settles = transmission.end
         // The sender's links, taken out of `links` for the loop and put back after it, so that
         // each receiver's link is a local array access rather than a checked access to the medium.
         var senderLinks = takeLinks(from: senderIndex)
@@ -101,21 +110,27 @@ public final class Medium {
                         flight: flight, flightPicoseconds: Int64((flight * 1e12).rounded()))
                 }
             }
-            receptions.append((receiverIndex, link.receivedLevel, .notListening))
-            deliver(transmission, link: link, from: source, to: receiverIndex, state: &state,
-                    still: bothStill ? state.still : nil, record: (recordIndex, receptions.count - 1))
+            let end = deliver(transmission, index: index, link: link, from: source, to: receiverIndex, state: &state,
+                              still: bothStill ? state.still : nil, slot: receptions.count)
+            settles = max(settles, end)
+            if trace != nil {
+                receptions.append(TraceReception(receiver: receiver.name, level: link.receivedLevel, outcome: .notListening))
+            }
             senderLinks[receiverIndex] = state
         }
-        records.append(TransmissionRecord(
-            time: transmission.rmarker, frame: transmission.frame, sender: senderIndex, receptions: receptions))
+        trace?.add(
+            TraceRecord(time: transmission.rmarker.picoseconds, frame: transmission.frame, sender: sender.name,
+                        receptions: receptions),
+            transmission: index, settles: settles)
     }
 
-    /// Schedules the arrival at each chip of device `receiverIndex`. `still` is the link's fixed
-    /// geometry when neither device moves.
+    /// Schedules the arrival at each chip of device `receiverIndex` of transmission `index`, the
+    /// receiver's reception being `slot` of the frame's trace record. `still` is the link's fixed
+    /// geometry when neither device moves. Returns when the frame ends at the receiver's first chip.
     private func deliver(
-        _ transmission: Transmission, link: LinkSample, from source: Position, to receiverIndex: Int,
-        state: inout LinkState, still: StillLink?, record: (Int, Int)
-    ) {
+        _ transmission: Transmission, index: Int, link: LinkSample, from source: Position, to receiverIndex: Int,
+        state: inout LinkState, still: StillLink?, slot: Int
+    ) -> SimulationTime {
         let receiver = nodes[receiverIndex]
         let rate = transmission.configuration?.dataRate ?? .mbps6_8
         let prf = transmission.configuration?.pulseRepetitionFrequency
@@ -135,20 +150,21 @@ public final class Medium {
         let phaseSigma = figures.phaseSigma
         let wavenumber = 2 * Double.pi * channelModel.channel.centreFrequency.hertz
         let leadIn = transmission.rmarker.picoseconds - transmission.start.picoseconds
-        for index in receiver.chips.indices {
+        var firstEnd = transmission.end
+        for chip in receiver.chips.indices {
             let flight: Double
             let flightPicoseconds: Int64
-            if index == 0, let still {
+            if chip == 0, let still {
                 (flight, flightPicoseconds) = (still.flight, still.flightPicoseconds)
             } else {
-                let antenna = receiver.antennaPosition(index, at: transmission.rmarker)
+                let antenna = receiver.antennaPosition(chip, at: transmission.rmarker)
                 flight = source.distance(to: antenna).metres / speed
                 flightPicoseconds = Int64((flight * 1e12).rounded())
             }
             let marker = SimulationTime(picoseconds: transmission.rmarker.picoseconds + flightPicoseconds)
             let arrival = Arrival(
                 transmission: transmission,
-                transmissionIndex: record.0,
+                transmissionIndex: index,
                 start: SimulationTime(picoseconds: marker.picoseconds - leadIn),
                 rmarker: marker,
                 end: SimulationTime(picoseconds: transmission.end.picoseconds + flightPicoseconds),
@@ -158,10 +174,14 @@ public final class Medium {
                 carrierPhase: Angle(radians: -wavenumber * flight + state.random.normal(mean: 0, standardDeviation: phaseSigma)).wrapped,
                 detectable: detectable,
                 decodable: decodable)
+            if chip == 0 {
+                firstEnd = arrival.end
+            }
             simulator.schedule(
-                ArrivalEvent(port: ports[receiverIndex][index], arrival: arrival, record: index == 0 ? record : nil),
+                ArrivalEvent(port: ports[receiverIndex][chip], arrival: arrival, slot: chip == 0 ? slot : nil),
                 at: arrival.start)
         }
+        return firstEnd
     }
 
     /// The receiver model's figures for a frame at `level`: the frame success probability,
@@ -183,19 +203,20 @@ public final class Medium {
             phaseSigma: model.phaseStandardDeviation(snr: snr).radians)
     }
 
-    /// A preamble reaches `port`'s chip: the chip may lock onto it. `record` is the reception's
-    /// transmission record and slot when it counts for the statistics: a frame the chip locks
-    /// onto is judged when it ends, one it misses while listening for it is lost.
-    func preambleArrives(_ arrival: Arrival, at port: MediumPort, record: (record: Int, slot: Int)?) {
+    /// A preamble reaches `port`'s chip: the chip may lock onto it. `slot` is the reception's
+    /// place in the frame's trace record when it counts for the statistics (the device's first
+    /// chip): a frame the chip locks onto is judged when it ends, one it misses while listening
+    /// for it is lost.
+    func preambleArrives(_ arrival: Arrival, at port: MediumPort, slot: Int?) {
         let chip = port.virtualChip
         port.track(arrival, now: simulator.now)
         let wasListening = chip.isListening
         let locked = chip.preambleArrives(arrival)
-        guard let record else { return }
+        guard let slot else { return }
         if locked {
-            port.pending = record
+            port.pending = slot
         } else if wasListening, let sent = arrival.transmission.configuration, chip.receives(sent) {
-            records[record.record].receptions[record.slot].outcome = .lost
+            count(.lost, of: arrival, at: port.node, slot: slot)
         }
     }
 
@@ -208,11 +229,23 @@ public final class Medium {
                 && other.receivedLevel.dBm >= threshold
         }
         let outcome: ReceptionOutcome = overlapped ? .collided : (arrival.decodable ? .received : .lost)
-        if let record = port.pending {
+        if let slot = port.pending {
             port.pending = nil
-            records[record.record].receptions[record.slot].outcome = outcome
+            count(outcome, of: arrival, at: port.node, slot: slot)
         }
         return outcome
+    }
+
+    /// Counts what became of `arrival` at device `receiver`, whose reception is `slot` of the
+    /// frame's trace record.
+    private func count(_ outcome: ReceptionOutcome, of arrival: Arrival, at receiver: Int, slot: Int) {
+        switch outcome {
+        case .received: statistics[receiver].received += 1
+        case .lost: statistics[receiver].lost += 1
+        case .collided: statistics[receiver].collided += 1
+        case .notListening: break
+        }
+        trace?.setOutcome(outcome, transmission: arrival.transmissionIndex, slot: slot)
     }
 
     /// The links from `sender` to every device, its slot in ``links`` left empty until they are

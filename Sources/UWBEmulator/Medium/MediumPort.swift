@@ -31,9 +31,9 @@ final class MediumPort: ChipEnvironment {
         let end: SimulationTime
         let receivedLevel: PowerLevel
     }
-    /// The transmission record and slot of the frame the chip is locked onto, if it counts for
-    /// the statistics.
-    var pending: (record: Int, slot: Int)?
+    /// The trace-record slot of the frame the chip is locked onto, if it counts for the
+    /// statistics (see ``Medium/preambleArrives(_:at:slot:)``).
+    var pending: Int?
 
     init(medium: Medium, node: Int, device: MediumNode, chip: Int) {
         self.medium = medium

@@ -9,13 +9,7 @@ struct DeterminismTests {
     static func trace(seed: UInt64) throws -> [UInt8] {
         let scenario = try Scenario.load(
             from: Repository.path("Docs/scenarios/hall-twenty.json"), boardSearchPaths: [Repository.boardsDirectory])
-        let world = try Emulation(scenario: scenario, seed: seed)
-        world.run(until: SimulationTime(seconds: 0.5))
-        let writer = PcapngWriter()
-        for record in world.traceRecords {
-            try writer.append(record)
-        }
-        return writer.bytes
+        return try TraceCapture.bytes(of: try Emulation(scenario: scenario, seed: seed), until: SimulationTime(seconds: 0.5))
     }
 
     @Test("the same seed gives a byte-identical trace; another seed a different one")
