@@ -1,55 +1,50 @@
 import UWBCore
 
 /// What the medium holds per ordered pair of devices: the link's random stream and its
-/// shadowing, drawn once from that stream when the link carries its first frame, and what the
-/// medium worked out for its last frame that the next frame may reuse.
+/// shadowing, drawn once from that stream when the link carries its first frame, and where the
+/// link's cached figures are once it has carried a frame the receiver could hear.
+///
+/// It is small on purpose (a world of N devices holds N·(N − 1) of them); what the medium caches
+/// for the next frame lives in the sender's ``LinkCache``s, one per link that carries frames.
 struct LinkState {
     /// The link's random stream, as far as it has been drawn.
     var random: SeededRandom
     /// The link's shadowing.
     let shadowing: PowerRatio
-    /// The channel draw of the link's last frame, kept while both devices stand still.
-    var still: StillLink?
-    /// The receiver figures of the link's last frame, for the next frame at the same level.
-    var figures: ReceptionFigures?
-}
+    /// The position of the link's cache in its sender's ``SenderLinks/caches``, once it has one.
+    var cache: Int?
 
-/// The deterministic part of a link between two devices that never move: with both antennas
-/// fixed, the distance, mean path loss, obstacles and body shadowing, and so the levels, are
-/// the same for every frame; only the excess-delay draw changes (and it is still drawn).
-struct StillLink {
-    /// The sending chip the draw was for.
-    let senderChip: Int
-    /// The transmit level the draw was for.
-    let transmitLevel: Double
-    /// The channel draw, body shadowing applied; its excess delay is replaced for each frame.
-    let link: LinkSample
-    /// The flight time to the receiver's first chip, in seconds and in whole picoseconds.
-    let flight: Double
-    let flightPicoseconds: Int64
-}
+    /// Draws the excess delay of a blocked link's first path for one frame, exponential with
+    /// `meanSeconds`, as `ChannelModel.sampleLink` draws it: one draw per frame, blocked or not.
+    mutating func drawExcessDelay(meanSeconds: Double) -> Double {
+        random.exponential(mean: meanSeconds)
+    }
 
-/// What the receiver model makes of one received level: pure functions of the level, the data
-/// rate, the frame length and the PRF, worked out once while they stay the same.
-struct ReceptionFigures {
-    /// The level, data rate, frame length and PRF the figures are for.
-    let level: Double
-    let rate: DataRate
-    let frameLength: Int
-    let prf: PulseRepetitionFrequency?
-    /// The frame success probability.
-    let success: Double
-    /// Whether the preamble can be detected.
-    let detectable: Bool
-    /// The timestamp standard deviation in seconds, as the medium draws with it.
-    let timingSigmaSeconds: Double
-    /// The range bias as a time, in seconds.
-    let biasSeconds: Double
-    /// The carrier-phase standard deviation in radians.
-    let phaseSigma: Double
+    /// The draws one frame makes on the link after its channel draw, in the order the medium makes
+    /// them: the decode draw (uniform in [0, 1)), the timestamp error (normal, σ = `timingSigma`
+    /// seconds), then one carrier-phase error per receiving chip (normal, σ = `phaseSigma`
+    /// radians). `chip` gets each chip's index and phase error with the frame's decode draw and
+    /// timestamp error. Every frame the link carries, delivered or not, makes exactly these draws,
+    /// so a link's stream does not depend on what was delivered.
+    mutating func drawReception(
+        chips: Int, timingSigma: Double, phaseSigma: Double,
+        chip: (_ index: Int, _ phaseError: Double, _ decodeDraw: Double, _ timingError: Double) -> Void
+    ) {
+        let decode = random.unitInterval()
+        let timing = random.normal(mean: 0, standardDeviation: timingSigma)
+        for index in 0..<chips {
+            chip(index, random.normal(mean: 0, standardDeviation: phaseSigma), decode, timing)
+        }
+    }
 
-    /// Whether these figures are for a frame at `level`, `rate`, `frameLength` and `prf`.
-    func matches(level: Double, rate: DataRate, frameLength: Int, prf: PulseRepetitionFrequency?) -> Bool {
-        self.level == level && self.rate == rate && self.frameLength == frameLength && self.prf == prf
+    /// Makes the draws of `frames` frames the medium did not carry to a receiver with `chips`
+    /// chips, as if it had: the excess delay (mean `meanExcessSeconds`), then
+    /// ``drawReception(chips:timingSigma:phaseSigma:chip:)``. Standard deviations do not change
+    /// how much a draw takes from the stream, so zero stands for them.
+    mutating func skip(frames: Int, chips: Int, meanExcessSeconds: Double) {
+        for _ in 0..<frames {
+            _ = drawExcessDelay(meanSeconds: meanExcessSeconds)
+            drawReception(chips: chips, timingSigma: 0, phaseSigma: 0) { _, _, _, _ in }
+        }
     }
 }

@@ -2,8 +2,11 @@ import Foundation
 import UWBCore
 
 /// The emulated radio world: devices at their poses, obstacles, a channel model, and every frame
-/// on the air. It carries each transmission to every other chip's antenna with the delay, level,
-/// timestamp error and phase the channel gives it, and judges collisions.
+/// on the air. It carries each transmission to the antenna of every chip that can hear it or be
+/// disturbed by it, with the delay, level, timestamp error and phase the channel gives it, and
+/// judges collisions. A frame below ``interferenceFloor`` at a device is not carried there: the
+/// device could neither detect it nor have another frame spoiled by it (see
+/// ``transmissionStarts(_:node:chip:)``).
 ///
 /// Each chip's environment is its ``MediumPort``, which knows the chip's device and index, so
 /// the per-frame work indexes arrays and looks nothing up by chip identity.
@@ -25,6 +28,13 @@ public final class Medium {
     public let obstacles: [Obstacle]
     /// How each device's body shadows its antennas from the front.
     public let body: DeviceBodyModel
+    /// The weakest level at which a frame can matter at a receiver: the lowest sensitivity of the
+    /// receiver model (over every data rate) less ``detectionMargin`` (below that nothing is
+    /// detected) less ``captureMargin`` (below that a frame cannot spoil a frame that is
+    /// detected). −118 dBm for the standard receiver (−106 dBm at 110 kbps). Frames below it at a
+    /// device are not carried there; nothing that device does or reports could depend on them.
+    /// Tests lower it before a run to carry every frame everywhere and compare.
+    public internal(set) var interferenceFloor: PowerLevel
 
     var nodes: [MediumNode] = []
     /// Per device: its frame counts so far, kept as frames are sent and judged.
@@ -34,10 +44,10 @@ public final class Medium {
     /// How many transmissions the run has had: the next one's index.
     private var transmissions = 0
     private var random: SeededRandom
-    /// Per sender, per receiver: the link's state once it has carried a frame.
-    private var links: [[LinkState?]] = []
+    /// Per sender: its links and reach.
+    private var senders: [SenderLinks] = []
     /// Per device, per chip: the chip's port.
-    private var ports: [[MediumPort]] = []
+    var ports: [[MediumPort]] = []
 
     /// An empty medium.
     public init(
@@ -49,6 +59,10 @@ public final class Medium {
         self.obstacles = obstacles
         self.body = body
         self.random = random
+        let weakest = DataRate.allCases.map { channelModel.receiver.sensitivity(for: $0).dBm }.min() ?? 0
+        // Subtracted in this order so that, in floating point too, a level below the floor is
+        // below every detection threshold and every capture threshold the medium computes.
+        interferenceFloor = PowerLevel(dBm: (weakest - Self.detectionMargin.decibels) - Self.captureMargin.decibels)
     }
 
     /// Places a device's chips in the medium; returns the device's index.
@@ -66,141 +80,66 @@ public final class Medium {
     }
 
     /// Carries a transmission from chip `senderChip` of device `senderIndex` to every chip of
-    /// every other device.
+    /// every other device that gets it at or above ``interferenceFloor``.
+    ///
+    /// Every link draws its random numbers for every frame, carried or not, as it always has, so
+    /// the run is the same as if every frame were carried everywhere: only what cannot matter is
+    /// left out. A sender that stands still keeps a ``Reach`` and carries its frames to those
+    /// receivers only; the links it leaves out catch up on their draws when the reach changes.
     func transmissionStarts(_ transmission: Transmission, node senderIndex: Int, chip senderChip: Int) {
         trace?.writeSettled(before: simulator.now)
-        let index = transmissions
+        let sender = nodes[senderIndex]
+        let frame = OutgoingFrame(
+            transmission: transmission, index: transmissions, sender: senderIndex, chip: senderChip,
+            source: sender.antennaPosition(senderChip, at: transmission.rmarker), senderStill: sender.trajectory.isStationary)
         transmissions += 1
         statistics[senderIndex].sent += 1
-        let sender = nodes[senderIndex]
-        let source = sender.antennaPosition(senderChip, at: transmission.rmarker)
-        var receptions: [TraceReception] = []
-        var settles = transmission.end
-        // The sender's links, taken out of `links` for the loop and put back after it, so that
+        var carried = CarriedFrame(settles: transmission.end)
+        // The sender's links, taken out of `senders` for the loop and put back after it, so that
         // each receiver's link is a local array access rather than a checked access to the medium.
-        var senderLinks = takeLinks(from: senderIndex)
-        defer { links[senderIndex] = senderLinks }
-        let senderStill = sender.trajectory.isStationary
-        for (receiverIndex, receiver) in nodes.enumerated() where receiverIndex != senderIndex {
-            var state = senderLinks[receiverIndex] ?? newLink(from: senderIndex, to: receiverIndex)
-            let link: LinkSample
-            let bothStill = senderStill && receiver.trajectory.isStationary
-            if bothStill, let still = state.still, still.senderChip == senderChip,
-               still.transmitLevel == transmission.power.dBm {
-                // Neither device moves: the same geometry gives the same levels; only the
-                // excess delay is drawn, as `ChannelModel.sampleLink` draws it.
-                let excessSeconds = state.random.exponential(mean: channelModel.nlos.meanExcessSeconds)
-                var sample = still.link
-                sample.excessDelay = sample.lineOfSightBlocked ? .seconds(excessSeconds) : .zero
-                link = sample
-            } else {
-                let destination = receiver.trajectory.position(at: transmission.rmarker)
-                let path = destination.metres - source.metres
-                link = body.shadowed(
-                    channelModel.sampleLink(
-                        from: source, to: destination, obstacles: obstacles,
-                        transmitLevel: transmission.power, shadowing: state.shadowing, random: &state.random),
-                    senderFront: DeviceBodyModel.isThroughFront(path, orientation: sender.orientation),
-                    receiverFront: DeviceBodyModel.isThroughFront(path * -1, orientation: receiver.orientation))
-                if bothStill {
-                    let flight = source.distance(to: receiver.antennaPosition(0, at: transmission.rmarker)).metres
-                        / PhysicalConstants.speedOfLight.metresPerSecond
-                    state.still = StillLink(
-                        senderChip: senderChip, transmitLevel: transmission.power.dBm, link: link,
-                        flight: flight, flightPicoseconds: Int64((flight * 1e12).rounded()))
+        var links = takeLinks(from: senderIndex)
+        defer { senders[senderIndex] = links }
+        let level = transmission.power.dBm
+        if frame.senderStill, var reach = links.reach,
+           reach.holds(senderChip: senderChip, transmitLevel: level, devices: nodes.count) {
+            for receiver in reach.receivers {
+                _ = carry(frame, to: receiver, links: &links, carried: &carried)
+            }
+            reach.skippedFrames += 1
+            links.reach = reach
+        } else {
+            if let reach = links.reach {
+                catchUp(links: &links, leftOutBy: reach, sender: senderIndex)
+            }
+            var reached: [Int] = []
+            for receiver in nodes.indices where receiver != senderIndex {
+                if carry(frame, to: receiver, links: &links, carried: &carried) || !nodes[receiver].trajectory.isStationary {
+                    reached.append(receiver)
                 }
             }
-            let end = deliver(transmission, index: index, link: link, from: source, to: receiverIndex, state: &state,
-                              still: bothStill ? state.still : nil, slot: receptions.count)
-            settles = max(settles, end)
-            if trace != nil {
-                receptions.append(TraceReception(receiver: receiver.name, level: link.receivedLevel, outcome: .notListening))
-            }
-            senderLinks[receiverIndex] = state
+            links.reach = frame.senderStill
+                ? Reach(senderChip: senderChip, transmitLevel: level, devices: nodes.count, receivers: reached) : nil
         }
         trace?.add(
             TraceRecord(time: transmission.rmarker.picoseconds, frame: transmission.frame, sender: sender.name,
-                        receptions: receptions),
-            transmission: index, settles: settles)
+                        receptions: carried.receptions),
+            transmission: frame.index, settles: carried.settles)
     }
 
-    /// Schedules the arrival at each chip of device `receiverIndex` of transmission `index`, the
-    /// receiver's reception being `slot` of the frame's trace record. `still` is the link's fixed
-    /// geometry when neither device moves. Returns when the frame ends at the receiver's first chip.
-    private func deliver(
-        _ transmission: Transmission, index: Int, link: LinkSample, from source: Position, to receiverIndex: Int,
-        state: inout LinkState, still: StillLink?, slot: Int
-    ) -> SimulationTime {
-        let receiver = nodes[receiverIndex]
-        let rate = transmission.configuration?.dataRate ?? .mbps6_8
-        let prf = transmission.configuration?.pulseRepetitionFrequency
-        let figures: ReceptionFigures
-        if let cached = state.figures,
-           cached.matches(level: link.receivedLevel.dBm, rate: rate, frameLength: transmission.frame.count, prf: prf) {
-            figures = cached
-        } else {
-            figures = receptionFigures(level: link.receivedLevel, rate: rate, frameLength: transmission.frame.count, prf: prf)
-            state.figures = figures
-        }
-        let decodable = state.random.unitInterval() < figures.success
-        let detectable = figures.detectable
-        let speed = PhysicalConstants.speedOfLight.metresPerSecond
-        let timestampError = state.random.normal(mean: 0, standardDeviation: figures.timingSigmaSeconds)
-            + figures.biasSeconds + (link.lineOfSightBlocked ? Double(link.excessDelay.picoseconds) * 1e-12 : 0)
-        let phaseSigma = figures.phaseSigma
-        let wavenumber = 2 * Double.pi * channelModel.channel.centreFrequency.hertz
-        let leadIn = transmission.rmarker.picoseconds - transmission.start.picoseconds
-        var firstEnd = transmission.end
-        for chip in receiver.chips.indices {
-            let flight: Double
-            let flightPicoseconds: Int64
-            if chip == 0, let still {
-                (flight, flightPicoseconds) = (still.flight, still.flightPicoseconds)
-            } else {
-                let antenna = receiver.antennaPosition(chip, at: transmission.rmarker)
-                flight = source.distance(to: antenna).metres / speed
-                flightPicoseconds = Int64((flight * 1e12).rounded())
+    /// Makes the links `reach` left out draw for the frames they were not carried, so that their
+    /// streams are where they would be had every frame been carried to them.
+    private func catchUp(links: inout SenderLinks, leftOutBy reach: Reach, sender: Int) {
+        guard reach.skippedFrames > 0 else { return }
+        var next = 0
+        for receiver in 0..<reach.devices where receiver != sender {
+            if next < reach.receivers.count, reach.receivers[next] == receiver {
+                next += 1
+                continue
             }
-            let marker = SimulationTime(picoseconds: transmission.rmarker.picoseconds + flightPicoseconds)
-            let arrival = Arrival(
-                transmission: transmission,
-                transmissionIndex: index,
-                start: SimulationTime(picoseconds: marker.picoseconds - leadIn),
-                rmarker: marker,
-                end: SimulationTime(picoseconds: transmission.end.picoseconds + flightPicoseconds),
-                receivedLevel: link.receivedLevel,
-                firstPathLevel: link.firstPathLevel,
-                timestampError: timestampError,
-                carrierPhase: Angle(radians: -wavenumber * flight + state.random.normal(mean: 0, standardDeviation: phaseSigma)).wrapped,
-                detectable: detectable,
-                decodable: decodable)
-            if chip == 0 {
-                firstEnd = arrival.end
-            }
-            simulator.schedule(
-                ArrivalEvent(port: ports[receiverIndex][chip], arrival: arrival, slot: chip == 0 ? slot : nil),
-                at: arrival.start)
+            links.links[receiver]?.skip(
+                frames: reach.skippedFrames, chips: nodes[receiver].chips.count,
+                meanExcessSeconds: channelModel.nlos.meanExcessSeconds)
         }
-        return firstEnd
-    }
-
-    /// The receiver model's figures for a frame at `level`: the frame success probability,
-    /// detectability, timing and phase noise, and the range bias.
-    private func receptionFigures(
-        level: PowerLevel, rate: DataRate, frameLength: Int, prf: PulseRepetitionFrequency?
-    ) -> ReceptionFigures {
-        let model = channelModel.receiver
-        let snr = model.timingSignalToNoiseRatio(receivedLevel: level, dataRate: rate)
-        let sigma = model.timeOfArrivalStandardDeviation(snr: snr, bandwidth: channelModel.channel.bandwidth)
-        let bias = RangeBiasTable.bias(
-            receivedLevel: level, prf: prf ?? .sixtyFourMegahertz, wideband: channelModel.channel.isWideband)
-        return ReceptionFigures(
-            level: level.dBm, rate: rate, frameLength: frameLength, prf: prf,
-            success: model.frameSuccessProbability(receivedLevel: level, dataRate: rate, frameLength: frameLength),
-            detectable: level.dBm >= model.sensitivity(for: rate).dBm - Self.detectionMargin.decibels,
-            timingSigmaSeconds: Double(sigma.picoseconds) * 1e-12,
-            biasSeconds: bias.metres / PhysicalConstants.speedOfLight.metresPerSecond,
-            phaseSigma: model.phaseStandardDeviation(snr: snr).radians)
     }
 
     /// A preamble reaches `port`'s chip: the chip may lock onto it. `slot` is the reception's
@@ -248,26 +187,26 @@ public final class Medium {
         trace?.setOutcome(outcome, transmission: arrival.transmissionIndex, slot: slot)
     }
 
-    /// The links from `sender` to every device, its slot in ``links`` left empty until they are
-    /// put back.
-    private func takeLinks(from sender: Int) -> [LinkState?] {
-        while links.count <= sender {
-            links.append([])
+    /// The links of `sender`, its slot in ``senders`` left empty until they are put back, with a
+    /// place for every device.
+    private func takeLinks(from sender: Int) -> SenderLinks {
+        while senders.count <= sender {
+            senders.append(SenderLinks())
         }
-        var row: [LinkState?] = []
-        swap(&row, &links[sender])
-        if row.count < nodes.count {
-            row.append(contentsOf: repeatElement(nil, count: nodes.count - row.count))
+        var row = SenderLinks()
+        swap(&row, &senders[sender])
+        if row.links.count < nodes.count {
+            row.links.append(contentsOf: repeatElement(nil, count: nodes.count - row.links.count))
         }
         return row
     }
 
     /// The state of the link from one device to another, made from the run's seed when the link
     /// carries its first frame.
-    private func newLink(from sender: Int, to receiver: Int) -> LinkState {
+    func newLink(from sender: Int, to receiver: Int) -> LinkState {
         var stream = random.split(label: "link \(nodes[sender].name) -> \(nodes[receiver].name)")
         let shadowing = PowerRatio(decibels: stream.normal(
             mean: 0, standardDeviation: channelModel.pathLoss.shadowingDeviation.decibels))
-        return LinkState(random: stream, shadowing: shadowing, still: nil, figures: nil)
+        return LinkState(random: stream, shadowing: shadowing)
     }
 }

@@ -1,0 +1,27 @@
+import UWBCore
+
+/// A transmission as the medium carries it to its receivers: the frame, which transmission of the
+/// run it is, and where it leaves from.
+struct OutgoingFrame {
+    /// The transmission.
+    let transmission: Transmission
+    /// Which transmission of the run it is.
+    let index: Int
+    /// The sending device's index.
+    let sender: Int
+    /// The sending chip's index on its device.
+    let chip: Int
+    /// Where the sending antenna is when the RMARKER leaves it.
+    let source: Position
+    /// Whether the sending device never moves.
+    let senderStill: Bool
+}
+
+/// What the medium gathers while it carries one frame: when the frame's outcomes settle, and the
+/// receptions of its trace record (only while a trace is written).
+struct CarriedFrame {
+    /// When the frame ends at the last receiver it was carried to.
+    var settles: SimulationTime
+    /// The trace record's receptions so far, in device order.
+    var receptions: [TraceReception] = []
+}

@@ -1,0 +1,175 @@
+import Foundation
+import Testing
+import UWBCore
+@testable import UWBEmulator
+import UWBTestSupport
+
+@Suite("Culling: a frame below the interference floor is not carried, and nothing else changes")
+struct CullingTests {
+    /// An application that hands everything to `wrapped` and logs each event with its device,
+    /// chip and virtual time.
+    final class LoggedApplication: RadioApplication {
+        let wrapped: RadioApplication
+        let name: String
+        let log: EventLog
+
+        init(_ wrapped: RadioApplication, name: String, log: EventLog) {
+            self.wrapped = wrapped
+            self.name = name
+            self.log = log
+        }
+
+        func start(on radio: DeviceRadio) {
+            wrapped.start(on: radio)
+        }
+
+        func handle(_ event: TransceiverEvent, fromChip chip: Int, on radio: DeviceRadio) {
+            log.lines.append("\(name)/\(chip) \(String(reflecting: event))")
+            wrapped.handle(event, fromChip: chip, on: radio)
+        }
+    }
+
+    /// The events every application of one run saw, in order.
+    final class EventLog {
+        var lines: [String] = []
+    }
+
+    /// Sends a broadcast frame every 50 ms, four from chip 0 of a dual-chip board, then four from
+    /// chip 1, and so on, listening on chip 0 in between: the sending chip, and so the medium's
+    /// reach, changes after frames the reach left out.
+    static func alternatingSender() -> ClosureApplication {
+        var sent = 0
+        var send: (DeviceRadio) -> Void = { _ in }
+        send = { radio in
+            radio.after(.milliseconds(50)) { send(radio) }
+            let chip = (sent / 4) % 2
+            sent += 1
+            let frame = (try? MACFrame(
+                dataIn: PANIdentifier(rawValue: 0xDECA), from: .short(0x0A), to: .broadcast,
+                sequenceNumber: UInt8(truncatingIfNeeded: sent), payload: [1, 2, 3]).encoded(includingFCS: false)) ?? []
+            do throws(TransceiverError) {
+                try radio.transceivers[0].turnOff()
+                try radio.transceivers[chip].transmitImmediately(frame, awaiting: nil)
+            } catch {
+                radio.record(error)
+            }
+        }
+        return ClosureApplication(
+            onStart: { radio in
+                try? radio.primary.enableReceiver(.untilTurnedOff)
+                radio.after(.milliseconds(7)) { send(radio) }
+            },
+            onEvent: { _, chip, radio in
+                if chip == 0 { try? radio.primary.enableReceiver(.untilTurnedOff) }
+            })
+    }
+
+    /// A CM4 world (path-loss exponent 3.07, 3.9 dB shadowing) along a line, so that some links
+    /// fall below the floor: scripted senders at 0, 3, 9, 25, 90 and 250 m, the dual-chip
+    /// alternating sender at 1 m, a walker going from 0 to 300 m and back, and a device joining
+    /// at 120 m halfway through. With `carryEverything` the floor is lowered so that every frame
+    /// is carried everywhere.
+    static func run(carryEverything: Bool, seconds: Double) throws -> (log: [String], trace: [TraceRecord], world: Emulation) {
+        let world = Emulation(seed: 21, channelModel: try ChannelModel(kind: .cm4, channel: .five))
+        if carryEverything {
+            world.medium.interferenceFloor = PowerLevel(dBm: -.infinity)
+        }
+        let log = EventLog()
+        for (index, metres) in [0.0, 3, 9, 25, 90, 250].enumerated() {
+            let scripted = ScriptedTransmitter(
+                interval: .milliseconds(40), start: .milliseconds(3 + 7 * index), payloadLength: 8,
+                address: UInt16(index + 1))
+            try world.add(WorldFixtures.device("s\(index)", at: Vector3(x: metres, y: 1, z: 0)),
+                          application: LoggedApplication(scripted, name: "s\(index)", log: log))
+        }
+        // The dual board's chip 0 sends 40 dB weaker than its chip 1, so that a receiver left out
+        // of chip 0's reach hears chip 1: its link must have caught up on the frames it missed.
+        var dual = try WorldFixtures.device("dual", at: Vector3(x: 1, y: 1, z: 0), boardID: "ft232h-dw1000-dual")
+        dual.hardware[0].transmitPower = PowerLevel(dBm: LinkBudget.defaultTransmitLevel.dBm - 40)
+        try world.add(dual, application: LoggedApplication(alternatingSender(), name: "dual", log: log))
+        let walk = DevicePath(
+            waypoints: [Waypoint(position: Position(metres: Vector3(x: 300, y: 1, z: 0)), speed: Speed(metresPerSecond: 200))],
+            loops: true)
+        try world.add(
+            DeviceSetup(name: "walker", board: try WorldFixtures.board("ft232h-dw1000-single"),
+                        trajectory: Trajectory(start: Position(metres: Vector3(x: 0, y: 1, z: 0)), path: walk)),
+            application: LoggedApplication(
+                ScriptedTransmitter(interval: .milliseconds(30), start: .milliseconds(11), payloadLength: 4, address: 9),
+                name: "walker", log: log))
+        let bytes = try TraceCapture.bytes(of: world, until: SimulationTime(seconds: seconds / 2))
+        // A device joining mid-run changes every sender's reach, so the links left out catch up.
+        try world.add(WorldFixtures.device("late", at: Vector3(x: 120, y: 1, z: 0)))
+        let later = try TraceCapture.bytes(of: world, until: SimulationTime(seconds: seconds))
+        let trace = try PcapngReader(bytes: bytes).records + PcapngReader(bytes: later).records
+        return (log.lines, trace, world)
+    }
+
+    @Test("the standard receiver's floor is −106 dBm (110 kbps) less 6 dB detection and 6 dB capture margins")
+    func floor() throws {
+        let world = Emulation(seed: 1, channelModel: try ChannelModel(kind: .cm3, channel: .five))
+        #expect(world.medium.interferenceFloor == PowerLevel(dBm: -118))
+    }
+
+    @Test("culling changes no event any application sees, and the trace only loses receptions below the floor")
+    func sameRunAsCarryingEverything() throws {
+        let culled = try Self.run(carryEverything: false, seconds: 2)
+        let everything = try Self.run(carryEverything: true, seconds: 2)
+        #expect(culled.log.count > 200)
+        #expect(culled.log == everything.log)
+        let floor = culled.world.medium.interferenceFloor.dBm
+        let expected = everything.trace.map { record in
+            var kept = record
+            kept.receptions = record.receptions.filter { $0.level.dBm >= floor }
+            return kept
+        }
+        #expect(culled.trace == expected)
+        // Some receptions were below the floor, so the comparison covers culling.
+        #expect(everything.trace.flatMap(\.receptions).contains { $0.level.dBm < floor })
+        #expect(culled.world.statistics.map(\.received) == everything.world.statistics.map(\.received))
+        #expect(culled.world.statistics.map(\.collided) == everything.world.statistics.map(\.collided))
+    }
+
+    @Test("a device beyond the floor costs no event; one within it does")
+    func farDeviceCostsNothing() throws {
+        func events(extra metres: Double?) throws -> Int {
+            let world = try WorldFixtures.freeSpace()
+            try world.add(WorldFixtures.device("alice", at: .zero),
+                          application: ScriptedTransmitter(interval: .milliseconds(100), start: .milliseconds(10), payloadLength: 16, address: 1))
+            try world.add(WorldFixtures.device("bob", at: Vector3(x: 0, y: 0, z: -3)),
+                          application: ScriptedTransmitter(interval: .milliseconds(100), start: .milliseconds(60), payloadLength: 16, address: 2))
+            if let metres {
+                // Free space, no shadowing: −14.3 dBm − 48.69 dB − 20·log₁₀(d) (less 3 dB through a body front).
+                try world.add(WorldFixtures.device("carol", at: Vector3(x: metres, y: 0, z: 0)))
+            }
+            world.run(until: SimulationTime(seconds: 1))
+            return world.simulator.eventsRun
+        }
+        let alone = try events(extra: nil)
+        // 1000 m: at most −123.0 dBm, below −118 dBm.
+        #expect(try events(extra: 1_000) == alone)
+        // 300 m: about −112.5 dBm, above the floor though not detectable: 20 arrivals are carried.
+        #expect(try events(extra: 300) == alone + 20)
+    }
+
+    @Test("skipping a frame takes from a link's stream exactly what carrying it takes",
+          arguments: [1, 2, 3])
+    func skipMatchesCarry(chips: Int) throws {
+        let model = try ChannelModel(kind: .cm4, channel: .five)
+        var carried = LinkState(random: SeededRandom(seed: 99), shadowing: PowerRatio(decibels: 1.5))
+        var skipped = carried
+        for frame in 0..<5 {
+            if frame % 2 == 0 {
+                _ = model.sampleLink(
+                    from: Position(metres: .zero), to: Position(metres: Vector3(x: 7, y: 0, z: 0)), obstacles: [],
+                    transmitLevel: PowerLevel(dBm: -14.3), shadowing: carried.shadowing, random: &carried.random)
+            } else {
+                _ = carried.drawExcessDelay(meanSeconds: model.nlos.meanExcessSeconds)
+            }
+            carried.drawReception(chips: chips, timingSigma: 1e-10, phaseSigma: 0.3) { _, _, _, _ in }
+        }
+        skipped.skip(frames: 5, chips: chips, meanExcessSeconds: model.nlos.meanExcessSeconds)
+        for _ in 0..<3 {
+            #expect(carried.random.normal(mean: 0, standardDeviation: 1) == skipped.random.normal(mean: 0, standardDeviation: 1))
+        }
+    }
+}
