@@ -8,8 +8,8 @@ extension Scenario {
     /// - Throws: ``ScenarioError`` naming the JSON field path of the first problem: invalid JSON,
     ///   unknown or missing keys, wrong types, values outside their documented limits, radio
     ///   settings the DW1000 cannot use, unknown boards, per-chip lists of the wrong length,
-    ///   duplicate device names, devices closer than 1 cm, obstacles with inverted corners and
-    ///   transmit intervals shorter than a frame.
+    ///   more than ``maximumDeviceCount`` devices, duplicate device names, devices closer than 1 cm,
+    ///   obstacles with inverted corners and transmit intervals shorter than a frame.
     public init(jsonData: Data, boardSearchPaths: [String] = BoardCatalog.defaultSearchPaths) throws(ScenarioError) {
         typealias Key = ScenarioKey
         let root = try ScenarioField(parsing: jsonData).object(
@@ -97,13 +97,17 @@ extension Scenario {
         }
     }
 
-    /// The devices, with unique names and at least ``DeviceSpec/minimumSeparation`` apart.
+    /// The devices, at most ``maximumDeviceCount`` of them (counted before any is decoded, so a huge
+    /// list fails at once), with unique names and at least ``DeviceSpec/minimumSeparation`` apart.
     private static func devices(
         from field: ScenarioField, radio: RadioConfig, boardSearchPaths: [String]
     ) throws(ScenarioError) -> [DeviceSpec] {
         let elements = try field.array()
         guard !elements.isEmpty else {
             throw .emptyList(field: field.path, needed: "a scenario needs at least one device")
+        }
+        guard elements.count <= maximumDeviceCount else {
+            throw .tooManyDevices(field: field.path, count: elements.count)
         }
         var boards = ScenarioBoards(searchPaths: boardSearchPaths)
         var devices: [DeviceSpec] = []

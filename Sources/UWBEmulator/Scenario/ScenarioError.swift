@@ -28,6 +28,8 @@ public enum ScenarioError: Error, Hashable, Sendable, CustomStringConvertible, J
     case chipCountMismatch(field: String, board: String, chips: Int, found: Int)
     /// An antenna delay the chip's 16-bit register cannot hold.
     case antennaDelay(field: String, error: DW1000Error)
+    /// A `devices` list longer than ``Scenario/maximumDeviceCount``.
+    case tooManyDevices(field: String, count: Int)
     /// A device name used twice.
     case duplicateName(field: String, name: String, firstField: String)
     /// Two devices start closer than ``DeviceSpec/minimumSeparation``.
@@ -54,7 +56,7 @@ public enum ScenarioError: Error, Hashable, Sendable, CustomStringConvertible, J
             if case .malformed = error.problem { nil } else { error.field }
         case .emptyText(let field), .emptyList(let field, _), .outOfRange(let field, _, _), .radio(let field, _),
             .board(let field, _), .chipCountMismatch(let field, _, _, _), .antennaDelay(let field, _),
-            .duplicateName(let field, _, _), .devicesTooClose(let field, _, _),
+            .tooManyDevices(let field, _), .duplicateName(let field, _, _), .devicesTooClose(let field, _, _),
             .intervalShorterThanAirtime(let field, _, _, _), .obstacleInverted(let field, _, _, _):
             field
         }
@@ -83,10 +85,12 @@ public enum ScenarioError: Error, Hashable, Sendable, CustomStringConvertible, J
             "\(field): \(found) entr\(found == 1 ? "y" : "ies"), but board \(board) has \(chips) chip\(chips == 1 ? "" : "s"); give one per chip, in the board's chip order"
         case .antennaDelay(let field, let error):
             "\(field): \(error)"
+        case .tooManyDevices(let field, let count):
+            "\(field): \(count) devices, more than the \(Scenario.maximumDeviceCount) a scenario may have; the emulator is built for worlds of up to \(Scenario.maximumDeviceCount) devices and a run's cost grows faster than the device count; split the world into smaller scenarios"
         case .duplicateName(let field, let name, let firstField):
             "\(field): \"\(name)\" is already the name of \(firstField); device names must be unique"
         case .devicesTooClose(let field, let otherField, let distance):
-            "\(field): \(JSONNumberText.text(distance.metres)) m from \(otherField), closer than \(JSONNumberText.text(DeviceSpec.minimumSeparation.metres)) m; the antennas would be collocated (positions are in metres)"
+            "\(field): \(JSONNumberText.text(distance.metres)) m from \(otherField), closer than \(JSONNumberText.text(DeviceSpec.minimumSeparation.metres)) m; the antennas would be collocated: move one of them at least \(JSONNumberText.text(DeviceSpec.minimumSeparation.metres)) m away (positions are in metres)"
         case .intervalShorterThanAirtime(let field, let interval, let airtime, let frameLength):
             "\(field): \(Self.seconds(interval)) s is shorter than the \(Self.milliseconds(airtime)) ms airtime of a \(frameLength)-octet frame at this radio configuration; send less often or use a faster data rate or shorter preamble"
         case .obstacleInverted(let field, let axis, let min, let max):

@@ -10,13 +10,15 @@ import UWBEmulator
 struct ScenarioErrorTests {
     typealias Step = ScenarioFixtures.Step
 
-    /// The complete fixture with one value changed (or removed), expecting an error about `field`.
+    /// The complete fixture with one value changed (or removed), expecting an error about `field`;
+    /// returns the error.
+    @discardableResult
     func expect(
         _ path: [Step], set value: Any?, field: String?, containing fragment: String,
         sourceLocation: SourceLocation = #_sourceLocation
-    ) throws {
+    ) throws -> ScenarioError? {
         let document = JSONEditing.replacing(path, with: value, in: ScenarioFixtures.complete)
-        try ScenarioFixtures.expectError(document, field: field, containing: fragment, sourceLocation: sourceLocation)
+        return try ScenarioFixtures.expectError(document, field: field, containing: fragment, sourceLocation: sourceLocation)
     }
 
     @Test("the fixture itself is valid")
@@ -233,6 +235,33 @@ struct ScenarioErrorTests {
         try expect([.key("devices")], set: [Any](), field: "devices", containing: "empty; a scenario needs at least one device")
     }
 
+    @Test("more devices than a scenario may have")
+    func tooManyDevices() throws {
+        let device: [String: Any] = ["name": "d", "board": "ft232h-dw1000-single", "position": [0, 0, 0]]
+        let error = try expect(
+            [.key("devices")], set: Array(repeating: device, count: Scenario.maximumDeviceCount + 1), field: "devices",
+            containing: "1001 devices, more than the 1000 a scenario may have")
+        #expect(error?.description.hasSuffix("split the world into smaller scenarios") == true)
+    }
+
+    @Test("a huge device list is refused by its length, before any device is decoded")
+    func hugeDeviceList() throws {
+        // Empty objects: decoding any of them would fail on its missing name instead.
+        try expect(
+            [.key("devices")], set: Array(repeating: [String: Any](), count: 100_000), field: "devices",
+            containing: "100000 devices, more than the 1000")
+    }
+
+    @Test("exactly the maximum number of devices is accepted")
+    func maximumDevices() throws {
+        let devices = (0..<Scenario.maximumDeviceCount).map { index -> [String: Any] in
+            ["name": "d\(index)", "board": "ft232h-dw1000-single", "position": [Double(index % 40), 0, Double(index / 40)]]
+        }
+        let document = JSONEditing.replacing([.key("devices")], with: devices, in: ScenarioFixtures.minimal)
+        let scenario = try Scenario(jsonData: ScenarioFixtures.data(document), boardSearchPaths: [ScenarioFixtures.boardsDirectory])
+        #expect(scenario.devices.count == 1000)
+    }
+
     @Test("an unknown board lists the known ones")
     func unknownBoard() throws {
         try expect(
@@ -285,6 +314,14 @@ struct ScenarioErrorTests {
         try expect(
             [.key("devices"), .index(1), .key("position")], set: [0.005, 0, 0],
             field: "devices[1].position", containing: "0.005 m from devices[0].position, closer than 0.01 m")
+    }
+
+    @Test("two devices at the same point")
+    func devicesAtTheSamePoint() throws {
+        let error = try expect(
+            [.key("devices"), .index(1), .key("position")], set: [0, 0, 0],
+            field: "devices[1].position", containing: "0 m from devices[0].position, closer than 0.01 m")
+        #expect(error?.description.contains("move one of them at least 0.01 m away") == true)
     }
 
     @Test("a huge number is reported, not trapped on")
