@@ -5,7 +5,7 @@ import UWBEmulator
 import UWBRanging
 
 /// Two-way ranging between a scenario's devices on the emulator: the first device initiates
-/// rounds with every other one in turn, each at `rate` rounds per second, and both sides of each
+/// rounds with every other one in turn, each at ``rate`` rounds per second, and both sides of each
 /// round turn it into a measurement, recorded with the emulator's ground truth.
 ///
 /// Each device runs the ranging state machines through a ``RadioLoop`` on its real DW1000
@@ -13,9 +13,14 @@ import UWBRanging
 public final class EmulatedRanging {
     /// The emulated world.
     public let emulation: Emulation
-    /// Every measurement so far, in time order.
+    /// The rounds per second with each peer: the rate asked for, or, if none was, ``preferredRate``
+    /// where the slots allow it, else the fastest they allow.
+    public let rate: Double
+    /// The initiator's slots: one per peer, each longer than the longest round.
+    public let slots: RangingSlots
+    /// Every measurement not yet taken with ``takeRecords()``, in time order.
     public private(set) var records: [RangingRecord] = []
-    /// Rounds that failed, with the device that reported them.
+    /// Rounds that failed, with the device that reported them, not yet taken with ``takeFailures()``.
     public private(set) var failures: [(device: String, failure: RangingFailure)] = []
     /// Rounds not started because the previous one still held the initiator's radio.
     public private(set) var skippedRounds = 0
@@ -25,16 +30,29 @@ public final class EmulatedRanging {
     /// The PAN every ranging session uses.
     public static let pan = RangingFrameFormat.defaultPAN
 
+    /// The rate when none is asked for and the slots allow it: 10 rounds per second with each peer.
+    public static let preferredRate = 10.0
+
+    /// The slowest rate: one round a day with each peer, a day being the longest run
+    /// (``ScenarioLimit/duration``).
+    public static let slowestRate = 1 / ScenarioLimit.duration.upperBound
+
     /// Sets up ranging on a scenario's world, replacing any scripted traffic.
     ///
     /// - Parameters:
-    ///   - rate: rounds per second with each peer.
+    ///   - rate: rounds per second with each peer; `nil` for ``preferredRate``, or the fastest rate
+    ///     the slots allow if it is slower (see ``RangingSlots``).
     ///   - fieldOfView: the cone in which directions are reported.
-    /// - Throws: ``EmulatedRangingError`` for a world or rate that cannot work.
-    public init(scenario: Scenario, seed: UInt64? = nil, rate: Double, fieldOfView: FieldOfView = FieldOfView())
+    /// - Throws: ``EmulatedRangingError`` for a world or rate that cannot work: fewer than two or
+    ///   more than ``Scenario/maximumDeviceCount`` devices, a rate below ``slowestRate``, or one
+    ///   that leaves a peer's slot shorter than a round.
+    public init(scenario: Scenario, seed: UInt64? = nil, rate: Double?, fieldOfView: FieldOfView = FieldOfView())
         throws(EmulatedRangingError) {
-        guard rate.isFinite, rate > 0 else { throw .invalidRate(rate) }
+        if let rate {
+            guard rate.isFinite, rate >= Self.slowestRate else { throw .invalidRate(rate) }
+        }
         guard scenario.devices.count >= 2 else { throw .notEnoughDevices(scenario.devices.count) }
+        guard scenario.devices.count <= Scenario.maximumDeviceCount else { throw .tooManyDevices(scenario.devices.count) }
         do {
             emulation = try Emulation(scenario: scenario, seed: seed)
         } catch {
@@ -43,9 +61,11 @@ public final class EmulatedRanging {
         let configuration = emulation.configuration
         let timing = RangingTiming.emulator(for: configuration)
         let peers = emulation.devices.count - 1
-        let slot = 1 / (rate * Double(peers))
-        let round = timing.longestRound.secondsValue
-        guard slot > round else { throw .rateTooHigh(hertz: rate, peers: peers, maximum: 1 / (round * Double(peers))) }
+        slots = RangingSlots(peers: peers, longestRound: timing.longestRound)
+        let rate = rate ?? slots.nearestFitting(Self.preferredRate)
+        guard slots.fits(rate) else { throw .rateTooHigh(hertz: rate, slots: slots) }
+        self.rate = rate
+        let slot = slots.slotSeconds(at: rate)
         let initiator = emulation.devices[0]
         var loops: [RadioLoop] = []
         for (index, device) in emulation.devices.enumerated().dropFirst() {
@@ -69,6 +89,19 @@ public final class EmulatedRanging {
     /// Runs the world until `end` (paced against the wall clock if `pacing` is given).
     public func run(until end: SimulationTime, pacing: Pacing? = nil) {
         emulation.run(until: end, pacing: pacing)
+    }
+
+    /// The measurements made since the last call (or the start), in time order, no longer kept
+    /// here: for a caller that streams them while the world runs.
+    public func takeRecords() -> [RangingRecord] {
+        defer { records.removeAll() }
+        return records
+    }
+
+    /// The failed rounds since the last call (or the start), no longer kept here.
+    public func takeFailures() -> [(device: String, failure: RangingFailure)] {
+        defer { failures.removeAll() }
+        return failures
     }
 
     /// Starts `loop` every `period` seconds from `first`, unless another round holds the radio.

@@ -1,4 +1,5 @@
 import Foundation
+import UWBCore
 import UWBEmulator
 import UWBRanging
 
@@ -6,9 +7,12 @@ import UWBRanging
 public enum EmulatedRangingError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The scenario has fewer than two devices.
     case notEnoughDevices(Int)
-    /// The requested rate leaves too little time for a round per peer.
-    case rateTooHigh(hertz: Double, peers: Int, maximum: Double)
-    /// The rate is not a positive finite number.
+    /// The scenario has more than ``UWBEmulator/Scenario/maximumDeviceCount`` devices (only a
+    /// scenario built in code can: the JSON decoder refuses it).
+    case tooManyDevices(Int)
+    /// The requested rate leaves a peer's slot no longer than the longest round.
+    case rateTooHigh(hertz: Double, slots: RangingSlots)
+    /// The rate is not a finite number of at least ``EmulatedRanging/slowestRate``.
     case invalidRate(Double)
     /// The world could not be built.
     case emulation(EmulationError)
@@ -19,11 +23,13 @@ public enum EmulatedRangingError: Error, Hashable, Sendable, CustomStringConvert
     public var description: String {
         switch self {
         case .notEnoughDevices(let count):
-            "ranging needs at least two devices; the scenario has \(count)"
-        case .rateTooHigh(let hertz, let peers, let maximum):
-            "--rate \(hertz) Hz with \(peers) peer(s) leaves less than one round per slot; use at most \(String(format: "%.1f", maximum)) Hz"
+            "devices: the scenario has \(count) device\(count == 1 ? "" : "s"); ranging needs at least 2: add a device to the scenario"
+        case .tooManyDevices(let count):
+            "devices: the scenario has \(count) devices, more than the \(Scenario.maximumDeviceCount) a scenario may have; leave some out"
+        case .rateTooHigh(let hertz, let slots):
+            "--rate \(JSONNumberText.text(hertz)) Hz with \(slots.peers) peer\(slots.peers == 1 ? "" : "s") leaves each peer a slot shorter than the \(String(format: "%.3f", slots.longestRound.secondsValue * 1000)) ms a round may take; use at most \(JSONNumberText.text(slots.fastestRate)) Hz"
         case .invalidRate(let value):
-            "--rate \(value): give a positive number of rounds per second per peer"
+            "--rate \(JSONNumberText.text(value)): give rounds per second per peer, at least 1/\(JSONNumberText.text(1 / EmulatedRanging.slowestRate)) (one round a day, the longest run)"
         case .emulation(let error):
             error.description
         case .antennaArray(let device, let error):

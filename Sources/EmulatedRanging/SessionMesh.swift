@@ -17,6 +17,12 @@ public final class SessionMesh {
     public let emulation: Emulation
     /// The device names, in the world's order.
     public let deviceNames: [String]
+    /// The update interval every session runs at: the one asked for, or, if none was,
+    /// ``preferredInterval`` where the radios keep it, else the nearest whole millisecond they keep.
+    public let interval: Duration
+    /// The update intervals every device's radio keeps (`DeviceService.updateIntervals`, the same
+    /// for every device of one world, which share a radio configuration).
+    public let updateIntervals: ClosedRange<Duration>
     /// The sessions by device and peer name.
     private var sessions: [String: [String: NISession]] = [:]
 
@@ -24,13 +30,27 @@ public final class SessionMesh {
     private let queue = DispatchQueue(label: "uwb.session-mesh")
     private var delegates: [SessionMeshDelegate] = []
 
-    /// Sessions between every two devices of `emulation`, each ranging every `interval`. Tokens are
-    /// drawn from generators seeded from `tokenSeed`, so a run repeats exactly.
+    /// The interval when none is asked for and the radios keep it: the device service's preferred
+    /// one (100 ms).
+    public static let preferredInterval = DeviceService.preferredUpdateInterval
+
+    /// The most devices a mesh may have: 64. Every device runs a session with every other, so 64
+    /// devices run 4032 sessions; and their 2016 pairs need 2016 rounds in every update interval,
+    /// about twice what one channel carries in the slowest interval sessions may ask for (1 s, at
+    /// about 1 ms a round at 6.8 Mbps), so a larger mesh could not range at all.
+    public static let maximumDevices = 64
+
+    /// Sessions between every two devices of `emulation`, each ranging every `interval` (`nil`:
+    /// see ``interval``). Tokens are drawn from generators seeded from `tokenSeed`, so a run
+    /// repeats exactly.
     ///
-    /// - Throws: ``SessionMeshError`` if a device has no radio or a token exchange fails.
-    public init(emulation: Emulation, interval: Duration, tokenSeed: UInt64) throws(SessionMeshError) {
+    /// - Throws: ``SessionMeshError`` for fewer than two or more than ``maximumDevices`` devices,
+    ///   an interval the radios do not keep, a device without a radio or a failed token exchange.
+    public init(emulation: Emulation, interval: Duration?, tokenSeed: UInt64) throws(SessionMeshError) {
         self.emulation = emulation
         deviceNames = emulation.devices.map(\.name)
+        guard deviceNames.count >= 2 else { throw .notEnoughDevices(deviceNames.count) }
+        guard deviceNames.count <= Self.maximumDevices else { throw .tooManyDevices(deviceNames.count) }
         var services: [String: DeviceService] = [:]
         for (index, name) in deviceNames.enumerated() {
             let settings = DeviceServiceSettings(
@@ -41,6 +61,17 @@ public final class SessionMesh {
                 throw .emulation(error.description)
             }
         }
+        let lowest = services.values.map(\.updateIntervals.lowerBound).max() ?? Self.preferredInterval
+        let highest = services.values.map(\.updateIntervals.upperBound).min() ?? Self.preferredInterval
+        guard lowest <= highest else {
+            throw .intervalOutOfRange(interval ?? Self.preferredInterval, lowest: lowest, highest: highest)
+        }
+        updateIntervals = lowest...highest
+        let chosen = interval ?? Self.nearestWholeMillisecond(to: Self.preferredInterval, in: updateIntervals)
+        guard updateIntervals.contains(chosen) else {
+            throw .intervalOutOfRange(chosen, lowest: lowest, highest: highest)
+        }
+        self.interval = chosen
         for device in deviceNames {
             guard let service = services[device] else { continue }
             for peer in deviceNames where peer != device {
@@ -57,7 +88,7 @@ public final class SessionMesh {
                     throw .tokenExchange(error.description)
                 }
                 let configuration = NINearbyPeerConfiguration(peerToken: token)
-                configuration.updateInterval = interval
+                configuration.updateInterval = chosen
                 let delegate = SessionMeshDelegate(device: device, peer: peer, mailbox: mailbox, configuration: configuration)
                 session.delegateQueue = queue
                 session.delegate = delegate
@@ -65,6 +96,16 @@ public final class SessionMesh {
                 delegates.append(delegate)
             }
         }
+    }
+
+    /// `preferred` if `range` contains it, else the whole millisecond in `range` nearest to it (or
+    /// the nearer bound, if `range` holds no whole millisecond).
+    private static func nearestWholeMillisecond(to preferred: Duration, in range: ClosedRange<Duration>) -> Duration {
+        guard !range.contains(preferred) else { return preferred }
+        let bound = preferred < range.lowerBound ? range.lowerBound : range.upperBound
+        let milliseconds = bound.secondsValue * 1000
+        let whole = Duration.milliseconds(preferred < range.lowerBound ? milliseconds.rounded(.up) : milliseconds.rounded(.down))
+        return range.contains(whole) ? whole : bound
     }
 
     /// The session of `device` with `peer`, if both exist.

@@ -1,15 +1,35 @@
+import UWBCore
+
 /// Why a ``SessionMesh`` could not be set up.
 public enum SessionMeshError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The world has fewer than two devices.
+    case notEnoughDevices(Int)
+    /// The world has more than ``SessionMesh/maximumDevices`` devices.
+    case tooManyDevices(Int)
+    /// The interval is not one the devices' radios keep, `lowest` to `highest`.
+    case intervalOutOfRange(Duration, lowest: Duration, highest: Duration)
     /// The scenario's world could not be built.
     case emulation(String)
     /// A token could not be archived or unarchived.
     case tokenExchange(String)
 
-    /// What went wrong.
+    /// What went wrong, and what to do.
     public var description: String {
         switch self {
+        case .notEnoughDevices(let count):
+            "devices: the scenario has \(count) device\(count == 1 ? "" : "s"); sessions need at least 2: add a device to the scenario"
+        case .tooManyDevices(let count):
+            "devices: the scenario has \(count) devices; sessions between every two of them work for at most \(SessionMesh.maximumDevices) (\(SessionMesh.maximumDevices * (SessionMesh.maximumDevices - 1)) sessions; a larger mesh needs more rounds than one channel carries): leave some out"
+        case .intervalOutOfRange(let interval, let lowest, let highest):
+            "an update interval of \(Self.milliseconds(interval, .toNearestOrAwayFromZero)) ms is outside the \(Self.milliseconds(lowest, .up)) to \(Self.milliseconds(highest, .down)) ms the devices' radios keep"
         case .emulation(let reason): "the world could not be built: \(reason)"
         case .tokenExchange(let reason): "the token exchange failed: \(reason)"
         }
+    }
+
+    /// `duration` in milliseconds, rounded to the microsecond in `direction` (bounds round inwards,
+    /// so that a value read from the message is inside them).
+    private static func milliseconds(_ duration: Duration, _ direction: FloatingPointRoundingRule) -> String {
+        JSONNumberText.text((duration.secondsValue * 1_000_000).rounded(direction) / 1000)
     }
 }

@@ -68,13 +68,13 @@ struct Timeliness {
         }
     }
 
-    /// The highest rate `EmulatedRanging` accepts with the scenario's one peer (what its
-    /// `rateTooHigh` error reports), less 0.1 %.
+    /// The highest rate `EmulatedRanging` accepts with the scenario's one peer (the bound of the
+    /// slots its `rateTooHigh` error reports), less 0.1 %.
     static func maximumRate(scenario: Scenario) throws -> Double {
         do {
             _ = try EmulatedRanging(scenario: scenario, rate: 1e6)
-        } catch .rateTooHigh(_, _, let maximum) {
-            return maximum * 0.999
+        } catch .rateTooHigh(_, let slots) {
+            return slots.rateBound * 0.999
         }
         throw BenchmarkError.unexpected("EmulatedRanging accepted a rate of 1 MHz")
     }

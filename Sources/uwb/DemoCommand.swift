@@ -1,4 +1,5 @@
 import ArgumentParser
+import EmulatedRanging
 import Foundation
 import UWBCore
 import UWBEmulator
@@ -37,8 +38,12 @@ struct DemoCommand: ParsableCommand {
     @Option(help: "Simulated seconds per wall-clock second; 0 runs as fast as the machine can.")
     var speed: Double = 1
 
-    @Option(help: "Milliseconds between ranging rounds of each pair (the sessions' update interval).")
-    var interval: Double = 100
+    @Option(help: """
+        Milliseconds between ranging rounds of each pair, the sessions' update interval (default: \
+        100, or the nearest the scenario's radio keeps, said on standard error). An interval given \
+        here that the radio does not keep is an error.
+        """)
+    var interval: Double?
 
     @Option(help: "Random seed; overrides the scenario's.")
     var seed: UInt64?
@@ -50,7 +55,7 @@ struct DemoCommand: ParsableCommand {
         guard speed.isFinite, speed >= 0 else {
             throw ValidationError("--speed \(speed): give 0 (as fast as possible) or a positive number")
         }
-        guard interval.isFinite, interval >= 1, interval <= 10_000 else {
+        if let interval, !(interval.isFinite && interval >= 1 && interval <= 10_000) {
             throw ValidationError("--interval \(interval): give milliseconds from 1 to 10000")
         }
     }
@@ -63,14 +68,19 @@ struct DemoCommand: ParsableCommand {
             throw ValidationError(error.description + (FileManager.default.fileExists(atPath: scenario)
                 ? "" : " (run from the repository root, or pass --scenario with a path)"))
         }
-        guard loaded.devices.count >= 2 else {
-            throw ValidationError("the scenario \(scenario) has \(loaded.devices.count) device; the demo needs two or more")
-        }
         let room: DemoRoom
         do {
-            room = try DemoRoom(scenario: loaded, seed: seed, interval: .microseconds(Int64(interval * 1000)))
+            room = try DemoRoom(scenario: loaded, seed: seed, interval: interval.map { .microseconds(Int64($0 * 1000)) })
         } catch {
-            throw ValidationError(error.description)
+            if case .intervalOutOfRange(let requested, _, _) = error {
+                throw ValidationError("--interval \(Self.milliseconds(requested)): \(error) in \(scenario); give one in that range")
+            }
+            throw ValidationError("\(scenario): \(error)")
+        }
+        if interval == nil, room.mesh.interval != SessionMesh.preferredInterval {
+            StandardError.line(
+                "--interval \(Self.milliseconds(SessionMesh.preferredInterval)) ms does not fit the radio of \(scenario); "
+                    + "ranging every \(Self.milliseconds(room.mesh.interval)) ms")
         }
         let end = SimulationTime(seconds: duration ?? loaded.duration.secondsValue)
         let interruption = Interruption()
@@ -98,5 +108,10 @@ struct DemoCommand: ParsableCommand {
                 }
             }
         }
+    }
+
+    /// `duration` in milliseconds, as a person would type it for `--interval`.
+    private static func milliseconds(_ duration: Duration) -> String {
+        JSONNumberText.text(duration.secondsValue * 1000)
     }
 }

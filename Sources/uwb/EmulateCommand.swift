@@ -38,6 +38,9 @@ struct EmulateCommand: ParsableCommand {
         } catch {
             throw ValidationError(error.description)
         }
+        for note in EmulateNotes.notes(for: loaded, path: scenario) {
+            StandardError.line(note)
+        }
         let emulation: Emulation
         do {
             emulation = try Emulation(scenario: loaded, seed: seed)
@@ -56,7 +59,7 @@ struct EmulateCommand: ParsableCommand {
         let wall = ContinuousClock.now - started
         let summary = SummaryTable(emulation: emulation, scenario: loaded, seconds: seconds)
         print(summary.text)
-        FileHandle.standardError.write(Data((summary.speed(wall: wall) + "\n").utf8))
+        StandardError.line(summary.speed(wall: wall))
         if let trace {
             do {
                 try emulation.finishTrace()

@@ -24,8 +24,11 @@ struct RangeCommand: ParsableCommand {
     @Option(help: "The scenario file (JSON); see Docs/scenarios.md.")
     var scenario: String
 
-    @Option(help: "Rounds per second with each peer.")
-    var rate: Double = 10
+    @Option(help: """
+        Rounds per second with each peer (default: 10, or the fastest the scenario's peers fit, \
+        said on standard error). A rate given here that does not fit is an error.
+        """)
+    var rate: Double?
 
     @Option(help: "Simulated seconds to run; overrides the scenario's duration.")
     var duration: Double?
@@ -48,6 +51,10 @@ struct RangeCommand: ParsableCommand {
         }
     }
 
+    /// Virtual time between two batches of printed measurements: records are printed as the
+    /// world runs instead of being kept for the whole run.
+    static let slice: Duration = .seconds(1)
+
     func run() throws {
         let ranging: EmulatedRanging
         let loaded: Scenario
@@ -58,17 +65,31 @@ struct RangeCommand: ParsableCommand {
         } catch let error as ScenarioError {
             throw ValidationError(error.description)
         } catch let error as EmulatedRangingError {
-            throw ValidationError(error.description)
+            throw ValidationError("\(scenario): \(error.description)")
         }
-        ranging.run(until: SimulationTime(seconds: duration ?? loaded.duration.secondsValue))
+        if rate == nil, ranging.rate != EmulatedRanging.preferredRate {
+            StandardError.line(
+                "--rate \(JSONNumberText.text(EmulatedRanging.preferredRate)) Hz does not fit \(ranging.slots.peers) peers; "
+                    + "ranging at \(JSONNumberText.text(ranging.rate)) Hz")
+        }
         let output = MeasurementOutput(format: format)
         if format == .table {
             print(MeasurementOutput.tableHeader)
         }
-        for record in ranging.records {
-            print(output.line(for: record))
+        let end = SimulationTime(seconds: duration ?? loaded.duration.secondsValue)
+        var time = SimulationTime.zero
+        var measurements = 0
+        var failures = 0
+        while time < end {
+            time = min(time + Self.slice, end)
+            ranging.run(until: time)
+            let records = ranging.takeRecords()
+            for record in records {
+                print(output.line(for: record))
+            }
+            measurements += records.count
+            failures += ranging.takeFailures().count
         }
-        FileHandle.standardError.write(Data(
-            "\(ranging.records.count) measurements, \(ranging.failures.count) failed rounds, \(ranging.skippedRounds) skipped\n".utf8))
+        StandardError.line("\(measurements) measurements, \(failures) failed rounds, \(ranging.skippedRounds) skipped")
     }
 }

@@ -12,10 +12,11 @@ final class DemoRoom {
     private(set) var latest: [String: [String: DemoReading]] = [:]
     private let indices: [String: Int]
 
-    /// Sets up `scenario`'s world with a session between every two devices.
+    /// Sets up `scenario`'s world with a session between every two devices, each ranging every
+    /// `interval` (`nil`: see ``SessionMesh/interval``).
     ///
-    /// - Throws: ``SessionMeshError`` if the world or a token exchange fails.
-    init(scenario: Scenario, seed: UInt64?, interval: Duration) throws(SessionMeshError) {
+    /// - Throws: ``SessionMeshError`` if the world, the interval or a token exchange fails.
+    init(scenario: Scenario, seed: UInt64?, interval: Duration?) throws(SessionMeshError) {
         let emulation: Emulation
         do {
             emulation = try Emulation(scenario: scenario, seed: seed)

@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+import UWBTestSupport
+
+/// One run of the built `uwb` executable to its end: its exit status and what it printed on
+/// standard output and standard error (each to a file, so neither pipe can fill and stall it).
+struct CommandRun {
+    /// The exit status.
+    let status: Int32
+    /// Standard output.
+    let output: String
+    /// Standard error.
+    let error: String
+
+    /// Runs `uwb` with `arguments`, in which paths starting with `Docs/` are made absolute, with
+    /// the repository's board descriptions.
+    init(_ arguments: [String]) throws {
+        let uwb = try #require(BuiltExecutable.path(named: "uwb"), "no uwb executable was built")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("uwb-run-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let outputFile = directory.appendingPathComponent("stdout")
+        let errorFile = directory.appendingPathComponent("stderr")
+        try Data().write(to: outputFile)
+        try Data().write(to: errorFile)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: uwb)
+        process.arguments = arguments.map { $0.hasPrefix("Docs/") ? Repository.path($0) : $0 }
+        var environment = ProcessInfo.processInfo.environment
+        environment["UWB_BOARDS_DIR"] = Repository.boardsDirectory
+        process.environment = environment
+        process.standardOutput = try FileHandle(forWritingTo: outputFile)
+        process.standardError = try FileHandle(forWritingTo: errorFile)
+        try process.run()
+        process.waitUntilExit()
+        status = process.terminationStatus
+        output = String(decoding: try Data(contentsOf: outputFile), as: UTF8.self)
+        error = String(decoding: try Data(contentsOf: errorFile), as: UTF8.self)
+    }
+}
