@@ -56,7 +56,7 @@ struct DemoCommand: ParsableCommand {
             throw ValidationError("--speed \(speed): give 0 (as fast as possible) or a positive number")
         }
         if let interval, !(interval.isFinite && interval >= 1 && interval <= 10_000) {
-            throw ValidationError("--interval \(interval): give milliseconds from 1 to 10000")
+            throw ValidationError("--interval \(JSONNumberText.text(interval)): give milliseconds from 1 to 10000")
         }
     }
 
