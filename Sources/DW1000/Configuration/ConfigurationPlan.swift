@@ -10,12 +10,14 @@ struct ConfigurationPlan: Hashable, Sendable {
     let writes: [RegisterWrite]
 
     /// SYS_CFG as the driver keeps it: IRQ active high and double buffering off (the reset default),
-    /// 110 kbps receive mode when needed, the frame-wait timeout when `frameWaitTimeout` is on.
-    static func systemConfiguration(_ config: RadioConfig, frameWaitTimeout: Bool) -> UInt64 {
+    /// 110 kbps receive mode when needed, the frame-wait timeout when `frameWaitTimeout` is on, and
+    /// the frame filter's bits when one is on (UM §7.2.6).
+    static func systemConfiguration(_ config: RadioConfig, frameWaitTimeout: Bool, frameFilter: FrameFilter? = nil) -> UInt64 {
         Register.SysCfg.hirqPol.placing(1)
             | Register.SysCfg.disDrxb.placing(1)
             | Register.SysCfg.rxm110k.placing(config.dataRate == .kbps110 ? 1 : 0)
             | Register.SysCfg.rxwtoe.placing(frameWaitTimeout ? 1 : 0)
+            | (frameFilter?.systemConfigurationBits ?? 0)
     }
 
     /// TX_FCTRL without the frame length: data rate, ranging bit, PRF and preamble length
@@ -45,12 +47,12 @@ struct ConfigurationPlan: Hashable, Sendable {
             | Register.ChanCtrl.rxPcode.placing(code)
     }
 
-    /// The plan for a configuration.
-    init(_ config: RadioConfig) {
+    /// The plan for a configuration, keeping `frameFilter`'s SYS_CFG bits if a filter is on.
+    init(_ config: RadioConfig, frameFilter: FrameFilter? = nil) {
         let channel = ChannelTuning.forChannel(config.channel)
         let prf = config.pulseRepetitionFrequency
         var writes: [RegisterWrite] = [
-            RegisterWrite(.sysCfg, value: Self.systemConfiguration(config, frameWaitTimeout: false)),
+            RegisterWrite(.sysCfg, value: Self.systemConfiguration(config, frameWaitTimeout: false, frameFilter: frameFilter)),
             RegisterWrite(.ldeCfg1, value: ReceiverTuning.ldeConfiguration1),
             RegisterWrite(.ldeCfg2, value: ReceiverTuning.ldeConfiguration2(prf)),
             RegisterWrite(.ldeRepc, value: ReceiverTuning.ldeReplicaCoefficient(

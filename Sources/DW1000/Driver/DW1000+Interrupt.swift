@@ -22,7 +22,8 @@ extension DW1000 {
             events.append(.frameReceived(try readReceivedFrame(information, clearing: handled)))
             return events
         }
-        if let outcome = Self.receiveOutcome(status) {
+        // Events masked out (AFFREJ under a frame filter) may be set, but are not this interrupt's.
+        if let outcome = Self.receiveOutcome(status & unmaskedEvents) {
             events.append(outcome)
             handled |= status & (Self.handledEvents | Self.receiveProgressEvents) & ~Register.SysStatus.txfrs.mask
         }

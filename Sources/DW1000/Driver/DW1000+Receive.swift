@@ -40,7 +40,7 @@ extension DW1000 {
         let units = try timeout.map { (value) throws(TransceiverError) in
             try timeoutUnits(value, maximum: DW1000Constants.maximumFrameWaitUnits, what: "the receive timeout", allowZero: false)
         }
-        let wanted = ConfigurationPlan.systemConfiguration(config, frameWaitTimeout: units != nil)
+        let wanted = ConfigurationPlan.systemConfiguration(config, frameWaitTimeout: units != nil, frameFilter: activeFrameFilter)
         return FrameWaitSetting(units: units, systemConfiguration: wanted, changesSystemConfiguration: wanted != systemConfiguration)
     }
 

@@ -17,7 +17,7 @@ extension DW1000: Transceiver {
     /// `dwt_configure`), then TXSTRT|TRXOFF in one write, which Decawave's driver does to
     /// initialise the SFD logic after a channel change.
     public func configure(_ config: RadioConfig) throws(TransceiverError) {
-        let plan = ConfigurationPlan(config)
+        let plan = ConfigurationPlan(config, frameFilter: activeFrameFilter)
         try onBus {
             for write in plan.writes {
                 try port.write(write)
@@ -25,7 +25,7 @@ extension DW1000: Transceiver {
             try port.write(.sysCtrl, value: Register.SysCtrl.txstrt.placing(1) | Register.SysCtrl.trxoff.placing(1), count: 1)
         }
         appliedConfiguration = config
-        systemConfiguration = ConfigurationPlan.systemConfiguration(config, frameWaitTimeout: false)
+        systemConfiguration = ConfigurationPlan.systemConfiguration(config, frameWaitTimeout: false, frameFilter: activeFrameFilter)
         frameControl = ConfigurationPlan.frameControl(config)
     }
 

@@ -32,6 +32,16 @@ public final class DW1000 {
     /// SYS_CFG as last written.
     var systemConfiguration: UInt64 = 0
 
+    /// The hardware frame filter in force (``filterFrames(_:)``), if any.
+    public var frameFilter: FrameFilter? { activeFrameFilter }
+
+    /// The storage behind ``frameFilter``.
+    var activeFrameFilter: FrameFilter?
+
+    /// The SYS_STATUS events unmasked in SYS_MASK: ``handledEvents``, less AFFREJ while a frame
+    /// filter is on.
+    var unmaskedEvents = DW1000.handledEvents
+
     /// TX_FCTRL without the frame length, for the current configuration.
     var frameControl: UInt64 = 0
 

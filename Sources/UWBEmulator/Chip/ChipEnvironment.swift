@@ -9,6 +9,9 @@ public protocol ChipEnvironment: AnyObject {
     /// The chip locked onto `arrival` and has now received all of it: did another frame spoil it?
     func receptionFinished(_ arrival: Arrival, at chip: VirtualDW1000) -> ReceptionOutcome
 
+    /// The chip locked onto `arrival` and its frame filter rejected it (UM §5.2).
+    func receptionRejected(_ arrival: Arrival, at chip: VirtualDW1000)
+
     /// The chip's IRQ line changed.
     func interruptChanged(on chip: VirtualDW1000)
 }

@@ -16,6 +16,7 @@ extension RegisterFile.Slot {
     static let otpAddr = Self(Register.otpAddr)
     static let otpCtrl = Self(Register.otpCtrl)
     static let otpRdat = Self(Register.otpRdat)
+    static let panadr = Self(Register.panadr)
     static let pmscCtrl0 = Self(Register.pmscCtrl0)
     static let rxBuffer = Self(Register.rxBuffer)
     static let rxFinfo = Self(Register.rxFinfo)

@@ -51,14 +51,42 @@ extension VirtualDW1000 {
 
     /// A preamble reaches the antenna: the receiver locks onto it if it is hunting, can hear it,
     /// and is configured for it. Returns whether it locked.
+    ///
+    /// With SYS_CFG.FFEN set, the frame filter's verdict (UM §5.2) decides how the reception
+    /// ends: an accepted frame at its end, a rejected one as soon as the filter has read what it
+    /// rejects it for (``rejectFrame(_:)``). The filter settings in force when the chip locks on
+    /// apply to the whole frame [U: modelling choice; the UM does not say what a change in the
+    /// middle of a frame does].
     public func preambleArrives(_ arrival: Arrival) -> Bool {
         guard case .listening(let from, let timeout) = receiver, now >= from, arrival.detectable,
               let simulator = environment?.simulator,
               let sent = arrival.transmission.configuration, receives(sent)
         else { return false }
-        let completion = simulator.schedule(ReceptionEndEvent(chip: self, arrival: arrival), at: arrival.end)
+        let completion: ScheduledEvent
+        if FrameFilterRules.isEnabled(systemConfiguration: registers.value(.sysCfg)),
+           case .rejected(let octets) = FrameFilterRules(registers: registers).verdict(for: arrival.transmission.frame) {
+            // The filter decides once it has `octets` octets of the PHY payload: a PHY header and
+            // their data time after the RMARKER (UM §4.1; decoding latency not modelled [U]).
+            let decided = arrival.rmarker + (sent.airtime(frameLength: octets) - sent.synchronisationHeaderDuration)
+            completion = simulator.schedule(FrameRejectionEvent(chip: self, arrival: arrival), at: min(decided, arrival.end))
+        } else {
+            completion = simulator.schedule(ReceptionEndEvent(chip: self, arrival: arrival), at: arrival.end)
+        }
         receiver = .receiving(completion: completion, timeout: timeout)
         return true
+    }
+
+    /// The frame filter rejects the frame the receiver is locked onto: the reception is aborted,
+    /// AFFREJ is set (UM §5.2.2) with the preamble, SFD and PHR events the frame has already
+    /// raised (RXPRD, RXSFDD, RXPHD, UM §4.1), but neither RXDFR nor RXFCG, and the receiver goes
+    /// on hunting for a preamble with its frame-wait timeout still counting (UM §7.2.14). So a
+    /// rejected frame raises an interrupt only if SYS_MASK.MAFFREJ is set.
+    func rejectFrame(_ arrival: Arrival) {
+        guard case .receiving(_, let timeout) = receiver else { return }
+        receiver = .listening(from: now, timeout: timeout)
+        environment?.receptionRejected(arrival, at: self)
+        setStatus(Register.SysStatus.rxprd.mask | Register.SysStatus.rxsfdd.mask | Register.SysStatus.rxphd.mask
+            | Register.SysStatus.affrej.mask)
     }
 
     /// Whether the receive configuration in CHAN_CTRL and SYS_CFG matches what was sent:

@@ -10,6 +10,8 @@ public struct DeviceStatistics: Hashable, Sendable {
     public internal(set) var lost = 0
     /// Frames from others spoiled at it by an overlapping frame.
     public internal(set) var collided = 0
+    /// Frames from others its chip's frame filter rejected (UM §5.2): not addressed to it.
+    public internal(set) var rejected = 0
 
     /// Zero counts for a device.
     public init(name: String) {

@@ -175,6 +175,13 @@ public final class Medium {
         return outcome
     }
 
+    /// Counts a frame the frame filter of `port`'s chip rejected, if it counts for the statistics.
+    func receptionRejected(_ arrival: Arrival, at port: MediumPort) {
+        guard let slot = port.pending else { return }
+        port.pending = nil
+        count(.rejected, of: arrival, at: port.node, slot: slot)
+    }
+
     /// Counts what became of `arrival` at device `receiver`, whose reception is `slot` of the
     /// frame's trace record.
     private func count(_ outcome: ReceptionOutcome, of arrival: Arrival, at receiver: Int, slot: Int) {
@@ -182,6 +189,7 @@ public final class Medium {
         case .received: statistics[receiver].received += 1
         case .lost: statistics[receiver].lost += 1
         case .collided: statistics[receiver].collided += 1
+        case .rejected: statistics[receiver].rejected += 1
         case .notListening: break
         }
         trace?.setOutcome(outcome, transmission: arrival.transmissionIndex, slot: slot)

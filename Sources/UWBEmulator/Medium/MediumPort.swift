@@ -58,6 +58,11 @@ final class MediumPort: ChipEnvironment {
         medium.receptionFinished(arrival, at: self)
     }
 
+    /// Tells the medium that the chip's frame filter rejected the frame.
+    func receptionRejected(_ arrival: Arrival, at chip: VirtualDW1000) {
+        medium.receptionRejected(arrival, at: self)
+    }
+
     /// Forwards the IRQ change to the device's radio loop.
     func interruptChanged(on chip: VirtualDW1000) {
         device.interruptHandler(chip)

@@ -16,6 +16,9 @@ public enum ReceptionOutcome: String, CaseIterable, Hashable, Sendable {
     /// Another transmission overlapped this one at the receiver and neither was decoded
     /// (or this one lost the capture).
     case collided
+    /// The receiver's hardware frame filter refused the frame (DW1000 User Manual §5.2): its
+    /// type, PAN ID or destination address was not one the receiver accepts.
+    case rejected
     /// The receiver was not in receive mode (idle, transmitting, or between receive windows)
     /// while the frame was on the air.
     case notListening = "not-listening"

@@ -13,7 +13,7 @@ import UWBCore
 /// unreserved  = ALPHA / DIGIT / "-" / "." / "_" / "~"   ; RFC 3986 §2.3
 /// pct-encoded = "%" HEXDIG HEXDIG                      ; one UTF-8 octet, RFC 3986 §2.1
 /// level       = <decimal number>                       ; see below
-/// outcome     = "received" / "lost" / "collided" / "not-listening"
+/// outcome     = "received" / "lost" / "collided" / "rejected" / "not-listening"
 /// ```
 ///
 /// `level` is the received level in dBm written as Swift's `Double.description` writes it: the

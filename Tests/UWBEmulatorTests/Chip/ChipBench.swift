@@ -15,6 +15,8 @@ final class ChipBench: ChipEnvironment {
     private(set) var interruptChanges: [(chip: Int, asserted: Bool, time: SimulationTime)] = []
     /// Whether each chip locked onto each arrival, as (receiving chip, locked).
     private(set) var locks: [(chip: Int, locked: Bool)] = []
+    /// Every frame a chip's frame filter rejected, as (receiving chip, time).
+    private(set) var rejections: [(chip: Int, time: SimulationTime)] = []
     /// The total level of every arrival.
     var receivedLevel = PowerLevel(dBm: -80)
     /// The first-path level of every arrival.
@@ -59,6 +61,11 @@ final class ChipBench: ChipEnvironment {
 
     func receptionFinished(_ arrival: Arrival, at chip: VirtualDW1000) -> ReceptionOutcome {
         .received
+    }
+
+    func receptionRejected(_ arrival: Arrival, at chip: VirtualDW1000) {
+        guard let index = chips.firstIndex(where: { $0 === chip }) else { return }
+        rejections.append((index, simulator.now))
     }
 
     func interruptChanged(on chip: VirtualDW1000) {
