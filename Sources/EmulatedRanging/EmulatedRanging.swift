@@ -6,7 +6,10 @@ import UWBRanging
 
 /// Two-way ranging between a scenario's devices on the emulator: the first device initiates
 /// rounds with every other one in turn, each at ``rate`` rounds per second, and both sides of each
-/// round turn it into a measurement, recorded with the emulator's ground truth.
+/// round turn it into a measurement, recorded with the emulator's ground truth. With a
+/// ``clusterSize``, the devices range in clusters of that many consecutive devices instead, the
+/// first of each cluster initiating with the others of its cluster (pairs spread over a
+/// warehouse, say), the clusters' rounds starting at times spread over the period.
 ///
 /// Each device runs the ranging state machines through a ``RadioLoop`` on its real DW1000
 /// drivers, so the protocol, the driver and the virtual chips are all exercised.
@@ -18,6 +21,8 @@ public final class EmulatedRanging {
     public let rate: Double
     /// The initiator's slots: one per peer, each longer than the longest round.
     public let slots: RangingSlots
+    /// How many consecutive devices range together, the first initiating.
+    public let clusterSize: Int
     /// Every measurement not yet taken with ``takeRecords()``, in time order.
     public private(set) var records: [RangingRecord] = []
     /// Rounds that failed, with the device that reported them, not yet taken with ``takeFailures()``.
@@ -25,7 +30,8 @@ public final class EmulatedRanging {
     /// Rounds not started because the previous one still held the initiator's radio.
     public private(set) var skippedRounds = 0
 
-    private var active: RadioLoop?
+    /// Per initiator (by device index): the loop whose round holds its radio, if any.
+    private var active: [Int: RadioLoop] = [:]
 
     /// The PAN every ranging session uses.
     public static let pan = RangingFrameFormat.defaultPAN
@@ -42,17 +48,26 @@ public final class EmulatedRanging {
     /// - Parameters:
     ///   - rate: rounds per second with each peer; `nil` for ``preferredRate``, or the fastest rate
     ///     the slots allow if it is slower (see ``RangingSlots``).
+    ///   - clusterSize: how many consecutive devices range together, the first initiating; `nil`
+    ///     for one cluster of every device. The last cluster may be smaller, but not alone.
     ///   - fieldOfView: the cone in which directions are reported.
     /// - Throws: ``EmulatedRangingError`` for a world or rate that cannot work: fewer than two or
-    ///   more than ``Scenario/maximumDeviceCount`` devices, a rate below ``slowestRate``, or one
-    ///   that leaves a peer's slot shorter than a round.
-    public init(scenario: Scenario, seed: UInt64? = nil, rate: Double?, fieldOfView: FieldOfView = FieldOfView())
-        throws(EmulatedRangingError) {
+    ///   more than ``Scenario/maximumDeviceCount`` devices, a cluster size that leaves a device
+    ///   without a peer, a rate below ``slowestRate``, or one that leaves a peer's slot shorter
+    ///   than a round.
+    public init(
+        scenario: Scenario, seed: UInt64? = nil, rate: Double?, clusterSize: Int? = nil, fieldOfView: FieldOfView = FieldOfView()
+    ) throws(EmulatedRangingError) {
         if let rate {
             guard rate.isFinite, rate >= Self.slowestRate else { throw .invalidRate(rate) }
         }
         guard scenario.devices.count >= 2 else { throw .notEnoughDevices(scenario.devices.count) }
         guard scenario.devices.count <= Scenario.maximumDeviceCount else { throw .tooManyDevices(scenario.devices.count) }
+        let size = clusterSize ?? scenario.devices.count
+        guard size >= 2, size <= scenario.devices.count, scenario.devices.count % size != 1 else {
+            throw .invalidClusterSize(size, devices: scenario.devices.count)
+        }
+        self.clusterSize = size
         do {
             emulation = try Emulation(scenario: scenario, seed: seed)
         } catch {
@@ -60,30 +75,47 @@ public final class EmulatedRanging {
         }
         let configuration = emulation.configuration
         let timing = RangingTiming.emulator(for: configuration)
-        let peers = emulation.devices.count - 1
-        slots = RangingSlots(peers: peers, longestRound: timing.longestRound)
+        slots = RangingSlots(peers: size - 1, longestRound: timing.longestRound)
         let rate = rate ?? slots.nearestFitting(Self.preferredRate)
         guard slots.fits(rate) else { throw .rateTooHigh(hertz: rate, slots: slots) }
         self.rate = rate
         let slot = slots.slotSeconds(at: rate)
-        let initiator = emulation.devices[0]
+        for first in stride(from: 0, to: emulation.devices.count, by: size) {
+            let cluster = first..<min(first + size, emulation.devices.count)
+            // Clusters start their rounds at times spread evenly over the period (golden-ratio
+            // steps), as unsynchronised devices would; the first cluster at the first slot.
+            let spread = (Double(first / size) * 0.618_033_988_749_895).truncatingRemainder(dividingBy: 1) / rate
+            try setUpCluster(cluster, timing: timing, firstRound: 0.01 + spread, slot: slot, fieldOfView: fieldOfView)
+        }
+    }
+
+    /// Makes the first device of `cluster` initiate rounds with each other one, every `1 / rate`
+    /// seconds from `firstRound`, one `slot` apart, and the others respond.
+    private func setUpCluster(
+        _ cluster: Range<Int>, timing: RangingTiming, firstRound: Double, slot: Double, fieldOfView: FieldOfView
+    ) throws(EmulatedRangingError) {
+        let initiatorIndex = cluster.lowerBound
+        let initiator = emulation.devices[initiatorIndex]
         var loops: [RadioLoop] = []
-        for (index, device) in emulation.devices.enumerated().dropFirst() {
+        for index in cluster.dropFirst() {
+            let device = emulation.devices[index]
             let session = SessionIdentifier(rawValue: 0x5557_0000 | UInt32(index))
             loops.append(try makeInitiatorLoop(
-                initiator, peer: index, session: session, timing: timing, fieldOfView: fieldOfView))
-            let responder = try makeResponderLoop(device, index: index, session: session, timing: timing, fieldOfView: fieldOfView)
+                initiator, index: initiatorIndex, peer: index, session: session, timing: timing, fieldOfView: fieldOfView))
+            let responder = try makeResponderLoop(
+                device, index: index, initiator: initiatorIndex, session: session, timing: timing, fieldOfView: fieldOfView)
             device.application = ClosureApplication(
                 onStart: { _ in responder.start() },
                 onEvent: { event, chip, _ in responder.handle(event, fromChip: chip) })
         }
+        let period = 1 / rate
         initiator.application = ClosureApplication(
             onStart: { [weak self] radio in
                 for (index, loop) in loops.enumerated() {
-                    self?.schedule(loop, every: 1 / rate, firstAfter: 0.01 + slot * Double(index), on: radio)
+                    self?.schedule(loop, of: initiatorIndex, every: period, firstAfter: firstRound + slot * Double(index), on: radio)
                 }
             },
-            onEvent: { [weak self] event, chip, _ in self?.active?.handle(event, fromChip: chip) })
+            onEvent: { [weak self] event, chip, _ in self?.active[initiatorIndex]?.handle(event, fromChip: chip) })
     }
 
     /// Runs the world until `end` (paced against the wall clock if `pacing` is given).
@@ -104,44 +136,51 @@ public final class EmulatedRanging {
         return failures
     }
 
-    /// Starts `loop` every `period` seconds from `first`, unless another round holds the radio.
-    private func schedule(_ loop: RadioLoop, every period: Double, firstAfter first: Double, on radio: DeviceRadio) {
+    /// Starts `loop` of initiator `initiator` every `period` seconds from `first`, unless another
+    /// round holds the initiator's radio.
+    private func schedule(_ loop: RadioLoop, of initiator: Int, every period: Double, firstAfter first: Double, on radio: DeviceRadio) {
         radio.after(.seconds(first)) { [weak self] in
             guard let self else { return }
-            if self.active == nil {
-                self.active = loop
+            if self.active[initiator] == nil {
+                self.active[initiator] = loop
                 loop.start()
             } else {
                 self.skippedRounds += 1
             }
-            self.schedule(loop, every: period, firstAfter: period, on: radio)
+            self.schedule(loop, of: initiator, every: period, firstAfter: period, on: radio)
         }
     }
 
+    /// The loop of initiator `device` (device number `index`) for its rounds with device `peer`;
+    /// every device's short address is its number plus 1.
     private func makeInitiatorLoop(
-        _ device: EmulatedDevice, peer: Int, session: SessionIdentifier, timing: RangingTiming, fieldOfView: FieldOfView
+        _ device: EmulatedDevice, index: Int, peer: Int, session: SessionIdentifier, timing: RangingTiming,
+        fieldOfView: FieldOfView
     ) throws(EmulatedRangingError) -> RadioLoop {
         let machine = Initiator(
-            session: session, localAddress: 1, peerAddress: UInt16(peer + 1), pan: Self.pan, timing: timing,
+            session: session, localAddress: UInt16(index + 1), peerAddress: UInt16(peer + 1), pan: Self.pan, timing: timing,
             transmitClock: Self.transmitClock(device), receivers: device.chips.count)
-        return try makeLoop(machine, on: device, observer: 0, peer: peer, holdsSlot: true, fieldOfView: fieldOfView)
+        return try makeLoop(machine, on: device, observer: index, peer: peer, holdsSlotOf: index, fieldOfView: fieldOfView)
     }
 
+    /// The loop of responder `device` (device number `index`) for the rounds of device `initiator`.
     private func makeResponderLoop(
-        _ device: EmulatedDevice, index: Int, session: SessionIdentifier, timing: RangingTiming, fieldOfView: FieldOfView
+        _ device: EmulatedDevice, index: Int, initiator: Int, session: SessionIdentifier, timing: RangingTiming,
+        fieldOfView: FieldOfView
     ) throws(EmulatedRangingError) -> RadioLoop {
         let machine = Responder(
-            session: session, localAddress: UInt16(index + 1), peerAddress: 1, pan: Self.pan, timing: timing,
-            transmitClock: Self.transmitClock(device), receivers: device.chips.count,
+            session: session, localAddress: UInt16(index + 1), peerAddress: UInt16(initiator + 1), pan: Self.pan,
+            timing: timing, transmitClock: Self.transmitClock(device), receivers: device.chips.count,
             timeOfFlight: ReportedTimeOfFlight.doubleSided)
-        return try makeLoop(machine, on: device, observer: index, peer: 0, holdsSlot: false, fieldOfView: fieldOfView)
+        return try makeLoop(machine, on: device, observer: index, peer: initiator, holdsSlotOf: nil, fieldOfView: fieldOfView)
     }
 
     /// A loop running `machine` on `device` that records its measurements as `observer`'s of
-    /// `peer`. An initiator's loop `holdsSlot`: when its round ends in any way (a measurement, a
-    /// failure, a radio error), it frees the initiator's radio for the next peer.
+    /// `peer`. An initiator's loop holds the slot of its initiator (`holdsSlotOf`): when its round
+    /// ends in any way (a measurement, a failure, a radio error), it frees the initiator's radio
+    /// for the next peer.
     private func makeLoop(
-        _ machine: RangingStateMachine, on device: EmulatedDevice, observer: Int, peer: Int, holdsSlot: Bool,
+        _ machine: RangingStateMachine, on device: EmulatedDevice, observer: Int, peer: Int, holdsSlotOf initiator: Int?,
         fieldOfView: FieldOfView
     ) throws(EmulatedRangingError) -> RadioLoop {
         let builder = try makeBuilder(for: device, fieldOfView: fieldOfView)
@@ -151,22 +190,22 @@ public final class EmulatedRanging {
             onCompleted: { [weak self] round in
                 guard let self else { return }
                 self.record(builder.measurement(of: round, at: self.hostTime), observer: observer, peer: peer)
-                self.roundEnded(holdsSlot)
+                self.roundEnded(holding: initiator)
             },
             onFailure: { [weak self] failure in
                 self?.failures.append((device.name, failure))
-                self?.roundEnded(holdsSlot)
+                self?.roundEnded(holding: initiator)
             },
             onRadioError: { [weak self] error in
                 device.radio.record(error)
-                self?.roundEnded(holdsSlot)
+                self?.roundEnded(holding: initiator)
             })
     }
 
-    /// Frees the initiator's radio if the round that ended held it.
-    private func roundEnded(_ heldSlot: Bool) {
-        if heldSlot {
-            active = nil
+    /// Frees the radio of `initiator`, if the round that ended held one.
+    private func roundEnded(holding initiator: Int?) {
+        if let initiator {
+            active[initiator] = nil
         }
     }
 

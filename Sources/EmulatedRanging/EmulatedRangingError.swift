@@ -10,6 +10,8 @@ public enum EmulatedRangingError: Error, Hashable, Sendable, CustomStringConvert
     /// The scenario has more than ``UWBEmulator/Scenario/maximumDeviceCount`` devices (only a
     /// scenario built in code can: the JSON decoder refuses it).
     case tooManyDevices(Int)
+    /// A cluster size below 2, above the device count, or leaving the last device alone.
+    case invalidClusterSize(Int, devices: Int)
     /// The requested rate leaves a peer's slot no longer than the longest round.
     case rateTooHigh(hertz: Double, slots: RangingSlots)
     /// The rate is not a finite number of at least ``EmulatedRanging/slowestRate``.
@@ -26,6 +28,8 @@ public enum EmulatedRangingError: Error, Hashable, Sendable, CustomStringConvert
             "devices: the scenario has \(count) device\(count == 1 ? "" : "s"); ranging needs at least 2: add a device to the scenario"
         case .tooManyDevices(let count):
             "devices: the scenario has \(count) devices, more than the \(Scenario.maximumDeviceCount) a scenario may have; leave some out"
+        case .invalidClusterSize(let size, let devices):
+            "cluster size \(size) with \(devices) devices: give 2 to \(devices) devices per cluster, and not one that leaves the last device alone (\(devices) mod size = 1)"
         case .rateTooHigh(let hertz, let slots):
             "--rate \(JSONNumberText.text(hertz)) Hz with \(slots.peers) peer\(slots.peers == 1 ? "" : "s") leaves each peer a slot shorter than the \(String(format: "%.3f", slots.longestRound.secondsValue * 1000)) ms a round may take; use at most \(JSONNumberText.text(slots.fastestRate)) Hz"
         case .invalidRate(let value):
