@@ -40,8 +40,8 @@ struct DemoCommand: ParsableCommand {
 
     @Option(help: """
         Milliseconds between ranging rounds of each pair, the sessions' update interval (default: \
-        100, or the nearest the scenario's radio keeps, said on standard error). An interval given \
-        here that the radio does not keep is an error.
+        \(DemoCommand.milliseconds(SessionMesh.preferredInterval)), or the nearest the scenario's radio \
+        keeps, said on standard error). An interval given here that the radio does not keep is an error.
         """)
     var interval: Double?
 

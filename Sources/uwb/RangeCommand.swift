@@ -25,8 +25,9 @@ struct RangeCommand: ParsableCommand {
     var scenario: String
 
     @Option(help: """
-        Rounds per second with each peer (default: 10, or the fastest the scenario's peers fit, \
-        said on standard error). A rate given here that does not fit is an error.
+        Rounds per second with each peer (default: \(JSONNumberText.text(EmulatedRanging.preferredRate)), \
+        or the fastest the scenario's peers fit, said on standard error). A rate given here that does \
+        not fit is an error.
         """)
     var rate: Double?
 
