@@ -146,11 +146,23 @@ public struct ReceiverModel: Hashable, Sendable {
     /// octet count as one (the PHY header must still be received). Near 1 well above sensitivity, 0 well below,
     /// and never increasing as the level falls.
     public func frameSuccessProbability(receivedLevel: PowerLevel, dataRate: DataRate, frameLength: Int) -> Double {
+        Self.frameSuccessProbability(
+            reference: referenceSuccessProbability(receivedLevel: receivedLevel, dataRate: dataRate), frameLength: frameLength)
+    }
+
+    /// The probability that a frame of the reference length (20 octets) at `dataRate` is received
+    /// without error: the logistic curve of ``frameSuccessProbability(receivedLevel:dataRate:frameLength:)``.
+    public func referenceSuccessProbability(receivedLevel: PowerLevel, dataRate: DataRate) -> Double {
         let margin = receivedLevel.dBm - sensitivity(for: dataRate).dBm
         let odds = Self.successProbabilityAtSensitivity / (1 - Self.successProbabilityAtSensitivity)
-        let referenceProbability = 1 / (1 + Foundation.exp(-margin / waterfallWidth.decibels) / odds)
+        return 1 / (1 + Foundation.exp(-margin / waterfallWidth.decibels) / odds)
+    }
+
+    /// The success probability of a frame of `frameLength` octets whose 20-octet frames succeed
+    /// with probability `reference`: reference^(L/20), lengths below one octet counting as one.
+    public static func frameSuccessProbability(reference: Double, frameLength: Int) -> Double {
         let octets = Double(max(frameLength, 1))
-        return Foundation.pow(referenceProbability, octets / Double(Self.referenceFrameLength))
+        return Foundation.pow(reference, octets / Double(referenceFrameLength))
     }
 
     /// The timing SNR of a reception: ``timingSNRAtSensitivity`` plus the margin above the sensitivity at

@@ -20,7 +20,9 @@ public struct Arrival: Sendable {
     /// The error of the chip's leading-edge detector: timestamp noise plus the level-dependent bias,
     /// in seconds (positive = stamped late).
     public let timestampError: Double
-    /// The carrier phase at this antenna, noise included, before the chip's own phase offset.
+    /// The carrier phase at this antenna, noise included, before the chip's own phase offset, in
+    /// any number of turns: the chip wraps it (``UWBCore/Angle/wrapped``) when it uses it, which
+    /// only a frame it receives needs.
     public let carrierPhase: Angle
     /// Whether the receiver can detect the preamble at all.
     public let detectable: Bool

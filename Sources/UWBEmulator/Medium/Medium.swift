@@ -33,8 +33,13 @@ public final class Medium {
     /// detected) less ``captureMargin`` (below that a frame cannot spoil a frame that is
     /// detected). −118 dBm for the standard receiver (−106 dBm at 110 kbps). Frames below it at a
     /// device are not carried there; nothing that device does or reports could depend on them.
-    /// Tests lower it before a run to carry every frame everywhere and compare.
-    public internal(set) var interferenceFloor: PowerLevel
+    public var interferenceFloor: PowerLevel { PowerLevel(dBm: floorDBm) }
+
+    /// The storage behind ``interferenceFloor``, in dBm: as an internal property, all its accesses
+    /// are visible to the optimiser, which can then leave out the runtime exclusivity checks a
+    /// public stored property of a class needs. Tests lower it before a run to carry every frame
+    /// everywhere and compare.
+    var floorDBm: Double
 
     var nodes: [MediumNode] = []
     /// Per device: its frame counts so far, kept as frames are sent and judged.
@@ -47,7 +52,7 @@ public final class Medium {
     /// Per sender: its links and reach.
     private var senders: [SenderLinks] = []
     /// Per device, per chip: the chip's port.
-    var ports: [[MediumPort]] = []
+    private var ports: [[MediumPort]] = []
 
     /// An empty medium.
     public init(
@@ -62,7 +67,7 @@ public final class Medium {
         let weakest = DataRate.allCases.map { channelModel.receiver.sensitivity(for: $0).dBm }.min() ?? 0
         // Subtracted in this order so that, in floating point too, a level below the floor is
         // below every detection threshold and every capture threshold the medium computes.
-        interferenceFloor = PowerLevel(dBm: (weakest - Self.detectionMargin.decibels) - Self.captureMargin.decibels)
+        floorDBm = (weakest - Self.detectionMargin.decibels) - Self.captureMargin.decibels
     }
 
     /// Places a device's chips in the medium; returns the device's index.
@@ -91,7 +96,8 @@ public final class Medium {
         let sender = nodes[senderIndex]
         let frame = OutgoingFrame(
             transmission: transmission, index: transmissions, sender: senderIndex, chip: senderChip,
-            source: sender.antennaPosition(senderChip, at: transmission.rmarker), senderStill: sender.trajectory.isStationary)
+            source: sender.antennaPosition(senderChip, at: transmission.rmarker), senderStill: sender.trajectory.isStationary,
+            floor: floorDBm, tracing: trace != nil, nodes: nodes, ports: ports)
         transmissions += 1
         statistics[senderIndex].sent += 1
         var carried = CarriedFrame(settles: transmission.end)

@@ -15,6 +15,14 @@ struct OutgoingFrame {
     let source: Position
     /// Whether the sending device never moves.
     let senderStill: Bool
+    /// The medium's interference floor in dBm: the frame is carried only where it is at least this strong.
+    let floor: Double
+    /// Whether a trace is being written, so the frame's receptions are gathered for it.
+    let tracing: Bool
+    /// The medium's devices and, per device, its chips' ports, taken once for the frame: every
+    /// read of the medium's own arrays would cost a runtime exclusivity check.
+    let nodes: [MediumNode]
+    let ports: [[MediumPort]]
 }
 
 /// What the medium gathers while it carries one frame: when the frame's outcomes settle, and the

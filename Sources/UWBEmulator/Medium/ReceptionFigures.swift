@@ -1,15 +1,18 @@
 import UWBCore
 
 /// What the receiver model makes of one received level: pure functions of the level, the data
-/// rate, the frame length and the PRF, worked out once while they stay the same.
+/// rate and the PRF, worked out once while they stay the same, with the frame success
+/// probabilities of the last few frame lengths (a ranging exchange alternates between four).
 struct ReceptionFigures {
-    /// The level, data rate, frame length and PRF the figures are for.
+    /// How many frame lengths keep their success probability.
+    static let rememberedLengths = 4
+
+    /// The level, data rate and PRF the figures are for.
     let level: Double
     let rate: DataRate
-    let frameLength: Int
     let prf: PulseRepetitionFrequency?
-    /// The frame success probability.
-    let success: Double
+    /// The success probability of a 20-octet frame.
+    let referenceSuccess: Double
     /// Whether the preamble can be detected.
     let detectable: Bool
     /// The timestamp standard deviation in seconds, as the medium draws with it.
@@ -18,9 +21,39 @@ struct ReceptionFigures {
     let biasSeconds: Double
     /// The carrier-phase standard deviation in radians.
     let phaseSigma: Double
+    /// The success probabilities worked out so far, by frame length, oldest first.
+    private var successes: [(length: Int, probability: Double)] = []
 
-    /// Whether these figures are for a frame at `level`, `rate`, `frameLength` and `prf`.
-    func matches(level: Double, rate: DataRate, frameLength: Int, prf: PulseRepetitionFrequency?) -> Bool {
-        self.level == level && self.rate == rate && self.frameLength == frameLength && self.prf == prf
+    /// Figures for frames at `level`, `rate` and `prf`.
+    init(level: Double, rate: DataRate, prf: PulseRepetitionFrequency?, referenceSuccess: Double, detectable: Bool,
+         timingSigmaSeconds: Double, biasSeconds: Double, phaseSigma: Double) {
+        self.level = level
+        self.rate = rate
+        self.prf = prf
+        self.referenceSuccess = referenceSuccess
+        self.detectable = detectable
+        self.timingSigmaSeconds = timingSigmaSeconds
+        self.biasSeconds = biasSeconds
+        self.phaseSigma = phaseSigma
+    }
+
+    /// Whether these figures are for a frame at `level`, `rate` and `prf`.
+    func matches(level: Double, rate: DataRate, prf: PulseRepetitionFrequency?) -> Bool {
+        self.level == level && self.rate == rate && self.prf == prf
+    }
+
+    /// The success probability of a frame of `frameLength` octets
+    /// (``ReceiverModel/frameSuccessProbability(reference:frameLength:)``), remembered for the
+    /// last ``rememberedLengths`` lengths.
+    mutating func success(frameLength: Int) -> Double {
+        if let known = successes.first(where: { $0.length == frameLength }) {
+            return known.probability
+        }
+        let probability = ReceiverModel.frameSuccessProbability(reference: referenceSuccess, frameLength: frameLength)
+        if successes.count == Self.rememberedLengths {
+            successes.removeFirst()
+        }
+        successes.append((frameLength, probability))
+        return probability
     }
 }

@@ -72,7 +72,7 @@ struct CullingTests {
     static func run(carryEverything: Bool, seconds: Double) throws -> (log: [String], trace: [TraceRecord], world: Emulation) {
         let world = Emulation(seed: 21, channelModel: try ChannelModel(kind: .cm4, channel: .five))
         if carryEverything {
-            world.medium.interferenceFloor = PowerLevel(dBm: -.infinity)
+            world.medium.floorDBm = -.infinity
         }
         let log = EventLog()
         for (index, metres) in [0.0, 3, 9, 25, 90, 250].enumerated() {
