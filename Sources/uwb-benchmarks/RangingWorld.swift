@@ -19,6 +19,8 @@ struct RangingWorld {
         var position: Vector3
         /// Its clock's frequency offset.
         var clockPPM = 0.0
+        /// Its yaw in degrees, if given; else it turns its back as the world's devices do.
+        var yawDegrees: Double?
     }
 
     /// One attenuating box.
@@ -84,8 +86,12 @@ struct RangingWorld {
         return ranging
     }
 
-    /// The yaw of device `index`, in degrees: toward ``facing`` if set, else toward the first device.
+    /// The yaw of device `index`, in degrees: its own if it has one, else toward ``facing`` if set,
+    /// else toward the first device.
     private func yaw(of index: Int) -> Double {
+        if let yaw = devices[index].yawDegrees {
+            return yaw
+        }
         if let facing {
             return Self.yawFacing(facing, from: devices[index].position)
         }

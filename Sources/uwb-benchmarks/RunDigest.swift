@@ -35,7 +35,8 @@ final class RunDigest {
         }
     }
 
-    private func combine(_ word: UInt64) {
+    /// Folds one 64-bit word into the digest.
+    func combine(_ word: UInt64) {
         value = (value ^ word) &* 0x0000_0100_0000_01B3
         value ^= value >> 32
     }

@@ -1,0 +1,57 @@
+import EmulatedRanging
+import Foundation
+import UWBCore
+import UWBEmulator
+
+/// The scaling benchmark's world: `count` single-chip devices in pairs ``partnerDistance`` apart,
+/// the pairs on a square grid `spacing` metres apart, 1 m above the floor of a warehouse full of
+/// racks (IEEE 802.15.4a CM4, industrial with no line of sight: path-loss exponent 3.07, 3.9 dB
+/// shadowing), clock offsets spread over ±20 ppm, channel 5 at 6.8 Mbps. Each pair ranges at
+/// ``rate`` with ``EmulatedRanging`` in clusters of two (the first of each pair initiating, its
+/// back toward its partner), pairs starting their rounds at times spread over the period.
+///
+/// With 20 m between pairs a device hears its partner at about −80 dBm, the nearest other pairs
+/// near the 6.8 Mbps detection threshold (about −105 dBm at 20 m), and frames from pairs more
+/// than about 50 m away fall, on average, below the medium's −118 dBm interference floor.
+struct WarehouseWorld {
+    /// Between the two devices of a pair: 3 m.
+    static let partnerDistance = 3.0
+    /// Height of every device above the floor.
+    static let height = 1.0
+    /// The clock offsets run from −this to +this across the devices.
+    static let clockSpread = 20.0
+    /// Rounds per second of each pair: 10.
+    static let rate = 10.0
+
+    /// How many devices (an even number).
+    let count: Int
+    /// Between neighbouring pairs, metres.
+    let spacing: Double
+    /// The run's seed.
+    let seed: UInt64
+    /// The directory of board descriptions.
+    let boards: String
+
+    /// The pairs' ranging, at time zero.
+    func ranging() throws -> EmulatedRanging {
+        let pairs = count / 2
+        let columns = Int(Double(pairs).squareRoot().rounded(.up))
+        var devices: [RangingWorld.Device] = []
+        for pair in 0..<pairs {
+            let x = Double(pair % columns) * spacing
+            let z = Double(pair / columns) * spacing
+            for member in 0..<2 {
+                let index = devices.count
+                let fraction = count > 1 ? Double(index) / Double(count - 1) : 0.5
+                devices.append(RangingWorld.Device(
+                    name: "device-\(index + 1)",
+                    position: Vector3(x: x, y: Self.height, z: z - Double(member) * Self.partnerDistance),
+                    clockPPM: Self.clockSpread * (2 * fraction - 1),
+                    // The initiator's back (−z) toward its partner, the partner's toward it.
+                    yawDegrees: member == 0 ? 0 : 180))
+            }
+        }
+        let world = RangingWorld(name: "warehouse of \(pairs) pairs", channel: "cm4", devices: devices, boards: boards)
+        return try EmulatedRanging(scenario: try world.scenario(), seed: seed, rate: Self.rate, clusterSize: 2)
+    }
+}
