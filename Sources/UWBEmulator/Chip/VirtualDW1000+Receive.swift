@@ -176,6 +176,12 @@ extension VirtualDW1000 {
         }
     }
 
+    /// Whether the receiver is locked onto a frame right now.
+    var isReceiving: Bool {
+        if case .receiving = receiver { return true }
+        return false
+    }
+
     /// Whether the receiver is hunting for a preamble right now.
     public var isListening: Bool {
         if case .listening(let from, _) = receiver { return now >= from }

@@ -157,6 +157,9 @@ public final class Medium {
         port.track(arrival, now: simulator.now)
         let wasListening = chip.isListening
         let locked = chip.preambleArrives(arrival)
+        if locked {
+            port.lockedSince = arrival.start
+        }
         guard let slot else { return }
         if locked {
             port.pending = slot

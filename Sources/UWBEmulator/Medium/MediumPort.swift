@@ -34,6 +34,9 @@ final class MediumPort: ChipEnvironment {
     /// The trace-record slot of the frame the chip is locked onto, if it counts for the
     /// statistics (see ``Medium/preambleArrives(_:at:slot:)``).
     var pending: Int?
+    /// When the frame the chip last locked onto began at this antenna: while the chip receives
+    /// it, frames that ended after this may still spoil it, so ``track(_:now:)`` keeps them.
+    var lockedSince: SimulationTime = .zero
 
     init(medium: Medium, node: Int, device: MediumNode, chip: Int) {
         self.medium = medium
@@ -68,9 +71,13 @@ final class MediumPort: ChipEnvironment {
         device.interruptHandler(chip)
     }
 
-    /// Remembers a frame on the air at the chip, forgetting those over before `now`.
+    /// Remembers a frame on the air at the chip, forgetting those that can no longer overlap a
+    /// frame the chip judges: those over before `now`, or, while the chip is receiving a frame,
+    /// before that frame began (an interferer that came and went during the wanted frame still
+    /// spoils it, whatever arrived since).
     func track(_ arrival: Arrival, now: SimulationTime) {
-        arrivals.removeAll { $0.end < now }
+        let horizon = virtualChip.isReceiving ? min(lockedSince, now) : now
+        arrivals.removeAll { $0.end < horizon }
         arrivals.append(FrameOnAir(
             transmissionIndex: arrival.transmissionIndex, start: arrival.start, end: arrival.end,
             receivedLevel: arrival.receivedLevel))
