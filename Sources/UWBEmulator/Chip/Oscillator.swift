@@ -8,25 +8,47 @@ import UWBCore
 /// from N(0, drift·√step) ppm, a random walk whose spread grows with the square root of time,
 /// like a crystal's slow wander with temperature.
 ///
-/// The mapping is a fixed function of time: the oscillator remembers every step it has taken, so
-/// asking about an earlier instant (an RMARKER that passed while a frame was still arriving) or a
-/// later one (a delayed transmission beyond the next step) gives the same answer whatever was asked
-/// before. Step *k* always takes the *k*-th draw from the random stream.
+/// The mapping is a fixed function of time: asking about an earlier instant (an RMARKER that passed
+/// while a frame was still arriving) or a later one (a delayed transmission beyond the next step)
+/// gives the same answer whatever was asked before. Step *k* always takes the *k*-th draw from the
+/// random stream. The oscillator keeps only its last steps (between ``retainedSteps`` and twice as
+/// many, so its memory does not grow with the run); an instant before them, which the emulator
+/// never asks about (its chips ask about now, a frame's length ago, or a delayed start at most half
+/// a counter period ahead), is answered by walking again from the start.
 public final class Oscillator {
     /// How often the random walk takes a step: 1 s, far longer than any ranging exchange, so an
     /// exchange sees a constant frequency as it would on hardware.
     public static let driftStep = SimulationTime(seconds: 1)
+
+    /// How many of its last steps the oscillator keeps at least: 32, far more than the 9 steps a
+    /// delayed start can lie ahead of now (half the 17.2 s counter period).
+    static let retainedSteps = 32
 
     /// The random-walk intensity, in ppm per √second.
     public let drift: Double
 
     /// What the oscillator has taken of its random walk so far.
     private struct History {
+        /// The random stream as it was at the start, to walk again from there.
+        let start: SeededRandom
+        /// The offset at the start.
+        let startOffset: ClockOffset
         var random: SeededRandom
-        /// The tick count at the start of each step interval k (at k × ``driftStep``).
+        /// The step interval of the first entry kept below.
+        var first = 0
+        /// The tick count at the start of each step interval k (at k × ``driftStep``) from
+        /// ``first`` on.
         var stepStartTicks: [Double] = [0]
-        /// The frequency offset in force during each step interval.
+        /// The frequency offset in force during each step interval from ``first`` on.
         var stepOffsets: [ClockOffset]
+
+        /// The history of an oscillator that starts at `offset` with `random`.
+        init(random: SeededRandom, offset: ClockOffset) {
+            start = random
+            startOffset = offset
+            self.random = random
+            stepOffsets = [offset]
+        }
     }
 
     /// The history, in memory the oscillator allocates and owns: every tick conversion reads
@@ -38,7 +60,7 @@ public final class Oscillator {
     /// An oscillator that starts at `offset` and wanders with `drift` ppm/√s.
     public init(offset: ClockOffset, drift: Double, random: SeededRandom) {
         history = .allocate(capacity: 1)
-        history.initialize(to: History(random: random, stepOffsets: [offset]))
+        history.initialize(to: History(random: random, offset: offset))
         self.drift = drift
     }
 
@@ -50,25 +72,25 @@ public final class Oscillator {
     /// The frequency offset in force at `time`.
     public func offset(at time: SimulationTime) -> ClockOffset {
         let index = step(containing: time)
-        return history.pointee.stepOffsets[index]
+        return history.pointee.stepOffsets[index - history.pointee.first]
     }
 
     /// Ticks counted since the start of the run, at `time`.
     public func ticks(at time: SimulationTime) -> Double {
         let index = step(containing: time)
         let elapsed = Double(time.picoseconds - Int64(index) * Self.driftStep.picoseconds) * 1e-12
-        return history.pointee.stepStartTicks[index] + elapsed * ticksPerSecond(index)
+        return history.pointee.stepStartTicks[index - history.pointee.first] + elapsed * ticksPerSecond(index)
     }
 
     /// The global time at which the tick count reaches `ticks`, searching from `now` on and
     /// following the frequency steps on the way.
     public func time(atTicks ticks: Double, after now: SimulationTime) -> SimulationTime {
         var index = step(containing: now)
-        while ticks >= history.pointee.stepStartTicks[index] + Self.driftStep.seconds * ticksPerSecond(index) {
+        while ticks >= startTicks(index) + Self.driftStep.seconds * ticksPerSecond(index) {
             index += 1
             extend(through: index)
         }
-        let seconds = (ticks - history.pointee.stepStartTicks[index]) / ticksPerSecond(index)
+        let seconds = (ticks - startTicks(index)) / ticksPerSecond(index)
         return SimulationTime(picoseconds: Int64(index) * Self.driftStep.picoseconds + Int64((seconds * 1e12).rounded(.up)))
     }
 
@@ -77,28 +99,48 @@ public final class Oscillator {
         ticks / ticksPerSecond(step(containing: time))
     }
 
+    /// How many steps the history keeps now (at most twice ``retainedSteps``; tests check it).
+    var keptSteps: Int { history.pointee.stepOffsets.count }
+
+    /// The tick rate in step interval `index` (kept in the history).
     private func ticksPerSecond(_ index: Int) -> Double {
-        DeviceClock.ticksPerSecond * (1 + history.pointee.stepOffsets[index].ratio)
+        DeviceClock.ticksPerSecond * (1 + history.pointee.stepOffsets[index - history.pointee.first].ratio)
+    }
+
+    /// The tick count at the start of step interval `index` (kept in the history).
+    private func startTicks(_ index: Int) -> Double {
+        history.pointee.stepStartTicks[index - history.pointee.first]
     }
 
     /// The step interval that contains `time` (interval 0 for times before the start), taken
-    /// into the history if it is new.
+    /// into the history if it is new, or taken again from the start if it is older than what the
+    /// history keeps.
     private func step(containing time: SimulationTime) -> Int {
         let index = Int(max(0, time.picoseconds / Self.driftStep.picoseconds))
+        if index < history.pointee.first {
+            history.pointee = History(random: history.pointee.start, offset: history.pointee.startOffset)
+        }
         extend(through: index)
         return index
     }
 
-    /// Takes the random walk's steps up to interval `index`.
+    /// Takes the random walk's steps up to interval `index`, forgetting the oldest ones once it
+    /// keeps twice ``retainedSteps``.
     private func extend(through index: Int) {
-        while history.pointee.stepOffsets.count <= index {
+        while history.pointee.first + history.pointee.stepOffsets.count <= index {
             let last = history.pointee.stepOffsets.count - 1
-            history.pointee.stepStartTicks.append(history.pointee.stepStartTicks[last] + Self.driftStep.seconds * ticksPerSecond(last))
+            history.pointee.stepStartTicks.append(
+                history.pointee.stepStartTicks[last] + Self.driftStep.seconds * ticksPerSecond(history.pointee.first + last))
             var next = history.pointee.stepOffsets[last]
             if drift > 0 {
                 next.partsPerMillion += history.pointee.random.normal(mean: 0, standardDeviation: drift * Self.driftStep.seconds.squareRoot())
             }
             history.pointee.stepOffsets.append(next)
+            if history.pointee.stepOffsets.count > 2 * Self.retainedSteps, index - history.pointee.first >= 2 * Self.retainedSteps {
+                history.pointee.stepOffsets.removeFirst(Self.retainedSteps)
+                history.pointee.stepStartTicks.removeFirst(Self.retainedSteps)
+                history.pointee.first += Self.retainedSteps
+            }
         }
     }
 }

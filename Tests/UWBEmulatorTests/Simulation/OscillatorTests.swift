@@ -74,6 +74,21 @@ struct OscillatorTests {
         }
     }
 
+    @Test("an hour of steps keeps at most 64 of them, and an instant before those is answered as a fresh oscillator answers it")
+    func boundedHistory() {
+        let long = Oscillator(offset: ClockOffset(partsPerMillion: 4), drift: 0.1, random: SeededRandom(seed: 12))
+        let fresh = Oscillator(offset: ClockOffset(partsPerMillion: 4), drift: 0.1, random: SeededRandom(seed: 12))
+        let late = SimulationTime(seconds: 3_600.25)
+        let lateTicks = long.ticks(at: late)
+        #expect(long.keptSteps <= 2 * Oscillator.retainedSteps)
+        let early = SimulationTime(seconds: 3.5)
+        #expect(long.ticks(at: early) == fresh.ticks(at: early))
+        #expect(long.offset(at: early) == fresh.offset(at: early))
+        #expect(long.ticks(at: late) == lateTicks)
+        #expect(fresh.ticks(at: late) == lateTicks)
+        #expect(long.time(atTicks: lateTicks, after: SimulationTime(seconds: 3_595)) == fresh.time(atTicks: lateTicks, after: .zero))
+    }
+
     @Test("time(atTicks:) inverts ticks(at:), across drift steps too, to within a picosecond")
     func inverseRoundTrip() {
         let oscillator = Oscillator(offset: ClockOffset(partsPerMillion: 12), drift: 0.2, random: SeededRandom(seed: 8))
