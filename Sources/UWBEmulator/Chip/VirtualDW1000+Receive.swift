@@ -68,9 +68,10 @@ extension VirtualDW1000 {
             // The filter decides once it has `octets` octets of the PHY payload: a PHY header and
             // their data time after the RMARKER (UM §4.1; decoding latency not modelled [U]).
             let decided = arrival.rmarker + (sent.airtime(frameLength: octets) - sent.synchronisationHeaderDuration)
-            completion = simulator.schedule(FrameRejectionEvent(chip: self, arrival: arrival), at: min(decided, arrival.end))
+            completion = simulator.schedule(
+                ReceptionEndEvent(chip: self, arrival: arrival, rejected: true), at: min(decided, arrival.end))
         } else {
-            completion = simulator.schedule(ReceptionEndEvent(chip: self, arrival: arrival), at: arrival.end)
+            completion = simulator.schedule(ReceptionEndEvent(chip: self, arrival: arrival, rejected: false), at: arrival.end)
         }
         receiver = .receiving(completion: completion, timeout: timeout)
         return true

@@ -136,71 +136,68 @@ struct FrameFilterTests {
         try transmitter.command(Register.SysCtrl.txstrt)
     }
 
-    @Test("a rejected frame sets AFFREJ with RXPRD, RXSFDD and RXPHD, not RXDFR or RXFCG, when the addresses are in, and the receiver hunts on")
-    func rejectedFrame() throws {
-        let (bench, transmitter, receiver) = try Self.filteringPair(mask: Register.SysStatus.affrej.mask)
+    /// A filtering pair (`mask` in the receiver's SYS_MASK, with a frame-wait timeout of
+    /// `timeoutUnits` if given) whose receiver, enabled at the returned instant, gets a data frame
+    /// for another short address 100 µs later; the bench then runs for `then`.
+    static func rejectingRun(
+        mask: UInt64, timeoutUnits: UInt64? = nil, then: Duration
+    ) throws -> (bench: ChipBench, transmitter: VirtualDW1000, receiver: VirtualDW1000, enabled: SimulationTime) {
+        let (bench, transmitter, receiver) = try Self.filteringPair(mask: mask)
+        if let timeoutUnits {
+            try ReceiveTests.enableFrameWaitTimeout(receiver, units: timeoutUnits)
+        }
+        let enabled = bench.simulator.now
         try receiver.command(Register.SysCtrl.rxenab)
         bench.run(for: .microseconds(100))
         try Self.send(Array(Self.data(to: 0x0003).dropLast(2)), from: transmitter)
-        bench.run(for: .milliseconds(2))
-        let status = try receiver.status()
+        bench.run(for: then)
+        return (bench, transmitter, receiver, enabled)
+    }
+
+    @Test("a rejected frame sets AFFREJ with RXPRD, RXSFDD and RXPHD, not RXDFR or RXFCG, when the addresses are in, and the receiver hunts on")
+    func rejectedFrame() throws {
+        let run = try Self.rejectingRun(mask: Register.SysStatus.affrej.mask, then: .milliseconds(2))
         // AFFREJ (bit 29) with RXPRD, RXSFDD and RXPHD (0x0B00): no RXDFR, RXFCG, LDEDONE.
-        #expect(status & 0xFFFF_FF00 == Register.SysStatus.affrej.mask | 0x0B00)
-        #expect(receiver.isListening)
+        #expect(try run.receiver.status() & 0xFFFF_FF00 == Register.SysStatus.affrej.mask | 0x0B00)
+        #expect(run.receiver.isListening)
         // The filter decides once 9 octets are in: the PHY header and 9 Reed-Solomon coded data
         // octets after the RMARKER (the bench's air has no flight time).
-        let rmarker = try #require(bench.transmissions.first?.transmission.rmarker)
+        let rmarker = try #require(run.bench.transmissions.first?.transmission.rmarker)
         let config = ReceiveTests.config
         let expected = rmarker + (config.airtime(frameLength: 9) - config.synchronisationHeaderDuration)
-        #expect(bench.rejections.map(\.time) == [expected])
-        #expect(bench.interruptChanges.filter(\.asserted).map(\.time) == [expected])
+        #expect(run.bench.rejections.map(\.time) == [expected])
+        #expect(run.bench.interruptChanges.filter(\.asserted).map(\.time) == [expected])
     }
 
     @Test("with MAFFREJ clear a rejected frame raises no interrupt")
     func rejectedFrameMasked() throws {
-        let (bench, transmitter, receiver) = try Self.filteringPair(mask: Register.SysStatus.rxfcg.mask)
-        try receiver.command(Register.SysCtrl.rxenab)
-        bench.run(for: .microseconds(100))
-        try Self.send(Array(Self.data(to: 0x0003).dropLast(2)), from: transmitter)
-        bench.run(for: .milliseconds(2))
-        #expect(try receiver.has(Register.SysStatus.affrej))
-        #expect(bench.interruptChanges.isEmpty)
+        let run = try Self.rejectingRun(mask: Register.SysStatus.rxfcg.mask, then: .milliseconds(2))
+        #expect(try run.receiver.has(Register.SysStatus.affrej))
+        #expect(run.bench.interruptChanges.isEmpty)
     }
 
     @Test("after a rejected frame the receiver takes the next frame addressed to it, and the frame-wait timeout keeps counting")
     func huntsOn() throws {
-        let (bench, transmitter, receiver) = try Self.filteringPair(mask: Register.SysStatus.rxfcg.mask)
-        try ReceiveTests.enableFrameWaitTimeout(receiver, units: 3_000)
-        let enabled = bench.simulator.now
-        try receiver.command(Register.SysCtrl.rxenab)
-        bench.run(for: .microseconds(100))
-        try Self.send(Array(Self.data(to: 0x0003).dropLast(2)), from: transmitter)
-        bench.run(for: .milliseconds(1))
-        #expect(receiver.isListening)
-        try Self.send(Array(Self.data().dropLast(2)), from: transmitter)
-        bench.run(for: .milliseconds(1))
-        #expect(try receiver.has(Register.SysStatus.rxfcg))
-        #expect(try receiver.readOctets(.rxBuffer, count: 10) == Array(Self.data().prefix(10)))
-        #expect(bench.rejections.count == 1)
+        let run = try Self.rejectingRun(mask: Register.SysStatus.rxfcg.mask, timeoutUnits: 3_000, then: .milliseconds(1))
+        #expect(run.receiver.isListening)
+        try Self.send(Array(Self.data().dropLast(2)), from: run.transmitter)
+        run.bench.run(for: .milliseconds(1))
+        #expect(try run.receiver.has(Register.SysStatus.rxfcg))
+        #expect(try run.receiver.readOctets(.rxBuffer, count: 10) == Array(Self.data().prefix(10)))
+        #expect(run.bench.rejections.count == 1)
         // The good frame stopped the timeout (UM §7.2.14 b): no RXRFTO after its 3000 units.
-        bench.run(for: .milliseconds(3))
-        #expect(bench.simulator.now - enabled > .milliseconds(3.0768))
-        #expect(!(try receiver.has(Register.SysStatus.rxrfto)))
+        run.bench.run(for: .milliseconds(3))
+        #expect(run.bench.simulator.now - run.enabled > .milliseconds(3.0768))
+        #expect(!(try run.receiver.has(Register.SysStatus.rxrfto)))
     }
 
     @Test("the frame-wait timeout counts through a rejected frame and fires on time")
     func timeoutThroughRejection() throws {
-        let (bench, transmitter, receiver) = try Self.filteringPair(mask: Register.SysStatus.rxrfto.mask)
-        try ReceiveTests.enableFrameWaitTimeout(receiver, units: 1_000)
-        let enabled = bench.simulator.now
-        try receiver.command(Register.SysCtrl.rxenab)
-        bench.run(for: .microseconds(100))
-        try Self.send(Array(Self.data(to: 0x0003).dropLast(2)), from: transmitter)
-        bench.run(for: .milliseconds(3))
-        let fired = try #require(bench.interruptChanges.first { $0.asserted }).time
+        let run = try Self.rejectingRun(mask: Register.SysStatus.rxrfto.mask, timeoutUnits: 1_000, then: .milliseconds(3))
+        let fired = try #require(run.bench.interruptChanges.first { $0.asserted }).time
         let expected = Int64((1_000 * ChipTables.frameWaitUnitSeconds * 1e12).rounded())
-        #expect(abs((fired - enabled).picoseconds - expected) <= 2)
-        #expect(try receiver.has(Register.SysStatus.rxrfto))
-        #expect(try receiver.has(Register.SysStatus.affrej))
+        #expect(abs((fired - run.enabled).picoseconds - expected) <= 2)
+        #expect(try run.receiver.has(Register.SysStatus.rxrfto))
+        #expect(try run.receiver.has(Register.SysStatus.affrej))
     }
 }
