@@ -26,12 +26,13 @@ final class ServiceTurns: RadioLoopClock, @unchecked Sendable {
     /// True: virtual time.
     var isVirtual: Bool { true }
 
-    /// Hands the turn back until one of the chips' lines rises or `deadline` comes.
+    /// Hands the turn back until one of the chips' lines rises or `deadline` comes (a deadline
+    /// between two picoseconds, the world's resolution, at the later one).
     func wait(until deadline: Duration?, on transceivers: [any Transceiver]) throws(LoopWaitFailure) -> [Int] {
         let chips = transceivers.indices.prefix(8).reduce(UInt8(0)) { $0 | 1 << $1 }
         let lines: UInt8
         do {
-            lines = try bus.waitForTurn(chips: chips, until: deadline.map { .zero + $0 }) {
+            lines = try bus.waitForTurn(chips: chips, until: deadline.map { SimulationTime(notBefore: $0) }) {
                 self.abandoned.load(ordering: .relaxed)
             }
         } catch {

@@ -5,9 +5,10 @@ import UWBCore
 import UWBEmulator
 import UWBTestSupport
 
-/// `uwb demo --speed 0` repeats byte for byte, even in a dense room where peers time out and the
-/// apps run their sessions again from their delegate callbacks: the reactions happen at the
-/// virtual instant of the callback, not whenever a thread gets to them.
+/// `uwb demo --speed 0` repeats byte for byte, even in a dense room where one device walks into a
+/// shielded room, its peers time out and the apps run their sessions again from their delegate
+/// callbacks: the reactions happen at the virtual instant of the callback, not whenever a thread
+/// gets to them.
 @Suite("Demo determinism with apps that react")
 struct DemoDeterminismTests {
     /// The dense room's JSON lines for `seconds` of virtual time.
@@ -27,11 +28,12 @@ struct DemoDeterminismTests {
 
     @Test("two runs of the dense room, with removals and sessions run again, give the same lines", .timeLimit(.minutes(5)))
     func denseRoomRepeats() throws {
-        let first = try Self.lines(seconds: 5)
-        let second = try Self.lines(seconds: 5)
+        // dev-14 is out of reach from about 3 s to 12 s: removed at about 6 s, ranging again after 12 s.
+        let first = try Self.lines(seconds: 14)
+        let second = try Self.lines(seconds: 14)
         #expect(first == second)
         let removals = first.filter { $0.contains("\"state\":\"removed\"") }
-        #expect(removals.count >= 3, "the room is not dense enough to test reactions: \(removals.count) removals")
+        #expect(removals.count >= 3, "nobody timed out, so the reactions went untested: \(removals.count) removals")
         // A removed pair ranges again afterwards: its app ran the session again in the callback.
         let rangingAgain = removals.contains { removal in
             guard let pair = Self.pair(of: removal), let index = first.firstIndex(of: removal) else { return false }

@@ -59,6 +59,9 @@ public struct DeviceDuration: Hashable, Comparable, Sendable, CustomStringConver
     /// The difference of two spans.
     public static func - (lhs: DeviceDuration, rhs: DeviceDuration) -> DeviceDuration { DeviceDuration(ticks: lhs.ticks &- rhs.ticks) }
 
+    /// The span `count` times over (wrapping on Int64 overflow).
+    public static func * (lhs: DeviceDuration, count: Int64) -> DeviceDuration { DeviceDuration(ticks: lhs.ticks &* count) }
+
     /// The opposite span.
     public static prefix func - (value: DeviceDuration) -> DeviceDuration { DeviceDuration(ticks: 0 &- value.ticks) }
 

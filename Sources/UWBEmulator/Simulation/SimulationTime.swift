@@ -16,6 +16,13 @@ public struct SimulationTime: Hashable, Comparable, Sendable, CustomStringConver
         self.picoseconds = Int64((seconds * 1e12).rounded())
     }
 
+    /// The first instant at or after `duration` from the start: a deadline between two picoseconds
+    /// comes at the later one, so that whoever waits for it finds it passed.
+    public init(notBefore duration: Duration) {
+        let whole = duration.picoseconds
+        self.picoseconds = SimulationTime(picoseconds: whole) - .zero < duration ? whole + 1 : whole
+    }
+
     /// The start of the run.
     public static let zero = SimulationTime(picoseconds: 0)
 

@@ -1,14 +1,25 @@
 import UWBCore
 
-/// Shares one radio among several ranging links: the device's session scheduler.
+/// Shares one radio among several ranging links, and the air among devices: the device's
+/// session scheduler.
 ///
-/// Each link runs an ``Initiator`` or a ``Responder`` through its own ``RadioLoop``. At any moment
-/// at most one link owns the radio: an initiator from the start of its round until it completes or
-/// fails, a responder from the POLL it answers until its round completes or fails. While nobody owns
-/// it the radio listens, so POLLs for any responder link and GOODBYEs for any link are heard; rounds
-/// of initiator links start when their time comes, every ``addInitiator(_:interval:handlers:)``
-/// interval give or take a few per cent (a jitter drawn from the session id, so that two pairs that
-/// collide once do not collide forever).
+/// **Initiator links** are served together: when rounds are due, one ``GroupInitiator`` round
+/// serves every initiator link due (and those due within a quarter of their interval), up to
+/// ``maximumGroupSize`` of them, so a device ranging with many peers sends one POLL and one FINAL
+/// for all of them. Each link's next round is due one interval after the round that served it.
+/// **Responder links** each run a ``Responder``, which answers two-party POLLs and its slot of
+/// group POLLs.
+///
+/// At any moment at most one round owns the radio: the device's group round from its start until
+/// every link in it has its outcome, or a responder link from the POLL it answers until its round
+/// completes or fails. While nobody owns it the radio listens, so POLLs for any responder link,
+/// GOODBYEs for any link and other devices' rounds are heard.
+///
+/// **The air** is shared with other devices by listening (``ChannelAccess``; the DW1000 cannot
+/// sense the carrier): every round announces how long it holds the air, a round due while the air
+/// is taken waits for it to end and a random backoff, and a round nobody answered (a collision)
+/// makes the next wait a backoff from a window that doubles. `Docs/decisions/0012-medium-access-for-many-devices.md`
+/// explains the choice.
 ///
 /// Like ``RadioLoop``, the scheduler owns no thread and reads no clock but the one it is given:
 /// whoever services the radio calls ``handle(_:fromChip:)``, and timers come from `schedule`. All
@@ -27,7 +38,7 @@ public final class RangingScheduler {
     public struct Handlers {
         /// A round completed on this side.
         public var completed: (CompletedRound) -> Void
-        /// A round failed on this side (an initiator: after its retries).
+        /// A round failed on this side.
         public var failed: (RangingFailure) -> Void
         /// The peer sent GOODBYE: it ended the session. The link stays until it is removed.
         public var peerEnded: () -> Void
@@ -43,16 +54,26 @@ public final class RangingScheduler {
         }
     }
 
-    /// How far round starts stray from the nominal interval, either way: 5 %.
-    public static let intervalJitter = 0.05
     /// When a GOODBYE is sent again after the first: 3 ms and 7 ms later, longer than a round's
     /// exchange on the emulator (about 1 ms), so a peer busy with another round hears one of them.
     public static let goodbyeRepeats: [Duration] = [.milliseconds(3), .milliseconds(7)]
 
     /// The timing every link uses.
     public let timing: RangingTiming
+    /// The most links one group round serves: ``RangingFrameFormat/maximumGroupSize``, or fewer
+    /// if the radio's longest receive timeout cannot cover that many response slots.
+    public let maximumGroupSize: Int
     /// Whether the radio failed; a failed scheduler does nothing more.
     public private(set) var hasFailed = false
+
+    /// Who holds the radio.
+    private enum Owner {
+        /// This device's group round, with the links it serves by session and how many of them
+        /// have no outcome yet.
+        case group(members: [SessionIdentifier: LinkID], outstanding: Int, answered: Bool)
+        /// A responder link answering a POLL.
+        case responder(LinkID)
+    }
 
     private let transceivers: [any Transceiver]
     private let transmitClock: TransmitClock
@@ -62,8 +83,7 @@ public final class RangingScheduler {
 
     private var links: [LinkID: ScheduledLink] = [:]
     private var nextIdentifier = 0
-    /// The link that holds the radio, if any.
-    private var owner: LinkID?
+    private var owner: Owner?
     /// Counts ownerships, so a watchdog armed for one does not end the next.
     private var ownership = 0
     /// Whether a frame is scheduled on chip 0 and its TX-done event has not come yet.
@@ -74,6 +94,13 @@ public final class RangingScheduler {
     private var goodbyes: [[UInt8]] = []
     private var wakeGeneration = 0
     private var settling = false
+    /// Medium access; made with the first link, seeded from it.
+    private var access: ChannelAccess?
+    private let groupInitiator: GroupInitiator
+    private var groupLoop: RadioLoop?
+    /// The responder link that answered the latest group POLL: the other chips' receptions of that
+    /// round's group frames go to it.
+    private var groupResponder: LinkID?
 
     /// A scheduler for a board's transceivers (the first sends and receives; the others only receive).
     ///
@@ -93,40 +120,67 @@ public final class RangingScheduler {
         self.schedule = schedule
         self.now = now
         self.onRadioFailure = onRadioFailure
+        maximumGroupSize = Self.largestGroup(
+            timing: timing, receiveTimeout: transceivers.first?.capabilities.maximumReceiveTimeout)
+        groupInitiator = GroupInitiator(timing: timing, transmitClock: transmitClock, receivers: transceivers.count)
+    }
+
+    /// The most responders whose slots one receive window of at most `receiveTimeout` covers,
+    /// at most ``RangingFrameFormat/maximumGroupSize``.
+    static func largestGroup(timing: RangingTiming, receiveTimeout: DeviceDuration?) -> Int {
+        guard let receiveTimeout else { return RangingFrameFormat.maximumGroupSize }
+        let margins = timing.listenMargin + timing.listenMargin
+        let slots = (receiveTimeout - timing.airtime(.report) - margins).ticks / max(1, timing.slotSpacing.ticks)
+        return Int(max(1, min(Int64(RangingFrameFormat.maximumGroupSize), slots + 1)))
     }
 
     /// Adds a link on which this device initiates a round every `interval`, the first one about
-    /// one interval from now (jittered like the others).
+    /// one interval from now.
     public func addInitiator(_ link: RangingLink, interval: Duration, handlers: Handlers) -> LinkID {
-        let machine = Initiator(
-            session: link.session, localAddress: link.localAddress, peerAddress: link.peerAddress, pan: link.pan,
-            timing: timing, transmitClock: transmitClock, receivers: transceivers.count)
-        let jitter = SeededRandom(seed: UInt64(link.session.rawValue) << 16 | UInt64(link.localAddress))
-        return add(link, machine: machine, handlers: handlers) { id in
-            ScheduledLink(id: id, link: link, role: .initiator, handlers: handlers,
-                          rounds: RoundPlan(interval: interval, next: self.now(), jitter: jitter))
+        let id = makeIdentifier(for: link)
+        let entry = ScheduledLink(id: id, link: link, role: .initiator, handlers: handlers, interval: interval)
+        entry.next = now() + interval
+        links[id] = entry
+        if groupLoop == nil {
+            groupLoop = makeGroupLoop()
         }
+        settle()
+        return id
     }
 
     /// Adds a link on which this device answers the peer's rounds.
     public func addResponder(_ link: RangingLink, handlers: Handlers) -> LinkID {
+        let id = makeIdentifier(for: link)
+        let entry = ScheduledLink(id: id, link: link, role: .responder, handlers: handlers, interval: nil)
         let machine = Responder(
             session: link.session, localAddress: link.localAddress, peerAddress: link.peerAddress, pan: link.pan,
             timing: timing, transmitClock: transmitClock, receivers: transceivers.count,
             timeOfFlight: ReportedTimeOfFlight.doubleSided)
-        return add(link, machine: machine, handlers: handlers) { id in
-            ScheduledLink(id: id, link: link, role: .responder, handlers: handlers, rounds: nil)
+        entry.loop = makeLoop(machine) { [weak self] round in
+            self?.release(.responder(id))
+            handlers.completed(round)
+        } failed: { [weak self] failure in
+            if failure.kind != .abandoned {
+                self?.release(.responder(id))
+            }
+            handlers.failed(failure)
+        } radioError: { [weak self] error in
+            self?.radioError(error, releasing: .responder(id))
         }
+        links[id] = entry
+        settle()
+        return id
     }
 
-    /// Removes a link, aborting its round if it holds the radio; with `sayingGoodbye`, sends the
-    /// peer a GOODBYE as soon as the radio is free, and twice more (``goodbyeRepeats``).
+    /// Removes a link; with `sayingGoodbye`, sends the peer a GOODBYE as soon as the radio and the
+    /// air are free, and twice more (``goodbyeRepeats``). A responder link answering a round stops
+    /// at once; a group round serving an initiator link runs on for its other links.
     public func remove(_ id: LinkID, sayingGoodbye: Bool) {
         guard let removed = links.removeValue(forKey: id) else { return }
         if sayingGoodbye {
             queueGoodbye(on: removed.link)
         }
-        if owner == id {
+        if case .responder(id) = owner {
             owner = nil
             transmitting = false
             perform { () throws(TransceiverError) in try primary.turnOff() }
@@ -155,30 +209,55 @@ public final class RangingScheduler {
         }
     }
 
-    /// Hands an event of chip `chip` to the link it concerns, then starts whatever is due.
+    /// Hands an event of chip `chip` to the round it concerns, notes what it says about the air,
+    /// then starts whatever is due.
     public func handle(_ event: TransceiverEvent, fromChip chip: Int) {
         guard !hasFailed else { return }
+        var frame: RangingFrame?
+        if case .frameReceived(let received) = event {
+            frame = try? RangingFrame(decoding: received.frame)
+        }
+        let addressed = frame.flatMap { frame in links.values.first { (try? $0.link.check(frame)) != nil } }
         if chip == 0 {
             idleListening = false
             if case .transmitted = event {
                 transmitting = false
             }
+            if addressed == nil {
+                noteAir(event, frame: frame)
+            }
         }
         var ended: ScheduledLink?
-        var target = owner.flatMap { links[$0] }
-        if case .frameReceived(let received) = event, let frame = try? RangingFrame(decoding: received.frame),
-           let addressed = links.values.first(where: { (try? $0.link.check(frame)) != nil }) {
-            if chip == 0, frame.message == .goodbye {
-                ended = addressed
-            } else if owner == nil, chip == 0, addressed.role == .responder, frame.message == .poll {
-                take(for: addressed.id)
-                target = addressed
-            } else if owner == nil {
-                target = addressed
+        var target: RadioLoop?
+        switch owner {
+        case .group:
+            target = groupLoop
+        case .responder(let id):
+            target = links[id]?.loop
+        case nil:
+            if let frame, case .groupPoll(let entries) = frame.message, let named = respondingLink(namedIn: frame) {
+                if chip == 0 {
+                    let round = GroupRoundSchedule(responders: entries.count, timing: timing).endAfterPoll.duration
+                    take(.responder(named.id), holdingFor: round + round + timing.receiverGrace)
+                    groupResponder = named.id
+                }
+                target = named.loop
+            } else if let addressed, let frame {
+                if chip == 0, frame.message == .goodbye {
+                    ended = addressed
+                } else if chip == 0, addressed.role == .responder, frame.message == .poll {
+                    take(.responder(addressed.id), holdingFor: timing.longestRound + timing.longestRound)
+                    target = addressed.loop
+                } else {
+                    target = addressed.loop ?? groupLoop
+                }
+            } else if chip > 0, let type = frame?.message.type, type == .groupPoll || type == .groupFinal,
+                      let id = groupResponder {
+                target = links[id]?.loop
             }
         }
         if let target {
-            target.loop?.handle(event, fromChip: chip)
+            target.handle(event, fromChip: chip)
         } else if chip > 0, transceivers.indices.contains(chip) {
             perform { () throws(TransceiverError) in try transceivers[chip].enableReceiver(.untilTurnedOff) }
         }
@@ -186,19 +265,78 @@ public final class RangingScheduler {
         settle()
     }
 
+    /// The responder link a group POLL names, if any.
+    private func respondingLink(namedIn frame: RangingFrame) -> ScheduledLink? {
+        guard case .groupPoll(let entries) = frame.message else { return nil }
+        return links.values.first { link in
+            link.role == .responder && link.link.pan == frame.pan
+                && entries.contains(GroupPollEntry(session: link.link.session, responder: link.link.localAddress))
+        }
+    }
+
+    // MARK: The air
+
+    /// Notes how long a frame heard on chip 0 (or a failed reception) says the air stays taken.
+    private func noteAir(_ event: TransceiverEvent, frame: RangingFrame?) {
+        guard var access else { return }
+        let time = now()
+        let due = earliestDue
+        switch event {
+        case .frameReceived(let received):
+            let length = received.frame.count + RangingFrameFormat.frameCheckSequenceLength
+            let airtime = timing.airtime(frameLength: length)
+            let tail = airtime - timing.synchronisationHeader
+            let end = frame.flatMap { remainingRound(after: $0.message) }.map { time + ($0 - tail).duration }
+            access.reserve(until: end ?? time + access.quietGap, heardFrom: time - airtime.duration, due: due)
+        case .receiveFailed:
+            access.reserve(until: time + access.quietGap, heardFrom: time, due: due)
+        case .receiveTimeout, .transmitted:
+            return
+        }
+        self.access = access
+    }
+
+    /// How long after its RMARKER a frame's round holds the air, where the frame says: group
+    /// frames by their schedule, two-party POLL and FINAL by the reply delays still to come.
+    private func remainingRound(after message: RangingMessage) -> DeviceDuration? {
+        let report = timing.airtime(.report) - timing.synchronisationHeader
+        switch message {
+        case .groupPoll(let entries):
+            return GroupRoundSchedule(responders: entries.count, timing: timing).endAfterPoll
+        case .groupFinal(_, _, let responses):
+            return GroupRoundSchedule(responders: responses.count, timing: timing).endAfterFinal
+        case .poll:
+            return timing.replyDelay * 3 + report
+        case .final:
+            return timing.replyDelay + report
+        case .response, .report, .goodbye:
+            return nil
+        }
+    }
+
+    /// When the earliest initiator link is due, if there is one.
+    private var earliestDue: Duration? {
+        links.values.compactMap { $0.role == .initiator ? $0.next : nil }.min()
+    }
+
     // MARK: Links
 
     private var primary: any Transceiver { transceivers[0] }
 
-    private func add(
-        _ link: RangingLink, machine: some RangingStateMachine, handlers: Handlers,
-        make: (LinkID) -> ScheduledLink
-    ) -> LinkID {
-        let id = LinkID(rawValue: nextIdentifier)
-        nextIdentifier += 1
-        let entry = make(id)
-        entry.rounds?.advance(after: now())
-        entry.loop = RadioLoop(
+    private func makeIdentifier(for link: RangingLink) -> LinkID {
+        if access == nil {
+            access = ChannelAccess(
+                timing: timing, now: now(), seed: UInt64(link.session.rawValue) << 16 | UInt64(link.localAddress))
+        }
+        defer { nextIdentifier += 1 }
+        return LinkID(rawValue: nextIdentifier)
+    }
+
+    private func makeLoop(
+        _ machine: RangingStateMachine, completed: @escaping (CompletedRound) -> Void,
+        failed: @escaping (RangingFailure) -> Void, radioError: @escaping (TransceiverError) -> Void
+    ) -> RadioLoop {
+        RadioLoop(
             machine: machine, transceivers: transceivers,
             schedule: { [weak self] delay, action in
                 self?.schedule(delay) { [weak self] in
@@ -206,76 +344,130 @@ public final class RangingScheduler {
                     self?.settle()
                 }
             },
-            onCompleted: { [weak self] round in
-                self?.release(id)
-                handlers.completed(round)
-            },
-            onFailure: { [weak self] failure in
-                if failure.kind != .abandoned {
-                    self?.release(id)
-                }
-                handlers.failed(failure)
-            },
-            onRadioError: { [weak self] error in self?.radioError(error, link: id) },
+            onCompleted: completed, onFailure: failed, onRadioError: radioError,
             onTransmitScheduled: { [weak self] _ in self?.transmitting = true })
-        links[id] = entry
-        settle()
-        return id
     }
 
-    /// Gives the radio to `id` and arms a watchdog that takes it back if the round never ends.
-    private func take(for id: LinkID) {
-        owner = id
+    private func makeGroupLoop() -> RadioLoop {
+        makeLoop(groupInitiator) { [weak self] round in
+            self?.groupOutcome(session: round.session, answered: true) { $0.completed(round) }
+        } failed: { [weak self] failure in
+            self?.groupOutcome(session: failure.session, answered: failure.kind != .timeout(awaiting: .response)) {
+                $0.failed(failure)
+            }
+        } radioError: { [weak self] error in
+            guard let self, case .group = self.owner else { return }
+            self.radioError(error, releasing: self.owner)
+        }
+    }
+
+    /// One link of the group round has its outcome: its handler hears it (if the link is still
+    /// here), and the last one frees the radio.
+    private func groupOutcome(session: SessionIdentifier, answered: Bool, report: (Handlers) -> Void) {
+        guard case .group(let members, let outstanding, let wasAnswered) = owner else { return }
+        let left = outstanding - 1
+        if left > 0 {
+            owner = .group(members: members, outstanding: left, answered: wasAnswered || answered)
+        } else {
+            owner = nil
+            access?.roundEnded(answered: wasAnswered || answered)
+        }
+        if let id = members[session], let link = links[id] {
+            report(link.handlers)
+        }
+    }
+
+    /// Gives the radio to `holder` and arms a watchdog that takes it back after `limit`.
+    private func take(_ holder: Owner, holdingFor limit: Duration) {
+        owner = holder
         ownership += 1
         let held = ownership
-        schedule(timing.longestRound + timing.longestRound) { [weak self] in
-            guard let self, self.owner == id, self.ownership == held else { return }
+        schedule(Self.wholeNanoseconds(limit)) { [weak self] in
+            guard let self, self.ownership == held, self.owner != nil else { return }
             self.owner = nil
             self.transmitting = false
             self.settle()
         }
     }
 
-    /// Frees the radio if `id` holds it.
-    private func release(_ id: LinkID) {
-        if owner == id {
+    /// Frees the radio if `holder` holds it.
+    private func release(_ holder: Owner?) {
+        switch (owner, holder) {
+        case (.responder(let held), .responder(let releasing)) where held == releasing:
             owner = nil
+        case (.group, .group):
+            owner = nil
+        default:
+            break
         }
     }
 
     // MARK: The idle radio
 
-    /// When nobody holds the radio: sends a waiting GOODBYE, or starts a due round, or listens and
-    /// sets a timer for the next round.
+    /// When nobody holds the radio: sends a waiting GOODBYE once the air is free, or starts a
+    /// group round when the air lets it, or listens and sets a timer for what comes next.
     private func settle() {
         guard !settling else { return }
         settling = true
         defer { settling = false }
         while !hasFailed, owner == nil, !transmitting {
-            if !goodbyes.isEmpty {
-                let frame = goodbyes.removeFirst()
-                stopListening()
-                guard !hasFailed else { return }
-                perform { () throws(TransceiverError) in
-                    try primary.transmitImmediately(frame, awaiting: nil)
-                    transmitting = true
-                }
-                continue
-            }
             let time = now()
-            if let due = links.values.filter({ $0.rounds.map { $0.next <= time } ?? false })
-                .min(by: { ($0.rounds?.next ?? time) < ($1.rounds?.next ?? time) }) {
-                due.rounds?.advance(after: time)
-                stopListening()
-                guard !hasFailed else { return }
-                take(for: due.id)
-                due.loop?.start()
-                continue
+            var wakeTime: Duration?
+            if let frame = goodbyes.first {
+                let free = access?.busyUntil ?? time
+                if free <= time {
+                    goodbyes.removeFirst()
+                    stopListening()
+                    guard !hasFailed else { return }
+                    perform { () throws(TransceiverError) in
+                        try primary.transmitImmediately(frame, awaiting: nil)
+                        transmitting = true
+                    }
+                    continue
+                }
+                wakeTime = free
+            }
+            if let due = earliestDue, var access {
+                if due <= time {
+                    let start = access.start(due: due, now: time)
+                    self.access = access
+                    if start <= time {
+                        startGroupRound(at: time)
+                        continue
+                    }
+                    wakeTime = min(wakeTime ?? start, start)
+                } else {
+                    wakeTime = min(wakeTime ?? due, due)
+                }
             }
             listen()
-            wake(at: links.values.compactMap { $0.rounds?.next }.min())
+            wake(at: wakeTime)
             return
         }
+    }
+
+    /// Starts a group round for the initiator links due at `time` and those due within a quarter
+    /// of their interval, most overdue first, at most ``maximumGroupSize``.
+    private func startGroupRound(at time: Duration) {
+        let members = links.values
+            .filter { link in link.interval.map { link.next <= time + $0 / 4 } ?? false }
+            .sorted { ($0.next, $0.id.rawValue) < ($1.next, $1.id.rawValue) }
+            .prefix(maximumGroupSize)
+        guard let loop = groupLoop, !members.isEmpty else { return }
+        for member in members {
+            member.next = time + (member.interval ?? .zero)
+        }
+        let round = GroupRoundSchedule(responders: members.count, timing: timing)
+        let holds = (timing.startDelay + round.endAfterPoll).duration
+        access?.started(holdingUntil: time + holds)
+        stopListening()
+        guard !hasFailed else { return }
+        take(.group(
+            members: Dictionary(members.map { ($0.link.session, $0.id) }, uniquingKeysWith: { first, _ in first }),
+            outstanding: members.count, answered: false),
+             holdingFor: holds + holds + timing.receiverGrace)
+        groupInitiator.links = members.map(\.link)
+        loop.start()
     }
 
     /// Turns the receiver on for any frame, starting the responder links that have not listened yet.
@@ -304,15 +496,22 @@ public final class RangingScheduler {
         perform { () throws(TransceiverError) in try primary.turnOff() }
     }
 
-    /// Comes back at `time`, if any, replacing the previous wake-up.
+    /// Comes back at `time`, if any (rounded up to a whole nanosecond, which every loop's timer
+    /// resolves), replacing the previous wake-up.
     private func wake(at time: Duration?) {
         wakeGeneration += 1
         guard let time else { return }
         let generation = wakeGeneration
-        schedule(max(time - now(), .zero)) { [weak self] in
+        schedule(Self.wholeNanoseconds(max(time - now(), .zero))) { [weak self] in
             guard let self, generation == self.wakeGeneration else { return }
             self.settle()
         }
+    }
+
+    /// `duration` rounded up to a whole nanosecond: a loop's timer may resolve no finer, and one
+    /// that fired a fraction of a nanosecond before its time would find nothing due.
+    static func wholeNanoseconds(_ duration: Duration) -> Duration {
+        .nanoseconds(Int64((duration / .nanoseconds(1)).rounded(.up)))
     }
 
     // MARK: Errors
@@ -321,12 +520,12 @@ public final class RangingScheduler {
         do {
             try body()
         } catch {
-            radioError(error, link: nil)
+            radioError(error, releasing: nil)
         }
     }
 
-    /// A lost radio stops everything; any other error ends the round of the link that met it.
-    private func radioError(_ error: TransceiverError, link: LinkID?) {
+    /// A lost radio stops everything; any other error ends the round of the holder that met it.
+    private func radioError(_ error: TransceiverError, releasing holder: Owner?) {
         guard !hasFailed else { return }
         if error.meansRadioLost {
             hasFailed = true
@@ -334,8 +533,6 @@ public final class RangingScheduler {
             onRadioFailure(error)
             return
         }
-        if let link {
-            release(link)
-        }
+        release(holder)
     }
 }

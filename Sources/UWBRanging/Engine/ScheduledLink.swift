@@ -1,23 +1,26 @@
-/// One link of a ``RangingScheduler``: its identity, role, radio loop and, for an initiator, when
-/// its rounds are due.
+/// One link of a ``RangingScheduler``: its identity, role and, for a responder, the radio loop of
+/// its state machine; for an initiator, its interval and when its next round is due (the
+/// scheduler's group initiator serves it).
 final class ScheduledLink {
     let id: RangingScheduler.LinkID
     let link: RangingLink
     let role: RangingRole
     let handlers: RangingScheduler.Handlers
-    /// When rounds start; `nil` for a responder.
-    var rounds: RoundPlan?
-    /// The loop running the link's state machine; set right after the link is made.
+    /// The time between an initiator link's rounds; `nil` for a responder.
+    let interval: Duration?
+    /// When an initiator link's next round is due, on the scheduler's clock.
+    var next: Duration = .zero
+    /// The loop running a responder link's state machine; set right after the link is made.
     var loop: RadioLoop?
     /// Whether a responder's machine has been started (it listens from then on).
     var started = false
 
     init(id: RangingScheduler.LinkID, link: RangingLink, role: RangingRole, handlers: RangingScheduler.Handlers,
-         rounds: RoundPlan?) {
+         interval: Duration?) {
         self.id = id
         self.link = link
         self.role = role
         self.handlers = handlers
-        self.rounds = rounds
+        self.interval = interval
     }
 }

@@ -20,6 +20,8 @@ public final class MeasurementBuilder {
     private var distanceFilter: DistanceFilter
     private var directionFilter = DirectionFilter()
     private var clock: (last: DeviceTime, elapsed: Duration)?
+    /// When the previous measurement was made.
+    private var previousTime: Duration?
 
     /// A builder for one peer.
     public init(
@@ -77,8 +79,11 @@ public final class MeasurementBuilder {
             ? fieldOfView.gated(estimateDirection(round, messages: received))
             : DirectionEstimate(direction: nil, horizontalAngle: nil)
         let direction = directionFilter.update(at: time, rawDirection)
+        let interval = previousTime.map { time - $0 }
+        previousTime = time
         return RangingMeasurement(
-            peer: round.peer, role: round.role, round: round.round, time: time, distance: filtered, rawDistance: raw,
+            peer: round.peer, role: round.role, round: round.round, time: time, interval: interval, distance: filtered,
+            rawDistance: raw,
             direction: direction.direction, horizontalAngle: direction.horizontalAngle,
             rawDirection: rawDirection.direction, rawHorizontalAngle: rawDirection.horizontalAngle, timestamps: timestamps,
             receivedLevel: last?.receivedLevel, firstPathLevel: last?.firstPathLevel, nlosLikelihood: nlos,

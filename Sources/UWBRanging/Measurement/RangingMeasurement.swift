@@ -12,6 +12,10 @@ public struct RangingMeasurement: Hashable, Sendable {
     /// When the round finished, on a clock that does not wrap: the device's clock unwrapped since
     /// the builder's first measurement.
     public var time: Duration
+    /// How long after this peer's previous measurement (same builder) this one came: the update
+    /// interval really achieved, which is longer than the one asked for when rounds fail or the air
+    /// is too busy for it; `nil` for the first measurement.
+    public var interval: Duration?
     /// The filtered distance, or `nil` if the round gave none (an impossible set of timestamps).
     public var distance: Distance?
     /// The distance of this round alone, after antenna-delay and range-bias corrections.
@@ -40,7 +44,8 @@ public struct RangingMeasurement: Hashable, Sendable {
 
     /// A measurement with the given values.
     public init(
-        peer: UInt16, role: RangingRole, round: UInt16, time: Duration, distance: Distance?, rawDistance: Distance?,
+        peer: UInt16, role: RangingRole, round: UInt16, time: Duration, interval: Duration? = nil, distance: Distance?,
+        rawDistance: Distance?,
         direction: Vector3?, horizontalAngle: Angle?, rawDirection: Vector3?, rawHorizontalAngle: Angle?,
         timestamps: RoundTimestamps, receivedLevel: PowerLevel?,
         firstPathLevel: PowerLevel?, nlosLikelihood: Double, figureOfMerit: Double
@@ -49,6 +54,7 @@ public struct RangingMeasurement: Hashable, Sendable {
         self.role = role
         self.round = round
         self.time = time
+        self.interval = interval
         self.distance = distance
         self.rawDistance = rawDistance
         self.direction = direction

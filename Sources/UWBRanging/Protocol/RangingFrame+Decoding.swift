@@ -32,23 +32,51 @@ extension RangingFrame {
         let reserved = flags & ~RangingFrameFormat.messageIntegrityCodeFlag
         guard reserved == 0 else { throw .reservedFlags(reserved) }
         let hasMIC = flags & RangingFrameFormat.messageIntegrityCodeFlag != 0
-        let expected = headerLength + type.bodyLength + (hasMIC ? MessageIntegrityCode.length : 0)
+        let bodyLength = try Self.bodyLength(of: type, in: payload[headerLength...])
+        let expected = headerLength + bodyLength + (hasMIC ? MessageIntegrityCode.length : 0)
         guard payload.count >= expected else { throw .truncated(needed: expected, present: payload.count) }
         guard payload.count == expected else { throw .tooLong(expected: expected, present: payload.count) }
 
         let session = (0..<4).reduce(UInt32(0)) { $0 | UInt32(payload[3 + $1]) << (8 * $1) }
         let round = UInt16(payload[7]) | UInt16(payload[8]) << 8
-        let body = Array(payload[headerLength..<(headerLength + type.bodyLength)])
+        let body = Array(payload[headerLength..<(headerLength + bodyLength)])
         self.init(
             session: SessionIdentifier(rawValue: session), round: round, source: sourceAddress,
             destination: destinationAddress, pan: destination.pan, message: Self.message(of: type, body: body),
             messageIntegrityCode: hasMIC ? try MessageIntegrityCode(octets: Array(payload[expected - MessageIntegrityCode.length..<expected])) : nil)
     }
 
-    /// The message of `type` whose body (of exactly `type.bodyLength` octets) is `body`.
+    /// The length of the body of a `type` message that starts `body`: fixed for the two-party
+    /// messages; read from the responder count (and, for a group FINAL, the bitmap of received
+    /// RESPONSEs) for the group messages.
+    private static func bodyLength(of type: RangingMessageType, in body: ArraySlice<UInt8>) throws(RangingFrameError) -> Int {
+        let headerLength = RangingFrameFormat.payloadHeaderLength
+        func octet(_ offset: Int) throws(RangingFrameError) -> UInt8 {
+            guard body.count > offset else { throw .truncated(needed: headerLength + offset + 1, present: headerLength + body.count) }
+            return body[body.startIndex + offset]
+        }
+        switch type {
+        case .poll, .response, .goodbye, .final, .report:
+            return type.bodyLength(responders: 1)
+        case .groupPoll:
+            let count = Int(try octet(0))
+            guard (1...RangingFrameFormat.maximumGroupSize).contains(count) else { throw .groupSize(count) }
+            return type.bodyLength(responders: count)
+        case .groupFinal:
+            let stamps = 2 * RangingFrameFormat.timestampLength
+            let count = Int(try octet(stamps))
+            guard (1...RangingFrameFormat.maximumGroupSize).contains(count) else { throw .groupSize(count) }
+            let bitmap = UInt16(try octet(stamps + 1)) | UInt16(try octet(stamps + 2)) << 8
+            let outside = bitmap & ~UInt16(truncatingIfNeeded: (1 << count) - 1)
+            guard outside == 0 else { throw .groupSlotsOutOfRange(outside) }
+            return type.bodyLength(responders: count) - RangingFrameFormat.timestampLength * (count - bitmap.nonzeroBitCount)
+        }
+    }
+
+    /// The message of `type` whose body (of exactly the length ``bodyLength(of:in:)`` found) is `body`.
     private static func message(of type: RangingMessageType, body: [UInt8]) -> RangingMessage {
-        func timestamp(_ index: Int) -> DeviceTime {
-            let start = index * RangingFrameFormat.timestampLength
+        func timestamp(_ index: Int, from offset: Int = 0) -> DeviceTime {
+            let start = offset + index * RangingFrameFormat.timestampLength
             let octets = body[start..<(start + RangingFrameFormat.timestampLength)]
             return DeviceTime(wrapping: octets.reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) })
         }
@@ -67,6 +95,21 @@ extension RangingFrame {
             return .report(
                 pollReceived: timestamp(0), responseTransmitted: timestamp(1), finalReceived: timestamp(2),
                 timeOfFlight: ReportedTimeOfFlight(rawValue: Int32(bitPattern: raw)))
+        case .groupPoll:
+            let length = RangingFrameFormat.groupEntryLength
+            return .groupPoll(entries: (0..<Int(body[0])).map { GroupPollEntry(octets: body[(1 + $0 * length)..<(1 + ($0 + 1) * length)]) })
+        case .groupFinal:
+            let counted = 2 * RangingFrameFormat.timestampLength
+            let count = Int(body[counted])
+            let bitmap = UInt16(body[counted + 1]) | UInt16(body[counted + 2]) << 8
+            let stamps = counted + 1 + RangingFrameFormat.groupBitmapLength
+            var next = 0
+            let responses: [DeviceTime?] = (0..<count).map { slot in
+                guard bitmap & (1 << slot) != 0 else { return nil }
+                defer { next += 1 }
+                return timestamp(next, from: stamps)
+            }
+            return .groupFinal(pollTransmitted: timestamp(0), finalTransmitted: timestamp(1), responsesReceived: responses)
         }
     }
 }

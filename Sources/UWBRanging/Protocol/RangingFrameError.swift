@@ -20,6 +20,11 @@ public enum RangingFrameError: Error, Hashable, Sendable, CustomStringConvertibl
     case unknownMessageType(UInt8)
     /// Flag bits that are reserved (all but bit 0) are set; the mask of the set reserved bits.
     case reservedFlags(UInt8)
+    /// A group message names `count` responders: none, or more than
+    /// ``RangingFrameFormat/maximumGroupSize``.
+    case groupSize(Int)
+    /// A group FINAL marks RESPONSEs received in slots beyond its responder count (the mask of those bits).
+    case groupSlotsOutOfRange(UInt16)
     /// A message integrity code was built from the wrong number of octets.
     case wrongMessageIntegrityCodeLength(Int)
     /// The frame belongs to another PAN.
@@ -47,9 +52,13 @@ public enum RangingFrameError: Error, Hashable, Sendable, CustomStringConvertibl
         case .unsupportedVersion(let version):
             "ranging format version \(version) is not supported (this code speaks version \(RangingFrameFormat.version)); update the peer or this device"
         case .unknownMessageType(let type):
-            "ranging message type 0x\(String(type, radix: 16, uppercase: true)) is unknown (POLL 0x61, RESPONSE 0x62, FINAL 0x63, REPORT 0x64); drop the frame"
+            "ranging message type 0x\(String(type, radix: 16, uppercase: true)) is unknown (POLL 0x61, RESPONSE 0x62, FINAL 0x63, REPORT 0x64, GOODBYE 0x65, GROUP POLL 0x66, GROUP FINAL 0x67); drop the frame"
         case .reservedFlags(let mask):
             "reserved ranging flag bits 0x\(String(mask, radix: 16, uppercase: true)) are set; the sender speaks a newer format, so drop the frame"
+        case .groupSize(let count):
+            "a group round serves 1 to \(RangingFrameFormat.maximumGroupSize) responders, not \(count); split the responders over several rounds"
+        case .groupSlotsOutOfRange(let mask):
+            "the group FINAL marks RESPONSEs in slots it does not have (bits 0x\(String(mask, radix: 16, uppercase: true))); the sender is broken, so drop the frame"
         case .wrongMessageIntegrityCodeLength(let count):
             "a message integrity code has \(MessageIntegrityCode.length) octets, not \(count)"
         case .wrongPAN(let expected, let received):

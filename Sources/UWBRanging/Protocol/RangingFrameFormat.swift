@@ -23,6 +23,24 @@ public enum RangingFrameFormat {
     /// The FCS the radio appends (not part of the bytes this code builds or reads).
     public static let frameCheckSequenceLength = 2
 
+    /// The most responders one group round serves: 16, so that the longest group message (a
+    /// group POLL of 16 entries with a MIC, 125 octets) fits the 127-octet frame of the standard
+    /// PHY header (IEEE 802.15.4 aMaxPHYPacketSize).
+    public static let maximumGroupSize = 16
+
+    /// A group POLL entry: session (4) and responder address (2).
+    public static let groupEntryLength = 6
+
+    /// The group FINAL's bitmap of the slots whose RESPONSE arrived: 2 octets LE, bit j for slot j.
+    public static let groupBitmapLength = 2
+
+    /// The session field of group messages, which belong to no single session (their entries
+    /// name the sessions): 0.
+    public static let groupSession = SessionIdentifier(rawValue: 0)
+
+    /// The destination of group messages: the broadcast short address 0xFFFF.
+    public static let broadcastAddress: UInt16 = 0xFFFF
+
     /// Flags bit 0: a message integrity code follows the body.
     public static let messageIntegrityCodeFlag: UInt8 = 0x01
 }

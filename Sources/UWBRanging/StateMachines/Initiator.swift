@@ -82,7 +82,7 @@ public final class Initiator {
             break
         case .awaitingResponse, .awaitingReport, .waitingToRetry:
             pendingTransmission = nil
-            commands = [.turnOff, .failed(RangingFailure(kind: .abandoned, round: round, role: .initiator, attempts: attempt))]
+            commands = [.turnOff, .failed(RangingFailure(kind: .abandoned, round: round, role: .initiator, attempts: attempt, session: link.session))]
         case .collecting(let pending):
             commands = [.completed(pending.completed(with: receptions))]
         }
@@ -218,7 +218,7 @@ public final class Initiator {
             return [.startTimer(timing.retryDelay)]
         }
         state = .idle
-        let failure = RangingCommand.failed(RangingFailure(kind: kind, round: round, role: .initiator, attempts: attempt))
+        let failure = RangingCommand.failed(RangingFailure(kind: kind, round: round, role: .initiator, attempts: attempt, session: link.session))
         return kind.isRetryable ? [failure] : [.turnOff, failure]
     }
 }

@@ -8,13 +8,16 @@ public struct RangingFailure: Error, Hashable, Sendable, CustomStringConvertible
     public var role: RangingRole
     /// How many attempts were made (the responder makes one).
     public var attempts: Int
+    /// The session of the round, which tells the links of a group round apart.
+    public var session: SessionIdentifier
 
     /// A failure with the given values.
-    public init(kind: RangingFailureKind, round: UInt16, role: RangingRole, attempts: Int) {
+    public init(kind: RangingFailureKind, round: UInt16, role: RangingRole, attempts: Int, session: SessionIdentifier) {
         self.kind = kind
         self.round = round
         self.role = role
         self.attempts = attempts
+        self.session = session
     }
 
     /// The round, the side and the reason.

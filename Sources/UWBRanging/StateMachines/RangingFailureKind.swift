@@ -6,6 +6,8 @@ public enum RangingFailureKind: Hashable, Sendable, CustomStringConvertible {
     case timeout(awaiting: RangingMessageType)
     /// A reception failed (CRC, PHY header, SFD, …) while the message was awaited.
     case frameError(ReceiveFailure, awaiting: RangingMessageType)
+    /// A group round's FINAL came without this responder's RESPONSE: the initiator did not receive it.
+    case responseNotReceived
     /// The radio refused a reply because its time had already passed.
     case lateTransmission(RangingMessageType)
     /// The peer sent another message of this round than the one awaited.
@@ -26,6 +28,8 @@ public enum RangingFailureKind: Hashable, Sendable, CustomStringConvertible {
             "no \(message) arrived in time: the peer is out of range, not running, or its reply delay differs from ours"
         case .frameError(let failure, let message):
             "the reception of \(message) failed (\(failure)): interference or a weak link"
+        case .responseNotReceived:
+            "the initiator's GROUP FINAL says our RESPONSE did not reach it: interference or a weak link"
         case .lateTransmission(let message):
             "\(message) was scheduled too late for the radio: increase the reply or start delay (RangingTiming.usb(for:) for USB radios)"
         case .unexpectedMessage(let received, let awaited):
@@ -44,7 +48,7 @@ public enum RangingFailureKind: Hashable, Sendable, CustomStringConvertible {
     /// Whether a new attempt may succeed (a radio error or a calibration mismatch will not).
     var isRetryable: Bool {
         switch self {
-        case .timeout, .frameError, .lateTransmission, .unexpectedMessage: true
+        case .timeout, .frameError, .responseNotReceived, .lateTransmission, .unexpectedMessage: true
         case .transmitTimeMismatch, .transceiver, .encoding, .abandoned: false
         }
     }

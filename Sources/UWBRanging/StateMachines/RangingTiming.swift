@@ -134,23 +134,41 @@ public struct RangingTiming: Hashable, Sendable {
         sent + replyDelay + airtime(reply) - Self.ticks(configuration.synchronisationHeaderDuration) + listenMargin
     }
 
+    /// The time between consecutive slots of a group round (``GroupRoundSchedule``): the reply
+    /// delay plus the listening margin. Between the end of one slot's frame (at most a REPORT with
+    /// a MIC) and the next slot's preamble, the initiator then has the host allowance to take the
+    /// frame and the margin to turn its receiver on again.
+    public var slotSpacing: DeviceDuration {
+        replyDelay + listenMargin
+    }
+
     /// The airtime of a ranging frame of `type` without a MIC, in whole ticks rounded up.
     public func airtime(_ type: RangingMessageType) -> DeviceDuration {
         Self.ticks(configuration.airtime(frameLength: type.frameLength(withMIC: false)))
     }
 
-    /// The airtime of the longest ranging frame (REPORT with a MIC).
-    private static func longestAirtime(_ configuration: RadioConfig) -> DeviceDuration {
+    /// The airtime of a frame of `frameLength` octets (FCS included), in whole ticks rounded up.
+    func airtime(frameLength: Int) -> DeviceDuration {
+        Self.ticks(configuration.airtime(frameLength: frameLength))
+    }
+
+    /// The preamble and SFD, which a frame sends before its RMARKER, in whole ticks rounded up.
+    var synchronisationHeader: DeviceDuration {
+        Self.ticks(configuration.synchronisationHeaderDuration)
+    }
+
+    /// The airtime of the longest frame a responder sends (REPORT with a MIC).
+    static func longestAirtime(_ configuration: RadioConfig) -> DeviceDuration {
         ticks(configuration.airtime(frameLength: RangingMessageType.report.frameLength(withMIC: true)))
     }
 
     /// `duration` in whole device ticks, rounded up (airtimes and delays here are below a second).
-    private static func ticks(_ duration: Duration) -> DeviceDuration {
+    static func ticks(_ duration: Duration) -> DeviceDuration {
         DeviceDuration(ticks: Int64((duration.secondsValue * DeviceClock.ticksPerSecond).rounded(.up)))
     }
 
     /// `duration` rounded up to a whole microsecond, in ticks.
-    private static func wholeMicroseconds(_ duration: Duration) -> DeviceDuration {
+    static func wholeMicroseconds(_ duration: Duration) -> DeviceDuration {
         ticks(.microseconds((duration.secondsValue * 1_000_000).rounded(.up)))
     }
 }

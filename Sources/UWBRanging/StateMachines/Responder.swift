@@ -12,6 +12,11 @@ import UWBCore
 /// ``RangingCommand/failed(_:)`` and listens again: the initiator retries. Frames of other
 /// sessions, devices or rounds are ignored.
 ///
+/// A group POLL (``GroupInitiator``) that names this link's session and address is answered the
+/// same way, in the link's slot of the group round (``GroupRoundSchedule``): RESPONSE in its
+/// slot after the POLL, and, when the group FINAL carries this slot's RESPONSE RX timestamp,
+/// REPORT in its slot after the FINAL.
+///
 /// The round is reported completed as soon as FINAL arrives, because the responder then holds all
 /// six timestamps; if the REPORT that follows cannot be sent, the same round is also reported as
 /// failed (the initiator, which never gets the REPORT, retries it).
@@ -27,7 +32,15 @@ public final class Responder {
         case idle
         case listening
         case awaitingFinal(round: UInt16, pollReceived: DeviceTime, responseTransmitted: DeviceTime, pollFrame: [UInt8],
-                           deadline: DeviceTime)
+                           deadline: DeviceTime, place: GroupPlace?)
+    }
+
+    /// Where this link answers in a group round: the group POLL's sender, the link's slot and the
+    /// round's schedule.
+    private struct GroupPlace {
+        let initiator: UInt16
+        let slot: Int
+        let schedule: GroupRoundSchedule
     }
 
     private let timeOfFlight: (CompletedRound) -> ReportedTimeOfFlight?
@@ -65,7 +78,7 @@ public final class Responder {
         switch input {
         case .start:
             var commands = flushCollecting()
-            if case .awaitingFinal(let round, _, _, _, _) = state {
+            if case .awaitingFinal(let round, _, _, _, _, _) = state {
                 commands += [.turnOff, failure(.abandoned, round: round)]
             }
             pendingTransmission = nil
@@ -99,9 +112,9 @@ public final class Responder {
             return []
         case (.frameReceived(let frame), _):
             return received(frame)
-        case (.receiveTimeout, .awaitingFinal(let round, _, _, _, _)):
+        case (.receiveTimeout, .awaitingFinal(let round, _, _, _, _, _)):
             return fail(.timeout(awaiting: .final), round: round)
-        case (.receiveFailed(let reason), .awaitingFinal(let round, _, _, _, _)):
+        case (.receiveFailed(let reason), .awaitingFinal(let round, _, _, _, _, _)):
             return fail(.frameError(reason, awaiting: .final), round: round)
         case (.receiveTimeout, .listening), (.receiveFailed, .listening):
             return listen()
@@ -109,52 +122,104 @@ public final class Responder {
     }
 
     private func received(_ frame: ReceivedFrame) -> [RangingCommand] {
-        guard let decoded = try? link.decode(frame.frame) else { return ignore(frame) }
+        guard let decoded = try? RangingFrame(decoding: frame.frame) else { return ignore(frame) }
+        if let place = groupPlace(in: decoded) {
+            return newPoll() + respond(to: decoded, frame, place: place)
+        }
+        if case .groupFinal(let pollTransmitted, let finalTransmitted, let responses) = decoded.message,
+           case .awaitingFinal(let round, _, _, _, _, let place?) = state,
+           decoded.source == place.initiator, decoded.pan == link.pan, decoded.round == round,
+           responses.count == place.schedule.responders {
+            guard let responseReceived = responses[place.slot] else { return fail(.responseNotReceived, round: round) }
+            return finish(frame, pollTransmitted: pollTransmitted, responseReceived: responseReceived,
+                          finalTransmitted: finalTransmitted)
+        }
+        guard (try? link.check(decoded)) != nil else { return ignore(frame) }
         switch (decoded.message, state) {
         case (.poll, _):
-            var commands = flushCollecting()
-            if case .awaitingFinal(let round, _, _, _, _) = state {
-                commands.append(failure(.abandoned, round: round))
-            }
-            return commands + respond(to: decoded, frame)
+            return newPoll() + respond(to: decoded, frame, place: nil)
         case (.final(let pollTransmitted, let responseReceived, let finalTransmitted),
-              .awaitingFinal(let round, let pollReceived, let responseTransmitted, let pollFrame, _)) where decoded.round == round:
-            receptions.add(frame, chip: 0)
-            let completed = CompletedRound(
-                session: link.session, round: round, peer: link.peerAddress, role: .responder, attempt: 1,
-                timestamps: RoundTimestamps(
-                    pollTransmitted: pollTransmitted, pollReceived: pollReceived, responseTransmitted: responseTransmitted,
-                    responseReceived: responseReceived, finalTransmitted: finalTransmitted, finalReceived: frame.timestamp),
-                receptions: [:], reportedTimeOfFlight: nil)
-            var pending = PendingCompletion(
-                round: completed, frames: [.poll: pollFrame, .final: frame.frame], closingFrame: frame.frame)
-            pending.round.reportedTimeOfFlight = timeOfFlight(pending.completed(with: receptions))
-            let plan = PlannedTransmission(
-                .report, round: round, notBefore: frame.timestamp + timing.replyDelay, clock: transmitClock)
-            let report = RangingMessage.report(
-                pollReceived: pollReceived, responseTransmitted: responseTransmitted, finalReceived: frame.timestamp,
-                timeOfFlight: pending.round.reportedTimeOfFlight)
-            state = .listening
-            let commands = send(plan, report, awaiting: ResponseWindow(delay: .zero, timeout: nil))
-            guard receptions.isComplete(frame.frame) else {
-                collecting = pending
-                return commands + [.startTimer(timing.receiverGrace)]
-            }
-            return commands + [.completed(pending.completed(with: receptions))]
+              .awaitingFinal(let round, _, _, _, _, nil)) where decoded.round == round:
+            return finish(frame, pollTransmitted: pollTransmitted, responseReceived: responseReceived,
+                          finalTransmitted: finalTransmitted)
         default:
             return ignore(frame)
         }
     }
 
-    private func respond(to poll: RangingFrame, _ frame: ReceivedFrame) -> [RangingCommand] {
+    /// This link's place in `frame` if it is a group POLL that names the link's session and address.
+    private func groupPlace(in frame: RangingFrame) -> GroupPlace? {
+        guard case .groupPoll(let entries) = frame.message, frame.pan == link.pan,
+              let slot = entries.firstIndex(of: GroupPollEntry(session: link.session, responder: link.localAddress))
+        else { return nil }
+        return GroupPlace(initiator: frame.source, slot: slot, schedule: GroupRoundSchedule(responders: entries.count, timing: timing))
+    }
+
+    /// A new POLL ends the round in progress: reports it, or reports it abandoned.
+    private func newPoll() -> [RangingCommand] {
+        var commands = flushCollecting()
+        if case .awaitingFinal(let round, _, _, _, _, _) = state {
+            commands.append(failure(.abandoned, round: round))
+        }
+        return commands
+    }
+
+    /// FINAL (or this slot's part of a group FINAL) arrived: the round is complete on this side;
+    /// REPORT goes out a reply delay later (or in this link's slot).
+    private func finish(
+        _ frame: ReceivedFrame, pollTransmitted: DeviceTime, responseReceived: DeviceTime, finalTransmitted: DeviceTime
+    ) -> [RangingCommand] {
+        guard case .awaitingFinal(let round, let pollReceived, let responseTransmitted, let pollFrame, _, let place) = state
+        else { return [] }
+        receptions.add(frame, chip: 0)
+        let completed = CompletedRound(
+            session: link.session, round: round, peer: link.peerAddress, role: .responder, attempt: 1,
+            timestamps: RoundTimestamps(
+                pollTransmitted: pollTransmitted, pollReceived: pollReceived, responseTransmitted: responseTransmitted,
+                responseReceived: responseReceived, finalTransmitted: finalTransmitted, finalReceived: frame.timestamp),
+            receptions: [:], reportedTimeOfFlight: nil)
+        var pending = PendingCompletion(
+            round: completed, frames: [.poll: pollFrame, .final: frame.frame], closingFrame: frame.frame)
+        pending.round.reportedTimeOfFlight = timeOfFlight(pending.completed(with: receptions))
+        let delay = place.map { $0.schedule.reportOffset(slot: $0.slot) } ?? timing.replyDelay
+        let plan = PlannedTransmission(.report, round: round, notBefore: frame.timestamp + delay, clock: transmitClock)
+        let report = RangingMessage.report(
+            pollReceived: pollReceived, responseTransmitted: responseTransmitted, finalReceived: frame.timestamp,
+            timeOfFlight: pending.round.reportedTimeOfFlight)
+        state = .listening
+        let commands = send(plan, report, awaiting: ResponseWindow(delay: .zero, timeout: nil))
+        guard receptions.isComplete(frame.frame) else {
+            collecting = pending
+            return commands + [.startTimer(timing.receiverGrace)]
+        }
+        return commands + [.completed(pending.completed(with: receptions))]
+    }
+
+    /// Answers a POLL with RESPONSE a reply delay after it (or in this link's slot of a group
+    /// round) and a window for FINAL.
+    private func respond(to poll: RangingFrame, _ frame: ReceivedFrame, place: GroupPlace?) -> [RangingCommand] {
         receptions.retainOnly(frame.frame)
         receptions.add(frame, chip: 0)
-        let plan = PlannedTransmission(
-            .response, round: poll.round, notBefore: frame.timestamp + timing.replyDelay, clock: transmitClock)
+        let delay = place.map { $0.schedule.responseOffset(slot: $0.slot) } ?? timing.replyDelay
+        let plan = PlannedTransmission(.response, round: poll.round, notBefore: frame.timestamp + delay, clock: transmitClock)
+        let window: ResponseWindow
+        let deadline: DeviceTime
+        if let place {
+            // FINAL follows the POLL by the schedule's finalOffset, on the initiator's clock.
+            let gap = place.schedule.finalOffset - delay
+            let final = timing.airtime(frameLength: RangingMessageType.groupFinal.frameLength(
+                withMIC: false, responders: place.schedule.responders))
+            let margin = timing.listenMargin
+            window = ResponseWindow(delay: gap - timing.airtime(.response) - margin, timeout: final + margin + margin)
+            deadline = plan.stamp + gap + final - timing.synchronisationHeader + margin
+        } else {
+            window = timing.responseWindow(after: .response, expecting: .final)
+            deadline = timing.deadline(afterTransmissionAt: plan.stamp, expecting: .final)
+        }
         state = .awaitingFinal(
             round: poll.round, pollReceived: frame.timestamp, responseTransmitted: plan.stamp, pollFrame: frame.frame,
-            deadline: timing.deadline(afterTransmissionAt: plan.stamp, expecting: .final))
-        return send(plan, .response, awaiting: timing.responseWindow(after: .response, expecting: .final))
+            deadline: deadline, place: place)
+        return send(plan, .response, awaiting: window)
     }
 
     private func send(_ plan: PlannedTransmission, _ message: RangingMessage, awaiting window: ResponseWindow) -> [RangingCommand] {
@@ -170,14 +235,16 @@ public final class Responder {
     /// Listens again after a frame that is not the one awaited: until FINAL's window would have
     /// closed while awaiting it, indefinitely otherwise.
     private func ignore(_ frame: ReceivedFrame) -> [RangingCommand] {
-        guard case .awaitingFinal(let round, _, _, _, let deadline) = state else { return listen() }
+        guard case .awaitingFinal(let round, _, _, _, let deadline, _) = state else { return listen() }
         let remaining = deadline - frame.timestamp
         guard remaining > .zero else { return fail(.timeout(awaiting: .final), round: round) }
         return [.listen(ReceiveWindow(timeout: remaining))]
     }
 
     private func secondary(_ event: TransceiverEvent, chip: Int) -> [RangingCommand] {
-        guard case .frameReceived(let frame) = event, (try? link.decode(frame.frame)) != nil else { return [] }
+        guard case .frameReceived(let frame) = event, let decoded = try? RangingFrame(decoding: frame.frame),
+              (try? link.check(decoded)) != nil || groupPlace(in: decoded) != nil || decoded.message.type == .groupFinal
+        else { return [] }
         receptions.add(frame, chip: chip)
         guard let collecting, receptions.isComplete(collecting.closingFrame) else { return [] }
         return flushCollecting()
@@ -196,7 +263,7 @@ public final class Responder {
     }
 
     private func failure(_ kind: RangingFailureKind, round: UInt16) -> RangingCommand {
-        .failed(RangingFailure(kind: kind, round: round, role: .responder, attempts: 1))
+        .failed(RangingFailure(kind: kind, round: round, role: .responder, attempts: 1, session: link.session))
     }
 
     /// Reports the failure and listens again.

@@ -91,7 +91,7 @@ struct RadioLoopTests {
     @Test("completed rounds and failures are handed on")
     func outcomes() {
         let box = Box()
-        let failure = RangingFailure(kind: .abandoned, round: 3, role: .initiator, attempts: 1)
+        let failure = RangingFailure(kind: .abandoned, round: 3, role: .initiator, attempts: 1, session: SessionIdentifier(rawValue: 1))
         box.harness.machine.script = { _ in [.failed(failure)] }
         box.loop.handle(.receiveTimeout, fromChip: 0)
         #expect(box.harness.failures == [failure])

@@ -23,12 +23,12 @@ struct RangingFrameGoldenTests {
         #expect(try RangingFrame(decoding: octets) == GoldenFrames.frame(message), "\(name)")
     }
 
-    @Test("frame lengths on the air (with FCS) are 20, 20, 35, 39 and 20 octets")
+    @Test("frame lengths on the air (with FCS) are 20, 20, 35, 39 and 20 octets; group frames grow with their responders")
     func lengths() throws {
         #expect(GoldenFrames.poll.count + 2 == RangingMessageType.poll.frameLength(withMIC: false))
         #expect(GoldenFrames.final.count + 2 == RangingMessageType.final.frameLength(withMIC: false))
         #expect(GoldenFrames.report.count + 2 == RangingMessageType.report.frameLength(withMIC: false))
-        #expect(RangingMessageType.allCases.map { $0.frameLength(withMIC: false) } == [20, 20, 35, 39, 20])
+        #expect(RangingMessageType.allCases.map { $0.frameLength(withMIC: false) } == [20, 20, 35, 39, 20, 27, 38])
         #expect(RangingMessageType.report.frameLength(withMIC: true) == 47)
     }
 

@@ -74,7 +74,7 @@ struct InitiatorTests {
         _ = try startRound(initiator, now: later, round: 9, input: .timerFired(now: later))
         #expect(F.timing.retries == 2)
         #expect(initiator.handle(.event(.receiveTimeout, chip: 0)) == [
-            .failed(RangingFailure(kind: .timeout(awaiting: .response), round: 9, role: .initiator, attempts: 3)),
+            .failed(RangingFailure(kind: .timeout(awaiting: .response), round: 9, role: .initiator, attempts: 3, session: RoundFixtures.session)),
         ])
         // A new start begins afresh.
         _ = try startRound(initiator, now: later, round: 10)
@@ -95,7 +95,7 @@ struct InitiatorTests {
         #expect(other.handle(.transmitScheduled(actual)) == [
             .turnOff,
             .failed(RangingFailure(kind: .transmitTimeMismatch(predicted: predicted, actual: actual), round: 7,
-                                   role: .initiator, attempts: 1)),
+                                   role: .initiator, attempts: 1, session: RoundFixtures.session)),
         ])
     }
 

@@ -76,12 +76,12 @@ struct ResponderTests {
         _ = responder.handle(.start(now: F.time(0)))
         _ = try answerPoll(responder)
         #expect(responder.handle(.event(.receiveTimeout, chip: 0)) == [
-            .failed(RangingFailure(kind: .timeout(awaiting: .final), round: 7, role: .responder, attempts: 1)),
+            .failed(RangingFailure(kind: .timeout(awaiting: .final), round: 7, role: .responder, attempts: 1, session: RoundFixtures.session)),
             .listen(.untilTurnedOff),
         ])
         _ = try answerPoll(responder, round: 8)
         #expect(responder.handle(.event(.receiveFailed(.frameCheckFailed), chip: 0)) == [
-            .failed(RangingFailure(kind: .frameError(.frameCheckFailed, awaiting: .final), round: 8, role: .responder, attempts: 1)),
+            .failed(RangingFailure(kind: .frameError(.frameCheckFailed, awaiting: .final), round: 8, role: .responder, attempts: 1, session: RoundFixtures.session)),
             .listen(.untilTurnedOff),
         ])
         let responseTx = try answerPoll(responder, round: 9)
@@ -89,7 +89,7 @@ struct ResponderTests {
                                  round: 9, from: F.initiatorAddress, to: F.responderAddress)
         _ = responder.handle(F.received(final, at: responseTx + F.timing.replyDelay))
         #expect(responder.handle(.transmitFailed(.lateTransmission(scheduled: F.time(0)))) == [
-            .failed(RangingFailure(kind: .lateTransmission(.report), round: 9, role: .responder, attempts: 1)),
+            .failed(RangingFailure(kind: .lateTransmission(.report), round: 9, role: .responder, attempts: 1, session: RoundFixtures.session)),
             .listen(.untilTurnedOff),
         ])
         _ = try answerPoll(responder, round: 10)
@@ -126,7 +126,7 @@ struct ResponderTests {
         _ = responder.handle(.start(now: F.time(0)))
         _ = try answerPoll(responder)
         let commands = responder.handle(F.received(try poll(round: 8), at: pollRx))
-        #expect(commands.first == .failed(RangingFailure(kind: .abandoned, round: 7, role: .responder, attempts: 1)))
+        #expect(commands.first == .failed(RangingFailure(kind: .abandoned, round: 7, role: .responder, attempts: 1, session: RoundFixtures.session)))
         #expect(commands.count == 2)
     }
 }

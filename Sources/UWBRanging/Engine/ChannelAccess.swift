@@ -1,0 +1,95 @@
+import UWBCore
+
+/// When a device may start its next ranging round: medium access for radios that cannot sense
+/// the carrier (the DW1000 has no clear-channel assessment), by listening to the rounds of others.
+///
+/// - **Reservations heard** (``reserve(until:heardFrom:)``): every group POLL and FINAL announces
+///   how long its round still holds the air (``GroupRoundSchedule``), a two-party POLL or FINAL
+///   likewise; any other frame, or a garbled one, holds it for ``quietGap``, the longest silence
+///   inside a round. The device's own rounds reserve the air too.
+/// - **Periodic rounds keep their place**: a round that comes due while the air is free starts at
+///   once, so rounds of devices that do not overlap keep not overlapping, interval after interval.
+/// - **Backoff when the air is taken**: a round that comes due while the air is reserved waits
+///   for the reservation to end, then a random number of backoff slots (0 to the contention window
+///   − 1), counting down only while the air is free, as IEEE 802.11's DCF does; a slot is the time
+///   others need to hear a POLL after a device decides to send it. Devices that waited behind the
+///   same round thus start one after another instead of all at once.
+/// - **Collisions**: a round that no responder answered most likely collided; the next one waits a
+///   random backoff even if the air seems free, and the contention window doubles (up to
+///   ``maximumWindow``); a round that was answered resets it to ``minimumWindow``.
+///
+/// A plain value on the scheduler's clock; it reads no clock itself.
+struct ChannelAccess {
+    /// The contention window after an answered round, in backoff slots.
+    static let minimumWindow = 8
+    /// The largest contention window, in backoff slots.
+    static let maximumWindow = 256
+
+    /// The longest silence inside a round: after that much, a listener knows no round is running.
+    let quietGap: Duration
+    /// One backoff slot: from a device's decision to start a round until others have received its
+    /// POLL (the start delay and the longest group POLL after its RMARKER), plus the listening margin.
+    let backoffSlot: Duration
+    /// Until when the air is known to be taken.
+    private(set) var busyUntil: Duration
+    private var window = ChannelAccess.minimumWindow
+    /// The backoff still to wait while the air is free, once one is drawn.
+    private var backoff: Duration?
+    private var random: SeededRandom
+
+    /// Access for radios with `timing`, that started listening at `now`: until a quiet gap has
+    /// passed, the air counts as taken.
+    init(timing: RangingTiming, now: Duration, seed: UInt64) {
+        let longest = GroupRoundSchedule(responders: RangingFrameFormat.maximumGroupSize, timing: timing)
+        let margin = timing.listenMargin
+        quietGap = RangingScheduler.wholeNanoseconds((max(longest.pollGap, longest.reportGap, timing.slotSpacing) + margin).duration)
+        let poll = timing.airtime(frameLength: RangingMessageType.groupPoll.frameLength(
+            withMIC: true, responders: RangingFrameFormat.maximumGroupSize))
+        backoffSlot = RangingScheduler.wholeNanoseconds((timing.startDelay + poll - timing.synchronisationHeader + margin).duration)
+        busyUntil = now + quietGap
+        random = SeededRandom(seed: seed)
+    }
+
+    /// When a round that came due at `due` may start, asked at `now`: at once if the air was free
+    /// then and is free now and no backoff is pending; otherwise after the reservation and a
+    /// backoff (drawn now if none is pending).
+    mutating func start(due: Duration, now: Duration) -> Duration {
+        if backoff == nil, min(due, now) < busyUntil {
+            backoff = draw()
+        }
+        return max(due, busyUntil) + (backoff ?? .zero)
+    }
+
+    /// The device starts its round now; it holds the air until `end`.
+    mutating func started(holdingUntil end: Duration) {
+        backoff = nil
+        busyUntil = max(busyUntil, end)
+    }
+
+    /// A frame that began at `frameStart` says the air is taken until `end`. A backoff in progress
+    /// for a round due at `due` keeps what it counted down while the air was free before the frame.
+    mutating func reserve(until end: Duration, heardFrom frameStart: Duration, due: Duration?) {
+        if let remaining = backoff, let due {
+            let free = frameStart - max(due, busyUntil)
+            if free > .zero {
+                backoff = max(.zero, remaining - free)
+            }
+        }
+        busyUntil = max(busyUntil, end)
+    }
+
+    /// The device's round ended: answered by at least one responder, or by none (a collision).
+    mutating func roundEnded(answered: Bool) {
+        if answered {
+            window = Self.minimumWindow
+        } else {
+            window = min(window * 2, Self.maximumWindow)
+            backoff = draw()
+        }
+    }
+
+    /// A backoff of 0 to window − 1 slots.
+    private mutating func draw() -> Duration {
+        backoffSlot * Int(random.next() % UInt64(window))
+    }
+}
