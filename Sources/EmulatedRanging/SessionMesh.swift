@@ -4,8 +4,9 @@ import UWBCore
 import UWBDevices
 import UWBEmulator
 
-/// NearbyInteraction sessions between every two devices of an emulated world, set up as apps set
-/// theirs up: each device has a device service on its emulated radio and one `NISession` per peer;
+/// NearbyInteraction sessions between every two devices of an emulated world (or, around a hub,
+/// between the hub and every other device), set up as apps set theirs up: each device has a
+/// device service on its emulated radio and one `NISession` per peer;
 /// each session's token is archived with `NSKeyedArchiver`, "sent", unarchived by the peer and run
 /// in an `NINearbyPeerConfiguration`. A session whose peer times out runs again, as Apple's sample
 /// app does. Used by `uwb demo` and the session benchmark.
@@ -40,17 +41,21 @@ public final class SessionMesh {
     /// about 1 ms a round at 6.8 Mbps), so a larger mesh could not range at all.
     public static let maximumDevices = 64
 
-    /// Sessions between every two devices of `emulation`, each ranging every `interval` (`nil`:
-    /// see ``interval``). Tokens are drawn from generators seeded from `tokenSeed`, so a run
-    /// repeats exactly.
+    /// Sessions between every two devices of `emulation` (with a `hub`, only between the hub and
+    /// each other device), each ranging every `interval` (`nil`: see ``interval``). Tokens are
+    /// drawn from generators seeded from `tokenSeed`, so a run repeats exactly.
     ///
     /// - Throws: ``SessionMeshError`` for fewer than two or more than ``maximumDevices`` devices,
-    ///   an interval the radios do not keep, a device without a radio or a failed token exchange.
-    public init(emulation: Emulation, interval: Duration?, tokenSeed: UInt64) throws(SessionMeshError) {
+    ///   a hub that is no device of the world, an interval the radios do not keep, a device
+    ///   without a radio or a failed token exchange.
+    public init(emulation: Emulation, interval: Duration?, tokenSeed: UInt64, hub: String? = nil) throws(SessionMeshError) {
         self.emulation = emulation
         deviceNames = emulation.devices.map(\.name)
         guard deviceNames.count >= 2 else { throw .notEnoughDevices(deviceNames.count) }
         guard deviceNames.count <= Self.maximumDevices else { throw .tooManyDevices(deviceNames.count) }
+        if let hub, !deviceNames.contains(hub) {
+            throw .unknownHub(hub, devices: deviceNames)
+        }
         var services: [String: DeviceService] = [:]
         for (index, name) in deviceNames.enumerated() {
             let settings = DeviceServiceSettings(
@@ -72,14 +77,17 @@ public final class SessionMesh {
             throw .intervalOutOfRange(chosen, lowest: lowest, highest: highest)
         }
         self.interval = chosen
+        func ranges(_ device: String, _ peer: String) -> Bool {
+            device != peer && (hub == nil || device == hub || peer == hub)
+        }
         for device in deviceNames {
             guard let service = services[device] else { continue }
-            for peer in deviceNames where peer != device {
+            for peer in deviceNames where ranges(device, peer) {
                 sessions[device, default: [:]][peer] = NISession(device: service)
             }
         }
         for device in deviceNames {
-            for peer in deviceNames where peer != device {
+            for peer in deviceNames where ranges(device, peer) {
                 guard let session = sessions[device]?[peer], let peerSession = sessions[peer]?[device] else { continue }
                 let token: NIDiscoveryToken
                 do {

@@ -8,6 +8,8 @@ public enum SessionMeshError: Error, Hashable, Sendable, CustomStringConvertible
     case tooManyDevices(Int)
     /// The interval is not one the devices' radios keep, `lowest` to `highest`.
     case intervalOutOfRange(Duration, lowest: Duration, highest: Duration)
+    /// The hub names no device of the world, which has `devices`.
+    case unknownHub(String, devices: [String])
     /// The scenario's world could not be built.
     case emulation(String)
     /// A token could not be archived or unarchived.
@@ -22,6 +24,8 @@ public enum SessionMeshError: Error, Hashable, Sendable, CustomStringConvertible
             "devices: the scenario has \(count) devices; sessions between every two of them work for at most \(SessionMesh.maximumDevices) (\(SessionMesh.maximumDevices * (SessionMesh.maximumDevices - 1)) sessions; a larger mesh needs more rounds than one channel carries): leave some out"
         case .intervalOutOfRange(let interval, let lowest, let highest):
             "an update interval of \(Self.milliseconds(interval, .toNearestOrAwayFromZero)) ms is outside the \(Self.milliseconds(lowest, .up)) to \(Self.milliseconds(highest, .down)) ms the devices' radios keep"
+        case .unknownHub(let hub, let devices):
+            "the hub \"\(hub)\" is no device of the scenario; name one of \(devices.joined(separator: ", "))"
         case .emulation(let reason): "the world could not be built: \(reason)"
         case .tokenExchange(let reason): "the token exchange failed: \(reason)"
         }

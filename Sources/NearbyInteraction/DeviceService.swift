@@ -194,6 +194,7 @@ public final class DeviceService: @unchecked Sendable {
         record.pairing = pairing
         record.state = .running
         record.lastObject = nil
+        record.recentInterval = nil
         record.lastContact = radio.now
         record.link = pairing.role == .initiator
             ? scheduler.addInitiator(pairing.link, interval: interval, handlers: handlers)
@@ -223,8 +224,11 @@ public final class DeviceService: @unchecked Sendable {
 
     private func completed(_ round: CompletedRound, of record: ServiceSession, builder: MeasurementBuilder) {
         guard record.state == .running, let peer = record.peer else { return }
+        // The first measurement after `run` counts the wait since the run as its interval.
+        let waited = radio.now - record.lastContact
         record.lastContact = radio.now
         let measurement = builder.measurement(of: round, at: radio.now)
+        record.measured(after: measurement.interval ?? waited)
         let object = NINearbyObject(measurement: measurement, peer: peer, capabilities: capabilities)
         guard object.distance != nil else { return }
         record.lastObject = object
@@ -242,15 +246,18 @@ public final class DeviceService: @unchecked Sendable {
     }
 
     /// Removes the peer with ``NINearbyObject/RemovalReason/timeout`` once it has gone unmeasured
-    /// for the removal timeout, counted from its last measurement (a peer never measured is waited
-    /// for indefinitely, as a peer whose app has not started yet: it is checked again every
-    /// removal timeout).
+    /// for the removal timeout (or longer, when the air lets the pair range only slowly:
+    /// ``ServiceSession/silenceLimit(removalTimeout:)``), counted from its last measurement (a peer
+    /// never measured is waited for indefinitely, as a peer whose app has not started yet: it is
+    /// checked again every removal timeout).
     private func supervise(_ record: ServiceSession) {
         let generation = record.supervision
-        let due = (record.lastObject == nil ? radio.now : record.lastContact) + settings.removalTimeout
+        let limit = record.silenceLimit(removalTimeout: settings.removalTimeout)
+        let due = (record.lastObject == nil ? radio.now : record.lastContact) + limit
         radio.schedule(after: max(due - radio.now, .zero)) { [weak self, weak record] in
             guard let self, let record, record.supervision == generation, record.state == .running else { return }
-            if record.lastObject != nil, self.radio.now - record.lastContact >= self.settings.removalTimeout {
+            let limit = record.silenceLimit(removalTimeout: self.settings.removalTimeout)
+            if record.lastObject != nil, self.radio.now - record.lastContact >= limit {
                 self.remove(record, reason: .timeout)
             } else {
                 self.supervise(record)

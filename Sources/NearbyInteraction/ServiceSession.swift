@@ -29,8 +29,31 @@ final class ServiceSession {
     var lastObject: NINearbyObject?
     /// When the peer was last measured (or the run started), on the loop's clock.
     var lastContact: Duration = .zero
+    /// The interval the peer has recently been measured at: a moving average (weight ¼ for the
+    /// newest) of the intervals between measurements, the first counted from `run`; `nil` until
+    /// the first measurement.
+    var recentInterval: Duration?
     /// Counts supervision timers, so that one armed before a stop does nothing after it.
     var supervision = 0
+
+    /// How many recent update intervals of silence remove a peer when the air is so busy that
+    /// they add up to more than the removal timeout: 5.
+    static let silentIntervals = 5
+
+    /// How long the peer may go unmeasured before it is removed: the removal timeout, or
+    /// ``silentIntervals`` of the interval it was recently measured at, whichever is longer, so
+    /// that a peer the air lets range only slowly is not removed for lack of airtime.
+    /// Whole milliseconds, so that a timer set for it finds it passed when it fires (a loop's
+    /// clock may resolve no finer than a picosecond or a nanosecond).
+    func silenceLimit(removalTimeout: Duration) -> Duration {
+        let slow = ((recentInterval ?? .zero) * Self.silentIntervals / .milliseconds(1)).rounded(.up)
+        return max(removalTimeout, .milliseconds(Int64(slow)))
+    }
+
+    /// Notes a measurement `interval` after the previous one (or after `run`).
+    func measured(after interval: Duration) {
+        recentInterval = recentInterval.map { $0 * 0.75 + interval * 0.25 } ?? interval
+    }
 
     init(token: NIDiscoveryToken, owner: NISession) {
         self.token = token

@@ -3,9 +3,10 @@ import ArgumentParser
 /// `uwb-benchmarks`: the emulator's speed (`emulator`, the default subcommand, so the options of
 /// the original command work without naming it), the ranging engine's accuracy on the emulator
 /// (`ranging`), NearbyInteraction sessions (`sessions`), USB boards (`usb`), the emulator
-/// service with apps in other processes (`service`), and the emulator with many ranging devices
-/// and over long runs (`scaling`). Prints markdown tables; progress goes
-/// to standard error. Build it in release mode: `swift run -c release uwb-benchmarks`.
+/// service with apps in other processes (`service`), the emulator with many ranging devices
+/// and over long runs (`scaling`), and many devices ranging through sessions on one channel
+/// (`mesh`). Prints markdown tables; progress goes to standard error. Build it in release mode:
+/// `swift run -c release uwb-benchmarks`.
 @main
 struct BenchmarkCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -14,7 +15,7 @@ struct BenchmarkCommand: ParsableCommand {
         discussion: "Results and how to read them: Docs/benchmarks.md.",
         subcommands: [
             EmulatorBenchmarkCommand.self, RangingBenchmarkCommand.self, SessionBenchmarkCommand.self, USBBenchmarkCommand.self,
-            ServiceBenchmarkCommand.self, ScalingBenchmarkCommand.self,
+            ServiceBenchmarkCommand.self, ScalingBenchmarkCommand.self, MeshBenchmarkCommand.self,
         ],
         defaultSubcommand: EmulatorBenchmarkCommand.self)
 }

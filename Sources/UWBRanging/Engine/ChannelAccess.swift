@@ -10,29 +10,36 @@ import UWBCore
 /// - **Periodic rounds keep their place**: a round that comes due while the air is free starts at
 ///   once, so rounds of devices that do not overlap keep not overlapping, interval after interval.
 /// - **Backoff when the air is taken**: a round that comes due while the air is reserved waits
-///   for the reservation to end, then a random number of backoff slots (0 to the contention window
-///   − 1), counting down only while the air is free, as IEEE 802.11's DCF does; a slot is the time
+///   for the reservation to end, then a random number of backoff slots (0 to ``window`` − 1),
+///   counting down only while the air is free, as IEEE 802.11's DCF does; a slot is the time
 ///   others need to hear a POLL after a device decides to send it. Devices that waited behind the
-///   same round thus start one after another instead of all at once.
+///   same round thus start one after another instead of all at once, and one that has waited
+///   longer has less left to count.
 /// - **Collisions**: a round that no responder answered most likely collided; the next one waits a
-///   random backoff even if the air seems free, and the contention window doubles (up to
-///   ``maximumWindow``); a round that was answered resets it to ``minimumWindow``.
+///   random backoff even if the air seems free. The window stays the same for every device: a
+///   window that doubled after collisions and shrank after answers (802.11's binary exponential
+///   backoff, or MACAW's gentler decrease) let the devices that had just succeeded win again and
+///   starved others in an overloaded room (`Docs/decisions/0012-medium-access-for-many-devices.md`).
 ///
 /// A plain value on the scheduler's clock; it reads no clock itself.
 struct ChannelAccess {
-    /// The contention window after an answered round, in backoff slots.
-    static let minimumWindow = 8
-    /// The largest contention window, in backoff slots.
-    static let maximumWindow = 256
+    /// The contention window, in backoff slots: 32, the same for every device and every round
+    /// (see ``ChannelAccess``).
+    static let window = 32
 
     /// The longest silence inside a round: after that much, a listener knows no round is running.
     let quietGap: Duration
     /// One backoff slot: from a device's decision to start a round until others have received its
     /// POLL (the start delay and the longest group POLL after its RMARKER), plus the listening margin.
     let backoffSlot: Duration
-    /// Until when the air is known to be taken.
-    private(set) var busyUntil: Duration
-    private var window = ChannelAccess.minimumWindow
+    /// Until when the air is known to be taken: by others, or by this device's own round.
+    var busyUntil: Duration {
+        max(heardUntil, ownUntil ?? heardUntil)
+    }
+    /// Until when others' rounds (and the first quiet gap) take the air.
+    private var heardUntil: Duration
+    /// Until when this device's own round was planned to take it, while it runs.
+    private var ownUntil: Duration?
     /// The backoff still to wait while the air is free, once one is drawn.
     private var backoff: Duration?
     private var random: SeededRandom
@@ -46,7 +53,7 @@ struct ChannelAccess {
         let poll = timing.airtime(frameLength: RangingMessageType.groupPoll.frameLength(
             withMIC: true, responders: RangingFrameFormat.maximumGroupSize))
         backoffSlot = RangingScheduler.wholeNanoseconds((timing.startDelay + poll - timing.synchronisationHeader + margin).duration)
-        busyUntil = now + quietGap
+        heardUntil = now + quietGap
         random = SeededRandom(seed: seed)
     }
 
@@ -60,10 +67,11 @@ struct ChannelAccess {
         return max(due, busyUntil) + (backoff ?? .zero)
     }
 
-    /// The device starts its round now; it holds the air until `end`.
+    /// The device starts its round now; it holds the air until `end`, or until it ends
+    /// (``roundEnded(answered:)``), whichever comes first.
     mutating func started(holdingUntil end: Duration) {
         backoff = nil
-        busyUntil = max(busyUntil, end)
+        ownUntil = end
     }
 
     /// A frame that began at `frameStart` says the air is taken until `end`. A backoff in progress
@@ -75,21 +83,20 @@ struct ChannelAccess {
                 backoff = max(.zero, remaining - free)
             }
         }
-        busyUntil = max(busyUntil, end)
+        heardUntil = max(heardUntil, end)
     }
 
-    /// The device's round ended: answered by at least one responder, or by none (a collision).
+    /// The device's round ended, freeing the air it held: answered by at least one responder, or
+    /// by none (a collision).
     mutating func roundEnded(answered: Bool) {
-        if answered {
-            window = Self.minimumWindow
-        } else {
-            window = min(window * 2, Self.maximumWindow)
+        ownUntil = nil
+        if !answered {
             backoff = draw()
         }
     }
 
-    /// A backoff of 0 to window − 1 slots.
+    /// A backoff of 0 to ``window`` − 1 slots.
     private mutating func draw() -> Duration {
-        backoffSlot * Int(random.next() % UInt64(window))
+        backoffSlot * Int(random.next() % UInt64(Self.window))
     }
 }

@@ -68,9 +68,9 @@ public final class RangingScheduler {
 
     /// Who holds the radio.
     private enum Owner {
-        /// This device's group round, with the links it serves by session and how many of them
-        /// have no outcome yet.
-        case group(members: [SessionIdentifier: LinkID], outstanding: Int, answered: Bool)
+        /// This device's group round `round`, with the links it serves by session, how many of
+        /// them have no outcome yet and whether any responder answered.
+        case group(round: UInt16, members: [SessionIdentifier: LinkID], outstanding: Int, answered: Bool)
         /// A responder link answering a POLL.
         case responder(LinkID)
     }
@@ -350,30 +350,31 @@ public final class RangingScheduler {
 
     private func makeGroupLoop() -> RadioLoop {
         makeLoop(groupInitiator) { [weak self] round in
-            self?.groupOutcome(session: round.session, answered: true) { $0.completed(round) }
+            self?.groupOutcome(session: round.session, round: round.round, answered: true) { $0.completed(round) }
         } failed: { [weak self] failure in
-            self?.groupOutcome(session: failure.session, answered: failure.kind != .timeout(awaiting: .response)) {
-                $0.failed(failure)
-            }
+            let answered = failure.kind != .timeout(awaiting: .response)
+            self?.groupOutcome(session: failure.session, round: failure.round, answered: answered) { $0.failed(failure) }
         } radioError: { [weak self] error in
             guard let self, case .group = self.owner else { return }
             self.radioError(error, releasing: self.owner)
         }
     }
 
-    /// One link of the group round has its outcome: its handler hears it (if the link is still
-    /// here), and the last one frees the radio.
-    private func groupOutcome(session: SessionIdentifier, answered: Bool, report: (Handlers) -> Void) {
-        guard case .group(let members, let outstanding, let wasAnswered) = owner else { return }
-        let left = outstanding - 1
-        if left > 0 {
-            owner = .group(members: members, outstanding: left, answered: wasAnswered || answered)
+    /// One link of a group round has its outcome: its handler hears it (if the link is still
+    /// here); for the round that holds the radio, the last outcome frees it. (A round the
+    /// watchdog gave up on reports its links abandoned when the next one starts.)
+    private func groupOutcome(session: SessionIdentifier, round: UInt16, answered: Bool, report: (Handlers) -> Void) {
+        if let link = links.values.first(where: { $0.role == .initiator && $0.link.session == session }) {
+            report(link.handlers)
+        }
+        guard case .group(let held, let members, let outstanding, let wasAnswered) = owner, held == round,
+              members[session] != nil
+        else { return }
+        if outstanding > 1 {
+            owner = .group(round: held, members: members, outstanding: outstanding - 1, answered: wasAnswered || answered)
         } else {
             owner = nil
             access?.roundEnded(answered: wasAnswered || answered)
-        }
-        if let id = members[session], let link = links[id] {
-            report(link.handlers)
         }
     }
 
@@ -457,12 +458,14 @@ public final class RangingScheduler {
         for member in members {
             member.next = time + (member.interval ?? .zero)
         }
-        let round = GroupRoundSchedule(responders: members.count, timing: timing)
-        let holds = (timing.startDelay + round.endAfterPoll).duration
+        let schedule = GroupRoundSchedule(responders: members.count, timing: timing)
+        // The listening margin covers the grid and antenna delays the schedule leaves out.
+        let holds = (timing.startDelay + schedule.endAfterPoll + timing.listenMargin).duration
         access?.started(holdingUntil: time + holds)
         stopListening()
         guard !hasFailed else { return }
         take(.group(
+            round: groupInitiator.round &+ 1,
             members: Dictionary(members.map { ($0.link.session, $0.id) }, uniquingKeysWith: { first, _ in first }),
             outstanding: members.count, answered: false),
              holdingFor: holds + holds + timing.receiverGrace)

@@ -30,7 +30,8 @@ public final class GroupInitiator {
     }
 
     private var phase = Phase.idle
-    private var round: UInt16
+    /// The number of the latest round: the one running, if any. Each start takes the next.
+    public private(set) var round: UInt16
     private var group: [RangingLink] = []
     private var schedule: GroupRoundSchedule
     private var pollTransmitted = DeviceTime(wrapping: 0)
@@ -96,17 +97,14 @@ public final class GroupInitiator {
     private func begin(_ now: DeviceTime) -> [RangingCommand] {
         group = links
         round &+= 1
+        settled = Array(repeating: false, count: group.count)
         guard let first = group.first, group.count <= RangingFrameFormat.maximumGroupSize else {
-            let count = group.count
-            group = []
-            return [.failed(RangingFailure(
-                kind: .encoding(.groupSize(count)), round: round, role: .initiator, attempts: 1,
-                session: links.first?.session ?? RangingFrameFormat.groupSession))]
+            defer { group = [] }
+            return failUnsettled(.encoding(.groupSize(group.count)))
         }
         schedule = GroupRoundSchedule(responders: group.count, timing: timing)
         responses = Array(repeating: nil, count: group.count)
         reports = Array(repeating: nil, count: group.count)
-        settled = Array(repeating: false, count: group.count)
         receptions = ChipReceptions(receivers: receptions.receivers)
         askedForTime = false
         let entries = group.map { GroupPollEntry(session: $0.session, responder: $0.peerAddress) }

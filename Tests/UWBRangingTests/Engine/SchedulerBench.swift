@@ -34,13 +34,15 @@ final class SchedulerBench {
     /// Adds an initiator link whose handlers report into ``reports``.
     @discardableResult
     func addInitiator(_ link: RangingLink, interval: Duration) -> RangingScheduler.LinkID {
-        scheduler.addInitiator(link, interval: interval, handlers: handlers(for: link))
+        added[link.session] = link
+        return scheduler.addInitiator(link, interval: interval, handlers: handlers(for: link))
     }
 
     /// Adds a responder link whose handlers report into ``reports``.
     @discardableResult
     func addResponder(_ link: RangingLink) -> RangingScheduler.LinkID {
-        scheduler.addResponder(link, handlers: handlers(for: link))
+        added[link.session] = link
+        return scheduler.addResponder(link, handlers: handlers(for: link))
     }
 
     /// What `link`'s handlers were told so far.
@@ -85,13 +87,14 @@ final class SchedulerBench {
     }
 
     /// Runs timers one at a time until the radio has been asked to send a frame since `mark` (by
-    /// default: from now on); returns that frame, or nil if the timers ran out first.
-    func runUntilSending(since mark: Int? = nil) throws -> RangingFrame? {
+    /// default: from now on) that `matching` accepts (by default any); returns that frame, or nil
+    /// if the timers ran out first.
+    func runUntilSending(since mark: Int? = nil, matching: (RangingFrame) -> Bool = { _ in true }) throws -> RangingFrame? {
         let start = mark ?? self.mark
-        while try sentFrames(since: start).isEmpty {
+        while try !sentFrames(since: start).contains(where: matching) {
             guard timers.runNext() else { return nil }
         }
-        return try sentFrames(since: start).first
+        return try sentFrames(since: start).first(where: matching)
     }
 
     /// Hands the scheduler a reception of `frame` on chip 0 with RX timestamp `time`.
@@ -107,20 +110,106 @@ final class SchedulerBench {
 
     // MARK: The peers' side
 
-    /// Plays the responder's part of the round that `link`'s initiator has just opened with a
-    /// POLL: the POLL leaves, RESPONSE arrives, FINAL leaves, REPORT arrives.
-    func completeInitiatorRound(on link: RangingLink) throws {
-        let poll = try lastDelayedTransmission()
-        try #require(poll.frame.message == .poll && poll.frame.session == link.session, "\(poll.frame) is not \(link)'s POLL")
-        transmitted(at: poll.at)
-        try receive(link.peer.frame(round: poll.frame.round, message: .response), at: poll.at + timing.replyDelay)
-        let final = try lastDelayedTransmission()
-        try #require(final.frame.message.type == .final, "\(final.frame) is not a FINAL")
-        transmitted(at: final.at)
-        let report = RangingMessage.report(
-            pollReceived: poll.at, responseTransmitted: poll.at + timing.replyDelay, finalReceived: final.at,
-            timeOfFlight: nil)
-        try receive(link.peer.frame(round: poll.frame.round, message: report), at: final.at + timing.replyDelay)
+    /// What ``playGroupRound(answering:reporting:)`` saw of a group round.
+    struct PlayedGroupRound {
+        /// The group POLL, decoded.
+        let poll: RangingFrame
+        /// The group POLL's TX stamp.
+        let pollTransmitted: DeviceTime
+        /// The group FINAL, decoded, if one was sent.
+        let final: RangingFrame?
+        /// The group FINAL's TX stamp, if one was sent.
+        let finalTransmitted: DeviceTime?
+        /// The links the POLL names, in slot order.
+        let links: [RangingLink]
+    }
+
+    /// The links added so far, by session: a group POLL names them by session.
+    private var added: [SessionIdentifier: RangingLink] = [:]
+
+    /// Where the radio's clock stood against the loop's when the round being played started: the
+    /// loop's clock then, and the device time the round read.
+    private var origin: (loop: Duration, device: DeviceTime)?
+
+    /// Lets the loop's clock run until the device time `time` of the round being played (never back).
+    func advance(toDeviceTime time: DeviceTime) {
+        guard let origin else { return }
+        timers.advance(to: max(timers.now, origin.loop + (time - origin.device).duration))
+    }
+
+    /// The device time at which a frame of `octets` octets whose RMARKER is at `stamp` has left the air.
+    func end(ofFrame octets: [UInt8], at stamp: DeviceTime) -> DeviceTime {
+        let airtime = timing.configuration.airtime(frameLength: octets.count + RangingFrameFormat.frameCheckSequenceLength)
+        return stamp + HandTiming.ticks(airtime - timing.configuration.synchronisationHeaderDuration)
+    }
+
+    /// Plays the responders' part of the group round this device has just opened (the group POLL
+    /// is the last delayed transmission, scheduled at the loop's current time): the POLL leaves,
+    /// the RESPONSEs of the `answering` links (all, if nil) arrive in their slots, a receive
+    /// timeout if the last slot stays silent, the FINAL leaves, and the REPORTs of the `reporting`
+    /// links (by default every answering one) arrive in their slots, with a receive timeout if
+    /// the last answering slot's REPORT stays out. The loop's clock follows the frames.
+    ///
+    /// Each responder's clock is the initiator's and the flight time zero: RESPONSE is received
+    /// exactly at its slot's offset after POLL's stamp, REPORT at its offset after FINAL's.
+    @discardableResult
+    func playGroupRound(answering: [RangingLink]? = nil, reporting: [RangingLink]? = nil) throws -> PlayedGroupRound {
+        let pollCall = try lastDelayedTransmission()
+        guard case .groupPoll(let entries) = pollCall.frame.message else {
+            throw RoundPlayError.notGroupPoll(pollCall.frame)
+        }
+        origin = (timers.now, radio.now)
+        defer { origin = nil }
+        let links = try entries.map { entry in
+            guard let link = added[entry.session], link.peerAddress == entry.responder else { throw RoundPlayError.unknownEntry(entry) }
+            return link
+        }
+        let answered = links.indices.filter { slot in answering.map { $0.contains(links[slot]) } ?? true }
+        let reported = answered.filter { slot in (reporting ?? answering).map { $0.contains(links[slot]) } ?? true }
+        let round = pollCall.frame.round
+        let schedule = GroupRoundSchedule(responders: links.count, timing: timing)
+        let pollStamp = pollCall.at + radio.antennaDelay
+        let pollOctets = try pollCall.frame.encoded()
+        advance(toDeviceTime: end(ofFrame: pollOctets, at: pollStamp))
+        transmitted(at: pollStamp)
+        let mark = self.mark
+        for slot in answered {
+            let time = pollStamp + schedule.responseOffset(slot: slot)
+            let response = links[slot].peer.frame(round: round, message: .response)
+            advance(toDeviceTime: end(ofFrame: try response.encoded(), at: time))
+            try receive(response, at: time)
+        }
+        if answered.last != links.count - 1 {
+            advance(toDeviceTime: pollStamp + schedule.responseOffset(slot: links.count - 1) + timing.airtime(.response)
+                - HandTiming.header + timing.listenMargin)
+            scheduler.handle(.receiveTimeout, fromChip: 0)
+        }
+        let finals = calls(since: mark).compactMap { call -> (octets: [UInt8], at: DeviceTime)? in
+            if case .transmit(let octets, let time, _) = call { (octets, time) } else { nil }
+        }
+        guard !answered.isEmpty, let finalCall = finals.first else {
+            return PlayedGroupRound(poll: pollCall.frame, pollTransmitted: pollStamp, final: nil, finalTransmitted: nil, links: links)
+        }
+        let final = try RangingFrame(decoding: finalCall.octets)
+        guard final.message.type == .groupFinal else { throw RoundPlayError.notGroupFinal(final) }
+        let finalStamp = finalCall.at + radio.antennaDelay
+        advance(toDeviceTime: end(ofFrame: finalCall.octets, at: finalStamp))
+        transmitted(at: finalStamp)
+        for slot in reported {
+            let time = finalStamp + schedule.reportOffset(slot: slot)
+            let report = links[slot].peer.frame(round: round, message: .report(
+                pollReceived: pollStamp, responseTransmitted: pollStamp + schedule.responseOffset(slot: slot),
+                finalReceived: finalStamp, timeOfFlight: nil))
+            advance(toDeviceTime: end(ofFrame: try report.encoded(), at: time))
+            try receive(report, at: time)
+        }
+        if let last = answered.last, reported.last != last {
+            advance(toDeviceTime: finalStamp + schedule.reportOffset(slot: last) + timing.airtime(.report)
+                - HandTiming.header + timing.listenMargin)
+            scheduler.handle(.receiveTimeout, fromChip: 0)
+        }
+        return PlayedGroupRound(poll: pollCall.frame, pollTransmitted: pollStamp, final: final, finalTransmitted: finalStamp,
+                                links: links)
     }
 
     /// Plays the initiator's part of a round on `link`'s responder up to its REPORT: POLL arrives,
@@ -135,4 +224,14 @@ final class SchedulerBench {
             pollTransmitted: time, responseReceived: response.at, finalTransmitted: response.at + timing.replyDelay)
         try receive(link.peer.frame(round: round, message: final), at: response.at + timing.replyDelay)
     }
+}
+
+/// Why ``SchedulerBench/playGroupRound(answering:reporting:)`` could not play a round.
+enum RoundPlayError: Error {
+    /// The last delayed transmission is not a group POLL.
+    case notGroupPoll(RangingFrame)
+    /// The group POLL names a session or responder the bench did not add.
+    case unknownEntry(GroupPollEntry)
+    /// What followed the RESPONSEs is not a group FINAL.
+    case notGroupFinal(RangingFrame)
 }
