@@ -199,7 +199,7 @@ public final class DeviceService: @unchecked Sendable {
         record.link = pairing.role == .initiator
             ? scheduler.addInitiator(pairing.link, interval: interval, handlers: handlers)
             : scheduler.addResponder(pairing.link, handlers: handlers)
-        supervise(record)
+        supervise(record, interval: interval)
     }
 
     private func stopLink(of record: ServiceSession, sayingGoodbye: Bool) {
@@ -246,21 +246,21 @@ public final class DeviceService: @unchecked Sendable {
     }
 
     /// Removes the peer with ``NINearbyObject/RemovalReason/timeout`` once it has gone unmeasured
-    /// for the removal timeout (or longer, when the air lets the pair range only slowly:
-    /// ``ServiceSession/silenceLimit(removalTimeout:)``), counted from its last measurement (a peer
-    /// never measured is waited for indefinitely, as a peer whose app has not started yet: it is
-    /// checked again every removal timeout).
-    private func supervise(_ record: ServiceSession) {
+    /// for the removal timeout (or longer, when the air lets the pair range less often than the
+    /// `interval` asked for: ``ServiceSession/silenceLimit(removalTimeout:requested:)``), counted
+    /// from its last measurement (a peer never measured is waited for indefinitely, as a peer
+    /// whose app has not started yet: it is checked again every removal timeout).
+    private func supervise(_ record: ServiceSession, interval: Duration) {
         let generation = record.supervision
-        let limit = record.silenceLimit(removalTimeout: settings.removalTimeout)
+        let limit = record.silenceLimit(removalTimeout: settings.removalTimeout, requested: interval)
         let due = (record.lastObject == nil ? radio.now : record.lastContact) + limit
         radio.schedule(after: max(due - radio.now, .zero)) { [weak self, weak record] in
             guard let self, let record, record.supervision == generation, record.state == .running else { return }
-            let limit = record.silenceLimit(removalTimeout: self.settings.removalTimeout)
+            let limit = record.silenceLimit(removalTimeout: self.settings.removalTimeout, requested: interval)
             if record.lastObject != nil, self.radio.now - record.lastContact >= limit {
                 self.remove(record, reason: .timeout)
             } else {
-                self.supervise(record)
+                self.supervise(record, interval: interval)
             }
         }
     }

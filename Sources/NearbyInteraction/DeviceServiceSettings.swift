@@ -7,8 +7,8 @@ public struct DeviceServiceSettings: Sendable {
     public var maximumSessions: Int
     /// How long a peer that was measured may go unmeasured before the session reports it removed
     /// with ``NINearbyObject/RemovalReason/timeout``. Default 3 s. When the air is so busy that the
-    /// pair ranges only slowly, the peer may stay silent for five of its recent update intervals
-    /// if that is longer: a session is not removed for lack of airtime.
+    /// pair ranges less often than asked, the timeout grows by five times the excess of its recent
+    /// update interval over the one asked for: a session is not removed for lack of airtime.
     public var removalTimeout: Duration
     /// The cone in which directions are reported. Default ±60° around −z.
     public var fieldOfView: FieldOfView

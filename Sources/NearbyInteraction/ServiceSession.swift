@@ -36,18 +36,19 @@ final class ServiceSession {
     /// Counts supervision timers, so that one armed before a stop does nothing after it.
     var supervision = 0
 
-    /// How many recent update intervals of silence remove a peer when the air is so busy that
-    /// they add up to more than the removal timeout: 5.
+    /// How many times over the excess of the recent update interval over the requested one
+    /// lengthens the removal timeout: 5.
     static let silentIntervals = 5
 
-    /// How long the peer may go unmeasured before it is removed: the removal timeout, or
-    /// ``silentIntervals`` of the interval it was recently measured at, whichever is longer, so
-    /// that a peer the air lets range only slowly is not removed for lack of airtime.
-    /// Whole milliseconds, so that a timer set for it finds it passed when it fires (a loop's
-    /// clock may resolve no finer than a picosecond or a nanosecond).
-    func silenceLimit(removalTimeout: Duration) -> Duration {
-        let slow = ((recentInterval ?? .zero) * Self.silentIntervals / .milliseconds(1)).rounded(.up)
-        return max(removalTimeout, .milliseconds(Int64(slow)))
+    /// How long the peer may go unmeasured before it is removed: the removal timeout, lengthened
+    /// by ``silentIntervals`` times what the recent update interval exceeds the `requested` one.
+    /// A pair that ranges as often as asked keeps the removal timeout; one that the busy air lets
+    /// range only slowly is not removed for lack of airtime. In whole milliseconds, so that a
+    /// timer set for it finds it passed when it fires (a loop's clock may resolve no finer than a
+    /// picosecond or a nanosecond).
+    func silenceLimit(removalTimeout: Duration, requested: Duration) -> Duration {
+        let excess = max((recentInterval ?? requested) - requested, .zero) * Self.silentIntervals
+        return .milliseconds(Int64(((removalTimeout + excess) / .milliseconds(1)).rounded(.up)))
     }
 
     /// Notes a measurement `interval` after the previous one (or after `run`).

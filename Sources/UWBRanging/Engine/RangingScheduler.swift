@@ -238,7 +238,7 @@ public final class RangingScheduler {
             if let frame, case .groupPoll(let entries) = frame.message, let named = respondingLink(namedIn: frame) {
                 if chip == 0 {
                     let round = GroupRoundSchedule(responders: entries.count, timing: timing).endAfterPoll.duration
-                    take(.responder(named.id), holdingFor: round + round + timing.receiverGrace)
+                    take(.responder(named.id), holdingFor: watchdogLimit(round))
                     groupResponder = named.id
                 }
                 target = named.loop
@@ -246,7 +246,7 @@ public final class RangingScheduler {
                 if chip == 0, frame.message == .goodbye {
                     ended = addressed
                 } else if chip == 0, addressed.role == .responder, frame.message == .poll {
-                    take(.responder(addressed.id), holdingFor: timing.longestRound + timing.longestRound)
+                    take(.responder(addressed.id), holdingFor: watchdogLimit(timing.longestRound))
                     target = addressed.loop
                 } else {
                     target = addressed.loop ?? groupLoop
@@ -391,6 +391,14 @@ public final class RangingScheduler {
         }
     }
 
+    /// How long a round planned to last `round` may hold the radio before the watchdog takes it
+    /// back: four times the longer of that and the longest two-party round with its retries. A
+    /// safety net for a round whose ending event never comes, generous because a loop on the wall
+    /// clock may run late (a USB board, or an emulated one slowed down for tests).
+    private func watchdogLimit(_ round: Duration) -> Duration {
+        max(round, timing.longestRound) * 4
+    }
+
     /// Frees the radio if `holder` holds it.
     private func release(_ holder: Owner?) {
         switch (owner, holder) {
@@ -468,7 +476,7 @@ public final class RangingScheduler {
             round: groupInitiator.round &+ 1,
             members: Dictionary(members.map { ($0.link.session, $0.id) }, uniquingKeysWith: { first, _ in first }),
             outstanding: members.count, answered: false),
-             holdingFor: holds + holds + timing.receiverGrace)
+             holdingFor: watchdogLimit(holds))
         groupInitiator.links = members.map(\.link)
         loop.start()
     }

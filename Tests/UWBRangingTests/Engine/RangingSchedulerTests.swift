@@ -610,7 +610,7 @@ struct RangingSchedulerTests {
         #expect(bench.reports(for: Self.towardsB).completed.count == 1 && bench.reports(for: Self.towardsC).completed.count == 1)
     }
 
-    @Test("the watchdog frees the radio twice the round's reservation plus the grace after a round that never ends started")
+    @Test("the watchdog frees the radio four times the longer of the round's reservation and the longest two-party round after a round that never ends started")
     func watchdog() throws {
         let bench = SchedulerBench()
         bench.addInitiator(Self.towardsB, interval: Self.interval)
@@ -618,7 +618,8 @@ struct RangingSchedulerTests {
         let started = bench.timers.now
         let holds = bench.timing.startDelay.duration + GroupRoundSchedule(responders: 1, timing: bench.timing).endAfterPoll.duration
             + bench.timing.listenMargin.duration
-        let limit = holds + holds + bench.timing.receiverGrace
+        // Four times the longer of the round's reservation and the longest two-party round.
+        let limit = max(holds, bench.timing.longestRound) * 4
         try #require(limit < Self.interval, "the watchdog comes before the next round")
         let mark = bench.mark
         bench.timers.advance(to: started + limit - Self.rounding)
