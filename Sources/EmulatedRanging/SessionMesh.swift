@@ -35,24 +35,25 @@ public final class SessionMesh {
     /// one (100 ms).
     public static let preferredInterval = DeviceService.preferredUpdateInterval
 
-    /// The most devices a mesh may have: 64. Every device runs a session with every other, so 64
-    /// devices run 4032 sessions; and their 2016 pairs need 2016 rounds in every update interval,
-    /// about twice what one channel carries in the slowest interval sessions may ask for (1 s, at
-    /// about 1 ms a round at 6.8 Mbps), so a larger mesh could not range at all.
-    public static let maximumDevices = 64
+    /// The most devices a full mesh may have: 30, whose 435 pairs share one channel with every
+    /// pair ranging about 2.5 times a second and none removed (`Docs/benchmarks.md`, "Many devices
+    /// on one channel"). Beyond, the channel's share falls below one update a second per pair and
+    /// some pairs go silent long enough to be removed. Around a hub, only the hub's pairs count:
+    /// any scenario's devices fit.
+    public static let maximumDevices = 30
 
     /// Sessions between every two devices of `emulation` (with a `hub`, only between the hub and
     /// each other device), each ranging every `interval` (`nil`: see ``interval``). Tokens are
     /// drawn from generators seeded from `tokenSeed`, so a run repeats exactly.
     ///
-    /// - Throws: ``SessionMeshError`` for fewer than two or more than ``maximumDevices`` devices,
-    ///   a hub that is no device of the world, an interval the radios do not keep, a device
+    /// - Throws: ``SessionMeshError`` for fewer than two devices or, without a hub, more than
+    ///   ``maximumDevices``, a hub that is no device of the world, an interval the radios do not keep, a device
     ///   without a radio or a failed token exchange.
     public init(emulation: Emulation, interval: Duration?, tokenSeed: UInt64, hub: String? = nil) throws(SessionMeshError) {
         self.emulation = emulation
         deviceNames = emulation.devices.map(\.name)
         guard deviceNames.count >= 2 else { throw .notEnoughDevices(deviceNames.count) }
-        guard deviceNames.count <= Self.maximumDevices else { throw .tooManyDevices(deviceNames.count) }
+        guard hub != nil || deviceNames.count <= Self.maximumDevices else { throw .tooManyDevices(deviceNames.count) }
         if let hub, !deviceNames.contains(hub) {
             throw .unknownHub(hub, devices: deviceNames)
         }

@@ -21,7 +21,7 @@ public enum SessionMeshError: Error, Hashable, Sendable, CustomStringConvertible
         case .notEnoughDevices(let count):
             "devices: the scenario has \(count) device\(count == 1 ? "" : "s"); sessions need at least 2: add a device to the scenario"
         case .tooManyDevices(let count):
-            "devices: the scenario has \(count) devices; sessions between every two of them work for at most \(SessionMesh.maximumDevices) (\(SessionMesh.maximumDevices * (SessionMesh.maximumDevices - 1)) sessions; a larger mesh needs more rounds than one channel carries): leave some out"
+            "devices: the scenario has \(count) devices; sessions between every two of them work for at most \(SessionMesh.maximumDevices) (\(SessionMesh.maximumDevices * (SessionMesh.maximumDevices - 1) / 2) pairs; beyond, one channel cannot give every pair an update every few seconds and some are removed): leave some out"
         case .intervalOutOfRange(let interval, let lowest, let highest):
             "an update interval of \(Self.milliseconds(interval, .toNearestOrAwayFromZero)) ms is outside the \(Self.milliseconds(lowest, .up)) to \(Self.milliseconds(highest, .down)) ms the devices' radios keep"
         case .unknownHub(let hub, let devices):

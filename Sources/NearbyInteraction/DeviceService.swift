@@ -246,24 +246,38 @@ public final class DeviceService: @unchecked Sendable {
     }
 
     /// Removes the peer with ``NINearbyObject/RemovalReason/timeout`` once it has gone unmeasured
-    /// for the removal timeout (or longer, when the air lets the pair range less often than the
-    /// `interval` asked for: ``ServiceSession/silenceLimit(removalTimeout:requested:)``), counted
-    /// from its last measurement (a peer never measured is waited for indefinitely, as a peer
-    /// whose app has not started yet: it is checked again every removal timeout).
+    /// for ``silenceLimit(of:requested:)``, counted from its last measurement (a peer never
+    /// measured is waited for indefinitely, as a peer whose app has not started yet: it is checked
+    /// again every removal timeout).
     private func supervise(_ record: ServiceSession, interval: Duration) {
         let generation = record.supervision
-        let limit = record.silenceLimit(removalTimeout: settings.removalTimeout, requested: interval)
+        let limit = silenceLimit(of: record, requested: interval)
         let due = (record.lastObject == nil ? radio.now : record.lastContact) + limit
         radio.schedule(after: max(due - radio.now, .zero)) { [weak self, weak record] in
             guard let self, let record, record.supervision == generation, record.state == .running else { return }
-            let limit = record.silenceLimit(removalTimeout: self.settings.removalTimeout, requested: interval)
-            if record.lastObject != nil, self.radio.now - record.lastContact >= limit {
+            if record.lastObject != nil, self.radio.now - record.lastContact >= self.silenceLimit(of: record, requested: interval) {
                 self.remove(record, reason: .timeout)
             } else {
                 self.supervise(record, interval: interval)
             }
         }
     }
+
+    /// How long `record`'s measured peer may go unmeasured before it is removed: the removal
+    /// timeout, lengthened by ``silentIntervals`` times how much longer than `requested` the pair's
+    /// recent update interval is, as far as this device's own rounds have recently started late
+    /// for want of air (``RangingScheduler/lateness``). A pair that ranges as often as asked, or
+    /// whose rounds fail on a free air (a peer walking away), keeps the removal timeout; one that
+    /// the busy air lets range only slowly is not removed for lack of airtime. In whole
+    /// milliseconds, so that a timer set for it finds it passed when it fires.
+    private func silenceLimit(of record: ServiceSession, requested: Duration) -> Duration {
+        let excess = max((record.recentInterval ?? requested) - requested, .zero)
+        let stretch = min(excess, scheduler?.lateness ?? .zero) * Self.silentIntervals
+        return .milliseconds(Int64(((settings.removalTimeout + stretch) / .milliseconds(1)).rounded(.up)))
+    }
+
+    /// How many times over the air's share of a pair's slowness lengthens the removal timeout: 5.
+    static let silentIntervals = 5
 
     // MARK: Loop only: the radio
 

@@ -7,8 +7,9 @@ public struct DeviceServiceSettings: Sendable {
     public var maximumSessions: Int
     /// How long a peer that was measured may go unmeasured before the session reports it removed
     /// with ``NINearbyObject/RemovalReason/timeout``. Default 3 s. When the air is so busy that the
-    /// pair ranges less often than asked, the timeout grows by five times the excess of its recent
-    /// update interval over the one asked for: a session is not removed for lack of airtime.
+    /// device's rounds start late (`RangingScheduler.lateness`) and the pair ranges less often than
+    /// asked, the timeout grows by five times that slowness, as far as the air explains it: a
+    /// session is not removed for lack of airtime.
     public var removalTimeout: Duration
     /// The cone in which directions are reported. Default ±60° around −z.
     public var fieldOfView: FieldOfView

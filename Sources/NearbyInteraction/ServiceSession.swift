@@ -29,27 +29,12 @@ final class ServiceSession {
     var lastObject: NINearbyObject?
     /// When the peer was last measured (or the run started), on the loop's clock.
     var lastContact: Duration = .zero
+    /// Counts supervision timers, so that one armed before a stop does nothing after it.
+    var supervision = 0
     /// The interval the peer has recently been measured at: a moving average (weight ¼ for the
     /// newest) of the intervals between measurements, the first counted from `run`; `nil` until
     /// the first measurement.
     var recentInterval: Duration?
-    /// Counts supervision timers, so that one armed before a stop does nothing after it.
-    var supervision = 0
-
-    /// How many times over the excess of the recent update interval over the requested one
-    /// lengthens the removal timeout: 5.
-    static let silentIntervals = 5
-
-    /// How long the peer may go unmeasured before it is removed: the removal timeout, lengthened
-    /// by ``silentIntervals`` times what the recent update interval exceeds the `requested` one.
-    /// A pair that ranges as often as asked keeps the removal timeout; one that the busy air lets
-    /// range only slowly is not removed for lack of airtime. In whole milliseconds, so that a
-    /// timer set for it finds it passed when it fires (a loop's clock may resolve no finer than a
-    /// picosecond or a nanosecond).
-    func silenceLimit(removalTimeout: Duration, requested: Duration) -> Duration {
-        let excess = max((recentInterval ?? requested) - requested, .zero) * Self.silentIntervals
-        return .milliseconds(Int64(((removalTimeout + excess) / .milliseconds(1)).rounded(.up)))
-    }
 
     /// Notes a measurement `interval` after the previous one (or after `run`).
     func measured(after interval: Duration) {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import EmulatedRanging
 import Foundation
 import UWBCore
 import UWBRanging
@@ -37,8 +38,8 @@ struct MeshBenchmarkCommand: ParsableCommand {
 
     func validate() throws {
         guard seconds > settle, settle >= 0, interval >= 10, interval <= 1000,
-              devices.allSatisfy({ $0 >= 2 && $0 <= 64 }), hubPeers >= 0, hubPeers <= 63 else {
-            throw ValidationError("give --seconds > --settle ≥ 0, --interval from 10 to 1000 ms, meshes of 2 to 64 devices and 0 to 63 hub peers")
+              devices.allSatisfy({ $0 >= 2 && $0 <= SessionMesh.maximumDevices }), hubPeers >= 0, hubPeers <= 999 else {
+            throw ValidationError("give --seconds > --settle ≥ 0, --interval from 10 to 1000 ms, meshes of 2 to \(SessionMesh.maximumDevices) devices and 0 to 999 hub peers")
         }
     }
 

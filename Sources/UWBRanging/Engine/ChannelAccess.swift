@@ -23,9 +23,9 @@ import UWBCore
 ///
 /// A plain value on the scheduler's clock; it reads no clock itself.
 struct ChannelAccess {
-    /// The contention window, in backoff slots: 32, the same for every device and every round
+    /// The contention window, in backoff slots: 64, the same for every device and every round
     /// (see ``ChannelAccess``).
-    static let window = 32
+    static let window = 64
 
     /// The longest silence inside a round: after that much, a listener knows no round is running.
     let quietGap: Duration
@@ -40,8 +40,10 @@ struct ChannelAccess {
     private var heardUntil: Duration
     /// Until when this device's own round was planned to take it, while it runs.
     private var ownUntil: Duration?
-    /// The backoff still to wait while the air is free, once one is drawn.
-    private var backoff: Duration?
+    /// The backoff slots still to wait while the air is free, once drawn. Whole slots, counted
+    /// from the end of the latest reservation, so that devices waiting behind the same round start
+    /// on one grid of slots and two of them collide only when they draw the same count.
+    private var backoff: Int?
     private var random: SeededRandom
 
     /// Access for radios with `timing`, that started listening at `now`: until a quiet gap has
@@ -64,7 +66,7 @@ struct ChannelAccess {
         if backoff == nil, min(due, now) < busyUntil {
             backoff = draw()
         }
-        return max(due, busyUntil) + (backoff ?? .zero)
+        return max(due, busyUntil) + backoffSlot * (backoff ?? 0)
     }
 
     /// The device starts its round now; it holds the air until `end`, or until it ends
@@ -75,28 +77,32 @@ struct ChannelAccess {
     }
 
     /// A frame that began at `frameStart` says the air is taken until `end`. A backoff in progress
-    /// for a round due at `due` keeps what it counted down while the air was free before the frame.
+    /// for a round due at `due` keeps the whole slots it counted down while the air was free before
+    /// the frame.
     mutating func reserve(until end: Duration, heardFrom frameStart: Duration, due: Duration?) {
         if let remaining = backoff, let due {
             let free = frameStart - max(due, busyUntil)
             if free > .zero {
-                backoff = max(.zero, remaining - free)
+                backoff = max(0, remaining - Int(free / backoffSlot))
             }
         }
         heardUntil = max(heardUntil, end)
     }
 
-    /// The device's round ended, freeing the air it held: answered by at least one responder, or
-    /// by none (a collision).
-    mutating func roundEnded(answered: Bool) {
+    /// The device's round ended at `now`, freeing the air it held: answered by at least one
+    /// responder, or by none (a collision). During its round the device heard nobody else, so the
+    /// air counts as taken for a quiet gap: a round that began meanwhile (its POLL unheard) makes
+    /// itself known by its next frame within that gap.
+    mutating func roundEnded(answered: Bool, at now: Duration) {
         ownUntil = nil
+        heardUntil = max(heardUntil, now + quietGap)
         if !answered {
             backoff = draw()
         }
     }
 
     /// A backoff of 0 to ``window`` − 1 slots.
-    private mutating func draw() -> Duration {
-        backoffSlot * Int(random.next() % UInt64(Self.window))
+    private mutating func draw() -> Int {
+        Int(random.next() % UInt64(Self.window))
     }
 }

@@ -65,6 +65,11 @@ public final class RangingScheduler {
     public let maximumGroupSize: Int
     /// Whether the radio failed; a failed scheduler does nothing more.
     public private(set) var hasFailed = false
+    /// How late this device's rounds have recently started after they came due, waiting for the
+    /// air: a moving average over its rounds (weight ¼ for the newest), in whole nanoseconds. Zero
+    /// on an air with room to spare; about the excess of the cycle over the interval in a room
+    /// that asks for more rounds than one channel carries.
+    public private(set) var lateness: Duration = .zero
 
     /// Who holds the radio.
     private enum Owner {
@@ -374,7 +379,7 @@ public final class RangingScheduler {
             owner = .group(round: held, members: members, outstanding: outstanding - 1, answered: wasAnswered || answered)
         } else {
             owner = nil
-            access?.roundEnded(answered: wasAnswered || answered)
+            access?.roundEnded(answered: wasAnswered || answered, at: now())
         }
     }
 
@@ -463,6 +468,8 @@ public final class RangingScheduler {
             .sorted { ($0.next, $0.id.rawValue) < ($1.next, $1.id.rawValue) }
             .prefix(maximumGroupSize)
         guard let loop = groupLoop, !members.isEmpty else { return }
+        let late = max(time - (earliestDue ?? time), .zero)
+        lateness = Self.wholeNanoseconds(lateness * 0.75 + late * 0.25)
         for member in members {
             member.next = time + (member.interval ?? .zero)
         }

@@ -33,7 +33,7 @@ struct ChannelAccessTests {
         #expect(abs((access.backoffSlot - slot).secondsValue) < 2e-9, "\(access.backoffSlot) against \(slot)")
         #expect(access.backoffSlot == .nanoseconds(Int64((access.backoffSlot / .nanoseconds(1)).rounded())), "whole nanoseconds")
         #expect(access.quietGap == .nanoseconds(Int64((access.quietGap / .nanoseconds(1)).rounded())), "whole nanoseconds")
-        #expect(ChannelAccess.window == 32)
+        #expect(ChannelAccess.window == 64)
     }
 
     @Test("until a quiet gap has passed the air counts as taken; a round due after it on a free air starts at once")
@@ -54,7 +54,7 @@ struct ChannelAccessTests {
         #expect((0..<ChannelAccess.window).contains(slots(start - access.quietGap, of: access)))
     }
 
-    @Test("a round due while the air is reserved starts at the reservation's end plus 0 to 31 backoff slots")
+    @Test("a round due while the air is reserved starts at the reservation's end plus 0 to 63 backoff slots")
     func reserved() {
         var draws = Set<Int>()
         for seed in UInt64(0)..<400 {
@@ -82,7 +82,7 @@ struct ChannelAccessTests {
         #expect(access.busyUntil == Self.later + .milliseconds(5))
     }
 
-    @Test("a reservation heard during the backoff keeps the part already counted down while the air was free")
+    @Test("a reservation heard during the backoff keeps the whole slots already counted down while the air was free")
     func backoffCountdown() throws {
         let firstEnd = Self.later + .milliseconds(3)
         let due = Self.later + .milliseconds(1)
@@ -106,9 +106,9 @@ struct ChannelAccessTests {
         let secondEnd = heard + .milliseconds(2)
         access.reserve(until: secondEnd, heardFrom: heard, due: due)
         #expect(access.busyUntil == secondEnd)
+        // One whole slot was counted down; the half slot before the frame does not count.
         let restart = access.start(due: due, now: secondEnd)
-        let remaining = access.backoffSlot * drawn - access.backoffSlot * 1.5
-        #expect(abs((restart - (secondEnd + remaining)).secondsValue) < 1e-15, "\(restart)")
+        #expect(restart == secondEnd + access.backoffSlot * (drawn - 1), "\(restart)")
         // A frame that began while the air was still taken counts nothing down.
         var other = ChannelAccess(timing: timing, now: .zero, seed: seed)
         other.reserve(until: firstEnd, heardFrom: Self.later, due: nil)
@@ -135,7 +135,7 @@ struct ChannelAccessTests {
         #expect(access.start(due: next, now: next) == next)
     }
 
-    @Test("after a round nobody answered the next start waits a backoff of 0 to 31 slots even on a free air, however many collisions came before")
+    @Test("after a round nobody answered the next start waits a backoff of 0 to 63 slots even on a free air, however many collisions came before")
     func collisionsBackOff() {
         // The largest draw over many seeds after n unanswered rounds in a row, per n.
         var largest = Array(repeating: 0, count: 8)
@@ -144,7 +144,8 @@ struct ChannelAccessTests {
             var access = access(seed: seed)
             var time = Self.later
             for failures in 1...7 {
-                access.roundEnded(answered: false)
+                // The round ended a quiet gap before the next is due, so only the backoff delays it.
+                access.roundEnded(answered: false, at: time - access.quietGap)
                 let start = access.start(due: time, now: time)
                 let drawn = slots(start - time, of: access)
                 #expect((0..<ChannelAccess.window).contains(drawn), "seed \(seed), \(failures) failures: \(drawn) slots")
@@ -171,12 +172,12 @@ struct ChannelAccessTests {
             var access = access(seed: seed)
             var time = Self.later
             for _ in 0..<5 {
-                access.roundEnded(answered: false)
+                access.roundEnded(answered: false, at: time - access.quietGap)
                 let start = access.start(due: time, now: time)
                 access.started(holdingUntil: start + .milliseconds(1))
                 time = start + .milliseconds(100)
             }
-            access.roundEnded(answered: true)
+            access.roundEnded(answered: true, at: time - access.quietGap)
             // On a free air: at once, no backoff.
             #expect(access.start(due: time, now: time) == time)
             access.started(holdingUntil: time + .milliseconds(1))
@@ -199,7 +200,7 @@ struct ChannelAccessTests {
                 if round.isMultiple(of: 3) {
                     access.reserve(until: time + .milliseconds(2), heardFrom: time, due: nil)
                 } else {
-                    access.roundEnded(answered: round.isMultiple(of: 2))
+                    access.roundEnded(answered: round.isMultiple(of: 2), at: time)
                 }
                 let due = time + .milliseconds(1)
                 let start = access.start(due: due, now: due)
@@ -211,5 +212,20 @@ struct ChannelAccessTests {
         }
         #expect(starts(seed: 42) == starts(seed: 42))
         #expect(starts(seed: 42) != starts(seed: 43))
+    }
+
+    @Test("after its own round the device counts the air taken for a quiet gap: it heard nobody while it ranged")
+    func quietGapAfterOwnRound() {
+        var access = access()
+        let start = access.start(due: Self.later, now: Self.later)
+        access.started(holdingUntil: start + .milliseconds(5))
+        let end = start + .milliseconds(3)
+        access.roundEnded(answered: true, at: end)
+        #expect(access.busyUntil == end + access.quietGap, "the own reservation ends with the round; a quiet gap follows")
+        // A round due within that gap waits for it and a backoff.
+        let due = end + .microseconds(10)
+        let next = access.start(due: due, now: due)
+        #expect(next >= end + access.quietGap)
+        #expect((0..<ChannelAccess.window).contains(slots(next - (end + access.quietGap), of: access)))
     }
 }

@@ -237,7 +237,7 @@ struct RangingSchedulerTests {
         let reservationEnd = Duration.milliseconds(100) + bench.timing.startDelay.duration
             + GroupRoundSchedule(responders: 1, timing: bench.timing).endAfterPoll.duration
         let waited = Self.slots(bench.timers.now - reservationEnd)
-        #expect(waited > -0.001 && waited < 32, "\(waited) backoff slots after the own reservation")
+        #expect(waited > -0.001 && waited < 64, "\(waited) backoff slots after the own reservation")
     }
 
     @Test("seventeen links due together: the first round serves sixteen, the seventeenth follows after it")
@@ -262,12 +262,12 @@ struct RangingSchedulerTests {
         let reservationEnd = start + bench.timing.startDelay.duration
             + GroupRoundSchedule(responders: 16, timing: bench.timing).endAfterPoll.duration
         let waited = Self.slots(bench.timers.now - reservationEnd)
-        #expect(waited > -0.001 && waited < 32, "\(waited) backoff slots after the first round's reservation")
+        #expect(waited > -0.001 && waited < 64, "\(waited) backoff slots after the first round's reservation")
     }
 
     // MARK: Sharing the air
 
-    @Test("a round due while another device's group POLL reserves the air starts after that round's end, within the 32-slot backoff window")
+    @Test("a round due while another device's group POLL reserves the air starts after that round's end, within the 64-slot backoff window")
     func waitsForForeignGroupRound() throws {
         let bench = SchedulerBench()
         bench.addInitiator(Self.towardsB, interval: Self.interval)
@@ -283,7 +283,7 @@ struct RangingSchedulerTests {
         let poll = try #require(try bench.runUntilSending())
         #expect(poll.message.type == .groupPoll)
         let waited = Self.slots(bench.timers.now - end)
-        #expect(waited > -0.001 && waited < 32, "started \(waited) backoff slots after the foreign round's end")
+        #expect(waited > -0.001 && waited < 64, "started \(waited) backoff slots after the foreign round's end")
         #expect(abs(waited - waited.rounded()) < 0.001, "a whole number of backoff slots: \(waited)")
     }
 
@@ -301,7 +301,7 @@ struct RangingSchedulerTests {
         #expect(end > .milliseconds(100))
         _ = try #require(try bench.runUntilSending())
         let waited = Self.slots(bench.timers.now - end)
-        #expect(waited > -0.001 && waited < 32, "started \(waited) backoff slots after the foreign round's end")
+        #expect(waited > -0.001 && waited < 64, "started \(waited) backoff slots after the foreign round's end")
     }
 
     @Test("a foreign frame heard long before the round is due does not delay it")
@@ -330,7 +330,7 @@ struct RangingSchedulerTests {
             _ = try #require(try bench.runUntilSending())
             let second = bench.timers.now
             let waited = Self.slots(second - first - Self.interval)
-            #expect(waited > -0.001 && waited < 32, "\(waited) backoff slots")
+            #expect(waited > -0.001 && waited < 64, "\(waited) backoff slots")
             #expect(abs(waited - waited.rounded()) < 0.001, "a whole number of backoff slots: \(waited)")
             delays.append(waited)
             // Answered, the round after keeps its place again.
@@ -512,6 +512,10 @@ struct RangingSchedulerTests {
         bench.scheduler.remove(leaving, sayingGoodbye: true)
         #expect(try bench.sentFrames(since: mark).isEmpty, "the round holds the radio")
         try bench.playGroupRound()
+        #expect(try bench.sentFrames(since: mark).map(\.message.type) == [.groupFinal],
+                "after its round the device heard nobody for a while: the air counts as taken for a quiet gap")
+        // The quiet gap: 266 µs reply delay + 92 µs for a full group POLL + 30 µs margin.
+        bench.timers.advance(by: .microseconds(389))
         let sent = try bench.sentFrames(since: mark)
         #expect(sent.map(\.message.type) == [.groupFinal, .goodbye])
         #expect(sent.last == Self.towardsC.frame(round: 0, message: .goodbye))

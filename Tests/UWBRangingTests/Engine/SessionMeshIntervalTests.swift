@@ -66,9 +66,9 @@ struct SessionMeshIntervalTests {
     @Test("more devices than a mesh may have are refused before any session is made")
     func tooManyDevices() throws {
         let emulation = try Emulation(scenario: EmulatedRangingTests.scenario(devices: SessionMesh.maximumDevices + 1))
-        let error = #expect(throws: SessionMeshError.tooManyDevices(65)) {
+        let error = #expect(throws: SessionMeshError.tooManyDevices(31)) {
             try SessionMesh(emulation: emulation, interval: nil, tokenSeed: 1)
         }
-        #expect(error?.description.hasPrefix("devices: the scenario has 65 devices; sessions between every two of them work for at most 64") == true)
+        #expect(error?.description.hasPrefix("devices: the scenario has 31 devices; sessions between every two of them work for at most 30 (435 pairs;") == true)
     }
 }
