@@ -70,9 +70,10 @@ struct BadInputTests {
 
     @Test("more devices than sessions between every two of them can serve")
     func meshTooLarge() throws {
-        try Self.withScenario(devices: 65) { path in
+        try Self.withScenario(devices: 31) { path in
             try Self.expectRefusal(
-                "demo", path, saying: "\(path): devices: the scenario has 65 devices; sessions between every two of them work for at most 64")
+                "demo", path,
+                saying: "\(path): devices: the scenario has 31 devices; sessions between every two of them work for at most 30 (435 pairs;")
         }
     }
 
