@@ -26,12 +26,15 @@ struct DenseRoomSessionTests {
     }
 
     /// What the mesh's sessions reported over `seconds` of virtual time: the updates per session
-    /// after `settle` seconds, the achieved intervals they reported, and the removals.
-    static func run(_ mesh: SessionMesh, seconds: Int, settle: Double) -> (updates: [String: Int], intervals: [Duration], removals: [String]) {
+    /// after `settle` seconds, the achieved intervals they reported, and the removals. Yields after
+    /// every virtual second, so that a long run does not hold one of the test runner's few threads
+    /// while other tests wait for it (their time limits run while they wait).
+    static func run(_ mesh: SessionMesh, seconds: Int, settle: Double) async -> (updates: [String: Int], intervals: [Duration], removals: [String]) {
         var updates: [String: Int] = [:]
         var intervals: [Duration] = []
         var removals: [String] = []
         for second in 1...seconds {
+            await Task.yield()
             mesh.run(until: SimulationTime(seconds: Double(second)), pacing: WallClockPacing(), speed: 0)
             for report in mesh.collect() {
                 let name = report.device + ">" + report.peer
@@ -50,16 +53,16 @@ struct DenseRoomSessionTests {
         return (updates, intervals, removals)
     }
 
-    @Test("fourteen devices, 182 sessions at 100 ms: every session ranges at 10 Hz for 40 s, none is removed",
+    @Test("fourteen devices, 182 sessions at 100 ms: every session ranges at 10 Hz for 30 s, none is removed",
           .timeLimit(.minutes(5)))
-    func fourteenDevicesForALongRun() throws {
+    func fourteenDevicesForALongRun() async throws {
         let mesh = try SessionMesh(emulation: try Self.room(devices: 14), interval: .milliseconds(100), tokenSeed: 14)
-        let (updates, intervals, removals) = Self.run(mesh, seconds: 40, settle: 1)
+        let (updates, intervals, removals) = await Self.run(mesh, seconds: 30, settle: 1)
         #expect(removals.isEmpty, "\(removals)")
         #expect(updates.count == 14 * 13)
         for (session, count) in updates {
-            // 39 s after the settling second: 390 updates at 10 Hz; a few rounds may fail.
-            #expect(count >= 375, "\(session): \(count) updates in 39 s")
+            // 29 s after the settling second: 290 updates at 10 Hz; a few rounds may fail.
+            #expect(count >= 278, "\(session): \(count) updates in 29 s")
         }
         let mean = intervals.reduce(Duration.zero, +) / intervals.count
         #expect(mean < .milliseconds(104), "achieved interval \(mean)")
@@ -67,9 +70,9 @@ struct DenseRoomSessionTests {
 
     @Test("twenty devices ask for more rounds than one channel carries: every pair ranges about equally, slower than asked, and says so; none is removed",
           .timeLimit(.minutes(5)))
-    func twentyDevicesShareTheAir() throws {
+    func twentyDevicesShareTheAir() async throws {
         let mesh = try SessionMesh(emulation: try Self.room(devices: 20), interval: .milliseconds(100), tokenSeed: 20)
-        let (updates, intervals, removals) = Self.run(mesh, seconds: 8, settle: 2)
+        let (updates, intervals, removals) = await Self.run(mesh, seconds: 8, settle: 2)
         #expect(removals.isEmpty, "\(removals)")
         #expect(updates.count == 20 * 19)
         // 190 pairs at 10 Hz would need 1 900 measurements a second; one channel carries about 1 590
