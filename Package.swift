@@ -71,6 +71,10 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .executableTarget(
+            name: "uwb-fuzz",
+            dependencies: ["UWBCore", "UWBRanging", "UWBEmulator", "NearbyInteraction", "FT232H", "FT232HEmulation"]
+        ),
         .target(name: "UWBTestSupport", dependencies: ["UWBCore", "DW1000", "UWBEmulator", "NearbyInteraction"]),
         .testTarget(
             name: "NearbyInteractionTests",
@@ -101,6 +105,7 @@ let package = Package(
             name: "FT232HTests",
             dependencies: ["FT232H", "FT232HEmulation", "UWBCore", "DW1000", "UWBEmulator", "UWBTestSupport"]
         ),
+        .testTarget(name: "FuzzCorpusTests", dependencies: ["uwb-fuzz", "UWBTestSupport"]),
         .testTarget(
             name: "DW1000Tests",
             dependencies: ["DW1000", "DW1000RegisterMapGenerator", "UWBTestSupport", "UWBCore"]

@@ -1,0 +1,80 @@
+import FT232H
+import FT232HEmulation
+import Foundation
+import NearbyInteraction
+import UWBCore
+import UWBEmulator
+import UWBRanging
+
+/// One decoder that takes bytes from outside the program, to be fed arbitrary input: it must turn
+/// every input into a value or a typed error, never trap, hang or grow without bound.
+enum FuzzTarget: String, CaseIterable {
+    /// An IEEE 802.15.4 MAC frame as the radio delivers it (`MACFrame(decoding:)`, FCS checked).
+    case macFrame = "mac-frame"
+    /// A ranging frame, two-party or group (`RangingFrame(decoding:)`), then checked against a link.
+    case rangingFrame = "ranging-frame"
+    /// An archived discovery token as apps exchange them (`NIDiscoveryToken.unarchived(from:)`:
+    /// the binary property list, the keyed archive and the token payload).
+    case token
+    /// A scenario file (`Scenario(jsonData:)`), boards from the repository's catalogue.
+    case scenario
+    /// A board description file (`BoardDescription(jsonData:)`).
+    case board
+    /// A message from an app to the emulator service (`EmulatorRequest(decoding:)`).
+    case serviceRequest = "service-request"
+    /// A message from the emulator service to an app (`EmulatorReply(decoding:)`).
+    case serviceReply = "service-reply"
+    /// The byte stream a host writes to an FT232H's MPSSE engine, as the emulated FT232H interprets it
+    /// against two virtual DW1000s, reading back what it answers.
+    case mpsse
+
+    /// Feeds `bytes` to the decoder; its errors are the expected answer to bad input. Returns
+    /// whether the decoder accepted them.
+    @discardableResult
+    func run(_ bytes: [UInt8]) -> Bool {
+        switch self {
+        case .macFrame:
+            return (try? MACFrame(decoding: bytes)) != nil
+        case .rangingFrame:
+            guard let frame = try? RangingFrame(decoding: bytes) else { return false }
+            _ = try? Self.link.check(frame)
+            return true
+        case .token:
+            return (try? NIDiscoveryToken.unarchived(from: Data(bytes))) != nil
+        case .scenario:
+            return (try? Scenario(jsonData: Data(bytes), boardSearchPaths: Self.boards)) != nil
+        case .board:
+            return (try? BoardDescription(jsonData: Data(bytes))) != nil
+        case .serviceRequest:
+            return (try? EmulatorRequest(decoding: bytes)) != nil
+        case .serviceReply:
+            return (try? EmulatorReply(decoding: bytes)) != nil
+        case .mpsse:
+            return Self.feedMPSSE(bytes)
+        }
+    }
+
+    /// A link the decoded ranging frames are checked against.
+    private static let link = RangingLink(
+        session: SessionIdentifier(rawValue: 0xDEAD_BEEF), pan: RangingFrameFormat.defaultPAN, localAddress: 0x0002,
+        peerAddress: 0x0001)
+
+    /// The repository's board catalogue (this executable runs from the repository).
+    private static let boards = BoardCatalog.defaultSearchPaths
+
+    /// Writes `bytes` to a fresh emulated FT232H wired to a dual-chip board, in the chunks a USB
+    /// bulk transfer carries, and reads back what it answers; whether it took every chunk.
+    private static func feedMPSSE(_ bytes: [UInt8]) -> Bool {
+        guard let board = try? BoardCatalog.board(named: "ft232h-dw1000-dual", searchPaths: boards) else { return false }
+        let device = EmulatedFT232H(board: board, chips: StandaloneChips.make(for: board))
+        let mpsse = UInt16(FTDIBitMode.mpsse.rawValue) << 8
+        guard (try? device.control(request: FTDIRequest.setBitMode.rawValue, value: mpsse, index: 1, timeout: .milliseconds(10))) != nil
+        else { return false }
+        for start in stride(from: 0, to: bytes.count, by: 512) {
+            let chunk = Array(bytes[start..<min(start + 512, bytes.count)])
+            guard (try? device.write(chunk, timeout: .milliseconds(10))) != nil else { return false }
+            _ = try? device.read(capacity: 4096, timeout: .milliseconds(10))
+        }
+        return true
+    }
+}
