@@ -62,10 +62,13 @@ enum FuzzTarget: String, CaseIterable {
     /// The repository's board catalogue (this executable runs from the repository).
     private static let boards = BoardCatalog.defaultSearchPaths
 
+    /// The dual-chip FT232H board the MPSSE stream drives, read once.
+    private static let dualBoard = try? BoardCatalog.board(named: "ft232h-dw1000-dual", searchPaths: boards)
+
     /// Writes `bytes` to a fresh emulated FT232H wired to a dual-chip board, in the chunks a USB
     /// bulk transfer carries, and reads back what it answers; whether it took every chunk.
     private static func feedMPSSE(_ bytes: [UInt8]) -> Bool {
-        guard let board = try? BoardCatalog.board(named: "ft232h-dw1000-dual", searchPaths: boards) else { return false }
+        guard let board = dualBoard else { return false }
         let device = EmulatedFT232H(board: board, chips: StandaloneChips.make(for: board))
         let mpsse = UInt16(FTDIBitMode.mpsse.rawValue) << 8
         guard (try? device.control(request: FTDIRequest.setBitMode.rawValue, value: mpsse, index: 1, timeout: .milliseconds(10))) != nil
