@@ -14,7 +14,7 @@ extension Emulation {
             model = try ChannelModel(
                 kind: scenario.channel.model, channel: scenario.radio.channel,
                 pathLossExponent: scenario.channel.pathLossExponent,
-                shadowingDeviation: scenario.channel.shadowingDeviation)
+                shadowingDeviation: scenario.channel.shadowingDeviation, injectedFrameLoss: scenario.channel.frameLoss)
         } catch {
             throw .channel(error.description)
         }

@@ -17,6 +17,10 @@ public struct ChannelModel: Hashable, Sendable {
     public let nlos: NLOSModel
     /// The receiver.
     public let receiver: ReceiverModel
+    /// The share of frames, 0...1, that every receiver loses on top of the receiver model,
+    /// independently of level and of each other: a fault injected for tests (0, the default,
+    /// changes nothing).
+    public let injectedFrameLoss: Double
 
     /// A model for `kind` on `channel`. Parameters left `nil` take the environment's defaults
     /// (``PathLossModel/init(kind:centreFrequency:)``); the scenario's `"pathLossExponent"` and `"shadowingDB"`
@@ -24,7 +28,8 @@ public struct ChannelModel: Hashable, Sendable {
     ///
     /// `receiver` defaults to ``ReceiverModel/standard`` with the channel's bandwidth.
     ///
-    /// - Throws: ``ChannelModelError`` if an override is not finite or negative.
+    /// - Throws: ``ChannelModelError`` if an override is not finite or negative, or the injected
+    ///   frame loss is above 1.
     public init(
         kind: ChannelModelKind,
         channel: Channel,
@@ -33,7 +38,8 @@ public struct ChannelModel: Hashable, Sendable {
         shadowingDeviation: PowerRatio? = nil,
         linkBudget: LinkBudget = .standard,
         nlos: NLOSModel = .standard,
-        receiver: ReceiverModel? = nil
+        receiver: ReceiverModel? = nil,
+        injectedFrameLoss: Double = 0
     ) throws(ChannelModelError) {
         let defaults = try PathLossModel(kind: kind, centreFrequency: channel.centreFrequency)
         self.kind = kind
@@ -44,6 +50,9 @@ public struct ChannelModel: Hashable, Sendable {
             shadowingDeviation: shadowingDeviation ?? defaults.shadowingDeviation)
         self.linkBudget = linkBudget
         self.nlos = nlos
+        let loss = try ChannelModelError.nonNegative(injectedFrameLoss, "injectedFrameLoss")
+        guard loss <= 1 else { throw .aboveOne(parameter: "injectedFrameLoss", value: loss) }
+        self.injectedFrameLoss = loss
         if let receiver {
             self.receiver = receiver
         } else {

@@ -6,6 +6,8 @@ public enum ChannelModelError: Error, Hashable, Sendable, CustomStringConvertibl
     case negative(parameter: String, value: Double)
     /// A parameter that must be strictly positive was zero or negative.
     case notPositive(parameter: String, value: Double)
+    /// A share that must lie in 0...1 was above 1.
+    case aboveOne(parameter: String, value: Double)
     /// An obstacle's `min` corner lies above its `max` corner on an axis.
     case invertedBox(obstacle: String, axis: String, minimum: Double, maximum: Double)
 
@@ -18,6 +20,8 @@ public enum ChannelModelError: Error, Hashable, Sendable, CustomStringConvertibl
             "\(parameter): \(value) is negative; give zero or a positive value"
         case .notPositive(let parameter, let value):
             "\(parameter): \(value) must be greater than zero"
+        case .aboveOne(let parameter, let value):
+            "\(parameter): \(value) is a share above 1; give a value from 0 to 1"
         case .invertedBox(let obstacle, let axis, let minimum, let maximum):
             "obstacle \"\(obstacle)\": min.\(axis) = \(minimum) is greater than max.\(axis) = \(maximum); "
                 + "swap the corners so that min ≤ max on every axis"

@@ -78,7 +78,7 @@ extension Medium {
         } else {
             figures = receptionFigures(level: link.receivedLevel, rate: rate, prf: prf)
         }
-        let success = figures.success(frameLength: transmission.frame.count)
+        let success = figures.success(frameLength: transmission.frame.count) * (1 - channelModel.injectedFrameLoss)
         cache.figures = figures
         let speed = PhysicalConstants.speedOfLight.metresPerSecond
         let excess = link.lineOfSightBlocked ? Double(excessPicoseconds) * 1e-12 : 0

@@ -67,13 +67,16 @@ extension Scenario {
 
     private static func channel(from field: ScenarioField) throws(ScenarioError) -> ScenarioChannel {
         let object = try field.object(
-            required: [ScenarioKey.model], optional: [ScenarioKey.pathLossExponent, ScenarioKey.shadowing])
+            required: [ScenarioKey.model], optional: [ScenarioKey.pathLossExponent, ScenarioKey.shadowing, ScenarioKey.frameLoss])
         var channel = ScenarioChannel(model: try object.field(ScenarioKey.model).choice(ChannelModelKind.self))
         if let exponent = object.optionalField(ScenarioKey.pathLossExponent) {
             channel.pathLossExponent = try exponent.number(within: .pathLossExponent)
         }
         if let shadowing = object.optionalField(ScenarioKey.shadowing) {
             channel.shadowingDeviation = PowerRatio(decibels: try shadowing.number(within: .shadowing))
+        }
+        if let loss = object.optionalField(ScenarioKey.frameLoss) {
+            channel.frameLoss = try loss.number(within: .frameLoss) / 100
         }
         return channel
     }

@@ -20,6 +20,7 @@ enum ScenarioKey {
     static let model = "model"
     static let pathLossExponent = "pathLossExponent"
     static let shadowing = "shadowingDB"
+    static let frameLoss = "frameLossPercent"
 
     static let min = "min"
     static let max = "max"

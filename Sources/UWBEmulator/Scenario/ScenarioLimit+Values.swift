@@ -73,6 +73,12 @@ extension ScenarioLimit {
         0, 20, unit: "dB",
         reason: "the shadowing standard deviation; IEEE 802.15.4a measured about 1 to 4 dB")
 
+    /// `channel.frameLossPercent`: 0...100 %, frames lost at every receiver on top of the receiver
+    /// model, for fault tests.
+    public static let frameLoss = ScenarioLimit(
+        0, 100, unit: "%",
+        reason: "the share of frames each receiver loses on top of the receiver model")
+
     /// `obstacles[i].attenuationDB`: 0...100 dB. Interior walls cost from a few dB to about 30 dB
     /// at UWB frequencies; 100 dB blocks any link completely.
     public static let attenuation = ScenarioLimit(

@@ -16,14 +16,15 @@ struct SessionPair {
     let bobLog: SessionRecorder
 
     /// Alice at the origin, standing and facing −z, and Bob at `bob` (or walking `bobTrajectory`),
-    /// facing −z turned by `bobYaw`, on the given boards; their sessions are made but not run.
+    /// facing −z turned by `bobYaw`, on the given boards, with `frameLoss` of the frames lost at
+    /// every receiver; their sessions are made but not run.
     ///
     /// Each device's body shadows its front (+z): a peer heard through it has no line of sight,
     /// hence no direction (`DeviceBodyModel`). For Alice to measure Bob's direction, Bob must turn
     /// his back to her too (``facingOrigin(from:)``).
     init(
         bob: Vector3, bobTrajectory: Trajectory? = nil, bobYaw: Angle = .zero, aliceBoard: String = "ft232h-dw1000-single",
-        bobBoard: String = "ft232h-dw1000-single", obstacles: [Obstacle] = [],
+        bobBoard: String = "ft232h-dw1000-single", obstacles: [Obstacle] = [], frameLoss: Double = 0,
         settings: DeviceServiceSettings = DeviceServiceSettings()
     ) throws {
         world = try SessionWorld(
@@ -31,7 +32,7 @@ struct SessionPair {
                 SessionWorld.device("alice", board: aliceBoard, at: .zero),
                 SessionWorld.device("bob", board: bobBoard, at: bob, yaw: bobYaw, trajectory: bobTrajectory),
             ],
-            obstacles: obstacles, settings: settings)
+            obstacles: obstacles, frameLoss: frameLoss, settings: settings)
         aliceLog = SessionRecorder(name: "alice")
         bobLog = SessionRecorder(name: "bob")
         alice = try world.session(on: "alice", recorder: aliceLog)

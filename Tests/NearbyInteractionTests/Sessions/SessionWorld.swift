@@ -14,13 +14,15 @@ final class SessionWorld {
     private(set) var services: [String: DeviceService] = [:]
 
     /// A room with free-space propagation, the given obstacles and the given devices: (name, board
-    /// id, position, orientation, trajectory override).
+    /// id, position, orientation, trajectory override), and `frameLoss` of the frames lost at every
+    /// receiver on top of the receiver model.
     init(
-        seed: UInt64 = 7, devices: [DeviceSetup], obstacles: [Obstacle] = [],
+        seed: UInt64 = 7, devices: [DeviceSetup], obstacles: [Obstacle] = [], frameLoss: Double = 0,
         settings: DeviceServiceSettings = DeviceServiceSettings()
     ) throws {
         emulation = Emulation(
-            seed: seed, channelModel: try ChannelModel(kind: .freeSpace, channel: .five), obstacles: obstacles)
+            seed: seed, channelModel: try ChannelModel(kind: .freeSpace, channel: .five, injectedFrameLoss: frameLoss),
+            obstacles: obstacles)
         for (index, setup) in devices.enumerated() {
             try emulation.add(setup)
             var deviceSettings = settings
