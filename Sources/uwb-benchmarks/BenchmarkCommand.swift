@@ -4,8 +4,8 @@ import ArgumentParser
 /// the original command work without naming it), the ranging engine's accuracy on the emulator
 /// (`ranging`), NearbyInteraction sessions (`sessions`), USB boards (`usb`), the emulator
 /// service with apps in other processes (`service`), the emulator with many ranging devices
-/// and over long runs (`scaling`), and many devices ranging through sessions on one channel
-/// (`mesh`). Prints markdown tables; progress goes to standard error. Build it in release mode:
+/// and over long runs (`scaling`), many devices ranging through sessions on one channel
+/// (`mesh`), and a mesh of sessions for hours (`soak`). Prints markdown tables; progress goes to standard error. Build it in release mode:
 /// `swift run -c release uwb-benchmarks`.
 @main
 struct BenchmarkCommand: ParsableCommand {
@@ -15,7 +15,7 @@ struct BenchmarkCommand: ParsableCommand {
         discussion: "Results and how to read them: Docs/benchmarks.md.",
         subcommands: [
             EmulatorBenchmarkCommand.self, RangingBenchmarkCommand.self, SessionBenchmarkCommand.self, USBBenchmarkCommand.self,
-            ServiceBenchmarkCommand.self, ScalingBenchmarkCommand.self, MeshBenchmarkCommand.self,
+            ServiceBenchmarkCommand.self, ScalingBenchmarkCommand.self, MeshBenchmarkCommand.self, SoakBenchmarkCommand.self,
         ],
         defaultSubcommand: EmulatorBenchmarkCommand.self)
 }
