@@ -32,6 +32,7 @@ extension Emulation {
             let setup = DeviceSetup(
                 name: device.name, board: device.board, hardware: hardware, clockOffset: device.clock.offset,
                 clockDrift: device.clock.driftPPMPerSqrtSecond,
+                clockSteps: Dictionary(device.clock.steps.map { ($0.atSecond, $0.offset) }, uniquingKeysWith: { _, last in last }),
                 trajectory: Trajectory(start: device.position, path: device.path), orientation: device.orientation)
             let application = device.transmit.map { script in
                 ScriptedTransmitter(

@@ -37,7 +37,8 @@ public final class Emulation {
     @discardableResult
     public func add(_ setup: DeviceSetup, application: RadioApplication? = nil) throws(EmulationError) -> EmulatedDevice {
         var stream = random.split(label: "device \(setup.name)")
-        let oscillator = Oscillator(offset: setup.clockOffset, drift: setup.clockDrift, random: stream.split(label: "oscillator"))
+        let oscillator = Oscillator(
+            offset: setup.clockOffset, drift: setup.clockDrift, random: stream.split(label: "oscillator"), jumps: setup.clockSteps)
         let chips = setup.hardware.enumerated().map { index, hardware in
             VirtualDW1000(
                 name: "\(setup.name)/CS\(index)", hardware: hardware, oscillator: oscillator,

@@ -1,7 +1,7 @@
 import UWBCore
 
-/// A board's crystal oscillator: a frequency offset in ppm plus a slow random walk, shared by
-/// every chip on the board.
+/// A board's crystal oscillator: a frequency offset in ppm plus a slow random walk, and any
+/// sudden steps of the frequency a scenario injects, shared by every chip on the board.
 ///
 /// It maps global simulation time to a continuous count of device ticks (1/(128 × 499.2 MHz)
 /// each, nominally). The offset is piecewise constant: every ``driftStep`` it takes a step drawn
@@ -26,6 +26,9 @@ public final class Oscillator {
 
     /// The random-walk intensity, in ppm per √second.
     public let drift: Double
+    /// Steps of the frequency: at the start of step interval k (k × ``driftStep``) the offset
+    /// jumps to the value given for k, and the random walk goes on from there.
+    public let jumps: [Int: ClockOffset]
 
     /// What the oscillator has taken of its random walk so far.
     private struct History {
@@ -57,11 +60,13 @@ public final class Oscillator {
     /// calls out of this class, so accesses never overlap.
     private let history: UnsafeMutablePointer<History>
 
-    /// An oscillator that starts at `offset` and wanders with `drift` ppm/√s.
-    public init(offset: ClockOffset, drift: Double, random: SeededRandom) {
+    /// An oscillator that starts at `offset`, wanders with `drift` ppm/√s and jumps to the offsets
+    /// of `jumps` at the starts of their step intervals.
+    public init(offset: ClockOffset, drift: Double, random: SeededRandom, jumps: [Int: ClockOffset] = [:]) {
         history = .allocate(capacity: 1)
         history.initialize(to: History(random: random, offset: offset))
         self.drift = drift
+        self.jumps = jumps
     }
 
     deinit {
@@ -134,6 +139,9 @@ public final class Oscillator {
             var next = history.pointee.stepOffsets[last]
             if drift > 0 {
                 next.partsPerMillion += history.pointee.random.normal(mean: 0, standardDeviation: drift * Self.driftStep.seconds.squareRoot())
+            }
+            if let jump = jumps[history.pointee.first + last + 1] {
+                next = jump
             }
             history.pointee.stepOffsets.append(next)
             if history.pointee.stepOffsets.count > 2 * Self.retainedSteps, index - history.pointee.first >= 2 * Self.retainedSteps {

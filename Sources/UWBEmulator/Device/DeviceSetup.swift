@@ -14,6 +14,9 @@ public struct DeviceSetup: Sendable {
     public var clockOffset: ClockOffset
     /// Its oscillator's random-walk intensity, in ppm per √second.
     public var clockDrift: Double
+    /// Sudden steps of its oscillator's frequency: at whole second k the offset jumps to the value
+    /// given for k (``Oscillator/jumps``).
+    public var clockSteps: [Int: ClockOffset]
     /// Where it is over time.
     public var trajectory: Trajectory
     /// Which way it faces.
@@ -22,8 +25,10 @@ public struct DeviceSetup: Sendable {
     /// A device setup; hardware defaults to the board's calibration.
     public init(
         name: String, board: BoardDescription, hardware: [ChipHardware]? = nil, clockOffset: ClockOffset = .zero,
-        clockDrift: Double = 0, trajectory: Trajectory, orientation: Orientation = .identity
+        clockDrift: Double = 0, clockSteps: [Int: ClockOffset] = [:], trajectory: Trajectory,
+        orientation: Orientation = .identity
     ) {
+        self.clockSteps = clockSteps
         self.name = name
         self.board = board
         self.hardware = hardware ?? board.chips.enumerated().map { index, chip in

@@ -9,11 +9,15 @@ public struct ClockSpec: Hashable, Sendable {
     /// process) whose standard deviation after `t` seconds is `driftPPMPerSqrtSecond · √t` ppm.
     /// 0 keeps the offset constant.
     public var driftPPMPerSqrtSecond: Double
+    /// Sudden steps of the frequency (a fault for tests: a crystal knocked, a supply glitch), in
+    /// increasing order of time.
+    public var steps: [ClockStep]
 
-    /// A clock with the given offset and drift.
-    public init(offset: ClockOffset, driftPPMPerSqrtSecond: Double) {
+    /// A clock with the given offset, drift and steps.
+    public init(offset: ClockOffset, driftPPMPerSqrtSecond: Double, steps: [ClockStep] = []) {
         self.offset = offset
         self.driftPPMPerSqrtSecond = driftPPMPerSqrtSecond
+        self.steps = steps
     }
 
     /// The clock when a device has no `clock` key: no offset, no drift.

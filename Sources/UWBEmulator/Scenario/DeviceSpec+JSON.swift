@@ -78,10 +78,21 @@ extension DeviceSpec {
     }
 
     private static func clock(from field: ScenarioField) throws(ScenarioError) -> ClockSpec {
-        let object = try field.object(required: [], optional: [ScenarioKey.offset, ScenarioKey.drift])
+        let object = try field.object(required: [], optional: [ScenarioKey.offset, ScenarioKey.drift, ScenarioKey.steps])
         let offset = try object.optionalField(ScenarioKey.offset)?.number(within: .clockOffset) ?? 0
         let drift = try object.optionalField(ScenarioKey.drift)?.number(within: .clockDrift) ?? 0
-        return ClockSpec(offset: ClockOffset(partsPerMillion: offset), driftPPMPerSqrtSecond: drift)
+        var steps: [ClockStep] = []
+        for element in try object.optionalField(ScenarioKey.steps)?.array() ?? [] {
+            let step = try element.object(required: [ScenarioKey.atSeconds, ScenarioKey.offset])
+            let timeField = try step.field(ScenarioKey.atSeconds)
+            let second = try timeField.integer(within: .clockStepTime)
+            if let previous = steps.last, second <= previous.atSecond {
+                throw .clockStepsOutOfOrder(field: timeField.path, second: second, previous: previous.atSecond)
+            }
+            steps.append(ClockStep(
+                atSecond: second, offset: ClockOffset(partsPerMillion: try step.field(ScenarioKey.offset).number(within: .clockOffset))))
+        }
+        return ClockSpec(offset: ClockOffset(partsPerMillion: offset), driftPPMPerSqrtSecond: drift, steps: steps)
     }
 
     /// The elements of a per-chip array, which must have one per chip of `board`.

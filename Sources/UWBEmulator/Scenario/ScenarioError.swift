@@ -38,6 +38,8 @@ public enum ScenarioError: Error, Hashable, Sendable, CustomStringConvertible, J
     case intervalShorterThanAirtime(field: String, interval: Duration, airtime: Duration, frameLength: Int)
     /// An obstacle whose `max` corner is below its `min` corner on an axis.
     case obstacleInverted(field: String, axis: String, min: Double, max: Double)
+    /// A clock step comes no later than the one before it (`previous`, its second).
+    case clockStepsOutOfOrder(field: String, second: Int, previous: Int)
 
     /// Wraps an error of the shared JSON decoder.
     public init(_ error: JSONFieldError) {
@@ -57,7 +59,8 @@ public enum ScenarioError: Error, Hashable, Sendable, CustomStringConvertible, J
         case .emptyText(let field), .emptyList(let field, _), .outOfRange(let field, _, _), .radio(let field, _),
             .board(let field, _), .chipCountMismatch(let field, _, _, _), .antennaDelay(let field, _),
             .tooManyDevices(let field, _), .duplicateName(let field, _, _), .devicesTooClose(let field, _, _),
-            .intervalShorterThanAirtime(let field, _, _, _), .obstacleInverted(let field, _, _, _):
+            .intervalShorterThanAirtime(let field, _, _, _), .obstacleInverted(let field, _, _, _),
+            .clockStepsOutOfOrder(let field, _, _):
             field
         }
     }
@@ -95,6 +98,8 @@ public enum ScenarioError: Error, Hashable, Sendable, CustomStringConvertible, J
             "\(field): \(Self.seconds(interval)) s is shorter than the \(Self.milliseconds(airtime)) ms airtime of a \(frameLength)-octet frame at this radio configuration; send less often or use a faster data rate or shorter preamble"
         case .obstacleInverted(let field, let axis, let min, let max):
             "\(field): \(axis) = \(JSONNumberText.text(max)) is below min \(axis) = \(JSONNumberText.text(min)); min is the lower corner and max the upper one"
+        case .clockStepsOutOfOrder(let field, let second, let previous):
+            "\(field): a step at second \(second) comes after one at second \(previous); list the steps in increasing order of time, one per second at most"
         }
     }
 

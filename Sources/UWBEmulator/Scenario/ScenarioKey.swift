@@ -46,6 +46,8 @@ enum ScenarioKey {
 
     static let offset = "offsetPPM"
     static let drift = "driftPPMPerSqrtSecond"
+    static let steps = "steps"
+    static let atSeconds = "atSeconds"
 
     static let txTicks = "txTicks"
     static let rxTicks = "rxTicks"

@@ -8,6 +8,12 @@ extension ScenarioLimit {
         0, oneDaySeconds, excludingLowerBound: true, unit: "s",
         reason: "a run lasts more than 0 s and at most one day (86400 s); durations are in seconds")
 
+    /// `clock.steps[i].atSeconds`: a whole second from 1 to one day, when the frequency jumps (the
+    /// oscillator's offset is piecewise constant over whole seconds).
+    public static let clockStepTime = ScenarioLimit(
+        1, oneDaySeconds, unit: "s",
+        reason: "a whole second of the run, from 1 to one day (86400 s)")
+
     /// `seed`: a whole number from 0 to 2⁵³ − 1, the largest integer every JSON parser (which
     /// reads numbers as doubles) keeps exactly.
     public static let seed = ScenarioLimit(
