@@ -15,6 +15,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
     ],
     targets: [
         .target(name: "UWBCore"),
@@ -28,13 +29,23 @@ let package = Package(
         .target(name: "FT232HEmulation", dependencies: ["FT232H", "UWBCore", "UWBEmulator", "DW1000", "UWBDevices"]),
         .target(name: "DW1000RegisterMapGenerator"),
         .target(name: "UWBEmulator", dependencies: ["UWBCore", "DW1000"]),
-        .target(name: "UWBRanging", dependencies: ["UWBCore"]),
+        .target(
+            name: "UWBRanging",
+            dependencies: [
+                "UWBCore",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
+            ]
+        ),
         .target(
             name: "EmulatedRanging",
             dependencies: ["NearbyInteraction", "UWBDevices", "UWBRanging", "UWBEmulator", "UWBCore", "DW1000"]
         ),
         .target(name: "UWBDevices", dependencies: ["UWBCore", "DW1000", "UWBEmulator", "UWBUSB", "FT232H"]),
-        .target(name: "NearbyInteraction", dependencies: ["UWBRanging", "UWBDevices", "UWBCore"]),
+        .target(
+            name: "NearbyInteraction",
+            dependencies: ["UWBRanging", "UWBDevices", "UWBCore", .product(name: "Crypto", package: "swift-crypto")]
+        ),
         .executableTarget(
             name: "dw1000-regmap",
             dependencies: [

@@ -33,13 +33,13 @@ struct AirtimeBudget {
     var framesMarkdown: String {
         var table = MarkdownTable(["frame", "octets on the air (with FCS)", "airtime (µs)"])
         let frames: [(String, Int)] = [
-            ("POLL, RESPONSE, GOODBYE", RangingMessageType.poll.frameLength(withMIC: false)),
-            ("FINAL", RangingMessageType.final.frameLength(withMIC: false)),
-            ("REPORT", RangingMessageType.report.frameLength(withMIC: false)),
-            ("group POLL, 1 / 16 responders", RangingMessageType.groupPoll.frameLength(withMIC: false)),
-            ("", RangingMessageType.groupPoll.frameLength(withMIC: false, responders: RangingFrameFormat.maximumGroupSize)),
-            ("group FINAL, 1 / 16 responders", RangingMessageType.groupFinal.frameLength(withMIC: false)),
-            ("", RangingMessageType.groupFinal.frameLength(withMIC: false, responders: RangingFrameFormat.maximumGroupSize)),
+            ("POLL, RESPONSE, GOODBYE", RangingMessageType.poll.frameLength(secured: true)),
+            ("FINAL", RangingMessageType.final.frameLength(secured: true)),
+            ("REPORT", RangingMessageType.report.frameLength(secured: true)),
+            ("group POLL, 1 / 16 responders", RangingMessageType.groupPoll.frameLength(secured: true)),
+            ("", RangingMessageType.groupPoll.frameLength(secured: true, responders: RangingFrameFormat.maximumGroupSize)),
+            ("group FINAL, 1 / 16 responders", RangingMessageType.groupFinal.frameLength(secured: true)),
+            ("", RangingMessageType.groupFinal.frameLength(secured: true, responders: RangingFrameFormat.maximumGroupSize)),
         ]
         for (name, length) in frames {
             table.append([name, "\(length)", Formatting.fixed(timing.configuration.airtime(frameLength: length).secondsValue * 1e6, 1)])

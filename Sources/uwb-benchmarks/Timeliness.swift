@@ -81,7 +81,7 @@ struct Timeliness {
 
     /// How long `message`'s frame lasts after its RMARKER (PHY header and data), seconds.
     static func afterMarker(_ message: RangingMessageType, _ configuration: RadioConfig) -> Double {
-        (configuration.airtime(frameLength: message.frameLength(withMIC: false))
+        (configuration.airtime(frameLength: message.frameLength(secured: true))
             - configuration.synchronisationHeaderDuration).secondsValue
     }
 

@@ -11,7 +11,9 @@ import UWBRanging
 enum FuzzTarget: String, CaseIterable {
     /// An IEEE 802.15.4 MAC frame as the radio delivers it (`MACFrame(decoding:)`, FCS checked).
     case macFrame = "mac-frame"
-    /// A ranging frame, two-party or group (`RangingFrame(decoding:)`), then checked against a link.
+    /// A ranging frame, two-party or group, plain or secured (`RangingFrame(decoding:)`), then
+    /// checked and authenticated by a secured link: its addresses, key index, MIC (every slot of a
+    /// group frame) and frame counter.
     case rangingFrame = "ranging-frame"
     /// An archived discovery token as apps exchange them (`NIDiscoveryToken.unarchived(from:)`:
     /// the binary property list, the keyed archive and the token payload).
@@ -37,7 +39,11 @@ enum FuzzTarget: String, CaseIterable {
             return (try? MACFrame(decoding: bytes)) != nil
         case .rangingFrame:
             guard let frame = try? RangingFrame(decoding: bytes) else { return false }
-            _ = try? Self.link.check(frame)
+            let link = Self.securedLink()
+            _ = try? link.accept(frame, octets: bytes)
+            for slot in 0..<(frame.protection?.codes.count ?? 0) {
+                _ = try? link.authenticate(frame, octets: bytes, slot: slot)
+            }
             return true
         case .token:
             return (try? NIDiscoveryToken.unarchived(from: Data(bytes))) != nil
@@ -54,10 +60,19 @@ enum FuzzTarget: String, CaseIterable {
         }
     }
 
-    /// A link the decoded ranging frames are checked against.
-    private static let link = RangingLink(
-        session: SessionIdentifier(rawValue: 0xDEAD_BEEF), pan: RangingFrameFormat.defaultPAN, localAddress: 0x0002,
-        peerAddress: 0x0001)
+    /// The keys of the secured link the decoded ranging frames are checked against: those of the
+    /// secured golden frames of the tests (initiator 00…0F, responder 10…1F).
+    private static let keys = try? SessionKeys(
+        initiatorKey: Array(0x00...0x0F), responderKey: Array(0x10...0x1F),
+        initiatorNonceAddress: 0x0102_0304_0506_0708, responderNonceAddress: 0x1112_1314_1516_1718)
+
+    /// A fresh secured responder link of the golden session, so every input meets the same
+    /// counters.
+    private static func securedLink() -> RangingLink {
+        RangingLink(
+            session: SessionIdentifier(rawValue: 0xDEAD_BEEF), pan: RangingFrameFormat.defaultPAN, localAddress: 0x0002,
+            peerAddress: 0x0001, protection: keys.map { LinkProtection(keys: $0, role: .responder) })
+    }
 
     /// The repository's board catalogue (this executable runs from the repository).
     private static let boards = BoardCatalog.defaultSearchPaths

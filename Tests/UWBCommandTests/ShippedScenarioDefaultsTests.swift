@@ -63,14 +63,14 @@ struct ShippedScenarioDefaultsTests {
         #expect(run.error.contains("; use at most 9."), "\(run.error)")
     }
 
-    @Test("uwb demo ranges the office at 110 kbps every 125 ms, and says so")
+    @Test("uwb demo ranges the office at 110 kbps every 139 ms, and says so")
     func officeInterval() throws {
         let run = try CommandRun([
             "demo", "--scenario", "Docs/scenarios/office-wall.json", "--duration", "2", "--speed", "0", "--format", "jsonl",
         ])
         #expect(run.status == 0)
         #expect(run.error.hasPrefix("--interval 100 ms does not fit the radio of "))
-        #expect(run.error.hasSuffix("office-wall.json; ranging every 125 ms\n"), "\(run.error)")
+        #expect(run.error.hasSuffix("office-wall.json; ranging every 139 ms\n"), "\(run.error)")
         let lines = run.output.split(separator: "\n")
         #expect(lines.count >= 20, "\(run.output)")
         #expect(lines.allSatisfy { $0.contains(#""state":"ranging""#) }, "\(run.output)")
@@ -81,7 +81,7 @@ struct ShippedScenarioDefaultsTests {
         let run = try CommandRun(["demo", "--scenario", "Docs/scenarios/office-wall.json", "--duration", "1", "--interval", "100"])
         #expect(run.status != 0)
         #expect(run.error.contains(
-            "--interval 100: an update interval of 100 ms is outside the 124.349 to 1000 ms the devices' radios keep in "),
+            "--interval 100: an update interval of 100 ms is outside the 138.84 to 1000 ms the devices' radios keep in "),
             "\(run.error)")
     }
 

@@ -40,6 +40,17 @@ extension MACFrame {
         if !frameControl.panIDCompression, let destination, let source, destination.pan == source.pan {
             throw .uncompressedEqualPANIdentifiers(destination.pan)
         }
+        var security: MACFrameSecurity?
+        if frameControl.securityEnabled {
+            let header = try AuxiliarySecurityHeader.read(from: &body)
+            let length = header.securityLevel.messageIntegrityCodeLength
+            guard body.remainingCount >= length else {
+                throw .truncated(field: .messageIntegrityCode, needed: length, present: body.remainingCount)
+            }
+            let rest = body.unreadBytes
+            security = try MACFrameSecurity(header: header, messageIntegrityCode: Array(rest.suffix(length)))
+            body = ByteReader(rest.dropLast(length))
+        }
 
         try self.init(
             frameType: frameControl.frameType,
@@ -49,7 +60,8 @@ extension MACFrame {
             payload: body.unreadBytes,
             framePending: frameControl.framePending,
             acknowledgementRequest: frameControl.acknowledgementRequest,
-            frameVersion: frameVersion
+            frameVersion: frameVersion,
+            security: security
         )
     }
 
@@ -66,14 +78,14 @@ extension MACFrame {
         }
     }
 
-    /// Checks that a frame with this frame control field can be decoded (no security, version 0
-    /// or 1, PAN ID compression only with both addresses) and returns its frame version.
+    /// Checks that a frame with this frame control field can be decoded (version 0 or 1, security
+    /// only with version 1, PAN ID compression only with both addresses) and returns its frame version.
     private static func validatedVersion(of frameControl: FrameControl) throws(MACFrameError) -> MACFrameVersion {
-        guard !frameControl.securityEnabled else {
-            throw .securityNotSupported
-        }
         guard let version = MACFrameVersion(rawValue: frameControl.frameVersion) else {
             throw .unsupportedFrameVersion(frameControl.frameVersion)
+        }
+        guard !frameControl.securityEnabled || version == .ieee2006 else {
+            throw .securityNeedsFrameVersion2006
         }
         let bothAddressesPresent = frameControl.destinationAddressingMode != .none
             && frameControl.sourceAddressingMode != .none

@@ -1,4 +1,9 @@
-/// An unsecured IEEE 802.15.4-2003/2006 MAC frame: header fields and payload, without the FCS.
+/// An IEEE 802.15.4-2003/2006 MAC frame: header fields, the auxiliary security header and MIC of a
+/// secured frame, and the payload, without the FCS.
+///
+/// A secured frame (``security`` set) is frame version 1 (2006). This type carries its security
+/// fields but neither computes nor checks the MIC, which takes keys: the layer that has them does,
+/// over ``octetsBeforeMIC()``. An encrypted payload (security levels 4–7) is carried as it is.
 ///
 /// PAN ID compression is not stored: it is set exactly when both addresses are present and share a
 /// PAN, and then the source PAN identifier is left off the wire. Every value of this type can be
@@ -21,13 +26,16 @@ public struct MACFrame: Hashable, Sendable {
     public let source: MACEndpoint?
     /// The MAC payload (MSDU or command/beacon content), passed through unchanged.
     public let payload: [UInt8]
+    /// The auxiliary security header and MIC of a secured frame; `nil` for an unsecured one.
+    public let security: MACFrameSecurity?
 }
 
 extension MACFrame {
     /// Builds a frame of any type, checking that its fields are consistent.
     ///
     /// - Throws: ``MACFrameError/acknowledgementWithAddressesOrPayload`` for an acknowledgement
-    ///   that has addresses or a payload.
+    ///   that has addresses or a payload, ``MACFrameError/securedAcknowledgement`` for a secured
+    ///   one, and ``MACFrameError/securityNeedsFrameVersion2006`` for a secured frame of version 0.
     public init(
         frameType: MACFrameType,
         sequenceNumber: UInt8,
@@ -36,10 +44,15 @@ extension MACFrame {
         payload: [UInt8] = [],
         framePending: Bool = false,
         acknowledgementRequest: Bool = false,
-        frameVersion: MACFrameVersion = .ieee2003
+        frameVersion: MACFrameVersion = .ieee2003,
+        security: MACFrameSecurity? = nil
     ) throws(MACFrameError) {
         if frameType == .acknowledgement, destination != nil || source != nil || !payload.isEmpty {
             throw .acknowledgementWithAddressesOrPayload
+        }
+        if security != nil {
+            guard frameType != .acknowledgement else { throw .securedAcknowledgement }
+            guard frameVersion == .ieee2006 else { throw .securityNeedsFrameVersion2006 }
         }
         self.init(
             frameType: frameType,
@@ -49,11 +62,13 @@ extension MACFrame {
             acknowledgementRequest: acknowledgementRequest,
             destination: destination,
             source: source,
-            payload: payload
+            payload: payload,
+            security: security
         )
     }
 
-    /// Builds a data frame between two devices of one PAN, as swift-uwb's ranging messages are.
+    /// Builds a data frame between two devices of one PAN, as swift-uwb's ranging messages are:
+    /// frame version 0 (2003) unsecured, version 1 (2006) with `security`.
     ///
     /// The PAN identifier is sent once (PAN ID compression). Always consistent, so it does not throw.
     public init(
@@ -62,17 +77,19 @@ extension MACFrame {
         to destination: MACAddress,
         sequenceNumber: UInt8,
         payload: [UInt8],
-        acknowledgementRequest: Bool = false
+        acknowledgementRequest: Bool = false,
+        security: MACFrameSecurity? = nil
     ) {
         self.init(
             frameType: .data,
-            frameVersion: .ieee2003,
+            frameVersion: security == nil ? .ieee2003 : .ieee2006,
             sequenceNumber: sequenceNumber,
             framePending: false,
             acknowledgementRequest: acknowledgementRequest,
             destination: MACEndpoint(pan: pan, address: destination),
             source: MACEndpoint(pan: pan, address: source),
-            payload: payload
+            payload: payload,
+            security: security
         )
     }
 
@@ -86,7 +103,8 @@ extension MACFrame {
             acknowledgementRequest: false,
             destination: nil,
             source: nil,
-            payload: []
+            payload: [],
+            security: nil
         )
     }
 
@@ -101,7 +119,7 @@ extension MACFrame {
     public var frameControl: FrameControl {
         FrameControl(
             frameType: frameType,
-            securityEnabled: false,
+            securityEnabled: security != nil,
             framePending: framePending,
             acknowledgementRequest: acknowledgementRequest,
             panIDCompression: panIDCompression,

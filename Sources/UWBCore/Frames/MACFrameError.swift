@@ -18,8 +18,15 @@ public enum MACFrameError: Error, Hashable, Sendable {
     case frameVersionOutOfRange(UInt8)
     /// The frame uses version 2 or 3 (IEEE 802.15.4-2015 and later), which swift-uwb does not decode.
     case unsupportedFrameVersion(UInt8)
-    /// The frame has the security enabled bit set; swift-uwb does not implement 802.15.4 MAC security.
-    case securityNotSupported
+    /// The frame has the security enabled bit set but frame version 0: the 2003 edition's security
+    /// format, which IEEE 802.15.4-2006 replaced and swift-uwb does not read.
+    case securityNeedsFrameVersion2006
+    /// An acknowledgement frame was given security; acknowledgements are never secured.
+    case securedAcknowledgement
+    /// Security control bits 5–7, reserved in IEEE 802.15.4-2006, are set (the mask of the set bits).
+    case reservedSecurityControlBits(UInt8)
+    /// A MIC of `present` octets was given for security level `level`, which calls for another length.
+    case wrongMICLength(level: MACSecurityLevel, present: Int)
     /// PAN ID compression is set although the frame lacks a destination or a source address.
     case panIDCompressionWithoutBothAddresses
     /// Both addresses are present with the same PAN identifier, yet PAN ID compression is clear.
@@ -67,10 +74,20 @@ extension MACFrameError: CustomStringConvertible {
         case .unsupportedFrameVersion(let version):
             return "MAC frame version \(version) (IEEE 802.15.4-2015 or later) is not supported; "
                 + "swift-uwb decodes versions 0 (2003) and 1 (2006), so configure the sender for one of those."
-        case .securityNotSupported:
-            return "MAC frame has the security enabled bit set, but swift-uwb does not implement "
-                + "802.15.4 MAC security (ranging frames are protected by a MIC in the payload); send "
-                + "the frame unsecured."
+        case .securityNeedsFrameVersion2006:
+            return "MAC frame has the security enabled bit set with frame version 0, the security format "
+                + "of IEEE 802.15.4-2003 that the 2006 edition replaced; secured frames must be sent as "
+                + "frame version 1 (MACFrameVersion.ieee2006) with the 2006 auxiliary security header."
+        case .securedAcknowledgement:
+            return "acknowledgement frames are never secured (IEEE 802.15.4-2006 §7.5.8.2.1); build "
+                + "them with MACFrame(acknowledging:) and no security."
+        case .reservedSecurityControlBits(let mask):
+            return "security control bits 5–7 are reserved in IEEE 802.15.4-2006 but 0x"
+                + hexDigits(UInt64(mask), octets: 1, uppercase: true) + " is set; the auxiliary security "
+                + "header is malformed, so drop the frame."
+        case .wrongMICLength(let level, let present):
+            return "security level \(level.rawValue) calls for a MIC of \(level.messageIntegrityCodeLength) "
+                + "octets but \(present) were given; give a MIC of the level's length."
         case .panIDCompressionWithoutBothAddresses:
             return "PAN ID compression is set but the frame lacks a destination or a source address; "
                 + "the bit is only valid when both are present, so the frame is inconsistent. Drop it."

@@ -12,6 +12,14 @@ public enum MACFrameField: Hashable, Sendable {
     case sourcePANIdentifier
     /// The 2- or 8-octet source address.
     case sourceAddress
+    /// The 1-octet security control field of the auxiliary security header.
+    case securityControl
+    /// The 4-octet frame counter of the auxiliary security header.
+    case frameCounter
+    /// The 0-, 1-, 5- or 9-octet key identifier of the auxiliary security header.
+    case keyIdentifier
+    /// The message integrity code after the payload of a secured frame.
+    case messageIntegrityCode
     /// The 2-octet frame check sequence.
     case frameCheckSequence
 }
@@ -26,6 +34,10 @@ extension MACFrameField: CustomStringConvertible {
         case .destinationAddress: "destination address"
         case .sourcePANIdentifier: "source PAN identifier"
         case .sourceAddress: "source address"
+        case .securityControl: "security control field"
+        case .frameCounter: "frame counter"
+        case .keyIdentifier: "key identifier"
+        case .messageIntegrityCode: "message integrity code (MIC)"
         case .frameCheckSequence: "frame check sequence (FCS)"
         }
     }

@@ -53,7 +53,7 @@ struct ChannelAccess {
         let margin = timing.listenMargin
         quietGap = RangingScheduler.wholeNanoseconds((max(longest.pollGap, longest.reportGap, timing.slotSpacing) + margin).duration)
         let poll = timing.airtime(frameLength: RangingMessageType.groupPoll.frameLength(
-            withMIC: true, responders: RangingFrameFormat.maximumGroupSize))
+            secured: true, responders: RangingFrameFormat.maximumGroupSize))
         backoffSlot = RangingScheduler.wholeNanoseconds((timing.startDelay + poll - timing.synchronisationHeader + margin).duration)
         heardUntil = now + quietGap
         random = SeededRandom(seed: seed)

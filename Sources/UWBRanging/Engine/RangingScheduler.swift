@@ -65,6 +65,19 @@ public final class RangingScheduler {
     public let maximumGroupSize: Int
     /// Whether the radio failed; a failed scheduler does nothing more.
     public private(set) var hasFailed = false
+    /// How many frames the first chip received that are not ranging frames of this format
+    /// (truncated, oversized, unknown, or with security fields this format does not use).
+    public private(set) var malformedFrames = 0
+
+    /// The frames dropped unused so far, by reason: ``malformedFrames`` and the rejections of
+    /// the secured links here now (``LinkProtection/rejections``).
+    public var rejections: [FrameRejection: Int] {
+        var counts: [FrameRejection: Int] = malformedFrames > 0 ? [.malformed: malformedFrames] : [:]
+        for link in links.values {
+            counts.merge(link.link.protection?.rejections ?? [:], uniquingKeysWith: +)
+        }
+        return counts
+    }
     /// How late this device's rounds have recently started after they came due, waiting for the
     /// air: a moving average over its rounds (weight ¼ for the newest), in whole nanoseconds. Zero
     /// on an air with room to spare; about the excess of the cycle over the interval in a room
@@ -202,14 +215,16 @@ public final class RangingScheduler {
 
     /// Queues the GOODBYE now and again after each of ``goodbyeRepeats``: a peer whose radio is
     /// busy sending when one arrives hears a later one. A peer that heard one has removed the link
-    /// and ignores the rest.
+    /// and ignores the rest. Each is encoded when queued, so a secured link sends each with a
+    /// frame counter of its own (the peer would drop a repeated one as a replay).
     private func queueGoodbye(on link: RangingLink) {
-        guard let frame = try? link.frame(round: 0, message: .goodbye).encoded() else { return }
+        guard let frame = try? link.encode(round: 0, message: .goodbye) else { return }
         goodbyes.append(frame)
         for delay in Self.goodbyeRepeats {
             schedule(delay) { [weak self] in
-                self?.goodbyes.append(frame)
-                self?.settle()
+                guard let self, let frame = try? link.encode(round: 0, message: .goodbye) else { return }
+                self.goodbyes.append(frame)
+                self.settle()
             }
         }
     }
@@ -219,8 +234,13 @@ public final class RangingScheduler {
     public func handle(_ event: TransceiverEvent, fromChip chip: Int) {
         guard !hasFailed else { return }
         var frame: RangingFrame?
+        var octets: [UInt8] = []
         if case .frameReceived(let received) = event {
+            octets = received.frame
             frame = try? RangingFrame(decoding: received.frame)
+            if frame == nil, chip == 0 {
+                malformedFrames += 1
+            }
         }
         let addressed = frame.flatMap { frame in links.values.first { (try? $0.link.check(frame)) != nil } }
         if chip == 0 {
@@ -249,7 +269,7 @@ public final class RangingScheduler {
                 target = named.loop
             } else if let addressed, let frame {
                 if chip == 0, frame.message == .goodbye {
-                    ended = addressed
+                    ended = (try? addressed.link.authenticate(frame, octets: octets)) == nil ? nil : addressed
                 } else if chip == 0, addressed.role == .responder, frame.message == .poll {
                     take(.responder(addressed.id), holdingFor: watchdogLimit(timing.longestRound))
                     target = addressed.loop

@@ -2,7 +2,8 @@ import UWBCore
 
 /// One ranging message as an IEEE 802.15.4 data frame between two short addresses of one PAN.
 ///
-/// The payload is `[version][type][flags][session, 4 LE][round, 2 LE][body][MIC, 8 if flagged]`;
+/// The payload is `[version][type][flags][session, 4 LE][round, 2 LE][body]`; a secured frame is
+/// an IEEE 802.15.4-2006 secured frame (``protection``: auxiliary security header, MIC);
 /// `Docs/ranging-protocol.md` has the byte tables. The MAC sequence number is the low octet of
 /// ``round``; receivers do not check it.
 public struct RangingFrame: Hashable, Sendable {
@@ -18,13 +19,13 @@ public struct RangingFrame: Hashable, Sendable {
     public var pan: PANIdentifier
     /// What the frame says.
     public var message: RangingMessage
-    /// The message integrity code, once the security work fills it; `nil` today.
-    public var messageIntegrityCode: MessageIntegrityCode?
+    /// The security fields of a secured frame; `nil` for a plain one.
+    public var protection: FrameProtection?
 
     /// A ranging frame with the given fields.
     public init(
         session: SessionIdentifier, round: UInt16, source: UInt16, destination: UInt16, pan: PANIdentifier,
-        message: RangingMessage, messageIntegrityCode: MessageIntegrityCode? = nil
+        message: RangingMessage, protection: FrameProtection? = nil
     ) {
         self.session = session
         self.round = round
@@ -32,6 +33,6 @@ public struct RangingFrame: Hashable, Sendable {
         self.destination = destination
         self.pan = pan
         self.message = message
-        self.messageIntegrityCode = messageIntegrityCode
+        self.protection = protection
     }
 }

@@ -27,6 +27,21 @@ public enum RangingFrameError: Error, Hashable, Sendable, CustomStringConvertibl
     case groupSlotsOutOfRange(UInt16)
     /// A message integrity code was built from the wrong number of octets.
     case wrongMessageIntegrityCodeLength(Int)
+    /// A secured frame was given a number of codes other than its message needs (1, or one per
+    /// group entry).
+    case wrongMessageIntegrityCodeCount(expected: Int, present: Int)
+    /// A secured frame uses a security level or key identifier mode this format does not: two-party
+    /// frames use level 2 (MIC-64), group frames level 1 (MIC-32), both key identifier mode 1.
+    case unsupportedSecurity(level: MACSecurityLevel, keyIdentifierMode: UInt8)
+    /// A session key of the wrong length was given.
+    case wrongKeyLength(Int)
+    /// The frame was dropped by the link's security: ``FrameRejection`` says why.
+    case rejected(FrameRejection)
+    /// This side has sent frames with every frame counter its keys allow: the session needs new
+    /// keys.
+    case frameCountersExhausted
+    /// The cryptographic library refused to compute a MIC (its message).
+    case sealingFailed(String)
     /// The frame belongs to another PAN.
     case wrongPAN(expected: PANIdentifier, received: PANIdentifier)
     /// The frame is addressed to another device.
@@ -60,7 +75,19 @@ public enum RangingFrameError: Error, Hashable, Sendable, CustomStringConvertibl
         case .groupSlotsOutOfRange(let mask):
             "the group FINAL marks RESPONSEs in slots it does not have (bits 0x\(String(mask, radix: 16, uppercase: true))); the sender is broken, so drop the frame"
         case .wrongMessageIntegrityCodeLength(let count):
-            "a message integrity code has \(MessageIntegrityCode.length) octets, not \(count)"
+            "a message integrity code has 4, 8 or 16 octets, not \(count)"
+        case .wrongMessageIntegrityCodeCount(let expected, let present):
+            "this secured frame takes \(expected) message integrity code\(expected == 1 ? "" : "s"), not \(present); give one per group entry, or one for a two-party frame"
+        case .unsupportedSecurity(let level, let mode):
+            "security level \(level.rawValue) with key identifier mode \(mode) is not what ranging frames use (level 2 for two-party frames, 1 for group frames, key identifier mode 1); the sender speaks another format, so drop the frame"
+        case .wrongKeyLength(let count):
+            "a session key has \(SessionKeys.keyLength) octets (AES-128), not \(count)"
+        case .rejected(let reason):
+            "the frame failed the session's security (\(reason.rawValue)); it was dropped and counted, and the session goes on with its real peer"
+        case .frameCountersExhausted:
+            "this side has used every frame counter of the session's keys; end the session and run a new one, which gets new keys from new tokens"
+        case .sealingFailed(let message):
+            "the cryptographic library could not compute a message integrity code (\(message)); report this as a bug"
         case .wrongPAN(let expected, let received):
             "the frame belongs to PAN \(received), not this session's PAN \(expected); ignore it"
         case .wrongDestination(let expected, let received):

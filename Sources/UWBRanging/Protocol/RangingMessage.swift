@@ -39,6 +39,12 @@ public enum RangingMessage: Hashable, Sendable {
 }
 
 extension RangingMessage {
+    /// The security level of the message's frames when secured: MIC-64 for a two-party message,
+    /// MIC-32 for each entry of a group message.
+    public var securityLevel: MACSecurityLevel {
+        type.securityLevel
+    }
+
     /// How many responders a group message names; 1 for the messages of a two-party round.
     var responders: Int {
         switch self {

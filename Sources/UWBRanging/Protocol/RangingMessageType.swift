@@ -1,3 +1,5 @@
+import UWBCore
+
 /// The kind of a ranging message: the type octet of its payload.
 public enum RangingMessageType: UInt8, Hashable, Sendable, CaseIterable, CustomStringConvertible {
     /// The initiator opens a round.
@@ -15,7 +17,7 @@ public enum RangingMessageType: UInt8, Hashable, Sendable, CaseIterable, CustomS
     /// The initiator answers every RESPONSE of a group round at once.
     case groupFinal = 0x67
 
-    /// The length of this message's body in octets (between the payload header and the MIC); for
+    /// The length of this message's body in octets (after the payload header); for
     /// the group messages, in a round of `responders` responders, every RESPONSE received (the
     /// longest group FINAL). The two-party messages ignore `responders`.
     public func bodyLength(responders: Int) -> Int {
@@ -29,15 +31,29 @@ public enum RangingMessageType: UInt8, Hashable, Sendable, CaseIterable, CustomS
         }
     }
 
+    /// Whether this is a message of a group round, serving several sessions at once.
+    public var isGroupMessage: Bool {
+        self == .groupPoll || self == .groupFinal
+    }
+
+    /// The security level of this message's frames when secured: MIC-64 (level 2) for a
+    /// two-party message, MIC-32 (level 1) for each entry of a group message.
+    public var securityLevel: MACSecurityLevel {
+        isGroupMessage ? .mic32 : .mic64
+    }
+
     /// The length of the whole frame on the air in octets, MAC header and FCS included.
     ///
     /// - Parameters:
-    ///   - withMIC: whether the frame carries a message integrity code.
+    ///   - secured: whether the frame carries the auxiliary security header and its MICs.
     ///   - responders: for the group messages, how many responders the round has (a group FINAL
-    ///     with every RESPONSE received); the two-party messages ignore it.
-    public func frameLength(withMIC: Bool, responders: Int = 1) -> Int {
-        RangingFrameFormat.macHeaderLength + RangingFrameFormat.payloadHeaderLength + bodyLength(responders: responders)
-            + (withMIC ? MessageIntegrityCode.length : 0) + RangingFrameFormat.frameCheckSequenceLength
+    ///     with every RESPONSE received, and a MIC for each); the two-party messages ignore it.
+    public func frameLength(secured: Bool, responders: Int = 1) -> Int {
+        let codes = isGroupMessage ? responders : 1
+        let security = secured
+            ? RangingFrameFormat.auxiliarySecurityHeaderLength + codes * securityLevel.messageIntegrityCodeLength : 0
+        return RangingFrameFormat.macHeaderLength + RangingFrameFormat.payloadHeaderLength + bodyLength(responders: responders)
+            + security + RangingFrameFormat.frameCheckSequenceLength
     }
 
     /// The message name in capitals, for example `POLL`.

@@ -124,6 +124,17 @@ public final class GroupInitiator {
             destination: RangingFrameFormat.broadcastAddress, pan: link.pan, message: message)
     }
 
+    /// The octets of group frame `frame`: sealed with a code for each link of the round if they are
+    /// secured, plain if they are plain.
+    ///
+    /// - Throws: ``RangingFrameError/wrongMessageIntegrityCodeCount(expected:present:)`` for a
+    ///   round of secured and plain links together, or what sealing throws.
+    private func encode(_ frame: RangingFrame) throws(RangingFrameError) -> [UInt8] {
+        let protections = group.compactMap(\.protection)
+        guard !protections.isEmpty else { return try frame.encoded() }
+        return try frame.sealed(by: protections)
+    }
+
     /// Schedules `frame` with a response window that opens the listening margin before the first
     /// reply's preamble (`gap` after `frame`'s RMARKER) and lasts through `slots` more of them.
     private func send(
@@ -131,7 +142,7 @@ public final class GroupInitiator {
         expecting reply: DeviceDuration
     ) -> [RangingCommand] {
         do {
-            let octets = try frame.encoded()
+            let octets = try encode(frame)
             let sent = timing.airtime(frameLength: octets.count + RangingFrameFormat.frameCheckSequenceLength)
             pendingTransmission = plan
             let margin = timing.listenMargin
@@ -168,7 +179,7 @@ public final class GroupInitiator {
     private func received(_ frame: ReceivedFrame) -> [RangingCommand] {
         let expected: RangingMessageType = phase == .responses ? .response : .report
         guard let decoded = try? RangingFrame(decoding: frame.frame), decoded.round == round, decoded.message.type == expected,
-              let slot = group.indices.first(where: { (try? group[$0].check(decoded)) != nil }),
+              let slot = group.indices.first(where: { (try? group[$0].accept(decoded, octets: frame.frame)) != nil }),
               phase == .responses ? responses[slot] == nil : (responses[slot] != nil && reports[slot] == nil)
         else {
             let end = frame.timestamp + timing.airtime(frameLength: frame.frame.count + RangingFrameFormat.frameCheckSequenceLength)
@@ -269,7 +280,7 @@ public final class GroupInitiator {
 
     private func secondary(_ event: TransceiverEvent, chip: Int) -> [RangingCommand] {
         guard case .frameReceived(let frame) = event, let decoded = try? RangingFrame(decoding: frame.frame),
-              decoded.round == round, group.contains(where: { (try? $0.check(decoded)) != nil })
+              decoded.round == round, group.contains(where: { (try? $0.accept(decoded, octets: frame.frame, advancing: false)) != nil })
         else { return [] }
         receptions.add(frame, chip: chip)
         let complete = collecting.filter { receptions.isComplete($0.closingFrame) }

@@ -39,7 +39,7 @@ public struct GroupRoundSchedule: Hashable, Sendable {
         slot = timing.slotSpacing
         let sizedFor = RangingTiming.longestAirtime(timing.configuration)
         func gap(after type: RangingMessageType) -> DeviceDuration {
-            let excess = timing.airtime(frameLength: type.frameLength(withMIC: true, responders: responders)) - sizedFor
+            let excess = timing.airtime(frameLength: type.frameLength(secured: true, responders: responders)) - sizedFor
             guard excess > .zero else { return timing.replyDelay }
             return timing.replyDelay + RangingTiming.wholeMicroseconds(excess.duration)
         }

@@ -101,9 +101,10 @@ public final class Initiator {
 
     private func send(_ plan: PlannedTransmission, _ message: RangingMessage, awaiting window: ResponseWindow) -> [RangingCommand] {
         do {
-            let frame = try link.frame(round: plan.round, message: message).encoded()
+            let frame = try link.encode(round: plan.round, message: message)
             pendingTransmission = plan
-            return [.transmit(frame: frame, at: plan.start, awaiting: window)]
+            return [.transmit(frame: frame, at: plan.start,
+                              awaiting: timing.window(window, plannedAfter: plan.message, sending: frame.count))]
         } catch {
             return fail(.encoding(error))
         }
@@ -190,7 +191,7 @@ public final class Initiator {
     }
 
     private func secondary(_ event: TransceiverEvent, chip: Int) -> [RangingCommand] {
-        guard case .frameReceived(let frame) = event, (try? link.decode(frame.frame)) != nil else { return [] }
+        guard case .frameReceived(let frame) = event, (try? link.decode(frame.frame, advancing: false)) != nil else { return [] }
         receptions.add(frame, chip: chip)
         guard case .collecting(let pending) = state, receptions.isComplete(pending.closingFrame) else { return [] }
         state = .idle

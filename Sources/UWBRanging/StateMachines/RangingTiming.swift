@@ -87,7 +87,7 @@ public struct RangingTiming: Hashable, Sendable {
         for configuration: RadioConfig, hostAllowance: Duration, margin: Duration, retryDelay: Duration,
         receiverGrace: Duration
     ) -> RangingTiming {
-        let longest = configuration.airtime(frameLength: RangingMessageType.report.frameLength(withMIC: true))
+        let longest = configuration.airtime(frameLength: RangingMessageType.report.frameLength(secured: true))
         return RangingTiming(
             checked: configuration,
             replyDelay: wholeMicroseconds(longest + hostAllowance),
@@ -128,6 +128,16 @@ public struct RangingTiming: Hashable, Sendable {
             timeout: airtime(reply) + listenMargin + listenMargin)
     }
 
+    /// `window`, planned after a secured frame of `type`, for the frame of `length` octets (FCS
+    /// not counted) actually sent: it opens as much later as that frame ends sooner (a plain
+    /// frame is shorter), so at the same moment, and closes at the same moment too. A window
+    /// without a timeout (listening on after the frame) is left as it is.
+    func window(_ window: ResponseWindow, plannedAfter type: RangingMessageType, sending length: Int) -> ResponseWindow {
+        guard window.timeout != nil else { return window }
+        let shorter = airtime(type) - airtime(frameLength: length + RangingFrameFormat.frameCheckSequenceLength)
+        return ResponseWindow(delay: window.delay + shorter, timeout: window.timeout)
+    }
+
     /// When a window opened with ``responseWindow(after:expecting:)`` for a frame stamped `sent`
     /// closes at the latest, by the receiver's clock.
     public func deadline(afterTransmissionAt sent: DeviceTime, expecting reply: RangingMessageType) -> DeviceTime {
@@ -142,9 +152,10 @@ public struct RangingTiming: Hashable, Sendable {
         replyDelay + listenMargin
     }
 
-    /// The airtime of a ranging frame of `type` without a MIC, in whole ticks rounded up.
+    /// The airtime of a secured ranging frame of `type` (a plain one is shorter), in whole ticks
+    /// rounded up.
     public func airtime(_ type: RangingMessageType) -> DeviceDuration {
-        Self.ticks(configuration.airtime(frameLength: type.frameLength(withMIC: false)))
+        Self.ticks(configuration.airtime(frameLength: type.frameLength(secured: true)))
     }
 
     /// The airtime of a frame of `frameLength` octets (FCS included), in whole ticks rounded up.
@@ -157,9 +168,9 @@ public struct RangingTiming: Hashable, Sendable {
         Self.ticks(configuration.synchronisationHeaderDuration)
     }
 
-    /// The airtime of the longest frame a responder sends (REPORT with a MIC).
+    /// The airtime of the longest frame a responder sends (a secured REPORT).
     static func longestAirtime(_ configuration: RadioConfig) -> DeviceDuration {
-        ticks(configuration.airtime(frameLength: RangingMessageType.report.frameLength(withMIC: true)))
+        ticks(configuration.airtime(frameLength: RangingMessageType.report.frameLength(secured: true)))
     }
 
     /// `duration` in whole device ticks, rounded up (airtimes and delays here are below a second).

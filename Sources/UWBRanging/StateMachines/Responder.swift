@@ -48,6 +48,9 @@ public final class Responder {
     private var collecting: PendingCompletion?
     private var receptions: ChipReceptions
     private var pendingTransmission: PlannedTransmission?
+    /// This link's slot in the latest group POLL it answered: other chips' receptions of that
+    /// round's group frames are checked by its code.
+    private var groupSlot: Int?
 
     /// A responder that is not listening yet.
     ///
@@ -124,17 +127,19 @@ public final class Responder {
     private func received(_ frame: ReceivedFrame) -> [RangingCommand] {
         guard let decoded = try? RangingFrame(decoding: frame.frame) else { return ignore(frame) }
         if let place = groupPlace(in: decoded) {
+            guard authentic(decoded, frame.frame, slot: place.slot, advancing: true) else { return ignore(frame) }
             return newPoll() + respond(to: decoded, frame, place: place)
         }
         if case .groupFinal(let pollTransmitted, let finalTransmitted, let responses) = decoded.message,
            case .awaitingFinal(let round, _, _, _, _, let place?) = state,
            decoded.source == place.initiator, decoded.pan == link.pan, decoded.round == round,
            responses.count == place.schedule.responders {
+            guard authentic(decoded, frame.frame, slot: place.slot, advancing: true) else { return ignore(frame) }
             guard let responseReceived = responses[place.slot] else { return fail(.responseNotReceived, round: round) }
             return finish(frame, pollTransmitted: pollTransmitted, responseReceived: responseReceived,
                           finalTransmitted: finalTransmitted)
         }
-        guard (try? link.check(decoded)) != nil else { return ignore(frame) }
+        guard (try? link.accept(decoded, octets: frame.frame)) != nil else { return ignore(frame) }
         switch (decoded.message, state) {
         case (.poll, _):
             return newPoll() + respond(to: decoded, frame, place: nil)
@@ -153,6 +158,12 @@ public final class Responder {
               let slot = entries.firstIndex(of: GroupPollEntry(session: link.session, responder: link.localAddress))
         else { return nil }
         return GroupPlace(initiator: frame.source, slot: slot, schedule: GroupRoundSchedule(responders: entries.count, timing: timing))
+    }
+
+    /// Whether group frame `frame`, decoded from `octets`, passes the link's security by its code
+    /// for `slot`.
+    private func authentic(_ frame: RangingFrame, _ octets: [UInt8], slot: Int, advancing: Bool) -> Bool {
+        (try? link.authenticate(frame, octets: octets, slot: slot, advancing: advancing)) != nil
     }
 
     /// A new POLL ends the round in progress: reports it, or reports it abandoned.
@@ -198,6 +209,7 @@ public final class Responder {
     /// Answers a POLL with RESPONSE a reply delay after it (or in this link's slot of a group
     /// round) and a window for FINAL.
     private func respond(to poll: RangingFrame, _ frame: ReceivedFrame, place: GroupPlace?) -> [RangingCommand] {
+        groupSlot = place?.slot
         receptions.retainOnly(frame.frame)
         receptions.add(frame, chip: 0)
         let delay = place.map { $0.schedule.responseOffset(slot: $0.slot) } ?? timing.replyDelay
@@ -208,7 +220,7 @@ public final class Responder {
             // FINAL follows the POLL by the schedule's finalOffset, on the initiator's clock.
             let gap = place.schedule.finalOffset - delay
             let final = timing.airtime(frameLength: RangingMessageType.groupFinal.frameLength(
-                withMIC: false, responders: place.schedule.responders))
+                secured: true, responders: place.schedule.responders))
             let margin = timing.listenMargin
             window = ResponseWindow(delay: gap - timing.airtime(.response) - margin, timeout: final + margin + margin)
             deadline = plan.stamp + gap + final - timing.synchronisationHeader + margin
@@ -224,9 +236,10 @@ public final class Responder {
 
     private func send(_ plan: PlannedTransmission, _ message: RangingMessage, awaiting window: ResponseWindow) -> [RangingCommand] {
         do {
-            let frame = try link.frame(round: plan.round, message: message).encoded()
+            let frame = try link.encode(round: plan.round, message: message)
             pendingTransmission = plan
-            return [.transmit(frame: frame, at: plan.start, awaiting: window)]
+            return [.transmit(frame: frame, at: plan.start,
+                              awaiting: timing.window(window, plannedAfter: plan.message, sending: frame.count))]
         } catch {
             return fail(.encoding(error), round: plan.round)
         }
@@ -241,10 +254,17 @@ public final class Responder {
         return [.listen(ReceiveWindow(timeout: remaining))]
     }
 
+    /// Another chip's reception: kept for the round if it is a frame of this link that passes
+    /// its security (a group frame by this link's slot in the latest group POLL).
     private func secondary(_ event: TransceiverEvent, chip: Int) -> [RangingCommand] {
-        guard case .frameReceived(let frame) = event, let decoded = try? RangingFrame(decoding: frame.frame),
-              (try? link.check(decoded)) != nil || groupPlace(in: decoded) != nil || decoded.message.type == .groupFinal
-        else { return [] }
+        guard case .frameReceived(let frame) = event, let decoded = try? RangingFrame(decoding: frame.frame) else { return [] }
+        let slot = groupPlace(in: decoded)?.slot ?? groupSlot
+        let accepted = if decoded.message.type.isGroupMessage {
+            slot.map({ authentic(decoded, frame.frame, slot: $0, advancing: false) }) ?? false
+        } else {
+            (try? link.accept(decoded, octets: frame.frame, advancing: false)) != nil
+        }
+        guard accepted else { return [] }
         receptions.add(frame, chip: chip)
         guard let collecting, receptions.isComplete(collecting.closingFrame) else { return [] }
         return flushCollecting()

@@ -158,12 +158,12 @@ struct MACFrameRejectionTests {
         #expect(MACFrameError.reservedAddressingMode(.sourceAddress).description.contains("source address"))
     }
 
-    @Test("the security bit is rejected with a message that says security is unsupported")
-    func securityEnabled() {
-        #expect(throws: MACFrameError.securityNotSupported) {
+    @Test("the security bit on a version 0 frame (the 2003 security format) is rejected, saying to use version 1")
+    func securityEnabledOnVersion0() {
+        #expect(throws: MACFrameError.securityNeedsFrameVersion2006) {
             try MACFrame(decoding: [0x49, 0x88] + pollHeader.dropFirst(2) + [0x21], fcs: .absent)
         }
-        #expect(MACFrameError.securityNotSupported.description.contains("security"))
+        #expect(MACFrameError.securityNeedsFrameVersion2006.description.contains("frame version 1"))
     }
 
     @Test("frame versions 2 and 3 are rejected", arguments: [UInt8(2), 3])

@@ -23,12 +23,12 @@ struct ChannelAccessTests {
     /// Time since a fresh access was made at which the air has long been free.
     static let later = Duration.milliseconds(10)
 
-    @Test("the quiet gap is the longest silence inside a round (16 slots' POLL gap, 358 µs) plus the margin; a backoff slot is start delay, full POLL after its RMARKER, margin")
+    @Test("the quiet gap is the longest silence inside a round (9 slots' FINAL gap, 352 µs) plus the margin; a backoff slot is start delay, full POLL after its RMARKER, margin")
     func constants() {
         let access = access()
-        // 266 µs reply delay + 92 µs for the 125-octet group POLL, then the 30 µs margin.
-        #expect(abs((access.quietGap - .microseconds(388)).secondsValue) < 2e-9, "\(access.quietGap)")
-        let poll = RadioConfig.ranging.airtime(frameLength: 125)
+        // 273 µs reply delay + 79 µs for the 120-octet secured group FINAL, then the 30 µs margin.
+        #expect(abs((access.quietGap - .microseconds(382)).secondsValue) < 2e-9, "\(access.quietGap)")
+        let poll = RadioConfig.ranging.airtime(frameLength: 117)
         let slot = timing.startDelay.duration + poll - RadioConfig.ranging.synchronisationHeaderDuration + timing.listenMargin.duration
         #expect(abs((access.backoffSlot - slot).secondsValue) < 2e-9, "\(access.backoffSlot) against \(slot)")
         #expect(access.backoffSlot == .nanoseconds(Int64((access.backoffSlot / .nanoseconds(1)).rounded())), "whole nanoseconds")

@@ -24,10 +24,10 @@ struct RangingSchedulerTests {
     static let rounding = Duration.nanoseconds(1)
 
     /// One backoff slot, from the documented formula: the start delay, the airtime of the longest
-    /// group POLL (125 octets) after its RMARKER, and the listening margin.
+    /// group POLL (secured, 9 entries: 117 octets) after its RMARKER, and the listening margin.
     static var backoffSlot: Duration {
         let timing = RoundFixtures.timing
-        return timing.startDelay.duration + RadioConfig.ranging.airtime(frameLength: 125)
+        return timing.startDelay.duration + RadioConfig.ranging.airtime(frameLength: 117)
             - RadioConfig.ranging.synchronisationHeaderDuration + timing.listenMargin.duration
     }
 
@@ -240,11 +240,11 @@ struct RangingSchedulerTests {
         #expect(waited > -0.001 && waited < 64, "\(waited) backoff slots after the own reservation")
     }
 
-    @Test("seventeen links due together: the first round serves sixteen, the seventeenth follows after it")
+    @Test("ten links due together: the first round serves nine, the tenth follows after it")
     func largestGroup() throws {
         let bench = SchedulerBench()
-        #expect(bench.scheduler.maximumGroupSize == 16)
-        let links = (0..<17).map {
+        #expect(bench.scheduler.maximumGroupSize == 9)
+        let links = (0..<10).map {
             RangingLink(session: SessionIdentifier(rawValue: 0x7000_0000 + UInt32($0)), pan: RoundFixtures.pan,
                         localAddress: 0x000A, peerAddress: 0x0100 + UInt16($0))
         }
@@ -252,15 +252,15 @@ struct RangingSchedulerTests {
             bench.addInitiator(link, interval: Self.interval)
         }
         let first = try #require(try bench.runUntilSending())
-        #expect(first == Self.groupPoll(Array(links.prefix(16)), round: 0))
+        #expect(first == Self.groupPoll(Array(links.prefix(9)), round: 0))
         let start = bench.timers.now
         let mark = bench.mark
         try bench.playGroupRound()
-        #expect(links.prefix(16).allSatisfy { bench.reports(for: $0).completed.count == 1 })
+        #expect(links.prefix(9).allSatisfy { bench.reports(for: $0).completed.count == 1 })
         let second = try #require(try bench.runUntilSending(since: mark) { $0.message.type == .groupPoll })
-        #expect(second == Self.groupPoll([links[16]], round: 1))
+        #expect(second == Self.groupPoll([links[9]], round: 1))
         let reservationEnd = start + bench.timing.startDelay.duration
-            + GroupRoundSchedule(responders: 16, timing: bench.timing).endAfterPoll.duration
+            + GroupRoundSchedule(responders: 9, timing: bench.timing).endAfterPoll.duration
         let waited = Self.slots(bench.timers.now - reservationEnd)
         #expect(waited > -0.001 && waited < 64, "\(waited) backoff slots after the first round's reservation")
     }
@@ -309,7 +309,7 @@ struct RangingSchedulerTests {
         let bench = SchedulerBench()
         bench.addInitiator(Self.towardsB, interval: Self.interval)
         bench.timers.advance(to: .milliseconds(50))
-        try bench.receive(Self.foreignGroupPoll(count: 16), at: DeviceTime(wrapping: 3_000_000))
+        try bench.receive(Self.foreignGroupPoll(count: 9), at: DeviceTime(wrapping: 3_000_000))
         _ = try #require(try bench.runUntilSending())
         #expect(bench.timers.now >= Self.interval && bench.timers.now <= Self.interval + Self.rounding)
     }
@@ -514,8 +514,8 @@ struct RangingSchedulerTests {
         try bench.playGroupRound()
         #expect(try bench.sentFrames(since: mark).map(\.message.type) == [.groupFinal],
                 "after its round the device heard nobody for a while: the air counts as taken for a quiet gap")
-        // The quiet gap: 266 µs reply delay + 92 µs for a full group POLL + 30 µs margin.
-        bench.timers.advance(by: .microseconds(389))
+        // The quiet gap: 273 µs reply delay + 79 µs for a full secured group FINAL + 30 µs margin.
+        bench.timers.advance(by: .microseconds(383))
         let sent = try bench.sentFrames(since: mark)
         #expect(sent.map(\.message.type) == [.groupFinal, .goodbye])
         #expect(sent.last == Self.towardsC.frame(round: 0, message: .goodbye))

@@ -11,9 +11,9 @@ enum GoldenFrames {
     /// of the round, PAN, destination, source.
     static let macHeader: [UInt8] = [0x41, 0x88, 0x02, 0xCA, 0xDE, 0x02, 0x00, 0x01, 0x00]
 
-    /// Version 1, type, flags 0, session LE, round LE.
+    /// Version 2, type, flags 0, session LE, round LE.
     static func payloadHeader(type: UInt8, flags: UInt8 = 0) -> [UInt8] {
-        [0x01, type, flags, 0xEF, 0xBE, 0xAD, 0xDE, 0x02, 0x01]
+        [0x02, type, flags, 0xEF, 0xBE, 0xAD, 0xDE, 0x02, 0x01]
     }
 
     static let poll = macHeader + payloadHeader(type: 0x61)
@@ -29,11 +29,9 @@ enum GoldenFrames {
         + [0x00, 0x00, 0x00, 0x00, 0x00]  // finalReceived 0
         + [0x80, 0x01, 0x00, 0x00]        // time of flight 0x180/256 = 1.5 ticks
     static let reportWithoutResult = Array(report.dropLast(4)) + [0xFF, 0xFF, 0xFF, 0x7F]
-    static let pollWithMIC = macHeader + payloadHeader(type: 0x61, flags: 0x01) + [1, 2, 3, 4, 5, 6, 7, 8]
 
-    static func frame(_ message: RangingMessage, mic: MessageIntegrityCode? = nil) -> RangingFrame {
-        RangingFrame(session: session, round: 0x0102, source: 0x0001, destination: 0x0002, pan: pan, message: message,
-                     messageIntegrityCode: mic)
+    static func frame(_ message: RangingMessage) -> RangingFrame {
+        RangingFrame(session: session, round: 0x0102, source: 0x0001, destination: 0x0002, pan: pan, message: message)
     }
 
     static func time(_ ticks: UInt64) -> DeviceTime {

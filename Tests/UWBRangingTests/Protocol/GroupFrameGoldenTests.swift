@@ -10,9 +10,9 @@ enum GroupGoldenFrames {
     /// 0xFFFF, source 0x0001.
     static let macHeader: [UInt8] = [0x41, 0x88, 0x02, 0xCA, 0xDE, 0xFF, 0xFF, 0x01, 0x00]
 
-    /// Version 1, type, flags, session 0, round 0x0102 LE.
+    /// Version 2, type, flags, session 0, round 0x0102 LE.
     static func payloadHeader(type: UInt8, flags: UInt8 = 0) -> [UInt8] {
-        [0x01, type, flags, 0x00, 0x00, 0x00, 0x00, 0x02, 0x01]
+        [0x02, type, flags, 0x00, 0x00, 0x00, 0x00, 0x02, 0x01]
     }
 
     /// The two entries of ``poll``.
@@ -43,9 +43,9 @@ enum GroupGoldenFrames {
         pollTransmitted: time(0x01_2345_6789), finalTransmitted: time(0xFF_FFFF_FFFF), responsesReceived: responses)
 
     /// A group frame with these fields and `message`.
-    static func frame(_ message: RangingMessage, mic: MessageIntegrityCode? = nil) -> RangingFrame {
+    static func frame(_ message: RangingMessage) -> RangingFrame {
         RangingFrame(session: SessionIdentifier(rawValue: 0), round: 0x0102, source: 0x0001, destination: 0xFFFF,
-                     pan: PANIdentifier(rawValue: 0xDECA), message: message, messageIntegrityCode: mic)
+                     pan: PANIdentifier(rawValue: 0xDECA), message: message)
     }
 
     static func time(_ ticks: UInt64) -> DeviceTime {
@@ -100,21 +100,21 @@ struct GroupFrameGoldenTests {
         #expect(RangingMessageType.groupPoll.rawValue == 0x66 && RangingMessageType.groupFinal.rawValue == 0x67)
         #expect(RangingMessage.groupPoll(entries: G.entries).type == .groupPoll)
         #expect(G.finalMessage.type == .groupFinal)
-        #expect(RangingFrameFormat.maximumGroupSize == 16)
+        #expect(RangingFrameFormat.maximumGroupSize == 9)
         #expect(RangingFrameFormat.groupEntryLength == 6 && RangingFrameFormat.groupBitmapLength == 2)
         #expect(RangingMessageType.groupPoll.description == "GROUP POLL" && RangingMessageType.groupFinal.description == "GROUP FINAL")
     }
 
-    @Test("a group FINAL of sixteen slots, all answered, sets every bitmap bit and keeps the stamps in slot order")
+    @Test("a group FINAL of nine slots, all answered, sets every bitmap bit and keeps the stamps in slot order")
     func fullGroupFinal() throws {
-        let stamps = (0..<16).map { G.time(0x10_0000_0000 + UInt64($0) * 0x0101) }
+        let stamps = (0..<9).map { G.time(0x10_0000_0000 + UInt64($0) * 0x0101) }
         let frame = G.frame(.groupFinal(pollTransmitted: G.time(1), finalTransmitted: G.time(2), responsesReceived: stamps))
         let octets = try frame.encoded()
-        #expect(octets.count + 2 == 38 + 15 * 5)
+        #expect(octets.count + 2 == 38 + 8 * 5)
         // MAC header 9, payload header 9, two stamps 10: the count at 28, the bitmap at 29…30.
-        #expect(octets[28] == 16 && octets[29] == 0xFF && octets[30] == 0xFF)
+        #expect(octets[28] == 9 && octets[29] == 0xFF && octets[30] == 0x01)
         #expect(Array(octets[31..<36]) == [0x00, 0x00, 0x00, 0x00, 0x10])
-        #expect(Array(octets[(31 + 15 * 5)...]) == [0x0F, 0x0F, 0x00, 0x00, 0x10])
+        #expect(Array(octets[(31 + 8 * 5)...]) == [0x08, 0x08, 0x00, 0x00, 0x10])
         #expect(try RangingFrame(decoding: octets) == frame)
     }
 
@@ -126,82 +126,72 @@ struct GroupFrameGoldenTests {
         #expect(try RangingFrame(decoding: octets) == frame)
     }
 
-    @Test("a group POLL with a MIC sets flag bit 0 and carries the code after its entries")
-    func groupPollWithMIC() throws {
-        let mic = try MessageIntegrityCode(octets: [1, 2, 3, 4, 5, 6, 7, 8])
-        let frame = G.frame(.groupPoll(entries: G.entries), mic: mic)
-        var expected = G.poll
-        expected[11] = 0x01
-        expected += [1, 2, 3, 4, 5, 6, 7, 8]
-        #expect(try frame.encoded() == expected)
-        #expect(try RangingFrame(decoding: expected) == frame)
-    }
-
     // MARK: Lengths
 
-    @Test("on the air a group POLL is 27 octets plus 6 per extra entry, a group FINAL 38 plus 5 per extra slot")
+    @Test("on the air a plain group POLL is 27 octets plus 6 per extra entry, a group FINAL 38 plus 5 per extra slot; secured, 6 more and 4 per entry")
     func lengths() {
-        for responders in 1...16 {
-            #expect(RangingMessageType.groupPoll.frameLength(withMIC: false, responders: responders) == 27 + 6 * (responders - 1))
-            #expect(RangingMessageType.groupFinal.frameLength(withMIC: false, responders: responders) == 38 + 5 * (responders - 1))
-            #expect(RangingMessageType.groupPoll.frameLength(withMIC: true, responders: responders) == 35 + 6 * (responders - 1))
+        for responders in 1...RangingFrameFormat.maximumGroupSize {
+            #expect(RangingMessageType.groupPoll.frameLength(secured: false, responders: responders) == 27 + 6 * (responders - 1))
+            #expect(RangingMessageType.groupFinal.frameLength(secured: false, responders: responders) == 38 + 5 * (responders - 1))
+            #expect(RangingMessageType.groupPoll.frameLength(secured: true, responders: responders) == 33 + 10 * responders - 6)
+            #expect(RangingMessageType.groupFinal.frameLength(secured: true, responders: responders) == 44 + 9 * responders - 5)
             #expect(RangingMessageType.groupPoll.bodyLength(responders: responders) == 1 + 6 * responders)
             #expect(RangingMessageType.groupFinal.bodyLength(responders: responders) == 13 + 5 * responders)
         }
-        #expect(RangingMessageType.groupPoll.frameLength(withMIC: false) == 27)
-        #expect(RangingMessageType.groupFinal.frameLength(withMIC: false) == 38)
-        #expect(G.poll.count + 2 == RangingMessageType.groupPoll.frameLength(withMIC: false, responders: 2))
+        #expect(G.poll.count + 2 == RangingMessageType.groupPoll.frameLength(secured: false, responders: 2))
         // The FINAL of 3 slots with one RESPONSE missing is one stamp shorter than the longest one.
-        #expect(G.final.count + 2 == RangingMessageType.groupFinal.frameLength(withMIC: false, responders: 3) - 5)
-        // The longest ranging frame: a full group POLL with a MIC fits the 127-octet PHY frame.
-        #expect(RangingMessageType.groupPoll.frameLength(withMIC: true, responders: 16) == 125)
-        #expect(RangingMessageType.groupFinal.frameLength(withMIC: true, responders: 16) == 121)
+        #expect(G.final.count + 2 == RangingMessageType.groupFinal.frameLength(secured: false, responders: 3) - 5)
+        // The longest ranging frame, a full secured group FINAL, fits the 127-octet PHY frame; a
+        // tenth responder would not.
+        #expect(RangingMessageType.groupFinal.frameLength(secured: true, responders: 9) == 120)
+        #expect(RangingMessageType.groupPoll.frameLength(secured: true, responders: 9) == 117)
+        #expect(RangingMessageType.groupFinal.frameLength(secured: true, responders: 10) > 127)
         // The two-party messages ignore the responder count.
-        #expect(RangingMessageType.report.frameLength(withMIC: false, responders: 9) == 39)
+        #expect(RangingMessageType.report.frameLength(secured: false, responders: 9) == 39)
     }
 
     // MARK: Encoding refusals
 
-    @Test("encoding a group message of no responders or of more than 16 throws groupSize")
+    @Test("encoding a group message of no responders or of more than 9 throws groupSize")
     func encodingGroupSize() {
-        let seventeen = (0..<17).map { GroupPollEntry(session: SessionIdentifier(rawValue: UInt32($0)), responder: UInt16($0)) }
+        let ten = (0..<10).map { GroupPollEntry(session: SessionIdentifier(rawValue: UInt32($0)), responder: UInt16($0)) }
         #expect(throws: RangingFrameError.groupSize(0)) { try G.frame(.groupPoll(entries: [])).encoded() }
-        #expect(throws: RangingFrameError.groupSize(17)) { try G.frame(.groupPoll(entries: seventeen)).encoded() }
+        #expect(throws: RangingFrameError.groupSize(10)) { try G.frame(.groupPoll(entries: ten)).encoded() }
         #expect(throws: RangingFrameError.groupSize(0)) {
             try G.frame(.groupFinal(pollTransmitted: .zero, finalTransmitted: .zero, responsesReceived: [])).encoded()
         }
-        #expect(throws: RangingFrameError.groupSize(17)) {
+        #expect(throws: RangingFrameError.groupSize(10)) {
             try G.frame(.groupFinal(pollTransmitted: .zero, finalTransmitted: .zero,
-                                    responsesReceived: Array(repeating: nil, count: 17))).encoded()
+                                    responsesReceived: Array(repeating: nil, count: 10))).encoded()
         }
-        #expect(throws: Never.self) { try G.frame(.groupPoll(entries: Array(seventeen.prefix(16)))).encoded() }
+        #expect(throws: Never.self) { try G.frame(.groupPoll(entries: Array(ten.prefix(9)))).encoded() }
     }
 
     // MARK: Decoding rejections
 
-    @Test("a group POLL counting 0 or 17 entries is refused with groupSize")
+    @Test("a group POLL counting 0 or 10 entries is refused with groupSize")
     func pollCount() {
         #expect(throws: RangingFrameError.groupSize(0)) {
             try RangingFrame(decoding: G.macHeader + G.pollPayload(count: 0, entries: 0))
         }
-        #expect(throws: RangingFrameError.groupSize(17)) {
-            try RangingFrame(decoding: G.macHeader + G.pollPayload(count: 17, entries: 17))
+        #expect(throws: RangingFrameError.groupSize(10)) {
+            try RangingFrame(decoding: G.macHeader + G.pollPayload(count: 10, entries: 10))
         }
         #expect(throws: RangingFrameError.groupSize(255)) {
             try RangingFrame(decoding: G.macHeader + G.pollPayload(count: 255, entries: 2))
         }
-        #expect(throws: Never.self) { try RangingFrame(decoding: G.macHeader + G.pollPayload(count: 16, entries: 16)) }
+        #expect(throws: Never.self) { try RangingFrame(decoding: G.macHeader + G.pollPayload(count: 9, entries: 9)) }
     }
 
-    @Test("a group FINAL counting 0 or 17 slots is refused with groupSize")
+    @Test("a group FINAL counting 0 or 10 slots is refused with groupSize")
     func finalCount() {
         #expect(throws: RangingFrameError.groupSize(0)) {
             try RangingFrame(decoding: G.macHeader + G.finalPayload(count: 0, bitmap: 0, stamps: 0))
         }
-        #expect(throws: RangingFrameError.groupSize(17)) {
-            try RangingFrame(decoding: G.macHeader + G.finalPayload(count: 17, bitmap: 0, stamps: 0))
+        #expect(throws: RangingFrameError.groupSize(10)) {
+            try RangingFrame(decoding: G.macHeader + G.finalPayload(count: 10, bitmap: 0, stamps: 0))
         }
-        #expect(throws: Never.self) { try RangingFrame(decoding: G.macHeader + G.finalPayload(count: 16, bitmap: 0xFFFF, stamps: 16)) }
+        #expect(throws: Never.self) { try RangingFrame(decoding: G.macHeader + G.finalPayload(count: 9, bitmap: 0x01FF, stamps: 9)) }
     }
 
     @Test("a group FINAL bitmap marking slots beyond its count is refused with the mask of those bits")

@@ -32,8 +32,8 @@ struct RangingFrameRejectionTests {
     @Test("another version, an unknown type and reserved flags are refused")
     func headerFields() {
         var octets = GoldenFrames.poll
-        octets[9] = 2
-        #expect(throws: RangingFrameError.unsupportedVersion(2)) { try RangingFrame(decoding: octets) }
+        octets[9] = 1
+        #expect(throws: RangingFrameError.unsupportedVersion(1)) { try RangingFrame(decoding: octets) }
         octets = GoldenFrames.poll
         octets[10] = 0x21
         #expect(throws: RangingFrameError.unknownMessageType(0x21)) { try RangingFrame(decoding: octets) }

@@ -6,9 +6,10 @@ import UWBRanging
 /// timestamps of each slot, built so that DS-TWR gives back each responder's flight time exactly,
 /// and the commands the machine should answer with, computed from the documented formulas.
 ///
-/// Up to three responders the group POLL is no longer than the frame the reply delay is sized for,
-/// so POLL's gap is the reply delay (``GroupRoundScheduleTests`` checks this); the gap before the
-/// REPORTs grows with the group FINAL and is taken from ``GroupRoundSchedule``, checked there too.
+/// The gaps after the group POLL and the group FINAL grow with the group and are taken from
+/// ``GroupRoundSchedule`` (``GroupRoundScheduleTests`` checks them against the airtimes). The
+/// links are plain: the machine sizes every window for secured frames, which plain ones never
+/// outlast, so an awaited RESPONSE or REPORT is counted at its secured length.
 final class GroupRoundPlay {
     typealias F = RoundFixtures
     typealias H = HandTiming
@@ -34,7 +35,6 @@ final class GroupRoundPlay {
 
     /// A machine serving the first `count` of ``allLinks``, whose first round is `round`.
     init(links count: Int = 3, receivers: Int = 1, round: UInt16 = 7) {
-        precondition((1...3).contains(count), "the hand formulas assume POLL's gap is the reply delay")
         machine = GroupInitiator(timing: F.timing, transmitClock: F.clock, receivers: receivers, firstRound: round)
         links = Array(Self.allLinks.prefix(count))
         machine.links = links
@@ -47,9 +47,9 @@ final class GroupRoundPlay {
 
     // MARK: The schedule by hand
 
-    /// POLL to slot `slot`'s RESPONSE: the reply delay, then one slot per earlier slot.
+    /// POLL to slot `slot`'s RESPONSE: the POLL's gap, then one slot per earlier slot.
     func responseOffset(_ slot: Int) -> DeviceDuration {
-        replyDelay + H.slot * Int64(slot)
+        GroupRoundSchedule(responders: count, timing: F.timing).pollGap + H.slot * Int64(slot)
     }
 
     /// POLL to FINAL: the last slot's RESPONSE plus a reply delay.
@@ -64,12 +64,12 @@ final class GroupRoundPlay {
 
     /// When the RESPONSE window closes: the last slot's RESPONSE ends, plus the margin.
     var responseDeadline: DeviceTime {
-        pollTransmitted + responseOffset(count - 1) + H.airtime(octets: 20) - H.header + margin
+        pollTransmitted + responseOffset(count - 1) + H.airtime(octets: 34) - H.header + margin
     }
 
     /// When the REPORT window closes if `lastAnswered` is the last slot that answered.
     func reportDeadline(lastAnswered: Int) -> DeviceTime {
-        finalTransmitted + reportOffset(lastAnswered) + H.airtime(octets: 39) - H.header + margin
+        finalTransmitted + reportOffset(lastAnswered) + H.airtime(octets: 53) - H.header + margin
     }
 
     /// Where FINAL is scheduled: the first grid time at or after POLL + finalOffset.
@@ -150,8 +150,8 @@ final class GroupRoundPlay {
         #expect(at.ticks % 512 == 0 && (at - (now + F.timing.startDelay)).ticks < 512)
         let poll = try pollOctets()
         let window = ResponseWindow(
-            delay: replyDelay - H.airtime(octets: poll.count + 2) - margin,
-            timeout: H.slot * Int64(count - 1) + H.airtime(octets: 20) + margin + margin)
+            delay: responseOffset(0) - H.airtime(octets: poll.count + 2) - margin,
+            timeout: H.slot * Int64(count - 1) + H.airtime(octets: 34) + margin + margin)
         #expect(commands == [.transmit(frame: poll, at: at, awaiting: window)])
         pollTransmitted = at + F.clock.antennaDelay
         #expect(machine.handle(.transmitScheduled(pollTransmitted)).isEmpty)
@@ -164,7 +164,7 @@ final class GroupRoundPlay {
 
     /// Listening on until the REPORT window's deadline after a REPORT received at `time`.
     func listenForReports(after time: DeviceTime, lastAnswered: Int) -> RangingCommand {
-        .listen(ReceiveWindow(timeout: reportDeadline(lastAnswered: lastAnswered) - (time + H.airtime(octets: 39) - H.header)))
+        .listen(ReceiveWindow(timeout: reportDeadline(lastAnswered: lastAnswered) - (time + H.airtime(octets: 53) - H.header)))
     }
 
     /// The group FINAL carrying the RESPONSE stamps of the `answered` slots, with a window over
@@ -176,7 +176,7 @@ final class GroupRoundPlay {
         let last = answered.max() ?? 0
         let window = ResponseWindow(
             delay: reportOffset(0) - H.airtime(octets: octets.count + 2) - margin,
-            timeout: H.slot * Int64(last) + H.airtime(octets: 39) + margin + margin)
+            timeout: H.slot * Int64(last) + H.airtime(octets: 53) + margin + margin)
         return .transmit(frame: octets, at: finalStart, awaiting: window)
     }
 
@@ -211,8 +211,8 @@ struct GroupInitiatorTests {
         let play = GroupRoundPlay()
         try play.start(at: now)
         #expect(play.machine.handle(.event(.transmitted(at: play.pollTransmitted), chip: 0)).isEmpty)
-        #expect(try play.machine.handle(play.response(0)) == [play.listenForResponses(afterFrameOf: 18, at: play.responseReceived(0))])
-        #expect(try play.machine.handle(play.response(1)) == [play.listenForResponses(afterFrameOf: 18, at: play.responseReceived(1))])
+        #expect(try play.machine.handle(play.response(0)) == [play.listenForResponses(afterFrameOf: 32, at: play.responseReceived(0))])
+        #expect(try play.machine.handle(play.response(1)) == [play.listenForResponses(afterFrameOf: 32, at: play.responseReceived(1))])
         #expect(try play.machine.handle(play.response(2)) == [try play.final(answered: [0, 1, 2])])
         #expect(play.finalStart.ticks % 512 == 0 && (play.finalStart - (play.pollTransmitted + play.finalOffset)).ticks < 512)
         #expect(play.machine.handle(.transmitScheduled(play.finalTransmitted)).isEmpty)
@@ -397,7 +397,7 @@ struct GroupInitiatorTests {
             #expect(play.machine.handle(F.received(octets, at: at)) == [play.listenForResponses(afterFrameOf: octets.count, at: at)],
                     "\(octets.count) octets")
         }
-        // A RESPONSE already received is not taken twice.
+        // A RESPONSE already received is not taken twice: ignored like a foreign frame, by its own length.
         _ = play.machine.handle(try play.response(0))
         #expect(try play.machine.handle(play.response(0)) == [play.listenForResponses(afterFrameOf: 18, at: play.responseReceived(0))])
         // A foreign frame that ends after the deadline ends the phase: the FINAL goes to slot 0 only.
@@ -421,8 +421,10 @@ struct GroupInitiatorTests {
             .listen(ReceiveWindow(timeout: deadline - (at + H.airtime(octets: response.count + 2) - H.header))),
         ])
         _ = play.machine.handle(try play.report(0))
-        #expect(play.machine.handle(try play.report(0)) == [play.listenForReports(after: play.reportReceived(0), lastAnswered: 1)],
-                "a second REPORT of slot 0 is not taken twice")
+        let report = try play.reportOctets(0)
+        #expect(play.machine.handle(try play.report(0)) == [
+            .listen(ReceiveWindow(timeout: deadline - (play.reportReceived(0) + H.airtime(octets: report.count + 2) - H.header))),
+        ], "a second REPORT of slot 0 is not taken twice: ignored like a foreign frame, by its own length")
         #expect(try play.machine.handle(play.report(1)) == [.completed(play.completed(1))])
     }
 
@@ -451,26 +453,26 @@ struct GroupInitiatorTests {
         ])
     }
 
-    @Test("a group of no links does nothing; one of seventeen fails every link with encoding(groupSize) and sends nothing")
+    @Test("a group of no links does nothing; one of ten fails every link with encoding(groupSize) and sends nothing")
     func groupSize() throws {
         let empty = GroupInitiator(timing: F.timing, transmitClock: F.clock, firstRound: 7)
         #expect(empty.handle(.start(now: now)).isEmpty, "no links, no outcomes")
         let crowded = GroupInitiator(timing: F.timing, transmitClock: F.clock, firstRound: 7)
-        crowded.links = (0..<17).map {
+        crowded.links = (0..<10).map {
             RangingLink(session: SessionIdentifier(rawValue: 0x2000_0000 + UInt32($0)), pan: F.pan,
                         localAddress: GroupRoundPlay.local, peerAddress: 0x0100 + UInt16($0))
         }
         let commands = crowded.handle(.start(now: now))
         #expect(commands == crowded.links.map {
-            .failed(RangingFailure(kind: .encoding(.groupSize(17)), round: 7, role: .initiator, attempts: 1, session: $0.session))
+            .failed(RangingFailure(kind: .encoding(.groupSize(10)), round: 7, role: .initiator, attempts: 1, session: $0.session))
         }, "one failure per link, with its session")
-        // Sixteen are fine.
+        // Nine are fine.
         crowded.links.removeLast()
         guard case .transmit(let octets, _, _) = crowded.handle(.start(now: now)).first else {
-            Issue.record("sixteen links send no POLL")
+            Issue.record("nine links send no POLL")
             return
         }
-        #expect(octets.count + 2 == 27 + 6 * 15)
+        #expect(octets.count + 2 == 27 + 6 * 8)
     }
 
     @Test("a stamp that differs from the prediction turns the radio off and fails every open link")

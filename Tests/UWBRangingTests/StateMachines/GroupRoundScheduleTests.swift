@@ -40,54 +40,54 @@ struct GroupRoundScheduleTests {
     typealias H = HandTiming
     let timing = RoundFixtures.timing
 
-    @Test("a slot is the reply delay plus the listening margin (296 µs on the emulator)")
+    @Test("a slot is the reply delay plus the listening margin (303 µs on the emulator)")
     func slot() {
         #expect(timing.slotSpacing == timing.replyDelay + timing.listenMargin)
-        for responders in [1, 2, 7, 16] {
+        for responders in [1, 2, 7, 9] {
             #expect(GroupRoundSchedule(responders: responders, timing: timing).slot == timing.replyDelay + timing.listenMargin)
         }
         let microseconds = H.slot.seconds * 1e6
-        #expect(abs(microseconds - 296) < 1e-4, "\(microseconds) µs")
+        #expect(abs(microseconds - 303) < 1e-4, "\(microseconds) µs")
     }
 
-    @Test("up to three responders the group POLL (47 octets with a MIC at most) needs no longer gap than the reply delay")
+    @Test("up to two responders the secured group POLL (47 octets at most) needs no longer gap than the reply delay")
     func smallGroupsKeepTheReplyDelay() {
-        for responders in 1...3 {
+        for responders in 1...2 {
             let schedule = GroupRoundSchedule(responders: responders, timing: timing)
             #expect(schedule.pollGap == timing.replyDelay, "\(responders) responders")
             #expect(schedule.responders == responders)
         }
-        // The group FINAL outgrows a REPORT with a MIC from two slots on (51 octets).
+        // The secured group FINAL outgrows a secured REPORT (53 octets) from two slots on (57 octets).
         #expect(GroupRoundSchedule(responders: 1, timing: timing).reportGap == timing.replyDelay)
         #expect(GroupRoundSchedule(responders: 2, timing: timing).reportGap > timing.replyDelay)
-        #expect(GroupRoundSchedule(responders: 4, timing: timing).pollGap > timing.replyDelay)
+        #expect(GroupRoundSchedule(responders: 3, timing: timing).pollGap > timing.replyDelay)
     }
 
-    @Test("the gaps grow by the excess airtime of the group frame over a 47-octet frame, rounded up to a whole µs")
+    @Test("the gaps grow by the excess airtime of the secured group frame over a 53-octet frame, rounded up to a whole µs")
     func gapsGrowWithTheGroup() {
-        for responders in 1...16 {
+        for responders in 1...9 {
             let schedule = GroupRoundSchedule(responders: responders, timing: timing)
-            let poll = 35 + 6 * (responders - 1)  // group POLL with a MIC, FCS included
-            let final = 46 + 5 * (responders - 1)  // longest group FINAL with a MIC
+            let poll = 37 + 10 * (responders - 1)  // secured group POLL, FCS included
+            let final = 48 + 9 * (responders - 1)  // longest secured group FINAL
             #expect(abs((schedule.pollGap - expectedGap(afterFrameOf: poll)).ticks) <= 1, "POLL, \(responders) responders")
             #expect(abs((schedule.reportGap - expectedGap(afterFrameOf: final)).ticks) <= 1, "FINAL, \(responders) responders")
         }
     }
 
-    @Test("for 16 responders the POLL gap exceeds the reply delay by airtime(125) − airtime(47) rounded up to a µs: 92 µs")
-    func sixteen() {
-        let schedule = GroupRoundSchedule(responders: 16, timing: timing)
-        let excess = H.configuration.airtime(frameLength: 125) - H.configuration.airtime(frameLength: 47)
+    @Test("for 9 responders the POLL gap exceeds the reply delay by airtime(117) − airtime(53) rounded up to a µs: 76 µs")
+    func nine() {
+        let schedule = GroupRoundSchedule(responders: 9, timing: timing)
+        let excess = H.configuration.airtime(frameLength: 117) - H.configuration.airtime(frameLength: 53)
         let rounded = Duration.microseconds((excess.secondsValue * 1e6).rounded(.up))
-        #expect(rounded == .microseconds(92))
+        #expect(rounded == .microseconds(76))
         #expect(abs((schedule.pollGap - timing.replyDelay - H.ticks(rounded)).ticks) <= 1)
-        // The full group FINAL with a MIC is 121 octets: 88 µs more.
-        #expect(abs((schedule.reportGap - timing.replyDelay - H.ticks(.microseconds(88))).ticks) <= 1)
+        // The full secured group FINAL is 120 octets: 79 µs more.
+        #expect(abs((schedule.reportGap - timing.replyDelay - H.ticks(.microseconds(79))).ticks) <= 1)
     }
 
     @Test("FINAL follows POLL by pollGap, k − 1 slots and a reply delay; each slot's RESPONSE and REPORT one slot after the previous")
     func offsets() {
-        for responders in 1...16 {
+        for responders in 1...9 {
             let schedule = GroupRoundSchedule(responders: responders, timing: timing)
             let lastSlot = H.slot * Int64(responders - 1)
             #expect(schedule.finalOffset == schedule.pollGap + lastSlot + timing.replyDelay, "\(responders) responders")
@@ -102,8 +102,8 @@ struct GroupRoundScheduleTests {
 
     @Test("the round ends with the last slot's REPORT: its RMARKER plus the REPORT's airtime after its preamble")
     func end() {
-        let reportTail = H.airtime(octets: 39) - H.header
-        for responders in [1, 2, 3, 8, 16] {
+        let reportTail = H.airtime(octets: 53) - H.header
+        for responders in [1, 2, 3, 8, 9] {
             let schedule = GroupRoundSchedule(responders: responders, timing: timing)
             let lastReport = schedule.reportOffset(slot: responders - 1)
             #expect(schedule.endAfterFinal == lastReport + reportTail, "\(responders) responders")
@@ -126,16 +126,16 @@ struct GroupRoundScheduleTests {
     @Test("over USB the gaps grow by the same whole microseconds")
     func usb() {
         let usb = RangingTiming.usb(for: .ranging)
-        let schedule = GroupRoundSchedule(responders: 16, timing: usb)
+        let schedule = GroupRoundSchedule(responders: 9, timing: usb)
         #expect(schedule.slot == usb.replyDelay + usb.listenMargin)
-        #expect(abs((schedule.pollGap - usb.replyDelay - H.ticks(.microseconds(92))).ticks) <= 1)
-        #expect(GroupRoundSchedule(responders: 3, timing: usb).pollGap == usb.replyDelay)
+        #expect(abs((schedule.pollGap - usb.replyDelay - H.ticks(.microseconds(76))).ticks) <= 1)
+        #expect(GroupRoundSchedule(responders: 2, timing: usb).pollGap == usb.replyDelay)
     }
 
-    /// The reply delay, plus the airtime a frame of `octets` outlasts a 47-octet one by, in whole
-    /// microseconds rounded up.
+    /// The reply delay, plus the airtime a frame of `octets` outlasts a 53-octet one (a secured
+    /// REPORT) by, in whole microseconds rounded up.
     func expectedGap(afterFrameOf octets: Int) -> DeviceDuration {
-        let excess = H.configuration.airtime(frameLength: octets) - H.configuration.airtime(frameLength: 47)
+        let excess = H.configuration.airtime(frameLength: octets) - H.configuration.airtime(frameLength: 53)
         guard excess > .zero else { return timing.replyDelay }
         return timing.replyDelay + H.ticks(.microseconds((excess.secondsValue * 1e6).rounded(.up)))
     }

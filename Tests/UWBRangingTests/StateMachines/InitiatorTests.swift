@@ -14,7 +14,7 @@ struct InitiatorTests {
         #expect(at.ticks % 512 == 0)
         #expect((at - (now + F.timing.startDelay)).ticks < 512)
         let poll = try F.octets(.poll, round: round, from: F.initiatorAddress, to: F.responderAddress)
-        #expect(commands == [.transmit(frame: poll, at: at, awaiting: F.timing.responseWindow(after: .poll, expecting: .response))])
+        #expect(commands == [.transmit(frame: poll, at: at, awaiting: F.window(afterSending: poll, expecting: .response))])
         let stamp = at + F.clock.antennaDelay
         #expect(initiator.handle(.transmitScheduled(stamp)).isEmpty)
         return stamp
@@ -32,7 +32,7 @@ struct InitiatorTests {
         let final = try F.octets(.final(pollTransmitted: pollTx, responseReceived: responseRx, finalTransmitted: finalTx),
                                  round: 7, from: F.initiatorAddress, to: F.responderAddress)
         #expect(finalCommands == [.transmit(frame: final, at: finalAt,
-                                            awaiting: F.timing.responseWindow(after: .final, expecting: .report))])
+                                            awaiting: F.window(afterSending: final, expecting: .report))])
         #expect(initiator.handle(.transmitScheduled(finalTx)).isEmpty)
         #expect(initiator.handle(.event(.transmitted(at: finalTx), chip: 0)).isEmpty)
 
@@ -60,7 +60,7 @@ struct InitiatorTests {
         #expect(pollEnd + window.delay == F.timing.replyDelay - F.timing.listenMargin)
         #expect(window.timeout == F.timing.airtime(.response) + F.timing.listenMargin + F.timing.listenMargin)
         #expect(F.timing.replyDelay > F.timing.airtime(.report) + F.timing.listenMargin)
-        #expect(F.timing.replyDelay == DeviceDuration(ticks: Int64((266e-6 * DeviceClock.ticksPerSecond).rounded(.up))))
+        #expect(F.timing.replyDelay == DeviceDuration(ticks: Int64((273e-6 * DeviceClock.ticksPerSecond).rounded(.up))))
     }
 
     @Test("timeouts retry with a new round number after the retry delay, then fail after the limit")

@@ -5,9 +5,9 @@ import UWBRanging
 /// ``Responder`` answering its slot of a group round, driven by hand: the fixtures' responder
 /// (0x0002, session 0xDEADBEEF) is slot 1 of a group POLL of three from its peer 0x0001.
 ///
-/// With three responders POLL's gap is the reply delay and a slot is the reply delay plus the
-/// listening margin (``GroupRoundScheduleTests``), so the RESPONSE and the FINAL window follow by
-/// hand; the gap before the REPORTs is ``GroupRoundSchedule``'s, checked there.
+/// A slot is the reply delay plus the listening margin, and the gaps after the group POLL and the
+/// group FINAL are ``GroupRoundSchedule``'s (``GroupRoundScheduleTests`` checks all three against
+/// the airtimes), so the RESPONSE and the FINAL window follow by hand.
 @Suite("Responder, answering its slot of a group round")
 struct ResponderGroupTests {
     typealias F = RoundFixtures
@@ -33,6 +33,8 @@ struct ResponderGroupTests {
     }
 
     var slot: DeviceDuration { H.slot }
+    /// The gap after a group POLL of three.
+    var pollGap: DeviceDuration { GroupRoundSchedule(responders: 3, timing: F.timing).pollGap }
     var replyDelay: DeviceDuration { F.timing.replyDelay }
     var margin: DeviceDuration { F.timing.listenMargin }
 
@@ -40,8 +42,8 @@ struct ResponderGroupTests {
     /// offset (POLL gap and one slot).
     var responseToFinal: DeviceDuration { slot + replyDelay }
 
-    /// The longest group FINAL of three slots on the air (FCS included): 48 octets.
-    var finalAirtime: DeviceDuration { H.airtime(octets: 48) }
+    /// The longest secured group FINAL of three slots on the air (FCS included): 66 octets.
+    var finalAirtime: DeviceDuration { H.airtime(octets: 66) }
 
     /// Receives the group POLL and checks the RESPONSE in slot 1; returns its TX stamp.
     func answerGroupPoll(_ responder: Responder, round: UInt16 = 7, chip1: Bool = false) throws -> DeviceTime {
@@ -49,14 +51,14 @@ struct ResponderGroupTests {
             #expect(responder.handle(F.received(try group(.groupPoll(entries: Self.entries), round: round), at: pollRx,
                                                 chip: 1, marker: 15)).isEmpty)
         }
-        let at = H.grid(pollRx + replyDelay + slot)
+        let at = H.grid(pollRx + pollGap + slot)
         let response = try F.octets(.response, round: round, from: F.responderAddress, to: F.initiatorAddress)
         let window = ResponseWindow(delay: responseToFinal - H.airtime(octets: 20) - margin, timeout: finalAirtime + margin + margin)
         #expect(window.delay == replyDelay * 2 - H.airtime(octets: 20))
         #expect(responder.handle(F.received(try group(.groupPoll(entries: Self.entries), round: round), at: pollRx, marker: 5)) == [
             .transmit(frame: response, at: at, awaiting: window),
         ])
-        #expect(at.ticks % 512 == 0 && (at - (pollRx + replyDelay + slot)).ticks < 512)
+        #expect(at.ticks % 512 == 0 && (at - (pollRx + pollGap + slot)).ticks < 512)
         let stamp = at + F.clock.antennaDelay
         #expect(responder.handle(.transmitScheduled(stamp)).isEmpty)
         return stamp
@@ -65,7 +67,7 @@ struct ResponderGroupTests {
     /// The initiator's stamps for a RESPONSE sent at `responseTx`: RESPONSE's RX and FINAL's TX.
     func initiatorStamps(responseTx: DeviceTime) -> (responseRx: DeviceTime, finalTx: DeviceTime) {
         let responseRx = pollTx + responseTx.elapsed(since: pollRx) + DeviceDuration(ticks: 2 * flight)
-        let finalOffset = replyDelay + slot * 2 + replyDelay
+        let finalOffset = pollGap + slot * 2 + replyDelay
         return (responseRx, H.grid(pollTx + finalOffset) + F.clock.antennaDelay)
     }
 
@@ -211,7 +213,7 @@ struct ResponderGroupTests {
         }
         #expect(at == H.grid(pollRx + replyDelay))
         // FINAL follows RESPONSE by a reply delay; the window covers the 38-octet group FINAL.
-        #expect(window == ResponseWindow(delay: replyDelay - H.airtime(octets: 20) - margin, timeout: H.airtime(octets: 38) + margin + margin))
+        #expect(window == ResponseWindow(delay: replyDelay - H.airtime(octets: 20) - margin, timeout: H.airtime(octets: 48) + margin + margin))
     }
 
     @Test("two receivers: the round completes when chip 1 has delivered the group FINAL too")

@@ -16,7 +16,7 @@ struct ResponderTests {
         let at = F.clock.gridTime(notBefore: pollRx + F.timing.replyDelay)
         let response = try F.octets(.response, round: round, from: F.responderAddress, to: F.initiatorAddress)
         #expect(responder.handle(F.received(try poll(round: round), at: pollRx, marker: 5)) == [
-            .transmit(frame: response, at: at, awaiting: F.timing.responseWindow(after: .response, expecting: .final)),
+            .transmit(frame: response, at: at, awaiting: F.window(afterSending: response, expecting: .final)),
         ])
         let stamp = at + F.clock.antennaDelay
         #expect(responder.handle(.transmitScheduled(stamp)).isEmpty)

@@ -33,6 +33,15 @@ enum RoundFixtures {
         try RangingFrame(session: session, round: round, source: source, destination: destination, pan: pan, message: message).encoded()
     }
 
+    /// The response window after sending the plain frame `sent` (FCS not included) and expecting
+    /// a `reply`, by hand: it opens the listening margin before the reply's preamble (a reply
+    /// delay after `sent`'s RMARKER) and lasts the secured reply's airtime and two margins.
+    static func window(afterSending sent: [UInt8], expecting reply: RangingMessageType) -> ResponseWindow {
+        ResponseWindow(
+            delay: timing.replyDelay - HandTiming.airtime(octets: sent.count + 2) - timing.listenMargin,
+            timeout: HandTiming.airtime(octets: reply.frameLength(secured: true)) + timing.listenMargin + timing.listenMargin)
+    }
+
     /// A reception of `octets` at `time` on `chip`.
     static func received(_ octets: [UInt8], at time: DeviceTime, chip: Int = 0, marker: Double = 1) -> RangingInput {
         .event(.frameReceived(ReceivedFrame(frame: octets, timestamp: time, diagnostics: diagnostics(marker))), chip: chip)
