@@ -98,6 +98,11 @@ public final class DeviceService: @unchecked Sendable {
         ledger.withLock { $0.contains(token.content.identifier) }
     }
 
+    /// The keys and counters of the session of `token` with `peer` (``TokenLedger/protection(of:with:role:)``).
+    func protection(of token: NIDiscoveryToken, with peer: NIDiscoveryToken, role: RangingRole) -> Result<LinkProtection, NIError> {
+        ledger.withLock { ledger in Result { () throws(NIError) in try ledger.protection(of: token, with: peer, role: role) } }
+    }
+
     /// Runs `work` on the radio's loop.
     func onLoop(_ work: @escaping @Sendable (DeviceService) -> Void) {
         radio.post { [self] in work(self) }
@@ -141,8 +146,9 @@ public final class DeviceService: @unchecked Sendable {
         record.state = .paused
     }
 
-    /// Ends the session and says goodbye to its peer.
+    /// Ends the session and says goodbye to its peer; its keys are retired after the goodbye.
     func invalidate(_ token: NIDiscoveryToken) {
+        defer { ledger.withLock { $0.retire(token.content.identifier) } }
         guard let record = sessions.removeValue(forKey: token.content.identifier) else { return }
         if record.link != nil {
             stopLink(of: record, sayingGoodbye: true)
@@ -154,6 +160,7 @@ public final class DeviceService: @unchecked Sendable {
     private func invalidate(_ record: ServiceSession, _ error: NIError) {
         stopLink(of: record, sayingGoodbye: false)
         sessions[record.token.content.identifier] = nil
+        ledger.withLock { $0.retire(record.token.content.identifier) }
         record.owner?.deliver(.didInvalidate(error))
     }
 

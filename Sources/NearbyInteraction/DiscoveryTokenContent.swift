@@ -1,21 +1,29 @@
 /// What a discovery token carries, and its versioned binary format (documented in
 /// `Docs/nearby-interaction.md`, "Discovery token format").
 ///
-/// Version 1, 24 octets plus the key share, multi-octet fields little-endian:
+/// Version 2, 24 octets plus the key share, multi-octet fields little-endian:
 ///
 /// | Offset | Size | Field |
 /// |---|---|---|
-/// | 0 | 1 | format version, 1 |
+/// | 0 | 1 | format version, 2 |
 /// | 1 | 1 | reserved, 0 |
 /// | 2 | 16 | token identifier: random per session |
 /// | 18 | 2 | UWB short address for the session: random, never 0xFFFE or 0xFFFF |
 /// | 20 | 1 | capabilities: bit 0 distance, bit 1 horizontal angle, bit 2 direction; bits 3–7 reserved, 0 |
 /// | 21 | 1 | reserved, 0 |
-/// | 22 | 2 | public key share length: reserved for the key agreement, 0 in version 1 |
-/// | 24 | n | public key share (absent in version 1) |
+/// | 22 | 2 | public key share length n: 33 as this library writes it, at most 65 read |
+/// | 24 | n | public key share: the session's ephemeral P-256 key, SEC 1 compressed (33 octets) |
+///
+/// Version 1 (no key share, length 0) still decodes, so that an old peer's token is refused at
+/// `run` with a message that says why, rather than as an unreadable archive. Whether the share
+/// is a point on the curve is checked at `run` too (``SessionKeyAgreement``).
 package struct DiscoveryTokenContent: Hashable, Sendable {
-    /// The format version this library writes and reads.
-    package static let currentVersion: UInt8 = 1
+    /// The format version this library writes.
+    package static let currentVersion: UInt8 = 2
+    /// The format version before key shares, which decodes with none.
+    package static let keylessVersion: UInt8 = 1
+    /// The longest key share read: 65 octets, an uncompressed P-256 point (SEC 1).
+    package static let maximumKeyShareLength = 65
 
     /// The session's random token identifier.
     package let identifier: TokenIdentifier
@@ -23,15 +31,15 @@ package struct DiscoveryTokenContent: Hashable, Sendable {
     package let shortAddress: UInt16
     /// What the token's device can measure.
     package let capabilities: NIRadioCapability
-    /// The public key share for the session key agreement; reserved, empty in format version 1.
+    /// The public key share for the session key agreement; empty in a version 1 token.
     package let publicKeyShare: [UInt8]
 
     /// Content with the given values.
-    package init(identifier: TokenIdentifier, shortAddress: UInt16, capabilities: NIRadioCapability) {
+    package init(identifier: TokenIdentifier, shortAddress: UInt16, capabilities: NIRadioCapability, publicKeyShare: [UInt8]) {
         self.identifier = identifier
         self.shortAddress = shortAddress
         self.capabilities = capabilities
-        self.publicKeyShare = []
+        self.publicKeyShare = publicKeyShare
     }
 
     /// Whether `address` may serve as a session's short address: not the broadcast address 0xFFFF and
@@ -47,10 +55,10 @@ package struct DiscoveryTokenContent: Hashable, Sendable {
             | (capabilities.supportsDirectionMeasurement ? 0b100 : 0)
     }
 
-    /// The archived form (format version 1).
+    /// The archived form: format version 2, or 1 for content without a key share.
     package var encoded: [UInt8] {
         var writer = PayloadWriter()
-        writer.append(Self.currentVersion)
+        writer.append(publicKeyShare.isEmpty ? Self.keylessVersion : Self.currentVersion)
         writer.append(0)
         writer.append(contentsOf: identifier.octets)
         writer.appendLittleEndian(shortAddress)
@@ -63,11 +71,14 @@ package struct DiscoveryTokenContent: Hashable, Sendable {
     /// Decodes and validates an archived token.
     ///
     /// - Throws: ``NIArchiveError`` for a wrong version, a short or long payload, reserved bits,
-    ///   an unusable short address, inconsistent capabilities or a public key share (none is defined yet).
+    ///   an unusable short address, inconsistent capabilities, a key share in a version 1 token or
+    ///   an empty or oversized one in a version 2 token.
     package init(decoding bytes: [UInt8]) throws(NIArchiveError) {
         var reader = PayloadReader(bytes)
         let version = try reader.readOctet("token format version")
-        guard version == Self.currentVersion else { throw .unsupportedVersion(version, type: "discovery token") }
+        guard version == Self.currentVersion || version == Self.keylessVersion else {
+            throw .unsupportedVersion(version, type: "discovery token")
+        }
         try reader.readReserved("token octet 1")
         let octets = try reader.read(count: TokenIdentifier.length, "token identifier")
         guard let identifier = TokenIdentifier(octets: octets) else {
@@ -89,10 +100,13 @@ package struct DiscoveryTokenContent: Hashable, Sendable {
         }
         try reader.readReserved("token octet 21")
         let keyShare = try reader.readLengthPrefixed("token public key share")
-        guard keyShare.isEmpty else {
-            throw .invalidValue(field: "token public key share", reason: "\(keyShare.count) octets; format version 1 carries none")
+        let allowed = version == Self.keylessVersion ? 0...0 : 1...Self.maximumKeyShareLength
+        guard allowed.contains(keyShare.count) else {
+            throw .invalidValue(
+                field: "token public key share",
+                reason: "\(keyShare.count) octets; format version \(version) carries \(allowed.lowerBound == allowed.upperBound ? "none" : "1 to \(allowed.upperBound)")")
         }
         try reader.finish()
-        self.init(identifier: identifier, shortAddress: address, capabilities: capabilities)
+        self.init(identifier: identifier, shortAddress: address, capabilities: capabilities, publicKeyShare: keyShare)
     }
 }

@@ -2,7 +2,8 @@ import UWBCore
 import UWBRanging
 
 /// What both sides of a session derive alike from their two discovery tokens, with no message
-/// exchanged: who initiates the rounds, the session id and the addresses on the air.
+/// exchanged: who initiates the rounds, the session id and the addresses on the air (and, once
+/// ``secured(by:)``, the keys of its frames, from ``SessionKeyAgreement``).
 ///
 /// - Role: the side whose token identifier is smaller (comparing octets in order) initiates.
 /// - Session id: the 32-bit FNV-1a hash of the smaller identifier's octets followed by the larger's
@@ -13,7 +14,7 @@ struct SessionPairing: Hashable, Sendable {
     /// This side's role.
     let role: RangingRole
     /// The session as this side sees it.
-    let link: RangingLink
+    private(set) var link: RangingLink
 
     /// The pairing of a local token with a peer's; `nil` if the two tokens share a short address or
     /// an identifier, which would make the frames ambiguous.
@@ -25,6 +26,13 @@ struct SessionPairing: Hashable, Sendable {
         link = RangingLink(
             session: SessionIdentifier(rawValue: Self.fnv1a(ordered)), pan: RangingFrameFormat.defaultPAN,
             localAddress: local.shortAddress, peerAddress: peer.shortAddress)
+    }
+
+    /// The same pairing with its link secured by `protection`.
+    func secured(by protection: LinkProtection) -> SessionPairing {
+        var pairing = self
+        pairing.link.protection = protection
+        return pairing
     }
 
     /// The 32-bit FNV-1a hash of `octets`.

@@ -1,31 +1,75 @@
+import Crypto
 import UWBCore
+import UWBRanging
 
-/// The tokens a device service issued, and the generator new ones come from.
+/// The tokens a device service issued, the private keys of those still alive, the protections of
+/// their sessions, and the generator new tokens come from.
 struct TokenLedger {
+    /// Every token identifier issued here, retired or not.
     private var issued: Set<TokenIdentifier> = []
+    /// The private keys of the tokens not retired.
+    private var privateKeys: [TokenIdentifier: P256.KeyAgreement.PrivateKey] = [:]
+    /// Each live session's protection towards each peer token it ran with: kept across pause and
+    /// run, so frame counters go on where they stopped.
+    private var protections: [Pair: LinkProtection] = [:]
     /// A seeded generator for reproducible runs; `nil` uses the system's secure generator.
     private var seeded: SeededRandom?
+
+    /// A session's token and a peer token it runs with.
+    private struct Pair: Hashable {
+        let local: TokenIdentifier
+        let peer: DiscoveryTokenContent
+    }
 
     /// A ledger drawing from a generator seeded with `seed`, or from the system's if `seed` is nil.
     init(seed: UInt64?) {
         seeded = seed.map { SeededRandom(seed: $0) }
     }
 
-    /// A new session's token, recorded as issued.
+    /// A new session's token, recorded as issued with its private key.
     mutating func issue(capabilities: NIRadioCapability) -> NIDiscoveryToken {
-        let token: NIDiscoveryToken
+        let session: (token: NIDiscoveryToken, privateKey: P256.KeyAgreement.PrivateKey)
         if var generator = seeded {
-            token = NIDiscoveryToken.makeForNewSession(capabilities: capabilities, using: &generator)
+            session = NIDiscoveryToken.makeSession(capabilities: capabilities, using: &generator)
             seeded = generator
         } else {
-            token = NIDiscoveryToken.makeForNewSession(capabilities: capabilities)
+            var generator = SystemRandomNumberGenerator()
+            session = NIDiscoveryToken.makeSession(capabilities: capabilities, using: &generator)
         }
-        issued.insert(token.content.identifier)
-        return token
+        let identifier = session.token.content.identifier
+        issued.insert(identifier)
+        privateKeys[identifier] = session.privateKey
+        return session.token
     }
 
     /// Whether a token with `identifier` was issued here.
     func contains(_ identifier: TokenIdentifier) -> Bool {
         issued.contains(identifier)
+    }
+
+    /// The protection of the session of `token` with `peer`, `role` being this side's: the one
+    /// made at an earlier run with the same peer token, or a new one from the two tokens' keys.
+    ///
+    /// - Throws: ``NIError/Code/invalidConfiguration`` for a retired or foreign `token`, or a peer
+    ///   token whose key share is missing or invalid.
+    mutating func protection(of token: NIDiscoveryToken, with peer: NIDiscoveryToken, role: RangingRole) throws(NIError) -> LinkProtection {
+        let pair = Pair(local: token.content.identifier, peer: peer.content)
+        if let known = protections[pair], known.role == role {
+            return known
+        }
+        guard let privateKey = privateKeys[token.content.identifier] else {
+            throw NIError(.invalidConfiguration, detail: "this session's token was retired when the session was invalidated; create a new NISession")
+        }
+        let keys = try SessionKeyAgreement.keys(privateKey: privateKey, local: token.content, peer: peer.content, role: role)
+        let protection = LinkProtection(keys: keys, role: role)
+        protections[pair] = protection
+        return protection
+    }
+
+    /// Forgets the private key and the protections of the session of `identifier`, which ended:
+    /// its keys are never used again.
+    mutating func retire(_ identifier: TokenIdentifier) {
+        privateKeys[identifier] = nil
+        protections = protections.filter { $0.key.local != identifier }
     }
 }

@@ -48,14 +48,21 @@ enum ArchiveFixtures {
     }
 
     /// A valid version-1 token payload with the given fields.
+    /// A valid key share: the P-256 base point G, SEC 1 compressed (prefix 03, since G's y is odd;
+    /// coordinates from SEC 2 §2.4.2).
+    static let basePoint: [UInt8] = [0x03] + [
+        0x6B, 0x17, 0xD1, 0xF2, 0xE1, 0x2C, 0x42, 0x47, 0xF8, 0xBC, 0xE6, 0xE5, 0x63, 0xA4, 0x40, 0xF2,
+        0x77, 0x03, 0x7D, 0x81, 0x2D, 0xEB, 0x33, 0xA0, 0xF4, 0xA1, 0x39, 0x45, 0xD8, 0x98, 0xC2, 0x96,
+    ]
+
     static func tokenPayload(
-        version: UInt8 = 1,
+        version: UInt8 = 2,
         octet1: UInt8 = 0,
         identifier: [UInt8] = Array(1...16),
         address: UInt16 = 0x1234,
         capabilities: UInt8 = 0b111,
         octet21: UInt8 = 0,
-        keyShare: [UInt8] = [],
+        keyShare: [UInt8] = basePoint,
         trailing: [UInt8] = []
     ) -> [UInt8] {
         var bytes: [UInt8] = [version, octet1] + identifier

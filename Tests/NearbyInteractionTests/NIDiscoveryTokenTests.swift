@@ -46,17 +46,18 @@ struct NIDiscoveryTokenTests {
         #expect(Set(tokens.map(\.content.identifier)).count == tokens.count)
     }
 
-    @Test("a token is its random identifier, random address and capabilities: nothing stable")
+    @Test("a token is its random identifier, random address, capabilities and fresh key share: nothing stable")
     func noStableIdentifier() throws {
         let capabilities = NIRadioCapability(coherentReceivers: 3)
         let tokens = (0..<256).map { _ in NIDiscoveryToken.makeForNewSession(capabilities: capabilities) }
-        // Rebuilding one session's token from another's capabilities plus its own identifier and
-        // address gives it back exactly: nothing else is in a token.
+        // Rebuilding one session's token from another's capabilities plus its own identifier,
+        // address and key share gives it back exactly: nothing else is in a token.
         for (first, second) in zip(tokens, tokens.dropFirst()) {
             let rebuilt = NIDiscoveryToken(content: DiscoveryTokenContent(
                 identifier: second.content.identifier,
                 shortAddress: second.content.shortAddress,
-                capabilities: first.content.capabilities
+                capabilities: first.content.capabilities,
+                publicKeyShare: second.content.publicKeyShare
             ))
             #expect(rebuilt == second)
             // Archives differ in dictionary order from one archiving to the next; what they carry does not.
@@ -71,6 +72,9 @@ struct NIDiscoveryTokenTests {
             #expect(Set(tokens.map { $0.content.identifier.octets[offset] }).count > 64)
         }
         #expect(Set(tokens.map(\.content.shortAddress)).count > 200)
+        // Every session has its own key pair: 33-octet compressed points, all different.
+        #expect(Set(tokens.map(\.content.publicKeyShare)).count == tokens.count)
+        #expect(tokens.allSatisfy { $0.content.publicKeyShare.count == 33 && [2, 3].contains($0.content.publicKeyShare[0]) })
         #expect(tokens.allSatisfy { DiscoveryTokenContent.isUsableShortAddress($0.content.shortAddress) })
     }
 
@@ -85,22 +89,31 @@ struct NIDiscoveryTokenTests {
         #expect(DiscoveryTokenContent.isUsableShortAddress(0x0000))
     }
 
-    @Test("the version-1 payload has the documented layout")
+    @Test("the version-2 payload has the documented layout, its key share last")
     func payloadLayout() {
         let token = ArchiveFixtures.token(seed: 3, receivers: 2)
         let bytes = token.content.encoded
-        #expect(bytes.count == 24)
-        #expect(bytes[0] == 1)
+        #expect(bytes.count == 24 + 33)
+        #expect(bytes[0] == 2)
         #expect(bytes[1] == 0)
         #expect(Array(bytes[2..<18]) == token.content.identifier.octets)
         #expect(UInt16(bytes[18]) | UInt16(bytes[19]) << 8 == token.content.shortAddress)
         #expect(bytes[20] == 0b011)
-        #expect(Array(bytes[21..<24]) == [0, 0, 0])
-        #expect(ArchiveFixtures.tokenPayload(capabilities: 0b011) .count == 24)
+        #expect(Array(bytes[21..<24]) == [0, 33, 0])
+        #expect(Array(bytes[24...]) == token.content.publicKeyShare)
+        #expect(ArchiveFixtures.tokenPayload(capabilities: 0b011).count == 24 + 33)
+    }
+
+    @Test("a version 1 token (no key share) still decodes, so that run can say why it is refused")
+    func keylessVersion() throws {
+        let data = ArchiveFixtures.forged(as: NIDiscoveryToken.self, payload: ArchiveFixtures.tokenPayload(version: 1, keyShare: []))
+        let token = try NIDiscoveryToken.unarchived(from: data)
+        #expect(token.content.publicKeyShare.isEmpty)
+        #expect(token.content.encoded == ArchiveFixtures.tokenPayload(version: 1, keyShare: []))
     }
 
     @Test("malformed content is rejected by both unarchivers", arguments: [
-        (ArchiveFixtures.tokenPayload(version: 2), NIArchiveError.unsupportedVersion(2, type: "discovery token")),
+        (ArchiveFixtures.tokenPayload(version: 3), NIArchiveError.unsupportedVersion(3, type: "discovery token")),
         (ArchiveFixtures.tokenPayload(version: 0), .unsupportedVersion(0, type: "discovery token")),
         (ArchiveFixtures.tokenPayload(octet1: 0x80), .reservedBitsSet(field: "token octet 1", value: 0x80)),
         (ArchiveFixtures.tokenPayload(capabilities: 0b1000_0111), .reservedBitsSet(field: "token capabilities", value: 0b1000_0111)),
@@ -121,7 +134,9 @@ struct NIDiscoveryTokenTests {
         ArchiveFixtures.tokenPayload(capabilities: 0b100),
         ArchiveFixtures.tokenPayload(capabilities: 0b010),
         ArchiveFixtures.tokenPayload(capabilities: 0b101),
-        ArchiveFixtures.tokenPayload(keyShare: Array(repeating: 7, count: 32)),
+        ArchiveFixtures.tokenPayload(version: 1, keyShare: Array(repeating: 7, count: 33)),
+        ArchiveFixtures.tokenPayload(keyShare: []),
+        ArchiveFixtures.tokenPayload(keyShare: Array(repeating: 7, count: 66)),
     ])
     func invalidValues(payload: [UInt8]) throws {
         let data = ArchiveFixtures.forged(as: NIDiscoveryToken.self, payload: payload)

@@ -173,7 +173,7 @@ public final class RangingScheduler {
         let machine = Responder(
             session: link.session, localAddress: link.localAddress, peerAddress: link.peerAddress, pan: link.pan,
             timing: timing, transmitClock: transmitClock, receivers: transceivers.count,
-            timeOfFlight: ReportedTimeOfFlight.doubleSided)
+            timeOfFlight: ReportedTimeOfFlight.doubleSided, protection: link.protection)
         entry.loop = makeLoop(machine) { [weak self] round in
             self?.release(.responder(id))
             handlers.completed(round)

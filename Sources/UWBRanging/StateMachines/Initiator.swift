@@ -46,11 +46,12 @@ public final class Initiator {
     ///   - transmitClock: the radio's delayed-TX grid and TX antenna delay.
     ///   - receivers: how many chips of the board receive (their events come with chip 0…receivers−1).
     ///   - firstRound: the round number of the first attempt; each attempt takes the next one.
+    ///   - protection: the keys and counters of a secured session; `nil` for a plain one.
     public init(
         session: SessionIdentifier, localAddress: UInt16, peerAddress: UInt16, pan: PANIdentifier, timing: RangingTiming,
-        transmitClock: TransmitClock, receivers: Int = 1, firstRound: UInt16 = 0
+        transmitClock: TransmitClock, receivers: Int = 1, firstRound: UInt16 = 0, protection: LinkProtection? = nil
     ) {
-        link = RangingLink(session: session, pan: pan, localAddress: localAddress, peerAddress: peerAddress)
+        link = RangingLink(session: session, pan: pan, localAddress: localAddress, peerAddress: peerAddress, protection: protection)
         self.timing = timing
         self.transmitClock = transmitClock
         receptions = ChipReceptions(receivers: receivers)

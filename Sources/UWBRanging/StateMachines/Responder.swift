@@ -64,12 +64,13 @@ public final class Responder {
     ///   - receivers: how many chips of the board receive (their events come with chip 0…receivers−1).
     ///   - timeOfFlight: computes the time of flight REPORT carries from a round's six timestamps
     ///     (its receptions of chips other than 0 may still be missing); `nil` sends "no result".
+    ///   - protection: the keys and counters of a secured session; `nil` for a plain one.
     public init(
         session: SessionIdentifier, localAddress: UInt16, peerAddress: UInt16, pan: PANIdentifier, timing: RangingTiming,
         transmitClock: TransmitClock, receivers: Int = 1,
-        timeOfFlight: @escaping (CompletedRound) -> ReportedTimeOfFlight? = { _ in nil }
+        timeOfFlight: @escaping (CompletedRound) -> ReportedTimeOfFlight? = { _ in nil }, protection: LinkProtection? = nil
     ) {
-        link = RangingLink(session: session, pan: pan, localAddress: localAddress, peerAddress: peerAddress)
+        link = RangingLink(session: session, pan: pan, localAddress: localAddress, peerAddress: peerAddress, protection: protection)
         self.timing = timing
         self.transmitClock = transmitClock
         self.timeOfFlight = timeOfFlight
