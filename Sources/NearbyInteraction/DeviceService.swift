@@ -41,8 +41,18 @@ public final class DeviceService: @unchecked Sendable {
     /// 100 ms, ten updates a second.
     public static let preferredUpdateInterval: Duration = .milliseconds(100)
 
+    /// The frames this device dropped unused since it started, by reason: frames that are not
+    /// ranging frames, and its sessions' frames that failed their security (a forged or
+    /// corrupted MIC, a replayed counter, a wrong key or peer, a plain frame). None of them was
+    /// used for a distance. A swift-uwb extension; safe to read from any thread.
+    public var rejectedFrames: [FrameRejection: Int] {
+        ledger.withLock { $0.rejections }.merging(malformedFrames.counts, uniquingKeysWith: +)
+    }
+
     /// The tokens this service issued, and where new ones come from.
     private let ledger: Mutex<TokenLedger>
+    /// What the scheduler drops before any session sees it.
+    private let malformedFrames = FrameRejectionTally()
     private let timing: RangingTiming
     private let array: AntennaArray?
     /// Passes the radio's events here without the radio keeping the service alive.
@@ -224,7 +234,7 @@ public final class DeviceService: @unchecked Sendable {
             transceivers: transceivers, timing: timing, transmitClock: clock,
             schedule: { [radio] delay, action in radio.schedule(after: delay, action) },
             now: { [radio] in radio.now },
-            onRadioFailure: { [weak self] error in self?.radioFailed(error) })
+            onRadioFailure: { [weak self] error in self?.radioFailed(error) }, malformedFrames: malformedFrames)
         self.scheduler = scheduler
         return scheduler
     }

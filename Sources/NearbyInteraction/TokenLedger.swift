@@ -12,6 +12,8 @@ struct TokenLedger {
     /// Each live session's protection towards each peer token it ran with: kept across pause and
     /// run, so frame counters go on where they stopped.
     private var protections: [Pair: LinkProtection] = [:]
+    /// What the protections of retired sessions dropped, by reason.
+    private var retiredRejections: [FrameRejection: Int] = [:]
     /// A seeded generator for reproducible runs; `nil` uses the system's secure generator.
     private var seeded: SeededRandom?
 
@@ -70,6 +72,14 @@ struct TokenLedger {
     /// its keys are never used again.
     mutating func retire(_ identifier: TokenIdentifier) {
         privateKeys[identifier] = nil
-        protections = protections.filter { $0.key.local != identifier }
+        for (pair, protection) in protections where pair.local == identifier {
+            retiredRejections.merge(protection.rejections, uniquingKeysWith: +)
+            protections[pair] = nil
+        }
+    }
+
+    /// The frames every session's protection dropped, retired sessions' included, by reason.
+    var rejections: [FrameRejection: Int] {
+        protections.values.reduce(into: retiredRejections) { $0.merge($1.rejections, uniquingKeysWith: +) }
     }
 }

@@ -65,19 +65,11 @@ public final class RangingScheduler {
     public let maximumGroupSize: Int
     /// Whether the radio failed; a failed scheduler does nothing more.
     public private(set) var hasFailed = false
-    /// How many frames the first chip received that are not ranging frames of this format
-    /// (truncated, oversized, unknown, or with security fields this format does not use).
-    public private(set) var malformedFrames = 0
-
-    /// The frames dropped unused so far, by reason: ``malformedFrames`` and the rejections of
-    /// the secured links here now (``LinkProtection/rejections``).
-    public var rejections: [FrameRejection: Int] {
-        var counts: [FrameRejection: Int] = malformedFrames > 0 ? [.malformed: malformedFrames] : [:]
-        for link in links.values {
-            counts.merge(link.link.protection?.rejections ?? [:], uniquingKeysWith: +)
-        }
-        return counts
-    }
+    /// The frames the first chip received that are not ranging frames of this format
+    /// (truncated, oversized, unknown, or with security fields this format does not use), counted
+    /// as ``FrameRejection/malformed``; the links count their own rejections
+    /// (``LinkProtection/rejections``).
+    public let malformedFrames: FrameRejectionTally
     /// How late this device's rounds have recently started after they came due, waiting for the
     /// air: a moving average over its rounds (weight ¼ for the newest), in whole nanoseconds. Zero
     /// on an air with room to spare; about the excess of the cycle over the interval in a room
@@ -127,11 +119,13 @@ public final class RangingScheduler {
     ///   - schedule: runs work after a delay on the radio loop.
     ///   - now: the loop's monotonic clock, which times the rounds.
     ///   - onRadioFailure: called once when the radio fails for good.
+    ///   - malformedFrames: where frames that are not ranging frames are counted.
     public init(
         transceivers: [any Transceiver], timing: RangingTiming, transmitClock: TransmitClock,
         schedule: @escaping RadioLoop.Scheduler, now: @escaping () -> Duration,
-        onRadioFailure: @escaping (TransceiverError) -> Void
+        onRadioFailure: @escaping (TransceiverError) -> Void, malformedFrames: FrameRejectionTally = FrameRejectionTally()
     ) {
+        self.malformedFrames = malformedFrames
         self.transceivers = transceivers
         self.timing = timing
         self.transmitClock = transmitClock
@@ -239,7 +233,7 @@ public final class RangingScheduler {
             octets = received.frame
             frame = try? RangingFrame(decoding: received.frame)
             if frame == nil, chip == 0 {
-                malformedFrames += 1
+                malformedFrames.count(.malformed)
             }
         }
         let addressed = frame.flatMap { frame in links.values.first { (try? $0.link.check(frame)) != nil } }
