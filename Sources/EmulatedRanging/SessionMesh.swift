@@ -3,6 +3,7 @@ import NearbyInteraction
 import UWBCore
 import UWBDevices
 import UWBEmulator
+import UWBRanging
 
 /// NearbyInteraction sessions between every two devices of an emulated world (or, around a hub,
 /// between the hub and every other device), set up as apps set theirs up: each device has a
@@ -16,8 +17,11 @@ import UWBEmulator
 public final class SessionMesh {
     /// The emulated world.
     public let emulation: Emulation
-    /// The device names, in the world's order.
+    /// The names of the devices with sessions, in the world's order: every device but the rogue
+    /// ones (``Attacker``).
     public let deviceNames: [String]
+    /// The rogue devices' attackers, by device name.
+    public let attackers: [String: any Attacker]
     /// The update interval every session runs at: the one asked for, or, if none was,
     /// ``preferredInterval`` where the radios keep it, else the nearest whole millisecond they keep.
     public let interval: Duration
@@ -26,6 +30,8 @@ public final class SessionMesh {
     public let updateIntervals: ClosedRange<Duration>
     /// The sessions by device and peer name.
     private var sessions: [String: [String: NISession]] = [:]
+    /// The device services by device name.
+    private let services: [String: DeviceService]
 
     private let mailbox = SessionMeshMailbox()
     private let queue = DispatchQueue(label: "uwb.session-mesh")
@@ -49,9 +55,22 @@ public final class SessionMesh {
     /// - Throws: ``SessionMeshError`` for fewer than two devices or, without a hub, more than
     ///   ``maximumDevices``, a hub that is no device of the world, an interval the radios do not keep, a device
     ///   without a radio or a failed token exchange.
-    public init(emulation: Emulation, interval: Duration?, tokenSeed: UInt64, hub: String? = nil) throws(SessionMeshError) {
+    public convenience init(emulation: Emulation, interval: Duration?, tokenSeed: UInt64, hub: String? = nil) throws(SessionMeshError) {
+        try self.init(emulation: emulation, interval: interval, tokenSeed: tokenSeed, hub: hub, securesFrames: true)
+    }
+
+    /// A mesh as ``init(emulation:interval:tokenSeed:hub:)`` makes it, whose sessions secure their
+    /// frames or not (`DeviceServiceSettings.securesFrames`, for this package's attack tests and
+    /// security benchmarks).
+    package init(
+        emulation: Emulation, interval: Duration?, tokenSeed: UInt64, hub: String?, securesFrames: Bool
+    ) throws(SessionMeshError) {
         self.emulation = emulation
-        deviceNames = emulation.devices.map(\.name)
+        let attackers = Dictionary(uniqueKeysWithValues: emulation.devices.compactMap { device in
+            (device.application as? any Attacker).map { (device.name, $0) }
+        })
+        self.attackers = attackers
+        deviceNames = emulation.devices.map(\.name).filter { attackers[$0] == nil }
         guard deviceNames.count >= 2 else { throw .notEnoughDevices(deviceNames.count) }
         guard hub != nil || deviceNames.count <= Self.maximumDevices else { throw .tooManyDevices(deviceNames.count) }
         if let hub, !deviceNames.contains(hub) {
@@ -59,14 +78,16 @@ public final class SessionMesh {
         }
         var services: [String: DeviceService] = [:]
         for (index, name) in deviceNames.enumerated() {
-            let settings = DeviceServiceSettings(
+            var settings = DeviceServiceSettings(
                 maximumSessions: max(8, deviceNames.count - 1), tokenSeed: tokenSeed &* 7919 &+ UInt64(index))
+            settings.securesFrames = securesFrames
             do {
                 services[name] = DeviceService(radio: try EmulatedRadio(name, in: emulation), settings: settings)
             } catch {
                 throw .emulation(error.description)
             }
         }
+        self.services = services
         let lowest = services.values.map(\.updateIntervals.lowerBound).max() ?? Self.preferredInterval
         let highest = services.values.map(\.updateIntervals.upperBound).min() ?? Self.preferredInterval
         guard lowest <= highest else {
@@ -115,6 +136,12 @@ public final class SessionMesh {
         let milliseconds = bound.secondsValue * 1000
         let whole = Duration.milliseconds(preferred < range.lowerBound ? milliseconds.rounded(.up) : milliseconds.rounded(.down))
         return range.contains(whole) ? whole : bound
+    }
+
+    /// The frames `device` dropped unused so far, by reason (``DeviceService/rejectedFrames``);
+    /// empty for a device without sessions.
+    public func rejectedFrames(of device: String) -> [FrameRejection: Int] {
+        services[device]?.rejectedFrames ?? [:]
     }
 
     /// The session of `device` with `peer`, if both exist.

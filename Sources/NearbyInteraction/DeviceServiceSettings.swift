@@ -22,6 +22,10 @@ public struct DeviceServiceSettings: Sendable {
     /// process or through its service). For measurements that look for
     /// the shortest reply delay a board keeps up with.
     public var timing: RangingTiming?
+    /// Whether sessions secure their frames (keys from the tokens, a MIC and a frame counter on
+    /// every frame). Always, except in this package's own tests and benchmarks, which turn it off
+    /// to show what an attack does to a stack without it and what security costs. Default true.
+    package var securesFrames = true
 
     /// Settings with the given values.
     public init(

@@ -313,6 +313,7 @@ public final class NISession: NSObject, @unchecked Sendable {
         guard let pairing = SessionPairing(local: token.content, peer: peer.content) else {
             return .failure(NIError(.invalidConfiguration, detail: "the two tokens share a short address or identifier; create a new NISession for a fresh token"))
         }
+        guard device.settings.securesFrames else { return .success(pairing) }
         return device.protection(of: token, with: peer, role: pairing.role).map { pairing.secured(by: $0) }
     }
 }

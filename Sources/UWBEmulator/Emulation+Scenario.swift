@@ -5,10 +5,16 @@ extension Emulation {
     /// A world built from a scenario: its channel, obstacles and radio configuration, and each
     /// device with its board, true hardware, clock, movement and scripted traffic.
     ///
-    /// - Parameter seed: overrides the scenario's seed.
+    /// - Parameters:
+    ///   - seed: overrides the scenario's seed.
+    ///   - rogues: the application that carries out the attack of a device with a ``RogueSpec``
+    ///     (given the device and its short address), which the layers above the emulator provide;
+    ///     by default none, and rogue devices stay silent.
     /// - Throws: ``EmulationError`` if the channel parameters are rejected or the driver fails on
     ///   the virtual chips.
-    public convenience init(scenario: Scenario, seed: UInt64? = nil) throws(EmulationError) {
+    public convenience init(
+        scenario: Scenario, seed: UInt64? = nil, rogues: (DeviceSpec, UInt16) -> RadioApplication? = { _, _ in nil }
+    ) throws(EmulationError) {
         let model: ChannelModel
         do {
             model = try ChannelModel(
@@ -34,11 +40,11 @@ extension Emulation {
                 clockDrift: device.clock.driftPPMPerSqrtSecond,
                 clockSteps: Dictionary(device.clock.steps.map { ($0.atSecond, $0.offset) }, uniquingKeysWith: { _, last in last }),
                 trajectory: Trajectory(start: device.position, path: device.path), orientation: device.orientation)
-            let application = device.transmit.map { script in
+            let address = UInt16(truncatingIfNeeded: index + 1)
+            let application = device.transmit.map { script -> RadioApplication in
                 ScriptedTransmitter(
-                    interval: script.interval, start: script.start, payloadLength: script.payloadLength,
-                    address: UInt16(truncatingIfNeeded: index + 1))
-            }
+                    interval: script.interval, start: script.start, payloadLength: script.payloadLength, address: address)
+            } ?? (device.rogue == nil ? nil : rogues(device, address))
             try add(setup, application: application)
         }
     }

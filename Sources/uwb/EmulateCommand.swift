@@ -43,7 +43,7 @@ struct EmulateCommand: ParsableCommand {
         }
         let emulation: Emulation
         do {
-            emulation = try Emulation(scenario: loaded, seed: seed)
+            emulation = try Emulation.withAttackers(scenario: loaded, seed: seed)
         } catch {
             throw ValidationError(error.description)
         }

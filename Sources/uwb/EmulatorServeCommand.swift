@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import EmulatedRanging
 import UWBEmulator
 
 /// `uwb emulator serve`: hosts a scenario's room and lets apps attach to its free devices over a
@@ -54,7 +55,7 @@ struct EmulatorServeCommand: ParsableCommand {
         let emulation: Emulation
         do {
             loaded = try Scenario.load(from: scenario)
-            emulation = try Emulation(scenario: loaded, seed: seed)
+            emulation = try Emulation.withAttackers(scenario: loaded, seed: seed)
         } catch let error as ScenarioError {
             throw ValidationError(error.description)
         } catch let error as EmulationError {

@@ -12,6 +12,7 @@ extension DeviceSpec {
             required: [Key.name, Key.board, Key.position],
             optional: [
                 Key.orientation, Key.path, Key.clock, Key.antennaDelays, Key.phaseOffsets, Key.txPower, Key.transmit,
+                Key.rogue,
             ])
         let name = try object.field(Key.name).text()
         let boardField = try object.field(Key.board)
@@ -47,6 +48,41 @@ extension DeviceSpec {
         if let transmit = object.optionalField(Key.transmit) {
             self.transmit = try Self.transmitScript(from: transmit, radio: radio)
         }
+        if let rogue = object.optionalField(Key.rogue) {
+            guard transmit == nil else { throw .rogueWithTransmitScript(field: rogue.path) }
+            self.rogue = try Self.rogue(from: rogue)
+        }
+    }
+
+    /// A `rogue` object: its `kind`, `startSeconds` and the parameters of that kind.
+    private static func rogue(from field: ScenarioField) throws(ScenarioError) -> RogueSpec {
+        typealias Key = ScenarioKey
+        let kind = try field.object(required: [Key.kind], optional: [Key.start, Key.delay, Key.claim, Key.lead, Key.dutyCycle])
+            .field(Key.kind).choice(RogueSpec.Kind.self)
+        let parameters: [String] = switch kind {
+        case .replayer: [Key.delay]
+        case .forger: [Key.claim, Key.lead]
+        case .earlyResponder: [Key.lead]
+        case .jammer: [Key.dutyCycle]
+        }
+        let object = try field.object(required: [Key.kind], optional: [Key.start] + parameters)
+        let start = try object.optionalField(Key.start)?.seconds(within: .rogueStart) ?? .zero
+        let lead = try object.optionalField(Key.lead)?.seconds(within: .lead) ?? RogueSpec.defaultLead
+        let behaviour: RogueSpec.Behaviour = switch kind {
+        case .replayer:
+            .replayer(delay: try object.optionalField(Key.delay)?.seconds(within: .replayDelay) ?? RogueSpec.defaultReplayDelay)
+        case .forger:
+            .forger(
+                claimed: try object.optionalField(Key.claim).map { (claim: ScenarioField) throws(ScenarioError) in
+                    Distance(metres: try claim.number(within: .claimedDistance))
+                } ?? RogueSpec.defaultClaim,
+                lead: lead)
+        case .earlyResponder:
+            .earlyResponder(lead: lead)
+        case .jammer:
+            .jammer(dutyCycle: try object.optionalField(Key.dutyCycle)?.number(within: .dutyCycle) ?? RogueSpec.defaultDutyCycle)
+        }
+        return RogueSpec(behaviour: behaviour, start: start)
     }
 
     private static func orientation(from field: ScenarioField) throws(ScenarioError) -> Orientation {

@@ -29,13 +29,16 @@ public struct DeviceSpec: Hashable, Sendable {
     public var transmitPower: PowerLevel?
     /// Frames the device sends by itself, or `nil` for none.
     public var transmit: TransmitScript?
+    /// The attack the device carries out, or `nil` for an honest device.
+    public var rogue: RogueSpec?
 
     /// A device with the given properties. The scenario decoder checks them; this initializer
     /// does not.
     public init(
         name: String, board: BoardDescription, position: Position, orientation: Orientation = .identity,
         path: DevicePath? = nil, clock: ClockSpec = .ideal, antennaDelays: [AntennaDelays],
-        phaseOffsets: [Angle]? = nil, transmitPower: PowerLevel? = nil, transmit: TransmitScript? = nil
+        phaseOffsets: [Angle]? = nil, transmitPower: PowerLevel? = nil, transmit: TransmitScript? = nil,
+        rogue: RogueSpec? = nil
     ) {
         self.name = name
         self.board = board
@@ -47,6 +50,7 @@ public struct DeviceSpec: Hashable, Sendable {
         self.phaseOffsets = phaseOffsets
         self.transmitPower = transmitPower
         self.transmit = transmit
+        self.rogue = rogue
     }
 
     /// The closest two devices may start: 1 cm. Closer antennas would be collocated: the time of

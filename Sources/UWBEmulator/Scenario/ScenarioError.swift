@@ -40,6 +40,8 @@ public enum ScenarioError: Error, Hashable, Sendable, CustomStringConvertible, J
     case obstacleInverted(field: String, axis: String, min: Double, max: Double)
     /// A clock step comes no later than the one before it (`previous`, its second).
     case clockStepsOutOfOrder(field: String, second: Int, previous: Int)
+    /// A device has both a `transmit` script and a `rogue` behaviour; it can run only one.
+    case rogueWithTransmitScript(field: String)
 
     /// Wraps an error of the shared JSON decoder.
     public init(_ error: JSONFieldError) {
@@ -60,7 +62,7 @@ public enum ScenarioError: Error, Hashable, Sendable, CustomStringConvertible, J
             .board(let field, _), .chipCountMismatch(let field, _, _, _), .antennaDelay(let field, _),
             .tooManyDevices(let field, _), .duplicateName(let field, _, _), .devicesTooClose(let field, _, _),
             .intervalShorterThanAirtime(let field, _, _, _), .obstacleInverted(let field, _, _, _),
-            .clockStepsOutOfOrder(let field, _, _):
+            .clockStepsOutOfOrder(let field, _, _), .rogueWithTransmitScript(let field):
             field
         }
     }
@@ -100,6 +102,8 @@ public enum ScenarioError: Error, Hashable, Sendable, CustomStringConvertible, J
             "\(field): \(axis) = \(JSONNumberText.text(max)) is below min \(axis) = \(JSONNumberText.text(min)); min is the lower corner and max the upper one"
         case .clockStepsOutOfOrder(let field, let second, let previous):
             "\(field): a step at second \(second) comes after one at second \(previous); list the steps in increasing order of time, one per second at most"
+        case .rogueWithTransmitScript(let field):
+            "\(field): a rogue device runs its attack and nothing else; remove its transmit script, or make a second device for the scripted frames"
         }
     }
 

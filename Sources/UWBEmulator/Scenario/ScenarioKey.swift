@@ -35,6 +35,12 @@ enum ScenarioKey {
     static let phaseOffsets = "phaseOffsetsRadians"
     static let txPower = "txPowerDBm"
     static let transmit = "transmit"
+    static let rogue = "rogue"
+    static let kind = "kind"
+    static let delay = "delaySeconds"
+    static let claim = "claimMetres"
+    static let lead = "leadSeconds"
+    static let dutyCycle = "dutyCycle"
 
     static let yaw = "yawDegrees"
     static let pitch = "pitchDegrees"

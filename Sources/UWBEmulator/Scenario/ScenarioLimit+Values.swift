@@ -101,6 +101,26 @@ extension ScenarioLimit {
     public static let transmitStart = ScenarioLimit(
         0, oneDaySeconds, unit: "s", reason: "the start is in seconds from the beginning of the run, at most one day")
 
+    /// `rogue.delaySeconds`: more than 0, at most 10 s (a replayer keeps what it heard that long).
+    public static let replayDelay = ScenarioLimit(
+        0, 10, excludingLowerBound: true, unit: "s", reason: "a replayer sends what it heard again after more than 0 and at most 10 s")
+
+    /// `rogue.claimMetres`: 0 to 1000 m.
+    public static let claimedDistance = ScenarioLimit(
+        0, 1000, unit: "m", reason: "forged frames claim a distance from 0 to 1000 m")
+
+    /// `rogue.leadSeconds`: 0 to 20 µs, less than the 30 µs a receiver listens before a reply is due.
+    public static let lead = ScenarioLimit(
+        0, 20e-6, unit: "s", reason: "a forged frame starts at most 20 µs before the real one, while its victim already listens")
+
+    /// `rogue.dutyCycle`: more than 0, at most 1.
+    public static let dutyCycle = ScenarioLimit(
+        0, 1, excludingLowerBound: true, unit: "", reason: "the share of the air a jammer takes, more than 0 and at most 1")
+
+    /// `rogue.startSeconds`: 0 to one day after the start of the run.
+    public static let rogueStart = ScenarioLimit(
+        0, oneDaySeconds, unit: "s", reason: "the start is in seconds from the beginning of the run, at most one day")
+
     /// `transmit.payloadLength`: 0...116 octets (``TransmitScript/maximumPayloadLength``).
     public static let payloadLength = ScenarioLimit(
         0, Double(TransmitScript.maximumPayloadLength), unit: "octets",

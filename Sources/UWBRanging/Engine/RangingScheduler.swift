@@ -267,8 +267,13 @@ public final class RangingScheduler {
                 } else if chip == 0, addressed.role == .responder, frame.message == .poll {
                     take(.responder(addressed.id), holdingFor: watchdogLimit(timing.longestRound))
                     target = addressed.loop
+                } else if let loop = addressed.loop {
+                    target = loop
                 } else {
-                    target = addressed.loop ?? groupLoop
+                    // An initiator link between rounds awaits nothing: its frame is checked only
+                    // so that a forged or replayed one is counted.
+                    _ = try? addressed.link.authenticate(frame, octets: octets)
+                    target = groupLoop
                 }
             } else if chip > 0, let type = frame?.message.type, type == .groupPoll || type == .groupFinal,
                       let id = groupResponder {

@@ -46,7 +46,7 @@ extension RangingMessage {
     }
 
     /// How many responders a group message names; 1 for the messages of a two-party round.
-    var responders: Int {
+    public var responders: Int {
         switch self {
         case .poll, .response, .goodbye, .final, .report: 1
         case .groupPoll(let entries): entries.count

@@ -178,8 +178,11 @@ public final class GroupInitiator {
 
     private func received(_ frame: ReceivedFrame) -> [RangingCommand] {
         let expected: RangingMessageType = phase == .responses ? .response : .report
-        guard let decoded = try? RangingFrame(decoding: frame.frame), decoded.round == round, decoded.message.type == expected,
+        // A frame of one of the round's links is authenticated before anything else, so that a
+        // forged or replayed one is counted whatever it says.
+        guard let decoded = try? RangingFrame(decoding: frame.frame),
               let slot = group.indices.first(where: { (try? group[$0].accept(decoded, octets: frame.frame)) != nil }),
+              decoded.round == round, decoded.message.type == expected,
               phase == .responses ? responses[slot] == nil : (responses[slot] != nil && reports[slot] == nil)
         else {
             let end = frame.timestamp + timing.airtime(frameLength: frame.frame.count + RangingFrameFormat.frameCheckSequenceLength)

@@ -133,9 +133,8 @@ public final class Responder {
         }
         if case .groupFinal(let pollTransmitted, let finalTransmitted, let responses) = decoded.message,
            case .awaitingFinal(let round, _, _, _, _, let place?) = state,
-           decoded.source == place.initiator, decoded.pan == link.pan, decoded.round == round,
-           responses.count == place.schedule.responders {
-            guard authentic(decoded, frame.frame, slot: place.slot, advancing: true) else { return ignore(frame) }
+           decoded.source == place.initiator, decoded.pan == link.pan, responses.count == place.schedule.responders {
+            guard authentic(decoded, frame.frame, slot: place.slot, advancing: true), decoded.round == round else { return ignore(frame) }
             guard let responseReceived = responses[place.slot] else { return fail(.responseNotReceived, round: round) }
             return finish(frame, pollTransmitted: pollTransmitted, responseReceived: responseReceived,
                           finalTransmitted: finalTransmitted)

@@ -19,7 +19,7 @@ final class DemoRoom {
     init(scenario: Scenario, seed: UInt64?, interval: Duration?) throws(SessionMeshError) {
         let emulation: Emulation
         do {
-            emulation = try Emulation(scenario: scenario, seed: seed)
+            emulation = try Emulation.withAttackers(scenario: scenario, seed: seed)
         } catch {
             throw .emulation(error.description)
         }

@@ -1,0 +1,29 @@
+import UWBCore
+import UWBEmulator
+import UWBRanging
+
+extension Emulation {
+    /// A world built from a scenario whose rogue devices (``RogueSpec``) carry out their attacks:
+    /// a ``Replayer``, ``Forger``, ``EarlyResponder`` or ``Jammer`` on the device's own board.
+    ///
+    /// - Parameter seed: overrides the scenario's seed; the attackers' guesses are drawn from it too.
+    /// - Throws: what ``Emulation/init(scenario:seed:rogues:)`` throws.
+    public static func withAttackers(scenario: Scenario, seed: UInt64? = nil) throws(EmulationError) -> Emulation {
+        let runSeed = seed ?? scenario.seed
+        return try Emulation(scenario: scenario, seed: seed) { device, address in
+            guard let rogue = device.rogue else { return nil }
+            let board = device.board
+            let guesses = runSeed &* 0x9E37_79B9 &+ UInt64(address)
+            switch rogue.behaviour {
+            case .replayer(let delay):
+                return Replayer(delay: delay, start: rogue.start, board: board)
+            case .forger(let claimed, let lead):
+                return Forger(claimed: claimed, lead: lead, start: rogue.start, board: board, seed: guesses)
+            case .earlyResponder(let lead):
+                return EarlyResponder(lead: lead, start: rogue.start, board: board, seed: guesses)
+            case .jammer(let dutyCycle):
+                return Jammer(dutyCycle: dutyCycle, start: rogue.start, board: board, seed: guesses)
+            }
+        }
+    }
+}
