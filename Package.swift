@@ -86,7 +86,10 @@ let package = Package(
             name: "uwb-fuzz",
             dependencies: ["UWBCore", "UWBRanging", "UWBEmulator", "NearbyInteraction", "FT232H", "FT232HEmulation"]
         ),
-        .target(name: "UWBTestSupport", dependencies: ["UWBCore", "DW1000", "UWBEmulator", "NearbyInteraction"]),
+        .target(
+            name: "UWBTestSupport",
+            dependencies: ["UWBCore", "DW1000", "UWBEmulator", "NearbyInteraction", "EmulatedRanging", "UWBRanging"]
+        ),
         .testTarget(
             name: "NearbyInteractionTests",
             dependencies: ["NearbyInteraction", "UWBDevices", "UWBRanging", "UWBCore", "UWBEmulator", "UWBTestSupport", "EmulatedRanging"]

@@ -51,8 +51,8 @@ public final class EmulatedRanging {
     ///   - clusterSize: how many consecutive devices range together, the first initiating; `nil`
     ///     for one cluster of every device. The last cluster may be smaller, but not alone.
     ///   - fieldOfView: the cone in which directions are reported.
-    /// - Throws: ``EmulatedRangingError`` for a world or rate that cannot work: fewer than two or
-    ///   more than ``Scenario/maximumDeviceCount`` devices, a cluster size that leaves a device
+    /// - Throws: ``EmulatedRangingError`` for a world or rate that cannot work: rogue devices,
+    ///   fewer than two or more than ``Scenario/maximumDeviceCount`` devices, a cluster size that leaves a device
     ///   without a peer, a rate below ``slowestRate``, or one that leaves a peer's slot shorter
     ///   than a round.
     public init(
@@ -61,6 +61,8 @@ public final class EmulatedRanging {
         if let rate {
             guard rate.isFinite, rate >= Self.slowestRate else { throw .invalidRate(rate) }
         }
+        let rogues = scenario.devices.filter { $0.rogue != nil }.map(\.name)
+        guard rogues.isEmpty else { throw .rogueDevices(rogues) }
         guard scenario.devices.count >= 2 else { throw .notEnoughDevices(scenario.devices.count) }
         guard scenario.devices.count <= Scenario.maximumDeviceCount else { throw .tooManyDevices(scenario.devices.count) }
         let size = clusterSize ?? scenario.devices.count

@@ -20,6 +20,9 @@ public enum EmulatedRangingError: Error, Hashable, Sendable, CustomStringConvert
     case emulation(EmulationError)
     /// A device's board has coherent chips whose antennas cannot give a direction.
     case antennaArray(device: String, DirectionError)
+    /// The scenario has rogue devices (``UWBEmulator/RogueSpec``), whose attacks target sessions,
+    /// which this engine-level ranging has none of.
+    case rogueDevices([String])
 
     /// What is wrong and what to do.
     public var description: String {
@@ -38,6 +41,8 @@ public enum EmulatedRangingError: Error, Hashable, Sendable, CustomStringConvert
             error.description
         case .antennaArray(let device, let error):
             "device \(device): its board's antennas cannot give a direction: \(error); fix the board description"
+        case .rogueDevices(let names):
+            "devices \(names.joined(separator: ", ")): rogue devices attack NearbyInteraction sessions, which uwb range does not run; watch the attack with uwb demo, or remove their rogue objects"
         }
     }
 }
