@@ -31,14 +31,14 @@ struct AirtimeBudget {
 
     /// The frames' airtimes as a markdown table.
     var framesMarkdown: String {
-        var table = MarkdownTable(["frame", "octets on the air (with FCS)", "airtime (µs)"])
+        var table = MarkdownTable(["frame (secured)", "octets on the air (with FCS)", "airtime (µs)"])
         let frames: [(String, Int)] = [
             ("POLL, RESPONSE, GOODBYE", RangingMessageType.poll.frameLength(secured: true)),
             ("FINAL", RangingMessageType.final.frameLength(secured: true)),
             ("REPORT", RangingMessageType.report.frameLength(secured: true)),
-            ("group POLL, 1 / 16 responders", RangingMessageType.groupPoll.frameLength(secured: true)),
+            ("group POLL, 1 / \(RangingFrameFormat.maximumGroupSize) responders", RangingMessageType.groupPoll.frameLength(secured: true)),
             ("", RangingMessageType.groupPoll.frameLength(secured: true, responders: RangingFrameFormat.maximumGroupSize)),
-            ("group FINAL, 1 / 16 responders", RangingMessageType.groupFinal.frameLength(secured: true)),
+            ("group FINAL, 1 / \(RangingFrameFormat.maximumGroupSize) responders", RangingMessageType.groupFinal.frameLength(secured: true)),
             ("", RangingMessageType.groupFinal.frameLength(secured: true, responders: RangingFrameFormat.maximumGroupSize)),
         ]
         for (name, length) in frames {
