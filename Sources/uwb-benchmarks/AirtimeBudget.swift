@@ -10,7 +10,7 @@ struct AirtimeBudget {
     let timing: RangingTiming
 
     /// The responder counts the table shows.
-    static let groupSizes = [1, 2, 4, 8, 16]
+    static let groupSizes = [1, 2, 4, 8, RangingFrameFormat.maximumGroupSize]
 
     /// How long a round of `responders` holds the air.
     func roundAirtime(responders: Int) -> Duration {
