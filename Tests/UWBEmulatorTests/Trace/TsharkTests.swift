@@ -61,6 +61,32 @@ struct TsharkTests {
         ])
     }
 
+    /// The secured FINAL of `Docs/ranging-protocol.md` ("Secured frames"), without its FCS.
+    static let securedFinal: [UInt8] = [
+        0x49, 0x98, 0x02, 0xCA, 0xDE, 0x02, 0x00, 0x01, 0x00, 0x0A, 0x07, 0x00, 0x00, 0x00, 0x01,
+        0x02, 0x63, 0x00, 0xEF, 0xBE, 0xAD, 0xDE, 0x02, 0x01, 0x89, 0x67, 0x45, 0x23, 0x01,
+        0x00, 0x00, 0x00, 0x00, 0x80, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x43, 0x82, 0x26, 0x1E, 0x28, 0x5C, 0xAA, 0x64,
+    ]
+
+    @Test(
+        "tshark dissects a secured ranging frame's auxiliary security header: MIC-64, key index 1, frame counter 7",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: tsharkPath), "tshark is not installed at /usr/bin/tshark")
+    )
+    func securedFrame() throws {
+        let writer = PcapngWriter()
+        let frame = try MACFrame(decoding: Self.securedFinal, fcs: .absent).encoded()
+        try writer.append(TraceRecord(time: 1_000, frame: frame, sender: "alice", receptions: []))
+        let path = FileManager.default.temporaryDirectory
+            .appendingPathComponent("swift-uwb-tshark-\(UUID().uuidString).pcapng").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try writer.write(to: path)
+        let output = try Self.tshark(["-r", path, "-T", "fields", "-E", "separator=|",
+                                      "-e", "wpan.security", "-e", "wpan.version", "-e", "wpan.aux_sec.sec_level",
+                                      "-e", "wpan.aux_sec.key_id_mode", "-e", "wpan.aux_sec.frame_counter",
+                                      "-e", "wpan.aux_sec.key_index", "-e", "wpan.fcs_ok"])
+        #expect(output.trimmingCharacters(in: .whitespacesAndNewlines) == "1|1|0x02|0x01|7|0x01|1", "\(output)")
+    }
+
     /// tshark's standard output for `arguments`; its standard error (for example the warning about
     /// running as root) is discarded.
     static func tshark(_ arguments: [String]) throws -> String {
