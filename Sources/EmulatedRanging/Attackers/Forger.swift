@@ -19,6 +19,7 @@ public final class Forger: Attacker {
     public let lead: Duration
     /// When it starts listening.
     public let start: Duration
+    /// The frames it has sent so far.
     public private(set) var framesSent = 0
 
     private let radio: AttackerRadio

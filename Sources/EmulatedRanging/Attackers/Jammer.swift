@@ -11,6 +11,7 @@ public final class Jammer: Attacker {
     public let dutyCycle: Double
     /// When it starts.
     public let start: Duration
+    /// The frames it has sent so far.
     public private(set) var framesSent = 0
 
     private let radio: AttackerRadio

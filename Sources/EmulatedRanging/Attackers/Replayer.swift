@@ -11,6 +11,7 @@ public final class Replayer: Attacker {
     public let delay: Duration
     /// When it starts listening.
     public let start: Duration
+    /// The frames it has sent so far.
     public private(set) var framesSent = 0
 
     private let radio: AttackerRadio
