@@ -65,7 +65,8 @@ struct BinaryPropertyList {
         let tableOffset = Self.bigEndian(bytes[(trailer + 24)..<(trailer + 32)])
         guard bytes[trailer..<(trailer + 6)].allSatisfy({ $0 == 0 }), (1...4).contains(offsetSize), (1...4).contains(referenceSize),
               (1...UInt64(Self.maximumObjects)).contains(objectCount), topObject < objectCount,
-              tableOffset >= UInt64(header.count), tableOffset + objectCount * UInt64(offsetSize) == UInt64(trailer)
+              tableOffset >= UInt64(header.count), tableOffset <= UInt64(trailer),
+              UInt64(trailer) - tableOffset == objectCount * UInt64(offsetSize)
         else {
             throw .malformedArchive(reason: "inconsistent property list trailer")
         }

@@ -29,6 +29,15 @@ struct TokenFuzzTests {
         }
     }
 
+    @Test("a trailer whose offset table starts near 2⁶⁴ is refused as inconsistent, not an overflow (found by libFuzzer)")
+    func tableOffsetOverflow() throws {
+        var bytes = [UInt8](try ArchiveFixtures.archive(ArchiveFixtures.token(seed: 1)))
+        bytes.replaceSubrange((bytes.count - 8)..., with: [UInt8](repeating: 0xFF, count: 8))
+        #expect(throws: NIArchiveError.malformedArchive(reason: "inconsistent property list trailer")) {
+            try NIDiscoveryToken.unarchived(from: Data(bytes))
+        }
+    }
+
     @Test("every truncation is rejected")
     func truncations() throws {
         let data = try ArchiveFixtures.archive(ArchiveFixtures.token(seed: 1))
