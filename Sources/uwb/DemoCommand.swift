@@ -48,6 +48,9 @@ struct DemoCommand: ParsableCommand {
     @Option(help: "Random seed; overrides the scenario's.")
     var seed: UInt64?
 
+    @Option(help: "Write every frame on the air to this pcapng file (open it with Wireshark or tshark).")
+    var trace: String?
+
     func validate() throws {
         if let duration, !(duration > 0 && duration <= 86_400) {
             throw ValidationError("--duration \(duration): give a number of seconds above 0 and at most 86400")
@@ -83,16 +86,13 @@ struct DemoCommand: ParsableCommand {
                     + "ranging every \(Self.milliseconds(room.mesh.interval)) ms")
         }
         let end = SimulationTime(seconds: duration ?? loaded.duration.secondsValue)
+        let traceFile = TraceFile(path: trace)
+        try traceFile.start(room.mesh.emulation)
         let interruption = Interruption()
         let pacing = WallClockPacing()
         var terminal = DemoTerminal()
         if format == .live {
             terminal.begin()
-        }
-        defer {
-            if format == .live {
-                terminal.end()
-            }
         }
         var time = SimulationTime.zero
         while time < end, !interruption.wasInterrupted {
@@ -108,6 +108,10 @@ struct DemoCommand: ParsableCommand {
                 }
             }
         }
+        if format == .live {
+            terminal.end()
+        }
+        try traceFile.finish(room.mesh.emulation)
     }
 
     /// `duration` in milliseconds, as a person would type it for `--interval`.

@@ -48,25 +48,15 @@ struct EmulateCommand: ParsableCommand {
             throw ValidationError(error.description)
         }
         let seconds = duration ?? loaded.duration.secondsValue
-        do {
-            // The trace streams to its file as frames settle, so it is started before the run.
-            try trace.map { path throws(EmulationError) in try emulation.startTrace(writingTo: path) }
-        } catch {
-            throw ValidationError(error.description)
-        }
+        // The trace streams to its file as frames settle, so it is started before the run.
+        let traceFile = TraceFile(path: trace)
+        try traceFile.start(emulation)
         let started = ContinuousClock.now
         emulation.run(until: SimulationTime(seconds: seconds), pacing: paced ? WallClockPacing() : nil)
         let wall = ContinuousClock.now - started
         let summary = SummaryTable(emulation: emulation, scenario: loaded, seconds: seconds)
         print(summary.text)
         StandardError.line(summary.speed(wall: wall))
-        if let trace {
-            do {
-                try emulation.finishTrace()
-            } catch {
-                throw ValidationError(error.description)
-            }
-            print("trace: \(trace)")
-        }
+        try traceFile.finish(emulation)
     }
 }

@@ -40,6 +40,9 @@ struct RangeCommand: ParsableCommand {
     @Option(help: "Output format: jsonl (one JSON object per line) or table.")
     var format: Format = .table
 
+    @Option(help: "Write every frame on the air to this pcapng file (open it with Wireshark or tshark).")
+    var trace: String?
+
     @Option(help: "Half-angle of the field of view in degrees; directions outside it are null.")
     var fieldOfView: Double = 60
 
@@ -78,6 +81,8 @@ struct RangeCommand: ParsableCommand {
             print(MeasurementOutput.tableHeader)
         }
         let end = SimulationTime(seconds: duration ?? loaded.duration.secondsValue)
+        let traceFile = TraceFile(path: trace)
+        try traceFile.start(ranging.emulation)
         var time = SimulationTime.zero
         var measurements = 0
         var failures = 0
@@ -92,5 +97,6 @@ struct RangeCommand: ParsableCommand {
             failures += ranging.takeFailures().count
         }
         StandardError.line("\(measurements) measurements, \(failures) failed rounds, \(ranging.skippedRounds) skipped")
+        try traceFile.finish(ranging.emulation)
     }
 }
