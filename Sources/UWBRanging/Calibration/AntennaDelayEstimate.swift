@@ -4,8 +4,9 @@ import UWBCore
 /// distances they truly are (the least-squares form of Decawave APS014's three-node method).
 ///
 /// A device whose TX plus RX antenna delay is ε longer than its calibration says lengthens every
-/// distance it measures by c·ε/2: in two-way ranging each side's reply and round times carry its
-/// own delays once (`Docs/ranging.md`). So a pair (i, j) measures its true distance plus
+/// distance it measures by c·ε/2: its TX delay shifts its TX timestamps and its RX delay its RX
+/// timestamps, so its round and reply times each carry the delay once, and two-way ranging halves
+/// their difference. So a pair (i, j) measures its true distance plus
 /// c·(εᵢ + εⱼ)/2, and with three or more devices in pairs that close an odd cycle (three devices
 /// that all range with each other suffice) the errors are determined; more pairs average the noise.
 /// Add ``delayErrors`` to each device's calibrated TX and RX antenna delays, half to each.
