@@ -16,8 +16,9 @@ struct CalibrateAntennaDelayCommand: ParsableCommand {
             Every two devices of the scenario range through their sessions for --seconds; each \
             pair's mean distance (after --settle) is set against the true distance, and a least-squares \
             fit (Decawave APS014's three-node method, over all pairs) gives each device's TX plus RX \
-            delay error. Add half of it to the board's txAntennaDelay and half to its rxAntennaDelay. \
-            The scenario needs at least three devices that all range with each other, standing still.
+            delay error. Add half of it to the board's txAntennaDelay and half to its rxAntennaDelay; \
+            the command runs the room again so, to show the pairs' error before and after. The \
+            scenario needs at least three devices that all range with each other, standing still.
             """)
 
     @Option(help: "The scenario file (JSON); see Docs/scenarios.md.")
@@ -68,10 +69,43 @@ struct CalibrateAntennaDelayCommand: ParsableCommand {
                 + "\(truth.map { Self.centimetres(found.ticks - $0) } ?? "–") |")
         }
         let before = run.pairs.map { abs($0.measured.metres - $0.actual.metres) }.sorted()
-        let after = estimate.residuals.map { abs($0.metres) }.sorted()
+        // A second run in which each board's calibration carries the estimate, as the driver will.
+        var corrected = loaded
+        for (index, name) in run.names.enumerated() {
+            guard let device = corrected.devices.firstIndex(where: { $0.name == name }) else { continue }
+            do {
+                corrected.devices[device].board = try Self.board(corrected.devices[device].board, correctedBy: estimate.delayErrors[index])
+            } catch {
+                throw ValidationError("\(scenario): \(name)'s corrected calibration is not a valid board: \(error); check its distances")
+            }
+        }
+        let after: [Double]
+        do {
+            let again = try CalibrationRun.pairs(
+                in: try Emulation(scenario: corrected, seed: seed), seconds: seconds, settle: settle, seed: seed ?? loaded.seed)
+            after = again.pairs.map { abs($0.measured.metres - $0.actual.metres) }.sorted()
+        } catch let error as SessionMeshError {
+            throw ValidationError("\(scenario), run again with the estimate: \(error)")
+        } catch let error as EmulationError {
+            throw ValidationError("\(scenario), run again with the estimate: \(error)")
+        }
         print("")
         print("Pairs' distance error, \(run.pairs.count) pairs: before \(Self.summary(before)); "
-            + "after correcting by the estimate \(Self.summary(after)).")
+            + "run again with each board's calibration corrected by the estimate \(Self.summary(after)).")
+    }
+
+    /// `board` with its first chip's TX and RX antenna delays each lengthened by half of `error`
+    /// (the first chip transmits and timestamps the rounds; APS014 splits the total evenly).
+    private static func board(
+        _ board: BoardDescription, correctedBy error: DeviceDuration
+    ) throws(BoardDescriptionError) -> BoardDescription {
+        var chips = board.chips
+        if !chips.isEmpty {
+            let half = DeviceDuration(ticks: error.ticks / 2)
+            chips[0].calibration.txAntennaDelay = chips[0].calibration.txAntennaDelay + half
+            chips[0].calibration.rxAntennaDelay = chips[0].calibration.rxAntennaDelay + (error - half)
+        }
+        return try BoardDescription(id: board.id, name: board.name, summary: board.summary, usb: board.usb, spi: board.spi, chips: chips)
     }
 
     /// The device's true TX plus RX delay minus its board's calibration, in ticks (its first chip).
