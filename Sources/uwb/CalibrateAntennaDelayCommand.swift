@@ -17,7 +17,7 @@ struct CalibrateAntennaDelayCommand: ParsableCommand {
             pair's mean distance (after --settle) is set against the true distance, and a least-squares \
             fit (Decawave APS014's three-node method, over all pairs) gives each device's TX plus RX \
             delay error. Add half of it to the board's txAntennaDelay and half to its rxAntennaDelay; \
-            the command runs the room again so, to show the pairs' error before and after. The \
+            the command runs the room again with those delays to show the pairs' error before and after. The \
             scenario needs at least three devices that all range with each other, standing still.
             """)
 
