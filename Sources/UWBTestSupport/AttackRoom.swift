@@ -14,6 +14,19 @@ public enum AttackRoom {
     /// When the attacks start, in simulated seconds.
     public static let attackStart = 1.0
 
+    /// Mallory's `rogue` objects for the attacks measured: a replayer resending 2 ms later, a
+    /// forger claiming 0.3 m, an early responder at its slot's time, and a jammer on `dutyCycle`
+    /// of the air, each from ``attackStart``.
+    public static let replayer = #"{ "kind": "replayer", "startSeconds": 1, "delaySeconds": 0.002 }"#
+    /// The forger (see ``replayer``).
+    public static let forger = #"{ "kind": "forger", "startSeconds": 1, "claimMetres": 0.3 }"#
+    /// The early responder (see ``replayer``).
+    public static let earlyResponder = #"{ "kind": "early-responder", "startSeconds": 1, "leadSeconds": 0 }"#
+    /// The jammer on `dutyCycle` of the air (see ``replayer``).
+    public static func jammer(dutyCycle: Double) -> String {
+        #"{ "kind": "jammer", "startSeconds": 1, "dutyCycle": \#(dutyCycle) }"#
+    }
+
     /// What a run of the room saw from half a second after the attack started.
     public struct Outcome: Sendable {
         /// Every distance Alice and Bob measured.

@@ -29,10 +29,10 @@ struct SecurityBenchmarkCommand: ParsableCommand {
     /// The attacks measured: a name and the rogue object of the attack room (`nil`: no attacker).
     static let attacks: [(name: String, rogue: String?)] = [
         ("none", nil),
-        ("replayer, 2 ms later", #"{ "kind": "replayer", "startSeconds": 1, "delaySeconds": 0.002 }"#),
-        ("forger, claiming 0.3 m", #"{ "kind": "forger", "startSeconds": 1, "claimMetres": 0.3 }"#),
-        ("early responder", #"{ "kind": "early-responder", "startSeconds": 1, "leadSeconds": 0 }"#),
-        ("jammer, 10 % of the air", #"{ "kind": "jammer", "startSeconds": 1, "dutyCycle": 0.1 }"#),
+        ("replayer, 2 ms later", AttackRoom.replayer),
+        ("forger, claiming 0.3 m", AttackRoom.forger),
+        ("early responder", AttackRoom.earlyResponder),
+        ("jammer, 10 % of the air", AttackRoom.jammer(dutyCycle: 0.1)),
     ]
 
     func run() throws {

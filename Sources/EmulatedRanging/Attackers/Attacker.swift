@@ -9,11 +9,37 @@ public protocol Attacker: RadioApplication {
     var framesSent: Int { get }
 }
 
-/// What every attacker does with its radio: listen whenever it is not sending, and send a frame
-/// so that its RMARKER leaves at a given time of its own clock.
-struct AttackerRadio {
+/// What every attacker does with its radio: start at its start time, listen whenever it is not
+/// sending, and send a frame when an honest device would schedule one, or a little earlier.
+final class AttackerRadio {
     /// The attacker's board, whose calibration gives its antenna delay.
     let board: BoardDescription
+    /// When the attacker starts, from the beginning of the run.
+    let start: Duration
+    /// Whether the attack has started.
+    private(set) var isActive = false
+
+    /// A radio of an attacker on `board` that starts at `start`.
+    init(board: BoardDescription, start: Duration) {
+        self.board = board
+        self.start = start
+    }
+
+    /// Becomes active and starts listening at ``start``, then calls `started`.
+    func begin(on radio: DeviceRadio, started: @escaping () -> Void = {}) {
+        radio.after(start) { [weak self] in
+            guard let self else { return }
+            self.isActive = true
+            started()
+        }
+    }
+
+    /// When a frame answering `heard` should be scheduled: `offset` after it, as the emulator's
+    /// ranging timing has honest devices do, less `lead`.
+    func planned(after heard: ReceivedFrame, offset: (RangingTiming) -> DeviceDuration, lead: Duration, on radio: DeviceRadio) -> DeviceTime {
+        let timing = RangingTiming.emulator(for: radio.configuration)
+        return heard.timestamp + offset(timing) - ((try? DeviceDuration(seconds: lead.secondsValue)) ?? .zero)
+    }
 
     /// How far ahead of the clock reading a frame is scheduled at the soonest, beyond its
     /// preamble: 20 µs, an attacker's firmware that answers in hardware time rather than

@@ -11,43 +11,40 @@ public final class EarlyResponder: Attacker {
     /// How much earlier than the real RESPONSE's its RMARKER leaves.
     public let lead: Duration
     /// When it starts listening.
-    public let start: Duration
+    public var start: Duration { radio.start }
     /// The frames it has sent so far.
     public private(set) var framesSent = 0
 
     private let radio: AttackerRadio
     private var random: SeededRandom
-    private var active = false
 
     /// An early responder `lead` early, from `start` on, on `board` and a generator
     /// seeded with `seed` for its guesses.
     public init(lead: Duration, start: Duration, board: BoardDescription, seed: UInt64) {
         self.lead = lead
-        self.start = start
-        radio = AttackerRadio(board: board)
+        radio = AttackerRadio(board: board, start: start)
         random = SeededRandom(seed: seed)
     }
 
     /// Starts listening at ``start``.
     public func start(on radio: DeviceRadio) {
-        radio.after(start) { [weak self] in
-            self?.active = true
+        self.radio.begin(on: radio) { [weak self] in
             self?.radio.listen(on: radio)
         }
     }
 
     /// Answers each group POLL heard with an early RESPONSE for its first slot.
     public func handle(_ event: TransceiverEvent, fromChip chip: Int, on radio: DeviceRadio) {
-        guard chip == 0, active else { return }
+        guard chip == 0, self.radio.isActive else { return }
         if case .frameReceived(let received) = event, let poll = try? RangingFrame(decoding: received.frame),
            case .groupPoll(let entries) = poll.message, let entry = entries.first {
             let response = RangingFrame(
                 session: entry.session, round: poll.round, source: entry.responder, destination: poll.source, pan: poll.pan,
                 message: .response,
                 protection: GuessedProtection.forging(.response, as: .responder, after: poll.protection, using: &random))
-            let timing = RangingTiming.emulator(for: radio.configuration)
-            let offset = GroupRoundSchedule(responders: entries.count, timing: timing).responseOffset(slot: 0)
-            let planned = received.timestamp + offset - ((try? DeviceDuration(seconds: lead.secondsValue)) ?? .zero)
+            let planned = self.radio.planned(
+                after: received, offset: { GroupRoundSchedule(responders: entries.count, timing: $0).responseOffset(slot: 0) },
+                lead: lead, on: radio)
             if let octets = try? response.encoded(), self.radio.send(octets, plannedAt: planned, on: radio) {
                 framesSent += 1
                 return

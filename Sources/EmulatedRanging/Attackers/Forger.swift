@@ -18,13 +18,12 @@ public final class Forger: Attacker {
     /// How much earlier than the real REPORT's the forged one's RMARKER leaves.
     public let lead: Duration
     /// When it starts listening.
-    public let start: Duration
+    public var start: Duration { radio.start }
     /// The frames it has sent so far.
     public private(set) var framesSent = 0
 
     private let radio: AttackerRadio
     private var random: SeededRandom
-    private var active = false
     /// The latest group POLL heard, whose entries the REPORT impersonates.
     private var poll: RangingFrame?
 
@@ -33,22 +32,20 @@ public final class Forger: Attacker {
     public init(claimed: Distance, lead: Duration, start: Duration, board: BoardDescription, seed: UInt64) {
         self.claimed = claimed
         self.lead = lead
-        self.start = start
-        radio = AttackerRadio(board: board)
+        radio = AttackerRadio(board: board, start: start)
         random = SeededRandom(seed: seed)
     }
 
     /// Starts listening at ``start``.
     public func start(on radio: DeviceRadio) {
-        radio.after(start) { [weak self] in
-            self?.active = true
+        self.radio.begin(on: radio) { [weak self] in
             self?.radio.listen(on: radio)
         }
     }
 
     /// Remembers group POLLs; answers each group FINAL of the same round with a forged REPORT.
     public func handle(_ event: TransceiverEvent, fromChip chip: Int, on radio: DeviceRadio) {
-        guard chip == 0, active else { return }
+        guard chip == 0, self.radio.isActive else { return }
         guard case .frameReceived(let received) = event, let frame = try? RangingFrame(decoding: received.frame) else {
             self.radio.listen(on: radio)
             return
@@ -60,9 +57,9 @@ public final class Forger: Attacker {
             if let poll, poll.round == frame.round, poll.source == frame.source,
                case .groupPoll(let entries) = poll.message, let entry = entries.first, let responseReceived = responses.first ?? nil,
                let octets = forgedReport(for: entry, in: frame, stamps: (pollTransmitted, responseReceived, finalTransmitted)) {
-                let timing = RangingTiming.emulator(for: radio.configuration)
-                let offset = GroupRoundSchedule(responders: entries.count, timing: timing).reportOffset(slot: 0)
-                let planned = received.timestamp + offset - ((try? DeviceDuration(seconds: lead.secondsValue)) ?? .zero)
+                let planned = self.radio.planned(
+                    after: received, offset: { GroupRoundSchedule(responders: entries.count, timing: $0).reportOffset(slot: 0) },
+                    lead: lead, on: radio)
                 if self.radio.send(octets, plannedAt: planned, on: radio) {
                     framesSent += 1
                     return

@@ -10,7 +10,7 @@ public final class Jammer: Attacker {
     /// The share of the air it takes.
     public let dutyCycle: Double
     /// When it starts.
-    public let start: Duration
+    public var start: Duration { radio.start }
     /// The frames it has sent so far.
     public private(set) var framesSent = 0
 
@@ -21,14 +21,13 @@ public final class Jammer: Attacker {
     /// generator seeded with `seed` for its noise.
     public init(dutyCycle: Double, start: Duration, board: BoardDescription, seed: UInt64) {
         self.dutyCycle = dutyCycle
-        self.start = start
-        radio = AttackerRadio(board: board)
+        radio = AttackerRadio(board: board, start: start)
         random = SeededRandom(seed: seed)
     }
 
     /// Sends its first frame at ``start``.
     public func start(on radio: DeviceRadio) {
-        radio.after(start) { [weak self] in
+        self.radio.begin(on: radio) { [weak self] in
             self?.jam(on: radio)
         }
     }

@@ -10,7 +10,7 @@ public final class Replayer: Attacker {
     /// How long after hearing a frame it sends it again.
     public let delay: Duration
     /// When it starts listening.
-    public let start: Duration
+    public var start: Duration { radio.start }
     /// The frames it has sent so far.
     public private(set) var framesSent = 0
 
@@ -19,26 +19,23 @@ public final class Replayer: Attacker {
     private var pending = 0
     /// The most frames waiting at once: more are not recorded until some are sent.
     static let backlog = 64
-    private var active = false
 
     /// A replayer sending what it heard `delay` later, from `start` on, on `board`.
     public init(delay: Duration, start: Duration, board: BoardDescription) {
         self.delay = delay
-        self.start = start
-        radio = AttackerRadio(board: board)
+        radio = AttackerRadio(board: board, start: start)
     }
 
     /// Starts listening at ``start``.
     public func start(on radio: DeviceRadio) {
-        radio.after(start) { [weak self] in
-            self?.active = true
+        self.radio.begin(on: radio) { [weak self] in
             self?.radio.listen(on: radio)
         }
     }
 
     /// Records each ranging frame heard; listens again after every event.
     public func handle(_ event: TransceiverEvent, fromChip chip: Int, on radio: DeviceRadio) {
-        guard chip == 0, active else { return }
+        guard chip == 0, self.radio.isActive else { return }
         if case .frameReceived(let received) = event, (try? RangingFrame(decoding: received.frame)) != nil, pending < Self.backlog {
             pending += 1
             let octets = received.frame

@@ -19,7 +19,7 @@ struct AttackSessionTests {
 
     @Test("a replayer's old frames are all dropped as replays or bad MICs; every distance stays true and the sessions go on")
     func replayer() throws {
-        let outcome = try Self.run(rogue: #"{ "kind": "replayer", "startSeconds": 1, "delaySeconds": 0.002 }"#)
+        let outcome = try Self.run(rogue: AttackRoom.replayer)
         #expect(outcome.sent > 100, "\(outcome.sent) frames replayed")
         #expect((outcome.rejected[.replayed] ?? 0) > 50, "\(outcome.rejected)")
         #expect(outcome.distances.count > 20)
@@ -29,7 +29,7 @@ struct AttackSessionTests {
 
     @Test("a forger's REPORTs claiming 0.3 m fail their MIC: no distance moves, though rounds whose REPORT it drowned fail; unsecured, the victim measures its claim")
     func forger() throws {
-        let rogue = #"{ "kind": "forger", "startSeconds": 1, "claimMetres": 0.3 }"#
+        let rogue = AttackRoom.forger
         let secured = try Self.run(rogue: rogue)
         #expect(secured.sent > 10)
         #expect((secured.rejected[.badMessageIntegrityCode] ?? 0) > 10, "\(secured.rejected)")
@@ -40,7 +40,7 @@ struct AttackSessionTests {
 
     @Test("an early responder's RESPONSEs fail their MIC: no distance moves; unsecured, the initiator measures a shorter distance")
     func earlyResponder() throws {
-        let rogue = #"{ "kind": "early-responder", "startSeconds": 1, "leadSeconds": 0 }"#
+        let rogue = AttackRoom.earlyResponder
         let secured = try Self.run(rogue: rogue)
         #expect(secured.sent > 10)
         #expect((secured.rejected[.badMessageIntegrityCode] ?? 0) > 10, "\(secured.rejected)")
@@ -51,11 +51,11 @@ struct AttackSessionTests {
 
     @Test("a jammer on a tenth of the air slows the sessions but moves no distance; on all of it, the peers are removed with .timeout")
     func jammer() throws {
-        let third = try Self.run(rogue: #"{ "kind": "jammer", "startSeconds": 1, "dutyCycle": 0.1 }"#)
+        let third = try Self.run(rogue: AttackRoom.jammer(dutyCycle: 0.1))
         #expect(third.sent > 100)
         #expect(third.distances.count > 10)
         #expect(third.worstError < 0.15, "worst \(third.worstError) m")
-        let full = try Self.run(rogue: #"{ "kind": "jammer", "startSeconds": 1, "dutyCycle": 1 }"#, seconds: 6)
+        let full = try Self.run(rogue: AttackRoom.jammer(dutyCycle: 1), seconds: 6)
         #expect(full.ended.contains { $0.hasSuffix("timeout") }, "\(full.ended)")
     }
 }

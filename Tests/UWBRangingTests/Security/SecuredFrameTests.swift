@@ -90,13 +90,11 @@ struct SecuredFrameTests {
         let plain = RangingLink(session: GoldenFrames.session, pan: GoldenFrames.pan, localAddress: 2, peerAddress: 1)
         #expect(throws: RangingFrameError.rejected(.unsecured)) { try plain.decode(G.final) }
         // The responder's own REPORT reflected back at it carries key index 2, its own.
-        let mirrored = G.link(.initiator)
         var reflected = try RangingFrame(decoding: G.report)
         (reflected.source, reflected.destination) = (1, 2)
         #expect(throws: RangingFrameError.rejected(.wrongKey)) {
             try responder.decode(try reflected.encoded())
         }
-        _ = mirrored
         var stranger = try RangingFrame(decoding: G.final)
         stranger.source = 0x0BAD
         #expect(throws: RangingFrameError.wrongSource(expected: 1, received: 0x0BAD)) { try responder.decode(try stranger.encoded()) }
