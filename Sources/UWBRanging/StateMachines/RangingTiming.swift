@@ -67,7 +67,7 @@ public struct RangingTiming: Hashable, Sendable {
 
     /// Tight timing for the in-process emulator, whose loop reacts within microseconds of virtual
     /// time: host allowance 50 µs, margin 30 µs (16 µs of it the receiver's start-up), 2 retries 1 ms apart, 20 µs grace.
-    /// At ``RadioConfig/ranging`` (6.8 Mbps, 128 symbols) the reply delay is 266 µs.
+    /// At ``RadioConfig/ranging`` (6.8 Mbps, 128 symbols) the reply delay is 273 µs.
     public static func emulator(for configuration: RadioConfig) -> RangingTiming {
         derived(for: configuration, hostAllowance: .microseconds(50), margin: .microseconds(30),
                 retryDelay: .milliseconds(1), receiverGrace: .microseconds(20))
@@ -75,7 +75,7 @@ public struct RangingTiming: Hashable, Sendable {
 
     /// Wide timing for a DW1000 behind a USB bridge, where each register transaction costs a USB
     /// round trip and reacting to a frame takes about ten of them: host allowance 5 ms, margin
-    /// 50 µs, 2 retries 20 ms apart, 5 ms grace. At ``RadioConfig/ranging`` the reply delay is 5.216 ms.
+    /// 50 µs, 2 retries 20 ms apart, 5 ms grace. At ``RadioConfig/ranging`` the reply delay is 5.223 ms.
     public static func usb(for configuration: RadioConfig) -> RangingTiming {
         derived(for: configuration, hostAllowance: .milliseconds(5), margin: .microseconds(50),
                 retryDelay: .milliseconds(20), receiverGrace: .milliseconds(5))
