@@ -1,4 +1,5 @@
 import Foundation
+import UWBCore
 import UWBEmulator
 
 /// Which radio a process uses, as the `UWB_DEVICE` environment variable names it.
@@ -26,14 +27,18 @@ public enum RadioChoice: Hashable, Sendable, CustomStringConvertible {
     public static let socketVariable = "UWB_EMULATOR_SOCKET"
 
     /// Attaches to device `name` of the emulator service at `socketPath` (the default path if nil)
-    /// and runs it on a ``ThreadedRadio`` on the service's virtual time.
+    /// and runs it on a ``ThreadedRadio`` on the service's virtual time, calibrated by its entry
+    /// (`emulator:NAME`) in `calibrationStore` if there is one.
     ///
     /// - Throws: ``RadioChoiceError/emulatorServiceFailed(device:reason:)`` or a bring-up failure.
-    public static func openEmulatorDevice(_ name: String, socketPath: String?) throws(RadioChoiceError) -> ThreadedRadio {
+    public static func openEmulatorDevice(
+        _ name: String, socketPath: String?, calibrationStore: String? = nil
+    ) throws(RadioChoiceError) -> ThreadedRadio {
         let (bus, board) = try EmulatorSocketBus.attach(
             to: name, at: socketPath.flatMap { $0.isEmpty ? nil : $0 } ?? EmulatorService.defaultSocketPath)
         return try ThreadedRadio(
-            name: "emulator:" + name, board: board, bus: bus, kind: .emulatorService, clock: ServiceTurns(bus: bus))
+            name: "emulator:" + name, board: board, bus: bus, kind: .emulatorService, clock: ServiceTurns(bus: bus),
+            calibrationStore: calibrationStore)
     }
 
     /// The variable naming the board description of a USB board: `UWB_BOARD`, for example
@@ -71,19 +76,29 @@ public enum RadioChoice: Hashable, Sendable, CustomStringConvertible {
 
     /// Opens the chosen radio. A USB board is opened through libusb, brought up on its own loop
     /// thread (``ThreadedRadio``) and described by `board` (a board description id; by default
-    /// the `UWB_BOARD` environment variable, else the single-chip board).
+    /// the `UWB_BOARD` environment variable, else the single-chip board). The board is brought up
+    /// with its entry in `calibrationStore` (by default the file `UWB_CALIBRATION` names, else
+    /// `~/.config/swift-uwb/calibration.json`; see `CalibrationStore`); a store that cannot be used
+    /// is reported on standard error and the board runs with its description's calibration.
     ///
     /// - Throws: ``RadioChoiceError`` saying why the radio cannot be used: no board, a missing
     ///   serial number, permission, a bring-up failure, an emulator service that is not running or
     ///   refuses the device.
-    public func open(board: String? = ProcessInfo.processInfo.environment[RadioChoice.boardVariable])
-        throws(RadioChoiceError) -> any RadioHost {
-        switch self {
-        case .firstAttachedBoard: try USBRadio.open(serial: nil, boardID: board)
-        case .usbBoard(let serial): try USBRadio.open(serial: serial, boardID: board)
+    public func open(
+        board: String? = ProcessInfo.processInfo.environment[RadioChoice.boardVariable],
+        calibrationStore: String? = CalibrationStore.defaultPath()
+    ) throws(RadioChoiceError) -> ThreadedRadio {
+        let radio = switch self {
+        case .firstAttachedBoard: try USBRadio.open(serial: nil, boardID: board, calibrationStore: calibrationStore)
+        case .usbBoard(let serial): try USBRadio.open(serial: serial, boardID: board, calibrationStore: calibrationStore)
         case .emulatorDevice(let name):
-            try Self.openEmulatorDevice(name, socketPath: ProcessInfo.processInfo.environment[Self.socketVariable])
+            try Self.openEmulatorDevice(
+                name, socketPath: ProcessInfo.processInfo.environment[Self.socketVariable], calibrationStore: calibrationStore)
         }
+        if case .ignored(let warning) = radio.calibration {
+            FileHandle.standardError.write(Data((warning + "\n").utf8))
+        }
+        return radio
     }
 
     /// The `UWB_DEVICE` value for this choice (empty for the first attached board).

@@ -22,8 +22,10 @@ import UWBCore
 public final class ThreadedRadio: RadioHost, @unchecked Sendable {
     /// For example `usb:FT12345`.
     public let name: String
-    /// The board.
+    /// The board, with the calibration it was brought up with.
     public let board: BoardDescription
+    /// Where the board's calibration came from.
+    public let calibration: BringUpCalibration
     /// The configuration the chips run.
     public let configuration: RadioConfig
     /// What kind of loop this is.
@@ -46,33 +48,39 @@ public final class ThreadedRadio: RadioHost, @unchecked Sendable {
     private weak var handler: (any RadioEventHandler)?
     private var lost = false
 
-    /// Brings up and configures `board`'s chips on `bus` (on this thread), then starts the loop on
-    /// the wall clock, polling chip 0's interrupt line.
+    /// Brings up and configures `board`'s chips on `bus` (on this thread), calibrated by the entry
+    /// for `name` in `calibrationStore` if there is one, then starts the loop on the wall clock,
+    /// polling chip 0's interrupt line.
     ///
-    /// - Parameter pollInterval: the longest the loop waits on the interrupt line before it looks
-    ///   at posted work and timers again: the delay an app's call may see. Default 1 ms.
+    /// - Parameters:
+    ///   - pollInterval: the longest the loop waits on the interrupt line before it looks at posted
+    ///     work and timers again: the delay an app's call may see. Default 1 ms.
+    ///   - calibrationStore: the calibration store whose entry for `name` replaces the board
+    ///     description's calibration (``BringUpCalibration``); nil for none.
     /// - Throws: ``RadioChoiceError/bringUpFailed(_:reason:)`` if the driver cannot bring up or
     ///   configure a chip.
     public convenience init(
         name: String, board: BoardDescription, bus: some SPIBus, configuration: RadioConfig = .ranging,
-        kind: RadioKind, pollInterval: Duration = .milliseconds(1)
+        kind: RadioKind, pollInterval: Duration = .milliseconds(1), calibrationStore: String? = nil
     ) throws(RadioChoiceError) {
         try self.init(
             name: name, board: board, bus: bus, configuration: configuration, kind: kind,
-            clock: PolledInterrupts(pollInterval: pollInterval))
+            clock: PolledInterrupts(pollInterval: pollInterval), calibrationStore: calibrationStore)
     }
 
-    /// Brings up and configures `board`'s chips on `bus` (on this thread), then starts the loop on
-    /// `clock`.
+    /// Brings up and configures `board`'s chips on `bus` (on this thread), calibrated by the entry
+    /// for `name` in `calibrationStore` if there is one, then starts the loop on `clock`.
     ///
     /// - Throws: ``RadioChoiceError/bringUpFailed(_:reason:)`` if the driver cannot bring up or
     ///   configure a chip.
     init(
         name: String, board: BoardDescription, bus: some SPIBus, configuration: RadioConfig = .ranging,
-        kind: RadioKind, clock: any RadioLoopClock
+        kind: RadioKind, clock: any RadioLoopClock, calibrationStore: String? = nil
     ) throws(RadioChoiceError) {
+        let (board, calibration) = BringUpCalibration.calibrate(board, key: name, storePath: calibrationStore)
         self.name = name
         self.board = board
+        self.calibration = calibration
         self.configuration = configuration
         self.kind = kind
         self.clock = clock

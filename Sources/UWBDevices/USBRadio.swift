@@ -10,11 +10,12 @@ enum USBRadio {
     static let defaultBoardID = "ft232h-dw1000-single"
 
     /// The attached board with `serial` (any attached board if nil), as board description
-    /// `boardID` says (``defaultBoardID`` if nil).
+    /// `boardID` says (``defaultBoardID`` if nil), calibrated by its entry in `calibrationStore`.
     ///
     /// - Throws: ``RadioChoiceError`` naming what is missing or failed and what to do.
-    static func open(serial: String?, boardID: String?, searchPaths: [String] = BoardCatalog.defaultSearchPaths)
-        throws(RadioChoiceError) -> ThreadedRadio {
+    static func open(
+        serial: String?, boardID: String?, calibrationStore: String?, searchPaths: [String] = BoardCatalog.defaultSearchPaths
+    ) throws(RadioChoiceError) -> ThreadedRadio {
         let context: USBContext
         let attached: [AttachedBoard]
         do {
@@ -49,6 +50,6 @@ enum USBRadio {
         } catch {
             throw .usbOpenFailed(device: name, reason: "\(error)")
         }
-        return try ThreadedRadio(name: name, board: board, bus: bus, kind: .usb)
+        return try ThreadedRadio(name: name, board: board, bus: bus, kind: .usb, calibrationStore: calibrationStore)
     }
 }

@@ -21,18 +21,8 @@ enum JSONText {
         return "[" + [value.x, value.y, value.z].map { number($0, decimals: 4) }.joined(separator: ",") + "]"
     }
 
-    /// A JSON string: quotes and backslashes escaped with a backslash, control characters below
-    /// U+0020 as `\u00xx` (lower-case hex), everything else as it is.
+    /// A JSON string (``JSONStringText/quoted(_:)``).
     static func string(_ text: String) -> String {
-        var escaped = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": escaped += "\\\""
-            case "\\": escaped += "\\\\"
-            case _ where scalar.value < 0x20: escaped += String(format: "\\u%04x", scalar.value)
-            default: escaped.unicodeScalars.append(scalar)
-            }
-        }
-        return "\"" + escaped + "\""
+        JSONStringText.quoted(text)
     }
 }

@@ -17,9 +17,8 @@ extension LibUSBUnderUMockdevTests {
         defer { device.destroy() }
         try device.plug()
         try {
-            let radio = try RadioChoice.usbBoard(serial: "UWB00042").open(board: board.id)
-            let threaded = try #require(radio as? ThreadedRadio)
-            defer { threaded.stop() }
+            let radio = try RadioChoice.usbBoard(serial: "UWB00042").open(board: board.id, calibrationStore: nil)
+            defer { radio.stop() }
             #expect(radio.name == "usb:UWB00042")
             #expect(radio.kind == .usb)
             let service = DeviceService(radio: radio)
@@ -45,10 +44,10 @@ extension LibUSBUnderUMockdevTests {
         defer { device.destroy() }
         try device.plug()
         #expect(throws: RadioChoiceError.unknownBoard("nope", available: ["ft232h-dw1000-dual", "ft232h-dw1000-single", "ft232h-dw1000-triple"])) {
-            _ = try RadioChoice.usbBoard(serial: "UWB00042").open(board: "nope")
+            _ = try RadioChoice.usbBoard(serial: "UWB00042").open(board: "nope", calibrationStore: nil)
         }
         #expect(throws: RadioChoiceError.noSuchUSBBoard(serial: "OTHER", available: ["UWB00042"])) {
-            _ = try RadioChoice.usbBoard(serial: "OTHER").open(board: board.id)
+            _ = try RadioChoice.usbBoard(serial: "OTHER").open(board: board.id, calibrationStore: nil)
         }
     }
 }

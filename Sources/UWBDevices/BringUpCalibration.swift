@@ -1,0 +1,26 @@
+import UWBCore
+
+/// The calibration a radio's board was brought up with: its calibration store entry, or the board
+/// description's own values when there is none or it cannot be used.
+public enum BringUpCalibration: Hashable, Sendable {
+    /// No store, or no entry for the board: the board description's values.
+    case boardDescription
+    /// The entry for the board in the store at `path`.
+    case stored(path: String)
+    /// The store or the board's entry cannot be used (`warning` says why and what to do): the
+    /// board description's values, so the board runs uncalibrated.
+    case ignored(warning: String)
+
+    /// `board` calibrated by its entry `key` (the radio's name) in the store at `storePath`, and
+    /// which calibration that is. Never fails: a store that cannot be read or used leaves `board` as
+    /// it is, with a warning.
+    public static func calibrate(_ board: BoardDescription, key: String, storePath: String?) -> (BoardDescription, BringUpCalibration) {
+        guard let storePath else { return (board, .boardDescription) }
+        do {
+            guard let entry = try CalibrationStore.load(from: storePath).entries[key] else { return (board, .boardDescription) }
+            return (try entry.applied(to: board, key: key), .stored(path: storePath))
+        } catch {
+            return (board, .ignored(warning: "warning: \(key) runs uncalibrated: \(error)"))
+        }
+    }
+}
