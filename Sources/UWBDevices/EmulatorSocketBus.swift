@@ -59,6 +59,11 @@ final class EmulatorSocketBus: SPIBus {
         socket.close()
     }
 
+    /// Closes the connection, so that the service frees the device for the next app.
+    func release() {
+        socket.close()
+    }
+
     /// True: each message is a socket round trip and a turn of the service's thread, so a batch
     /// goes as one TRANSFERS message.
     var batchingReducesCost: Bool { true }

@@ -37,6 +37,8 @@ public final class ThreadedRadio: RadioHost, @unchecked Sendable {
     public static let threadName = "uwb radio"
 
     private let clock: any RadioLoopClock
+    /// The bus, let go of (``SPIBus/release()``) once the loop has ended. Loop only until then.
+    private let bus: any SPIBus
     private let inbox = LoopInbox()
     private let stopping = Atomic<Bool>(false)
     /// Signalled when the thread has ended.
@@ -84,6 +86,7 @@ public final class ThreadedRadio: RadioHost, @unchecked Sendable {
         self.configuration = configuration
         self.kind = kind
         self.clock = clock
+        self.bus = bus
         do {
             let drivers = try DW1000Board(board, bus: bus).chips
             for driver in drivers {
@@ -110,7 +113,8 @@ public final class ThreadedRadio: RadioHost, @unchecked Sendable {
         thread.start()
     }
 
-    /// Stops the loop and waits for its thread to end (so never call it from the loop itself).
+    /// Stops the loop, waits for its thread to end (so never call it from the loop itself) and
+    /// lets go of the bus: a device of the emulator service is free for the next app at once.
     /// Work posted afterwards never runs.
     public func stop() {
         stopping.store(true, ordering: .relaxed)
@@ -118,6 +122,7 @@ public final class ThreadedRadio: RadioHost, @unchecked Sendable {
         inbox.post {}
         ended.wait()
         ended.signal()
+        bus.release()
     }
 
     deinit {

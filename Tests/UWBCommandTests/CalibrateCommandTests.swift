@@ -1,31 +1,141 @@
 import Foundation
 import Testing
+import UWBCore
+import UWBTestSupport
 
-@Suite("uwb calibrate antenna-delay")
+@Suite("uwb calibrate antenna-delay", .serialized)
 struct CalibrateCommandTests {
-    @Test("on the calibration room it finds the four hidden delays (70, −80, 90, −70 ticks), and a run with them corrected leaves the pairs' error under 1 cm")
-    func calibrationRoom() throws {
-        let run = try CommandRun(["calibrate", "antenna-delay", "--scenario", "Docs/scenarios/calibration-room.json", "--seconds", "4"])
-        #expect(run.status == 0, "\(run.error)")
-        let rows = run.output.split(separator: "\n").filter { $0.hasPrefix("| d") && !$0.hasPrefix("| device") }.map { line in
+    /// The calibration room's pairs, numbered as its devices d0…d3 are given as --device 1…4.
+    static let roomDistances = ["1-2=4", "1-3=3.640", "1-4=7.071", "2-3=4.610", "2-4=5.099", "3-4=4.272"].flatMap { ["--distance", $0] }
+
+    static func temporaryPath(_ name: String) -> String {
+        NSTemporaryDirectory() + "swift-uwb-calibrate-\(UUID().uuidString)-\(name)"
+    }
+
+    /// The table rows whose first cell is one of `names`, split into cells.
+    static func rows(_ output: String, of names: [String]) -> [[String]] {
+        output.split(separator: "\n").map { line in
             line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
-        }
+        }.filter { $0.first.map(names.contains) == true }
+    }
+
+    /// The largest pair error after, in centimetres, from the last line.
+    static func largestErrorAfter(_ output: String) throws -> Double {
+        let after = try #require(output.split(separator: "\n").last { $0.hasPrefix("Pairs' distance error") })
+        #expect(after.contains("corrected by the estimate median 0."), "\(after)")
+        return try #require(after.split(separator: "largest ").last.flatMap { Double($0.prefix { $0 != " " }) })
+    }
+
+    @Test("on the calibration room it finds the four hidden delays (70, −80, 90, −70 ticks), stores them, and a run with them corrected leaves the pairs' error under 1 cm")
+    func calibrationRoom() throws {
+        let store = Self.temporaryPath("store.json")
+        defer { try? FileManager.default.removeItem(atPath: store) }
+        let run = try CommandRun([
+            "calibrate", "antenna-delay", "--scenario", "Docs/scenarios/calibration-room.json", "--seconds", "4", "--store", store,
+        ])
+        #expect(run.status == 0, "\(run.error)")
+        let rows = Self.rows(run.output, of: ["d0", "d1", "d2", "d3"])
         #expect(rows.map { $0[0] } == ["d0", "d1", "d2", "d3"])
         for row in rows {
             // Estimate and truth in ticks agree within 2 ticks (under 1 cm).
             let found = try #require(Int(row[1])), truth = try #require(Int(row[3]))
             #expect(abs(found - truth) <= 2, "\(row)")
         }
-        let after = try #require(run.output.split(separator: "\n").last { $0.hasPrefix("Pairs' distance error") })
-        #expect(after.contains("corrected by the estimate median 0."), "\(after)")
-        let largest = try #require(after.split(separator: "largest ").last.flatMap { Double($0.prefix { $0 != " " }) })
-        #expect(largest < 1, "after: \(after)")
+        #expect(try Self.largestErrorAfter(run.output) < 1)
+        // The store holds each device's delays lengthened by half its error each way.
+        let stored = try CalibrationStore.load(from: store)
+        #expect(stored.entries.keys.sorted() == ["emulator:d0", "emulator:d1", "emulator:d2", "emulator:d3"])
+        for (name, truth) in [("d0", 70), ("d1", -80), ("d2", 90), ("d3", -70)] {
+            let chip = try #require(stored.entries["emulator:" + name]?.chips.first)
+            let total = try #require(chip.txAntennaDelay).ticks + (try #require(chip.rxAntennaDelay)).ticks
+            #expect(abs(total - (2 * 16_436 + Int64(truth))) <= 2, "\(name): \(chip)")
+        }
     }
 
-    @Test("two devices are refused, saying that three are needed")
-    func twoDevices() throws {
-        let run = try CommandRun(["calibrate", "antenna-delay", "--scenario", "Docs/scenarios/two-devices-3m.json", "--seconds", "3"])
+    @Test("on radios of the emulator service it finds the hidden delays, stores them, and the radios opened again with the store range within 1 cm",
+          .timeLimit(.minutes(5)))
+    func radiosOfTheService() throws {
+        let uwb = try #require(BuiltExecutable.path(named: "uwb"))
+        let service = try ServeProcess(uwb: uwb, scenario: "Docs/scenarios/calibration-room.json", arguments: ["--speed", "0"])
+        defer { _ = service.end(with: SIGTERM) }
+        let store = Self.temporaryPath("store.json")
+        defer { try? FileManager.default.removeItem(atPath: store) }
+        let run = try CommandRun(
+            ["calibrate", "antenna-delay", "--samples", "30", "--store", store]
+                + ["d0", "d1", "d2", "d3"].flatMap { ["--device", "emulator:" + $0] } + Self.roomDistances,
+            environment: ["UWB_EMULATOR_SOCKET": service.socket])
+        #expect(run.status == 0, "\(run.error)")
+        let rows = Self.rows(run.output, of: ["d0", "d1", "d2", "d3"].map { "emulator:" + $0 })
+        for (row, truth) in zip(rows, [70, -80, 90, -70]) {
+            let found = try #require(Int(row[1]))
+            #expect(abs(found - truth) <= 3, "\(row)")
+        }
+        #expect(rows.count == 4)
+        #expect(try Self.largestErrorAfter(run.output) < 1.5)
+        #expect(try CalibrationStore.load(from: store).entries.count == 4)
+    }
+
+    @Test("a radio that never answers is named, with what to check, once the timeout has passed", .timeLimit(.minutes(3)))
+    func silentRadio() throws {
+        let scenario = Self.temporaryPath("far.json")
+        defer { try? FileManager.default.removeItem(atPath: scenario) }
+        try Data("""
+            { "name": "d3 out of reach", "seed": 5, "durationSeconds": 10, "channel": { "model": "free-space" },
+              "devices": [
+                { "name": "d0", "board": "ft232h-dw1000-single", "position": [0, 0, 0] },
+                { "name": "d1", "board": "ft232h-dw1000-single", "position": [4, 0, 0] },
+                { "name": "d2", "board": "ft232h-dw1000-single", "position": [1, 0, -3.5] },
+                { "name": "d3", "board": "ft232h-dw1000-single", "position": [0, 0, 700] } ] }
+            """.utf8).write(to: URL(fileURLWithPath: scenario))
+        let uwb = try #require(BuiltExecutable.path(named: "uwb"))
+        let service = try ServeProcess(uwb: uwb, scenario: scenario, arguments: ["--speed", "0"])
+        defer { _ = service.end(with: SIGTERM) }
+        let store = Self.temporaryPath("store.json")
+        let run = try CommandRun(
+            ["calibrate", "antenna-delay", "--samples", "10", "--timeout", "3", "--store", store]
+                + ["d0", "d1", "d2", "d3"].flatMap { ["--device", "emulator:" + $0] }
+                + ["1-2=4", "1-3=3.640", "1-4=700", "2-3=4.610", "2-4=700.011", "3-4=703.501"].flatMap { ["--distance", $0] },
+            environment: ["UWB_EMULATOR_SOCKET": service.socket])
+        #expect(run.status == 1)
+        #expect(run.error.contains("emulator:d0 and emulator:d3 measured 0 of 10 distances in 3.0 s: check that both are powered, attached and within range"),
+                "\(run.error)")
+        #expect(!FileManager.default.fileExists(atPath: store), "nothing is stored")
+    }
+
+    @Test("bad calls say what to change", arguments: [
+        (["--scenario", "Docs/scenarios/two-devices-3m.json", "--seconds", "3"], "at least 3"),
+        (["--device", "usb:A", "--device", "usb:B"], "2 --device given: calibrating antenna delays needs at least 3"),
+        (["--device", "usb:A", "--device", "usb:B", "--device", "usb:C", "--distance", "1-2=1", "--distance", "1-3=1"],
+         "no --distance 2-3: measure the distance between every two devices' antennas"),
+        (["--device", "usb:A", "--device", "usb:B", "--device", "usb:C", "--distance", "1-2=1", "--distance", "1-4=1"],
+         "--distance 1-4: there are only 3 --device"),
+        (["--device", "usb:A", "--device", "usb:B", "--device", "usb:C", "--distance", "1-2=1", "--distance", "1-3=1", "--distance", "2-3=3"],
+         "the distances between usb:A, usb:B and usb:C cannot all be true: the longest is 100 cm longer than the other two together"),
+        (["--device", "usb:A", "--device", "usb:B", "--device", "usb:C", "--distance", "1-2=2", "--distance", "1-3=1", "--distance", "2-3=1.01"],
+         "usb:C stands 10 cm from the line between usb:A and usb:B, inside their first Fresnel zone (15 cm)"),
+        (["--device", "usb:A", "--device", "usb:B", "--device", "usb:C", "--distance", "1-2=x"], "--distance"),
+        (["--scenario", "Docs/scenarios/calibration-room.json", "--device", "usb:A"], "give --scenario or --device, not both"),
+        (["--seconds", "3"], "give --scenario FILE (emulator) or --device for each radio"),
+    ])
+    func badCalls(arguments: [String], fragment: String) throws {
+        let run = try CommandRun(["calibrate", "antenna-delay"] + arguments)
         #expect(run.status != 0)
-        #expect(run.error.contains("at least 3"), "\(run.error)")
+        #expect(run.error.contains(fragment), "\(run.error)")
+    }
+
+    @Test("three devices in a line in a scenario are refused, naming the one in the middle")
+    func collinearScenario() throws {
+        let scenario = Self.temporaryPath("line.json")
+        defer { try? FileManager.default.removeItem(atPath: scenario) }
+        try Data("""
+            { "name": "a line", "seed": 5, "durationSeconds": 10, "channel": { "model": "free-space" },
+              "devices": [
+                { "name": "a", "board": "ft232h-dw1000-single", "position": [0, 0, 0] },
+                { "name": "b", "board": "ft232h-dw1000-single", "position": [2, 0, 0] },
+                { "name": "c", "board": "ft232h-dw1000-single", "position": [4, 0, 0] } ] }
+            """.utf8).write(to: URL(fileURLWithPath: scenario))
+        let run = try CommandRun(["calibrate", "antenna-delay", "--scenario", scenario, "--seconds", "3"])
+        #expect(run.status == 1)
+        #expect(run.error.contains("b stands 0 cm from the line between a and c"), "\(run.error)")
     }
 }

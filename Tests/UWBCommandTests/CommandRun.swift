@@ -13,8 +13,8 @@ struct CommandRun {
     let error: String
 
     /// Runs `uwb` with `arguments`, in which paths starting with `Docs/` are made absolute, with
-    /// the repository's board descriptions.
-    init(_ arguments: [String]) throws {
+    /// the repository's board descriptions and `environment` added to this process's.
+    init(_ arguments: [String], environment added: [String: String] = [:]) throws {
         let uwb = try #require(BuiltExecutable.path(named: "uwb"), "no uwb executable was built")
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("uwb-run-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -28,6 +28,7 @@ struct CommandRun {
         process.arguments = arguments.map { $0.hasPrefix("Docs/") ? Repository.path($0) : $0 }
         var environment = ProcessInfo.processInfo.environment
         environment["UWB_BOARDS_DIR"] = Repository.boardsDirectory
+        environment.merge(added) { _, new in new }
         process.environment = environment
         process.standardOutput = try FileHandle(forWritingTo: outputFile)
         process.standardError = try FileHandle(forWritingTo: errorFile)

@@ -8,12 +8,12 @@ final class ServeProcess {
     let socket: String
     private let output = Pipe()
 
-    /// Starts the service on `scenario` at a fresh socket path (or `socket`) with `arguments`, and
+    /// Starts the service on `scenario` (relative to the repository, or absolute) at a fresh socket path (or `socket`) with `arguments`, and
     /// waits until it says it serves (or has ended, for a refusal).
     init(uwb: String, scenario: String = "Docs/scenarios/demo-room.json", socket: String? = nil, arguments: [String] = []) throws {
         self.socket = socket ?? "/tmp/swift-uwb-serve-\(UUID().uuidString.prefix(8)).sock"
         process.executableURL = URL(fileURLWithPath: uwb)
-        process.arguments = ["emulator", "serve", "--scenario", Repository.path(scenario), "--socket", self.socket] + arguments
+        process.arguments = ["emulator", "serve", "--scenario", scenario.hasPrefix("/") ? scenario : Repository.path(scenario), "--socket", self.socket] + arguments
         var environment = ProcessInfo.processInfo.environment
         environment["UWB_BOARDS_DIR"] = Repository.boardsDirectory
         process.environment = environment

@@ -142,3 +142,14 @@ public struct CalibrationStore: Hashable, Sendable {
         }
     }
 }
+
+extension CalibrationStore {
+    /// The entry for `key` if it was measured as `board`, else an empty one for `board`: what a new
+    /// calibration of that board starts from, so that it keeps the values it does not measure.
+    public func entry(for key: String, board: BoardDescription) -> StoredCalibration {
+        guard let entry = entries[key], entry.boardID == board.id, entry.chips.count == board.chips.count else {
+            return StoredCalibration(for: board)
+        }
+        return entry
+    }
+}

@@ -39,3 +39,18 @@ public struct StoredCalibration: Hashable, Sendable {
         }
     }
 }
+
+extension StoredCalibration {
+    /// This calibration with the first chip's TX and RX antenna delays set to `board`'s (the values
+    /// the board ran with) each lengthened by half of `error`, as Decawave APS014 splits a device's
+    /// total delay error. The first chip transmits and timestamps the rounds; the others only
+    /// measure phase.
+    public func correctingAntennaDelays(of board: BoardDescription, by error: DeviceDuration) -> StoredCalibration {
+        var corrected = self
+        guard let first = board.chips.first?.calibration, !corrected.chips.isEmpty else { return corrected }
+        let half = DeviceDuration(ticks: error.ticks / 2)
+        corrected.chips[0].txAntennaDelay = first.txAntennaDelay + half
+        corrected.chips[0].rxAntennaDelay = first.rxAntennaDelay + (error - half)
+        return corrected
+    }
+}

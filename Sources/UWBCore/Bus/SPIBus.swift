@@ -70,6 +70,10 @@ public protocol SPIBus: AnyObject {
     ///
     /// - Throws: ``SPIBusError`` if the clock could not be changed.
     func useClock(_ clock: SPIClock) throws(SPIBusError)
+    /// Lets go of the hardware behind the bus at once, when its driver has stopped, rather than
+    /// when the last reference goes: for a device of the emulator service, the service frees it
+    /// for the next app. Buses that hold nothing another user needs ignore it; that is the default.
+    func release()
 }
 
 extension SPIBus {
@@ -78,6 +82,9 @@ extension SPIBus {
 
     /// Does nothing: a bus without a real clock.
     public func useClock(_ clock: SPIClock) throws(SPIBusError) {}
+
+    /// Does nothing: the bus holds nothing another user needs.
+    public func release() {}
 
     /// Runs the transactions one by one through ``transfer(_:on:)-(SPITransaction,_)``.
     public func transfer(_ transactions: [SPITransaction], on chip: ChipSelect) throws(SPIBusError) -> [[UInt8]] {
