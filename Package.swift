@@ -105,7 +105,8 @@ let package = Package(
             dependencies: ["UWBEmulator", "UWBCore", "DW1000", "UWBTestSupport"]
         ),
         .testTarget(name: "UWBCoreTests", dependencies: ["UWBCore", "UWBTestSupport"]),
-        .testTarget(name: "UWBPlotTests", dependencies: ["UWBPlot", "UWBCore", "UWBEmulator", "UWBTestSupport"]),
+        .testTarget(
+            name: "UWBPlotTests", dependencies: ["UWBPlot", "UWBCore", "UWBEmulator", "UWBTestSupport"], exclude: ["Fixtures"]),
         .testTarget(
             name: "UWBDevicesTests",
             dependencies: ["UWBDevices", "UWBCore", "UWBEmulator", "UWBTestSupport", "FT232H", "FT232HEmulation", "NearbyInteraction", "EmulatedRanging"]
