@@ -21,8 +21,7 @@ public enum DistanceFigure {
         return Figure(
             title: "Distance and true distance against time",
             caption: "\(measuredCount) measurements of \(pairs.names.count) pair\(pairs.names.count == 1 ? "" : "s"), from \(source)",
-            xAxis: Axis(title: "time (s)"), yAxis: Axis(title: "distance (m)"), series: series,
-            mustShow: [PlotPoint(x: 0, y: 0)])
+            xAxis: Axis(title: "time (s)"), yAxis: Axis(title: "distance (m)"), series: series)
     }
 }
 
