@@ -2,31 +2,19 @@ import UWBCore
 
 /// Reads one JSON line of each kind `uwb plot` reads into its sample type.
 enum DistanceReading {
-    /// A `uwb range --format jsonl` line (`Docs/ranging-output.md`).
-    static func rangeSample(_ line: JSONObject<JSONFieldError>) throws(JSONFieldError) -> DistanceSample {
-        DistanceSample(
-            seconds: try line.field(RangeLineKey.time).number(),
-            device: try line.field(RangeLineKey.from).string(),
-            peer: try line.field(RangeLineKey.to).string(),
-            measured: try line.optionalField(RangeLineKey.distance).map { field throws(JSONFieldError) in Distance(metres: try field.number()) },
-            truth: try line.optionalField(RangeLineKey.trueDistance).map { field throws(JSONFieldError) in Distance(metres: try field.number()) },
-            direction: try line.optionalField(RangeLineKey.direction).map(vector),
-            horizontalAngle: try line.optionalField(RangeLineKey.horizontalAngle).map { field throws(JSONFieldError) in
-                Angle(radians: try field.number())
-            })
-    }
-
-    /// A `uwb demo --format jsonl` line (`Docs/demo-output.md`).
-    static func demoSample(_ line: JSONObject<JSONFieldError>) throws(JSONFieldError) -> DistanceSample {
-        _ = try line.field(DemoLineKey.state).string()
+    /// A line with the distance `keys` of `uwb range` or `uwb demo` output.
+    static func distanceSample(_ line: JSONObject<JSONFieldError>, keys: DistanceLineKeys) throws(JSONFieldError) -> DistanceSample {
+        for marker in keys.markers {
+            _ = try line.field(marker)
+        }
         return DistanceSample(
-            seconds: try line.field(DemoLineKey.time).number(),
-            device: try line.field(DemoLineKey.device).string(),
-            peer: try line.field(DemoLineKey.peer).string(),
-            measured: try line.optionalField(DemoLineKey.distance).map { field throws(JSONFieldError) in Distance(metres: try field.number()) },
-            truth: try line.optionalField(DemoLineKey.trueDistance).map { field throws(JSONFieldError) in Distance(metres: try field.number()) },
-            direction: try line.optionalField(DemoLineKey.direction).map(vector),
-            horizontalAngle: try line.optionalField(DemoLineKey.horizontalAngle).map { field throws(JSONFieldError) in
+            seconds: try line.field(keys.time).number(),
+            device: try line.field(keys.device).string(),
+            peer: try line.field(keys.peer).string(),
+            measured: try line.optionalField(keys.distance).map { field throws(JSONFieldError) in Distance(metres: try field.number()) },
+            truth: try line.optionalField(keys.trueDistance).map { field throws(JSONFieldError) in Distance(metres: try field.number()) },
+            direction: try line.optionalField(keys.direction).map(vector),
+            horizontalAngle: try line.optionalField(keys.horizontalAngle).map { field throws(JSONFieldError) in
                 Angle(radians: try field.number())
             })
     }

@@ -70,10 +70,11 @@ public enum PlotInput: Sendable {
         }
         let all = try JSONLines(text: text, path: path)
         switch kind {
-        case .rangeLines:
-            return .distances(kind: kind, samples: try all.map(path: path, DistanceReading.rangeSample))
-        case .demoLines:
-            return .distances(kind: kind, samples: try all.map(path: path, DistanceReading.demoSample))
+        case .rangeLines, .demoLines:
+            let keys: DistanceLineKeys = kind == .rangeLines ? .range : .demo
+            return .distances(kind: kind, samples: try all.map(path: path) { line throws(JSONFieldError) in
+                try DistanceReading.distanceSample(line, keys: keys)
+            })
         case .pdoaSamples:
             return .pdoa(try all.map(path: path, DistanceReading.pdoaSample))
         case .trace, .scenario:

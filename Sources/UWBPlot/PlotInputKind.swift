@@ -26,8 +26,8 @@ public enum PlotInputKind: String, CaseIterable, Hashable, Sendable, CustomStrin
     /// not JSON lines.
     var markerKeys: [String] {
         switch self {
-        case .rangeLines: [RangeLineKey.from, RangeLineKey.to, RangeLineKey.distance]
-        case .demoLines: [DemoLineKey.device, DemoLineKey.peer, DemoLineKey.state]
+        case .rangeLines: DistanceLineKeys.range.markers
+        case .demoLines: DistanceLineKeys.demo.markers
         case .pdoaSamples: [PDoASampleKey.chip, PDoASampleKey.pdoa]
         case .trace, .scenario: []
         }
