@@ -29,6 +29,7 @@ let package = Package(
         .target(name: "FT232HEmulation", dependencies: ["FT232H", "UWBCore", "UWBEmulator", "DW1000", "UWBDevices"]),
         .target(name: "DW1000RegisterMapGenerator"),
         .target(name: "UWBEmulator", dependencies: ["UWBCore", "DW1000"]),
+        .target(name: "UWBPlot", dependencies: ["UWBCore", "UWBEmulator"]),
         .target(
             name: "UWBRanging",
             dependencies: [
@@ -64,6 +65,7 @@ let package = Package(
                 "UWBRanging",
                 "EmulatedRanging",
                 "UWBUSB",
+                "UWBPlot",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -103,6 +105,8 @@ let package = Package(
             dependencies: ["UWBEmulator", "UWBCore", "DW1000", "UWBTestSupport"]
         ),
         .testTarget(name: "UWBCoreTests", dependencies: ["UWBCore", "UWBTestSupport"]),
+        .testTarget(
+            name: "UWBPlotTests", dependencies: ["UWBPlot", "UWBCore", "UWBEmulator", "UWBTestSupport"], exclude: ["Fixtures"]),
         .testTarget(
             name: "UWBDevicesTests",
             dependencies: ["UWBDevices", "UWBCore", "UWBEmulator", "UWBTestSupport", "FT232H", "FT232HEmulation", "NearbyInteraction", "EmulatedRanging"]

@@ -1,0 +1,103 @@
+import Foundation
+import UWBCore
+import UWBEmulator
+
+/// A file `uwb plot` reads, of the kind its content shows, parsed.
+public enum PlotInput: Sendable {
+    /// Distances from `uwb range` or `uwb demo` JSON lines; `kind` says which.
+    case distances(kind: PlotInputKind, samples: [DistanceSample])
+    /// Phase differences from `uwb calibrate pdoa --samples`.
+    case pdoa([PDoASample])
+    /// The frames of a pcapng trace.
+    case trace([TraceRecord])
+    /// A scenario.
+    case scenario(Scenario)
+
+    /// The first four octets of a pcapng file: the Section Header Block's type (draft-ietf-opsawg-pcapng §4.1).
+    static let pcapngMagic: [UInt8] = [0x0A, 0x0D, 0x0D, 0x0A]
+
+    /// The top-level key that only a scenario has (`Docs/scenarios.md`).
+    static let scenarioMarkerKey = "devices"
+
+    /// The file at `path`, its kind detected from its content: the pcapng magic, else the keys of
+    /// the first JSON line, else a whole JSON document with `devices` (a scenario).
+    ///
+    /// - Throws: ``PlotError`` naming the file, the line and the problem.
+    public static func load(_ path: String, boardSearchPaths: [String] = BoardCatalog.defaultSearchPaths) throws(PlotError) -> PlotInput {
+        let data: Data
+        do {
+            data = try FileReadError.contents(ofFile: path)
+        } catch {
+            throw .cannotRead(error)
+        }
+        return try parse(data, path: path, boardSearchPaths: boardSearchPaths)
+    }
+
+    /// The content `data` of the file at `path` (for messages), as ``load(_:boardSearchPaths:)`` reads it.
+    public static func parse(_ data: Data, path: String, boardSearchPaths: [String] = BoardCatalog.defaultSearchPaths) throws(PlotError) -> PlotInput {
+        if data.starts(with: pcapngMagic) {
+            do {
+                return .trace(try PcapngReader(bytes: Array(data)).records)
+            } catch {
+                throw .trace(path: path, error: error)
+            }
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw .unknownKind(path: path, line: 1, reason: "neither text (UTF-8) nor a pcapng trace")
+        }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let firstIndex = lines.firstIndex(where: { !$0.allSatisfy(\.isWhitespace) }) else {
+            throw .empty(path: path)
+        }
+        let firstObject: JSONObject<JSONFieldError>
+        do {
+            firstObject = try JSONLines.object(lines[firstIndex], number: firstIndex + 1, path: path)
+        } catch {
+            // Not a JSON object on one line: a scenario spans many lines, so try the whole file.
+            if case .object(let members)? = try? JSONValue.parse(data), members[scenarioMarkerKey] != nil {
+                return try scenario(data, path: path, boardSearchPaths: boardSearchPaths)
+            }
+            throw error
+        }
+        let keys = Set(firstObject.members.keys)
+        if keys.contains(scenarioMarkerKey) {
+            return try scenario(data, path: path, boardSearchPaths: boardSearchPaths)
+        }
+        guard let kind = PlotInputKind.jsonLineKind(keys: keys) else {
+            throw .unknownKind(
+                path: path, line: firstIndex + 1,
+                reason: "a JSON object with keys \(keys.sorted().joined(separator: ", ")), of no kind `uwb plot` reads")
+        }
+        let all = try JSONLines(text: text, path: path)
+        switch kind {
+        case .rangeLines, .demoLines:
+            let keys: DistanceLineKeys = kind == .rangeLines ? .range : .demo
+            return .distances(kind: kind, samples: try all.map(path: path) { line throws(JSONFieldError) in
+                try DistanceReading.distanceSample(line, keys: keys)
+            })
+        case .pdoaSamples:
+            return .pdoa(try all.map(path: path, DistanceReading.pdoaSample))
+        case .trace, .scenario:
+            throw .unknownKind(path: path, line: firstIndex + 1, reason: "not JSON lines")
+        }
+    }
+
+    /// The scenario in `data`.
+    private static func scenario(_ data: Data, path: String, boardSearchPaths: [String]) throws(PlotError) -> PlotInput {
+        do {
+            return .scenario(try Scenario(jsonData: data, boardSearchPaths: boardSearchPaths))
+        } catch {
+            throw .scenario(.inFile(path: path, error: error))
+        }
+    }
+
+    /// The kind of this input.
+    public var kind: PlotInputKind {
+        switch self {
+        case .distances(let kind, _): kind
+        case .pdoa: .pdoaSamples
+        case .trace: .trace
+        case .scenario: .scenario
+        }
+    }
+}

@@ -1,0 +1,21 @@
+import ArgumentParser
+import UWBPlot
+
+/// `uwb plot distance FILE -o out.svg`: distance and true distance against time, per pair.
+struct PlotDistanceCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "distance",
+        abstract: "Distance and true distance against time, one colour per device → peer pair.")
+
+    @Argument(help: "The JSON lines of `uwb range --format jsonl` or `uwb demo --format jsonl`.")
+    var file: String
+
+    @OptionGroup var output: PlotOutputOptions
+
+    func run() throws {
+        let figure = try PlotFailure.reporting { () throws(PlotError) -> Figure in
+            try DistanceFigure.make(try PlotInput.load(file).distances(figure: "distance", path: file), source: file)
+        }
+        try output.write(figure)
+    }
+}

@@ -1,0 +1,21 @@
+import ArgumentParser
+import UWBPlot
+
+/// `uwb plot error FILE -o out.svg`: the histogram of measured − true distance.
+struct PlotErrorCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "error",
+        abstract: "A histogram of measured − true distance, with its count, median and 95th percentile.")
+
+    @Argument(help: "The JSON lines of `uwb range --format jsonl` or `uwb demo --format jsonl`.")
+    var file: String
+
+    @OptionGroup var output: PlotOutputOptions
+
+    func run() throws {
+        let figure = try PlotFailure.reporting { () throws(PlotError) -> Figure in
+            try ErrorFigure.make(try PlotInput.load(file).distances(figure: "error", path: file), source: file)
+        }
+        try output.write(figure)
+    }
+}

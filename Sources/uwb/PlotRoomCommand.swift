@@ -1,0 +1,45 @@
+import ArgumentParser
+import UWBCore
+import UWBPlot
+import UWBRanging
+
+/// `uwb plot room --scenario FILE [--run FILE] -o out.svg`: a scenario's room seen from above.
+struct PlotRoomCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "room",
+        abstract: "A scenario's room from above: devices, paths, obstacles, field-of-view cones, measured positions.",
+        discussion: """
+            The horizontal x–z plane of the scenario's world, z growing down the page. Boards with \
+            two or three phase-coherent chips get a cone of --field-of-view around where their back \
+            faces at the start. With --run, every line of the run that has a distance and a \
+            direction (or a horizontal angle) adds the position where the device measured its peer.
+            """)
+
+    @Option(help: "The scenario file (JSON); see Docs/scenarios.md.")
+    var scenario: String
+
+    @Option(name: .customLong("run"), help: "The JSON lines of a run of the scenario (`uwb range` or `uwb demo` with --format jsonl).")
+    var runFile: String?
+
+    @Option(help: "The half-angle of the field-of-view cones, in degrees.")
+    var fieldOfView = FieldOfView.defaultHalfAngle.degrees
+
+    @OptionGroup var output: PlotOutputOptions
+
+    func validate() throws {
+        guard fieldOfView > 0, fieldOfView <= 180 else {
+            throw ValidationError("--field-of-view \(fieldOfView): give a half-angle in degrees above 0 and at most 180")
+        }
+    }
+
+    func run() throws {
+        let figure = try PlotFailure.reporting { () throws(PlotError) -> Figure in
+            let room = try PlotInput.load(scenario).scenario(figure: "room --scenario", path: scenario)
+            let samples = try runFile.map { path throws(PlotError) in
+                (samples: try PlotInput.load(path).distances(figure: "room --run", path: path), source: path)
+            }
+            return try RoomFigure.make(room, fieldOfView: .degrees(fieldOfView), run: samples)
+        }
+        try output.write(figure)
+    }
+}
