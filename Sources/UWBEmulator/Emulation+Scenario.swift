@@ -33,7 +33,7 @@ extension Emulation {
                     receiveAntennaDelay: device.antennaDelays[chipIndex].receive,
                     phaseOffset: device.phaseOffsets?[chipIndex] ?? chip.calibration.phaseOffset,
                     extendedUniqueIdentifier: 0xDECA_0000_0000_0000 | UInt64(index) << 8 | UInt64(chipIndex),
-                    transmitPower: device.transmitPower ?? LinkBudget.defaultTransmitLevel)
+                    transmitPower: device.transmitPower ?? LinkBudget.defaultTransmitLevel, phaseAtReset: device.phaseAtReset)
             }
             let setup = DeviceSetup(
                 name: device.name, board: device.board, hardware: hardware, clockOffset: device.clock.offset,

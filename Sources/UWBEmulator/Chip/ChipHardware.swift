@@ -16,6 +16,8 @@ public struct ChipHardware: Hashable, Sendable {
     public var crystalTrim: UInt8
     /// The TX power at the antenna connector.
     public var transmitPower: PowerLevel
+    /// What the carrier phase offset does at each reset.
+    public var phaseAtReset: PhaseAtReset
 
     /// A chip's hardware facts.
     public init(
@@ -24,7 +26,8 @@ public struct ChipHardware: Hashable, Sendable {
         phaseOffset: Angle,
         extendedUniqueIdentifier: UInt64,
         crystalTrim: UInt8 = 0x10,
-        transmitPower: PowerLevel = LinkBudget.defaultTransmitLevel
+        transmitPower: PowerLevel = LinkBudget.defaultTransmitLevel,
+        phaseAtReset: PhaseAtReset = .fixed
     ) {
         self.transmitAntennaDelay = transmitAntennaDelay
         self.receiveAntennaDelay = receiveAntennaDelay
@@ -32,6 +35,7 @@ public struct ChipHardware: Hashable, Sendable {
         self.extendedUniqueIdentifier = extendedUniqueIdentifier
         self.crystalTrim = crystalTrim
         self.transmitPower = transmitPower
+        self.phaseAtReset = phaseAtReset
     }
 
     /// The OTP word at `address` (UM §6.3.1): EUI in 0x000–0x001, crystal trim in 0x01E, zero elsewhere.

@@ -75,7 +75,7 @@ extension VirtualDW1000 {
         let peakExcess = max(0, arrival.receivedLevel.dBm - arrival.firstPathLevel.dBm)
         registers.set(.ldePpindx, UInt64(index.rounded()))
         registers.set(.ldePpampl, UInt64(min(65_535, Double(amplitude) * pow(10, peakExcess / 20))))
-        let accumulatorPhase = arrival.carrierPhase.wrapped.radians + hardware.phaseOffset.radians + Double(phaseCode) * 2 * .pi / 128
+        let accumulatorPhase = arrival.carrierPhase.wrapped.radians + phaseOffset.radians + Double(phaseCode) * 2 * .pi / 128
         writeAccumulator(around: Int(index), amplitude: amplitude, phase: accumulatorPhase)
     }
 

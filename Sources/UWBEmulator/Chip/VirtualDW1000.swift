@@ -61,6 +61,8 @@ public final class VirtualDW1000 {
     /// The last answer of ``receives(_:)``.
     var lastReceiveMatch: ReceiveMatch?
     var random: SeededRandom
+    /// The phase the last reset added to the receive path (``PhaseAtReset``); zero for `fixed`.
+    private(set) var resetPhase = Angle.zero
 
     /// The counter's value at the start of the run: chips reset at different moments.
     let counterPhase: Double
@@ -101,8 +103,19 @@ public final class VirtualDW1000 {
         .seconds(oscillator.seconds(forTicks: Double(ticks), at: now))
     }
 
-    /// Puts every register back to its reset value and stops the radio (RSTn or SOFTRESET).
+    /// The carrier phase the receive path adds now: the hardware's offset plus what the last reset
+    /// added (``PhaseAtReset``). On a board, the differences between its chips' values are what
+    /// PDoA calibration must find.
+    public var phaseOffset: Angle {
+        hardware.phaseOffset + resetPhase
+    }
+
+    /// Puts every register back to its reset value and stops the radio (RSTn or SOFTRESET); the
+    /// PLL relocks, at a new phase if the hardware says so.
     func applyReset() {
+        if hardware.phaseAtReset == .random {
+            resetPhase = Angle(radians: random.uniform(-Double.pi...Double.pi))
+        }
         cancelTransmitter()
         cancelReceiver()
         registers.reset()

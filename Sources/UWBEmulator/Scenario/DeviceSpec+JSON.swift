@@ -11,8 +11,8 @@ extension DeviceSpec {
         let object = try field.object(
             required: [Key.name, Key.board, Key.position],
             optional: [
-                Key.orientation, Key.path, Key.clock, Key.antennaDelays, Key.phaseOffsets, Key.txPower, Key.transmit,
-                Key.rogue,
+                Key.orientation, Key.path, Key.clock, Key.antennaDelays, Key.phaseOffsets, Key.phaseAtReset, Key.txPower,
+                Key.transmit, Key.rogue,
             ])
         let name = try object.field(Key.name).text()
         let boardField = try object.field(Key.board)
@@ -41,6 +41,9 @@ extension DeviceSpec {
                 offsets.append(Angle(radians: try element.number(within: .phaseOffset)))
             }
             phaseOffsets = offsets
+        }
+        if let phaseAtReset = object.optionalField(Key.phaseAtReset) {
+            self.phaseAtReset = try phaseAtReset.choice(PhaseAtReset.self)
         }
         if let power = object.optionalField(Key.txPower) {
             transmitPower = PowerLevel(dBm: try power.number(within: .transmitPower))

@@ -25,6 +25,9 @@ public struct DeviceSpec: Hashable, Sendable {
     /// The true carrier phase offset of each chip, in the board's chip order, or `nil` for the
     /// board's calibration (a calibrated board, as with the antenna delays).
     public var phaseOffsets: [Angle]?
+    /// What each chip's phase offset does at a reset (``PhaseAtReset``); `fixed` unless the
+    /// scenario says otherwise.
+    public var phaseAtReset: PhaseAtReset = .fixed
     /// The transmit level at the antenna, or `nil` for the emulator's default.
     public var transmitPower: PowerLevel?
     /// Frames the device sends by itself, or `nil` for none.

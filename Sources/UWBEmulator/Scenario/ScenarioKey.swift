@@ -33,6 +33,7 @@ enum ScenarioKey {
     static let clock = "clock"
     static let antennaDelays = "antennaDelays"
     static let phaseOffsets = "phaseOffsetsRadians"
+    static let phaseAtReset = "phaseAtReset"
     static let txPower = "txPowerDBm"
     static let transmit = "transmit"
     static let rogue = "rogue"

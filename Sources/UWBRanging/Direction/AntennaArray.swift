@@ -160,6 +160,33 @@ public struct AntennaArray: Hashable, Sendable {
         return try AntennaArray(elements: updated, wavelength: wavelength)
     }
 
+    /// The measured phase difference of every non-reference element to the reference, as the chips
+    /// report it: wrap(φᵢ − φ_ref), no calibrated offset removed. What PDoA calibration collects.
+    ///
+    /// - Throws: ``DirectionError/missingPhase(chip:)`` or ``DirectionError/invalidPhase(chip:)``.
+    public func phaseDifferences(phases: [Angle?]) throws(DirectionError) -> [Angle] {
+        let reference = try phase(of: elements[0], in: phases)
+        var differences: [Angle] = []
+        for element in elements.dropFirst() {
+            differences.append((try phase(of: element, in: phases) - reference).wrapped)
+        }
+        return differences
+    }
+
+    /// The direction of arrival from phase differences as ``phaseDifferences(phases:)`` gives them
+    /// (one per non-reference element), with this array's calibrated offsets removed.
+    ///
+    /// - Throws: ``DirectionError/missingPhase(chip:)`` if there are fewer differences than
+    ///   non-reference elements, or ``DirectionError/invalidPhase(chip:)``.
+    public func direction(phaseDifferences: [Angle]) throws(DirectionError) -> DirectionEstimate {
+        var phases = [Angle?](repeating: nil, count: (elements.map(\.chip).max() ?? 0) + 1)
+        phases[elements[0].chip] = .zero
+        for (index, element) in elements.dropFirst().enumerated() where phaseDifferences.indices.contains(index) {
+            phases[element.chip] = phaseDifferences[index]
+        }
+        return try direction(phases: phases)
+    }
+
     /// The path differences b·u in metres of every non-reference element, from measured phases:
     /// λ/(2π)·wrap(φᵢ − φ_ref − (offsetᵢ − offset_ref)).
     private func pathDifferences(phases: [Angle?]) throws(DirectionError) -> [Double] {

@@ -87,7 +87,7 @@ public final class MeasurementBuilder {
             direction: direction.direction, horizontalAngle: direction.horizontalAngle,
             rawDirection: rawDirection.direction, rawHorizontalAngle: rawDirection.horizontalAngle, timestamps: timestamps,
             receivedLevel: last?.receivedLevel, firstPathLevel: last?.firstPathLevel, nlosLikelihood: nlos,
-            figureOfMerit: merit)
+            figureOfMerit: merit, phaseDifferences: phaseDifferences(round, messages: received))
     }
 
     /// The NLOS likelihood from which no direction is reported: one half, halfway between the
@@ -117,6 +117,20 @@ public final class MeasurementBuilder {
             angles.map { sin($0.radians) }.reduce(0, +), angles.map { cos($0.radians) }.reduce(0, +)))
         return DirectionEstimate(
             direction: vectors.isEmpty || sum.length == 0 ? nil : sum * (1 / sum.length), horizontalAngle: angle)
+    }
+
+    /// The circular mean, per non-reference element, of the raw phase differences of the round's
+    /// received frames that every coherent chip heard; nil without an array or such a frame.
+    private func phaseDifferences(_ round: CompletedRound, messages: [RangingMessageType]) -> [Angle]? {
+        guard let array else { return nil }
+        let rows = messages.compactMap { message -> [Angle]? in
+            guard let receptions = round.receptions[message] else { return nil }
+            return try? array.phaseDifferences(phases: receptions.map { $0?.firstPathPhase })
+        }
+        guard let first = rows.first else { return nil }
+        return first.indices.map { index in
+            Angle(radians: atan2(rows.map { sin($0[index].radians) }.reduce(0, +), rows.map { cos($0[index].radians) }.reduce(0, +)))
+        }
     }
 
     /// The device clock unwrapped into a duration since the first round (spans mod 2⁴⁰ ticks).

@@ -41,6 +41,11 @@ public struct RangingMeasurement: Hashable, Sendable {
     public var nlosLikelihood: Double
     /// How much to trust the distance, 0...1 (``FigureOfMerit``).
     public var figureOfMerit: Double
+    /// The carrier phase difference of each non-reference antenna of the board's array to the
+    /// reference, as the chips measured it (no calibrated offset removed, no field of view or line
+    /// of sight required), averaged over the round's received frames: what PDoA calibration
+    /// collects; `nil` on boards with one coherent receiver or when no frame had every phase.
+    public var phaseDifferences: [Angle]?
 
     /// A measurement with the given values.
     public init(
@@ -48,7 +53,7 @@ public struct RangingMeasurement: Hashable, Sendable {
         rawDistance: Distance?,
         direction: Vector3?, horizontalAngle: Angle?, rawDirection: Vector3?, rawHorizontalAngle: Angle?,
         timestamps: RoundTimestamps, receivedLevel: PowerLevel?,
-        firstPathLevel: PowerLevel?, nlosLikelihood: Double, figureOfMerit: Double
+        firstPathLevel: PowerLevel?, nlosLikelihood: Double, figureOfMerit: Double, phaseDifferences: [Angle]? = nil
     ) {
         self.peer = peer
         self.role = role
@@ -66,5 +71,6 @@ public struct RangingMeasurement: Hashable, Sendable {
         self.firstPathLevel = firstPathLevel
         self.nlosLikelihood = nlosLikelihood
         self.figureOfMerit = figureOfMerit
+        self.phaseDifferences = phaseDifferences
     }
 }

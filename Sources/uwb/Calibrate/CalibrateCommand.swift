@@ -5,5 +5,5 @@ struct CalibrateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "calibrate",
         abstract: "Estimate calibration values from measurements.",
-        subcommands: [CalibrateAntennaDelayCommand.self])
+        subcommands: [CalibrateAntennaDelayCommand.self, CalibratePDoACommand.self])
 }
