@@ -139,3 +139,109 @@ struct CalibrateCommandTests {
         #expect(run.error.contains("b stands 0 cm from the line between a and c"), "\(run.error)")
     }
 }
+
+@Suite("uwb calibrate pdoa", .serialized)
+struct CalibratePDoACommandTests {
+    /// The offset rows of the table: chip, found, truth, error (degrees).
+    static func offsetRows(_ output: String) -> [[String]] {
+        CalibrateCommandTests.rows(output, of: ["1", "2"])
+    }
+
+    /// The before and after angle errors of the last line that gives them, in degrees.
+    static func angleErrors(_ output: String) throws -> (before: Double, after: Double) {
+        let line = try #require(output.split(separator: "\n").last { $0.hasPrefix("Angle of arrival RMS error") })
+        let before = try #require(line.split(separator: "before ").last.flatMap { Double($0.prefix { $0 != "°" }) })
+        let after = try #require(line.split(separator: "after ").last.flatMap { Double($0.prefix { $0 != "°" }) })
+        return (before, after)
+    }
+
+    @Test("the sweep: the offset drawn at the station's reset is found within 2°, the angle error within ±60° falls under 3°, the samples are written and the offset stored")
+    func sweep() throws {
+        let store = CalibrateCommandTests.temporaryPath("store.json"), samples = CalibrateCommandTests.temporaryPath("samples.jsonl")
+        defer {
+            try? FileManager.default.removeItem(atPath: store)
+            try? FileManager.default.removeItem(atPath: samples)
+        }
+        let run = try CommandRun([
+            "calibrate", "pdoa", "--scenario", "Docs/scenarios/pdoa-sweep.json", "--device", "station", "--store", store,
+            "--samples", samples,
+        ])
+        #expect(run.status == 0, "\(run.error)")
+        let row = try #require(Self.offsetRows(run.output).first)
+        let found = try #require(Double(row[1])), truth = try #require(Double(row[2])), error = try #require(Double(row[3]))
+        #expect(abs(error) <= 2, "\(row)")
+        // The reset drew a phase: the truth is not the scenario's 0.9 rad (51.6°).
+        #expect(abs(truth - 51.57) > 5, "\(row)")
+        let (before, after) = try Self.angleErrors(run.output)
+        #expect(after <= 3 && before > 10, "before \(before)°, after \(after)°")
+        let stored = try #require(try CalibrationStore.load(from: store).entries["emulator:station"])
+        #expect(abs(try #require(stored.chips[1].phaseOffset).degrees - found) < 0.01)
+        let lines = try String(contentsOfFile: samples, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count > 300)
+        #expect(lines.first?.hasPrefix(#"{"t":"#) == true && lines.first?.contains(#""chip":1,"true_angle_rad":"#) == true)
+    }
+
+    @Test("the same scenario with another seed draws another offset at reset, and the calibration follows it")
+    func anotherPowerUp() throws {
+        let run = try CommandRun([
+            "calibrate", "pdoa", "--scenario", "Docs/scenarios/pdoa-sweep.json", "--device", "station", "--seed", "99", "--seconds", "20",
+        ])
+        #expect(run.status == 0, "\(run.error)")
+        let row = try #require(Self.offsetRows(run.output).first)
+        let error = try #require(Double(row[3]))
+        #expect(abs(error) <= 2, "\(row)")
+    }
+
+    @Test("on radios of the emulator service, with the peer at a known 30°: the angle error falls under 3° and the offset is stored",
+          .timeLimit(.minutes(3)))
+    func radios() throws {
+        let uwb = try #require(BuiltExecutable.path(named: "uwb"))
+        let service = try ServeProcess(uwb: uwb, scenario: "Docs/scenarios/pdoa-bench.json", arguments: ["--speed", "0"])
+        defer { _ = service.end(with: SIGTERM) }
+        let store = CalibrateCommandTests.temporaryPath("store.json")
+        defer { try? FileManager.default.removeItem(atPath: store) }
+        let run = try CommandRun(
+            ["calibrate", "pdoa", "--device", "emulator:station", "--peer", "emulator:tag", "--angle", "30", "--count", "60", "--store", store],
+            environment: ["UWB_EMULATOR_SOCKET": service.socket])
+        #expect(run.status == 0, "\(run.error)")
+        let (before, after) = try Self.angleErrors(run.output)
+        #expect(after <= 3 && before > 10, "before \(before)°, after \(after)°")
+        #expect(try CalibrationStore.load(from: store).entries["emulator:station"]?.chips[1].phaseOffset != nil)
+    }
+
+    @Test("bad calls say what to change", arguments: [
+        (["--scenario", "Docs/scenarios/pdoa-sweep.json", "--device", "tag"], "tag runs board ft232h-dw1000-single, with 1 coherent receiver"),
+        (["--scenario", "Docs/scenarios/pdoa-sweep.json", "--device", "nobody"], "has no device nobody; its devices: station, tag"),
+        (["--scenario", "Docs/scenarios/pdoa-sweep.json", "--device", "station", "--peer", "ghost"], "--peer ghost is not another device"),
+        (["--device", "usb:A", "--peer", "usb:B"], "give --angle"),
+        (["--device", "usb:A", "--peer", "usb:B", "--angle", "95"], "--angle 95.0: give −90 … 90 degrees"),
+        (["--device", "usb:A"], "give one --peer on radios"),
+        (["--device", "usb:A", "--peer", "usb:A", "--angle", "0"], "--peer must be another radio"),
+    ])
+    func badCalls(arguments: [String], fragment: String) throws {
+        let run = try CommandRun(["calibrate", "pdoa"] + arguments)
+        #expect(run.status != 0)
+        #expect(run.error.contains(fragment), "\(run.error)")
+    }
+
+    @Test("a peer that never answers is named once the timeout has passed", .timeLimit(.minutes(3)))
+    func silentPeer() throws {
+        let scenario = CalibrateCommandTests.temporaryPath("far.json")
+        defer { try? FileManager.default.removeItem(atPath: scenario) }
+        try Data("""
+            { "name": "tag out of reach", "seed": 5, "durationSeconds": 10, "channel": { "model": "free-space" },
+              "devices": [
+                { "name": "station", "board": "ft232h-dw1000-dual", "position": [0, 0, 0] },
+                { "name": "tag", "board": "ft232h-dw1000-single", "position": [0, 0, -700] } ] }
+            """.utf8).write(to: URL(fileURLWithPath: scenario))
+        let uwb = try #require(BuiltExecutable.path(named: "uwb"))
+        let service = try ServeProcess(uwb: uwb, scenario: scenario, arguments: ["--speed", "0"])
+        defer { _ = service.end(with: SIGTERM) }
+        let run = try CommandRun(
+            ["calibrate", "pdoa", "--device", "emulator:station", "--peer", "emulator:tag", "--angle", "0", "--timeout", "3", "--count", "10",
+             "--store", CalibrateCommandTests.temporaryPath("never.json")],
+            environment: ["UWB_EMULATOR_SOCKET": service.socket])
+        #expect(run.status == 1)
+        #expect(run.error.contains("emulator:station measured 0 of 10 phase differences of emulator:tag in 3.0 s"), "\(run.error)")
+    }
+}

@@ -34,6 +34,30 @@ import UWBEmulator
         #expect(acos(min(1, (estimate.direction ?? .zero).dot(other))) * 180 / .pi < 2)
     }
 
+    @Test("a sweep: receptions from azimuths −60° to 60°, each with its own direction, give the offsets; the raw differences the array reports are the ideal ones plus the offsets")
+    func recoversOffsetsFromASweep() throws {
+        let board = try AntennaArrayTests.board("ft232h-dw1000-dual")
+        let array = try AntennaArray(board: board, channel: .five)
+        let offsets = [0.0, -2.5]
+        var samples: [PhaseCalibration.Sample] = []
+        for azimuth in stride(from: -60.0, through: 60, by: 2) {
+            let truth = AntennaArrayTests.direction(azimuth: azimuth, elevation: 0)
+            let phases = AntennaArrayTests.phases(board, toward: truth, offsets: offsets, common: azimuth / 50)
+            let differences = try array.phaseDifferences(phases: phases)
+            // 2π·d·sin(θ)/λ with d = 20.8 mm and λ = c / 6489.6 MHz, plus the offset, wrapped.
+            let wavelength = PhysicalConstants.speedOfLight.metresPerSecond / 6.4896e9
+            let ideal = 2 * Double.pi * 0.0208 * sin(azimuth * .pi / 180) / wavelength
+            #expect(abs((differences[0] - Angle(radians: ideal + offsets[1])).wrapped.radians) < 1e-9)
+            samples.append(PhaseCalibration.Sample(phaseDifferences: differences, trueDirection: truth))
+        }
+        let estimated = try PhaseCalibration.offsets(samples: samples, array: array)
+        #expect(abs((estimated[1] - Angle(radians: offsets[1])).wrapped.radians) < 1e-9)
+        // With them, the direction from raw differences is the true one.
+        let calibrated = try array.calibrated(offsets: estimated)
+        let angle = try #require(try calibrated.direction(phaseDifferences: samples[5].phaseDifferences).horizontalAngle)
+        #expect(abs(angle.degrees - -50) < 1e-6)
+    }
+
     @Test func unusableCalibrationInputsThrow() throws {
         let array = try AntennaArray(board: try AntennaArrayTests.board("ft232h-dw1000-dual"), channel: .five)
         #expect(throws: DirectionError.noCalibrationMeasurements) {
