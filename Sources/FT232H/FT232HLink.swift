@@ -29,4 +29,13 @@ public protocol FT232HLink: AnyObject {
     ///
     /// - Throws: as ``write(_:timeout:)``.
     func controlIn(request: UInt8, value: UInt16, index: UInt16, length: Int, timeout: Duration) throws(SPIBusError) -> [UInt8]
+    /// Lets go of the device at once (for libusb, releases the claimed interface), so that it can
+    /// be opened again, by this process or another, before the link itself goes. Calls afterwards
+    /// fail. Links that hold nothing do nothing; that is the default.
+    func close()
+}
+
+extension FT232HLink {
+    /// Does nothing: the link holds nothing another user needs.
+    public func close() {}
 }

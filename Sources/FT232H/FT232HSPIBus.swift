@@ -159,4 +159,11 @@ public final class FT232HSPIBus: SPIBus {
     private func requireOpen() throws(SPIBusError) {
         guard isOpen else { throw FT232HError.notOpen.busError }
     }
+
+    /// Lets go of the board (``FT232HLink/close()``), so that it can be opened again at once;
+    /// transfers fail with ``FT232HError/notOpen`` from then on.
+    public func release() {
+        isOpen = false
+        link.close()
+    }
 }

@@ -51,6 +51,12 @@ public final class FT232HUSBLink: FT232HLink {
         maxPacketSize = try claim.handle.device.maxPacketSize(endpoint: Self.inEndpoint)
     }
 
+    /// Releases the claimed interface (``USBInterfaceClaim/release()``): the board can be opened
+    /// again at once; transfers on this link fail from then on.
+    public func close() {
+        claim.release()
+    }
+
     /// Sends `octets` to endpoint 0x02.
     ///
     /// - Throws: ``SPIBusError`` mapped from the USB error.

@@ -3,8 +3,8 @@ import CLibUSB
 /// A claimed interface of an open device (`libusb_claim_interface` … `libusb_release_interface`).
 ///
 /// The claim keeps its ``USBDeviceHandle`` alive, so the interface is always released before the
-/// handle closes. Release happens when the claim goes; a release that fails because the device
-/// was unplugged is ignored, since there is nothing left to release.
+/// handle closes. Release happens at ``release()`` or when the claim goes; a release that fails
+/// because the device was unplugged is ignored, since there is nothing left to release.
 public final class USBInterfaceClaim {
     /// The open device the interface belongs to.
     public let handle: USBDeviceHandle
@@ -21,7 +21,19 @@ public final class USBInterfaceClaim {
         self.interface = interface
     }
 
+    /// Whether the interface has been released.
+    private var released = false
+
     deinit {
+        release()
+    }
+
+    /// Releases the interface now, so that it can be claimed again (by this process through another
+    /// handle, or by another process); transfers on it fail from then on. Releasing twice does
+    /// nothing.
+    public func release() {
+        guard !released else { return }
+        released = true
         _ = libusb_release_interface(handle.pointer, interface)
     }
 }

@@ -51,3 +51,30 @@ extension LibUSBUnderUMockdevTests {
         }
     }
 }
+
+extension LibUSBUnderUMockdevTests {
+    @Test("a USB board is brought up with its calibration store entry (usb:SERIAL), and once stopped it can be opened again at once")
+    func calibratedBoardReopens() throws {
+        let board = try BoardDescription.load(from: Repository.path("Hardware/boards/ft232h-dw1000-single.json"))
+        let device = try EmulatedFT232HDevice(responder: MPSSEResponder(board: board))
+        defer { device.destroy() }
+        try device.plug()
+        let store = NSTemporaryDirectory() + "swift-uwb-usb-store-\(UUID().uuidString).json"
+        defer { try? FileManager.default.removeItem(atPath: store) }
+        let stored = StoredChipCalibration(txAntennaDelay: DeviceDuration(ticks: 16_500), rxAntennaDelay: DeviceDuration(ticks: 16_380))
+        try CalibrationStore(entries: ["usb:UWB00042": StoredCalibration(boardID: board.id, chips: [stored])]).save(to: store)
+        let first = try RadioChoice.usbBoard(serial: "UWB00042").open(board: board.id, calibrationStore: store)
+        #expect(first.calibration == .stored(path: store))
+        #expect(first.board.chips[0].calibration.txAntennaDelay == DeviceDuration(ticks: 16_500))
+        #expect(first.board.chips[0].calibration.rxAntennaDelay == DeviceDuration(ticks: 16_380))
+        #expect(device.claimedInterfaces == 1)
+        // Stopped but still referenced: the interface is released, and the board opens again.
+        first.stop()
+        #expect(device.claimedInterfaces == 0)
+        let second = try RadioChoice.usbBoard(serial: "UWB00042").open(board: board.id, calibrationStore: nil)
+        defer { second.stop() }
+        #expect(second.calibration == .boardDescription)
+        #expect(device.claimedInterfaces == 1)
+        withExtendedLifetime(first) {}
+    }
+}
