@@ -48,6 +48,9 @@ extension DeviceService {
         do {
             return .success(DeviceService(radio: try RadioChoice.fromEnvironment().open()))
         } catch {
+            if case .accessDenied = error {
+                return .failure(NIError(.userDidNotAllow, detail: error.description))
+            }
             return .failure(NIError(.unsupportedPlatform, detail: error.description))
         }
     }

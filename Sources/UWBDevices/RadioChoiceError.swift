@@ -8,8 +8,10 @@ public enum RadioChoiceError: Error, Hashable, Sendable, CustomStringConvertible
     case noBoardAttached
     /// The emulator service did not give `emulator:NAME`'s device; `reason` says why.
     case emulatorServiceFailed(device: String, reason: String)
-    /// A USB board (or the bus) could not be opened; `reason` says why (permission, unplugged, …).
+    /// A USB board (or the bus) could not be opened; `reason` says why (unplugged, busy, …).
     case usbOpenFailed(device: String, reason: String)
+    /// This user may not open the USB board (its device node's permissions); `reason` says more.
+    case accessDenied(device: String, reason: String)
     /// An in-process emulation has no device of this name.
     case noSuchEmulatedDevice(String, available: [String])
     /// The driver could not bring up or configure the board's chips.
@@ -26,13 +28,18 @@ public enum RadioChoiceError: Error, Hashable, Sendable, CustomStringConvertible
             "UWB_DEVICE=\(value) is not understood: use emulator:NAME for a device of the emulator service, "
                 + "usb:SERIAL for a USB board, or leave it unset for the first attached board"
         case .emptyName(let value):
-            "UWB_DEVICE=\(value) names no device: put the device name or board serial after the colon"
+            value.hasPrefix("usb:")
+                ? "UWB_DEVICE=\(value) names no board: put its serial number after the colon (`uwb devices` lists them)"
+                : "UWB_DEVICE=\(value) names no device: put the emulator service's device name after the colon"
         case .noBoardAttached:
             "no UWB board is attached (UWB_DEVICE is unset, so the first attached board was looked for): plug one in "
-                + "(`uwb devices` lists them), or use the in-process emulator (DeviceService(radio:) with an EmulatedRadio, as `uwb demo` does)"
+                + "(`uwb devices` lists them), or set UWB_DEVICE=emulator:NAME for a device of a running `uwb emulator serve` "
+                + "(in code: DeviceService(radio:) with an EmulatedRadio, as `uwb demo` does)"
         case .emulatorServiceFailed(let device, let reason):
             "UWB_DEVICE=emulator:\(device): \(reason)"
         case .usbOpenFailed(let device, let reason):
+            "cannot open \(device): \(reason)"
+        case .accessDenied(let device, let reason):
             "cannot open \(device): \(reason)"
         case .bringUpFailed(let name, let reason):
             "the board \(name) did not come up: \(reason); unplug and replug it, and check the wiring (Hardware/wiring/)"

@@ -32,7 +32,9 @@ enum USBRadio {
         }
         let name = "usb:" + (chosen.serialNumber ?? chosen.device.location)
         if let problem = chosen.openError {
-            throw .usbOpenFailed(device: name, reason: problem.description)
+            throw problem.code == .accessDenied
+                ? .accessDenied(device: name, reason: problem.description)
+                : .usbOpenFailed(device: name, reason: problem.description)
         }
         let wantedID = boardID ?? defaultBoardID
         guard let board = chosen.boards.first(where: { $0.id == wantedID }) else {

@@ -18,7 +18,7 @@ struct USBBenchmarkCommand: ParsableCommand {
     var latencies: [Double] = [0, 0.25, 0.5, 1]
 
     @Option(parsing: .upToNextOption, help: "Reply delays to try, milliseconds.")
-    var replyDelays: [Double] = [0.5, 1, 2, 3, 5.216]
+    var replyDelays: [Double] = [0.5, 1, 2, 3, 5.223]
 
     @Option(help: "Wall seconds each combination ranges.")
     var seconds = 3.0

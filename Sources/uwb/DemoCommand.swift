@@ -68,7 +68,7 @@ struct DemoCommand: ParsableCommand {
         do {
             loaded = try Scenario.load(from: scenario)
         } catch {
-            throw ValidationError(error.description + (FileManager.default.fileExists(atPath: scenario)
+            throw CommandFailure(error.description + (FileManager.default.fileExists(atPath: scenario)
                 ? "" : " (run from the repository root, or pass --scenario with a path)"))
         }
         let room: DemoRoom
@@ -76,9 +76,9 @@ struct DemoCommand: ParsableCommand {
             room = try DemoRoom(scenario: loaded, seed: seed, interval: interval.map { .microseconds(Int64($0 * 1000)) })
         } catch {
             if case .intervalOutOfRange(let requested, _, _) = error {
-                throw ValidationError("--interval \(Self.milliseconds(requested)): \(error) in \(scenario); give one in that range")
+                throw CommandFailure("--interval \(Self.milliseconds(requested)): \(error) in \(scenario); give one in that range")
             }
-            throw ValidationError("\(scenario): \(error)")
+            throw CommandFailure("\(scenario): \(error)")
         }
         if interval == nil, room.mesh.interval != SessionMesh.preferredInterval {
             StandardError.line(

@@ -36,7 +36,7 @@ struct EmulateCommand: ParsableCommand {
         do {
             loaded = try Scenario.load(from: scenario)
         } catch {
-            throw ValidationError(error.description)
+            throw CommandFailure(error.description)
         }
         for note in EmulateNotes.notes(for: loaded, path: scenario) {
             StandardError.line(note)
@@ -45,7 +45,7 @@ struct EmulateCommand: ParsableCommand {
         do {
             emulation = try Emulation.withAttackers(scenario: loaded, seed: seed)
         } catch {
-            throw ValidationError(error.description)
+            throw CommandFailure(error.description)
         }
         let seconds = duration ?? loaded.duration.secondsValue
         // The trace streams to its file as frames settle, so it is started before the run.

@@ -29,6 +29,12 @@ struct RadioCommand: ParsableCommand {
     @Option(help: "Frame lengths (octets, FCS included) to show airtimes for.")
     var frameLength: [Int] = [12, 24, 127]
 
+    func validate() throws {
+        if let length = frameLength.first(where: { !(2...1023).contains($0) }) {
+            throw ValidationError("--frame-length \(length): a frame is 2 to 1023 octets including the FCS")
+        }
+    }
+
     func run() throws {
         let config: RadioConfig
         do {
@@ -40,16 +46,25 @@ struct RadioCommand: ParsableCommand {
                 startOfFrameDelimiter: decawaveSFD ? .decawave : .standard,
                 dataRate: try DataRate(kilobitsPerSecond: dataRate))
         } catch {
-            throw ValidationError(error.description)
+            throw CommandFailure("\(Self.option(for: error)): \(error.problem)")
         }
         print(config)
         for length in frameLength {
-            guard (2...1023).contains(length) else {
-                throw ValidationError("--frame-length \(length): a frame is 2 to 1023 octets including the FCS")
-            }
             let airtime = config.airtime(frameLength: length)
             let microseconds = airtime.secondsValue * 1e6
             print("  \(length) octets: " + String(format: "%.1f µs", microseconds))
+        }
+    }
+
+    /// The option a configuration error is about.
+    private static func option(for error: RadioConfigError) -> String {
+        switch error {
+        case .unsupportedChannel: "--channel"
+        case .unsupportedPulseRepetitionFrequency: "--prf"
+        case .unsupportedDataRate: "--data-rate"
+        case .unsupportedPreambleLength, .preambleLengthNotSupported: "--preamble-length"
+        case .unsupportedPreambleAcquisitionChunk, .preambleAcquisitionChunkTooLong: "--preamble-length (its acquisition chunk)"
+        case .preambleCodeNotInChannel: "--preamble-code"
         }
     }
 }

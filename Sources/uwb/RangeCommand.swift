@@ -67,9 +67,9 @@ struct RangeCommand: ParsableCommand {
             ranging = try EmulatedRanging(
                 scenario: loaded, seed: seed, rate: rate, fieldOfView: FieldOfView(halfAngle: .degrees(fieldOfView)))
         } catch let error as ScenarioError {
-            throw ValidationError(error.description)
+            throw CommandFailure(error.description)
         } catch let error as EmulatedRangingError {
-            throw ValidationError("\(scenario): \(error.description)")
+            throw CommandFailure("\(scenario): \(error.description)")
         }
         if rate == nil, ranging.rate != EmulatedRanging.preferredRate {
             StandardError.line(

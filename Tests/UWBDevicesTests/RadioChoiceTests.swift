@@ -64,8 +64,10 @@ struct RadioChoiceTests {
     @Test("every error's description names the problem and tells the user what to do",
           arguments: [
               (RadioChoiceError.unrecognised("bogus"), ["UWB_DEVICE=bogus", "use emulator:NAME", "usb:SERIAL", "leave it unset"]),
-              (.emptyName("usb:"), ["UWB_DEVICE=usb:", "put the device name or board serial after the colon"]),
-              (.noBoardAttached, ["no UWB board is attached", "uwb devices", "use the in-process emulator", "EmulatedRadio"]),
+              (.emptyName("usb:"), ["UWB_DEVICE=usb:", "put its serial number after the colon", "uwb devices"]),
+              (.emptyName("emulator:"), ["UWB_DEVICE=emulator:", "put the emulator service's device name after the colon"]),
+              (.noBoardAttached, ["no UWB board is attached", "uwb devices", "UWB_DEVICE=emulator:NAME", "uwb emulator serve", "EmulatedRadio"]),
+              (.accessDenied(device: "usb:FT12345", reason: "permission denied (LIBUSB_ERROR_ACCESS)"), ["cannot open usb:FT12345", "LIBUSB_ERROR_ACCESS"]),
               (.emulatorServiceFailed(device: "alice", reason: "no emulator service at /x"), ["UWB_DEVICE=emulator:alice", "no emulator service at /x"]),
               (.usbOpenFailed(device: "usb:FT12345", reason: "permission denied"), ["cannot open usb:FT12345", "permission denied"]),
               (.noSuchUSBBoard(serial: "FT12345", available: ["FT999"]), ["FT12345", "attached: FT999"]),

@@ -20,26 +20,44 @@ public enum RadioConfigError: Error, Hashable, Sendable, CustomStringConvertible
 
     /// What is wrong, naming the field, and what would be accepted.
     public var description: String {
+        "\(field): \(problem)"
+    }
+
+    /// The ``RadioConfig`` property the error is about, for example `pulseRepetitionFrequency`.
+    public var field: String {
+        switch self {
+        case .unsupportedChannel: "channel"
+        case .unsupportedPulseRepetitionFrequency: "pulseRepetitionFrequency"
+        case .unsupportedDataRate: "dataRate"
+        case .unsupportedPreambleLength, .preambleLengthNotSupported: "preambleLength"
+        case .unsupportedPreambleAcquisitionChunk, .preambleAcquisitionChunkTooLong: "preambleAcquisitionChunk"
+        case .preambleCodeNotInChannel: "preambleCode"
+        }
+    }
+
+    /// What is wrong and what would be accepted, without the field: for callers that name the
+    /// setting their own way (a scenario's JSON key, a command's option).
+    public var problem: String {
         switch self {
         case .unsupportedChannel(let number):
-            "channel: \(number) is not a DW1000 channel; use 1, 2, 3, 4, 5 or 7"
+            "\(number) is not a DW1000 channel; use 1, 2, 3, 4, 5 or 7"
         case .unsupportedPulseRepetitionFrequency(let value):
-            "pulseRepetitionFrequency: \(value) MHz is not supported; use 16 or 64"
+            "\(value) MHz is not supported; use 16 or 64"
         case .unsupportedDataRate(let value):
-            "dataRate: \(value) kbps is not supported; use 110, 850 or 6800"
+            "\(value) kbps is not supported; use 110, 850 or 6800"
         case .unsupportedPreambleLength(let value):
-            "preambleLength: \(value) symbols is not supported; use 64, 128, 256, 512, 1024, 1536, 2048 or 4096"
+            "\(value) symbols is not supported; use 64, 128, 256, 512, 1024, 1536, 2048 or 4096"
         case .unsupportedPreambleAcquisitionChunk(let value):
-            "preambleAcquisitionChunk: \(value) symbols is not supported; use 8, 16, 32 or 64"
+            "\(value) symbols is not supported; use 8, 16, 32 or 64"
         case .preambleCodeNotInChannel(let code, let channel, let prf, let allowed):
-            "preambleCode: code \(code) does not belong to \(channel) at \(prf); use one of "
+            "code \(code) does not belong to \(channel) at \(prf); use one of "
                 + allowed.map(String.init).joined(separator: ", ")
         case .preambleLengthNotSupported(let length, let rate):
-            "preambleLength: \(length) cannot be received at \(rate); use one of "
+            "\(length) cannot be received at \(rate); use one of "
                 + PreambleLength.allCases.filter { $0.supportedDataRates.contains(rate) }
                 .map { String($0.symbols) }.joined(separator: ", ") + " symbols"
         case .preambleAcquisitionChunkTooLong(let pac, let length, let recommended):
-            "preambleAcquisitionChunk: \(pac) is too long for a preamble of \(length); use \(recommended) (UM Table 6)"
+            "\(pac) is too long for a preamble of \(length); use \(recommended) (UM Table 6)"
         }
     }
 }

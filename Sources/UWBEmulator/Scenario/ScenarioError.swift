@@ -83,7 +83,7 @@ public enum ScenarioError: Error, Hashable, Sendable, CustomStringConvertible, J
         case .outOfRange(let field, let value, let limit):
             "\(field): \(limit.problem(with: value))"
         case .radio(let field, let error):
-            "\(field): \(Self.radioProblem(error))"
+            "\(field): \(error.problem)"
         case .board(let field, let error):
             "\(field): \(error)"
         case .chipCountMismatch(let field, let board, let chips, let found):
@@ -105,14 +105,6 @@ public enum ScenarioError: Error, Hashable, Sendable, CustomStringConvertible, J
         case .rogueWithTransmitScript(let field):
             "\(field): a rogue device runs its attack and nothing else; remove its transmit script, or make a second device for the scripted frames"
         }
-    }
-
-    /// A radio error's message without its leading Swift property name (such as
-    /// `pulseRepetitionFrequency: `), since the scenario names the JSON key instead.
-    private static func radioProblem(_ error: RadioConfigError) -> String {
-        let message = error.description
-        guard let separator = message.range(of: ": ") else { return message }
-        return String(message[separator.upperBound...])
     }
 
     private static func seconds(_ duration: Duration) -> String {
