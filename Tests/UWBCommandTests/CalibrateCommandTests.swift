@@ -61,7 +61,7 @@ struct CalibrateCommandTests {
         let store = Self.temporaryPath("store.json")
         defer { try? FileManager.default.removeItem(atPath: store) }
         let run = try CommandRun(
-            ["calibrate", "antenna-delay", "--samples", "30", "--store", store]
+            ["calibrate", "antenna-delay", "--count", "30", "--store", store]
                 + ["d0", "d1", "d2", "d3"].flatMap { ["--device", "emulator:" + $0] } + Self.roomDistances,
             environment: ["UWB_EMULATOR_SOCKET": service.socket])
         #expect(run.status == 0, "\(run.error)")
@@ -92,7 +92,7 @@ struct CalibrateCommandTests {
         defer { _ = service.end(with: SIGTERM) }
         let store = Self.temporaryPath("store.json")
         let run = try CommandRun(
-            ["calibrate", "antenna-delay", "--samples", "10", "--timeout", "3", "--store", store]
+            ["calibrate", "antenna-delay", "--count", "10", "--timeout", "3", "--store", store]
                 + ["d0", "d1", "d2", "d3"].flatMap { ["--device", "emulator:" + $0] }
                 + ["1-2=4", "1-3=3.640", "1-4=700", "2-3=4.610", "2-4=700.011", "3-4=703.501"].flatMap { ["--distance", $0] },
             environment: ["UWB_EMULATOR_SOCKET": service.socket])

@@ -10,23 +10,15 @@ import UWBRanging
 /// scenario hides from it, and the room runs again with the corrected calibration.
 struct AntennaDelayOnScenario {
     let path: String
-    let seconds: Double
+    /// Simulated seconds to run; nil for the scenario's duration.
+    let seconds: Double?
     let settle: Double
     let seed: UInt64?
     /// The calibration store to write, if any.
     let store: String?
 
     func run() throws {
-        let loaded: Scenario
-        let emulation: Emulation
-        do {
-            loaded = try Scenario.load(from: path)
-            emulation = try Emulation(scenario: loaded, seed: seed)
-        } catch let error as ScenarioError {
-            throw CommandFailure(error.description)
-        } catch let error as EmulationError {
-            throw CommandFailure(error.description)
-        }
+        let (loaded, emulation, seconds) = try EmulatorRunOptions.load(path, seed: seed, seconds: self.seconds, settle: settle)
         let run: (names: [String], pairs: [AntennaDelayEstimate.Pair])
         do {
             run = try CalibrationRun.pairs(in: emulation, seconds: seconds, settle: settle, seed: seed ?? loaded.seed)

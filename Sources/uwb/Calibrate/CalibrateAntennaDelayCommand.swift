@@ -27,8 +27,7 @@ struct CalibrateAntennaDelayCommand: ParsableCommand {
             writes the result (keys emulator:NAME, for the emulator service).
             """)
 
-    @Option(help: "The scenario file (JSON) to calibrate on the emulator; see Docs/scenarios.md.")
-    var scenario: String?
+    @OptionGroup var emulator: EmulatorRunOptions
 
     @Option(name: .customLong("device"), help: "A radio to calibrate, as UWB_DEVICE names it (repeat, at least 3).")
     var devices: [String] = []
@@ -39,47 +38,28 @@ struct CalibrateAntennaDelayCommand: ParsableCommand {
     @Option(help: "The calibration store to update (radios: default UWB_CALIBRATION or ~/.config/swift-uwb/calibration.json).")
     var store: String?
 
-    @Option(help: "Emulator: simulated seconds of ranging.")
-    var seconds = 10.0
-
-    @Option(help: "Emulator: simulated seconds before the distances count.")
-    var settle = 1.0
-
-    @Option(help: "Emulator: random seed; overrides the scenario's.")
-    var seed: UInt64?
-
-    @Option(help: "Radios: distances to average per pair.")
-    var samples = 100
-
-    @Option(help: "Radios: seconds to wait for the pairs' distances before giving up on a silent radio.")
-    var timeout = 60.0
+    @OptionGroup var radios: RadioRunOptions
 
     func validate() throws {
-        switch (scenario, devices.isEmpty) {
+        switch (emulator.scenario, devices.isEmpty) {
         case (nil, true): throw ValidationError("give --scenario FILE (emulator) or --device for each radio (at least 3)")
         case (.some, false): throw ValidationError("give --scenario or --device, not both")
         case (.some, true):
-            guard seconds.isFinite, settle.isFinite, settle >= 0, seconds > settle + 1, seconds <= 3600 else {
-                throw ValidationError(
-                    "--seconds \(seconds) with --settle \(settle): give --seconds up to 3600, at least a second more than --settle (0 or more)")
-            }
             guard distances.isEmpty else { throw ValidationError("--distance is for radios; a scenario knows its distances") }
         case (nil, false):
             guard devices.count >= 3 else {
                 throw ValidationError("\(devices.count) --device given: calibrating antenna delays needs at least 3 (two only show the sum of their errors)")
             }
             guard Set(devices).count == devices.count else { throw ValidationError("a --device is named twice; name each radio once") }
-            guard (10...100_000).contains(samples) else { throw ValidationError("--samples \(samples): give 10 to 100000") }
-            guard timeout.isFinite, timeout > 0, timeout <= 86_400 else { throw ValidationError("--timeout \(timeout): give 0 to 86400 seconds") }
             try AntennaDelayOnRadios.checkDistances(distances, devices: devices)
         }
     }
 
     func run() throws {
-        if let scenario {
-            try AntennaDelayOnScenario(path: scenario, seconds: seconds, settle: settle, seed: seed, store: store).run()
+        if let scenario = emulator.scenario {
+            try AntennaDelayOnScenario(path: scenario, seconds: emulator.seconds, settle: emulator.settle, seed: emulator.seed, store: store).run()
         } else {
-            try AntennaDelayOnRadios(devices: devices, distances: distances, store: store, samples: samples, timeout: .seconds(timeout)).run()
+            try AntennaDelayOnRadios(devices: devices, distances: distances, store: store, samples: radios.count, timeout: radios.deadline).run()
         }
     }
 }

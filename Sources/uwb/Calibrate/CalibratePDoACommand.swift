@@ -26,8 +26,7 @@ struct CalibratePDoACommand: ParsableCommand {
             or draw new ones at each reset (phaseAtReset).
             """)
 
-    @Option(help: "The scenario file (JSON) to calibrate on the emulator; see Docs/scenarios.md.")
-    var scenario: String?
+    @OptionGroup var emulator: EmulatorRunOptions
 
     @Option(help: "The device to calibrate: a scenario's device name, or a radio as UWB_DEVICE names it.")
     var device: String
@@ -44,47 +43,28 @@ struct CalibratePDoACommand: ParsableCommand {
     @Option(help: "Write every sample as JSON lines to this file, for `uwb plot pdoa`.")
     var samples: String?
 
-    @Option(help: "Emulator: simulated seconds of ranging.")
-    var seconds = 40.0
-
-    @Option(help: "Emulator: simulated seconds before the measurements count.")
-    var settle = 0.5
-
-    @Option(help: "Emulator: random seed; overrides the scenario's.")
-    var seed: UInt64?
-
-    @Option(help: "Radios: measurements to collect (half to estimate, half to check).")
-    var count = 200
-
-    @Option(help: "Radios: seconds to wait for the measurements before giving up on a silent radio.")
-    var timeout = 60.0
+    @OptionGroup var radios: RadioRunOptions
 
     func validate() throws {
-        if scenario != nil {
-            guard seconds.isFinite, settle.isFinite, settle >= 0, seconds > settle + 1, seconds <= 3600 else {
-                throw ValidationError(
-                    "--seconds \(seconds) with --settle \(settle): give --seconds up to 3600, at least a second more than --settle (0 or more)")
-            }
+        if emulator.scenario != nil {
             guard angle == nil else { throw ValidationError("--angle is for radios; a scenario knows its directions") }
         } else {
             guard peer.count == 1 else { throw ValidationError("give one --peer on radios (or --scenario FILE for the emulator)") }
             guard peer[0] != device else { throw ValidationError("--peer must be another radio than --device") }
             guard let angle else { throw ValidationError("give --angle: the peer's true horizontal angle in degrees, −90 … 90") }
             guard angle.isFinite, abs(angle) < 90 else { throw ValidationError("--angle \(angle): give −90 … 90 degrees (the peer in front of the device)") }
-            guard (10...100_000).contains(count) else { throw ValidationError("--count \(count): give 10 to 100000") }
-            guard timeout.isFinite, timeout > 0, timeout <= 86_400 else { throw ValidationError("--timeout \(timeout): give 0 to 86400 seconds") }
         }
     }
 
     func run() throws {
-        if let scenario {
+        if let scenario = emulator.scenario {
             try PDoAOnScenario(
-                path: scenario, device: device, peers: peer.isEmpty ? nil : peer, seconds: seconds, settle: settle, seed: seed,
-                store: store, samplesFile: samples
+                path: scenario, device: device, peers: peer.isEmpty ? nil : peer, seconds: emulator.seconds, settle: emulator.settle,
+                seed: emulator.seed, store: store, samplesFile: samples
             ).run()
         } else if let angle, let peer = peer.first {
             try PDoAOnRadios(
-                device: device, peer: peer, angle: .degrees(angle), count: count, timeout: .seconds(timeout), store: store,
+                device: device, peer: peer, angle: .degrees(angle), count: radios.count, timeout: radios.deadline, store: store,
                 samplesFile: samples
             ).run()
         }

@@ -13,7 +13,8 @@ struct PDoAOnScenario {
     let device: String
     /// The peers whose frames count; nil for every other device.
     let peers: [String]?
-    let seconds: Double
+    /// Simulated seconds to run; nil for the scenario's duration.
+    let seconds: Double?
     let settle: Double
     let seed: UInt64?
     let store: String?
@@ -24,16 +25,7 @@ struct PDoAOnScenario {
     static let step = 0.002
 
     func run() throws {
-        let loaded: Scenario
-        let emulation: Emulation
-        do {
-            loaded = try Scenario.load(from: path)
-            emulation = try Emulation(scenario: loaded, seed: seed)
-        } catch let error as ScenarioError {
-            throw CommandFailure(error.description)
-        } catch let error as EmulationError {
-            throw CommandFailure(error.description)
-        }
+        let (loaded, emulation, seconds) = try EmulatorRunOptions.load(path, seed: seed, seconds: self.seconds, settle: settle)
         let names = emulation.devices.map(\.name)
         guard let deviceIndex = names.firstIndex(of: device) else {
             throw CommandFailure("\(path) has no device \(device); its devices: \(names.joined(separator: ", "))")
