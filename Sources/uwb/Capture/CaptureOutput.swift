@@ -13,6 +13,14 @@ struct CaptureOutput {
     /// Whether the trace goes to standard output.
     var isStandardOutput: Bool { path == "-" }
 
+    /// Whether the output is a pipe (standard output into `|`, Wireshark's FIFO), whose reader may
+    /// close it to end the capture.
+    var isPipe: Bool {
+        var status = stat()
+        let result = isStandardOutput ? fstat(FileHandle.standardOutput.fileDescriptor, &status) : stat(path, &status)
+        return result == 0 && status.st_mode & S_IFMT == S_IFIFO
+    }
+
     /// Opens the output and writes the trace's header, its interface named `interfaceName`.
     ///
     /// - Throws: `CommandFailure` with the writer's message (the path and the operating system's

@@ -38,7 +38,8 @@ struct CaptureRun {
             output.removeUnused()
             throw CommandFailure(error.description)
         }
-        let sink = CaptureSink(writer: writer, receiver: radio.name, limit: count, writesFailures: writesFailures)
+        let sink = CaptureSink(writer: writer, receiver: radio.name, limit: count, writesFailures: writesFailures,
+            writesToPipe: output.isPipe)
         let duration = duration
         radio.post { sink.start(on: radio, duration: duration) }
         while sink.stopped.wait(timeout: .now() + Self.interruptionCheck) == .timedOut {
@@ -57,7 +58,7 @@ struct CaptureRun {
         StandardError.line(CaptureSummary(
             frames: sink.written, failures: sink.handler?.failures ?? ReceiveFailureCounts(), writesFailures: writesFailures,
             output: output.isStandardOutput ? CaptureOutput.standardOutputName : output.path, stop: reason).text)
-        if let finishFailure {
+        if let finishFailure, reason != .readerClosed {
             throw CommandFailure(finishFailure)
         }
         guard reason.isClean else { throw CommandFailure(reason.description) }

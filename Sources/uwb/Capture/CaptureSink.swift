@@ -16,6 +16,7 @@ final class CaptureSink: @unchecked Sendable {
     private let receiver: String
     private let limit: Int?
     private let writesFailures: Bool
+    private let writesToPipe: Bool
     private let stop = Mutex<CaptureStop?>(nil)
     /// Signalled once, when the first reason to stop comes.
     let stopped = DispatchSemaphore(value: 0)
@@ -24,8 +25,10 @@ final class CaptureSink: @unchecked Sendable {
     /// Frames written. Loop only, until the loop has ended.
     private(set) var written = 0
 
-    /// A sink writing to `writer` what `receiver` hears, stopping after `limit` frames if given.
-    init(writer: PcapngFileWriter, receiver: String, limit: Int?, writesFailures: Bool) {
+    /// A sink writing to `writer` what `receiver` hears, stopping after `limit` frames if given;
+    /// `writesToPipe` when the writer's file is a pipe, whose reader may close it to stop the capture.
+    init(writer: PcapngFileWriter, receiver: String, limit: Int?, writesFailures: Bool, writesToPipe: Bool) {
+        self.writesToPipe = writesToPipe
         self.writer = writer
         self.receiver = receiver
         self.limit = limit
@@ -84,7 +87,7 @@ final class CaptureSink: @unchecked Sendable {
             try writer.flush()
             return true
         } catch {
-            end(.writeFailed(error.description))
+            end(writesToPipe ? .readerClosed : .writeFailed(error.description))
             return false
         }
     }

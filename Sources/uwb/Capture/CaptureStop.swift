@@ -8,13 +8,15 @@ enum CaptureStop: Equatable, CustomStringConvertible {
     case interrupted
     /// The radio went away; the text says why.
     case radioLost(String)
+    /// The reader of the pipe the trace went to (Wireshark, tshark, `| head`) closed it.
+    case readerClosed
     /// The output could not be written; the text says why.
     case writeFailed(String)
 
     /// Whether the capture ended as asked (the command then exits 0).
     var isClean: Bool {
         switch self {
-        case .countReached, .durationPassed, .interrupted: true
+        case .countReached, .durationPassed, .interrupted, .readerClosed: true
         case .radioLost, .writeFailed: false
         }
     }
@@ -26,6 +28,7 @@ enum CaptureStop: Equatable, CustomStringConvertible {
         case .durationPassed(let duration): "--duration \(duration.secondsValue) s passed on the radio's clock"
         case .interrupted: "interrupted"
         case .radioLost(let reason): "the radio was lost: \(reason)"
+        case .readerClosed: "the reader of the pipe closed it"
         case .writeFailed(let reason): reason
         }
     }
