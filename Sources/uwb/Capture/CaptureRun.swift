@@ -57,7 +57,8 @@ struct CaptureRun {
         }
         StandardError.line(CaptureSummary(
             frames: sink.written, failures: sink.handler?.failures ?? ReceiveFailureCounts(), writesFailures: writesFailures,
-            output: output.isStandardOutput ? CaptureOutput.standardOutputName : output.path, stop: reason).text)
+            output: output.isStandardOutput ? CaptureOutput.standardOutputName : output.path, stop: reason,
+            span: sink.startTime.flatMap { start in sink.lastTime.map { start...max(start, $0) } }).text)
         if let finishFailure, reason != .readerClosed {
             throw CommandFailure(finishFailure)
         }

@@ -24,6 +24,11 @@ final class CaptureSink: @unchecked Sendable {
     private(set) var handler: ReceiveEverything?
     /// Frames written. Loop only, until the loop has ended.
     private(set) var written = 0
+    /// When the capture began listening, on the radio's clock. Loop only, until the loop has ended.
+    private(set) var startTime: Duration?
+    /// The last instant the capture saw, on the radio's clock: its last event, or the end of
+    /// `--duration`. Loop only, until the loop has ended.
+    private(set) var lastTime: Duration?
 
     /// A sink writing to `writer` what `receiver` hears, stopping after `limit` frames if given;
     /// `writesToPipe` when the writer's file is a pipe, whose reader may close it to stop the capture.
@@ -42,9 +47,14 @@ final class CaptureSink: @unchecked Sendable {
     func start(on radio: any RadioHost, duration: Duration?) {
         let handler = ReceiveEverything(radio: radio) { [weak self] heard in self?.handle(heard) }
         self.handler = handler
+        startTime = radio.now
+        lastTime = radio.now
         handler.start()
         if let duration {
-            radio.schedule(after: duration) { [weak self] in self?.end(.durationPassed(duration)) }
+            radio.schedule(after: duration) { [weak self] in
+                self?.lastTime = radio.now
+                self?.end(.durationPassed(duration))
+            }
         }
     }
 
@@ -65,12 +75,14 @@ final class CaptureSink: @unchecked Sendable {
         guard reason == nil else { return }
         switch heard {
         case .frame(let frame, let time):
+            lastTime = time
             guard write(TraceRecord(captured: frame, by: receiver, at: time)) else { return }
             written += 1
             if let limit, written >= limit {
                 end(.countReached(limit))
             }
         case .failure(let failure, let time):
+            lastTime = time
             if writesFailures {
                 write(TraceRecord(failure: failure, by: receiver, at: time))
             }

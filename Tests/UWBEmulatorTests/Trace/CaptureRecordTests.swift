@@ -61,7 +61,7 @@ struct CaptureRecordTests {
         let fifo = directory.appendingPathComponent("fifo").path
         #expect(mkfifo(fifo, 0o600) == 0)
         let reader = Thread {
-            _ = FileManager.default.contents(atPath: fifo)
+            _ = FileHandle(forReadingAtPath: fifo)?.readDataToEndOfFile()
         }
         reader.start()
         let fifoWriter = try PcapngFileWriter(path: fifo, interfaceName: "x")
