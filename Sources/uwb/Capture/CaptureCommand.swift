@@ -129,10 +129,7 @@ struct CaptureCommand: ParsableCommand {
             print(ExtcapSentences.configuration(for: interface, defaultDevice: name))
         case .extcapCapture:
             let interface = try ExtcapInterface(name: extcapInterface ?? "")
-            try CaptureRun(
-                choice: try interface.choice(device: emulatorDevice), output: CaptureOutput(path: fifo ?? "-"),
-                duration: duration.map { .seconds($0) }, count: count, writesFailures: writeFailures
-            ).run()
+            try runCapture(with: try interface.choice(device: emulatorDevice), into: fifo ?? "-")
         case .capture:
             let choice: RadioChoice
             do {
@@ -140,10 +137,15 @@ struct CaptureCommand: ParsableCommand {
             } catch {
                 throw ValidationError(error.description)
             }
-            try CaptureRun(
-                choice: choice, output: CaptureOutput(path: output ?? "-"), duration: duration.map { .seconds($0) },
-                count: count, writesFailures: writeFailures
-            ).run()
+            try runCapture(with: choice, into: output ?? "-")
         }
+    }
+
+    /// Captures with `choice` into `path` until --count, --duration or a signal.
+    private func runCapture(with choice: RadioChoice, into path: String) throws {
+        try CaptureRun(
+            choice: choice, output: CaptureOutput(path: path), duration: duration.map { .seconds($0) }, count: count,
+            writesFailures: writeFailures
+        ).run()
     }
 }
