@@ -8,7 +8,8 @@ import UWBTestSupport
 struct ShippedScenarioDefaultsTests {
     /// The files in `Docs/scenarios`.
     static let scenarios = [
-        "calibration-room", "demo-room", "dense-room", "hall-twenty", "office-wall", "two-devices-3m", "walking-around",
+        "calibration-room", "capture-room", "demo-room", "dense-room", "hall-twenty", "office-wall", "two-devices-3m",
+        "walking-around",
     ]
 
     @Test("the list above is every shipped scenario")
