@@ -38,6 +38,9 @@ struct EmulatorServeCommand: ParsableCommand {
     @Option(help: "Keep the clock at zero until this many apps have started ranging, so that runs repeat exactly.")
     var startAfterApps = 0
 
+    @Option(help: "Write every frame on the air to this pcapng file, with what each device made of it (Docs/emulator.md, \"Traces\"); complete once the service stops.")
+    var trace: String?
+
     func validate() throws {
         guard speed.isFinite, speed >= 0 else {
             throw ValidationError("--speed \(speed): give 0 (as fast as the apps keep up) or a positive number")
@@ -75,6 +78,8 @@ struct EmulatorServeCommand: ParsableCommand {
         } catch {
             throw ValidationError(error.description)
         }
+        let traceFile = TraceFile(path: trace)
+        try traceFile.start(emulation)
         let interruption = Interruption()
         service.start()
         print("serving \(free.joined(separator: ", ")) at \(service.socketPath); apps use UWB_DEVICE=emulator:NAME"
@@ -83,5 +88,6 @@ struct EmulatorServeCommand: ParsableCommand {
         interruption.wait()
         service.stop()
         print("stopped at \(service.now) of virtual time")
+        try traceFile.finish(emulation)
     }
 }

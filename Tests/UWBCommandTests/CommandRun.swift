@@ -9,6 +9,8 @@ struct CommandRun {
     let status: Int32
     /// Standard output.
     let output: String
+    /// Standard output as octets (for binary output such as `uwb capture --output -`).
+    let outputOctets: [UInt8]
     /// Standard error.
     let error: String
 
@@ -35,7 +37,8 @@ struct CommandRun {
         try process.run()
         process.waitUntilExit()
         status = process.terminationStatus
-        output = String(decoding: try Data(contentsOf: outputFile), as: UTF8.self)
+        outputOctets = [UInt8](try Data(contentsOf: outputFile))
+        output = String(decoding: outputOctets, as: UTF8.self)
         error = String(decoding: try Data(contentsOf: errorFile), as: UTF8.self)
     }
 }

@@ -8,7 +8,8 @@ import UWBTestSupport
 struct ShippedScenarioDefaultsTests {
     /// The files in `Docs/scenarios`.
     static let scenarios = [
-        "calibration-room", "demo-room", "dense-room", "hall-twenty", "office-wall", "pdoa-bench", "pdoa-sweep", "two-devices-3m",
+        "calibration-room", "capture-room", "demo-room", "dense-room", "hall-twenty", "office-wall", "pdoa-bench", "pdoa-sweep",
+        "two-devices-3m",
         "walking-around",
     ]
 

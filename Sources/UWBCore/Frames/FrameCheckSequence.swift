@@ -27,7 +27,7 @@ public enum FrameCheckSequence {
     }
 
     /// The FCS of `bytes` as the two octets that follow them on the wire, low octet first.
-    static func octets(for bytes: some Sequence<UInt8>) -> [UInt8] {
+    public static func octets(for bytes: some Sequence<UInt8>) -> [UInt8] {
         let fcs = compute(bytes)
         return [UInt8(truncatingIfNeeded: fcs), UInt8(truncatingIfNeeded: fcs >> 8)]
     }

@@ -1,5 +1,5 @@
 /// Why a reception that had started did not deliver a frame.
-public enum ReceiveFailure: Hashable, Sendable, CustomStringConvertible {
+public enum ReceiveFailure: Hashable, Sendable, CaseIterable, CustomStringConvertible {
     /// The frame arrived but its FCS did not match.
     case frameCheckFailed
     /// The PHY header could not be decoded.

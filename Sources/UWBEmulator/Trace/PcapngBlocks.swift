@@ -6,7 +6,8 @@ import Foundation
 /// - a Section Header Block, version 1.0, section length "unspecified", with `shb_userappl`
 ///   "swift-uwb" (draft-ietf-opsawg-pcapng §4.1);
 /// - one Interface Description Block (§4.2), link type 195 (LINKTYPE_IEEE802_15_4_WITHFCS; see
-///   `PcapngFormat.linkTypeIEEE802154WithFCS` for why), `if_name` "uwb-emulator", and
+///   `PcapngFormat.linkTypeIEEE802154WithFCS` for why), `if_name` "uwb-emulator" (a capture
+///   names its device instead, ``headerBlocks(interfaceName:)``), and
 ///   `if_tsresol` 9 (nanoseconds; see `PcapngTimestamp` for the choice and the rounding). One
 ///   interface stands for the whole medium; the sender and receivers are in each packet's
 ///   comment, so a per-device interface would add nothing;
@@ -16,7 +17,13 @@ import Foundation
 ///   `TraceMetadataComment` (for example `from=alice to=bob:-71.3dBm:received`).
 enum PcapngBlocks {
     /// The Section Header Block and the Interface Description Block that open every trace.
-    static let header = sectionHeaderBlock + interfaceDescriptionBlock
+    static let header = headerBlocks(interfaceName: PcapngFormat.interfaceName)
+
+    /// The Section Header Block and an Interface Description Block whose `if_name` is
+    /// `interfaceName`.
+    static func headerBlocks(interfaceName: String) -> [UInt8] {
+        sectionHeaderBlock + interfaceDescriptionBlock(interfaceName: interfaceName)
+    }
 
     /// The Section Header Block: byte-order magic, version 1.0, unspecified section length,
     /// `shb_userappl` (§4.1).
@@ -33,16 +40,17 @@ enum PcapngBlocks {
 
     /// The Interface Description Block: link type, reserved, snap length, `if_name`,
     /// `if_tsresol` (§4.2).
-    private static let interfaceDescriptionBlock: [UInt8] = {
+    private static func interfaceDescriptionBlock(interfaceName: String) -> [UInt8] {
         var builder = PcapngBlockBuilder()
         builder.append(PcapngFormat.linkTypeIEEE802154WithFCS)
         builder.append(UInt16(0))
         builder.append(PcapngFormat.unlimitedSnapLength)
-        builder.appendOption(code: PcapngFormat.interfaceNameOption, value: Array(PcapngFormat.interfaceName.utf8))
+        let name = Array(interfaceName.utf8.prefix(PcapngFormat.maximumOptionLength))
+        builder.appendOption(code: PcapngFormat.interfaceNameOption, value: name)
         builder.appendOption(code: PcapngFormat.timestampResolutionOption, value: [PcapngTimestamp.writtenResolution])
         builder.appendEndOfOptions()
         return builder.block(type: PcapngFormat.interfaceDescriptionBlockType) ?? []
-    }()
+    }
 
     /// The Enhanced Packet Block for `record` (§4.3): interface 0, timestamp (high 32 bits, then
     /// low 32 bits), captured and original length, frame, `opt_comment`.
