@@ -1,7 +1,10 @@
+import Synchronization
+
 /// A watcher of the emulator service's room (`uwb emulator watch`): connects to the service's
 /// socket as an observer (OBSERVE instead of HELLO), so it takes no device and no part in the
 /// lockstep, and asks for one ``EmulatorSnapshot`` at a time. The world never waits for it.
-public final class EmulatorObserver {
+/// Threads that share one observer take turns asking.
+public final class EmulatorObserver: Sendable {
     /// The longest a snapshot may take to arrive before the service counts as gone: a deadline for
     /// a dead service, far beyond the few milliseconds a live one takes.
     public static let patience: Duration = .seconds(10)
@@ -9,6 +12,8 @@ public final class EmulatorObserver {
     /// The socket path it watches.
     public let socketPath: String
     private let socket: UnixSocket
+    /// Held from a request to its answer, so that two threads' exchanges do not interleave.
+    private let asking = Mutex(())
 
     /// Connects to the service at `socketPath`.
     ///
@@ -30,6 +35,11 @@ public final class EmulatorObserver {
     ///   with its ERROR (a version it does not speak, or a service too old to know OBSERVE), or
     ///   ``EmulatorServiceError/malformed(_:)``.
     public func snapshot() throws(EmulatorServiceError) -> EmulatorSnapshot {
+        try asking.withLock { _ throws(EmulatorServiceError) in try exchange() }
+    }
+
+    /// Sends OBSERVE and reads the answer.
+    private func exchange() throws(EmulatorServiceError) -> EmulatorSnapshot {
         try EmulatorWire.send(EmulatorRequest.observe(version: EmulatorWire.version).encoded, on: socket)
         let octets = try EmulatorWire.receive(
             from: socket, startingBy: ContinuousClock.now + Self.patience, finishingWithin: Self.patience,
