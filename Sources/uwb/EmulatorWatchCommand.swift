@@ -95,7 +95,7 @@ struct EmulatorWatchCommand: ParsableCommand {
         case .connectionLost(let reason):
             "the emulator service at \(path) went away (\(reason)); start it again and watch again"
         case .timedOut:
-            "the emulator service at \(path) stopped answering for \(EmulatorObserver.patience); "
+            "the emulator service at \(path) stopped answering for \(EmulatorObserver.patience.components.seconds) seconds; "
                 + "it may be stopped in a debugger or hung; restart it"
         case .answered(let message):
             "the emulator service at \(path) refused the watcher: \(message)"
