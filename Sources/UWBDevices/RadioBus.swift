@@ -39,8 +39,7 @@ extension RadioChoice {
             let opened = try USBRadio.openBus(serial: serial, boardID: board)
             return RadioBus(name: opened.name, board: opened.board, bus: opened.bus)
         case .emulatorDevice(let name):
-            let (bus, description) = try EmulatorSocketBus.attach(
-                to: name, at: socketPath.flatMap { $0.isEmpty ? nil : $0 } ?? EmulatorService.defaultSocketPath)
+            let (bus, description) = try EmulatorSocketBus.attach(to: name, at: Self.serviceSocket(socketPath))
             return RadioBus(name: "emulator:" + name, board: description, bus: bus)
         }
     }
