@@ -23,8 +23,32 @@ public func generateSwiftSource(for map: RegisterMap) -> String {
             lines += fieldNamespace(register)
         }
     }
+    lines.append("")
+    lines += fieldTables(map.registers.filter { !$0.fields.isEmpty })
     lines.append("}")
     return lines.joined(separator: "\n") + "\n"
+}
+
+/// The tables that find a register's fields, and what each field means, by the register's name.
+private func fieldTables(_ registers: [RegisterDefinition]) -> [String] {
+    var lines = [
+        "    /// The bit fields of every register that has them, by register name, lowest bit first.",
+        "    static let fieldsByName: [String: [BitField]] = [",
+    ]
+    lines += registers.map { "        \(stringLiteral($0.name)): \(SwiftName.upperCamel($0.name)).fields," }
+    lines += [
+        "    ]",
+        "",
+        "    /// What the map says each bit field means, by register name, then field name.",
+        "    static let fieldMeanings: [String: [String: String]] = [",
+    ]
+    for register in registers {
+        lines.append("        \(stringLiteral(register.name)): [")
+        lines += register.fields.map { "            \(stringLiteral($0.name)): \(stringLiteral($0.description))," }
+        lines.append("        ],")
+    }
+    lines.append("    ]")
+    return lines
 }
 
 private func registerDeclaration(_ register: RegisterDefinition) -> [String] {

@@ -34,11 +34,15 @@ public enum RadioChoice: Hashable, Sendable, CustomStringConvertible {
     public static func openEmulatorDevice(
         _ name: String, socketPath: String?, calibrationStore: String? = nil
     ) throws(RadioChoiceError) -> ThreadedRadio {
-        let (bus, board) = try EmulatorSocketBus.attach(
-            to: name, at: socketPath.flatMap { $0.isEmpty ? nil : $0 } ?? EmulatorService.defaultSocketPath)
+        let (bus, board) = try EmulatorSocketBus.attach(to: name, at: serviceSocket(socketPath))
         return try ThreadedRadio(
             name: "emulator:" + name, board: board, bus: bus, kind: .emulatorService, clock: ServiceTurns(bus: bus),
             calibrationStore: calibrationStore)
+    }
+
+    /// The emulator service's socket: `path` unless it is nil or empty, else the service's default.
+    static func serviceSocket(_ path: String?) -> String {
+        path.flatMap { $0.isEmpty ? nil : $0 } ?? EmulatorService.defaultSocketPath
     }
 
     /// The variable naming the board description of a USB board: `UWB_BOARD`, for example

@@ -16,6 +16,19 @@ enum USBRadio {
     static func open(
         serial: String?, boardID: String?, calibrationStore: String?, searchPaths: [String] = BoardCatalog.defaultSearchPaths
     ) throws(RadioChoiceError) -> ThreadedRadio {
+        let opened = try openBus(serial: serial, boardID: boardID, searchPaths: searchPaths)
+        return try ThreadedRadio(
+            name: opened.name, board: opened.board, bus: opened.bus, kind: .usb, calibrationStore: calibrationStore)
+    }
+
+    /// The SPI bus of the attached board with `serial` (any attached board if nil), as board
+    /// description `boardID` says (``defaultBoardID`` if nil), opened and synced but with its chips
+    /// not brought up; with the board's name (`usb:SERIAL`) and description.
+    ///
+    /// - Throws: ``RadioChoiceError`` naming what is missing or failed and what to do.
+    static func openBus(
+        serial: String?, boardID: String?, searchPaths: [String] = BoardCatalog.defaultSearchPaths
+    ) throws(RadioChoiceError) -> (name: String, board: BoardDescription, bus: FT232HSPIBus) {
         let context: USBContext
         let attached: [AttachedBoard]
         do {
@@ -52,6 +65,6 @@ enum USBRadio {
         } catch {
             throw .usbOpenFailed(device: name, reason: "\(error)")
         }
-        return try ThreadedRadio(name: name, board: board, bus: bus, kind: .usb, calibrationStore: calibrationStore)
+        return (name, board, bus)
     }
 }

@@ -4,6 +4,6 @@ import ArgumentParser
 struct EmulatorCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "emulator",
-        abstract: "Run the emulator as a service that apps in other processes attach to.",
-        subcommands: [EmulatorServeCommand.self])
+        abstract: "Run the emulator as a service that apps in other processes attach to, and watch its room.",
+        subcommands: [EmulatorServeCommand.self, EmulatorWatchCommand.self])
 }

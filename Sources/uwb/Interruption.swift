@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Synchronization
+import UWBCore
 
 /// Notices Ctrl-C (SIGINT) and SIGTERM so a long-running command (the demo, the emulator service)
 /// can stop cleanly: give the terminal its cursor back, remove its socket file.
@@ -38,5 +39,12 @@ final class Interruption: @unchecked Sendable {
     func wait() {
         arrived.wait()
         arrived.signal()
+    }
+
+    /// Blocks until Ctrl-C or SIGTERM, or for `duration` at most; returns whether it was interrupted.
+    func wait(atMost duration: Duration) -> Bool {
+        guard arrived.wait(timeout: .now() + duration.secondsValue) == .success else { return false }
+        arrived.signal()
+        return true
     }
 }

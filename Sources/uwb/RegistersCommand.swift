@@ -1,19 +1,79 @@
 import ArgumentParser
 import DW1000
+import UWBDevices
 
-/// `uwb registers`: prints the DW1000 register map the driver and the emulator share.
+/// `uwb registers`: prints the DW1000 register map the driver and the emulator share, or with
+/// `--read`, reads the registers of a live chip and decodes them field by field.
 struct RegistersCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "registers",
-        abstract: "List the DW1000 registers (from Hardware/dw1000/registers.json).")
+        abstract: "List the DW1000 registers (from Hardware/dw1000/registers.json), or read and decode them on a live chip.",
+        discussion: """
+            With --read, the registers are read over SPI from chip --chip of the radio --device names \
+            (usb:SERIAL or emulator:NAME; default UWB_DEVICE), without bringing the chip up, and each \
+            field is decoded by the register map: for bring-up and debugging. Write-only registers are \
+            never read; buffers whose reads have effects (RX_BUFFER, ACC_MEM) only with \
+            --include-side-effects; register files whose sub-registers the map lists are read as those.
+            """)
 
-    @Option(name: .shortAndLong, help: "Show only registers whose name contains this text (case-insensitive).")
+    @Option(name: .shortAndLong, help: "Only registers whose name contains this text (case-insensitive).")
     var filter: String?
 
-    func run() {
-        let needle = filter?.uppercased()
-        for register in Register.all where needle.map(register.name.contains) ?? true {
-            print("\(register)  UM §\(register.section)")
+    @Flag(help: "Read the registers from a live chip and decode their fields.")
+    var read = false
+
+    @Option(help: "With --read: the radio, usb:SERIAL or emulator:NAME; default: UWB_DEVICE (the first attached board if unset).")
+    var device: String?
+
+    @Option(help: "With --read: the chip's index on the board (its chip select), from 0.")
+    var chip = 0
+
+    @Option(help: "With --read: text (one block per register) or json (one object).")
+    var format: RegisterDumpFormat = .text
+
+    @Flag(help: "With --read: also read registers whose reads have effects (RX_BUFFER, ACC_MEM).")
+    var includeSideEffects = false
+
+    func validate() throws {
+        if !read, device != nil || chip != 0 || format != .text || includeSideEffects {
+            throw ValidationError("--device, --chip, --format and --include-side-effects go with --read")
         }
+        guard chip >= 0 else { throw ValidationError("--chip \(chip): give a chip index from 0") }
+    }
+
+    func run() throws {
+        let needle = filter?.uppercased()
+        let registers = Register.all.filter { needle.map($0.name.uppercased().contains) ?? true }
+        guard read else {
+            for register in registers {
+                print("\(register)  UM §\(register.section)")
+            }
+            return
+        }
+        guard !registers.isEmpty else {
+            throw ValidationError("--filter \(filter ?? ""): no register's name contains it; `uwb registers` lists them all")
+        }
+        let choice: RadioChoice
+        do throws(RadioChoiceError) {
+            if let device {
+                choice = try RadioChoice(environmentValue: device)
+            } else {
+                choice = try RadioChoice.fromEnvironment()
+            }
+        } catch {
+            throw ValidationError(error.description)
+        }
+        if choice == .firstAttachedBoard, device != nil {
+            throw ValidationError("--device is empty: give usb:SERIAL or emulator:NAME, or leave it out for UWB_DEVICE")
+        }
+        let radio: RadioBus
+        do {
+            radio = try choice.openBus()
+        } catch {
+            throw CommandFailure(error.description)
+        }
+        defer { radio.release() }
+        let dump = try RegisterDump.read(registers, from: radio, chip: chip, includingSideEffects: includeSideEffects)
+        print(format == .json ? dump.json : dump.text)
     }
 }

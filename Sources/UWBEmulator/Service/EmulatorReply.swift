@@ -14,6 +14,8 @@ public enum EmulatorReply: Hashable, Sendable {
     /// The client's turn again, at virtual time `now`: the interrupt lines of its chips (bit n for
     /// chip n, set when asserted).
     case woke(now: SimulationTime, interrupts: UInt8)
+    /// The room as an observer sees it, answering ``EmulatorRequest/observe(version:)``.
+    case snapshot(EmulatorSnapshot)
     /// A refusal; the service closes the connection after it.
     case error(String)
 
@@ -34,6 +36,8 @@ public enum EmulatorReply: Hashable, Sendable {
             return [0x84]
         case .woke(let now, let interrupts):
             return [0x85] + EmulatorWire.little(EmulatorWire.encode(now)) + [interrupts]
+        case .snapshot(let snapshot):
+            return [0x87] + snapshot.wireBody
         case .error(let message):
             let text = Array(message.utf8.prefix(1000))
             return [0xEE] + EmulatorWire.little(UInt16(text.count)) + text
@@ -72,6 +76,8 @@ public enum EmulatorReply: Hashable, Sendable {
                 throw .malformed("WOKE without a time")
             }
             self = .woke(now: now, interrupts: try reader.octet("interrupt lines"))
+        case 0x87:
+            self = .snapshot(try EmulatorSnapshot(wireBody: &reader))
         case 0xEE:
             let text = try reader.octets(count: Int(try reader.uint16("message length")), "message")
             self = .error(String(decoding: text, as: UTF8.self))

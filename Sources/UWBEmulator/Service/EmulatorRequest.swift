@@ -20,6 +20,11 @@ public enum EmulatorRequest: Hashable, Sendable {
     /// End the pending ``wait(chips:deadline:)`` early, at the world's current instant: the
     /// client's app has work for its radio. Never answered by itself; ignored when no wait is pending.
     case wake
+    /// Ask for a snapshot of the room as an observer, speaking wire format `version`: sent first
+    /// instead of HELLO, it takes no device and no part in the lockstep; sent again on the same
+    /// connection, it asks for the next snapshot. Answered with ``EmulatorReply/snapshot(_:)``,
+    /// no sooner than ``EmulatorServiceSettings/snapshotInterval`` after the previous one.
+    case observe(version: UInt16)
 
     /// The message octets (type and body).
     public var encoded: [UInt8] {
@@ -40,6 +45,8 @@ public enum EmulatorRequest: Hashable, Sendable {
             return [0x05, chips] + EmulatorWire.little(EmulatorWire.encode(deadline))
         case .wake:
             return [0x06]
+        case .observe(let version):
+            return [0x08] + EmulatorWire.little(version)
         }
     }
 
@@ -74,6 +81,8 @@ public enum EmulatorRequest: Hashable, Sendable {
             self = .wait(chips: chips, deadline: try EmulatorWire.decodeTime(try reader.uint64("deadline"), "deadline"))
         case 0x06:
             self = .wake
+        case 0x08:
+            self = .observe(version: try reader.uint16("version"))
         case let type:
             throw .malformed("request type 0x\(String(type, radix: 16))")
         }

@@ -100,7 +100,14 @@ public final class EmulatorService: @unchecked Sendable {
         world.stop()
     }
 
-    /// Serves one client until it goes away, breaks the protocol or is disconnected.
+    /// The room as an observer sees it now (``EmulatorRequest/observe(version:)``): copied under the
+    /// world's lock between two events, so taking it changes nothing in the run.
+    public func snapshot() -> EmulatorSnapshot {
+        world.snapshot(free: Set(freeDevices))
+    }
+
+    /// Serves one client until it goes away, breaks the protocol or is disconnected: an app that
+    /// says HELLO, or an observer that says OBSERVE.
     private func serve(_ client: UnixSocket) {
         var participant: ServiceParticipant?
         defer {
@@ -111,7 +118,14 @@ public final class EmulatorService: @unchecked Sendable {
             connections.withLock { $0.removeAll { $0 === client } }
         }
         do throws(EmulatorServiceError) {
-            participant = try attach(client)
+            let limit = settings.answerLimit
+            let first = try EmulatorRequest(decoding: EmulatorWire.receive(
+                from: client, startingBy: limit.map { ContinuousClock.now + $0 }, finishingWithin: limit))
+            if case .observe = first {
+                try observe(client, asking: first)
+                return
+            }
+            participant = try attach(client, saying: first)
             guard let participant else { return }
             while true {
                 let request = try EmulatorRequest(decoding: EmulatorWire.receive(from: client, finishingWithin: settings.answerLimit))
@@ -129,18 +143,42 @@ public final class EmulatorService: @unchecked Sendable {
         }
     }
 
-    /// Reads HELLO (within the answer limit) and attaches the client to its device.
-    private func attach(_ client: UnixSocket) throws(EmulatorServiceError) -> ServiceParticipant {
-        let limit = settings.answerLimit
-        let hello = try EmulatorWire.receive(from: client, startingBy: limit.map { ContinuousClock.now + $0 }, finishingWithin: limit)
-        guard case .hello(let version, let name) = try EmulatorRequest(decoding: hello) else {
-            throw .malformed("the first message must be HELLO")
+    /// Attaches the client whose first message was `hello` to its device.
+    private func attach(_ client: UnixSocket, saying hello: EmulatorRequest) throws(EmulatorServiceError) -> ServiceParticipant {
+        guard case .hello(let version, let name) = hello else {
+            throw .malformed("the first message must be HELLO (an app) or OBSERVE (an observer)")
         }
-        guard version == EmulatorWire.version else { throw .versionMismatch(client: version, service: EmulatorWire.version) }
+        guard EmulatorWire.appVersions.contains(version) else {
+            throw .versionMismatch(client: version, service: EmulatorWire.version)
+        }
         guard let chosen = devices[name] else {
             throw .refused("no free device \"\(name)\"; free devices: " + freeDevices.joined(separator: ", "))
         }
-        return try world.join(chosen.device, order: chosen.order, socket: client)
+        return try world.join(chosen.device, order: chosen.order, socket: client, version: version)
+    }
+
+    /// Answers an observer: a SNAPSHOT for each OBSERVE, `request` first, none sooner than
+    /// ``EmulatorServiceSettings/snapshotInterval`` after the one before, taken on this
+    /// connection's thread. The observer takes no device and no turn, and may take as long as it
+    /// likes between two requests.
+    private func observe(_ client: UnixSocket, asking request: EmulatorRequest) throws(EmulatorServiceError) {
+        var request = request
+        var lastSent: ContinuousClock.Instant?
+        while true {
+            guard case .observe(let version) = request else {
+                throw .malformed("an observer may send only OBSERVE, not \(request)")
+            }
+            guard version == EmulatorWire.version else { throw .versionMismatch(client: version, service: EmulatorWire.version) }
+            if let lastSent {
+                let wait = lastSent + settings.snapshotInterval - ContinuousClock.now
+                if wait > .zero {
+                    Thread.sleep(forTimeInterval: wait.secondsValue)
+                }
+            }
+            lastSent = ContinuousClock.now
+            try EmulatorWire.send(EmulatorReply.snapshot(snapshot()).encoded, on: client)
+            request = try EmulatorRequest(decoding: EmulatorWire.receive(from: client, finishingWithin: settings.answerLimit))
+        }
     }
 
     /// The reply to `request`, if it gets one now (WAIT is answered when the turn comes back, WAKE never).
@@ -148,6 +186,8 @@ public final class EmulatorService: @unchecked Sendable {
         switch request {
         case .hello:
             throw .malformed("HELLO again on an attached connection")
+        case .observe:
+            throw .malformed("OBSERVE on an app's connection; an observer connects on its own")
         case .transfer(let chip, let transaction):
             return .data(try world.onTurn(of: participant, "TRANSFER") { bus throws(SPIBusError) in
                 try bus.transfer(transaction, on: ChipSelect(chip))

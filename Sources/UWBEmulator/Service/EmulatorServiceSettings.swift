@@ -12,11 +12,20 @@ public struct EmulatorServiceSettings: Sendable {
     /// world's clock leaves zero; 0 (the default) starts it at once. With apps that start their
     /// sessions at once, this makes a run in the fastest mode repeat exactly.
     public var startAfterApps: Int
+    /// The shortest wall time between two snapshots sent to one observer (`uwb emulator watch`):
+    /// each is copied under the world's lock, so an observer that asks too often is answered
+    /// later, never more often. Default 50 ms: at most 20 snapshots a second, more than a
+    /// terminal view redraws.
+    public var snapshotInterval: Duration
 
     /// Settings with the given values.
-    public init(speed: Double = 1, answerLimit: Duration? = .seconds(30), startAfterApps: Int = 0) {
+    public init(
+        speed: Double = 1, answerLimit: Duration? = .seconds(30), startAfterApps: Int = 0,
+        snapshotInterval: Duration = .milliseconds(50)
+    ) {
         self.speed = speed
         self.answerLimit = answerLimit
         self.startAfterApps = startAfterApps
+        self.snapshotInterval = snapshotInterval
     }
 }

@@ -1,6 +1,6 @@
 import UWBCore
 
-/// The emulator service's wire format, version 2 (`Docs/emulator-service.md`): each message is a
+/// The emulator service's wire format, version 3 (`Docs/emulator-service.md`): each message is a
 /// 32-bit little-endian length, then that many octets: a type octet and the body. Multi-octet
 /// integers are little-endian; times are virtual picoseconds since the world began (64 bits,
 /// all ones for "never").
@@ -14,39 +14,52 @@ import UWBCore
 /// | 0x05 WAIT | client → service | chip mask (8), deadline (64) |
 /// | 0x06 WAKE | client → service | — (no reply of its own) |
 /// | 0x07 TRANSFERS | client → service | chip (8), count (8, 1–255), then each transaction as in TRANSFER after its chip |
+/// | 0x08 OBSERVE | observer → service | version (16); first instead of HELLO, then once per snapshot wanted |
 /// | 0x81 WELCOME | service → client | version (16), board id length (8), board id (UTF-8), now (64) |
 /// | 0x82 DATA | service → client | length (16), octets read (none for a write) |
 /// | 0x83 LEVEL | service → client | IRQ line (8: 0 low, 1 high) |
 /// | 0x84 DONE | service → client | — |
 /// | 0x85 WOKE | service → client | now (64), interrupt lines (8, bit n for chip n) |
 /// | 0x86 BATCH | service → client | count (8), then each: length (16), octets read |
+/// | 0x87 SNAPSHOT | service → observer | the room (``EmulatorSnapshot``'s wire body); up to ``snapshotMaximumLength`` octets |
 /// | 0xEE ERROR | service → client | message length (16), message (UTF-8); the service then closes |
 ///
 /// Virtual time moves only while every attached client waits (``EmulatorRequest/wait(chips:deadline:)``);
-/// WELCOME and WOKE give a client its turn, during which the world stands still.
+/// WELCOME and WOKE give a client its turn, during which the world stands still. An observer
+/// (OBSERVE instead of HELLO) takes no turn: the world never waits for it.
+///
+/// Version 3 added OBSERVE and SNAPSHOT and changed nothing an app says, so the service still
+/// attaches apps speaking version 2 (``appVersions``), and its WELCOME carries the version the app
+/// spoke; an observer must speak version 3.
 public enum EmulatorWire {
     /// The version this code speaks.
-    public static let version: UInt16 = 2
+    public static let version: UInt16 = 3
+    /// The versions of HELLO the service attaches: what apps say has not changed since version 2.
+    public static let appVersions: ClosedRange<UInt16> = 2...version
     /// The largest message accepted: a full DW1000 buffer read with room to spare.
     public static let maximumLength = 4096
+    /// The largest SNAPSHOT an observer accepts: a room of hundreds of devices, every pair a link,
+    /// with room to spare.
+    public static let snapshotMaximumLength = 1 << 22
     /// The deadline field's value for "never".
     static let never = UInt64.max
 
     /// Reads one message's octets (type and body) from `socket`. The message must begin by
     /// `start` and, once begun, end within `limit` of its first octet; nil waits as long as it
-    /// takes.
+    /// takes. A message longer than `longest` octets is refused.
     ///
     /// - Throws: ``EmulatorServiceError``: a lost connection, a message late or cut short, or a
     ///   length out of range.
     public static func receive(
-        from socket: UnixSocket, startingBy start: ContinuousClock.Instant? = nil, finishingWithin limit: Duration? = nil
+        from socket: UnixSocket, startingBy start: ContinuousClock.Instant? = nil, finishingWithin limit: Duration? = nil,
+        longest: Int = maximumLength
     ) throws(EmulatorServiceError) -> [UInt8] {
         let first = try socket.read(count: 1, by: start)
         let deadline = limit.map { ContinuousClock.now + $0 }
         let prefix = first + (try socket.read(count: 3, by: deadline))
         let length = prefix.enumerated().reduce(0) { $0 | Int($1.element) << (8 * $1.offset) }
-        guard (1...maximumLength).contains(length) else {
-            throw .malformed("a message of \(length) octets (1…\(maximumLength) allowed)")
+        guard (1...longest).contains(length) else {
+            throw .malformed("a message of \(length) octets (1…\(longest) allowed)")
         }
         return try socket.read(count: length, by: deadline)
     }

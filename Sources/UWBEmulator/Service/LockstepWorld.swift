@@ -63,16 +63,18 @@ final class LockstepWorld: @unchecked Sendable {
 
     // MARK: The apps' side (connection threads)
 
-    /// Attaches an app to `device` (at `order` in the scenario); its first turn comes with
-    /// WELCOME, sent by the world.
+    /// Attaches an app speaking wire format `version` to `device` (at `order` in the scenario);
+    /// its first turn comes with WELCOME, sent by the world.
     ///
     /// - Throws: ``EmulatorServiceError/refused(_:)`` if another app drives the device.
-    func join(_ device: EmulatedDevice, order: Int, socket: UnixSocket) throws(EmulatorServiceError) -> ServiceParticipant {
-        try locked { () throws(EmulatorServiceError) in
+    func join(_ device: EmulatedDevice, order: Int, socket: UnixSocket, version: UInt16) throws(EmulatorServiceError)
+        -> ServiceParticipant {
+        let app = AttachedApp.peer(of: socket)
+        return try locked { () throws(EmulatorServiceError) in
             guard !participants.contains(where: { $0.device === device }) else {
                 throw .refused("device \"\(device.name)\" is in use by another app; each device takes one app at a time")
             }
-            let participant = ServiceParticipant(device: device, order: order, socket: socket)
+            let participant = ServiceParticipant(device: device, order: order, socket: socket, app: app, version: version)
             let index = participants.firstIndex { $0.order > order } ?? participants.endIndex
             participants.insert(participant, at: index)
             condition.broadcast()
@@ -122,6 +124,37 @@ final class LockstepWorld: @unchecked Sendable {
     /// Detaches the app, telling it `reason` if there is one, and frees its device.
     func leave(_ participant: ServiceParticipant, telling reason: String? = nil) {
         locked { drop(participant, telling: reason) }
+    }
+
+    // MARK: Observers (connection threads)
+
+    /// The room as it is now, copied in one go under the lock: every device (free for apps if
+    /// its name is in `free`, with the app attached to it), every pair's true distance and the
+    /// frames received over it. Taken between two events, it changes nothing in the world.
+    func snapshot(free: Set<String>) -> EmulatorSnapshot {
+        locked {
+            let now = emulation.simulator.now
+            let nodes = emulation.medium.nodes
+            let devices = emulation.devices.enumerated().map { index, device in
+                SnapshotDevice(
+                    name: device.name, board: device.board.id,
+                    position: nodes.indices.contains(index) ? nodes[index].trajectory.position(at: now) : .origin,
+                    isFree: free.contains(device.name),
+                    app: participants.first { $0.device === device }?.app)
+            }
+            let medium = emulation.medium
+            var links: [SnapshotLink] = []
+            for first in devices.indices {
+                for second in devices.indices where second > first {
+                    guard let truth = emulation.groundTruth(from: first, to: second, at: now) else { continue }
+                    links.append(SnapshotLink(
+                        first: first, second: second, trueDistance: truth.distance,
+                        framesToSecond: medium.framesReceived(from: first, to: second),
+                        framesToFirst: medium.framesReceived(from: second, to: first)))
+                }
+            }
+            return EmulatorSnapshot(now: now, speed: settings.speed, devices: devices, links: links)
+        }
     }
 
     // MARK: The world's thread
@@ -179,7 +212,7 @@ final class LockstepWorld: @unchecked Sendable {
             }
         }
         let reply: EmulatorReply = participant.state == .joining
-            ? .welcome(version: EmulatorWire.version, board: participant.device.board.id, now: now)
+            ? .welcome(version: participant.version, board: participant.device.board.id, now: now)
             : .woke(now: now, interrupts: participant.interruptLines)
         participant.state = .active
         participant.wakeRequested = false

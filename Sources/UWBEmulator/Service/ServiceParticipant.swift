@@ -23,6 +23,10 @@ final class ServiceParticipant {
     let bus: VirtualBoardBus
     /// Its connection.
     let socket: UnixSocket
+    /// The process on the other end of the connection, for observers.
+    let app: AttachedApp
+    /// The wire version its HELLO spoke, which its WELCOME carries back.
+    let version: UInt16
     var state = State.joining
     /// Whether the app asked to end its wait early (WAKE).
     var wakeRequested = false
@@ -30,11 +34,13 @@ final class ServiceParticipant {
     /// row it has had at that instant.
     var lineTurns: (at: SimulationTime, count: Int)?
 
-    init(device: EmulatedDevice, order: Int, socket: UnixSocket) {
+    init(device: EmulatedDevice, order: Int, socket: UnixSocket, app: AttachedApp, version: UInt16) {
         self.device = device
         self.order = order
         self.bus = VirtualBoardBus(chips: device.chips)
         self.socket = socket
+        self.app = app
+        self.version = version
     }
 
     /// The chips' interrupt lines, bit n for chip n.

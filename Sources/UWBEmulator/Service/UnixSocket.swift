@@ -67,6 +67,16 @@ public final class UnixSocket: @unchecked Sendable {
         }
     }
 
+    /// The process id of the other end of a connected socket, as the kernel recorded it when the
+    /// connection was made (`SO_PEERCRED`); nil if the kernel does not say.
+    public var peerProcessID: Int32? {
+        // `struct ucred` (pid, uid, gid: three 32-bit fields), which Glibc's Swift module leaves out.
+        var credentials: [Int32] = [0, 0, 0]
+        var length = socklen_t(MemoryLayout<Int32>.size * credentials.count)
+        guard getsockopt(descriptor, SOL_SOCKET, SO_PEERCRED, &credentials, &length) == 0, credentials[0] > 0 else { return nil }
+        return credentials[0]
+    }
+
     /// Sends all of `octets`.
     ///
     /// - Throws: ``EmulatorServiceError/connectionLost(_:)``.

@@ -15,6 +15,10 @@ struct WireReader {
         UInt16(truncatingIfNeeded: try little(count: 2, field))
     }
 
+    mutating func uint32(_ field: String) throws(EmulatorServiceError) -> UInt32 {
+        UInt32(truncatingIfNeeded: try little(count: 4, field))
+    }
+
     mutating func uint64(_ field: String) throws(EmulatorServiceError) -> UInt64 {
         try little(count: 8, field)
     }

@@ -116,7 +116,7 @@ struct EmulatorWireTests {
         let service = try Self.service()
         defer { service.stop() }
         let cases: [([UInt8], String)] = [
-            (EmulatorRequest.hello(version: 1, device: "alice").encoded, "the client speaks emulator wire format 1, the service 2"),
+            (EmulatorRequest.hello(version: 1, device: "alice").encoded, "the client speaks emulator wire format 1, the service 3"),
             (EmulatorRequest.interrupt(chip: 0).encoded, "the first message must be HELLO"),
             ([0x42], "request type 0x42"),
         ]

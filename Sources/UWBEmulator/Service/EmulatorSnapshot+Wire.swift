@@ -1,0 +1,91 @@
+import UWBCore
+
+extension EmulatorSnapshot {
+    /// The body of SNAPSHOT (`Docs/emulator-service.md`): now (64), speed (64, IEEE 754 binary64),
+    /// device count (16), each device: name length (8), name, board id length (8), board id,
+    /// x, y, z (binary64 metres each), flags (8: bit 0 free for apps, bit 1 an app attached) and,
+    /// with an app: its process id (32, 0 unknown), name length (8), name; then link count (32),
+    /// each link: first (16), second (16), true distance (binary64 metres), frames first → second
+    /// (32), frames second → first (32). Texts longer than 255 octets are cut; counts beyond
+    /// their fields are clamped.
+    var wireBody: [UInt8] {
+        let shown = devices.prefix(Int(UInt16.max))
+        var octets = EmulatorWire.little(EmulatorWire.encode(now)) + EmulatorWire.little(speed.bitPattern)
+            + EmulatorWire.little(UInt16(shown.count))
+        for device in shown {
+            octets += Self.text(device.name) + Self.text(device.board)
+            for coordinate in [device.position.metres.x, device.position.metres.y, device.position.metres.z] {
+                octets += EmulatorWire.little(coordinate.bitPattern)
+            }
+            octets.append((device.isFree ? 1 : 0) | (device.app == nil ? 0 : 2))
+            if let app = device.app {
+                octets += EmulatorWire.little(UInt32(bitPattern: app.processID ?? 0)) + Self.text(app.name)
+            }
+        }
+        let links = links.filter { $0.second < shown.count }
+        octets += EmulatorWire.little(UInt32(clamping: links.count))
+        for link in links {
+            octets += EmulatorWire.little(UInt16(link.first)) + EmulatorWire.little(UInt16(link.second))
+                + EmulatorWire.little(link.trueDistance.metres.bitPattern)
+                + EmulatorWire.little(UInt32(clamping: link.framesToSecond)) + EmulatorWire.little(UInt32(clamping: link.framesToFirst))
+        }
+        return octets
+    }
+
+    /// Reads the body ``wireBody`` wrote.
+    ///
+    /// - Throws: ``EmulatorServiceError/malformed(_:)`` naming the field at fault.
+    init(wireBody reader: inout WireReader) throws(EmulatorServiceError) {
+        guard let now = try EmulatorWire.decodeTime(try reader.uint64("time"), "time") else {
+            throw .malformed("SNAPSHOT without a time")
+        }
+        let speed = Double(bitPattern: try reader.uint64("speed"))
+        guard speed.isFinite, speed >= 0 else { throw .malformed("a speed of \(speed) (0 or more)") }
+        var devices: [SnapshotDevice] = []
+        for _ in 0..<Int(try reader.uint16("device count")) {
+            let name = try Self.text(from: &reader, "device name")
+            let board = try Self.text(from: &reader, "board id")
+            var coordinates: [Double] = []
+            for axis in ["x", "y", "z"] {
+                let value = Double(bitPattern: try reader.uint64("\(name)'s \(axis)"))
+                guard value.isFinite else { throw .malformed("\(name)'s \(axis) is not a number") }
+                coordinates.append(value)
+            }
+            let flags = try reader.octet("\(name)'s flags")
+            guard flags <= 3 else { throw .malformed("device flags 0x\(String(flags, radix: 16)) (bits 0 and 1 only)") }
+            var app: AttachedApp?
+            if flags & 2 != 0 {
+                let processID = Int32(bitPattern: try reader.uint32("\(name)'s app process id"))
+                app = AttachedApp(processID: processID == 0 ? nil : processID, name: try Self.text(from: &reader, "app name"))
+            }
+            devices.append(SnapshotDevice(
+                name: name, board: board, position: Position(metres: Vector3(x: coordinates[0], y: coordinates[1], z: coordinates[2])),
+                isFree: flags & 1 != 0, app: app))
+        }
+        var links: [SnapshotLink] = []
+        for _ in 0..<Int(try reader.uint32("link count")) {
+            let first = Int(try reader.uint16("link's first device")), second = Int(try reader.uint16("link's second device"))
+            guard first < second, second < devices.count else {
+                throw .malformed("a link between devices \(first) and \(second) of \(devices.count)")
+            }
+            let distance = Double(bitPattern: try reader.uint64("true distance"))
+            guard distance.isFinite, distance >= 0 else { throw .malformed("a true distance of \(distance) m") }
+            links.append(SnapshotLink(
+                first: first, second: second, trueDistance: Distance(metres: distance),
+                framesToSecond: Int(try reader.uint32("frames to the second device")),
+                framesToFirst: Int(try reader.uint32("frames to the first device"))))
+        }
+        self.init(now: now, speed: speed, devices: devices, links: links)
+    }
+
+    /// A text as the snapshot carries it: length (8), UTF-8, cut at 255 octets.
+    private static func text(_ value: String) -> [UInt8] {
+        let octets = Array(value.utf8.prefix(Int(UInt8.max)))
+        return [UInt8(octets.count)] + octets
+    }
+
+    /// A text ``text(_:)`` wrote.
+    private static func text(from reader: inout WireReader, _ field: String) throws(EmulatorServiceError) -> String {
+        String(decoding: try reader.octets(count: Int(try reader.octet("\(field) length")), field), as: UTF8.self)
+    }
+}

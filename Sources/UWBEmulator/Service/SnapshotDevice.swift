@@ -1,0 +1,24 @@
+import UWBCore
+
+/// One device of the emulator service's room in an ``EmulatorSnapshot``.
+public struct SnapshotDevice: Hashable, Sendable {
+    /// The device's name in the scenario.
+    public var name: String
+    /// Its board's id (`Hardware/boards`).
+    public var board: String
+    /// Where it is at the snapshot's instant.
+    public var position: Position
+    /// Whether apps may attach to it (false: the scenario's script drives it).
+    public var isFree: Bool
+    /// The app attached to it, if one is.
+    public var app: AttachedApp?
+
+    /// A device with the given properties.
+    public init(name: String, board: String, position: Position, isFree: Bool, app: AttachedApp?) {
+        self.name = name
+        self.board = board
+        self.position = position
+        self.isFree = isFree
+        self.app = app
+    }
+}

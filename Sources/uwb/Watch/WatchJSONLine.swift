@@ -1,0 +1,42 @@
+import UWBEmulator
+
+/// One snapshot of `uwb emulator watch --format jsonl` as one line of JSON (fields:
+/// Docs/emulator-service.md, "Watching the room").
+///
+/// Keys come in a fixed order: `t`, `speed`, `devices` (each `name`, `board`, `position`, `free`,
+/// `app`, the app being `pid` and `name`, or `null`), `links` (each `a`, `b`, `true_distance`,
+/// `frames`, `frames_per_second`). Unknown values are `null`.
+enum WatchJSONLine {
+    /// The JSON object for `snapshot` with the links' `rates` (``LinkRates``), without a newline.
+    static func line(for snapshot: EmulatorSnapshot, rates: [Double?]) -> String {
+        let devices = snapshot.devices.map { device in
+            JSONText.object([
+                ("name", JSONText.string(device.name)),
+                ("board", JSONText.string(device.board)),
+                ("position", JSONText.vector(device.position.metres)),
+                ("free", device.isFree ? "true" : "false"),
+                ("app", device.app.map { app in
+                    JSONText.object([
+                        ("pid", app.processID.map { "\($0)" } ?? "null"),
+                        ("name", app.name.isEmpty ? "null" : JSONText.string(app.name)),
+                    ])
+                } ?? "null"),
+            ])
+        }
+        let links = snapshot.links.enumerated().map { index, link in
+            JSONText.object([
+                ("a", JSONText.string(snapshot.devices[link.first].name)),
+                ("b", JSONText.string(snapshot.devices[link.second].name)),
+                ("true_distance", JSONText.number(link.trueDistance.metres, decimals: 4)),
+                ("frames", "\(link.frames)"),
+                ("frames_per_second", JSONText.number(rates.indices.contains(index) ? rates[index] : nil, decimals: 2)),
+            ])
+        }
+        return JSONText.object([
+            ("t", JSONText.number(snapshot.now.seconds, decimals: 6)),
+            ("speed", JSONText.number(snapshot.speed, decimals: 3)),
+            ("devices", "[" + devices.joined(separator: ",") + "]"),
+            ("links", "[" + links.joined(separator: ",") + "]"),
+        ])
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+import UWBTestSupport
+
+/// `uwb registers --read` against `uwb emulator serve`: a device's registers read over the
+/// service's socket and decoded, and what it says to a wrong filter, device or chip.
+@Suite("uwb registers --read", .serialized)
+struct RegistersReadTests {
+    @Test("DEV_ID of an emulated device, decoded field by field", .timeLimit(.minutes(1)))
+    func deviceID() throws {
+        let uwb = try #require(BuiltExecutable.path(named: "uwb"), "no uwb executable was built")
+        let service = try ServeProcess(uwb: uwb)
+        defer { _ = service.end(with: SIGTERM) }
+        let run = try CommandRun(
+            ["registers", "--read", "--device", "emulator:phone", "--filter", "DEV_ID"],
+            environment: ["UWB_EMULATOR_SOCKET": service.socket])
+        #expect(run.status == 0, "\(run.error)")
+        #expect(run.output.hasPrefix("emulator:phone (ft232h-dw1000-triple), chip 0\n\nDEV_ID (0x00, 4 octets, RO)  UM §7.2.2\n  raw    0xDECA0130\n"),
+                "\(run.output)")
+        for line in ["RIDTAG        bits 31:16  0xDECA (57034)", "MODEL         bits 15:8   0x1 (1)", "VER           bits 7:4    0x3 (3)",
+                     "REV           bits 3:0    0x0 (0)"] {
+            #expect(run.output.contains(line), "\(line) missing: \(run.output)")
+        }
+    }
+
+    @Test("--format json on chip 2 of the three-chip board: the buffers skipped, with why",
+          .timeLimit(.minutes(1)))
+    func json() throws {
+        let uwb = try #require(BuiltExecutable.path(named: "uwb"), "no uwb executable was built")
+        let service = try ServeProcess(uwb: uwb)
+        defer { _ = service.end(with: SIGTERM) }
+        let run = try CommandRun(
+            ["registers", "--read", "--device", "emulator:phone", "--chip", "2", "--filter", "_BUFFER", "--format", "json"],
+            environment: ["UWB_EMULATOR_SOCKET": service.socket])
+        #expect(run.status == 0, "\(run.error)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
+        #expect(object["device"] as? String == "emulator:phone")
+        #expect(object["chip"] as? Int == 2)
+        #expect((object["registers"] as? [Any])?.isEmpty == true)
+        let skipped = try #require(object["skipped"] as? [[String: Any]])
+        #expect(skipped.map { $0["name"] as? String } == ["TX_BUFFER", "RX_BUFFER"])
+        #expect(skipped.map { $0["reason"] as? String }.first == "write-only")
+    }
+
+    @Test("a filter matching no register, a device the service lacks, a chip the board lacks, no service, --chip without --read")
+    func badInput() throws {
+        let uwb = try #require(BuiltExecutable.path(named: "uwb"), "no uwb executable was built")
+        let service = try ServeProcess(uwb: uwb)
+        defer { _ = service.end(with: SIGTERM) }
+        let socket = ["UWB_EMULATOR_SOCKET": service.socket]
+        let cases: [([String], [String: String], Int32, String)] = [
+            (["--device", "emulator:phone", "--filter", "NO_SUCH"], socket, 64,
+             "Error: --filter NO_SUCH: no register's name contains it; `uwb registers` lists them all"),
+            (["--device", "emulator:fridge"], socket, 1, "Error: UWB_DEVICE=emulator:fridge: the emulator service refused: no free device \"fridge\""),
+            (["--device", "emulator:tag", "--chip", "2"], socket, 1,
+             "Error: --chip 2: emulator:tag is a ft232h-dw1000-single board with 1 chip (0…0); give one of those"),
+            (["--device", "emulator:tag"], ["UWB_EMULATOR_SOCKET": "/tmp/swift-uwb-nobody.sock"], 1,
+             "no emulator service at /tmp/swift-uwb-nobody.sock"),
+            (["--device", "bluetooth"], socket, 64, "UWB_DEVICE=bluetooth is not understood"),
+        ]
+        for (arguments, environment, status, message) in cases {
+            let run = try CommandRun(["registers", "--read"] + arguments, environment: environment)
+            #expect(run.status == status, "\(arguments): \(run.error)")
+            #expect(run.error.contains(message), "\(arguments): \(run.error)")
+        }
+        let listing = try CommandRun(["registers", "--chip", "1"])
+        #expect(listing.status == 64)
+        #expect(listing.error.contains("--device, --chip, --format and --include-side-effects go with --read"), "\(listing.error)")
+    }
+}

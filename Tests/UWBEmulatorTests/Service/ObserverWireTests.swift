@@ -1,0 +1,134 @@
+import Foundation
+import Testing
+import UWBCore
+import UWBEmulator
+import UWBTestSupport
+
+/// The observer's part of the emulator service's wire format (version 3): OBSERVE and SNAPSHOT's
+/// golden octets, what the service refuses, and apps of version 2 still attached.
+@Suite("Emulator service observers on the wire")
+struct ObserverWireTests {
+    /// A snapshot of two devices, the second with an app, and their link.
+    static let snapshot = EmulatorSnapshot(
+        now: SimulationTime(picoseconds: 1_000_000_000_000), speed: 1,
+        devices: [
+            SnapshotDevice(name: "a", board: "b", position: .origin, isFree: true, app: nil),
+            SnapshotDevice(name: "c", board: "b", position: Position(metres: Vector3(x: 3, y: 0, z: 0)), isFree: true,
+                           app: AttachedApp(processID: 0x1234, name: "u")),
+        ],
+        links: [SnapshotLink(first: 0, second: 1, trueDistance: Distance(metres: 3), framesToSecond: 5, framesToFirst: 7)])
+
+    /// ``snapshot``'s octets, field by field as Docs/emulator-service.md gives them.
+    static let snapshotOctets: [UInt8] =
+        [0x87]
+        + [0x00, 0x10, 0xA5, 0xD4, 0xE8, 0x00, 0x00, 0x00]  // now: 10^12 ps = 0xE8D4A51000
+        + [0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xF0, 0x3F]  // speed 1.0
+        + [0x02, 0x00]  // two devices
+        + [0x01, 0x61, 0x01, 0x62] + [UInt8](repeating: 0, count: 24) + [0x01]  // "a" on "b" at the origin, free
+        + [0x01, 0x63, 0x01, 0x62]
+        + [0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x08, 0x40] + [UInt8](repeating: 0, count: 16)  // at x = 3.0
+        + [0x03, 0x34, 0x12, 0x00, 0x00, 0x01, 0x75]  // free, app pid 0x1234 "u"
+        + [0x01, 0x00, 0x00, 0x00]  // one link
+        + [0x00, 0x00, 0x01, 0x00]  // devices 0 and 1
+        + [0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x08, 0x40]  // 3.0 m
+        + [0x05, 0x00, 0x00, 0x00, 0x07, 0x00, 0x00, 0x00]  // 5 frames to c, 7 to a
+
+    @Test("OBSERVE and SNAPSHOT encode to the documented octets and decode back")
+    func golden() throws {
+        #expect(EmulatorRequest.observe(version: 3).encoded == [0x08, 0x03, 0x00])
+        #expect(try EmulatorRequest(decoding: [0x08, 0x03, 0x00]) == .observe(version: 3))
+        #expect(EmulatorReply.snapshot(Self.snapshot).encoded == Self.snapshotOctets)
+        #expect(try EmulatorReply(decoding: Self.snapshotOctets) == .snapshot(Self.snapshot))
+        #expect(Self.snapshot.links[0].frames == 12)
+    }
+
+    @Test("an app of unknown process id is sent as 0 and read back as unknown")
+    func unknownProcess() throws {
+        var snapshot = Self.snapshot
+        snapshot.devices[1].app = AttachedApp(processID: nil, name: "")
+        let decoded = try EmulatorReply(decoding: EmulatorReply.snapshot(snapshot).encoded)
+        #expect(decoded == .snapshot(snapshot))
+        #expect(AttachedApp(processID: nil, name: "").label == "an app")
+        #expect(AttachedApp(processID: 7, name: "uwb").label == "pid 7 (uwb)")
+    }
+
+    @Test("malformed snapshots are refused with the field at fault", arguments: [
+        (Array(snapshotOctets.prefix(9)), "speed"),
+        (Array(snapshotOctets.prefix(47)) + [0x04], "device flags 0x4"),
+        (Array(snapshotOctets.prefix(snapshotOctets.count - 20)) + [0x01, 0x00, 0x01, 0x00] + Array(snapshotOctets.suffix(16)),
+         "a link between devices 1 and 1"),
+        (Array(snapshotOctets.prefix(9)) + [0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xF0, 0xBF] + [0x00, 0x00, 0x00, 0x00, 0x00, 0x00],
+         "a speed of -1.0"),
+        (snapshotOctets + [0x00], "1 octets after the last field"),
+    ])
+    func malformed(octets: [UInt8], fragment: String) {
+        #expect {
+            _ = try EmulatorReply(decoding: octets)
+        } throws: { error in
+            guard case EmulatorServiceError.malformed(let reason) = error else { return false }
+            return reason.contains(fragment)
+        }
+    }
+
+    @Test("the service refuses an observer of another version, and anything but OBSERVE from an observer")
+    func refusals() throws {
+        let service = try EmulatorWireTests.service()
+        defer { service.stop() }
+        let cases: [([[UInt8]], String)] = [
+            ([EmulatorRequest.observe(version: 4).encoded], "the client speaks emulator wire format 4, the service 3"),
+            ([EmulatorRequest.observe(version: 2).encoded], "the client speaks emulator wire format 2, the service 3"),
+            ([EmulatorRequest.observe(version: 3).encoded, EmulatorRequest.hello(version: 3, device: "alice").encoded],
+             "an observer may send only OBSERVE"),
+        ]
+        for (messages, fragment) in cases {
+            let socket = try UnixSocket.connect(to: service.socketPath)
+            var reply = EmulatorReply.done
+            for message in messages {
+                try EmulatorWire.send(message, on: socket)
+                reply = try EmulatorReply(decoding: EmulatorWire.receive(from: socket, longest: EmulatorWire.snapshotMaximumLength))
+            }
+            guard case .error(let text) = reply else {
+                Issue.record("\(reply) instead of an ERROR about \(fragment)")
+                continue
+            }
+            #expect(text.contains(fragment), "\(text)")
+            #expect(throws: EmulatorServiceError.self) { _ = try EmulatorWire.receive(from: socket) }
+        }
+    }
+
+    @Test("an app speaking version 2 still attaches, and its WELCOME speaks 2; OBSERVE on an app's connection is refused")
+    func versionTwoApp() throws {
+        let service = try EmulatorWireTests.service()
+        defer { service.stop() }
+        let socket = try UnixSocket.connect(to: service.socketPath)
+        try EmulatorWire.send(EmulatorRequest.hello(version: 2, device: "alice").encoded, on: socket)
+        guard case .welcome(let version, _, _) = try EmulatorReply(decoding: EmulatorWire.receive(from: socket)) else {
+            Issue.record("no WELCOME for an app of version 2")
+            return
+        }
+        #expect(version == 2)
+        try EmulatorWire.send(EmulatorRequest.observe(version: 3).encoded, on: socket)
+        guard case .error(let text) = try EmulatorReply(decoding: EmulatorWire.receive(from: socket)) else {
+            Issue.record("no ERROR for OBSERVE on an app's connection")
+            return
+        }
+        #expect(text.contains("OBSERVE on an app's connection"), "\(text)")
+    }
+
+    @Test("a snapshot larger than an ordinary message is carried whole")
+    func largeSnapshot() throws {
+        let devices = (0..<40).map { index in
+            SnapshotDevice(name: String(repeating: "d", count: 200) + "\(index)", board: "b", position: .origin, isFree: false, app: nil)
+        }
+        var links: [SnapshotLink] = []
+        for first in devices.indices {
+            for second in devices.indices where second > first {
+                links.append(SnapshotLink(first: first, second: second, trueDistance: .zero, framesToSecond: 0, framesToFirst: 0))
+            }
+        }
+        let snapshot = EmulatorSnapshot(now: .zero, speed: 0, devices: devices, links: links)
+        let octets = EmulatorReply.snapshot(snapshot).encoded
+        #expect(octets.count > EmulatorWire.maximumLength)
+        #expect(try EmulatorReply(decoding: octets) == .snapshot(snapshot))
+    }
+}
