@@ -45,23 +45,27 @@ struct BadArchiveTests {
         }
     }
 
+    /// Checks that every proper prefix of `data`, an archive of a `type`, fails with `checked` and with
+    /// Foundation's unarchiver (whose parser rejects these before any class is looked up).
+    static func expectEveryTruncationFails<Object: NSObject & NSCoding>(
+        of data: Data, as type: Object.Type, checked: (Data) throws(NIArchiveError) -> Object
+    ) {
+        for length in 0..<data.count {
+            let truncated = data.prefix(length)
+            #expect(throws: NIArchiveError.self) { try checked(truncated) }
+            #expect(throws: (any Error).self) { try NSKeyedUnarchiver.unarchivedObject(ofClass: type, from: truncated) }
+        }
+    }
+
     @Test("every truncation of a configuration's or a nearby object's archive fails with both unarchivers")
     func truncations() throws {
         let token = ArchiveFixtures.token(seed: 40)
-        let configuration = try ArchiveFixtures.archive(NINearbyPeerConfiguration(peerToken: token))
-        let object = try ArchiveFixtures.archive(NINearbyObject(discoveryToken: token, distance: 1, direction: nil, horizontalAngle: nil))
-        for length in 0..<configuration.count {
-            let truncated = configuration.prefix(length)
-            #expect(throws: NIArchiveError.self) { try NINearbyPeerConfiguration.unarchived(from: truncated) }
-            #expect(throws: (any Error).self) {
-                try NSKeyedUnarchiver.unarchivedObject(ofClass: NINearbyPeerConfiguration.self, from: truncated)
-            }
-        }
-        for length in 0..<object.count {
-            let truncated = object.prefix(length)
-            #expect(throws: NIArchiveError.self) { try NINearbyObject.unarchived(from: truncated) }
-            #expect(throws: (any Error).self) { try NSKeyedUnarchiver.unarchivedObject(ofClass: NINearbyObject.self, from: truncated) }
-        }
+        Self.expectEveryTruncationFails(
+            of: try ArchiveFixtures.archive(NINearbyPeerConfiguration(peerToken: token)), as: NINearbyPeerConfiguration.self,
+            checked: NINearbyPeerConfiguration.unarchived(from:))
+        Self.expectEveryTruncationFails(
+            of: try ArchiveFixtures.archive(NINearbyObject(discoveryToken: token, distance: 1, direction: nil, horizontalAngle: nil)),
+            as: NINearbyObject.self, checked: NINearbyObject.unarchived(from:))
     }
 
     @Test("a token archive given to the other classes' checked unarchivers is another class")
