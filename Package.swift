@@ -84,6 +84,9 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Test support only (no product): prints archived tokens, for tests that compare archives
+        // made in different processes.
+        .executableTarget(name: "token-archive-probe", dependencies: ["NearbyInteraction", "UWBCore"]),
         .executableTarget(
             name: "uwb-fuzz",
             dependencies: ["UWBCore", "UWBRanging", "UWBEmulator", "NearbyInteraction", "FT232H", "FT232HEmulation"]
@@ -94,7 +97,10 @@ let package = Package(
         ),
         .testTarget(
             name: "NearbyInteractionTests",
-            dependencies: ["NearbyInteraction", "UWBDevices", "UWBRanging", "UWBCore", "UWBEmulator", "UWBTestSupport", "EmulatedRanging"]
+            dependencies: [
+                "NearbyInteraction", "UWBDevices", "UWBRanging", "UWBCore", "UWBEmulator", "UWBTestSupport", "EmulatedRanging",
+                "UWBUSB", "token-archive-probe",
+            ]
         ),
         .testTarget(
             name: "UWBRangingTests",

@@ -42,6 +42,12 @@ struct BinaryPropertyList {
     static let maximumObjects = 64
     /// The deepest nesting accepted (an archived token nests 4 deep).
     static let maximumDepth = 8
+    /// The octets every binary property list starts with.
+    static let header = Array("bplist00".utf8)
+    /// The length of the trailer that ends every binary property list: 5 unused octets, the sort
+    /// version, the offset and reference sizes, then the object count, top object and offset table
+    /// position as 64-bit big-endian integers.
+    static let trailerLength = 32
 
     /// Every object, in offset-table order.
     let objects: [Object]
@@ -52,8 +58,8 @@ struct BinaryPropertyList {
     ///
     /// - Throws: ``NIArchiveError/malformedArchive(reason:)`` naming the first problem.
     init(_ bytes: [UInt8]) throws(NIArchiveError) {
-        let header = Array("bplist00".utf8)
-        let trailerLength = 32
+        let header = Self.header
+        let trailerLength = Self.trailerLength
         guard bytes.count >= header.count + trailerLength + 1, Array(bytes.prefix(header.count)) == header else {
             throw .malformedArchive(reason: "not a binary property list")
         }

@@ -29,7 +29,9 @@ extension DeviceService {
     }
 
     /// The service `NISession()` uses here: the task's, else the process's, else one on the radio
-    /// `UWB_DEVICE` names; or why there is none (``NIError/Code/unsupportedPlatform``).
+    /// `UWB_DEVICE` names; or why there is none (``NIError/init(openingRadio:)``:
+    /// ``NIError/Code/userDidNotAllow`` without permission to open the USB board, else
+    /// ``NIError/Code/unsupportedPlatform``).
     static var current: Swift.Result<DeviceService, NIError> {
         if let service = taskDefault {
             return .success(service)
@@ -48,10 +50,7 @@ extension DeviceService {
         do {
             return .success(DeviceService(radio: try RadioChoice.fromEnvironment().open()))
         } catch {
-            if case .accessDenied = error {
-                return .failure(NIError(.userDidNotAllow, detail: error.description))
-            }
-            return .failure(NIError(.unsupportedPlatform, detail: error.description))
+            return .failure(NIError(openingRadio: error))
         }
     }
 }

@@ -11,8 +11,10 @@ enum KeyedArchivePayload {
     /// The key of the payload in every Nearby Interaction archive.
     static let key = "payload"
 
-    /// Stores `payload` under ``key``.
+    /// Stores `payload` under ``key``, and makes a keyed archiver write the archive byte-stable
+    /// (``StableArchiveOrder``).
     static func encode(_ payload: [UInt8], with coder: NSCoder) {
+        StableArchiveOrder.adopt(coder)
         payload.withUnsafeBufferPointer { buffer in
             coder.encodeBytes(buffer.baseAddress, length: buffer.count, forKey: key)
         }

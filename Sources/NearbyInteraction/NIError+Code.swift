@@ -7,21 +7,28 @@ extension NIError {
         case invalidConfiguration = -5888
         /// The session failed and cannot be restarted (Apple: iOS 14).
         case sessionFailed = -5887
-        /// The session was active longer than allowed (Apple: iOS 14).
+        /// The session was active longer than allowed (Apple: iOS 14). Never raised on Linux: sessions
+        /// have no time limit here.
         case resourceUsageTimeout = -5886
         /// Too many sessions are active (Apple: iOS 14).
         case activeSessionsLimitExceeded = -5885
-        /// The user, or on Linux the system, did not allow access (Apple: iOS 14).
+        /// The user did not allow access (Apple: iOS 14). On Linux: this user may not open the USB
+        /// board `UWB_DEVICE` names (its device node's permissions; the detail says how to install the
+        /// udev rule).
         case userDidNotAllow = -5884
-        /// Camera assistance could not start (Apple: iOS 16). Never on Linux, which has none.
+        /// Camera assistance could not start (Apple: iOS 16). On Linux, which has no camera assistance:
+        /// running a configuration with `isCameraAssistanceEnabled` set.
         case invalidARConfiguration = -5883
-        /// A Bluetooth accessory is not paired or connected (Apple: iOS 16). Accessory sessions do not
-        /// exist on Linux.
+        /// A Bluetooth accessory is not paired or connected (Apple: iOS 16). Never raised on Linux:
+        /// accessory sessions do not exist here (running any configuration other than a peer
+        /// configuration is ``invalidConfiguration``).
         case accessoryPeerDeviceUnavailable = -5882
-        /// The configuration does not match the peer's capabilities (Apple: iOS 17).
+        /// The configuration does not match the peer's capabilities (Apple: iOS 17). On Linux: the
+        /// peer token's capabilities say its radio cannot measure distance.
         case incompatiblePeerDevice = -5881
-        /// Only one extended-distance session may run at a time (Apple: iOS 17). Never on Linux,
-        /// which has no extended distance measurement.
+        /// Only one extended-distance session may run at a time (Apple: iOS 17). Never raised on Linux,
+        /// which has no extended distance measurement: a configuration that enables it runs without
+        /// it, so no session counts as an extended-distance one.
         case activeExtendedDistanceSessionsLimitExceeded = -5880
 
         /// The case name, for example `invalidConfiguration`.

@@ -66,8 +66,9 @@ public final class NINearbyPeerConfiguration: NIConfiguration, @unchecked Sendab
     }
 
     /// Whether to use extended distance measurement (Apple: iOS 17). Not available on Linux
-    /// (``NIRadioCapability/supportsExtendedDistanceMeasurement`` is false), so a session refuses to
-    /// run a configuration with this set. Default false.
+    /// (``NIRadioCapability/supportsExtendedDistanceMeasurement`` is false), so a session ignores it
+    /// and ranges as without it, as Apple's sessions do with a peer that lacks it. Archived and
+    /// copied with the configuration. Default false.
     public var isExtendedDistanceMeasurementEnabled: Bool {
         get { withOptions { $0.extendedDistance } }
         set { withOptions { $0.extendedDistance = newValue } }

@@ -126,6 +126,7 @@ public final class NISession: NSObject, @unchecked Sendable {
     /// ``NISessionDelegate/session(_:didInvalidateWith:)`` with
     /// - ``NIError/Code/sessionFailed`` after ``invalidate()`` or a radio failure;
     /// - ``NIError/Code/unsupportedPlatform`` without a radio;
+    /// - ``NIError/Code/userDidNotAllow`` when this user may not open the USB board `UWB_DEVICE` names;
     /// - ``NIError/Code/invalidConfiguration`` for a configuration other than
     ///   ``NINearbyPeerConfiguration``, the session's own token, a token of another session of this
     ///   device, tokens that collide, an update interval outside ``DeviceService/updateIntervals``, or a

@@ -45,9 +45,7 @@ enum USBRadio {
         }
         let name = "usb:" + (chosen.serialNumber ?? chosen.device.location)
         if let problem = chosen.openError {
-            throw problem.code == .accessDenied
-                ? .accessDenied(device: name, reason: problem.description)
-                : .usbOpenFailed(device: name, reason: problem.description)
+            throw RadioChoiceError(opening: name, failedWith: problem)
         }
         let wantedID = boardID ?? defaultBoardID
         guard let board = chosen.boards.first(where: { $0.id == wantedID }) else {

@@ -40,13 +40,9 @@ struct TokenFuzzTests {
 
     @Test("every truncation is rejected")
     func truncations() throws {
-        let data = try ArchiveFixtures.archive(ArchiveFixtures.token(seed: 1))
-        for length in 0..<data.count {
-            let truncated = data.prefix(length)
-            #expect(throws: NIArchiveError.self) { try NIDiscoveryToken.unarchived(from: truncated) }
-            // Foundation's own parser rejects these before any class is looked up.
-            #expect(throws: (any Error).self) { try NSKeyedUnarchiver.unarchivedObject(ofClass: NIDiscoveryToken.self, from: truncated) }
-        }
+        BadArchiveTests.expectEveryTruncationFails(
+            of: try ArchiveFixtures.archive(ArchiveFixtures.token(seed: 1)), as: NIDiscoveryToken.self,
+            checked: NIDiscoveryToken.unarchived(from:))
     }
 
     @Test("every single bit flip is a valid token or an error")

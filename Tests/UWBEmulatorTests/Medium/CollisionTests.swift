@@ -5,13 +5,18 @@ import UWBCore
 
 @Suite("Collisions: an interferer no more than 6 dB weaker spoils the wanted frame, whatever arrives after it")
 struct CollisionTests {
+    /// The broadcast data frame the senders send, with `payload` octets, without its FCS (the chip adds it).
+    static func frame(payload: Int) -> [UInt8] {
+        (try? MACFrame(
+            dataIn: PANIdentifier(rawValue: 0xDECA), from: .short(0x0001), to: .broadcast, sequenceNumber: 1,
+            payload: Array(repeating: 0x55, count: payload)).encoded(includingFCS: false)) ?? []
+    }
+
     /// Sends one broadcast data frame with `payload` octets `at` (from the start of the run).
     static func sender(at time: Duration, payload: Int) -> ClosureApplication {
         ClosureApplication(onStart: { radio in
             radio.after(time) {
-                let frame = (try? MACFrame(
-                    dataIn: PANIdentifier(rawValue: 0xDECA), from: .short(0x0001), to: .broadcast, sequenceNumber: 1,
-                    payload: Array(repeating: 0x55, count: payload)).encoded(includingFCS: false)) ?? []
+                let frame = Self.frame(payload: payload)
                 do throws(TransceiverError) {
                     try radio.primary.transmitImmediately(frame, awaiting: nil)
                 } catch {
