@@ -16,8 +16,8 @@ struct SessionCommand: ParsableCommand {
             and prints one JSON line per update ({"t":…,"distance":…}, t in seconds on the radio's \
             clock: virtual time on the emulator). Ends after --updates updates or when the peer ends \
             its session (exit 0), when the peer times out or the session is invalidated (exit 1), or \
-            when no radio is usable (exit 2). The side that ends first says goodbye, so its peer \
-            usually ends one update short.
+            when no radio is usable (exit 2); why it ended goes to standard error. The side that ends \
+            first says goodbye, so its peer usually ends one update short.
             """)
 
     @Option(help: "Where to write this session's archived token.")
@@ -45,12 +45,12 @@ struct SessionCommand: ParsableCommand {
                 DeviceService.setDefault(DeviceService(
                     radio: try RadioChoice.fromEnvironment().open(), settings: DeviceServiceSettings(tokenSeed: tokenSeed)))
             } catch {
-                print("no usable radio: \(error)")
+                StandardError.line("Error: no usable radio: \(error)")
                 throw ExitCode(2)
             }
         }
         guard NISession.isSupported else {
-            print("no usable radio: \(NISession.unsupportedReason ?? "set UWB_DEVICE")")
+            StandardError.line("Error: no usable radio: \(NISession.unsupportedReason ?? "set UWB_DEVICE")")
             throw ExitCode(2)
         }
         let session = NISession()
@@ -68,7 +68,7 @@ struct SessionCommand: ParsableCommand {
             if peerData == nil { Thread.sleep(forTimeInterval: 0.05) }
         }
         guard let peerData else {
-            print("no peer token at \(tokenIn) within \(timeout) s")
+            StandardError.line("Error: no peer token at \(tokenIn) within \(timeout) s")
             throw ExitCode(1)
         }
         // The file comes from another process: unarchive it through the checked path, which
@@ -77,7 +77,7 @@ struct SessionCommand: ParsableCommand {
         do {
             peer = try NIDiscoveryToken.unarchived(from: peerData)
         } catch {
-            print("\(tokenIn) holds no discovery token: \(error)")
+            StandardError.line("Error: \(tokenIn) holds no discovery token: \(error)")
             throw ExitCode(1)
         }
         session.run(NINearbyPeerConfiguration(peerToken: peer))
@@ -86,15 +86,15 @@ struct SessionCommand: ParsableCommand {
         switch outcome {
         case .enough: return
         case .peerEnded:
-            print("the peer ended the session after \(listener.count) updates")
+            StandardError.line("the peer ended the session after \(listener.count) updates")
         case .peerTimedOut:
-            print("the peer went silent (removed after the timeout) after \(listener.count) updates")
+            StandardError.line("Error: the peer went silent (removed after the timeout) after \(listener.count) updates")
             throw ExitCode(1)
         case .invalidated(let error):
-            print("invalidated: \(error)")
+            StandardError.line("Error: invalidated: \(error)")
             throw ExitCode(1)
         case .timedOut:
-            print("only \(listener.count) of \(updates) updates within \(timeout) s")
+            StandardError.line("Error: only \(listener.count) of \(updates) updates within \(timeout) s")
             throw ExitCode(1)
         }
     }
