@@ -19,10 +19,10 @@ struct DevicesCommand: ParsableCommand {
         do {
             boards = try USBBoardDiscovery.catalogBoards()
         } catch {
-            throw ValidationError(error.description)
+            throw CommandFailure(error.description)
         }
         guard !boards.isEmpty else {
-            throw ValidationError(
+            throw CommandFailure(
                 "no board descriptions found (searched \(BoardCatalog.defaultSearchPaths.joined(separator: ", "))); "
                     + "run from the repository or set \(BoardCatalog.directoryEnvironmentVariable)")
         }
@@ -30,7 +30,7 @@ struct DevicesCommand: ParsableCommand {
         do {
             attached = try USBBoardDiscovery.attachedBoards(in: USBContext(), boards: boards)
         } catch {
-            throw ValidationError(error.description)
+            throw CommandFailure(error.description)
         }
         print(Self.report(attached, boards: boards))
     }

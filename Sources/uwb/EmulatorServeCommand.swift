@@ -60,13 +60,13 @@ struct EmulatorServeCommand: ParsableCommand {
             loaded = try Scenario.load(from: scenario)
             emulation = try Emulation.withAttackers(scenario: loaded, seed: seed)
         } catch let error as ScenarioError {
-            throw ValidationError(error.description)
+            throw CommandFailure(error.description)
         } catch let error as EmulationError {
-            throw ValidationError(error.description)
+            throw CommandFailure(error.description)
         }
         let free = loaded.devices.filter { $0.transmit == nil }.map(\.name)
         guard !free.isEmpty else {
-            throw ValidationError("every device of \(scenario) has a transmit script, so none is free for apps; remove the script of the devices apps should drive")
+            throw CommandFailure("every device of \(scenario) has a transmit script, so none is free for apps; remove the script of the devices apps should drive")
         }
         let settings = EmulatorServiceSettings(
             speed: speed, answerLimit: answerLimit > 0 ? .milliseconds(Int64(answerLimit * 1000)) : nil,
@@ -76,7 +76,7 @@ struct EmulatorServeCommand: ParsableCommand {
             service = try EmulatorService(
                 emulation: emulation, free: free, socketPath: socket ?? EmulatorService.defaultSocketPath, settings: settings)
         } catch {
-            throw ValidationError(error.description)
+            throw CommandFailure(error.description)
         }
         let traceFile = TraceFile(path: trace)
         try traceFile.start(emulation)
