@@ -114,8 +114,11 @@ public struct UCITwoWayMeasurement: Hashable, Sendable {
         try writer.write([UInt8](repeating: 0, count: Self.reservedSize(extended: extended)), "RFU")
     }
 
-    /// The RFU octets that pad a measurement to 31 octets.
+    /// The octets from status to RSSI: 1 + 1 + 2 + (2 + 1) × 4 + 1 + 1.
+    private static let fieldsSize = 18
+
+    /// The RFU octets that pad a measurement to 31 octets (11 after a short address, 5 after an extended one).
     private static func reservedSize(extended: Bool) -> Int {
-        UCIConstants.twoWayMeasurementSize - addressSize(extended: extended) - 20
+        UCIConstants.twoWayMeasurementSize - addressSize(extended: extended) - fieldsSize
     }
 }
