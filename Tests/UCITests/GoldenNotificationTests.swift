@@ -86,13 +86,6 @@ let goldenData: [Golden] = [
 ]
 
 @Suite struct GoldenNotificationTests {
-    @Test(arguments: goldenNotifications + goldenData)
-    func decodesAndEncodes(_ golden: Golden) throws {
-        let raw = try #require(try reassembleOne(golden.octets))
-        #expect(try UCIMessage(decoding: raw, version: golden.version) == golden.message)
-        #expect(try golden.message.encoded(version: golden.version).encoded() == golden.octets)
-    }
-
     @Test func rssiIsQ71NegativeDBm() {
         #expect(shortMeasurement.rssiDBm == -77)
     }

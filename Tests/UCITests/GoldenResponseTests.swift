@@ -45,13 +45,6 @@ let goldenResponses: [Golden] = [
 ]
 
 @Suite struct GoldenResponseTests {
-    @Test(arguments: goldenResponses)
-    func decodesAndEncodes(_ golden: Golden) throws {
-        let raw = try #require(try reassembleOne(golden.octets))
-        #expect(try UCIMessage(decoding: raw, version: golden.version) == golden.message)
-        #expect(try golden.message.encoded(version: golden.version).encoded() == golden.octets)
-    }
-
     @Test func unknownAnswerCarriesItsStatus() {
         #expect(UCIResponse.unknown(group: .core, opcode: UCIOpcodeID(rawValue: 0x3E), payload: [0x08]).status == .unknownOID)
     }

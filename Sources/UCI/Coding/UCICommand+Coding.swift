@@ -5,9 +5,6 @@ extension UCICommand {
         guard case .control(.command, let group, let opcode) = raw.header else {
             throw .headerMismatch(message: "UCI command", header: raw.header)
         }
-        typealias Core = UCIOpcodeID.Core
-        typealias Config = UCIOpcodeID.SessionConfig
-        typealias Control = UCIOpcodeID.SessionControl
         let payload = raw.payload
         switch (group, opcode) {
         case (.core, Core.deviceReset):
@@ -63,9 +60,6 @@ extension UCICommand {
 
     /// The command as a message to segment and send.
     public func encoded() throws(UCIError) -> UCIRawMessage {
-        typealias Core = UCIOpcodeID.Core
-        typealias Config = UCIOpcodeID.SessionConfig
-        typealias Control = UCIOpcodeID.SessionControl
         let group: UCIGroupID
         let opcode: UCIOpcodeID
         let payload: [UInt8]

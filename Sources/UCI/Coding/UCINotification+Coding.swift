@@ -5,9 +5,6 @@ extension UCINotification {
         guard case .control(.notification, let group, let opcode) = raw.header else {
             throw .headerMismatch(message: "UCI notification", header: raw.header)
         }
-        typealias Core = UCIOpcodeID.Core
-        typealias Config = UCIOpcodeID.SessionConfig
-        typealias Control = UCIOpcodeID.SessionControl
         let payload = raw.payload
         switch (group, opcode) {
         case (.core, Core.deviceStatus):
@@ -53,9 +50,6 @@ extension UCINotification {
 
     /// The notification as a message laid out for `version`.
     public func encoded(version: UCIProtocolRevision) throws(UCIError) -> UCIRawMessage {
-        typealias Core = UCIOpcodeID.Core
-        typealias Config = UCIOpcodeID.SessionConfig
-        typealias Control = UCIOpcodeID.SessionControl
         let group: UCIGroupID
         let opcode: UCIOpcodeID
         let payload: [UInt8]

@@ -5,9 +5,6 @@ extension UCIResponse {
         guard case .control(.response, let group, let opcode) = raw.header else {
             throw .headerMismatch(message: "UCI response", header: raw.header)
         }
-        typealias Core = UCIOpcodeID.Core
-        typealias Config = UCIOpcodeID.SessionConfig
-        typealias Control = UCIOpcodeID.SessionControl
         let payload = raw.payload
         switch (group, opcode) {
         case (.core, Core.deviceReset):
@@ -72,9 +69,6 @@ extension UCIResponse {
     /// The response as a message laid out for `version`. Throws when a field the version
     /// needs is missing (the UCI 2.0 session handle) or the version has no room for it.
     public func encoded(version: UCIProtocolRevision) throws(UCIError) -> UCIRawMessage {
-        typealias Core = UCIOpcodeID.Core
-        typealias Config = UCIOpcodeID.SessionConfig
-        typealias Control = UCIOpcodeID.SessionControl
         let group: UCIGroupID
         let opcode: UCIOpcodeID
         let payload: [UInt8]

@@ -67,3 +67,10 @@ public struct UCIOpcodeID: RawRepresentable, Hashable, Sendable, CustomStringCon
         public static let dataTransferStatus = UCIOpcodeID(rawValue: 0x05)
     }
 }
+
+/// Short names for the opcode namespaces, used by the message codecs.
+typealias Core = UCIOpcodeID.Core
+/// Short name for `UCIOpcodeID.SessionConfig`.
+typealias Config = UCIOpcodeID.SessionConfig
+/// Short name for `UCIOpcodeID.SessionControl`.
+typealias Control = UCIOpcodeID.SessionControl
