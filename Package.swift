@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "UWBDevices", targets: ["UWBDevices"]),
         .library(name: "NearbyInteraction", targets: ["NearbyInteraction"]),
         .library(name: "UWBUSB", targets: ["UWBUSB"]),
+        .library(name: "UCI", targets: ["UCI"]),
         .executable(name: "uwb", targets: ["uwb"]),
     ],
     dependencies: [
@@ -20,6 +21,7 @@ let package = Package(
     targets: [
         .target(name: "UWBCore"),
         .target(name: "DW1000", dependencies: ["UWBCore"]),
+        .target(name: "UCI", dependencies: ["UWBCore"]),
         .target(name: "FT232H", dependencies: ["UWBCore"]),
         .systemLibrary(name: "CLibUSB", pkgConfig: "libusb-1.0", providers: [.apt(["libusb-1.0-0-dev"])]),
         .target(name: "UWBUSB", dependencies: ["CLibUSB", "FT232H", "UWBCore"]),
@@ -111,6 +113,7 @@ let package = Package(
             dependencies: ["UWBEmulator", "UWBCore", "DW1000", "UWBTestSupport"]
         ),
         .testTarget(name: "UWBCoreTests", dependencies: ["UWBCore", "UWBTestSupport"]),
+        .testTarget(name: "UCITests", dependencies: ["UCI"]),
         .testTarget(
             name: "UWBPlotTests", dependencies: ["UWBPlot", "UWBCore", "UWBEmulator", "UWBTestSupport"], exclude: ["Fixtures"]),
         .testTarget(

@@ -1,6 +1,6 @@
 extension Array where Element == UInt8 {
     /// Appends `value` low octet first, as IEEE 802.15.4 transmits multi-octet fields.
-    mutating func appendLittleEndian<Value: FixedWidthInteger & UnsignedInteger>(_ value: Value) {
+    package mutating func appendLittleEndian<Value: FixedWidthInteger & UnsignedInteger>(_ value: Value) {
         for shift in stride(from: 0, to: Value.bitWidth, by: 8) {
             append(UInt8(truncatingIfNeeded: value >> shift))
         }
