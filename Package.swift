@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "NearbyInteraction", targets: ["NearbyInteraction"]),
         .library(name: "UWBUSB", targets: ["UWBUSB"]),
         .library(name: "UCI", targets: ["UCI"]),
+        .library(name: "UCIService", targets: ["UCIService"]),
         .executable(name: "uwb", targets: ["uwb"]),
     ],
     dependencies: [
@@ -22,6 +23,7 @@ let package = Package(
         .target(name: "UWBCore"),
         .target(name: "DW1000", dependencies: ["UWBCore"]),
         .target(name: "UCI", dependencies: ["UWBCore"]),
+        .target(name: "UCIService", dependencies: ["UCI", "UWBCore", "UWBEmulator", "UWBRanging"]),
         .target(name: "FT232H", dependencies: ["UWBCore"]),
         .systemLibrary(name: "CLibUSB", pkgConfig: "libusb-1.0", providers: [.apt(["libusb-1.0-0-dev"])]),
         .target(name: "UWBUSB", dependencies: ["CLibUSB", "FT232H", "UWBCore"]),
@@ -68,6 +70,7 @@ let package = Package(
                 "EmulatedRanging",
                 "UWBUSB",
                 "UWBPlot",
+                "UCIService",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -114,6 +117,7 @@ let package = Package(
         ),
         .testTarget(name: "UWBCoreTests", dependencies: ["UWBCore", "UWBTestSupport"]),
         .testTarget(name: "UCITests", dependencies: ["UCI"]),
+        .testTarget(name: "UCIServiceTests", dependencies: ["UCIService", "UCI", "UWBCore", "UWBEmulator", "UWBTestSupport"]),
         .testTarget(
             name: "UWBPlotTests", dependencies: ["UWBPlot", "UWBCore", "UWBEmulator", "UWBTestSupport"], exclude: ["Fixtures"]),
         .testTarget(

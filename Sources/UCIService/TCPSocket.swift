@@ -1,0 +1,133 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A TCP stream socket on the loopback interface, listening or connected, with blocking reads
+/// and whole-buffer writes; the pattern of the emulator service's `UnixSocket`.
+///
+/// `@unchecked Sendable`: one thread reads (a connection's reader, or the listener's accept
+/// loop); writes are serialised by a lock; ``close()`` may come from any thread to end a blocked
+/// `accept` or `read`. The descriptor is released only with the last reference (`deinit`), so no
+/// thread reaches a descriptor number the system has since given to another connection.
+public final class TCPSocket: @unchecked Sendable {
+    private let descriptor: Int32
+    private let writing = NSLock()
+    private let closing = NSLock()
+    private var isClosed = false
+
+    private init(descriptor: Int32) {
+        self.descriptor = descriptor
+        var timeout = timeval(tv_sec: Int(UCIServiceConstants.sendTimeout.components.seconds), tv_usec: 0)
+        _ = setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var one: Int32 = 1
+        _ = setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+    }
+
+    deinit {
+        Glibc.close(descriptor)
+    }
+
+    /// Listens on `port` of 127.0.0.1 (0: a port the system chooses; see ``localPort``).
+    ///
+    /// - Throws: ``UCIServiceError/cannotListen(port:reason:)``.
+    public static func listen(port: UInt16) throws(UCIServiceError) -> TCPSocket {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw .cannotListen(port: port, reason: String(cString: strerror(errno))) }
+        let listener = TCPSocket(descriptor: descriptor)
+        var one: Int32 = 1
+        _ = setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
+        let bound = withLoopbackAddress(port: port) { bind(descriptor, $0, $1) }
+        guard bound == 0, Glibc.listen(descriptor, UCIServiceConstants.listenBacklog) == 0 else {
+            throw .cannotListen(port: port, reason: String(cString: strerror(errno)))
+        }
+        return listener
+    }
+
+    /// Connects to `port` on 127.0.0.1: for hosts in tests and tools. A read that waits longer
+    /// than `deadPeerTimeout` fails (the server is taken for dead).
+    ///
+    /// - Throws: ``TCPSocketError/failed(_:)`` with the system's reason (nothing listening?).
+    public static func connect(port: UInt16, deadPeerTimeout: Duration) throws(TCPSocketError) -> TCPSocket {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw .failed(String(cString: strerror(errno))) }
+        let connection = TCPSocket(descriptor: descriptor)
+        var timeout = timeval(tv_sec: Int(deadPeerTimeout.components.seconds), tv_usec: 0)
+        _ = setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        let result = withLoopbackAddress(port: port) { Glibc.connect(descriptor, $0, $1) }
+        guard result == 0 else { throw .failed("cannot connect to 127.0.0.1:\(port): \(String(cString: strerror(errno)))") }
+        return connection
+    }
+
+    /// The port the socket is bound to.
+    public var localPort: UInt16 {
+        var address = sockaddr_in()
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let result = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+        }
+        return result == 0 ? UInt16(bigEndian: address.sin_port) : 0
+    }
+
+    /// Waits for the next connection; nil once the socket is closed.
+    public func accept() -> TCPSocket? {
+        while true {
+            let client = Glibc.accept(descriptor, nil, nil)
+            if client >= 0 { return TCPSocket(descriptor: client) }
+            guard errno == EINTR || errno == ECONNABORTED else { return nil }
+        }
+    }
+
+    /// The octets that arrive next (at most `limit`); empty once the other side has closed.
+    ///
+    /// - Throws: ``TCPSocketError/failed(_:)`` if the connection broke.
+    public func read(upTo limit: Int) throws(TCPSocketError) -> [UInt8] {
+        var octets = [UInt8](repeating: 0, count: limit)
+        while true {
+            let count = octets.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else { throw .failed(String(cString: strerror(errno))) }
+            return Array(octets[..<count])
+        }
+    }
+
+    /// Sends all of `octets`.
+    ///
+    /// - Throws: ``TCPSocketError/failed(_:)`` if the connection broke or the other side did not
+    ///   read for ``UCIServiceConstants/sendTimeout``.
+    public func write(_ octets: [UInt8]) throws(TCPSocketError) {
+        writing.lock()
+        defer { writing.unlock() }
+        var sent = 0
+        while sent < octets.count {
+            let count = octets[sent...].withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else {
+                throw .failed(errno == EAGAIN
+                    ? "the other side has not read for \(UCIServiceConstants.sendTimeout)" : String(cString: strerror(errno)))
+            }
+            sent += count
+        }
+    }
+
+    /// Shuts the connection down both ways: the other side sees it closed and a blocked `accept`
+    /// or `read` returns.
+    public func close() {
+        closing.lock()
+        defer { closing.unlock() }
+        guard !isClosed else { return }
+        isClosed = true
+        shutdown(descriptor, Int32(SHUT_RDWR))
+    }
+
+    /// Calls `body` with 127.0.0.1:`port` as a `sockaddr`.
+    private static func withLoopbackAddress(port: UInt16, _ body: (UnsafePointer<sockaddr>, socklen_t) -> Int32) -> Int32 {
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr = in_addr(s_addr: UInt32(0x7F00_0001).bigEndian)
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+    }
+}

@@ -1,0 +1,98 @@
+import UCI
+import UWBEmulator
+
+/// One connected host and the UWBS it sees: the device it was given, its device configuration
+/// and its sessions. Lives on the world's thread; every message it sends goes out from there, so
+/// a response always precedes the notifications its command causes.
+final class UCIHost {
+    /// Where its messages go.
+    let connection: UCIConnection
+    /// Its device in the room.
+    let slot: UCIDeviceSlot
+    /// The world, for the sessions' ranging.
+    let emulation: Emulation
+    /// Its sessions, by handle.
+    var sessions: [UInt32: UCISession] = [:]
+    /// The next session handle to give.
+    var nextHandle: UInt32 = 1
+    /// LOW_POWER_MODE as the host set it (stored; the emulated device has no low-power mode).
+    var lowPowerMode: UInt8 = 0
+
+    /// A host on `connection` given `slot`'s device; tells it the UWBS is READY.
+    init(connection: UCIConnection, slot: UCIDeviceSlot, emulation: Emulation) {
+        self.connection = connection
+        self.slot = slot
+        self.emulation = emulation
+        slot.isTaken = true
+        send(.notification(.deviceStatus(.ready)))
+    }
+
+    /// Handles what the reader made of the host's octets: a message, or a framing error.
+    func receive(_ input: Result<UCIRawMessage, UCIError>) {
+        switch input {
+        case .failure(let error):
+            send(.notification(.genericError(UCIInputStatus.framing(error))))
+        case .success(let raw):
+            receive(raw)
+        }
+    }
+
+    /// Ends every session and gives the device back: the host is gone.
+    func detach() {
+        endSessions()
+        slot.isTaken = false
+    }
+
+    /// Ends every session without notifications (the host is gone, or reset the UWBS).
+    func endSessions() {
+        for session in sessions.values {
+            session.ranging?.stop()
+        }
+        sessions = [:]
+    }
+
+    /// Sends a message to the host.
+    func send(_ message: UCIMessage) {
+        connection.send(message)
+    }
+
+    /// Sends SESSION_STATUS_NTF for a session's new state.
+    func notifyState(of session: UCISession, reason: UCISessionStatusReason = .stateChangeWithSessionManagementCommands) {
+        send(.notification(.sessionStatus(sessionToken: session.handle, state: session.state, reason: reason)))
+    }
+
+    private func receive(_ raw: UCIRawMessage) {
+        guard case .control(.command, let group, let opcode) = raw.header else {
+            // Responses and notifications go to hosts, never from them; data transfer is not served.
+            send(.notification(.genericError(raw.header.messageType == .data ? .rejected : .syntaxError)))
+            return
+        }
+        let command: UCICommand
+        do {
+            command = try UCICommand(decoding: raw)
+        } catch {
+            answer(group: group, opcode: opcode, UCIInputStatus.payload(error))
+            return
+        }
+        handle(command)
+    }
+
+    /// Answers a command with a response of its group and opcode carrying only `status`.
+    func answer(group: UCIGroupID, opcode: UCIOpcodeID, _ status: UCIStatus) {
+        send(.response(.unknown(group: group, opcode: opcode, payload: [status.rawValue])))
+    }
+
+    private func handle(_ command: UCICommand) {
+        switch command {
+        case .deviceReset, .getDeviceInfo, .getCapabilities, .setConfig, .getConfig:
+            handleCore(command)
+        case .sessionInit, .sessionDeinit, .setAppConfig, .getAppConfig, .getSessionCount, .getSessionState,
+             .updateMulticastList:
+            handleSessionConfig(command)
+        case .sessionStart, .sessionStop, .getRangingCount:
+            handleSessionControl(command)
+        case .unknown(let group, let opcode, _):
+            answer(group: group, opcode: opcode, UCIInputStatus.unknown(group: group))
+        }
+    }
+}
