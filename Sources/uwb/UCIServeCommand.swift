@@ -1,0 +1,57 @@
+import ArgumentParser
+import Foundation
+import UCIService
+import UWBEmulator
+
+/// `uwb uci serve`: a UCI-over-TCP server like google/pica, each connection a UWBS on the next
+/// free device of a scenario's room, until Ctrl-C or SIGTERM.
+struct UCIServeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve a scenario's devices as UCI 2.0 controllers over TCP (like pica, port 7000).",
+        discussion: """
+            Each TCP connection is one UWB subsystem: it gets the first device of the scenario no \
+            other connection holds, and loses its sessions when it disconnects. Sessions of the \
+            same id whose MAC addresses match range with each other through the ranging engine on \
+            the emulated chips; SESSION_INFO_NTF carries the measured distance, angles, NLOS and \
+            RSSI. Supported messages and parameters: Docs/uci.md, "Server".
+            """)
+
+    @Option(help: "The scenario file (JSON); see Docs/scenarios.md.")
+    var scenario: String
+
+    @Option(help: "The TCP port on 127.0.0.1.")
+    var port: UInt16 = UCIServiceConstants.defaultPort
+
+    @Option(help: "Random seed; overrides the scenario's.")
+    var seed: UInt64?
+
+    @Option(help: "Simulated seconds per wall-clock second; 0 runs as fast as the world can (for tests).")
+    var speed: Double = 1
+
+    func validate() throws {
+        guard speed.isFinite, speed >= 0 else {
+            throw ValidationError("--speed \(speed): give 0 (as fast as it can) or a positive number")
+        }
+    }
+
+    func run() throws {
+        let server: UCIServer
+        do {
+            let loaded = try Scenario.load(from: scenario)
+            server = try UCIServer(emulation: try Emulation(scenario: loaded, seed: seed), settings: UCIServerSettings(port: port, speed: speed))
+        } catch let error as ScenarioError {
+            throw CommandFailure(error.description)
+        } catch let error as EmulationError {
+            throw CommandFailure(error.description)
+        } catch let error as UCIServiceError {
+            throw CommandFailure(error.description)
+        }
+        let interruption = Interruption()
+        server.start()
+        print("serving UCI 2.0 on 127.0.0.1:\(server.port); each connection takes the next free device of \(scenario); Ctrl-C stops")
+        fflush(nil)
+        interruption.wait()
+        server.stop()
+    }
+}
