@@ -1,4 +1,5 @@
 import Foundation
+import UWBCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -7,25 +8,16 @@ import Glibc
 /// and whole-buffer writes; the pattern of the emulator service's `UnixSocket`.
 ///
 /// `@unchecked Sendable`: one thread reads (a connection's reader, or the listener's accept
-/// loop); writes are serialised by a lock; ``close()`` may come from any thread to end a blocked
-/// `accept` or `read`. The descriptor is released only with the last reference (`deinit`), so no
-/// thread reaches a descriptor number the system has since given to another connection.
+/// loop); writes are serialised and ``close()`` may come from any thread to end a blocked
+/// `accept` or `read` (``StreamSocket`` in UWBCore, shared with the emulator service's socket).
 public final class TCPSocket: @unchecked Sendable {
-    private let descriptor: Int32
-    private let writing = NSLock()
-    private let closing = NSLock()
-    private var isClosed = false
+    private let stream: StreamSocket
+    private var descriptor: Int32 { stream.descriptor }
 
     private init(descriptor: Int32) {
-        self.descriptor = descriptor
-        var timeout = timeval(tv_sec: Int(UCIServiceConstants.sendTimeout.components.seconds), tv_usec: 0)
-        _ = setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        stream = StreamSocket(descriptor: descriptor, sendTimeout: UCIServiceConstants.sendTimeout)
         var one: Int32 = 1
         _ = setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
-    }
-
-    deinit {
-        Glibc.close(descriptor)
     }
 
     /// Listens on `port` of 127.0.0.1 (0: a port the system chooses; see ``localPort``).
@@ -71,11 +63,7 @@ public final class TCPSocket: @unchecked Sendable {
 
     /// Waits for the next connection; nil once the socket is closed.
     public func accept() -> TCPSocket? {
-        while true {
-            let client = Glibc.accept(descriptor, nil, nil)
-            if client >= 0 { return TCPSocket(descriptor: client) }
-            guard errno == EINTR || errno == ECONNABORTED else { return nil }
-        }
+        stream.acceptDescriptor().map(TCPSocket.init(descriptor:))
     }
 
     /// The octets that arrive next (at most `limit`); empty once the other side has closed.
@@ -96,28 +84,17 @@ public final class TCPSocket: @unchecked Sendable {
     /// - Throws: ``TCPSocketError/failed(_:)`` if the connection broke or the other side did not
     ///   read for ``UCIServiceConstants/sendTimeout``.
     public func write(_ octets: [UInt8]) throws(TCPSocketError) {
-        writing.lock()
-        defer { writing.unlock() }
-        var sent = 0
-        while sent < octets.count {
-            let count = octets[sent...].withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else {
-                throw .failed(errno == EAGAIN
-                    ? "the other side has not read for \(UCIServiceConstants.sendTimeout)" : String(cString: strerror(errno)))
-            }
-            sent += count
+        do {
+            try stream.send(octets)
+        } catch {
+            throw .failed(error.reason)
         }
     }
 
     /// Shuts the connection down both ways: the other side sees it closed and a blocked `accept`
     /// or `read` returns.
     public func close() {
-        closing.lock()
-        defer { closing.unlock() }
-        guard !isClosed else { return }
-        isClosed = true
-        shutdown(descriptor, Int32(SHUT_RDWR))
+        stream.close()
     }
 
     /// Calls `body` with 127.0.0.1:`port` as a `sockaddr`.

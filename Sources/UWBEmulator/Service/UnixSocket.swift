@@ -1,4 +1,5 @@
 import Foundation
+import UWBCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -7,29 +8,19 @@ import Glibc
 /// The emulator service and its clients talk over one (`Docs/emulator-service.md`).
 ///
 /// `@unchecked Sendable`: a socket is read by one thread at a time (a connection's thread, or the
-/// listener's); writes are serialised by a lock, so the service's world and a connection's
-/// thread may both answer; ``close()`` may come from another thread to end a blocked `accept` or
-/// `read`. The descriptor itself is released only when the last reference goes (`deinit`), so a
-/// thread still using the socket never reaches a descriptor number the system has given to
-/// another connection since.
+/// listener's); writes are serialised (``StreamSocket`` in UWBCore, which it shares with the UCI
+/// server's TCP socket), so the service's world and a connection's thread may both answer;
+/// ``close()`` may come from another thread to end a blocked `accept` or `read`.
 public final class UnixSocket: @unchecked Sendable {
     /// The longest a write may block on a peer that does not read: its messages are a few octets
     /// and it is owed at most one at a time, so a full buffer means the peer is gone or broken.
     static let sendTimeout: Duration = .seconds(5)
 
-    private let descriptor: Int32
-    private let closed = NSLock()
-    private let writing = NSLock()
-    private var isClosed = false
+    private let stream: StreamSocket
+    private var descriptor: Int32 { stream.descriptor }
 
     private init(descriptor: Int32) {
-        self.descriptor = descriptor
-        var timeout = timeval(tv_sec: Int(Self.sendTimeout.components.seconds), tv_usec: 0)
-        _ = setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-    }
-
-    deinit {
-        Glibc.close(descriptor)
+        stream = StreamSocket(descriptor: descriptor, sendTimeout: Self.sendTimeout)
     }
 
     /// Connects to the socket at `path`.
@@ -60,11 +51,7 @@ public final class UnixSocket: @unchecked Sendable {
 
     /// Waits for the next client; nil once the socket is closed.
     public func accept() -> UnixSocket? {
-        while true {
-            let client = Glibc.accept(descriptor, nil, nil)
-            if client >= 0 { return UnixSocket(descriptor: client) }
-            guard errno == EINTR || errno == ECONNABORTED else { return nil }
-        }
+        stream.acceptDescriptor().map(UnixSocket.init(descriptor:))
     }
 
     /// The process id of the other end of a connected socket, as the kernel recorded it when the
@@ -81,17 +68,10 @@ public final class UnixSocket: @unchecked Sendable {
     ///
     /// - Throws: ``EmulatorServiceError/connectionLost(_:)``.
     public func write(_ octets: [UInt8]) throws(EmulatorServiceError) {
-        writing.lock()
-        defer { writing.unlock() }
-        var sent = 0
-        while sent < octets.count {
-            let count = octets[sent...].withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else {
-                let reason = errno == EAGAIN ? "the other side has not read for \(Self.sendTimeout)" : String(cString: strerror(errno))
-                throw .connectionLost(reason)
-            }
-            sent += count
+        do {
+            try stream.send(octets)
+        } catch {
+            throw .connectionLost(error.reason)
         }
     }
 
@@ -139,11 +119,7 @@ public final class UnixSocket: @unchecked Sendable {
     /// `read` on another thread returns, and every later operation fails. The descriptor is
     /// released when the socket is.
     public func close() {
-        closed.lock()
-        defer { closed.unlock() }
-        guard !isClosed else { return }
-        isClosed = true
-        shutdown(descriptor, Int32(SHUT_RDWR))
+        stream.close()
     }
 
     /// Whether `descriptor` has input by `deadline`.
