@@ -1,6 +1,23 @@
 // swift-tools-version:6.1
 import PackageDescription
 
+// Apple platforms have the system's `simd` module; Linux has none, so there this package provides
+// one (Sources/simd) with Apple's names. It exists only when the manifest is evaluated on Linux: on
+// an Apple host a package module named `simd` would shadow the system's for every target. The
+// `NearbyInteraction` product brings it along (an app can `import simd` without naming it); the
+// `simd` product is for code that uses `simd` without NearbyInteraction.
+#if os(Linux)
+let simdProducts: [Product] = [.library(name: "simd", targets: ["simd"])]
+let simdTargets: [Target] = [.target(name: "simd")]
+let simdDependencies: [Target.Dependency] = [.target(name: "simd", condition: .when(platforms: [.linux]))]
+let simdTestTargets: [Target] = [.testTarget(name: "simdTests", dependencies: ["simd"])]
+#else
+let simdProducts: [Product] = []
+let simdTargets: [Target] = []
+let simdDependencies: [Target.Dependency] = []
+let simdTestTargets: [Target] = []
+#endif
+
 let package = Package(
     name: "swift-uwb",
     products: [
@@ -14,7 +31,7 @@ let package = Package(
         .library(name: "UCI", targets: ["UCI"]),
         .library(name: "UCIService", targets: ["UCIService"]),
         .executable(name: "uwb", targets: ["uwb"]),
-    ],
+    ] + simdProducts,
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
@@ -50,6 +67,7 @@ let package = Package(
         .target(
             name: "NearbyInteraction",
             dependencies: ["UWBRanging", "UWBDevices", "UWBCore", .product(name: "Crypto", package: "swift-crypto")]
+                + simdDependencies
         ),
         .executableTarget(
             name: "dw1000-regmap",
@@ -141,6 +159,11 @@ let package = Package(
             name: "DW1000Tests",
             dependencies: ["DW1000", "DW1000RegisterMapGenerator", "UWBTestSupport", "UWBCore"]
         ),
-    ],
+        // Written as an iOS app writes NearbyInteraction code: it names only NearbyInteraction (and
+        // imports simd through it); UWBTestSupport, UWBEmulator and UWBDevices make the emulated radios.
+        .testTarget(
+            name: "IOSStyleAppTests", dependencies: ["NearbyInteraction", "UWBTestSupport", "UWBEmulator", "UWBDevices", "UWBCore"]
+        ),
+    ] + simdTargets + simdTestTargets,
     swiftLanguageModes: [.v6]
 )

@@ -15,3 +15,13 @@ extension NINearbyObject {
     /// `Float.greatestFiniteMagnitude`, outside [−π, π]. In Swift ``horizontalAngle`` is nil instead.
     public static let angleNotAvailable: Float = .greatestFiniteMagnitude
 }
+
+extension NINearbyObject {
+    /// The Objective-C sentinel `NINearbyObjectWorldTransformNotAvailable` (Apple: iOS 16), what
+    /// Objective-C's `worldTransformForObject:` returns without a transform: every element
+    /// `Float.greatestFiniteMagnitude`, which no rigid transform has. In Swift
+    /// ``NISession/worldTransform(for:)`` returns nil instead.
+    public static let worldTransformNotAvailable = simd_float4x4(
+        simd_float4(repeating: .greatestFiniteMagnitude), simd_float4(repeating: .greatestFiniteMagnitude),
+        simd_float4(repeating: .greatestFiniteMagnitude), simd_float4(repeating: .greatestFiniteMagnitude))
+}

@@ -22,6 +22,10 @@ public protocol NISessionDelegate: AnyObject {
     func session(_ session: NISession, didInvalidateWith error: any Error)
     /// The session started running its configuration (Apple: iOS 16).
     func sessionDidStartRunning(_ session: NISession)
+    /// Camera assistance changed state for `object`, or for the whole session if nil (Apple:
+    /// iOS 16). Apple calls it only for camera-assisted sessions; Linux has no camera assistance,
+    /// so a session here never calls it (see ``NIAlgorithmConvergence``).
+    func session(_ session: NISession, didUpdateAlgorithmConvergence convergence: NIAlgorithmConvergence, for object: NINearbyObject?)
     /// The ranging engine's measurement behind an update, right after
     /// ``session(_:didUpdate:)``: raw and filtered distance and direction, the six timestamps, received
     /// levels, NLOS likelihood and figure of merit, and its time on the radio loop's clock. A swift-uwb
@@ -42,6 +46,8 @@ extension NISessionDelegate {
     public func session(_ session: NISession, didInvalidateWith error: any Error) {}
     /// Does nothing.
     public func sessionDidStartRunning(_ session: NISession) {}
+    /// Does nothing.
+    public func session(_ session: NISession, didUpdateAlgorithmConvergence convergence: NIAlgorithmConvergence, for object: NINearbyObject?) {}
     /// Does nothing.
     public func session(_ session: NISession, didMeasure measurement: RangingMeasurement, of nearbyObject: NINearbyObject) {}
 }

@@ -1,0 +1,85 @@
+import Foundation
+import NearbyInteraction
+import Synchronization
+import Testing
+
+@Suite("Camera-assistance API: present, and behaving as Apple's does without a camera")
+struct CameraAssistanceAPITests {
+    /// A delegate that implements nothing: every callback, the convergence one too, has a default.
+    final class Silent: NISessionDelegate {}
+
+    /// Counts updates and convergence callbacks, on its own queue.
+    final class ConvergenceCounter: NISessionDelegate, Sendable {
+        let queue = DispatchQueue(label: "convergence-counter")
+        let counts = Mutex((updates: 0, convergences: 0))
+
+        func session(_ session: NISession, didUpdate nearbyObjects: [NINearbyObject]) {
+            counts.withLock { $0.updates += 1 }
+        }
+
+        func session(_ session: NISession, didUpdateAlgorithmConvergence convergence: NIAlgorithmConvergence, for object: NINearbyObject?) {
+            counts.withLock { $0.convergences += 1 }
+        }
+    }
+
+    @Test("convergence statuses and reasons, with Apple's names and descriptions")
+    func statuses() {
+        let reasons: [NIAlgorithmConvergenceStatus.Reason] = [
+            .insufficientMovement, .insufficientHorizontalSweep, .insufficientVerticalSweep, .insufficientLighting,
+            .insufficientSignalStrength,
+        ]
+        #expect(Set(reasons).count == 5)
+        #expect(reasons.allSatisfy { $0.localizedDescription != nil })
+        #expect(NIAlgorithmConvergenceStatus.Reason(rawValue: "somethingNew").localizedDescription == nil)
+        #expect(NIAlgorithmConvergenceStatus.notConverged([.insufficientLighting]).description == "notConverged(insufficientLighting)")
+        #expect(NIAlgorithmConvergenceStatus.converged != .unknown)
+    }
+
+    @Test("a convergence archives and unarchives with secure coding", arguments: [
+        NIAlgorithmConvergenceStatus.unknown, .converged, .notConverged([]),
+        .notConverged([.insufficientHorizontalSweep, .insufficientSignalStrength]),
+    ])
+    func archiving(status: NIAlgorithmConvergenceStatus) throws {
+        let convergence = NIAlgorithmConvergence(status: status)
+        let data = try NSKeyedArchiver.archivedData(withRootObject: convergence, requiringSecureCoding: true)
+        let decoded = try #require(try NSKeyedUnarchiver.unarchivedObject(ofClass: NIAlgorithmConvergence.self, from: data))
+        #expect(decoded.status == status)
+        #expect(convergence.copy() as? NIAlgorithmConvergence === convergence)
+    }
+
+    @Test("the convergence callback is optional, and a session never calls it")
+    func callback() throws {
+        let pair = try SessionPair.ranging()
+        Silent().session(pair.alice, didUpdateAlgorithmConvergence: NIAlgorithmConvergence(status: .converged), for: nil)
+        let counter = ConvergenceCounter()
+        pair.alice.delegateQueue = counter.queue
+        pair.alice.delegate = counter
+        pair.world.advance(by: .seconds(1))
+        let counts = counter.queue.sync { counter.counts.withLock { $0 } }
+        #expect(counts.updates > 5)
+        #expect(counts.convergences == 0)
+    }
+
+    @Test("worldTransform(for:) is nil without camera assistance; the Objective-C sentinel is not a transform")
+    func worldTransform() throws {
+        let pair = try SessionPair.ranging()
+        let peer = try #require(pair.bob.discoveryToken)
+        let object = NINearbyObject(discoveryToken: peer, distance: 4, direction: simd_float3(1, 0, 0), horizontalAngle: 0)
+        #expect(pair.alice.worldTransform(for: object) == nil)
+        let sentinel = NINearbyObject.worldTransformNotAvailable
+        #expect(sentinel.columns.3 == simd_float4(repeating: .greatestFiniteMagnitude))
+        #expect(sentinel != matrix_identity_float4x4)
+    }
+
+    @Test("accessory configurations cannot be made on Linux: invalidConfiguration, with why")
+    func accessory() {
+        #expect(throws: NIError.self) { _ = try NINearbyAccessoryConfiguration(data: Data([1, 2, 3])) }
+        do {
+            _ = try NINearbyAccessoryConfiguration(accessoryData: Data(), bluetoothPeerIdentifier: UUID())
+            Issue.record("an accessory configuration was made")
+        } catch {
+            #expect(error.code == .invalidConfiguration)
+            #expect(error.detail?.contains("accessory") == true)
+        }
+    }
+}
