@@ -50,13 +50,12 @@ struct AntennaDelayOnRadios {
     func run() throws {
         let storePath = try CalibrationStoreFile.path(store)
         let before = try measure(storePath: storePath)
-        let names = devices
         let pairs = before.pairs
         let estimate: AntennaDelayEstimate
         do {
             estimate = try AntennaDelayEstimate(devices: devices.count, pairs: pairs)
         } catch {
-            throw CommandFailure(error.description(naming: names))
+            throw CommandFailure(error.description(naming: devices))
         }
         let current = try CalibrationStoreFile.load(storePath)
         var entries: [String: StoredCalibration] = [:]
@@ -66,11 +65,11 @@ struct AntennaDelayOnRadios {
             let key = before.keys[index]
             let entry = current.entry(for: key, board: board).correctingAntennaDelays(of: board, by: estimate.delayErrors[index])
             entries[key] = entry
-            print("| \(names[index]) | \(estimate.delayErrors[index].ticks) | \(AntennaDelayReport.centimetres(estimate.delayErrors[index].ticks)) | "
+            print("| \(devices[index]) | \(estimate.delayErrors[index].ticks) | \(AntennaDelayReport.centimetres(estimate.delayErrors[index].ticks)) | "
                 + "\(entry.chips.first?.txAntennaDelay?.ticks ?? 0) | \(entry.chips.first?.rxAntennaDelay?.ticks ?? 0) |")
         }
         print("")
-        AntennaDelayReport.printPairs(pairs, names: names, estimate: estimate)
+        AntennaDelayReport.printPairs(pairs, names: devices, estimate: estimate)
         try CalibrationStoreFile.update(storePath, with: entries)
         print("Stored the calibration of \(entries.count) boards in \(storePath).")
         let after = try measure(storePath: storePath)

@@ -28,8 +28,10 @@ struct PDoAReport {
     /// The root mean square of measured minus true horizontal angle over the samples within
     /// ±``evaluatedAngle``, on `array`; nil without such a sample.
     static func angleRMS(of samples: [PhaseSample], on array: AntennaArray) -> (rms: Angle, count: Int)? {
-        let errors = samples.filter { abs($0.trueAngle(on: array).radians) <= evaluatedAngle.radians }.compactMap { sample -> Double? in
-            sample.measuredAngle(on: array).map { ($0 - sample.trueAngle(on: array)).wrapped.radians }
+        let errors = samples.compactMap { sample -> Double? in
+            let truth = sample.trueAngle(on: array)
+            guard abs(truth.radians) <= evaluatedAngle.radians else { return nil }
+            return sample.measuredAngle(on: array).map { ($0 - truth).wrapped.radians }
         }
         guard !errors.isEmpty else { return nil }
         return (Angle(radians: (errors.map { $0 * $0 }.reduce(0, +) / Double(errors.count)).squareRoot()), errors.count)
