@@ -44,8 +44,7 @@ public final class TCPSocket: @unchecked Sendable {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw .failed(String(cString: strerror(errno))) }
         let connection = TCPSocket(descriptor: descriptor)
-        var timeout = timeval(tv_sec: Int(deadPeerTimeout.components.seconds), tv_usec: 0)
-        _ = setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        connection.stream.setTimeout(SO_RCVTIMEO, deadPeerTimeout)
         let result = withLoopbackAddress(port: port) { Glibc.connect(descriptor, $0, $1) }
         guard result == 0 else { throw .failed("cannot connect to 127.0.0.1:\(port): \(String(cString: strerror(errno)))") }
         return connection

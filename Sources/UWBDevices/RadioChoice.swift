@@ -41,7 +41,7 @@ public enum RadioChoice: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The emulator service's socket: `path` unless it is nil or empty, else the service's default.
-    static func serviceSocket(_ path: String?) -> String {
+    public static func serviceSocket(_ path: String?) -> String {
         path.flatMap { $0.isEmpty ? nil : $0 } ?? EmulatorService.defaultSocketPath
     }
 

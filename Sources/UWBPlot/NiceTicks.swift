@@ -13,10 +13,10 @@ public struct NiceTicks: Hashable, Sendable {
     public let step: Double
 
     /// Ticks covering `low`…`high` with about `count` ticks (at least 2). An empty or
-    /// non-finite span is widened to a unit around its value first.
+    /// non-finite span (ends, or a gap too wide for a `Double`) is replaced first.
     public init(covering low: Double, _ high: Double, count: Int = PlotStyle.tickCount) {
         var (low, high) = (min(low, high), max(low, high))
-        if !low.isFinite || !high.isFinite {
+        if !low.isFinite || !high.isFinite || !(high - low).isFinite {
             (low, high) = (0, 1)
         }
         if high - low < PlotStyle.smallestSpan * max(1, abs(low)) {

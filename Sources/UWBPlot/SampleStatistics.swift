@@ -16,13 +16,13 @@ public struct SampleStatistics: Hashable, Sendable {
         absolute95 = Self.quantile(0.95, ofSorted: values.map(abs).sorted())
     }
 
-    /// The `q` quantile (0…1) of the sorted, non-empty `values`.
+    /// The `q` quantile of the sorted `values` (`q` outside 0…1 is taken as the nearer bound);
+    /// NaN when there are none.
     public static func quantile(_ q: Double, ofSorted values: [Double]) -> Double {
-        guard let first = values.first else { return .nan }
-        let rank = q * Double(values.count - 1)
+        guard !values.isEmpty else { return .nan }
+        let rank = min(max(q.isNaN ? 0 : q, 0), 1) * Double(values.count - 1)
         let below = Int(rank.rounded(.down))
         let above = min(below + 1, values.count - 1)
-        guard below >= 0, below < values.count else { return first }
         return values[below] + (values[above] - values[below]) * (rank - Double(below))
     }
 }

@@ -4,9 +4,6 @@ import UWBEmulator
 /// decoded arrived; the frames that reached a receiver but were not decoded (lost, collided,
 /// rejected or not listened for) as one more series.
 public enum TraceFigure {
-    /// Picoseconds per second, for the trace's times.
-    static let picosecondsPerSecond = 1e12
-
     /// The figure of `records`, read from `source` (named in the caption).
     ///
     /// - Throws: ``PlotError/nothingToPlot(path:what:)`` when no frame reached any receiver.
@@ -15,7 +12,7 @@ public enum TraceFigure {
         var decoded: [String: [PlotPoint]] = [:]
         var notDecoded: [PlotPoint] = []
         for record in records {
-            let seconds = Double(record.time) / picosecondsPerSecond
+            let seconds = SimulationTime(picoseconds: record.time).seconds
             for reception in record.receptions {
                 let point = PlotPoint(x: seconds, y: reception.level.dBm)
                 guard reception.outcome == .received else {

@@ -71,6 +71,9 @@ struct EmulatorServeCommand: ParsableCommand {
         let settings = EmulatorServiceSettings(
             speed: speed, answerLimit: answerLimit > 0 ? .milliseconds(Int64(answerLimit * 1000)) : nil,
             startAfterApps: startAfterApps)
+        // The trace first: a trace that cannot be written must not leave a bound socket behind.
+        let traceFile = TraceFile(path: trace)
+        try traceFile.start(emulation)
         let service: EmulatorService
         do {
             service = try EmulatorService(
@@ -78,8 +81,6 @@ struct EmulatorServeCommand: ParsableCommand {
         } catch {
             throw CommandFailure(error.description)
         }
-        let traceFile = TraceFile(path: trace)
-        try traceFile.start(emulation)
         let interruption = Interruption()
         service.start()
         print("serving \(free.joined(separator: ", ")) at \(service.socketPath); apps use UWB_DEVICE=emulator:NAME"

@@ -79,10 +79,7 @@ struct EmulatorWatchCommand: ParsableCommand {
     /// The socket to watch: `option`, else `UWB_EMULATOR_SOCKET` in `environment`, else the
     /// service's default.
     static func socketPath(option: String?, environment: [String: String]) -> String {
-        for candidate in [option, environment[RadioChoice.socketVariable]] {
-            if let candidate, !candidate.isEmpty { return candidate }
-        }
-        return EmulatorService.defaultSocketPath
+        RadioChoice.serviceSocket(option.flatMap { $0.isEmpty ? nil : $0 } ?? environment[RadioChoice.socketVariable])
     }
 
     /// What to tell the user when watching the service at `path` failed with `error`.

@@ -20,6 +20,13 @@ struct NiceTicksTests {
         #expect(ticks.span.lowerBound <= low && ticks.span.upperBound >= high)
     }
 
+    @Test("finite ends whose gap overflows a Double (−1e306…1e306) get finite ticks, not NaN")
+    func overflowingSpan() {
+        let ticks = NiceTicks(covering: -1e306, 1e306)
+        #expect(ticks.values.count >= 2)
+        #expect(ticks.values.allSatisfy(\.isFinite) && ticks.step.isFinite && ticks.step > 0)
+    }
+
     @Test("a span of one value and a non-finite span still get ticks")
     func degenerate() {
         let single = NiceTicks(covering: 3, 3)

@@ -35,8 +35,13 @@ extension Register {
     /// Whether this is a whole register file (at offset 0, the longest entry of its file) whose
     /// sub-registers the map lists too.
     private var isFileWithSubRegisters: Bool {
-        guard offset == 0 else { return false }
-        let others = Register.all.filter { $0.file == file && $0.name != name }
-        return !others.isEmpty && others.allSatisfy { $0.offset != 0 || $0.length < length }
+        Register.filesWithSubRegisters.contains(name)
     }
+
+    /// The names of the whole register files whose sub-registers the map lists, worked out once.
+    private static let filesWithSubRegisters: Set<String> = Set(Register.all.filter { register in
+        guard register.offset == 0 else { return false }
+        let others = Register.all.filter { $0.file == register.file && $0.name != register.name }
+        return !others.isEmpty && others.allSatisfy { $0.offset != 0 || $0.length < register.length }
+    }.map(\.name))
 }

@@ -27,12 +27,20 @@ package final class StreamSocket: @unchecked Sendable {
     package init(descriptor: Int32, sendTimeout: Duration) {
         self.descriptor = descriptor
         self.sendTimeout = sendTimeout
-        var timeout = timeval(tv_sec: Int(sendTimeout.components.seconds), tv_usec: 0)
-        _ = setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        setTimeout(SO_SNDTIMEO, sendTimeout)
     }
 
     deinit {
         Glibc.close(descriptor)
+    }
+
+    /// Sets the socket timeout `option` (`SO_SNDTIMEO` or `SO_RCVTIMEO`) to `duration`, to the
+    /// microsecond (a duration under a second must not become 0, which means no timeout).
+    package func setTimeout(_ option: Int32, _ duration: Duration) {
+        let (seconds, attoseconds) = duration.components
+        var timeout = timeval(tv_sec: Int(seconds), tv_usec: Int(attoseconds / 1_000_000_000_000))
+        if timeout.tv_sec == 0, timeout.tv_usec == 0, duration > .zero { timeout.tv_usec = 1 }
+        _ = setsockopt(descriptor, SOL_SOCKET, option, &timeout, socklen_t(MemoryLayout<timeval>.size))
     }
 
     /// The descriptor of the next connection of a listening socket; nil once the socket is closed.

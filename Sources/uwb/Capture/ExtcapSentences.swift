@@ -45,7 +45,7 @@ enum ExtcapSentences {
 
     /// The emulator service's socket path if a service answers there.
     static func liveEmulatorSocket(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
-        let path = environment[RadioChoice.socketVariable].flatMap { $0.isEmpty ? nil : $0 } ?? EmulatorService.defaultSocketPath
+        let path = RadioChoice.serviceSocket(environment[RadioChoice.socketVariable])
         guard let socket = try? UnixSocket.connect(to: path) else { return nil }
         socket.close()
         return path
