@@ -30,6 +30,7 @@ let package = Package(
         .library(name: "UWBUSB", targets: ["UWBUSB"]),
         .library(name: "UCI", targets: ["UCI"]),
         .library(name: "UCIService", targets: ["UCIService"]),
+        .library(name: "UCIClient", targets: ["UCIClient"]),
         .executable(name: "uwb", targets: ["uwb"]),
     ] + simdProducts,
     dependencies: [
@@ -41,6 +42,7 @@ let package = Package(
         .target(name: "DW1000", dependencies: ["UWBCore"]),
         .target(name: "UCI", dependencies: ["UWBCore"]),
         .target(name: "UCIService", dependencies: ["UCI", "UWBCore", "UWBEmulator", "UWBRanging"]),
+        .target(name: "UCIClient", dependencies: ["UCI", "UWBCore"]),
         .target(name: "FT232H", dependencies: ["UWBCore"]),
         .systemLibrary(name: "CLibUSB", pkgConfig: "libusb-1.0", providers: [.apt(["libusb-1.0-0-dev"])]),
         .target(name: "UWBUSB", dependencies: ["CLibUSB", "FT232H", "UWBCore"]),
@@ -63,10 +65,10 @@ let package = Package(
             name: "EmulatedRanging",
             dependencies: ["NearbyInteraction", "UWBDevices", "UWBRanging", "UWBEmulator", "UWBCore", "DW1000"]
         ),
-        .target(name: "UWBDevices", dependencies: ["UWBCore", "DW1000", "UWBEmulator", "UWBUSB", "FT232H"]),
+        .target(name: "UWBDevices", dependencies: ["UWBCore", "DW1000", "UWBEmulator", "UWBUSB", "FT232H", "UCIClient"]),
         .target(
             name: "NearbyInteraction",
-            dependencies: ["UWBRanging", "UWBDevices", "UWBCore", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["UWBRanging", "UWBDevices", "UWBCore", "UCIClient", "UCI", .product(name: "Crypto", package: "swift-crypto")]
                 + simdDependencies
         ),
         .executableTarget(

@@ -56,10 +56,10 @@ public final class CompletionLatencyProbe: RadioApplication {
         let start = clock.now
         wrapped.handle(event, fromChip: chip, on: radio)
         let wall = (clock.now - start).secondsValue
-        guard let ranging, ranging.records.count > before, let lastReception, let record = ranging.records.last else { return }
+        guard let ranging, ranging.records.count > before, let lastReception, let record = ranging.records.last,
+              let timestamps = record.measurement.timestamps else { return }
         do {
             let now = try radio.primary.systemTime()
-            let timestamps = record.measurement.timestamps
             let poll = record.measurement.role == .initiator ? timestamps.pollTransmitted : timestamps.pollReceived
             samples.append(Sample(
                 latency: now.elapsed(since: lastReception).seconds, sincePoll: lastReception.elapsed(since: poll).seconds,

@@ -28,7 +28,7 @@ extension DeviceService {
         try $taskDefault.withValue(service, operation: operation)
     }
 
-    /// The service `NISession()` uses here: the task's, else the process's, else one on the radio
+    /// The service `NISession()` uses here: the task's, else the process's, else one on the device
     /// `UWB_DEVICE` names; or why there is none (``NIError/init(openingRadio:)``:
     /// ``NIError/Code/userDidNotAllow`` without permission to open the USB board, else
     /// ``NIError/Code/unsupportedPlatform``).
@@ -48,7 +48,11 @@ extension DeviceService {
 
     private static func resolveFromEnvironment() -> Swift.Result<DeviceService, NIError> {
         do {
-            return .success(DeviceService(radio: try RadioChoice.fromEnvironment().open()))
+            let choice = try RadioChoice.fromEnvironment()
+            if case .uciDevice = choice {
+                return .success(DeviceService(uciDevice: try choice.openUCIDevice()))
+            }
+            return .success(DeviceService(radio: try choice.open()))
         } catch {
             return .failure(NIError(openingRadio: error))
         }

@@ -1,36 +1,45 @@
 import Foundation
 import Synchronization
+import UCIClient
 import UWBCore
 import UWBDevices
 import UWBRanging
 
-/// Owns one radio and runs every session of the process on it: the device service.
+/// Owns one device and runs every session of the process on it: the device service.
 ///
-/// The service runs on the radio's loop (``RadioHost``): a ``RangingScheduler`` shares the radio
-/// among the sessions' links, each session's role and ranging session id come from its two tokens
-/// (the smaller token identifier initiates; see `Docs/nearby-interaction.md`), and a radio that
-/// fails invalidates every session with ``NIError/Code/sessionFailed``. Sessions call it from any
-/// thread; their calls reach the loop through ``RadioHost/post(_:)``, and the loop's results reach
-/// the sessions' delegate queues and event sequences.
+/// The device is a radio ranged by the project's engine (``init(radio:settings:)``: a
+/// ``RangingScheduler`` shares the radio among the sessions' links) or a UCI device that ranges by
+/// itself (``init(uciDevice:settings:)``: each session becomes a FiRa session; see `Docs/uci.md`).
+/// Each session's role and ranging session id come from its two tokens (the smaller token
+/// identifier initiates; see `Docs/nearby-interaction.md`), and a device that fails invalidates
+/// every session with ``NIError/Code/sessionFailed``. The service runs on the device's loop
+/// (``DeviceLoop``): sessions call it from any thread, their calls reach the loop through
+/// ``DeviceLoop/post(_:)``, and the loop's results reach the sessions' delegate queues and event
+/// sequences.
 ///
 /// `NISession()` uses the process's service: the one given to ``withDefault(_:operation:)`` for
-/// the current task, else the one set with ``setDefault(_:)``, else one on the radio `UWB_DEVICE`
+/// the current task, else the one set with ``setDefault(_:)``, else one on the device `UWB_DEVICE`
 /// names (``RadioChoice``). `NISession(device:)` takes a service explicitly.
 ///
 /// Suspension: Linux has no app lifecycle, so an app calls ``suspendSessions()`` where an iOS app
 /// would go to the background and ``endSuspension()`` where it would come back.
 ///
-/// `@unchecked Sendable`: the members marked "loop only" are used only on the radio's loop, and the
+/// `@unchecked Sendable`: the members marked "loop only" are used only on the device's loop, and the
 /// rest is immutable or behind ``ledger``'s mutex.
 public final class DeviceService: @unchecked Sendable {
-    /// The radio the service owns.
-    public let radio: any RadioHost
+    /// The radio the service owns; nil when it runs on a UCI device (``uciDevice``).
+    public let radio: (any RadioHost)?
+    /// The UCI device the service owns; nil when it runs on a radio (``radio``).
+    public let uciDevice: UCIDevice?
+    /// The device's name, for example `emulator:alice` or `uci:tcp://127.0.0.1:7000`.
+    public var deviceName: String { loop.name }
     /// How the service runs its sessions.
     public let settings: DeviceServiceSettings
-    /// What the radio can measure.
+    /// What the device can measure.
     public let capabilities: NIRadioCapability
     /// The shortest and longest update intervals a session may run: at least twice the longest
-    /// ranging round on this radio, at most a third of the removal timeout.
+    /// ranging round on a radio (on a UCI device, ``UCILinks/shortestInterval``), at most a third
+    /// of the removal timeout.
     public let updateIntervals: ClosedRange<Duration>
     /// The interval of a configuration that sets none: ``preferredUpdateInterval`` (100 ms) where
     /// the radio keeps it, else the shortest it keeps (a USB board: about 240 ms).
@@ -52,35 +61,52 @@ public final class DeviceService: @unchecked Sendable {
     /// The tokens this service issued, and where new ones come from.
     private let ledger: Mutex<TokenLedger>
     /// What the scheduler drops before any session sees it.
-    private let malformedFrames = FrameRejectionTally()
-    private let timing: RangingTiming
-    private let array: AntennaArray?
-    /// Passes the radio's events here without the radio keeping the service alive.
-    private let events: RadioEvents
+    private let malformedFrames: FrameRejectionTally
+    /// The device's loop: the radio's or the UCI device's.
+    private let loop: any DeviceLoop
 
     // Loop only.
-    private var scheduler: RangingScheduler?
+    private let links: any SessionLinks
     private var sessions: [TokenIdentifier: ServiceSession] = [:]
     private var isSuspended = false
     private var failure: NIError?
 
-    /// A service on `radio`.
-    public init(radio: any RadioHost, settings: DeviceServiceSettings = DeviceServiceSettings()) {
+    /// A service on `radio`, ranged by the project's engine.
+    public convenience init(radio: any RadioHost, settings: DeviceServiceSettings = DeviceServiceSettings()) {
+        let malformedFrames = FrameRejectionTally()
+        let failure = FailureRelay()
+        let links = EngineLinks(radio: radio, settings: settings, malformedFrames: malformedFrames) { failure.report($0) }
+        self.init(loop: radio, radio: radio, uciDevice: nil, links: links, settings: settings, malformedFrames: malformedFrames)
+        failure.service = self
+        onLoop { $0.links.attach() }
+    }
+
+    /// A service on `uciDevice`: each session runs as a FiRa session of the device (see
+    /// `Docs/uci.md`, "Sessions on a UCI device").
+    public convenience init(uciDevice: UCIDevice, settings: DeviceServiceSettings = DeviceServiceSettings()) {
+        let failure = FailureRelay()
+        let links = UCILinks(device: uciDevice) { failure.report($0) }
+        self.init(
+            loop: uciDevice, radio: nil, uciDevice: uciDevice, links: links, settings: settings,
+            malformedFrames: FrameRejectionTally())
+        failure.service = self
+        onLoop { $0.links.attach() }
+    }
+
+    private init(
+        loop: any DeviceLoop, radio: (any RadioHost)?, uciDevice: UCIDevice?, links: any SessionLinks,
+        settings: DeviceServiceSettings, malformedFrames: FrameRejectionTally
+    ) {
+        self.loop = loop
         self.radio = radio
+        self.uciDevice = uciDevice
+        self.links = links
         self.settings = settings
-        let array = radio.board.coherentReceivers > 1
-            ? try? AntennaArray(board: radio.board, channel: radio.configuration.channel) : nil
-        self.array = array
-        capabilities = NIRadioCapability(coherentReceivers: array == nil ? 1 : radio.board.coherentReceivers)
-        timing = settings.timing
-            ?? (radio.kind == .usb ? .usb(for: radio.configuration) : .emulator(for: radio.configuration))
-        let shortest = timing.longestRound * 2
+        self.malformedFrames = malformedFrames
+        capabilities = links.capabilities
+        let shortest = links.shortestInterval
         updateIntervals = shortest...max(shortest, settings.removalTimeout / 3)
         ledger = Mutex(TokenLedger(seed: settings.tokenSeed))
-        events = RadioEvents()
-        events.service = self
-        let events = events
-        radio.post { [radio] in radio.attach(events) }
     }
 
     // MARK: Any thread
@@ -113,9 +139,15 @@ public final class DeviceService: @unchecked Sendable {
         ledger.withLock { ledger in Result { () throws(NIError) in try ledger.protection(of: token, with: peer, role: role) } }
     }
 
-    /// Runs `work` on the radio's loop.
+    /// Runs `work` on the device's loop.
     func onLoop(_ work: @escaping @Sendable (DeviceService) -> Void) {
-        radio.post { [self] in work(self) }
+        loop.post { [self] in work(self) }
+    }
+
+    /// Runs a delegate call of a session on `queue`, timed by the device's loop
+    /// (``DeviceLoop/deliver(on:_:)``). Loop only.
+    func deliver(on queue: DispatchQueue, _ work: @escaping @Sendable () -> Void) {
+        loop.deliver(on: queue, work)
     }
 
     // MARK: Loop only: sessions
@@ -142,7 +174,7 @@ public final class DeviceService: @unchecked Sendable {
         guard running < settings.maximumSessions else {
             invalidate(record, NIError(
                 .activeSessionsLimitExceeded,
-                detail: "\(running) sessions already run on \(radio.name), the most it takes (DeviceServiceSettings.maximumSessions)"))
+                detail: "\(running) sessions already run on \(loop.name), the most it takes (DeviceServiceSettings.maximumSessions)"))
             return
         }
         startLink(of: record, peer: peer, pairing: pairing, interval: interval)
@@ -163,7 +195,7 @@ public final class DeviceService: @unchecked Sendable {
         if record.link != nil {
             stopLink(of: record, sayingGoodbye: true)
         } else if let pairing = record.pairing {
-            scheduler?.sayGoodbye(on: pairing.link)
+            links.sayGoodbye(on: pairing)
         }
     }
 
@@ -195,27 +227,26 @@ public final class DeviceService: @unchecked Sendable {
     // MARK: Loop only: links
 
     private func startLink(of record: ServiceSession, peer: NIDiscoveryToken, pairing: SessionPairing, interval: Duration) {
-        let scheduler = self.scheduler ?? makeScheduler()
-        let builder = MeasurementBuilder(configuration: radio.configuration, array: array, fieldOfView: settings.fieldOfView)
-        let handlers = RangingScheduler.Handlers(
-            completed: { [weak self, weak record] round in
+        let handlers = LinkHandlers(
+            measured: { [weak self, weak record] measurement in
                 guard let self, let record else { return }
-                self.completed(round, of: record, builder: builder)
+                self.measured(measurement, by: record)
             },
-            failed: { _ in },
             peerEnded: { [weak self, weak record] in
                 guard let self, let record else { return }
                 self.remove(record, reason: .peerEnded)
+            },
+            failed: { [weak self, weak record] error in
+                guard let self, let record, record.state == .running else { return }
+                self.invalidate(record, error)
             })
         record.peer = peer
         record.pairing = pairing
         record.state = .running
         record.lastObject = nil
         record.recentInterval = nil
-        record.lastContact = radio.now
-        record.link = pairing.role == .initiator
-            ? scheduler.addInitiator(pairing.link, interval: interval, handlers: handlers)
-            : scheduler.addResponder(pairing.link, handlers: handlers)
+        record.lastContact = loop.now
+        record.link = links.start(pairing, interval: interval, handlers: handlers)
         supervise(record, interval: interval)
     }
 
@@ -223,28 +254,14 @@ public final class DeviceService: @unchecked Sendable {
         record.supervision += 1
         guard let link = record.link else { return }
         record.link = nil
-        scheduler?.remove(link, sayingGoodbye: sayingGoodbye)
+        links.stop(link, sayingGoodbye: sayingGoodbye)
     }
 
-    private func makeScheduler() -> RangingScheduler {
-        let transceivers = radio.transceivers
-        let clock = transceivers.first.map { TransmitClock(board: radio.board, capabilities: $0.capabilities) }
-            ?? TransmitClock(granularity: .zero, antennaDelay: .zero)
-        let scheduler = RangingScheduler(
-            transceivers: transceivers, timing: timing, transmitClock: clock,
-            schedule: { [radio] delay, action in radio.schedule(after: delay, action) },
-            now: { [radio] in radio.now },
-            onRadioFailure: { [weak self] error in self?.radioFailed(error) }, malformedFrames: malformedFrames)
-        self.scheduler = scheduler
-        return scheduler
-    }
-
-    private func completed(_ round: CompletedRound, of record: ServiceSession, builder: MeasurementBuilder) {
+    private func measured(_ measurement: RangingMeasurement, by record: ServiceSession) {
         guard record.state == .running, let peer = record.peer else { return }
         // The first measurement after `run` counts the wait since the run as its interval.
-        let waited = radio.now - record.lastContact
-        record.lastContact = radio.now
-        let measurement = builder.measurement(of: round, at: radio.now)
+        let waited = loop.now - record.lastContact
+        record.lastContact = loop.now
         record.measured(after: measurement.interval ?? waited)
         let object = NINearbyObject(measurement: measurement, peer: peer, capabilities: capabilities)
         guard object.distance != nil else { return }
@@ -269,10 +286,10 @@ public final class DeviceService: @unchecked Sendable {
     private func supervise(_ record: ServiceSession, interval: Duration) {
         let generation = record.supervision
         let limit = silenceLimit(of: record, requested: interval)
-        let due = (record.lastObject == nil ? radio.now : record.lastContact) + limit
-        radio.schedule(after: max(due - radio.now, .zero)) { [weak self, weak record] in
+        let due = (record.lastObject == nil ? loop.now : record.lastContact) + limit
+        loop.schedule(after: max(due - loop.now, .zero)) { [weak self, weak record] in
             guard let self, let record, record.supervision == generation, record.state == .running else { return }
-            if record.lastObject != nil, self.radio.now - record.lastContact >= self.silenceLimit(of: record, requested: interval) {
+            if record.lastObject != nil, self.loop.now - record.lastContact >= self.silenceLimit(of: record, requested: interval) {
                 self.remove(record, reason: .timeout)
             } else {
                 self.supervise(record, interval: interval)
@@ -289,27 +306,19 @@ public final class DeviceService: @unchecked Sendable {
     /// milliseconds, so that a timer set for it finds it passed when it fires.
     private func silenceLimit(of record: ServiceSession, requested: Duration) -> Duration {
         let excess = max((record.recentInterval ?? requested) - requested, .zero)
-        let stretch = min(excess, scheduler?.lateness ?? .zero) * Self.silentIntervals
+        let stretch = min(excess, links.lateness) * Self.silentIntervals
         return .milliseconds(Int64(((settings.removalTimeout + stretch) / .milliseconds(1)).rounded(.up)))
     }
 
     /// How many times over the air's share of a pair's slowness lengthens the removal timeout: 5.
     static let silentIntervals = 5
 
-    // MARK: Loop only: the radio
+    // MARK: Loop only: the device
 
-    fileprivate func radio(_ event: TransceiverEvent, fromChip chip: Int) {
-        scheduler?.handle(event, fromChip: chip)
-    }
-
-    fileprivate func radio(failed error: TransceiverError) {
-        guard error.meansRadioLost else { return }
-        radioFailed(error)
-    }
-
-    private func radioFailed(_ error: TransceiverError) {
+    /// Invalidates every session with ``NIError/Code/sessionFailed``: the device is gone (`detail` says how).
+    fileprivate func deviceFailed(_ detail: String) {
         guard failure == nil else { return }
-        let failure = NIError(.sessionFailed, detail: "the radio \(radio.name) failed: \(error)")
+        let failure = NIError(.sessionFailed, detail: detail)
         self.failure = failure
         let records = Array(sessions.values)
         sessions.removeAll()
@@ -320,16 +329,12 @@ public final class DeviceService: @unchecked Sendable {
     }
 }
 
-/// Receives a radio's events for a ``DeviceService`` it does not keep alive. `@unchecked Sendable`:
-/// it is handed to the loop once and used only there.
-private final class RadioEvents: RadioEventHandler, @unchecked Sendable {
+/// Carries a device's failure from its links to the service, which the links must not keep alive.
+/// `@unchecked Sendable`: set once at start, then used only on the loop.
+private final class FailureRelay: @unchecked Sendable {
     weak var service: DeviceService?
 
-    func radio(_ event: TransceiverEvent, fromChip chip: Int) {
-        service?.radio(event, fromChip: chip)
-    }
-
-    func radio(failed error: TransceiverError, onChip chip: Int) {
-        service?.radio(failed: error)
+    func report(_ detail: String) {
+        service?.deviceFailed(detail)
     }
 }

@@ -222,11 +222,11 @@ public final class NISession: NSObject, @unchecked Sendable {
 
     // MARK: Delivery
 
-    /// Delivers `event` from the device service, on its radio's loop: the delegate call is a
-    /// reaction the radio times (``RadioHost/deliver(on:_:)``), so on virtual time the app's
+    /// Delivers `event` from the device service, on its device's loop: the delegate call is a
+    /// reaction the loop times (``DeviceLoop/deliver(on:_:)``), so on virtual time the app's
     /// response to it happens at the instant of the event.
     func deliver(_ event: Event) {
-        send(event, evenIfInvalidated: false, through: try? service.get().radio)
+        send(event, evenIfInvalidated: false, through: try? service.get())
     }
 
     /// Invalidates the session with `error`: tells the delegate and ends the service's record.
@@ -237,9 +237,9 @@ public final class NISession: NSObject, @unchecked Sendable {
         }
     }
 
-    /// Yields `event` to the sequences and queues it for the delegate, through `radio`'s loop if
+    /// Yields `event` to the sequences and queues it for the delegate, through `device`'s loop if
     /// the event comes from it; an invalidation ends the sequences and the session.
-    private func send(_ event: Event, evenIfInvalidated: Bool, through radio: (any RadioHost)? = nil) {
+    private func send(_ event: Event, evenIfInvalidated: Bool, through device: DeviceService? = nil) {
         let invalidating = if case .didInvalidate = event { true } else { false }
         let target = withState { state -> (DispatchQueue, [AsyncStream<Event>.Continuation])? in
             guard evenIfInvalidated || !state.invalidated else { return nil }
@@ -257,11 +257,11 @@ public final class NISession: NSObject, @unchecked Sendable {
                 stream.finish()
             }
         }
-        guard let radio else {
+        guard let device else {
             queue.async { [self] in callDelegate(event) }
             return
         }
-        radio.deliver(on: queue) { [self] in callDelegate(event) }
+        device.deliver(on: queue) { [self] in callDelegate(event) }
     }
 
     private func callDelegate(_ event: Event) {

@@ -23,8 +23,8 @@ final class ServiceSession {
     var peer: NIDiscoveryToken?
     /// Roles, session id and addresses, once run.
     var pairing: SessionPairing?
-    /// The link on the scheduler while running.
-    var link: RangingScheduler.LinkID?
+    /// The session's link on the device while running.
+    var link: SessionLinkID?
     /// The latest measured peer, if measured since the last run.
     var lastObject: NINearbyObject?
     /// When the peer was last measured (or the run started), on the loop's clock.

@@ -28,7 +28,8 @@ extension RadioChoice {
     /// still (the bus holds the device's turn).
     ///
     /// - Throws: ``RadioChoiceError`` saying why the bus cannot be opened: no board, a missing
-    ///   serial number, permission, an emulator service that is not running or refuses the device.
+    ///   serial number, permission, an emulator service that is not running or refuses the device,
+    ///   a UCI device (``RadioChoiceError/notARadio(_:)``: it has no registers to give).
     public func openBus(
         board: String? = ProcessInfo.processInfo.environment[RadioChoice.boardVariable],
         socketPath: String? = ProcessInfo.processInfo.environment[RadioChoice.socketVariable]
@@ -41,6 +42,8 @@ extension RadioChoice {
         case .emulatorDevice(let name):
             let (bus, description) = try EmulatorSocketBus.attach(to: name, at: Self.serviceSocket(socketPath))
             return RadioBus(name: "emulator:" + name, board: description, bus: bus)
+        case .uciDevice:
+            throw .notARadio(description)
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import UCIClient
 import UWBCore
 import UWBEmulator
 
@@ -9,6 +10,10 @@ import UWBEmulator
 /// | unset or empty | ``firstAttachedBoard`` |
 /// | `emulator:NAME` | ``emulatorDevice(_:)``: device NAME of a running emulator service |
 /// | `usb:SERIAL` | ``usbBoard(serial:)``: the attached board with that serial number |
+/// | `uci:tcp://HOST:PORT`, `uci:/dev/ttyACM0` | ``uciDevice(_:)``: a UWBS spoken to over UCI |
+///
+/// A UCI device ranges by itself: sessions run on it (``openUCIDevice(responseTimeout:)``), but it
+/// has no registers or frames to give, so ``open(board:calibrationStore:)`` refuses it.
 ///
 /// An app that must not depend on its environment hands its sessions a radio explicitly instead
 /// (`DeviceService(radio:)` in the NearbyInteraction module).
@@ -19,6 +24,8 @@ public enum RadioChoice: Hashable, Sendable, CustomStringConvertible {
     case emulatorDevice(String)
     /// The attached USB board with this serial number.
     case usbBoard(serial: String)
+    /// A UWB subsystem with UCI firmware, on a serial port or behind a UCI server.
+    case uciDevice(UCIEndpoint)
 
     /// The name of the environment variable: `UWB_DEVICE`.
     public static let environmentVariable = "UWB_DEVICE"
@@ -52,7 +59,8 @@ public enum RadioChoice: Hashable, Sendable, CustomStringConvertible {
     /// The choice `value` names (the value of `UWB_DEVICE`; nil or empty for none).
     ///
     /// - Throws: ``RadioChoiceError/unrecognised(_:)`` for anything else than the forms in the
-    ///   table above, or ``RadioChoiceError/emptyName(_:)`` for `emulator:` or `usb:` alone.
+    ///   table above, ``RadioChoiceError/emptyName(_:)`` for `emulator:`, `usb:` or `uci:` alone,
+    ///   or ``RadioChoiceError/badUCIEndpoint(_:)`` for a UCI endpoint that is not understood.
     public init(environmentValue value: String?) throws(RadioChoiceError) {
         let text = (value ?? "").trimmingCharacters(in: .whitespaces)
         guard !text.isEmpty else {
@@ -65,6 +73,13 @@ public enum RadioChoice: Hashable, Sendable, CustomStringConvertible {
         } else if let serial = Self.suffix(of: text, after: "usb:") {
             guard !serial.isEmpty else { throw .emptyName(text) }
             self = .usbBoard(serial: serial)
+        } else if let endpoint = Self.suffix(of: text, after: "uci:") {
+            guard !endpoint.isEmpty else { throw .emptyName(text) }
+            do {
+                self = .uciDevice(try UCIEndpoint(parsing: endpoint))
+            } catch {
+                throw .badUCIEndpoint(error)
+            }
         } else {
             throw .unrecognised(text)
         }
@@ -87,7 +102,7 @@ public enum RadioChoice: Hashable, Sendable, CustomStringConvertible {
     ///
     /// - Throws: ``RadioChoiceError`` saying why the radio cannot be used: no board, a missing
     ///   serial number, permission, a bring-up failure, an emulator service that is not running or
-    ///   refuses the device.
+    ///   refuses the device, or a UCI device (``RadioChoiceError/notARadio(_:)``).
     public func open(
         board: String? = ProcessInfo.processInfo.environment[RadioChoice.boardVariable],
         calibrationStore: String? = CalibrationStore.defaultPath()
@@ -98,6 +113,7 @@ public enum RadioChoice: Hashable, Sendable, CustomStringConvertible {
         case .emulatorDevice(let name):
             try Self.openEmulatorDevice(
                 name, socketPath: ProcessInfo.processInfo.environment[Self.socketVariable], calibrationStore: calibrationStore)
+        case .uciDevice: throw RadioChoiceError.notARadio(description)
         }
         if case .ignored(let warning) = radio.calibration {
             FileHandle.standardError.write(Data((warning + "\n").utf8))
@@ -111,6 +127,20 @@ public enum RadioChoice: Hashable, Sendable, CustomStringConvertible {
         case .firstAttachedBoard: ""
         case .emulatorDevice(let name): "emulator:" + name
         case .usbBoard(let serial): "usb:" + serial
+        case .uciDevice(let endpoint): "uci:\(endpoint)"
+        }
+    }
+
+    /// Connects to the chosen UCI device and brings it up (``UCIDevice/open(_:responseTimeout:)``).
+    ///
+    /// - Throws: ``RadioChoiceError/uciDeviceFailed(_:)`` if it cannot be reached or brought up,
+    ///   or ``RadioChoiceError/unrecognised(_:)`` if this choice is not a UCI device.
+    public func openUCIDevice(responseTimeout: Duration = UCIClientConstants.responseTimeout) throws(RadioChoiceError) -> UCIDevice {
+        guard case .uciDevice(let endpoint) = self else { throw .unrecognised(description) }
+        do {
+            return try UCIDevice.open(endpoint, responseTimeout: responseTimeout)
+        } catch {
+            throw .uciDeviceFailed(error)
         }
     }
 

@@ -1,3 +1,5 @@
+import UCIClient
+
 /// Why a radio could not be chosen or opened.
 public enum RadioChoiceError: Error, Hashable, Sendable, CustomStringConvertible {
     /// `UWB_DEVICE` holds something not understood.
@@ -20,16 +22,26 @@ public enum RadioChoiceError: Error, Hashable, Sendable, CustomStringConvertible
     case noSuchUSBBoard(serial: String, available: [String])
     /// `UWB_BOARD` names no board description that matches the attached device.
     case unknownBoard(String, available: [String])
+    /// `UWB_DEVICE=uci:…` names an endpoint that is not understood.
+    case badUCIEndpoint(UCIClientError)
+    /// The UCI device could not be reached or brought up.
+    case uciDeviceFailed(UCIClientError)
+    /// The choice is a UCI device, which ranges by itself: it runs sessions but has no registers
+    /// or frames for the commands that need a radio.
+    case notARadio(String)
 
     /// What went wrong and what to do.
     public var description: String {
         switch self {
         case .unrecognised(let value):
             "UWB_DEVICE=\(value) is not understood: use emulator:NAME for a device of the emulator service, "
-                + "usb:SERIAL for a USB board, or leave it unset for the first attached board"
+                + "usb:SERIAL for a USB board, uci:tcp://HOST:PORT or uci:/dev/ttyACM0 for a UCI device, "
+                + "or leave it unset for the first attached board"
         case .emptyName(let value):
             value.hasPrefix("usb:")
                 ? "UWB_DEVICE=\(value) names no board: put its serial number after the colon (`uwb devices` lists them)"
+                : value.hasPrefix("uci:")
+                ? "UWB_DEVICE=\(value) names no UCI device: write uci:tcp://HOST:PORT or uci:/dev/ttyACM0"
                 : "UWB_DEVICE=\(value) names no device: put the emulator service's device name after the colon"
         case .noBoardAttached:
             "no UWB board is attached (UWB_DEVICE is unset, so the first attached board was looked for): plug one in "
@@ -49,6 +61,11 @@ public enum RadioChoiceError: Error, Hashable, Sendable, CustomStringConvertible
         case .unknownBoard(let id, let available):
             "UWB_BOARD=\(id) is not a board description of the attached device; use one of "
                 + available.joined(separator: ", ")
+        case .badUCIEndpoint(let error), .uciDeviceFailed(let error):
+            "UWB_DEVICE: \(error)"
+        case .notARadio(let value):
+            "UWB_DEVICE=\(value) is a UCI device, which ranges by itself: it runs NISessions, but this needs a radio's "
+                + "registers and frames; use usb:SERIAL or emulator:NAME here"
         case .noSuchEmulatedDevice(let name, let available):
             "the emulation has no device called \"\(name)\"; its devices are "
                 + (available.isEmpty ? "none" : available.map { "\"\($0)\"" }.joined(separator: ", "))

@@ -1,16 +1,15 @@
 import Foundation
 import UWBCore
 
-/// A radio and the loop that services it: what a device service needs to range on a board.
+/// A radio and the loop that services it (a ``DeviceLoop``): what a device service needs to range
+/// on a board with the project's ranging engine.
 ///
 /// The loop is the design's event-driven core. On the in-process emulator it is the discrete-event
 /// simulator (``EmulatedRadio``); on hardware and over a socket it will be a thread that waits for
-/// the interrupt line. Either way, the ``transceivers``, ``now`` and ``schedule(after:_:)`` may be
+/// the interrupt line. Either way, the ``transceivers``, ``DeviceLoop/now`` and ``DeviceLoop/schedule(after:_:)`` may be
 /// used only on the loop, and events reach the attached ``RadioEventHandler`` on it. Other threads
-/// hand work to the loop with ``post(_:)``.
-public protocol RadioHost: AnyObject, Sendable {
-    /// A name for messages, for example `emulator:alice`.
-    var name: String { get }
+/// hand work to the loop with ``DeviceLoop/post(_:)``.
+public protocol RadioHost: DeviceLoop {
     /// The board: its chips, antenna geometry and calibration.
     var board: BoardDescription { get }
     /// The radio configuration the board's chips run.
@@ -19,19 +18,7 @@ public protocol RadioHost: AnyObject, Sendable {
     var kind: RadioKind { get }
     /// One transceiver per chip, in chip-select order; the first sends and receives. Loop only.
     var transceivers: [any Transceiver] { get }
-    /// The loop's monotonic clock (virtual time on the emulator). Loop only.
-    var now: Duration { get }
-    /// Runs `action` on the loop after `delay`. Loop only.
-    func schedule(after delay: Duration, _ action: @escaping () -> Void)
-    /// Runs `action` on the loop as soon as it can. Any thread.
-    func post(_ action: @escaping @Sendable () -> Void)
-    /// Runs app code (a delegate callback) on `queue`. A loop on virtual time holds its clock
-    /// until the code has returned, running such reactions one at a time in the order delivered,
-    /// and runs what they post at the instant they were delivered; so an app that reacts does so
-    /// at a defined virtual instant and a seed gives the same run. A loop on the wall clock
-    /// hands the code to `queue` and goes on. Loop only.
-    func deliver(on queue: DispatchQueue, _ work: @escaping @Sendable () -> Void)
     /// Sends the radio's events and failures to `handler` from now on, replacing any previous
-    /// handler. Loop only: call it from work given to ``post(_:)``.
+    /// handler. Loop only: call it from work given to ``DeviceLoop/post(_:)``.
     func attach(_ handler: any RadioEventHandler)
 }

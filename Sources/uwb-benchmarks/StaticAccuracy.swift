@@ -40,7 +40,7 @@ struct StaticAccuracy {
                 distance: distance, failures: ranging.failures.count,
                 expected: NoiseFloor(
                     channelModel: ranging.emulation.medium.channelModel, configuration: ranging.emulation.configuration,
-                    distance: distance, rounds: all.map(\.record.measurement.timestamps)),
+                    distance: distance, rounds: all.compactMap(\.record.measurement.timestamps)),
                 reportedLevel: level.mean, raw: raw, filtered: filtered)
         }
     }

@@ -1,6 +1,7 @@
 import UWBCore
 
-/// One ranging result for one peer, as a ``MeasurementBuilder`` makes it from a finished round:
+/// One ranging result for one peer, as a ``MeasurementBuilder`` makes it from a finished round (or
+/// a UCI device reports it):
 /// distance and direction when they are known, the raw timestamps, and how much to trust them.
 public struct RangingMeasurement: Hashable, Sendable {
     /// The peer's short address.
@@ -31,8 +32,9 @@ public struct RangingMeasurement: Hashable, Sendable {
     public var rawDirection: Vector3?
     /// The horizontal angle of this round alone (before the filter), inside the field of view.
     public var rawHorizontalAngle: Angle?
-    /// The six timestamps of the round.
-    public var timestamps: RoundTimestamps
+    /// The six timestamps of the round; nil when the device measured the round itself and gives
+    /// none (a UCI device).
+    public var timestamps: RoundTimestamps?
     /// The received level of the last frame this side received.
     public var receivedLevel: PowerLevel?
     /// The first-path level of the same frame.
@@ -52,7 +54,7 @@ public struct RangingMeasurement: Hashable, Sendable {
         peer: UInt16, role: RangingRole, round: UInt16, time: Duration, interval: Duration? = nil, distance: Distance?,
         rawDistance: Distance?,
         direction: Vector3?, horizontalAngle: Angle?, rawDirection: Vector3?, rawHorizontalAngle: Angle?,
-        timestamps: RoundTimestamps, receivedLevel: PowerLevel?,
+        timestamps: RoundTimestamps?, receivedLevel: PowerLevel?,
         firstPathLevel: PowerLevel?, nlosLikelihood: Double, figureOfMerit: Double, phaseDifferences: [Angle]? = nil
     ) {
         self.peer = peer

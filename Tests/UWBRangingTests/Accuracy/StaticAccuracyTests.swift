@@ -35,7 +35,7 @@ struct StaticAccuracyTests {
         #expect(results.count >= 140)
         let raw = meanAndDeviation(distanceErrors(results, \.rawDistance))
         let filtered = meanAndDeviation(distanceErrors(ranging.initiatorResults(settle: 0.5), \.distance))
-        let expected = Self.expectedSigma(distance: distance, ranging: ranging, rounds: results.map(\.measurement.timestamps))
+        let expected = Self.expectedSigma(distance: distance, ranging: ranging, rounds: results.compactMap(\.measurement.timestamps))
         #expect(abs(raw.mean) < 0.03, "raw bias \(raw.mean) m")
         #expect(abs(raw.deviation / expected - 1) < 0.3, "raw σ \(raw.deviation) m, expected \(expected) m")
         #expect(abs(filtered.mean) < 0.03, "filtered bias \(filtered.mean) m")

@@ -28,7 +28,7 @@ struct TimelinessTests {
             }
         }
         let responder = try #require(probes.last)
-        #expect(responder.samples.allSatisfy { $0.frame == $0.record.measurement.timestamps.finalReceived },
+        #expect(responder.samples.allSatisfy { $0.frame == $0.record.measurement.timestamps?.finalReceived },
                 "the responder's measurement follows FINAL's reception")
         #expect(ranging.records.count == probes.reduce(0) { $0 + $1.samples.count }, "every measurement is made while handling a frame")
     }

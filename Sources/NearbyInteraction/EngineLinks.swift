@@ -1,0 +1,113 @@
+import UWBCore
+import UWBDevices
+import UWBRanging
+
+/// Sessions on a radio, ranged by the project's engine: a ``RangingScheduler`` shares the radio
+/// among the links, and a ``MeasurementBuilder`` turns each round into a measurement. A radio
+/// error that means the radio is gone is reported once through `onFailure`.
+final class EngineLinks: SessionLinks {
+    let capabilities: NIRadioCapability
+    let shortestInterval: Duration
+    var lateness: Duration { scheduler?.lateness ?? .zero }
+
+    private let radio: any RadioHost
+    private let timing: RangingTiming
+    private let array: AntennaArray?
+    private let fieldOfView: FieldOfView
+    private let malformedFrames: FrameRejectionTally
+    private let onFailure: (String) -> Void
+    /// Passes the radio's events here without the radio keeping the links alive.
+    private let events = RadioEvents()
+    private var scheduler: RangingScheduler?
+    private var links: [SessionLinkID: RangingScheduler.LinkID] = [:]
+    private var nextLink = 0
+
+    /// Links on `radio` with `settings`' timing and field of view; frames dropped unused are
+    /// counted in `malformedFrames`, and a lost radio is reported to `onFailure` (on the loop).
+    init(
+        radio: any RadioHost, settings: DeviceServiceSettings, malformedFrames: FrameRejectionTally,
+        onFailure: @escaping (String) -> Void
+    ) {
+        self.radio = radio
+        let array = radio.board.coherentReceivers > 1
+            ? try? AntennaArray(board: radio.board, channel: radio.configuration.channel) : nil
+        self.array = array
+        capabilities = NIRadioCapability(coherentReceivers: array == nil ? 1 : radio.board.coherentReceivers)
+        timing = settings.timing
+            ?? (radio.kind == .usb ? .usb(for: radio.configuration) : .emulator(for: radio.configuration))
+        shortestInterval = timing.longestRound * 2
+        fieldOfView = settings.fieldOfView
+        self.malformedFrames = malformedFrames
+        self.onFailure = onFailure
+    }
+
+    func attach() {
+        events.links = self
+        radio.attach(events)
+    }
+
+    func start(_ pairing: SessionPairing, interval: Duration, handlers: LinkHandlers) -> SessionLinkID {
+        let scheduler = self.scheduler ?? makeScheduler()
+        let builder = MeasurementBuilder(configuration: radio.configuration, array: array, fieldOfView: fieldOfView)
+        let radio = radio
+        let roundHandlers = RangingScheduler.Handlers(
+            completed: { round in handlers.measured(builder.measurement(of: round, at: radio.now)) },
+            failed: { _ in },
+            peerEnded: handlers.peerEnded)
+        nextLink += 1
+        let id = SessionLinkID(rawValue: nextLink)
+        links[id] = pairing.role == .initiator
+            ? scheduler.addInitiator(pairing.link, interval: interval, handlers: roundHandlers)
+            : scheduler.addResponder(pairing.link, handlers: roundHandlers)
+        return id
+    }
+
+    func stop(_ link: SessionLinkID, sayingGoodbye: Bool) {
+        guard let scheduled = links.removeValue(forKey: link) else { return }
+        scheduler?.remove(scheduled, sayingGoodbye: sayingGoodbye)
+    }
+
+    func sayGoodbye(on pairing: SessionPairing) {
+        scheduler?.sayGoodbye(on: pairing.link)
+    }
+
+    private func makeScheduler() -> RangingScheduler {
+        let transceivers = radio.transceivers
+        let clock = transceivers.first.map { TransmitClock(board: radio.board, capabilities: $0.capabilities) }
+            ?? TransmitClock(granularity: .zero, antennaDelay: .zero)
+        let scheduler = RangingScheduler(
+            transceivers: transceivers, timing: timing, transmitClock: clock,
+            schedule: { [radio] delay, action in radio.schedule(after: delay, action) },
+            now: { [radio] in radio.now },
+            onRadioFailure: { [weak self] error in self?.lost(error) }, malformedFrames: malformedFrames)
+        self.scheduler = scheduler
+        return scheduler
+    }
+
+    fileprivate func radio(_ event: TransceiverEvent, fromChip chip: Int) {
+        scheduler?.handle(event, fromChip: chip)
+    }
+
+    fileprivate func radioFailed(_ error: TransceiverError) {
+        guard error.meansRadioLost else { return }
+        lost(error)
+    }
+
+    private func lost(_ error: TransceiverError) {
+        onFailure("the radio \(radio.name) failed: \(error)")
+    }
+}
+
+/// Receives a radio's events for ``EngineLinks`` it does not keep alive. `@unchecked Sendable`:
+/// it is handed to the loop once and used only there.
+private final class RadioEvents: RadioEventHandler, @unchecked Sendable {
+    weak var links: EngineLinks?
+
+    func radio(_ event: TransceiverEvent, fromChip chip: Int) {
+        links?.radio(event, fromChip: chip)
+    }
+
+    func radio(failed error: TransceiverError, onChip chip: Int) {
+        links?.radioFailed(error)
+    }
+}

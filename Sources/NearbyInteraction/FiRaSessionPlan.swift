@@ -1,0 +1,59 @@
+import UCI
+import UWBRanging
+
+/// The FiRa session a Nearby Interaction session becomes on a UCI device, derived like the
+/// ``SessionPairing`` from the two tokens alone, so that both sides configure the same session
+/// with no message exchanged:
+///
+/// - session id: the pairing's session id;
+/// - roles: the initiator is CONTROLLER and INITIATOR, the responder CONTROLEE and RESPONDER;
+/// - one-to-one DS-TWR, deferred (RANGING_ROUND_USAGE 2, the FiRa default);
+/// - short MAC addresses: each token's short address, the peer's as DST_MAC_ADDRESS;
+/// - RANGING_DURATION: the session's update interval, in milliseconds;
+/// - CHANNEL_NUMBER: the device's lowest supported channel (both sides must support it);
+/// - AOA_RESULT_REQ 1 when the device measures angles;
+/// - static STS (STS_CONFIG 0) with VENDOR_ID and STATIC_STS_IV from the session id: both sides
+///   agree, but the STS is not secret (the tokens' session keys are not mapped onto a
+///   provisioned STS yet; `Docs/uci.md`).
+///
+/// Values: FiRa UCI Generic Specification, application configuration parameters, as google/pica's
+/// `src/uci_packets.pdl` lists them (`DeviceType`, `DeviceRole`, `RangingRoundUsage`, `StsConfig`,
+/// `MultiNodeMode`).
+struct FiRaSessionPlan {
+    /// The FiRa session id.
+    let sessionID: UInt32
+    /// The SET_APP_CONFIG parameters.
+    let parameters: [UCIParameter<UCIAppConfigID>]
+
+    /// The plan for `pairing` ranging every `interval` on `channel`, asking for angles if `angles`.
+    init(pairing: SessionPairing, interval: Duration, channel: Int, angles: Bool) {
+        let link = pairing.link
+        sessionID = link.session.rawValue
+        let initiates = pairing.role == .initiator
+        let milliseconds = UInt32(clamping: Int64((interval / .milliseconds(1)).rounded()))
+        var iv: [UInt8] = []
+        iv.appendLittleEndian(sessionID)
+        parameters = [
+            UCIParameter(.deviceType, integer: UInt8(initiates ? 1 : 0)),
+            UCIParameter(.deviceRole, integer: UInt8(initiates ? 1 : 0)),
+            UCIParameter(.rangingRoundUsage, integer: UInt8(2)),
+            UCIParameter(.multiNodeMode, integer: UInt8(0)),
+            UCIParameter(.numberOfControlees, integer: UInt8(1)),
+            UCIParameter(.macAddressMode, integer: UInt8(0)),
+            UCIParameter(.deviceMacAddress, integer: link.localAddress),
+            UCIParameter(.destinationMacAddress, integer: link.peerAddress),
+            UCIParameter(.channelNumber, integer: UInt8(clamping: channel)),
+            UCIParameter(.rangingDuration, integer: milliseconds),
+            UCIParameter(Self.aoaResultRequest, integer: UInt8(angles ? 1 : 0)),
+            UCIParameter(.stsConfig, integer: UInt8(0)),
+            UCIParameter(.vendorID, Self.vendorID),
+            UCIParameter(.staticSTSIV, iv + [0, 0]),
+        ]
+    }
+
+    /// AOA_RESULT_REQ (FiRa UCI app config 0x0D).
+    static let aoaResultRequest = UCIAppConfigID(rawValue: 0x0D)
+    /// The VENDOR_ID of the static STS: "SU" (swift-uwb) in ASCII. Any value does, as long as both
+    /// sides use the same.
+    static let vendorID: [UInt8] = Array("SU".utf8)
+}

@@ -1,0 +1,38 @@
+import UWBRanging
+
+/// How a ``DeviceService``'s sessions range on its device: the project's ranging engine on a
+/// radio (``EngineLinks``), or FiRa sessions of a UCI device (``UCILinks``). Used only on the
+/// device's loop.
+protocol SessionLinks: AnyObject {
+    /// What the device can measure.
+    var capabilities: NIRadioCapability { get }
+    /// The shortest update interval the device keeps.
+    var shortestInterval: Duration { get }
+    /// How late this device's recent rounds started for want of air (see
+    /// ``DeviceService/silenceLimit(of:requested:)``); zero where the device does not say.
+    var lateness: Duration { get }
+    /// Starts receiving the device's events (once, before the first link).
+    func attach()
+    /// Starts ranging on `pairing`, a round every `interval` on the initiator; results reach `handlers`.
+    func start(_ pairing: SessionPairing, interval: Duration, handlers: LinkHandlers) -> SessionLinkID
+    /// Stops a link; `sayingGoodbye` tells the peer the session ended, where the device can.
+    func stop(_ link: SessionLinkID, sayingGoodbye: Bool)
+    /// Tells the peer of a session that is not ranging now that it ended, where the device can.
+    func sayGoodbye(on pairing: SessionPairing)
+}
+
+/// Identifies a link of a ``SessionLinks``.
+struct SessionLinkID: Hashable {
+    /// A number the links give out.
+    let rawValue: Int
+}
+
+/// What a link reports, on the device's loop.
+struct LinkHandlers {
+    /// A round gave a measurement.
+    let measured: (RangingMeasurement) -> Void
+    /// The peer said it ended the session.
+    let peerEnded: () -> Void
+    /// The device cannot run the session (it refused its configuration); the session ends.
+    let failed: (NIError) -> Void
+}

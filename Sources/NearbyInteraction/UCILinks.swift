@@ -1,0 +1,208 @@
+import UCI
+import UCIClient
+import UWBRanging
+
+/// Sessions on a UCI device: each link is a FiRa session that the device ranges by itself
+/// (``FiRaSessionPlan``). A link starts with SESSION_INIT, SET_APP_CONFIG and, once the device
+/// says IDLE, SESSION_START; each SESSION_INFO_NTF result from the peer's address becomes a
+/// measurement. Stopping sends SESSION_STOP (if ranging) and SESSION_DEINIT. A device that
+/// refuses a session's command ends that session with the device's status; a device that goes
+/// away is reported once through `onFailure`. FiRa has no goodbye: a peer learns of the end by
+/// its silence (removal with ``NINearbyObject/RemovalReason/timeout``).
+final class UCILinks: SessionLinks, UCIDeviceHandler {
+    let capabilities: NIRadioCapability
+    /// The shortest update interval asked of a UCI device: 50 ms. Our choice: FiRa ranging
+    /// rounds take a few milliseconds, and `uwb uci serve` takes RANGING_DURATION from 20 ms; a
+    /// board that cannot keep it refuses RANGING_DURATION, and the session ends with its status.
+    let shortestInterval: Duration = .milliseconds(50)
+    var lateness: Duration { .zero }
+
+    private let device: UCIDevice
+    private let onFailure: (String) -> Void
+    private var sessions: [SessionLinkID: UCILinkSession] = [:]
+    private var nextLink = 0
+
+    /// Links on `device`; a device that goes away is reported to `onFailure` (on the loop).
+    init(device: UCIDevice, onFailure: @escaping (String) -> Void) {
+        self.device = device
+        self.onFailure = onFailure
+        let caps = device.capabilities
+        let ranges = !caps.channels.isEmpty && caps.initiator && caps.responder
+        capabilities = ranges
+            ? NIRadioCapability(
+                supportsPreciseDistanceMeasurement: true, supportsHorizontalAngleMeasurement: caps.azimuth,
+                supportsDirectionMeasurement: caps.azimuth && caps.elevation)
+            : .unsupported
+    }
+
+    func attach() {
+        device.attach(self)
+    }
+
+    func start(_ pairing: SessionPairing, interval: Duration, handlers: LinkHandlers) -> SessionLinkID {
+        nextLink += 1
+        let id = SessionLinkID(rawValue: nextLink)
+        let channel = device.capabilities.channels.first ?? 0
+        let plan = FiRaSessionPlan(pairing: pairing, interval: interval, channel: channel, angles: capabilities.supportsHorizontalAngleMeasurement)
+        let session = UCILinkSession(id: id, plan: plan, pairing: pairing, handlers: handlers)
+        sessions[id] = session
+        let command = UCICommand.sessionInit(sessionID: plan.sessionID, type: .ranging)
+        send(command, of: session) { [weak self] response in
+            guard let self, case .sessionInit(let status, let handle) = response else { return Self.unexpected(command) }
+            guard status == .ok else { return self.failure(of: command, status: status) }
+            session.token = self.device.revision == .v2 ? (handle ?? plan.sessionID) : plan.sessionID
+            if session.phase == .ended {
+                self.end(session)
+            } else {
+                self.configure(session)
+            }
+            return nil
+        }
+        return id
+    }
+
+    func stop(_ link: SessionLinkID, sayingGoodbye: Bool) {
+        guard let session = sessions.removeValue(forKey: link) else { return }
+        let wasInitializing = session.phase == .initializing
+        let wasRanging = session.phase == .starting || session.phase == .active
+        session.phase = .ended
+        // Still waiting for its handle: SESSION_INIT's answer ends it.
+        guard !wasInitializing else { return }
+        if wasRanging, let token = session.token {
+            device.send(.sessionStop(sessionToken: token)) { _ in }
+        }
+        end(session)
+    }
+
+    func sayGoodbye(on pairing: SessionPairing) {}
+
+    // MARK: UCIDeviceHandler
+
+    func device(_ device: UCIDevice, notified notification: UCINotification) {
+        switch notification {
+        case .sessionStatus(let token, let state, let reason):
+            guard let session = session(withToken: token) else { return }
+            sessionChanged(session, to: state, reason: reason)
+        case .sessionInfo(let info):
+            guard let session = session(withToken: info.sessionToken), session.phase == .active,
+                  case .twoWay(let results, _) = info.measurements else { return }
+            for result in results where result.status == .ok && result.macAddress == UInt64(session.pairing.link.peerAddress) {
+                let now = device.now
+                let measurement = RangingMeasurement(
+                    uci: result, role: session.pairing.role, sequence: info.sequenceNumber, time: now,
+                    interval: session.lastMeasurement.map { now - $0 }, angles: device.capabilities)
+                session.lastMeasurement = now
+                session.handlers.measured(measurement)
+            }
+        default:
+            return
+        }
+    }
+
+    func device(_ device: UCIDevice, failed error: UCIClientError) {
+        sessions = [:]
+        onFailure("\(error)")
+    }
+
+    // MARK: Sessions
+
+    private func configure(_ session: UCILinkSession) {
+        guard let token = session.token else { return }
+        session.phase = .configuring
+        let command = UCICommand.setAppConfig(sessionToken: token, session.plan.parameters)
+        send(command, of: session) { [weak self] response in
+            guard let self, case .setAppConfig(let status, let refused) = response else { return Self.unexpected(command) }
+            guard status == .ok else { return self.refusal(refused, status: status) }
+            session.phase = .awaitingIdle
+            if session.idleSeen {
+                self.startRanging(session)
+            }
+            return nil
+        }
+    }
+
+    private func startRanging(_ session: UCILinkSession) {
+        guard let token = session.token else { return }
+        session.phase = .starting
+        let command = UCICommand.sessionStart(sessionToken: token)
+        send(command, of: session) { [weak self] response in
+            guard let self, case .sessionStart(let status) = response else { return Self.unexpected(command) }
+            guard status == .ok else { return self.failure(of: command, status: status) }
+            if session.phase == .starting {
+                session.phase = .active
+            }
+            return nil
+        }
+    }
+
+    private func sessionChanged(_ session: UCILinkSession, to state: UCISessionState, reason: UCISessionStatusReason) {
+        switch state {
+        case .idle:
+            session.idleSeen = true
+            switch session.phase {
+            case .awaitingIdle:
+                startRanging(session)
+            case .active:
+                // The device stopped the session by itself (for example after too many failed
+                // rounds): range again; a peer that stays silent is removed by its timeout.
+                startRanging(session)
+            default:
+                return
+            }
+        case .deinitialized where session.phase != .ended:
+            session.handlers.failed(NIError(.sessionFailed, detail: "the UCI device \(device.endpoint) ended the FiRa session (reason \(reason))"))
+            sessions[session.id] = nil
+            session.phase = .ended
+        default:
+            return
+        }
+    }
+
+    /// Ends `session` on the device with SESSION_DEINIT (its handle is known).
+    private func end(_ session: UCILinkSession) {
+        guard let token = session.token else { return }
+        session.token = nil
+        device.send(.sessionDeinit(sessionToken: token)) { _ in }
+    }
+
+    /// Sends `command` for `session`; `check` reads the response and says why the session cannot
+    /// go on, if it cannot: then the session ends with that error (unless this side ended it
+    /// meanwhile). A device that is gone is reported by ``device(_:failed:)`` instead.
+    private func send(_ command: UCICommand, of session: UCILinkSession, _ check: @escaping (UCIResponse) -> NIError?) {
+        device.send(command) { [weak self] result in
+            guard let self, case .success(let response) = result, let error = check(response) else { return }
+            if session.phase != .ended {
+                session.handlers.failed(error)
+            }
+            self.sessions[session.id] = nil
+            session.phase = .ended
+            self.end(session)
+        }
+    }
+
+    private func session(withToken token: UInt32) -> UCILinkSession? {
+        sessions.values.first { $0.token == token }
+    }
+
+    /// The error of a session whose `command` the device answered with `status`.
+    private func failure(of command: UCICommand, status: UCIStatus) -> NIError {
+        let detail = "the UCI device \(device.endpoint) answered \(command.name) with \(status)"
+        return status == .maxSessionsExceeded
+            ? NIError(.activeSessionsLimitExceeded, detail: detail + "; end another session on it first")
+            : NIError(.sessionFailed, detail: detail)
+    }
+
+    /// The error of a session whose parameters the device refused.
+    private func refusal(_ refused: [UCIParameterStatus<UCIAppConfigID>], status: UCIStatus) -> NIError {
+        let list = refused.map { "\($0.id) (\($0.status))" }.joined(separator: ", ")
+        return NIError(
+            .invalidConfiguration,
+            detail: "the UCI device \(device.endpoint) refused the FiRa session's parameters with \(status)"
+                + (list.isEmpty ? "" : ": \(list)"))
+    }
+
+    /// The error of a command answered with a response of another kind.
+    private static func unexpected(_ command: UCICommand) -> NIError {
+        NIError(.sessionFailed, detail: "the UCI device answered \(command.name) with a response of another command")
+    }
+}
