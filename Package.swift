@@ -137,6 +137,13 @@ let package = Package(
         ),
         .testTarget(name: "UWBCoreTests", dependencies: ["UWBCore", "UWBTestSupport"]),
         .testTarget(name: "UCITests", dependencies: ["UCI"]),
+        .testTarget(
+            name: "UCIClientTests",
+            dependencies: [
+                "UCIClient", "UCI", "UCIService", "NearbyInteraction", "UWBDevices", "UWBRanging", "UWBCore", "UWBEmulator",
+                "UWBTestSupport",
+            ]
+        ),
         .testTarget(name: "UCIServiceTests", dependencies: ["UCIService", "UCI", "UWBCore", "UWBEmulator", "UWBTestSupport"]),
         .testTarget(
             name: "UWBPlotTests", dependencies: ["UWBPlot", "UWBCore", "UWBEmulator", "UWBTestSupport"], exclude: ["Fixtures"]),

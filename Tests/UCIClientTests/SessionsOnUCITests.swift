@@ -1,0 +1,119 @@
+import Foundation
+import NearbyInteraction
+import Testing
+import UCI
+import UCIClient
+import UWBCore
+import UWBTestSupport
+
+/// NISessions on UCI devices: two apps whose UWB_DEVICE is `uci:tcp://…` range with each other
+/// through `uwb uci serve`, with the room's physics in their distances and angles.
+@Suite(.timeLimit(.minutes(2))) struct SessionsOnUCITests {
+    @Test func twoServicesOnUCIDevicesRangeAtTheRoomsDistance() async throws {
+        let room = try UCIRoom(try FacingPair.emulation(seed: 21, distance: 3))
+        let alice = try room.service()
+        let bob = try room.service()
+        #expect(alice.capabilities.supportsPreciseDistanceMeasurement && !alice.capabilities.supportsHorizontalAngleMeasurement)
+        #expect(alice.radio == nil && alice.uciDevice != nil && alice.deviceName.hasPrefix("uci:tcp://127.0.0.1:"))
+        let pair = try SessionPair.running(on: alice, bob)
+        let (first, second) = (pair.first.events(), pair.second.events())
+        let aliceSide = await updates(of: first, count: 5)
+        let bobSide = await updates(of: second, count: 5)
+        #expect(aliceSide.ending == nil && bobSide.ending == nil, "\(String(describing: aliceSide.ending)) \(String(describing: bobSide.ending))")
+        for object in aliceSide.objects + bobSide.objects {
+            let distance = try #require(object.distance)
+            #expect(abs(distance - 3) < 0.1, "distance \(distance) m, truth 3 m")
+            #expect(object.horizontalAngle == nil && object.direction == nil)
+        }
+        #expect(aliceSide.objects.allSatisfy { $0.discoveryToken == pair.second.discoveryToken })
+        pair.first.invalidate()
+        pair.second.invalidate()
+    }
+
+    @Test func aPhoneWithAnArrayGetsTheTagsAzimuthAndDirection() async throws {
+        let azimuth = Angle.degrees(30)
+        let room = try UCIRoom(try UCIRoom.phoneAndTag(distance: 2, azimuth: azimuth, seed: 9))
+        let phone = try room.service()
+        let tag = try room.service()
+        #expect(phone.capabilities.supportsDirectionMeasurement)
+        let pair = try SessionPair.running(on: phone, tag)
+        let phoneSide = await updates(of: pair.first.events(), count: 8)
+        #expect(phoneSide.ending == nil)
+        let last = try #require(phoneSide.objects.last)
+        let angle = try #require(last.horizontalAngle)
+        #expect(abs(Double(angle) - azimuth.radians) < Angle.degrees(5).radians, "azimuth \(Angle(radians: Double(angle)).degrees)°, truth 30°")
+        let direction = try #require(last.direction)
+        // Analytic: a level peer at azimuth θ is at (sin θ, 0, −cos θ).
+        #expect(abs(Double(direction.x) - sin(azimuth.radians)) < 0.1 && abs(Double(direction.y)) < 0.1
+            && abs(Double(direction.z) + cos(azimuth.radians)) < 0.1, "direction \(direction)")
+        #expect(abs(try #require(last.distance) - 2) < 0.1)
+        pair.first.invalidate()
+        pair.second.invalidate()
+    }
+
+    @Test func aPeerThatEndsIsRemovedByItsSilence() async throws {
+        let room = try UCIRoom(try FacingPair.emulation(seed: 22, distance: 2))
+        var settings = DeviceServiceSettings()
+        settings.removalTimeout = .milliseconds(900)
+        let alice = try room.service(settings: settings)
+        let bob = try room.service(settings: settings)
+        let pair = try SessionPair.running(on: alice, bob)
+        let stream = pair.first.events()
+        #expect(await updates(of: stream, count: 2).ending == nil)
+        pair.second.invalidate()
+        var removal: NINearbyObject.RemovalReason?
+        for await event in stream {
+            if case .didRemove(_, let reason) = event {
+                removal = reason
+                break
+            }
+        }
+        #expect(removal == .timeout, "FiRa has no goodbye: the peer is removed when its rounds time out")
+        pair.first.invalidate()
+    }
+
+    @Test func theDevicesSessionLimitEndsTheSessionPastIt() async throws {
+        let room = try UCIRoom(try FacingPair.emulation(seed: 23))
+        let alice = try room.service()
+        let bob = try room.service()
+        // uwb uci serve holds five sessions per UWBS; the sixth SESSION_INIT is refused.
+        var sessions: [NISession] = []
+        var streams: [AsyncStream<NISession.Event>] = []
+        for _ in 0..<6 {
+            let peer = try #require(NISession(device: bob).discoveryToken)
+            let session = NISession(device: alice)
+            streams.append(session.events())
+            session.run(NINearbyPeerConfiguration(peerToken: peer))
+            sessions.append(session)
+        }
+        var invalidation: NIError?
+        for await event in try #require(streams.last) {
+            if case .didInvalidate(let error) = event {
+                invalidation = error
+                break
+            }
+        }
+        #expect(invalidation?.code == .activeSessionsLimitExceeded, "\(String(describing: invalidation))")
+        #expect(invalidation?.detail?.contains("SESSION_INIT_CMD") == true)
+        for session in sessions { session.invalidate() }
+    }
+
+    @Test func aDeviceThatGoesAwayInvalidatesItsSessions() async throws {
+        let room = try UCIRoom(try FacingPair.emulation(seed: 24))
+        let alice = try room.service()
+        let bob = try room.service()
+        let pair = try SessionPair.running(on: alice, bob)
+        let stream = pair.first.events()
+        #expect(await updates(of: stream, count: 1).ending == nil)
+        room.server.stop()
+        var invalidation: NIError?
+        for await event in stream {
+            if case .didInvalidate(let error) = event {
+                invalidation = error
+                break
+            }
+        }
+        #expect(invalidation?.code == .sessionFailed)
+        #expect(invalidation?.detail?.contains("went away") == true, "\(String(describing: invalidation?.detail))")
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import NearbyInteraction
+import Testing
+import UCIClient
+import UCIService
+import UWBCore
+import UWBEmulator
+import UWBTestSupport
+
+/// A `uwb uci serve` server in the test's process, on a port the system chooses, running its
+/// world as fast as it can (speed 0): tests wait only for the work they cause.
+final class UCIRoom {
+    /// How long a UCI command may wait for its answer in these tests: a deadline for a dead
+    /// server, never reached by a live one however loaded the machine is.
+    static let responseTimeout: Duration = .seconds(30)
+
+    let server: UCIServer
+
+    /// A server for `emulation`'s devices, started.
+    init(_ emulation: Emulation) throws {
+        server = try UCIServer(emulation: emulation, settings: UCIServerSettings(port: 0, speed: 0))
+        server.start()
+    }
+
+    deinit {
+        server.stop()
+    }
+
+    /// The server's endpoint.
+    var endpoint: UCIEndpoint { .tcp(host: "127.0.0.1", port: server.port) }
+
+    /// A connection to the server: the next free device of the room, brought up.
+    func device() throws -> UCIDevice {
+        try UCIDevice.open(endpoint, responseTimeout: Self.responseTimeout)
+    }
+
+    /// A device service on the next free device of the room.
+    func service(settings: DeviceServiceSettings = DeviceServiceSettings()) throws -> DeviceService {
+        DeviceService(uciDevice: try device(), settings: settings)
+    }
+
+    /// A phone with a three-chip array at (0, 1, 0) looking along −z, and a single-chip tag
+    /// `distance` away at `azimuth` to the phone's right, turned to face it, in free space.
+    static func phoneAndTag(distance: Double, azimuth: Angle, seed: UInt64) throws -> Emulation {
+        let triple = try BoardDescription.load(from: Repository.path("Hardware/boards/ft232h-dw1000-triple.json"))
+        let single = try BoardDescription.load(from: Repository.path("Hardware/boards/ft232h-dw1000-single.json"))
+        let emulation = Emulation(seed: seed, channelModel: try ChannelModel(kind: .freeSpace, channel: .five))
+        try emulation.add(DeviceSetup(
+            name: "phone", board: triple, trajectory: .standing(at: Position(metres: Vector3(x: 0, y: 1, z: 0)))))
+        let tag = Vector3(x: distance * sin(azimuth.radians), y: 1, z: -distance * cos(azimuth.radians))
+        try emulation.add(DeviceSetup(
+            name: "tag", board: single, trajectory: .standing(at: Position(metres: tag)),
+            orientation: Orientation(yaw: .degrees(180))))
+        return emulation
+    }
+}
+
+/// Two sessions that have swapped tokens.
+struct SessionPair {
+    let first: NISession
+    let second: NISession
+
+    /// A session on each service, each run with the other's token at `interval` (default: the service's).
+    static func running(on a: DeviceService, _ b: DeviceService, interval: Duration? = nil) throws -> SessionPair {
+        let first = NISession(device: a)
+        let second = NISession(device: b)
+        let firstToken = try #require(first.discoveryToken)
+        let secondToken = try #require(second.discoveryToken)
+        let toSecond = NINearbyPeerConfiguration(peerToken: secondToken)
+        let toFirst = NINearbyPeerConfiguration(peerToken: firstToken)
+        if let interval {
+            toSecond.updateInterval = interval
+            toFirst.updateInterval = interval
+        }
+        first.run(toSecond)
+        second.run(toFirst)
+        return SessionPair(first: first, second: second)
+    }
+}
+
+/// The first `count` updates a session's events carry, or what ended them early.
+func updates(of stream: AsyncStream<NISession.Event>, count: Int) async -> (objects: [NINearbyObject], ending: NISession.Event?) {
+    var objects: [NINearbyObject] = []
+    for await event in stream {
+        switch event {
+        case .didUpdate(let object, _):
+            objects.append(object)
+            if objects.count == count { return (objects, nil) }
+        case .didStartRunning:
+            continue
+        default:
+            return (objects, event)
+        }
+    }
+    return (objects, nil)
+}
