@@ -91,6 +91,8 @@ let package = Package(
                 "UWBUSB",
                 "UWBPlot",
                 "UCIService",
+                "UCIClient",
+                "UCI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -48,13 +48,20 @@ extension DeviceService {
 
     private static func resolveFromEnvironment() -> Swift.Result<DeviceService, NIError> {
         do {
-            let choice = try RadioChoice.fromEnvironment()
-            if case .uciDevice = choice {
-                return .success(DeviceService(uciDevice: try choice.openUCIDevice()))
-            }
-            return .success(DeviceService(radio: try choice.open()))
+            return .success(try open(try RadioChoice.fromEnvironment()))
         } catch {
             return .failure(NIError(openingRadio: error))
         }
+    }
+
+    /// A service on the device `choice` names, run with `settings`: a radio (``RadioChoice/open(board:calibrationStore:)``)
+    /// or a UCI device (``RadioChoice/openUCIDevice(responseTimeout:)``).
+    ///
+    /// - Throws: ``RadioChoiceError`` saying why the device cannot be used.
+    public static func open(_ choice: RadioChoice, settings: DeviceServiceSettings = DeviceServiceSettings()) throws(RadioChoiceError) -> DeviceService {
+        if case .uciDevice = choice {
+            return DeviceService(uciDevice: try choice.openUCIDevice(), settings: settings)
+        }
+        return DeviceService(radio: try choice.open(), settings: settings)
     }
 }

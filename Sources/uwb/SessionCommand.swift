@@ -3,13 +3,13 @@ import Foundation
 import NearbyInteraction
 import UWBDevices
 
-/// `uwb session`: one NearbyInteraction session, as an app would run it, on the radio `UWB_DEVICE`
-/// names: it writes its token to a file, waits for the peer's, ranges and prints each distance.
+/// `uwb session`: one NearbyInteraction session, as an app would run it, on the device `UWB_DEVICE`
+/// names (a radio, or a UCI device): it writes its token to a file, waits for the peer's, ranges and prints each distance.
 /// Two of them (two processes, two devices) range with each other.
 struct SessionCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "session",
-        abstract: "Range with one peer through an NISession on the radio UWB_DEVICE names.",
+        abstract: "Range with one peer through an NISession on the device UWB_DEVICE names (a radio or a UCI device).",
         discussion: """
             Writes this session's archived discovery token to --token-out, waits for the peer's at \
             --token-in (another `uwb session`, the other way round), runs an NINearbyPeerConfiguration \
@@ -42,8 +42,7 @@ struct SessionCommand: ParsableCommand {
     func run() throws {
         if let tokenSeed {
             do {
-                DeviceService.setDefault(DeviceService(
-                    radio: try RadioChoice.fromEnvironment().open(), settings: DeviceServiceSettings(tokenSeed: tokenSeed)))
+                DeviceService.setDefault(try DeviceService.open(RadioChoice.fromEnvironment(), settings: DeviceServiceSettings(tokenSeed: tokenSeed)))
             } catch {
                 StandardError.line("Error: no usable radio: \(error)")
                 throw ExitCode(2)
