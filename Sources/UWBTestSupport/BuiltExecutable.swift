@@ -17,3 +17,41 @@ public enum BuiltExecutable {
         return nil
     }
 }
+
+extension BuiltExecutable {
+    /// Starts the built `uwb` with `arguments`, with the repository's boards (`UWB_BOARDS_DIR`)
+    /// and `environment` over the test's own environment (a nil value removes the variable); its
+    /// standard output and error go to the returned pipe.
+    ///
+    /// - Throws: ``BuiltExecutableError/notBuilt(_:)`` if `uwb` was not built, or the launch's error.
+    public static func startUWB(_ arguments: [String], environment: [String: String?] = [:]) throws -> (process: Process, output: Pipe) {
+        guard let path = path(named: "uwb") else { throw BuiltExecutableError.notBuilt("uwb") }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        var merged = ProcessInfo.processInfo.environment
+        merged["UWB_BOARDS_DIR"] = Repository.boardsDirectory
+        for (name, value) in environment {
+            merged[name] = value
+        }
+        process.environment = merged
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        return (process, output)
+    }
+}
+
+/// Why a built executable could not be started.
+public enum BuiltExecutableError: Error, CustomStringConvertible {
+    /// The executable was not built: build the tests with `swift build --build-tests`.
+    case notBuilt(String)
+
+    /// What went wrong and what to do.
+    public var description: String {
+        switch self {
+        case .notBuilt(let name): "no \(name) executable was built; run `swift build --build-tests` first"
+        }
+    }
+}

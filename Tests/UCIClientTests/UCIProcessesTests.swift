@@ -7,18 +7,7 @@ import UWBTestSupport
 @Suite(.timeLimit(.minutes(3))) struct UCIProcessesTests {
     /// Runs `uwb` with `arguments` and `UWB_DEVICE=device` (unset when nil), started.
     static func uwb(_ arguments: [String], device: String?) throws -> (Process, Pipe) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try #require(BuiltExecutable.path(named: "uwb"), "no uwb executable was built"))
-        process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["UWB_DEVICE"] = device
-        environment["UWB_BOARDS_DIR"] = Repository.boardsDirectory
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        return (process, output)
+        try BuiltExecutable.startUWB(arguments, environment: ["UWB_DEVICE": device])
     }
 
     /// What a started process printed, once it has ended, and its status.

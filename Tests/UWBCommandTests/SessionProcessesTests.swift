@@ -12,19 +12,9 @@ struct SessionProcessesTests {
     /// A `uwb session` process on `device`, started.
     static func session(_ uwb: String, device: String, socket: String, tokenOut: String, tokenIn: String, extra: [String] = [])
         throws -> (Process, Pipe) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: uwb)
-        process.arguments = ["session", "--token-out", tokenOut, "--token-in", tokenIn, "--updates", "5", "--timeout", "120"] + extra
-        var environment = ProcessInfo.processInfo.environment
-        environment["UWB_DEVICE"] = "emulator:" + device
-        environment["UWB_EMULATOR_SOCKET"] = socket
-        environment["UWB_BOARDS_DIR"] = Repository.boardsDirectory
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        return (process, output)
+        try BuiltExecutable.startUWB(
+            ["session", "--token-out", tokenOut, "--token-in", tokenIn, "--updates", "5", "--timeout", "120"] + extra,
+            environment: ["UWB_DEVICE": "emulator:" + device, "UWB_EMULATOR_SOCKET": socket])
     }
 
     /// A service on alice and bob (and any `bystanders`) at a fresh socket, started, and a fresh
