@@ -29,6 +29,9 @@ public struct UCISessionStatusReason: UCICode {
     public static let invalidSTSConfig = UCISessionStatusReason(rawValue: 0x24)
     /// The RFRAME configuration is invalid.
     public static let invalidRFrameConfig = UCISessionStatusReason(rawValue: 0x25)
+    /// The number of controlees is invalid: a one-to-many session's multicast list became empty
+    /// (UCI 2.0).
+    public static let invalidNumberOfControlees = UCISessionStatusReason(rawValue: 0x33)
 
     /// The reasons the specification names (and 0x80, 0x81 as pica names them).
     public static let knownCodes: [(code: UCISessionStatusReason, name: String)] = [
@@ -59,7 +62,7 @@ public struct UCISessionStatusReason: UCICode {
         (UCISessionStatusReason(rawValue: 0x30), "ERROR_INVALID_PREAMBLE_DURATION"),
         (UCISessionStatusReason(rawValue: 0x31), "ERROR_INVALID_STS_LENGTH"),
         (UCISessionStatusReason(rawValue: 0x32), "ERROR_INVALID_NUM_OF_STS_SEGMENTS"),
-        (UCISessionStatusReason(rawValue: 0x33), "ERROR_INVALID_NUM_OF_CONTROLEES"),
+        (.invalidNumberOfControlees, "ERROR_INVALID_NUM_OF_CONTROLEES"),
         (UCISessionStatusReason(rawValue: 0x34), "ERROR_MAX_RANGING_REPLY_TIME_EXCEEDED"),
         (UCISessionStatusReason(rawValue: 0x35), "ERROR_INVALID_DST_ADDRESS_LIST"),
         (UCISessionStatusReason(rawValue: 0x36), "ERROR_INVALID_OR_NOT_FOUND_SUB_SESSION_ID"),
