@@ -26,16 +26,9 @@ extension UCIHost {
                 sessionToken: session.handle, sequenceNumber: UInt8(truncatingIfNeeded: data.sequenceNumber), status: refusal,
                 transmitCount: 0)))
         }
-        dataSerial &+= 1
-        let outgoing = UCIOutgoingData(message: data, destination: UInt16(truncatingIfNeeded: data.destinationAddress), serial: dataSerial)
-        session.outgoingData = outgoing
+        session.outgoingData = UCIOutgoingData(message: data, destination: UInt16(truncatingIfNeeded: data.destinationAddress))
         session.hasDataCredit = false
         send(.notification(.dataCredit(sessionToken: session.handle, available: false)))
-        let timeout = Duration.milliseconds(Int64(session.config.rangingInterval) * Int64(UCIProtocolLimits.dataTransferTimeoutIntervals))
-        slot.device.radio.after(timeout) { [weak self, weak session] in
-            guard let self, let session, session.outgoingData?.serial == outgoing.serial else { return }
-            self.endTransfer(of: session, .errorDataTransfer)
-        }
     }
 
     /// Why a DATA_MESSAGE_SND of a ranging-and-data session is refused, or `nil` to accept it:
@@ -53,7 +46,8 @@ extension UCIHost {
     /// A round of `session` with the peer at `peer` ended: data waiting for that peer is
     /// delivered if it completed, to the ACTIVE ranging-and-data session of the same id whose
     /// device has that address; it fails after ``UCIProtocolLimits/dataTransferAttempts``
-    /// rounds, or at once if the peer's session takes no data.
+    /// rounds, or at once if the peer's session takes no data. Data waits as long as no round
+    /// with its destination ends (a responder whose initiator is quiet); STOP ends it.
     func roundEnded(of session: UCISession, with peer: UInt16, completed: Bool) {
         guard var outgoing = session.outgoingData, outgoing.destination == peer else { return }
         outgoing.attempts += 1

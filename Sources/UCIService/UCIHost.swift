@@ -21,8 +21,6 @@ final class UCIHost {
     var nextHandle: UInt32 = 1
     /// LOW_POWER_MODE as the host set it (stored; the emulated device has no low-power mode).
     var lowPowerMode: UInt8 = 0
-    /// Counts accepted data messages, so that a transfer's timeout knows it is still the one.
-    var dataSerial = 0
 
     /// A host on `connection` given `slot`'s device in `room`, speaking `uciVersion`; tells it
     /// the UWBS is READY.

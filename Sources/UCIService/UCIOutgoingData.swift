@@ -7,8 +7,6 @@ struct UCIOutgoingData {
     let message: UCIDataSend
     /// The destination's short address.
     let destination: UInt16
-    /// Tells this transfer's timeout from a later one's.
-    let serial: Int
     /// The rounds with the destination that ended without delivering it.
     var attempts = 0
 

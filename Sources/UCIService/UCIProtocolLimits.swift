@@ -12,7 +12,4 @@ enum UCIProtocolLimits {
     /// How many ranging rounds with the destination a data transfer may try before it fails with
     /// ERROR_DATA_TRANSFER (the transmission count of SESSION_DATA_TRANSFER_STATUS_NTF).
     static let dataTransferAttempts = 3
-    /// How many ranging intervals a data transfer waits for a round with its destination before it
-    /// fails (a responder whose initiator went quiet hears no round at all).
-    static let dataTransferTimeoutIntervals = 4
 }
