@@ -12,6 +12,9 @@ public struct UCIServerSettings: Hashable, Sendable {
     /// UCI 1.x hosts (session ids as tokens, the 1.x multicast layouts).
     public var uciVersion: UCIVersion
 
+    /// The UCI versions a server serves, by the name `uwb uci serve --uci-version` takes.
+    public static let versionsByName: [String: UCIVersion] = ["1.1": UCIVersion(major: 1, minor: 1), "2.0": UCIServiceConstants.uciVersion]
+
     /// Settings; by default pica's port, real time and UCI 2.0.
     public init(port: UInt16 = UCIServiceConstants.defaultPort, speed: Double = 1, uciVersion: UCIVersion = UCIServiceConstants.uciVersion) {
         self.port = port

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import UCI
 import UCIService
 import UWBEmulator
 
@@ -33,14 +32,11 @@ struct UCIServeCommand: ParsableCommand {
     @Option(name: .customLong("uci-version"), help: "The UCI version the UWBSs speak: 2.0 or 1.1 (session ids as tokens).")
     var uciVersion: String = "2.0"
 
-    /// The versions `--uci-version` takes.
-    static let uciVersions = ["1.1": UCIVersion(major: 1, minor: 1), "2.0": UCIVersion(major: 2, minor: 0)]
-
     func validate() throws {
         guard speed.isFinite, speed >= 0 else {
             throw ValidationError("--speed \(speed): give 0 (as fast as it can) or a positive number")
         }
-        guard Self.uciVersions[uciVersion] != nil else {
+        guard UCIServerSettings.versionsByName[uciVersion] != nil else {
             throw ValidationError("--uci-version \(uciVersion): give 2.0 or 1.1")
         }
     }
@@ -49,7 +45,8 @@ struct UCIServeCommand: ParsableCommand {
         let server: UCIServer
         do {
             let loaded = try Scenario.load(from: scenario)
-            let settings = UCIServerSettings(port: port, speed: speed, uciVersion: Self.uciVersions[uciVersion] ?? UCIServiceConstants.uciVersion)
+            let settings = UCIServerSettings(
+                port: port, speed: speed, uciVersion: UCIServerSettings.versionsByName[uciVersion] ?? UCIServiceConstants.uciVersion)
             server = try UCIServer(emulation: try Emulation(scenario: loaded, seed: seed), settings: settings)
         } catch let error as ScenarioError {
             throw CommandFailure(error.description)

@@ -1,8 +1,9 @@
 /// Why a session changed state, in SESSION_STATUS_NTF. Unnamed and vendor codes are kept.
 ///
 /// Source: pica `uci_packets.pdl` `ReasonCode` (FiRa UCI 2.0). UCI 1.1 defines only 0x00–0x02
-/// and 0x20–0x25 (then named for ranging *interval* rather than duration at 0x23); the others
-/// were added in UCI 2.0. 0x80–0xFF are vendor specific in both.
+/// and 0x20–0x25 (then named for ranging *interval* rather than duration at 0x23), as pica's PDL
+/// had them for UCI 1.x (commit aaf58f3); the others were added in UCI 2.0. 0x80–0xFF are vendor
+/// specific in both.
 public struct UCISessionStatusReason: UCICode {
     /// The raw reason octet.
     public let rawValue: UInt8
