@@ -36,7 +36,7 @@ extension UCIHost {
     /// carries, INVALID_FORMAT for empty data or a destination that is not a short address,
     /// ERROR_NO_CREDIT_AVAILABLE while the previous message is still being sent, and
     /// ERROR_DATA_TRANSFER for a destination that is not a peer of the session.
-    func dataRefusal(_ data: UCIDataSend, in session: UCISession) -> UCIDataTransferStatus? {
+    private func dataRefusal(_ data: UCIDataSend, in session: UCISession) -> UCIDataTransferStatus? {
         guard session.state == .active, data.data.count <= UCIProtocolLimits.maximumApplicationData else { return .errorRejected }
         guard !data.data.isEmpty, let destination = UInt16(exactly: data.destinationAddress) else { return .invalidFormat }
         guard session.hasDataCredit else { return .errorNoCreditAvailable }

@@ -43,8 +43,11 @@ extension UCIHost {
         guard type == .ranging || type == .rangingAndInBandData else { return .invalidParameter }
         guard !sessions.values.contains(where: { $0.id == id }) else { return .sessionDuplicate }
         guard sessions.count < UCIServiceConstants.maximumSessions else { return .maxSessionsExceeded }
-        let handle = revision == .v2 ? nextHandle : id
-        nextHandle &+= 1
+        var handle = id
+        if revision == .v2 {
+            handle = nextHandle
+            nextHandle &+= 1
+        }
         sessions[handle] = UCISession(id: id, handle: handle, type: type)
         return .ok
     }

@@ -41,6 +41,7 @@ struct UCIMulticastChange {
     /// The controlees removed (an OK outcome of a remove).
     var removed: [UCIControleeStatus] { outcomes.filter { $0.status == .ok && !list.contains($0.shortAddress) } }
 
+    /// Adds a controlee unless it is there already or the list is full; its outcome.
     private mutating func add(_ controlee: UCIMulticastControlee) -> UCIControleeStatus {
         guard !list.contains(controlee.shortAddress) else {
             status = .failed
@@ -54,6 +55,7 @@ struct UCIMulticastChange {
         return outcome(controlee, .ok)
     }
 
+    /// Removes a controlee that is in the list; its outcome.
     private mutating func remove(_ controlee: UCIMulticastControlee) -> UCIControleeStatus {
         guard let index = list.firstIndex(of: controlee.shortAddress) else {
             status = .failed
@@ -63,6 +65,7 @@ struct UCIMulticastChange {
         return outcome(controlee, .ok)
     }
 
+    /// A controlee's entry with `status`.
     private func outcome(_ controlee: UCIMulticastControlee, _ status: UCIMulticastUpdateStatus) -> UCIControleeStatus {
         UCIControleeStatus(shortAddress: controlee.shortAddress, subSessionID: controlee.subSessionID, status: status)
     }

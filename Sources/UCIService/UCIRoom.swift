@@ -7,6 +7,7 @@ import UWBEmulator
 /// sessions through the room (``activeSession(id:address:)``).
 final class UCIRoom {
     private let emulation: Emulation
+    /// The UCI version every host's UWBS speaks.
     private let uciVersion: UCIVersion
     private let slots: [UCIDeviceSlot]
     private var hosts: [Int: UCIHost] = [:]

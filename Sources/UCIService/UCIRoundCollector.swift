@@ -8,6 +8,7 @@ import UCI
 struct UCIRoundCollector {
     /// The peers, in the order their measurements are reported.
     let peers: [UInt16]
+    /// The measurements of the interval so far, by peer.
     private var gathered: [UInt16: UCITwoWayMeasurement] = [:]
 
     /// A collector for `peers`.

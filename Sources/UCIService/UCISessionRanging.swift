@@ -19,12 +19,17 @@ final class UCISessionRanging {
         var roundEnded: (UInt16, Bool) -> Void
     }
 
+    /// The device the session ranges on.
     private let slot: UCIDeviceSlot
+    /// The session (its configuration, token and counters).
     private let session: UCISession
+    /// Where notifications and round ends go.
     private let reports: Reports
     /// Whether measurements carry RSSI (UCI 2.0; the octet is reserved in 1.x).
     private let reportsRSSI: Bool
+    /// The session's links on the scheduler while it ranges.
     private var links: [RangingScheduler.LinkID] = []
+    /// The interval's measurements so far.
     private var collector: UCIRoundCollector
 
     /// Ranging for `session` on `slot`'s device; `reports` hears what it measures.
@@ -74,6 +79,7 @@ final class UCISessionRanging {
         links = []
     }
 
+    /// A round with `peer` completed: its measurement (built by the link's own builder).
     private func completed(_ round: CompletedRound, with peer: UInt16, builder: MeasurementBuilder) {
         let measurement = builder.measurement(of: round, at: slot.now())
         var report = UCIMeasurementReport.measurement(
@@ -85,6 +91,7 @@ final class UCISessionRanging {
         reports.roundEnded(peer, true)
     }
 
+    /// A round with `peer` failed: a measurement with the failure's status.
     private func failed(_ failure: RangingFailure, with peer: UInt16) {
         collect(UCIMeasurementReport.failed(peer: peer, status: UCIMeasurementReport.status(of: failure)), from: peer)
         reports.roundEnded(peer, false)
