@@ -127,6 +127,13 @@ import UWBTestSupport
         let controlee = try SessionSetup(host: alice, id: 11, controller: false, own: 1, peers: [2], oneToMany: true).configure()
         #expect(try alice.call(.updateMulticastList(UCIMulticastListUpdate(sessionToken: controlee, action: .add, controlees: [])))
             == .updateMulticastList(status: .rejected, []))
+        // A session still in INIT.
+        guard case .sessionInit(.ok, let fresh?) = try alice.call(.sessionInit(sessionID: 13, type: .ranging)) else {
+            Issue.record("SESSION_INIT failed"); return
+        }
+        #expect(try alice.notification() == .sessionStatus(sessionToken: fresh, state: .initialized, reason: .stateChangeWithSessionManagementCommands))
+        #expect(try alice.call(.updateMulticastList(UCIMulticastListUpdate(sessionToken: fresh, action: .add, controlees: [])))
+            == .updateMulticastList(status: .rejected, []))
     }
 
     @Test func contradictoryControleeSettingsAreOutOfRange() throws {

@@ -44,4 +44,22 @@ import UWBTestSupport
             #expect(info.sessionToken == aliceSecond)
         }
     }
+
+    @Test func aSessionWhoseLinkWouldBeNamedLikeAnActiveOnesIsRejected() throws {
+        let server = try UCIServer(emulation: try FacingPair.emulation(seed: 52), settings: UCIServerSettings(port: 0, speed: 0))
+        server.start()
+        defer { server.stop() }
+        let alice = try SessionSetup.host(server)
+        // The engine names a link id XOR (controlee × 0x9E3779B1) (Docs/uci.md, "Ranging"): session
+        // 1 with controlee 2 and this session with controlee 3 make the same engine session.
+        let spread: UInt32 = 0x9E37_79B1
+        let clashing = 1 ^ (2 &* spread) ^ (3 &* spread)
+        let first = try SessionSetup(host: alice, id: 1, controller: true, own: 1, peers: [2]).configure()
+        let second = try SessionSetup(host: alice, id: clashing, controller: true, own: 1, peers: [3]).configure()
+        let third = try SessionSetup(host: alice, id: 3, controller: true, own: 1, peers: [3]).configure()
+        try SessionSetup.start(alice, first)
+        #expect(try alice.call(.sessionStart(sessionToken: second)) == .sessionStart(.rejected))
+        try SessionSetup.start(alice, third)
+        #expect(try alice.call(.getSessionState(sessionToken: second)) == .sessionState(status: .ok, .idle))
+    }
 }
