@@ -2,7 +2,7 @@ import UCI
 
 extension UCIHost {
     /// A data packet from the host. In UCI 2.0 a DATA_MESSAGE_SND of a ranging-and-data session
-    /// is checked (``dataRefusal(_:in:)``) and, if accepted, takes the session's credit
+    /// is checked (`dataRefusal`) and, if accepted, takes the session's credit
     /// (SESSION_DATA_CREDIT_NTF 0) until it is delivered at the end of the next round with its
     /// destination (DATA_MESSAGE_RCV to the destination's host, then
     /// SESSION_DATA_TRANSFER_STATUS_NTF and SESSION_DATA_CREDIT_NTF 1 to the sender). What cannot

@@ -63,6 +63,7 @@ import UWBTestSupport
         // A controlee that only answers: nobody initiates, so its data waits for a round that never comes.
         let token = try SessionSetup(host: alice, id: 41, type: .rangingAndInBandData, controller: false, own: 1, peers: [2]).configure()
         let handle = littleEndian(token)
+        /// SESSION_DATA_TRANSFER_STATUS_NTF's payload: handle, sequence number, status, transmission count.
         func status(_ sequence: UInt8, _ status: UInt8, count: UInt8 = 0) -> [UInt8] { handle + [sequence, status, count] }
 
         // Not ACTIVE → ERROR_REJECTED (4).
@@ -89,6 +90,7 @@ import UWBTestSupport
         #expect(try sessionControlNotification(alice, opcode: 0x04) == handle + [0x01])
 
         // What has no session to answer in: GENERIC_ERROR_NTF (MT 3, GID 0, OID 7).
+        /// The status of the next message, which must be GENERIC_ERROR_NTF.
         func genericError() throws -> UInt8? {
             let raw = try #require(try alice.nextRawSkippingRanging())
             #expect(raw.header == .control(type: .notification, group: .core, opcode: UCIOpcodeID(rawValue: 7)))

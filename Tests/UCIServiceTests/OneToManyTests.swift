@@ -84,10 +84,12 @@ import UWBTestSupport
         defer { server.stop() }
         let alice = try SessionSetup.host(server)
         let token = try SessionSetup(host: alice, id: 9, controller: true, own: 1, peers: [2], oneToMany: true).configure()
+        /// The response to an update of `addresses` (sub-session id 0).
         func update(_ action: UCIMulticastAction, _ addresses: [UInt16]) throws -> UCIResponse? {
             try alice.call(.updateMulticastList(UCIMulticastListUpdate(
                 sessionToken: token, action: action, controlees: addresses.map { UCIMulticastControlee(shortAddress: $0) })))
         }
+        /// UCI 2.0 controlee statuses (no sub-session id).
         func statuses(_ entries: [(UInt16, UCIMulticastUpdateStatus)]) -> [UCIControleeStatus] {
             entries.map { UCIControleeStatus(shortAddress: $0.0, status: $0.1) }
         }
