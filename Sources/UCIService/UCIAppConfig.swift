@@ -1,12 +1,14 @@
 import UCI
 import UWBCore
 
-/// A session's application configuration: the TLVs SET_APP_CONFIG stored, checked one by one.
+/// A session's application configuration: the TLVs SET_APP_CONFIG stored, checked one by one and
+/// then together.
 ///
 /// The parameters the server uses are checked for their values (see ``check(_:channel:)``);
 /// every other parameter the specification names is stored with its fixed size checked and given
 /// back by GET_APP_CONFIG, but has no effect (the emulated radio keeps the scenario's settings).
-/// Ids the specification does not name are INVALID_PARAM.
+/// Ids the specification does not name are INVALID_PARAM. Parameters of one command that
+/// contradict each other or what is stored (``conflicts``) are INVALID_RANGE and not set.
 struct UCIAppConfig {
     /// The values set, by id.
     private(set) var values: [UCIAppConfigID: [UInt8]] = [:]
@@ -14,42 +16,77 @@ struct UCIAppConfig {
     /// AOA_RESULT_REQ (FiRa UCI app config 0x0D).
     static let aoaResultRequest = UCIAppConfigID(rawValue: 0x0D)
 
-    /// Sets each parameter that passes its check; returns the ones that did not, with why.
+    /// Sets each parameter that passes its check and contradicts nothing; returns the ones that
+    /// did not, with why.
     mutating func set(_ parameters: [UCIParameter<UCIAppConfigID>], channel: Channel) -> [UCIParameterStatus<UCIAppConfigID>] {
+        var candidate = self
         var refused: [UCIParameterStatus<UCIAppConfigID>] = []
+        var applied: [UCIAppConfigID] = []
         for parameter in parameters {
             let status = Self.check(parameter, channel: channel)
             if status == .ok {
-                values[parameter.id] = parameter.value
+                candidate.values[parameter.id] = parameter.value
+                applied.append(parameter.id)
             } else {
                 refused.append(UCIParameterStatus(parameter.id, status))
             }
         }
+        // Each pass takes back the command's parameters in a contradiction; what was stored before
+        // agreed with itself, so this ends within as many passes as there are parameters.
+        while true {
+            let conflicts = candidate.conflicts
+            let blamed = applied.filter(conflicts.contains)
+            guard !blamed.isEmpty else { break }
+            for id in blamed {
+                candidate.values[id] = values[id]
+                refused.append(UCIParameterStatus(id, .invalidRange))
+            }
+            applied.removeAll(where: blamed.contains)
+        }
+        self = candidate
         return refused
     }
 
-    /// The status of setting `parameter`: OK, INVALID_PARAM for an id the specification does not
-    /// name, INVALID_RANGE for a value the server cannot honour.
+    /// The status of setting `parameter` on its own: OK, INVALID_PARAM for an id the
+    /// specification does not name, INVALID_RANGE for a value the server cannot honour.
     static func check(_ parameter: UCIParameter<UCIAppConfigID>, channel: Channel) -> UCIStatus {
         guard UCIAppConfigID.table.contains(where: { $0.code == parameter.id }) else { return .invalidParameter }
         let value = parameter.value
         if let size = parameter.id.valueSize, value.count != size { return .invalidRange }
         switch parameter.id {
-        case .deviceType, .deviceRole, aoaResultRequest:
+        case .deviceType, .deviceRole, .multiNodeMode, aoaResultRequest:
             return value[0] <= 1 ? .ok : .invalidRange
-        case .multiNodeMode, .macAddressMode:
+        case .macAddressMode:
             return value[0] == 0 ? .ok : .invalidRange
         case .numberOfControlees:
-            return value[0] == 1 ? .ok : .invalidRange
+            return (1...UCIProtocolLimits.maximumControlees).contains(Int(value[0])) ? .ok : .invalidRange
         case .channelNumber:
             return Int(value[0]) == channel.rawValue ? .ok : .invalidRange
-        case .deviceMacAddress, .destinationMacAddress:
+        case .deviceMacAddress:
             return value.count == 2 ? .ok : .invalidRange
+        case .destinationMacAddress:
+            let addresses = Self.addresses(value)
+            let fits = value.count.isMultiple(of: 2) && (1...UCIProtocolLimits.maximumControlees).contains(addresses.count)
+            return fits && Set(addresses).count == addresses.count ? .ok : .invalidRange
         case .rangingDuration:
             return integer(value) >= UCIServiceConstants.minimumRangingInterval ? .ok : .invalidRange
         default:
             return .ok
         }
+    }
+
+    /// The parameters set that contradict each other: NUMBER_OF_CONTROLEES other than 1 in a
+    /// one-to-one session (with MULTI_NODE_MODE), and a DST_MAC_ADDRESS list whose length is not
+    /// NUMBER_OF_CONTROLEES (with it).
+    var conflicts: Set<UCIAppConfigID> {
+        var ids: Set<UCIAppConfigID> = []
+        if !isOneToMany, controleeCount != 1 {
+            ids.formUnion([.multiNodeMode, .numberOfControlees])
+        }
+        if values[.destinationMacAddress] != nil, peerAddresses.count != controleeCount {
+            ids.formUnion([.numberOfControlees, .destinationMacAddress])
+        }
+        return ids
     }
 
     /// The TLVs of `ids`, or of every parameter set when `ids` is empty; ids not set are left out.
@@ -58,10 +95,11 @@ struct UCIAppConfig {
         return wanted.compactMap { id in values[id].map { UCIParameter(id, $0) } }
     }
 
-    /// Whether the parameters ranging needs are set: DEVICE_TYPE, DEVICE_MAC_ADDRESS and
-    /// DST_MAC_ADDRESS (the others have defaults).
+    /// Whether the parameters ranging needs are set and agree: DEVICE_TYPE, DEVICE_MAC_ADDRESS
+    /// and DST_MAC_ADDRESS (the others have defaults).
     var isComplete: Bool {
         values[.deviceType] != nil && values[.deviceMacAddress] != nil && values[.destinationMacAddress] != nil
+            && conflicts.isEmpty
     }
 
     /// Whether the device is the controller (DEVICE_TYPE 1).
@@ -70,11 +108,24 @@ struct UCIAppConfig {
     /// Whether the device initiates rounds: DEVICE_ROLE 1, or by default the controller.
     var isInitiator: Bool { values[.deviceRole].map { $0 == [1] } ?? isController }
 
+    /// Whether the session is one-to-many (MULTI_NODE_MODE 1; one-to-one by default).
+    var isOneToMany: Bool { values[.multiNodeMode] == [1] }
+
+    /// NUMBER_OF_CONTROLEES (1 by default).
+    var controleeCount: Int { values[.numberOfControlees].flatMap(\.first).map(Int.init) ?? 1 }
+
     /// The device's short MAC address.
     var deviceAddress: UInt16 { UInt16(truncatingIfNeeded: Self.integer(values[.deviceMacAddress] ?? [])) }
 
-    /// The peer's short MAC address.
-    var peerAddress: UInt16 { UInt16(truncatingIfNeeded: Self.integer(values[.destinationMacAddress] ?? [])) }
+    /// The peers' short MAC addresses (DST_MAC_ADDRESS): a controller's controlees, in order, or a
+    /// controlee's controller.
+    var peerAddresses: [UInt16] { Self.addresses(values[.destinationMacAddress] ?? []) }
+
+    /// Replaces the peers (the multicast list): DST_MAC_ADDRESS and NUMBER_OF_CONTROLEES.
+    mutating func setPeers(_ addresses: [UInt16]) {
+        values[.destinationMacAddress] = addresses.flatMap { [UInt8(truncatingIfNeeded: $0), UInt8($0 >> 8)] }
+        values[.numberOfControlees] = [UInt8(truncatingIfNeeded: addresses.count)]
+    }
 
     /// RANGING_DURATION in milliseconds.
     var rangingInterval: UInt32 {
@@ -83,6 +134,14 @@ struct UCIAppConfig {
 
     /// Whether SESSION_INFO_NTF should carry angles (AOA_RESULT_REQ, 1 by default).
     var wantsAngles: Bool { values[Self.aoaResultRequest] != [0] }
+
+    /// STS_CONFIG (0, static STS, by default).
+    var stsConfig: UInt8 { values[.stsConfig]?.first ?? 0 }
+
+    /// The little-endian short addresses in `octets` (an odd last octet is left out).
+    private static func addresses(_ octets: [UInt8]) -> [UInt16] {
+        stride(from: 0, to: octets.count - 1, by: 2).map { UInt16(octets[$0]) | UInt16(octets[$0 + 1]) << 8 }
+    }
 
     /// A little-endian unsigned value.
     private static func integer(_ octets: [UInt8]) -> UInt32 {

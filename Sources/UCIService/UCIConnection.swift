@@ -1,21 +1,24 @@
 import UCI
 
 /// The sending side of one host's connection, used on the world's thread: encodes messages in
-/// the UCI version the server implements, segments them and writes them. A connection that
+/// the UCI version the server serves, segments them and writes them. A connection that
 /// breaks is closed, so its reader ends and the host is detached.
 final class UCIConnection {
     /// The connection's socket.
     let socket: TCPSocket
+    /// The UCI layouts the host speaks.
+    let revision: UCIProtocolRevision
 
-    /// A sender on `socket`.
-    init(socket: TCPSocket) {
+    /// A sender on `socket` in `revision`'s layouts.
+    init(socket: TCPSocket, revision: UCIProtocolRevision = UCIServiceConstants.uciVersion.revision) {
         self.socket = socket
+        self.revision = revision
     }
 
     /// Sends `message`; closes the connection if it cannot be written.
     func send(_ message: UCIMessage) {
         do {
-            let raw = try message.encoded(version: UCIServiceConstants.uciVersion.revision)
+            let raw = try message.encoded(version: revision)
             try write(try raw.encoded())
         } catch {
             // Our own messages always encode; one that does not is reported as the UWBS's failure.

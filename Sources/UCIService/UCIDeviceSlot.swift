@@ -2,25 +2,29 @@ import UWBCore
 import UWBEmulator
 import UWBRanging
 
-/// One device of the room as UCI hosts get it: the emulated device, the builder that turns its
-/// rounds into measurements, and the ranging loop its active session runs, to which the device's
-/// chip events go.
+/// One device of the room as UCI hosts get it: the emulated device, and the ranging scheduler
+/// that shares its radio among the links of every ACTIVE session of its host, to which the
+/// device's chip events go.
 final class UCIDeviceSlot: RadioApplication {
     /// The emulated device.
     let device: EmulatedDevice
-    /// Turns its completed rounds into measurements (distance, direction, quality).
+    /// A builder for the board (what its antennas measure); each link makes its own with
+    /// ``makeBuilder()``, as a builder holds one peer's filters.
     let builder: MeasurementBuilder
-    /// The loop the device's chip events go to, while a session ranges.
-    var loop: RadioLoop?
     /// Whether a host has the device.
     var isTaken = false
+    /// The world's clock: the time since the world began.
+    let now: () -> Duration
+    /// The scheduler, made with the first link.
+    private var madeScheduler: RangingScheduler?
 
-    /// A slot for `device` in a world of `configuration`.
+    /// A slot for `device` in a world of `configuration` whose clock is `now`.
     ///
     /// - Throws: ``UCIServiceError/antennaArray(device:reason:)`` if the board's antenna array
     ///   is not usable on the world's channel.
-    init(device: EmulatedDevice, configuration: RadioConfig) throws(UCIServiceError) {
+    init(device: EmulatedDevice, configuration: RadioConfig, now: @escaping () -> Duration) throws(UCIServiceError) {
         self.device = device
+        self.now = now
         do {
             builder = try MeasurementBuilder(board: device.board, configuration: configuration, fieldOfView: FieldOfView())
         } catch {
@@ -28,11 +32,31 @@ final class UCIDeviceSlot: RadioApplication {
         }
     }
 
-    /// Nothing to start: loops start with their sessions.
+    /// The scheduler of the device's radio: one ``RangingScheduler`` for all its sessions, as
+    /// the NearbyInteraction device service shares a radio among links.
+    var scheduler: RangingScheduler {
+        if let madeScheduler { return madeScheduler }
+        let radio = device.radio
+        let scheduler = RangingScheduler(
+            transceivers: radio.transceivers, timing: RangingTiming.emulator(for: radio.configuration),
+            transmitClock: TransmitClock(board: device.board, capabilities: radio.primary.capabilities),
+            schedule: { delay, action in radio.after(delay, action) }, now: now,
+            onRadioFailure: { error in radio.record(error) })
+        madeScheduler = scheduler
+        return scheduler
+    }
+
+    /// A measurement builder for one link; the board's was checked when the slot was made, so
+    /// making another cannot fail (if it did, the slot's own builder stands in).
+    func makeBuilder() -> MeasurementBuilder {
+        (try? MeasurementBuilder(board: device.board, configuration: device.radio.configuration, fieldOfView: FieldOfView())) ?? builder
+    }
+
+    /// Nothing to start: links start with their sessions.
     func start(on radio: DeviceRadio) {}
 
-    /// Hands a chip's event to the active loop.
+    /// Hands a chip's event to the scheduler.
     func handle(_ event: TransceiverEvent, fromChip chip: Int, on radio: DeviceRadio) {
-        loop?.handle(event, fromChip: chip)
+        madeScheduler?.handle(event, fromChip: chip)
     }
 }

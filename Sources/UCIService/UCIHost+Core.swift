@@ -11,7 +11,7 @@ extension UCIHost {
             send(.notification(.deviceStatus(.ready)))
         case .getDeviceInfo:
             send(.response(.deviceInfo(UCIDeviceInfo(
-                status: .ok, uciVersion: UCIServiceConstants.uciVersion, macVersion: UCIServiceConstants.macVersion,
+                status: .ok, uciVersion: uciVersion, macVersion: UCIServiceConstants.macVersion,
                 phyVersion: UCIServiceConstants.phyVersion, uciTestVersion: UCIServiceConstants.testVersion,
                 vendorSpecificInfo: UCIServiceConstants.vendorInfo))))
         case .getCapabilities:

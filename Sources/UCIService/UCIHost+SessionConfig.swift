@@ -1,14 +1,14 @@
 import UCI
 
 extension UCIHost {
-    /// SESSION_CONFIG: INIT, DEINIT, SET/GET_APP_CONFIG, GET_COUNT, GET_STATE; multicast list
-    /// updates are refused (one-to-many is not served yet).
+    /// SESSION_CONFIG: INIT, DEINIT, SET/GET_APP_CONFIG, GET_COUNT, GET_STATE and
+    /// UPDATE_CONTROLLER_MULTICAST_LIST.
     func handleSessionConfig(_ command: UCICommand) {
         switch command {
         case .sessionInit(let id, let type):
             let status = initSession(id: id, type: type)
             let session = sessions.values.first { $0.id == id }
-            send(.response(.sessionInit(status: status, sessionHandle: session?.handle ?? 0)))
+            send(.response(.sessionInit(status: status, sessionHandle: revision == .v2 ? session?.handle ?? 0 : nil)))
             if status == .ok, let session {
                 notifyState(of: session)
             }
@@ -31,20 +31,23 @@ extension UCIHost {
             guard let session = sessions[token] else { return send(.response(.sessionState(status: .sessionNotExist, .deinitialized))) }
             send(.response(.sessionState(status: .ok, session.state)))
         case .updateMulticastList(let update):
-            let status: UCIStatus = sessions[update.sessionToken] == nil ? .sessionNotExist : .rejected
-            send(.response(.updateMulticastList(status: status, [])))
+            updateMulticastList(update)
         default:
             break
         }
     }
 
-    /// Creates a session; the status of SESSION_INIT_RSP.
+    /// Creates a session; the status of SESSION_INIT_RSP. Its token is a new handle in UCI 2.0,
+    /// its id in UCI 1.x.
     private func initSession(id: UInt32, type: UCISessionType) -> UCIStatus {
         guard type == .ranging || type == .rangingAndInBandData else { return .invalidParameter }
         guard !sessions.values.contains(where: { $0.id == id }) else { return .sessionDuplicate }
         guard sessions.count < UCIServiceConstants.maximumSessions else { return .maxSessionsExceeded }
-        let handle = nextHandle
-        nextHandle &+= 1
+        var handle = id
+        if revision == .v2 {
+            handle = nextHandle
+            nextHandle &+= 1
+        }
         sessions[handle] = UCISession(id: id, handle: handle, type: type)
         return .ok
     }

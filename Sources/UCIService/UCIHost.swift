@@ -11,6 +11,10 @@ final class UCIHost {
     let slot: UCIDeviceSlot
     /// The world, for the sessions' ranging.
     let emulation: Emulation
+    /// The UCI version the UWBS reports (GET_DEVICE_INFO_RSP) and speaks.
+    let uciVersion: UCIVersion
+    /// The room, where data for other hosts' sessions goes.
+    private(set) weak var room: UCIRoom?
     /// Its sessions, by handle.
     var sessions: [UInt32: UCISession] = [:]
     /// The next session handle to give.
@@ -18,11 +22,14 @@ final class UCIHost {
     /// LOW_POWER_MODE as the host set it (stored; the emulated device has no low-power mode).
     var lowPowerMode: UInt8 = 0
 
-    /// A host on `connection` given `slot`'s device; tells it the UWBS is READY.
-    init(connection: UCIConnection, slot: UCIDeviceSlot, emulation: Emulation) {
+    /// A host on `connection` given `slot`'s device in `room`, speaking `uciVersion`; tells it
+    /// the UWBS is READY.
+    init(connection: UCIConnection, slot: UCIDeviceSlot, emulation: Emulation, uciVersion: UCIVersion, room: UCIRoom) {
         self.connection = connection
         self.slot = slot
         self.emulation = emulation
+        self.uciVersion = uciVersion
+        self.room = room
         slot.isTaken = true
         send(.notification(.deviceStatus(.ready)))
     }
@@ -61,10 +68,16 @@ final class UCIHost {
         send(.notification(.sessionStatus(sessionToken: session.handle, state: session.state, reason: reason)))
     }
 
+    /// The message layouts the host speaks.
+    var revision: UCIProtocolRevision { uciVersion.revision }
+
     private func receive(_ raw: UCIRawMessage) {
+        if raw.header.messageType == .data {
+            return handleData(raw)
+        }
         guard case .control(.command, let group, let opcode) = raw.header else {
-            // Responses and notifications go to hosts, never from them; data transfer is not served.
-            send(.notification(.genericError(raw.header.messageType == .data ? .rejected : .syntaxError)))
+            // Responses and notifications go to hosts, never from them.
+            send(.notification(.genericError(.syntaxError)))
             return
         }
         let command: UCICommand
@@ -92,7 +105,7 @@ final class UCIHost {
         case .sessionStart, .sessionStop, .getRangingCount:
             handleSessionControl(command)
         case .unknown(let group, let opcode, _):
-            answer(group: group, opcode: opcode, UCIInputStatus.unknown(group: group))
+            answer(group: group, opcode: opcode, unknownCommandStatus(group: group))
         }
     }
 }

@@ -3,22 +3,28 @@ import UWBEmulator
 
 /// The scenario's room as UCI hosts share it, on the world's thread: its devices and the hosts
 /// that hold them. A new connection takes the first device no host holds (scenario order); a
-/// host that goes gives its device back, its sessions ended.
+/// host that goes gives its device back, its sessions ended. Data travels between the hosts'
+/// sessions through the room (``activeSession(id:address:)``).
 final class UCIRoom {
     private let emulation: Emulation
+    /// The UCI version every host's UWBS speaks.
+    private let uciVersion: UCIVersion
     private let slots: [UCIDeviceSlot]
     private var hosts: [Int: UCIHost] = [:]
 
-    /// The room of `emulation`, every device's events routed to its slot.
+    /// The room of `emulation`, every device's events routed to its slot, its UWBSs speaking
+    /// `uciVersion`.
     ///
     /// - Throws: ``UCIServiceError/noDevices`` for an empty world,
     ///   ``UCIServiceError/antennaArray(device:reason:)`` for a board the engine cannot use.
-    init(emulation: Emulation) throws(UCIServiceError) {
+    init(emulation: Emulation, uciVersion: UCIVersion = UCIServiceConstants.uciVersion) throws(UCIServiceError) {
         guard !emulation.devices.isEmpty else { throw .noDevices }
         self.emulation = emulation
+        self.uciVersion = uciVersion
         var slots: [UCIDeviceSlot] = []
+        let simulator = emulation.simulator
         for device in emulation.devices {
-            let slot = try UCIDeviceSlot(device: device, configuration: emulation.configuration)
+            let slot = try UCIDeviceSlot(device: device, configuration: emulation.configuration) { simulator.now - .zero }
             device.application = slot
             slots.append(slot)
         }
@@ -28,13 +34,13 @@ final class UCIRoom {
     /// Gives connection `id` the first free device; a connection that finds none is told the
     /// UWBS is in ERROR and closed.
     func attach(_ id: Int, socket: TCPSocket) {
-        let connection = UCIConnection(socket: socket)
+        let connection = UCIConnection(socket: socket, revision: uciVersion.revision)
         guard let slot = slots.first(where: { !$0.isTaken }) else {
             connection.send(.notification(.deviceStatus(.error)))
             socket.close()
             return
         }
-        hosts[id] = UCIHost(connection: connection, slot: slot, emulation: emulation)
+        hosts[id] = UCIHost(connection: connection, slot: slot, emulation: emulation, uciVersion: uciVersion, room: self)
     }
 
     /// Passes what connection `id` sent to its host.
@@ -45,6 +51,17 @@ final class UCIRoom {
     /// Forgets connection `id`: its sessions end and its device is free again.
     func detach(_ id: Int) {
         hosts.removeValue(forKey: id)?.detach()
+    }
+
+    /// The ACTIVE session of id `id` whose device has the short address `address`, with its host:
+    /// where data for that address goes.
+    func activeSession(id: UInt32, address: UInt16) -> (host: UCIHost, session: UCISession)? {
+        for host in hosts.values {
+            if let session = host.sessions.values.first(where: { $0.id == id && $0.state == .active && $0.config.deviceAddress == address }) {
+                return (host, session)
+            }
+        }
+        return nil
     }
 
     /// The name of the device connection `id` holds.

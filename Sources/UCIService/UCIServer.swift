@@ -29,7 +29,7 @@ public final class UCIServer: @unchecked Sendable {
     /// - Throws: ``UCIServiceError`` if the port cannot be listened on or the world has no
     ///   device hosts could use.
     public init(emulation: Emulation, settings: UCIServerSettings = UCIServerSettings()) throws(UCIServiceError) {
-        room = try UCIRoom(emulation: emulation)
+        room = try UCIRoom(emulation: emulation, uciVersion: settings.uciVersion)
         world = UCIWorld(emulation: emulation, speed: settings.speed)
         listener = try TCPSocket.listen(port: settings.port)
         port = listener.localPort

@@ -5,9 +5,10 @@ public enum UCIServiceConstants {
     /// The TCP port UCI hosts expect a virtual controller on: google/pica's default
     /// (`src/bin/server/mod.rs`, `--uci-port` 7000).
     public static let defaultPort: UInt16 = 7000
-    /// The UCI generic specification version the server implements: 2.0, the layouts the `UCI`
-    /// module's codec covers fully (session handles, DATA_SND/DATA_RCV). Field encoding as in
-    /// pica `src/device.rs` (`UCI_VERSION = 0x0002`).
+    /// The UCI generic specification version the server speaks unless told otherwise
+    /// (`UCIServerSettings.uciVersion`): 2.0, the layouts the `UCI` module's codec covers fully
+    /// (session handles, DATA_SND/DATA_RCV). Field encoding as in pica `src/device.rs`
+    /// (`UCI_VERSION = 0x0002`).
     public static let uciVersion = UCIVersion(major: 2, minor: 0)
     /// The FiRa MAC version reported in GET_DEVICE_INFO_RSP: 1.3.0 (pica `MAC_VERSION`).
     public static let macVersion = UCIVersion(major: 1, minor: 3)

@@ -1,11 +1,12 @@
 import UCI
 
 /// A FiRa session of one host: what SESSION_INIT made and SET_APP_CONFIG configured, its state,
-/// and its ranging while ACTIVE.
+/// its ranging while ACTIVE and the data it is sending.
 final class UCISession {
     /// The session id the host chose.
     let id: UInt32
-    /// The session handle the server gave it (UCI 2.0's token in every later session message).
+    /// The session's token in every later session message: the handle the server gave it in
+    /// UCI 2.0, the session id in UCI 1.x.
     let handle: UInt32
     /// The session type.
     let type: UCISessionType
@@ -13,10 +14,17 @@ final class UCISession {
     var state = UCISessionState.initialized
     /// Its application configuration.
     var config = UCIAppConfig()
-    /// Ranging rounds made since it was created (SESSION_GET_RANGING_COUNT).
+    /// Ranging rounds reported since it was created (SESSION_GET_RANGING_COUNT).
     var rangingCount: UInt32 = 0
+    /// The sequence number of its last SESSION_INFO_NTF.
+    var infoSequence: UInt32 = 0
     /// Its ranging on the device while ACTIVE.
     var ranging: UCISessionRanging?
+    /// Whether the host may send a DATA_MESSAGE_SND: the UWBS's one credit, taken by an accepted
+    /// message and given back when its transfer ends.
+    var hasDataCredit = true
+    /// The data message being sent, if any.
+    var outgoingData: UCIOutgoingData?
 
     /// A new session, in state INIT.
     init(id: UInt32, handle: UInt32, type: UCISessionType) {

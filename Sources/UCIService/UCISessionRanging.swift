@@ -1,105 +1,109 @@
 import UCI
 import UWBCore
-import UWBEmulator
 import UWBRanging
 
 /// An ACTIVE session ranging on its host's emulated device through the project's ranging engine:
-/// an initiator starts a DS-TWR round with the peer at DST_MAC_ADDRESS every RANGING_DURATION; a
-/// responder listens for the initiator at DST_MAC_ADDRESS. Each round's result, or its failure,
-/// becomes a SESSION_INFO_NTF. The peer is whatever device in the room answers to that address in
-/// the same session id: ranging needs no pairing, only the air.
+/// one link per peer in DST_MAC_ADDRESS on the device's ``UCIDeviceSlot/scheduler``, which
+/// shares the radio with the links of the host's other ACTIVE sessions. An initiator starts a
+/// DS-TWR round with its peers every RANGING_DURATION (one group round for all the controlees of
+/// a one-to-many session); a responder answers its peer's rounds. The outcomes of an interval
+/// become one SESSION_INFO_NTF, one measurement per peer. The peer is whatever device in the room
+/// answers to that address in the same session: ranging needs no pairing, only the air.
 final class UCISessionRanging {
-    private let slot: UCIDeviceSlot
-    private let emulation: Emulation
-    private let session: UCISession
-    private let report: (UCISessionInfo) -> Void
-    private var loop: RadioLoop?
-    /// Whether a round holds the initiator's radio.
-    private var roundRunning = false
-    /// Bumped by ``stop()``, so that the round timer of a stopped session does nothing.
-    private var generation = 0
-    private var sequenceNumber: UInt32 = 0
+    /// What the ranging reports: each SESSION_INFO_NTF, and the end of each round with a peer
+    /// (its address, and whether the round completed) for the data waiting for it.
+    struct Reports {
+        /// Sends a SESSION_INFO_NTF.
+        var info: (UCISessionInfo) -> Void
+        /// A round with the peer at the address ended, completed (true) or failed.
+        var roundEnded: (UInt16, Bool) -> Void
+    }
 
-    /// Ranging for `session` on `slot`'s device; `report` sends each notification.
-    init(session: UCISession, slot: UCIDeviceSlot, emulation: Emulation, report: @escaping (UCISessionInfo) -> Void) {
+    /// The device the session ranges on.
+    private let slot: UCIDeviceSlot
+    /// The session (its configuration, token and counters).
+    private let session: UCISession
+    /// Where notifications and round ends go.
+    private let reports: Reports
+    /// Whether measurements carry RSSI (UCI 2.0; the octet is reserved in 1.x).
+    private let reportsRSSI: Bool
+    /// The session's links on the scheduler while it ranges.
+    private var links: [RangingScheduler.LinkID] = []
+    /// The interval's measurements so far.
+    private var collector: UCIRoundCollector
+
+    /// Ranging for `session` on `slot`'s device; `reports` hears what it measures.
+    init(session: UCISession, slot: UCIDeviceSlot, reportsRSSI: Bool, reports: Reports) {
         self.session = session
         self.slot = slot
-        self.emulation = emulation
-        self.report = report
+        self.reportsRSSI = reportsRSSI
+        self.reports = reports
+        collector = UCIRoundCollector(peers: session.config.peerAddresses)
     }
 
-    /// Starts the state machine on the device (the first round now, for an initiator).
+    /// The ranging engine's links a session of `id` configured as `config` runs, one per peer.
+    static func links(of config: UCIAppConfig, id: UInt32) -> [RangingLink] {
+        config.peerAddresses.map { peer in
+            RangingLink(
+                session: UCIEngineSession.identifier(session: id, controlee: config.isController ? peer : config.deviceAddress),
+                pan: RangingFrameFormat.defaultPAN, localAddress: config.deviceAddress, peerAddress: peer)
+        }
+    }
+
+    /// Adds the session's links to the device's scheduler: an initiator's first round comes one
+    /// ranging interval from now.
     func start() {
-        let device = slot.device
         let config = session.config
-        let timing = RangingTiming.emulator(for: emulation.configuration)
-        let clock = TransmitClock(board: device.board, capabilities: device.radio.primary.capabilities)
-        let identifier = SessionIdentifier(rawValue: session.id)
-        let machine: RangingStateMachine = config.isInitiator
-            ? Initiator(
-                session: identifier, localAddress: config.deviceAddress, peerAddress: config.peerAddress,
-                pan: RangingFrameFormat.defaultPAN, timing: timing, transmitClock: clock, receivers: device.chips.count)
-            : Responder(
-                session: identifier, localAddress: config.deviceAddress, peerAddress: config.peerAddress,
-                pan: RangingFrameFormat.defaultPAN, timing: timing, transmitClock: clock, receivers: device.chips.count,
-                timeOfFlight: ReportedTimeOfFlight.doubleSided)
-        let loop = RadioLoop(
-            machine: machine, transceivers: device.radio.transceivers,
-            schedule: { delay, action in device.radio.after(delay, action) },
-            onCompleted: { [weak self] round in self?.completed(round) },
-            onFailure: { [weak self] failure in self?.failed(failure) },
-            onRadioError: { [weak self] error in
-                device.radio.record(error)
-                self?.roundRunning = false
-            })
-        self.loop = loop
-        slot.loop = loop
-        if config.isInitiator {
-            startRound(generation: generation)
-        } else {
-            loop.start()
+        let scheduler = slot.scheduler
+        let interval = Duration.milliseconds(Int64(config.rangingInterval))
+        for link in Self.links(of: config, id: session.id) {
+            let peer = link.peerAddress
+            let builder = slot.makeBuilder()
+            let handlers = RangingScheduler.Handlers(
+                completed: { [weak self] round in self?.completed(round, with: peer, builder: builder) },
+                failed: { [weak self] failure in self?.failed(failure, with: peer) },
+                peerEnded: {})
+            links.append(config.isInitiator
+                ? scheduler.addInitiator(link, interval: interval, handlers: handlers)
+                : scheduler.addResponder(link, handlers: handlers))
         }
     }
 
-    /// Stops ranging: no more rounds, the device's receivers off, its events going nowhere.
+    /// Stops ranging: the session's links leave the scheduler (the device goes on with its other
+    /// sessions' links).
     func stop() {
-        generation += 1
-        slot.loop = nil
-        loop = nil
-        for transceiver in slot.device.radio.transceivers {
-            try? transceiver.turnOff()
+        let scheduler = slot.scheduler
+        for link in links {
+            scheduler.remove(link, sayingGoodbye: false)
         }
+        links = []
     }
 
-    /// Starts a round unless one still runs, and the next after the ranging interval.
-    private func startRound(generation: Int) {
-        guard generation == self.generation, let loop else { return }
-        if !roundRunning {
-            roundRunning = true
-            loop.start()
+    /// A round with `peer` completed: its measurement (built by the link's own builder).
+    private func completed(_ round: CompletedRound, with peer: UInt16, builder: MeasurementBuilder) {
+        let measurement = builder.measurement(of: round, at: slot.now())
+        var report = UCIMeasurementReport.measurement(
+            measurement, peer: peer, withAngles: session.config.wantsAngles && builder.array != nil)
+        if !reportsRSSI {
+            report.rssi = 0
         }
-        slot.device.radio.after(.milliseconds(Int64(session.config.rangingInterval))) { [weak self] in
-            self?.startRound(generation: generation)
-        }
+        collect(report, from: peer)
+        reports.roundEnded(peer, true)
     }
 
-    private func completed(_ round: CompletedRound) {
-        roundRunning = false
-        let measurement = slot.builder.measurement(of: round, at: emulation.simulator.now - .zero)
-        send(UCIMeasurementReport.measurement(
-            measurement, peer: session.config.peerAddress, withAngles: session.config.wantsAngles && slot.builder.array != nil))
+    /// A round with `peer` failed: a measurement with the failure's status.
+    private func failed(_ failure: RangingFailure, with peer: UInt16) {
+        collect(UCIMeasurementReport.failed(peer: peer, status: UCIMeasurementReport.status(of: failure)), from: peer)
+        reports.roundEnded(peer, false)
     }
 
-    private func failed(_ failure: RangingFailure) {
-        roundRunning = false
-        send(UCIMeasurementReport.failed(peer: session.config.peerAddress, status: UCIMeasurementReport.status(of: failure)))
-    }
-
-    private func send(_ measurement: UCITwoWayMeasurement) {
-        sequenceNumber &+= 1
+    /// Adds a peer's measurement to the interval's and reports an interval it completes.
+    private func collect(_ measurement: UCITwoWayMeasurement, from peer: UInt16) {
+        guard let measurements = collector.add(measurement, from: peer) else { return }
+        session.infoSequence &+= 1
         session.rangingCount &+= 1
-        report(UCISessionInfo(
-            sequenceNumber: sequenceNumber, sessionToken: session.handle, currentRangingInterval: session.config.rangingInterval,
-            measurements: .twoWay([measurement], vendorData: [])))
+        reports.info(UCISessionInfo(
+            sequenceNumber: session.infoSequence, sessionToken: session.handle,
+            currentRangingInterval: session.config.rangingInterval, measurements: .twoWay(measurements, vendorData: [])))
     }
 }

@@ -8,7 +8,7 @@ import UWBEmulator
 struct UCIServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Serve a scenario's devices as UCI 2.0 controllers over TCP (like pica, port 7000).",
+        abstract: "Serve a scenario's devices as UCI 2.0 (or 1.1) controllers over TCP (like pica, port 7000).",
         discussion: """
             Each TCP connection is one UWB subsystem: it gets the first device of the scenario no \
             other connection holds, and loses its sessions when it disconnects. Sessions of the \
@@ -29,9 +29,15 @@ struct UCIServeCommand: ParsableCommand {
     @Option(help: "Simulated seconds per wall-clock second; 0 runs as fast as the world can (for tests).")
     var speed: Double = 1
 
+    @Option(name: .customLong("uci-version"), help: "The UCI version the UWBSs speak: 2.0 or 1.1 (session ids as tokens).")
+    var uciVersion: String = "2.0"
+
     func validate() throws {
         guard speed.isFinite, speed >= 0 else {
             throw ValidationError("--speed \(speed): give 0 (as fast as it can) or a positive number")
+        }
+        guard UCIServerSettings.versionsByName[uciVersion] != nil else {
+            throw ValidationError("--uci-version \(uciVersion): give 2.0 or 1.1")
         }
     }
 
@@ -39,7 +45,9 @@ struct UCIServeCommand: ParsableCommand {
         let server: UCIServer
         do {
             let loaded = try Scenario.load(from: scenario)
-            server = try UCIServer(emulation: try Emulation(scenario: loaded, seed: seed), settings: UCIServerSettings(port: port, speed: speed))
+            let settings = UCIServerSettings(
+                port: port, speed: speed, uciVersion: UCIServerSettings.versionsByName[uciVersion] ?? UCIServiceConstants.uciVersion)
+            server = try UCIServer(emulation: try Emulation(scenario: loaded, seed: seed), settings: settings)
         } catch let error as ScenarioError {
             throw CommandFailure(error.description)
         } catch let error as EmulationError {
@@ -49,7 +57,7 @@ struct UCIServeCommand: ParsableCommand {
         }
         let interruption = Interruption()
         server.start()
-        print("serving UCI 2.0 on 127.0.0.1:\(server.port); each connection takes the next free device of \(scenario); Ctrl-C stops")
+        print("serving UCI \(uciVersion) on 127.0.0.1:\(server.port); each connection takes the next free device of \(scenario); Ctrl-C stops")
         fflush(nil)
         interruption.wait()
         server.stop()

@@ -10,15 +10,18 @@ final class ScriptedHost {
 
     private let socket: TCPSocket
     private var reassembler = UCIReassembler()
+    /// The UCI layouts the host reads the server's messages in.
+    let version: UCIProtocolRevision
 
-    /// Connects to the server on `port`.
-    init(port: UInt16) throws {
+    /// Connects to the server on `port`, reading its messages in `version`'s layouts.
+    init(port: UInt16, version: UCIProtocolRevision = .v2) throws {
         socket = try TCPSocket.connect(port: port, deadPeerTimeout: Self.deadPeerTimeout)
+        self.version = version
     }
 
     /// Sends a command.
     func send(_ command: UCICommand) throws {
-        try socket.write(try UCIMessage.command(command).encoded(version: .v2).encoded())
+        try socket.write(try UCIMessage.command(command).encoded(version: version).encoded())
     }
 
     /// Sends octets as they are.
@@ -28,14 +31,30 @@ final class ScriptedHost {
 
     /// The next message, or nil when the server closed the connection.
     func next() throws -> UCIMessage? {
+        try nextRaw().map { try UCIMessage(decoding: $0, version: version) }
+    }
+
+    /// The next message as it came (header and payload octets), or nil when the server closed
+    /// the connection.
+    func nextRaw() throws -> UCIRawMessage? {
         while true {
             if let raw = try reassembler.nextMessage() {
-                return try UCIMessage(decoding: raw, version: .v2)
+                return raw
             }
             let octets = try socket.read(upTo: 4_096)
             guard !octets.isEmpty else { return nil }
             reassembler.append(octets)
         }
+    }
+
+    /// The next message as it came that is not a ranging notification (SESSION_INFO_NTF: MT 3,
+    /// GID 2, OID 0).
+    func nextRawSkippingRanging() throws -> UCIRawMessage? {
+        while let raw = try nextRaw() {
+            if raw.header == .control(type: .notification, group: .sessionControl, opcode: UCIOpcodeID(rawValue: 0)) { continue }
+            return raw
+        }
+        return nil
     }
 
     /// The next message that is not a ranging notification.
@@ -49,9 +68,14 @@ final class ScriptedHost {
 
     /// The next ranging notification's measurement.
     func nextMeasurement() throws -> UCITwoWayMeasurement? {
+        try nextMeasurements()?.first
+    }
+
+    /// The next ranging notification's measurements.
+    func nextMeasurements() throws -> [UCITwoWayMeasurement]? {
         while let message = try next() {
             if case .notification(.sessionInfo(let info)) = message, case .twoWay(let measurements, _) = info.measurements {
-                return measurements.first
+                return measurements
             }
         }
         return nil

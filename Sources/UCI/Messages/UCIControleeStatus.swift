@@ -1,8 +1,8 @@
 /// The outcome of a multicast list update for one controlee, in the response (UCI 2.0) and
 /// the notification: short address (2), sub-session id (4, UCI 1.x notification only), status (1).
 ///
-/// Source: pica `uci_packets.pdl` `ControleeStatus` (2.0); Android's UCI 1.1 definitions for
-/// the 1.x entry with sub-session id.
+/// Source: pica `uci_packets.pdl` `ControleeStatus` (2.0); the 1.x entry with sub-session id as
+/// pica's PDL had it for UCI 1.x (commit aaf58f3, before 8f104b0 moved it to 2.0).
 public struct UCIControleeStatus: Hashable, Sendable {
     /// The controlee's short MAC address.
     public var shortAddress: UInt16

@@ -4,8 +4,9 @@
 /// per controlee short address (2), sub-session id (4), status (1).
 /// UCI 2.0: session handle (4), number of controlees (1), then per controlee short address (2),
 /// status (1).
-/// Source: pica `uci_packets.pdl` `SessionUpdateControllerMulticastListNtf` (2.0); Android's
-/// UCI 1.1 definitions (1.x).
+/// Source: pica `uci_packets.pdl` `SessionUpdateControllerMulticastListNtf` (2.0); the same
+/// packet in pica's PDL as it was for UCI 1.x (commit aaf58f3, until 8f104b0 "Update the format of
+/// the notification Update Controller Multicast List" moved it to 2.0).
 public struct UCIMulticastListNotification: Hashable, Sendable {
     /// The session id (UCI 1.x) or session handle (UCI 2.0).
     public var sessionToken: UInt32

@@ -28,7 +28,8 @@ public enum UCIResponse: Hashable, Sendable {
     /// SESSION_GET_STATE_RSP: status, session state (1).
     case sessionState(status: UCIStatus, UCISessionState)
     /// SESSION_UPDATE_CONTROLLER_MULTICAST_LIST_RSP: status; in UCI 2.0 then number (1) and
-    /// the controlees that failed (address, status). UCI 1.x has the status only (empty list).
+    /// controlee statuses (address, status: pica lists every controlee of the command). UCI 1.x
+    /// has the status only (empty list).
     case updateMulticastList(status: UCIStatus, [UCIControleeStatus])
     /// SESSION_START_RSP: status.
     case sessionStart(UCIStatus)

@@ -12,6 +12,8 @@ public struct UCIMulticastUpdateStatus: UCICode {
     public static let ok = UCIMulticastUpdateStatus(rawValue: 0x00)
     /// The list is full.
     public static let listFull = UCIMulticastUpdateStatus(rawValue: 0x01)
+    /// A sub-session key was given but the session's STS_CONFIG does not use one (UCI 2.0).
+    public static let subSessionKeyNotApplicable = UCIMulticastUpdateStatus(rawValue: 0x05)
     /// The controlee is not in the list (remove).
     public static let addressNotFound = UCIMulticastUpdateStatus(rawValue: 0x07)
     /// The controlee is already in the list (add).
@@ -23,7 +25,7 @@ public struct UCIMulticastUpdateStatus: UCICode {
         (UCIMulticastUpdateStatus(rawValue: 0x02), "ERROR_KEY_FETCH_FAIL"),
         (UCIMulticastUpdateStatus(rawValue: 0x03), "ERROR_SUB_SESSION_ID_NOT_FOUND"),
         (UCIMulticastUpdateStatus(rawValue: 0x04), "ERROR_SUB_SESSION_KEY_NOT_FOUND"),
-        (UCIMulticastUpdateStatus(rawValue: 0x05), "ERROR_SUB_SESSION_KEY_NOT_APPLICABLE"),
+        (.subSessionKeyNotApplicable, "ERROR_SUB_SESSION_KEY_NOT_APPLICABLE"),
         (UCIMulticastUpdateStatus(rawValue: 0x06), "ERROR_SESSION_KEY_NOT_FOUND"),
         (.addressNotFound, "ERROR_ADDRESS_NOT_FOUND"), (.addressAlreadyPresent, "ERROR_ADDRESS_ALREADY_PRESENT"),
     ]

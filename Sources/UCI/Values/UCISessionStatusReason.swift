@@ -1,8 +1,9 @@
 /// Why a session changed state, in SESSION_STATUS_NTF. Unnamed and vendor codes are kept.
 ///
 /// Source: pica `uci_packets.pdl` `ReasonCode` (FiRa UCI 2.0). UCI 1.1 defines only 0x00–0x02
-/// and 0x20–0x25 (then named for ranging *interval* rather than duration at 0x23); the others
-/// were added in UCI 2.0. 0x80–0xFF are vendor specific in both.
+/// and 0x20–0x25 (then named for ranging *interval* rather than duration at 0x23), as pica's PDL
+/// had them for UCI 1.x (commit aaf58f3); the others were added in UCI 2.0. 0x80–0xFF are vendor
+/// specific in both.
 public struct UCISessionStatusReason: UCICode {
     /// The raw reason octet.
     public let rawValue: UInt8
@@ -29,6 +30,9 @@ public struct UCISessionStatusReason: UCICode {
     public static let invalidSTSConfig = UCISessionStatusReason(rawValue: 0x24)
     /// The RFRAME configuration is invalid.
     public static let invalidRFrameConfig = UCISessionStatusReason(rawValue: 0x25)
+    /// The number of controlees is invalid: a one-to-many session's multicast list became empty
+    /// (UCI 2.0).
+    public static let invalidNumberOfControlees = UCISessionStatusReason(rawValue: 0x33)
 
     /// The reasons the specification names (and 0x80, 0x81 as pica names them).
     public static let knownCodes: [(code: UCISessionStatusReason, name: String)] = [
@@ -59,7 +63,7 @@ public struct UCISessionStatusReason: UCICode {
         (UCISessionStatusReason(rawValue: 0x30), "ERROR_INVALID_PREAMBLE_DURATION"),
         (UCISessionStatusReason(rawValue: 0x31), "ERROR_INVALID_STS_LENGTH"),
         (UCISessionStatusReason(rawValue: 0x32), "ERROR_INVALID_NUM_OF_STS_SEGMENTS"),
-        (UCISessionStatusReason(rawValue: 0x33), "ERROR_INVALID_NUM_OF_CONTROLEES"),
+        (.invalidNumberOfControlees, "ERROR_INVALID_NUM_OF_CONTROLEES"),
         (UCISessionStatusReason(rawValue: 0x34), "ERROR_MAX_RANGING_REPLY_TIME_EXCEEDED"),
         (UCISessionStatusReason(rawValue: 0x35), "ERROR_INVALID_DST_ADDRESS_LIST"),
         (UCISessionStatusReason(rawValue: 0x36), "ERROR_INVALID_OR_NOT_FOUND_SUB_SESSION_ID"),
