@@ -30,6 +30,18 @@ import UWBTestSupport
         pair.second.invalidate()
     }
 
+    @Test func sessionsRangeOnAUCI1Device() async throws {
+        let room = try UCIRoom(try FacingPair.emulation(seed: 25, distance: 4), version: UCIVersion(major: 1, minor: 1))
+        let alice = try room.service()
+        let bob = try room.service()
+        #expect(alice.uciDevice?.revision == .v1, "session ids are the tokens of session messages")
+        let pair = try SessionPair.running(on: alice, bob)
+        let aliceSide = await updates(of: pair.first.events(), count: 3)
+        #expect(aliceSide.ending == nil && aliceSide.objects.allSatisfy { abs(($0.distance ?? 0) - 4) < 0.1 }, "\(aliceSide)")
+        pair.first.invalidate()
+        pair.second.invalidate()
+    }
+
     @Test func aPhoneWithAnArrayGetsTheTagsAzimuthAndDirection() async throws {
         let azimuth = Angle.degrees(30)
         let room = try UCIRoom(try UCIRoom.phoneAndTag(distance: 2, azimuth: azimuth, seed: 9))

@@ -1,6 +1,7 @@
 import Foundation
 import NearbyInteraction
 import Testing
+import UCI
 import UCIClient
 import UCIService
 import UWBCore
@@ -16,9 +17,9 @@ final class UCIRoom {
 
     let server: UCIServer
 
-    /// A server for `emulation`'s devices, started.
-    init(_ emulation: Emulation) throws {
-        server = try UCIServer(emulation: emulation, settings: UCIServerSettings(port: 0, speed: 0))
+    /// A server for `emulation`'s devices speaking `version` (default 2.0), started.
+    init(_ emulation: Emulation, version: UCIVersion = UCIServiceConstants.uciVersion) throws {
+        server = try UCIServer(emulation: emulation, settings: UCIServerSettings(port: 0, speed: 0, uciVersion: version))
         server.start()
     }
 
