@@ -44,15 +44,13 @@ struct FiRaSessionPlan {
             UCIParameter(.destinationMacAddress, integer: link.peerAddress),
             UCIParameter(.channelNumber, integer: UInt8(clamping: channel)),
             UCIParameter(.rangingDuration, integer: milliseconds),
-            UCIParameter(Self.aoaResultRequest, integer: UInt8(angles ? 1 : 0)),
+            UCIParameter(.aoaResultRequest, integer: UInt8(angles ? 1 : 0)),
             UCIParameter(.stsConfig, integer: UInt8(0)),
             UCIParameter(.vendorID, Self.vendorID),
             UCIParameter(.staticSTSIV, iv + [0, 0]),
         ]
     }
 
-    /// AOA_RESULT_REQ (FiRa UCI app config 0x0D).
-    static let aoaResultRequest = UCIAppConfigID(rawValue: 0x0D)
     /// The VENDOR_ID of the static STS: "SU" (swift-uwb) in ASCII. Any value does, as long as both
     /// sides use the same.
     static let vendorID: [UInt8] = Array("SU".utf8)

@@ -13,9 +13,6 @@ struct UCIAppConfig {
     /// The values set, by id.
     private(set) var values: [UCIAppConfigID: [UInt8]] = [:]
 
-    /// AOA_RESULT_REQ (FiRa UCI app config 0x0D).
-    static let aoaResultRequest = UCIAppConfigID(rawValue: 0x0D)
-
     /// Sets each parameter that passes its check and contradicts nothing; returns the ones that
     /// did not, with why.
     mutating func set(_ parameters: [UCIParameter<UCIAppConfigID>], channel: Channel) -> [UCIParameterStatus<UCIAppConfigID>] {
@@ -54,7 +51,7 @@ struct UCIAppConfig {
         let value = parameter.value
         if let size = parameter.id.valueSize, value.count != size { return .invalidRange }
         switch parameter.id {
-        case .deviceType, .deviceRole, .multiNodeMode, aoaResultRequest:
+        case .deviceType, .deviceRole, .multiNodeMode, .aoaResultRequest:
             return value[0] <= 1 ? .ok : .invalidRange
         case .macAddressMode:
             return value[0] == 0 ? .ok : .invalidRange
@@ -133,7 +130,7 @@ struct UCIAppConfig {
     }
 
     /// Whether SESSION_INFO_NTF should carry angles (AOA_RESULT_REQ, 1 by default).
-    var wantsAngles: Bool { values[Self.aoaResultRequest] != [0] }
+    var wantsAngles: Bool { values[.aoaResultRequest] != [0] }
 
     /// STS_CONFIG (0, static STS, by default).
     var stsConfig: UInt8 { values[.stsConfig]?.first ?? 0 }

@@ -38,7 +38,4 @@ public enum UCIServiceConstants {
     static let listenBacklog: Int32 = 16
     /// The NLOS likelihood from which a measurement is reported as non-line-of-sight (NLOS 1).
     static let nlosThreshold = 0.5
-    /// The FiRa channel numbers the SUPPORTED_CHANNELS bit field covers, bit 0 first (FiRa UCI
-    /// Generic Specification, capability 0x0B).
-    static let firaChannelBits: [Int] = [5, 6, 8, 9, 10, 12, 13, 14]
 }

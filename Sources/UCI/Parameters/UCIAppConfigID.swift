@@ -43,6 +43,8 @@ public struct UCIAppConfigID: UCICode {
     public static let staticSTSIV = UCIAppConfigID(rawValue: 0x28)
     /// The vendor id of the static STS.
     public static let vendorID = UCIAppConfigID(rawValue: 0x27)
+    /// Whether SESSION_INFO_NTF carries angles of arrival (AOA_RESULT_REQ: 0 no, 1 yes).
+    public static let aoaResultRequest = UCIAppConfigID(rawValue: 0x0D)
 
     /// Every id the specification names, with its value size in octets where it is fixed
     /// (`nil`: it depends on other parameters, on the UCI version, or is a list).
@@ -53,7 +55,7 @@ public struct UCIAppConfigID: UCICode {
         (.destinationMacAddress, "DST_MAC_ADDRESS", nil), (.slotDuration, "SLOT_DURATION", 2),
         (.rangingDuration, "RANGING_DURATION", 4), (UCIAppConfigID(rawValue: 0x0A), "STS_INDEX", 4),
         (UCIAppConfigID(rawValue: 0x0B), "MAC_FCS_TYPE", 1), (UCIAppConfigID(rawValue: 0x0C), "RANGING_ROUND_CONTROL", 1),
-        (UCIAppConfigID(rawValue: 0x0D), "AOA_RESULT_REQ", 1),
+        (.aoaResultRequest, "AOA_RESULT_REQ", 1),
         (.sessionInfoNotificationConfig, "SESSION_INFO_NTF_CONFIG", 1),
         (UCIAppConfigID(rawValue: 0x0F), "NEAR_PROXIMITY_CONFIG", 2),
         (UCIAppConfigID(rawValue: 0x10), "FAR_PROXIMITY_CONFIG", 2), (.deviceRole, "DEVICE_ROLE", 1),
