@@ -28,6 +28,8 @@ public enum UCIConstants {
     /// The size of a two-way ranging measurement in SESSION_INFO_NTF, with either address mode
     /// (`ShortAddressTwoWayRangingMeasurement`, `ExtendedAddressTwoWayRangingMeasurement`).
     static let twoWayMeasurementSize = 31
+    /// ANDROID_SET_COUNTRY_CODE_CMD's code: two octets (pica `AndroidSetCountryCodeCmd`).
+    static let countryCodeSize = 2
     /// The RFU octets that end SESSION_INFO_NTF's fixed part.
     static let sessionInfoReservedSize = 8
 }

@@ -21,6 +21,8 @@ final class UCIHost {
     var nextHandle: UInt32 = 1
     /// LOW_POWER_MODE as the host set it (stored; the emulated device has no low-power mode).
     var lowPowerMode: UInt8 = 0
+    /// The country code ANDROID_SET_COUNTRY_CODE set (stored; the radio keeps the scenario's channel).
+    var countryCode: [UInt8] = []
 
     /// A host on `connection` given `slot`'s device in `room`, speaking `uciVersion`; tells it
     /// the UWBS is READY.
@@ -104,6 +106,8 @@ final class UCIHost {
             handleSessionConfig(command)
         case .sessionStart, .sessionStop, .getRangingCount:
             handleSessionControl(command)
+        case .androidGetPowerStats, .androidSetCountryCode:
+            handleAndroid(command)
         case .unknown(let group, let opcode, _):
             answer(group: group, opcode: opcode, unknownCommandStatus(group: group))
         }

@@ -37,6 +37,10 @@ let goldenCommands: [Golden] = [
     Golden("SESSION_START_CMD", "22 00 00 04 01 00 00 00", .command(.sessionStart(sessionToken: 1))),
     Golden("SESSION_STOP_CMD", "22 01 00 04 01 00 00 00", .command(.sessionStop(sessionToken: 1))),
     Golden("SESSION_GET_RANGING_COUNT_CMD", "22 03 00 04 01 00 00 00", .command(.getRangingCount(sessionToken: 1))),
+    // 2C (cmd, VENDOR_ANDROID) 00 (GET_POWER_STATS), no payload
+    Golden("ANDROID_GET_POWER_STATS_CMD", "2C 00 00 00", .command(.androidGetPowerStats)),
+    // 2C 01 (SET_COUNTRY_CODE) 00 02 | "US" 55 53
+    Golden("ANDROID_SET_COUNTRY_CODE_CMD", "2C 01 00 02 55 53", .command(.androidSetCountryCode([0x55, 0x53]))),
     // 25: cmd with GID 5 (unassigned), OID 3F | payload AA: kept for UNKNOWN_GID
     Golden("unknown GID", "25 3F 00 01 AA", .command(.unknown(group: UCIGroupID(rawValue: 5), opcode: UCIOpcodeID(rawValue: 0x3F), payload: [0xAA]))),
     // CORE with OID 3E (unassigned): kept for UNKNOWN_OID

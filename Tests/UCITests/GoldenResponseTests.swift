@@ -40,6 +40,14 @@ let goldenResponses: [Golden] = [
     Golden("SESSION_STOP_RSP", "42 01 00 01 13", .response(.sessionStop(.sessionActive))),
     // status 00 | count 0x00000102 LE
     Golden("SESSION_GET_RANGING_COUNT_RSP", "42 03 00 05 00 02 01 00 00", .response(.rangingCount(status: .ok, count: 0x102))),
+    // 4C (rsp, VENDOR_ANDROID) 00 (GET_POWER_STATS) 00 11 | status 00 | idle 1000 ms E8 03 00 00 | TX 20 ms 14 00 00 00
+    // | RX 300 ms 2C 01 00 00 | wakes 7 07 00 00 00
+    Golden(
+        "ANDROID_GET_POWER_STATS_RSP", "4C 00 00 11 00 E8 03 00 00 14 00 00 00 2C 01 00 00 07 00 00 00",
+        .response(.androidPowerStats(UCIPowerStatistics(
+            status: .ok, idleMilliseconds: 1000, transmitMilliseconds: 20, receiveMilliseconds: 300, wakeCount: 7)))),
+    // 4C 01 (SET_COUNTRY_CODE) 00 01 | status 00
+    Golden("ANDROID_SET_COUNTRY_CODE_RSP", "4C 01 00 01 00", .response(.androidSetCountryCode(.ok))),
     // the answer to an unknown GID: GID 5, OID 3F, status 07 (UNKNOWN_GID)
     Golden("UNKNOWN_GID answer", "45 3F 00 01 07", .response(.unknown(group: UCIGroupID(rawValue: 5), opcode: UCIOpcodeID(rawValue: 0x3F), payload: [0x07]))),
 ]

@@ -53,6 +53,12 @@ extension UCICommand {
             self = .sessionStop(sessionToken: try Self.token(payload, "SESSION_STOP_CMD"))
         case (.sessionControl, Control.getRangingCount):
             self = .getRangingCount(sessionToken: try Self.token(payload, "SESSION_GET_RANGING_COUNT_CMD"))
+        case (.vendorAndroid, Android.getPowerStats):
+            self = try UCIPayloadReader.decode(payload, message: "ANDROID_GET_POWER_STATS_CMD") { _ throws(UCIError) in .androidGetPowerStats }
+        case (.vendorAndroid, Android.setCountryCode):
+            self = try UCIPayloadReader.decode(payload, message: "ANDROID_SET_COUNTRY_CODE_CMD") { (reader) throws(UCIError) in
+                .androidSetCountryCode(try reader.octets(UCIConstants.countryCodeSize, "country code"))
+            }
         default:
             self = .unknown(group: group, opcode: opcode, payload: payload)
         }
@@ -113,6 +119,14 @@ extension UCICommand {
             (group, opcode, payload) = (.sessionControl, Control.stop, Self.token(token))
         case .getRangingCount(let token):
             (group, opcode, payload) = (.sessionControl, Control.getRangingCount, Self.token(token))
+        case .androidGetPowerStats:
+            (group, opcode, payload) = (.vendorAndroid, Android.getPowerStats, [])
+        case .androidSetCountryCode(let code):
+            (group, opcode) = (.vendorAndroid, Android.setCountryCode)
+            guard code.count == UCIConstants.countryCodeSize else {
+                throw .invalidValue(message: "ANDROID_SET_COUNTRY_CODE_CMD", field: "country code length", value: UInt64(code.count))
+            }
+            payload = code
         case .unknown(let unknownGroup, let unknownOpcode, let unknownPayload):
             (group, opcode, payload) = (unknownGroup, unknownOpcode, unknownPayload)
         }

@@ -61,6 +61,10 @@ extension UCIResponse {
             self = try UCIPayloadReader.decode(payload, message: "SESSION_GET_RANGING_COUNT_RSP") { (reader) throws(UCIError) in
                 .rangingCount(status: try reader.read(UCIStatus.self, "status"), count: try reader.read(UInt32.self, "count"))
             }
+        case (.vendorAndroid, Android.getPowerStats):
+            self = .androidPowerStats(try UCIPayloadReader.decode(payload, message: "ANDROID_GET_POWER_STATS_RSP", UCIPowerStatistics.read))
+        case (.vendorAndroid, Android.setCountryCode):
+            self = .androidSetCountryCode(try Self.statusOnly(payload, "ANDROID_SET_COUNTRY_CODE_RSP"))
         default:
             self = .unknown(group: group, opcode: opcode, payload: payload)
         }
@@ -115,6 +119,11 @@ extension UCIResponse {
                 writer.write(status)
                 writer.write(count)
             }
+        case .androidPowerStats(let statistics):
+            (group, opcode) = (.vendorAndroid, Android.getPowerStats)
+            payload = try UCIPayloadWriter.encode(message: "ANDROID_GET_POWER_STATS_RSP", statistics.write)
+        case .androidSetCountryCode(let status):
+            (group, opcode, payload) = (.vendorAndroid, Android.setCountryCode, [status.rawValue])
         case .unknown(let unknownGroup, let unknownOpcode, let unknownPayload):
             (group, opcode, payload) = (unknownGroup, unknownOpcode, unknownPayload)
         }

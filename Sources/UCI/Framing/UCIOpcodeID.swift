@@ -68,9 +68,22 @@ public struct UCIOpcodeID: RawRepresentable, Hashable, Sendable, CustomStringCon
     }
 }
 
+extension UCIOpcodeID {
+    /// The opcodes of the Android vendor group (GID 0xC), which Android's UWB stack sends to every
+    /// UWBS (pica `uci_packets.pdl`, `AndroidOpcodeId`).
+    public enum Android {
+        /// ANDROID_GET_POWER_STATS cmd/rsp.
+        public static let getPowerStats = UCIOpcodeID(rawValue: 0x00)
+        /// ANDROID_SET_COUNTRY_CODE cmd/rsp.
+        public static let setCountryCode = UCIOpcodeID(rawValue: 0x01)
+    }
+}
+
 /// Short names for the opcode namespaces, used by the message codecs.
 typealias Core = UCIOpcodeID.Core
 /// Short name for `UCIOpcodeID.SessionConfig`.
 typealias Config = UCIOpcodeID.SessionConfig
 /// Short name for `UCIOpcodeID.SessionControl`.
 typealias Control = UCIOpcodeID.SessionControl
+/// Short name for `UCIOpcodeID.Android`.
+typealias Android = UCIOpcodeID.Android

@@ -17,6 +17,8 @@ extension UCICommand {
         case .sessionStart: "SESSION_START_CMD"
         case .sessionStop: "SESSION_STOP_CMD"
         case .getRangingCount: "SESSION_GET_RANGING_COUNT_CMD"
+        case .androidGetPowerStats: "ANDROID_GET_POWER_STATS_CMD"
+        case .androidSetCountryCode: "ANDROID_SET_COUNTRY_CODE_CMD"
         case .unknown(let group, let opcode, _): "command GID \(group) OID \(opcode)"
         }
     }

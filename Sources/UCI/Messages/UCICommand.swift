@@ -34,6 +34,11 @@ public enum UCICommand: Hashable, Sendable {
     case sessionStop(sessionToken: UInt32)
     /// SESSION_GET_RANGING_COUNT_CMD: session token (4).
     case getRangingCount(sessionToken: UInt32)
+    /// ANDROID_GET_POWER_STATS_CMD (Android vendor group): no payload.
+    case androidGetPowerStats
+    /// ANDROID_SET_COUNTRY_CODE_CMD (Android vendor group): the ISO 3166-1 alpha-2 code, two
+    /// ASCII octets (for example `US`).
+    case androidSetCountryCode([UInt8])
     /// A command of a group or opcode not modelled here, with its payload.
     case unknown(group: UCIGroupID, opcode: UCIOpcodeID, payload: [UInt8])
 }

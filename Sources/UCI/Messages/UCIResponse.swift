@@ -37,14 +37,20 @@ public enum UCIResponse: Hashable, Sendable {
     case sessionStop(UCIStatus)
     /// SESSION_GET_RANGING_COUNT_RSP: status, count (4).
     case rangingCount(status: UCIStatus, count: UInt32)
+    /// ANDROID_GET_POWER_STATS_RSP (Android vendor group): status and the power statistics.
+    case androidPowerStats(UCIPowerStatistics)
+    /// ANDROID_SET_COUNTRY_CODE_RSP (Android vendor group): status.
+    case androidSetCountryCode(UCIStatus)
     /// A response of a group or opcode not modelled here, with its payload.
     case unknown(group: UCIGroupID, opcode: UCIOpcodeID, payload: [UInt8])
 
     /// The response's status (for `.unknown`, its first octet, or `nil` when empty).
     public var status: UCIStatus? {
         switch self {
-        case .deviceReset(let status), .sessionDeinit(let status), .sessionStart(let status), .sessionStop(let status):
+        case .deviceReset(let status), .sessionDeinit(let status), .sessionStart(let status), .sessionStop(let status),
+             .androidSetCountryCode(let status):
             status
+        case .androidPowerStats(let statistics): statistics.status
         case .deviceInfo(let info): info.status
         case .capabilities(let status, _), .getConfig(let status, _), .getAppConfig(let status, _): status
         case .setConfig(let status, _): status

@@ -4,6 +4,11 @@ enum TransmitterState {
     case idle
     /// A frame is scheduled or on the air; these events will finish it.
     case busy(events: [ScheduledEvent])
+
+    /// Whether a frame is scheduled or on the air.
+    var isBusy: Bool {
+        if case .busy = self { true } else { false }
+    }
 }
 
 /// What a virtual chip's receiver is doing.
@@ -17,4 +22,12 @@ enum ReceiverState {
     /// Locked onto a frame; `completion` finishes it (and carries the frame: the state itself
     /// stays small, so that setting it copies no ``Arrival``).
     case receiving(completion: ScheduledEvent, timeout: ScheduledEvent?)
+
+    /// Whether the receiver is on: hunting for a preamble or receiving a frame.
+    var isOn: Bool {
+        switch self {
+        case .listening, .receiving: true
+        case .off, .starting: false
+        }
+    }
 }

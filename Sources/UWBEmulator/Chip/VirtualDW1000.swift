@@ -53,8 +53,16 @@ public final class VirtualDW1000 {
     var attachedPort: MediumPort?
 
     let registers = RegisterFile()
-    var transmitter = TransmitterState.idle
-    var receiver = ReceiverState.off
+    var transmitter = TransmitterState.idle {
+        didSet { noteActivity(wasTransmitting: oldValue.isBusy, wasReceiving: receiver.isOn) }
+    }
+    var receiver = ReceiverState.off {
+        didSet { noteActivity(wasTransmitting: transmitter.isBusy, wasReceiving: oldValue.isOn) }
+    }
+    /// The activity up to ``activitySince``.
+    private var accountedActivity = ChipActivity()
+    /// When the transmitter or receiver last changed state.
+    private var activitySince = SimulationTime.zero
     var leadingEdgeCodeLoaded = false
     /// What the last reception's configuration gave ``writeReception(_:intact:)``.
     var lastReceptionConstants: ReceptionConstants?
@@ -75,6 +83,23 @@ public final class VirtualDW1000 {
         self.counterPhase = counterPhase
         self.random = random
         applyReset()
+    }
+
+    /// The chip's activity since the run began, up to now.
+    public var activity: ChipActivity {
+        var activity = accountedActivity
+        activity.account(now - activitySince, transmitting: transmitter.isBusy, receiving: receiver.isOn)
+        return activity
+    }
+
+    /// Accounts the period that ends now, in which the transmitter and receiver were as given.
+    private func noteActivity(wasTransmitting: Bool, wasReceiving: Bool) {
+        let instant = now
+        accountedActivity.account(instant - activitySince, transmitting: wasTransmitting, receiving: wasReceiving)
+        activitySince = instant
+        if !wasTransmitting, !wasReceiving, transmitter.isBusy || receiver.isOn {
+            accountedActivity.wakes += 1
+        }
     }
 
     /// The simulator's current time (zero before the chip is placed in a medium).
