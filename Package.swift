@@ -38,7 +38,16 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
     ],
     targets: [
-        .target(name: "UWBCore"),
+        // The shipped board descriptions are compiled in (Hardware/boards/*.json, linked from
+        // Sources/UWBCore/Board/Shipped): a program finds them wherever it runs. Decision 0017.
+        .target(
+            name: "UWBCore",
+            resources: [
+                .embedInCode("Board/Shipped/ft232h-dw1000-single.json"),
+                .embedInCode("Board/Shipped/ft232h-dw1000-dual.json"),
+                .embedInCode("Board/Shipped/ft232h-dw1000-triple.json"),
+            ]
+        ),
         .target(name: "DW1000", dependencies: ["UWBCore"]),
         .target(name: "UCI", dependencies: ["UWBCore"]),
         .target(name: "UCIService", dependencies: ["UCI", "UWBCore", "UWBEmulator", "UWBRanging"]),

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import UWBCore
+import UWBTestSupport
 
 /// The board files in `Hardware/boards` decode and say what the README and the physics
 /// reference say.
@@ -20,7 +21,20 @@ struct ShippedBoardTests {
 
     @Test("the catalog lists exactly the shipped boards")
     func catalogListsShippedBoards() throws {
-        #expect(try BoardCatalog.builtInBoardIDs(in: BoardFixtures.boardsDirectory) == BoardFixtures.shippedIDs)
+        #expect(try BoardCatalog.boardIDs(in: BoardFixtures.boardsDirectory) == BoardFixtures.shippedIDs)
+    }
+
+    @Test("every file of Hardware/boards is built in: linked from Sources/UWBCore/Board/Shipped and embedded by Package.swift")
+    func everyFileIsBuiltIn() throws {
+        let files = try BoardCatalog.boardIDs(in: BoardFixtures.boardsDirectory)
+        #expect(BoardCatalog.shippedBoardIDs == files, "add the new board to ShippedBoards.files")
+        let linked = Repository.path("Sources/UWBCore/Board/Shipped")
+        #expect(try BoardCatalog.boardIDs(in: linked) == files, "link the new board from \(linked)")
+        let manifest = try String(contentsOfFile: Repository.path("Package.swift"), encoding: .utf8)
+        for id in files {
+            #expect(manifest.contains(".embedInCode(\"Board/Shipped/\(id).json\")"), "embed \(id).json in Package.swift")
+            #expect(try FileManager.default.destinationOfSymbolicLink(atPath: "\(linked)/\(id).json") == "../../../../Hardware/boards/\(id).json")
+        }
     }
 
     @Test("all boards: FT232H 0403:6014, SPI 2 MHz before PLL lock and 8 MHz after, mode 0, DW1000s with the Decawave example antenna delays",
