@@ -17,6 +17,8 @@ struct ModuleMapTests {
         documented = manifest.targets.filter(\.kind.isDocumented)
     }
 
+    /// Every documented target has exactly one row naming exactly its dependencies; no row names
+    /// something Package.swift lacks.
     @Test("Docs/architecture.md has one row per target, with exactly its dependencies")
     func architectureTable() throws {
         let rows = ModuleMapText.architectureRows(
@@ -60,6 +62,7 @@ struct ModuleMapTests {
         }
     }
 
+    /// Every documented target's folder is under Sources/ in the README's layout, and nothing else is.
     @Test("the README's layout lists every target's folder under Sources/, and nothing else")
     func readmeLayout() throws {
         let folders = ModuleMapText.readmeSourceFolders(
@@ -77,6 +80,7 @@ struct ModuleMapTests {
         }
     }
 
+    /// The reader on the real manifest agrees with facts stated plainly in it.
     @Test("the manifest reader finds what Package.swift plainly says")
     func readerSanity() throws {
         #expect(manifest.target(named: "UWBCore") == .init(name: "UWBCore", kind: .target, dependencies: []))
@@ -87,6 +91,7 @@ struct ModuleMapTests {
         #expect(manifest.target(named: "UWBRanging")?.dependencies == ["UWBCore", "Crypto", "CryptoExtras"])
     }
 
+    /// The reader on a sample with every form the manifest may use.
     @Test("the manifest reader: multi-line calls, products, conditions, comments and appended lists")
     func readerOnSample() throws {
         let sample = """
@@ -124,6 +129,7 @@ struct ModuleMapTests {
             ])
     }
 
+    /// The Markdown readers on small samples.
     @Test("the map readers: one row per module, back-quoted dependencies, folders under Sources/ only")
     func mapReadersOnSample() {
         let table = """
