@@ -8,7 +8,7 @@ import UWBTestSupport
 @Suite("Shipped board descriptions")
 struct ShippedBoardTests {
     /// 0.45 λ at channel 5 (λ = 46.20 mm), the antenna spacing of the multi-chip boards
-    /// (uwb-physics.md §4.2).
+    /// (Docs/reference/uwb-physics.md §4.2).
     let baseline = 0.0208
 
     @Test("every shipped file decodes, and its id is its file name", arguments: BoardFixtures.shippedIDs)
@@ -49,7 +49,7 @@ struct ShippedBoardTests {
         #expect(board.spi.mode == 0)
         for chip in board.chips {
             #expect(chip.model == .dw1000)
-            // ex_05a/ex_05b TX_ANT_DLY and RX_ANT_DLY (uwb-physics.md §1.2), about 257.22 ns each.
+            // ex_05a/ex_05b TX_ANT_DLY and RX_ANT_DLY (Docs/reference/uwb-physics.md §1.2), about 257.22 ns each.
             #expect(chip.calibration.txAntennaDelay == DeviceDuration(ticks: 16436))
             #expect(chip.calibration.rxAntennaDelay == DeviceDuration(ticks: 16436))
             #expect(abs(chip.calibration.txAntennaDelay.seconds * 1e9 - 257.22) < 0.01)
