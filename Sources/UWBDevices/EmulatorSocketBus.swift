@@ -22,9 +22,9 @@ final class EmulatorSocketBus: SPIBus {
     /// Attaches to `device` of the service at `path`, waits for the first turn, and returns the
     /// bus and the device's board.
     ///
-    /// - Throws: ``RadioChoiceError`` naming the service's problem.
+    /// - Throws: ``DeviceChoiceError`` naming the service's problem.
     static func attach(to device: String, at path: String, searchPaths: [String] = BoardCatalog.defaultSearchPaths)
-        throws(RadioChoiceError) -> (EmulatorSocketBus, BoardDescription) {
+        throws(DeviceChoiceError) -> (EmulatorSocketBus, BoardDescription) {
         do throws(EmulatorServiceError) {
             let socket = try UnixSocket.connect(to: path)
             try EmulatorWire.send(EmulatorRequest.hello(version: EmulatorWire.version, device: device).encoded, on: socket)

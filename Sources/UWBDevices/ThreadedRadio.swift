@@ -59,12 +59,12 @@ public final class ThreadedRadio: RadioHost, @unchecked Sendable {
     ///     work and timers again: the delay an app's call may see. Default 1 ms.
     ///   - calibrationStore: the calibration store whose entry for `name` replaces the board
     ///     description's calibration (``BringUpCalibration``); nil for none.
-    /// - Throws: ``RadioChoiceError/bringUpFailed(_:reason:)`` if the driver cannot bring up or
+    /// - Throws: ``DeviceChoiceError/bringUpFailed(_:reason:)`` if the driver cannot bring up or
     ///   configure a chip.
     public convenience init(
         name: String, board: BoardDescription, bus: some SPIBus, configuration: RadioConfig = .ranging,
         kind: RadioKind, pollInterval: Duration = .milliseconds(1), calibrationStore: String? = nil
-    ) throws(RadioChoiceError) {
+    ) throws(DeviceChoiceError) {
         try self.init(
             name: name, board: board, bus: bus, configuration: configuration, kind: kind,
             clock: PolledInterrupts(pollInterval: pollInterval), calibrationStore: calibrationStore)
@@ -73,12 +73,12 @@ public final class ThreadedRadio: RadioHost, @unchecked Sendable {
     /// Brings up and configures `board`'s chips on `bus` (on this thread), calibrated by the entry
     /// for `name` in `calibrationStore` if there is one, then starts the loop on `clock`.
     ///
-    /// - Throws: ``RadioChoiceError/bringUpFailed(_:reason:)`` if the driver cannot bring up or
+    /// - Throws: ``DeviceChoiceError/bringUpFailed(_:reason:)`` if the driver cannot bring up or
     ///   configure a chip.
     init(
         name: String, board: BoardDescription, bus: some SPIBus, configuration: RadioConfig = .ranging,
         kind: RadioKind, clock: any RadioLoopClock, calibrationStore: String? = nil
-    ) throws(RadioChoiceError) {
+    ) throws(DeviceChoiceError) {
         let (board, calibration) = BringUpCalibration.calibrate(board, key: name, storePath: calibrationStore)
         self.name = name
         self.board = board

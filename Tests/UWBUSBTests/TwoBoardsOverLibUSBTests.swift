@@ -43,7 +43,7 @@ extension LibUSBUnderUMockdevTests {
             var sessions: [NISession] = []
             var waiters: [SessionWaiter] = []
             for serial in ["UWB00042", "UWB00043"] {
-                let radio = try RadioChoice.usbBoard(serial: serial).open(board: board.id, calibrationStore: nil)
+                let radio = try DeviceChoice.usbBoard(serial: serial).open(board: board.id, calibrationStore: nil)
                 radios.append(radio)
                 let waiter = SessionWaiter(name: serial)
                 // umockdev serves both devices' ioctls on one thread, at 0.4–0.75 ms a round trip
