@@ -10,7 +10,7 @@ import UWBCore
 /// The thread brings nothing up (the initializer does, on the caller's thread, before the bus
 /// moves to the loop); then it repeats: run the work posted from other threads (and, on virtual
 /// time, the app's reactions to what the loop delivered), run the timers that are due, wait on
-/// its clock (``RadioLoopClock``) until an interrupt line, the next timer or posted work, and hand
+/// its clock (``LoopClock``) until an interrupt line, the next timer or posted work, and hand
 /// on the events of every chip whose line is asserted. On a USB board the clock is the wall clock
 /// and the wait polls chip 0's line (``PolledInterrupts``); on the emulator service it is the
 /// world's virtual time, shared in turns (``ServiceTurns``). A bus error that means the board is
@@ -36,7 +36,7 @@ public final class ThreadedRadio: RadioHost, @unchecked Sendable {
     /// The loop thread's name: Linux keeps at most 15 octets of a thread's name.
     public static let threadName = "uwb radio"
 
-    private let clock: any RadioLoopClock
+    private let clock: any LoopClock
     /// The bus, let go of (``SPIBus/release()``) once the loop has ended. Loop only until then.
     private let bus: any SPIBus
     private let inbox = LoopInbox()
@@ -77,7 +77,7 @@ public final class ThreadedRadio: RadioHost, @unchecked Sendable {
     ///   configure a chip.
     init(
         name: String, board: BoardDescription, bus: some SPIBus, configuration: RadioConfig = .ranging,
-        kind: RadioKind, clock: any RadioLoopClock, calibrationStore: String? = nil
+        kind: RadioKind, clock: any LoopClock, calibrationStore: String? = nil
     ) throws(DeviceChoiceError) {
         let (board, calibration) = BringUpCalibration.calibrate(board, key: name, storePath: calibrationStore)
         self.name = name
