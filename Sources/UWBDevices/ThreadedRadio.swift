@@ -45,7 +45,7 @@ public final class ThreadedRadio: RadioHost, @unchecked Sendable {
     private let ended = DispatchSemaphore(value: 0)
 
     // Loop only.
-    private var timers: [RadioTimer] = []
+    private var timers: [LoopTimer] = []
     private var timerSequence = 0
     private weak var handler: (any RadioEventHandler)?
     private var lost = false
@@ -138,7 +138,7 @@ public final class ThreadedRadio: RadioHost, @unchecked Sendable {
     /// Runs `action` on the loop after `delay` on its clock. Loop only.
     public func schedule(after delay: Duration, _ action: @escaping () -> Void) {
         timerSequence += 1
-        let timer = RadioTimer(due: now + max(delay, .zero), sequence: timerSequence, action: action)
+        let timer = LoopTimer(due: now + max(delay, .zero), sequence: timerSequence, action: action)
         let index = timers.firstIndex { ($0.due, $0.sequence) > (timer.due, timer.sequence) } ?? timers.endIndex
         timers.insert(timer, at: index)
     }
