@@ -11,7 +11,7 @@ import UWBRanging
 /// first of each cluster initiating with the others of its cluster (pairs spread over a
 /// warehouse, say), the clusters' rounds starting at times spread over the period.
 ///
-/// Each device runs the ranging state machines through a ``RadioLoop`` on its real DW1000
+/// Each device runs the ranging state machines through a ``StateMachineRunner`` on its real DW1000
 /// drivers, so the protocol, the driver and the virtual chips are all exercised.
 public final class EmulatedRanging {
     /// The emulated world.
@@ -31,7 +31,7 @@ public final class EmulatedRanging {
     public private(set) var skippedRounds = 0
 
     /// Per initiator (by device index): the loop whose round holds its radio, if any.
-    private var active: [Int: RadioLoop] = [:]
+    private var active: [Int: StateMachineRunner] = [:]
 
     /// The PAN every ranging session uses.
     public static let pan = RangingFrameFormat.defaultPAN
@@ -98,7 +98,7 @@ public final class EmulatedRanging {
     ) throws(EmulatedRangingError) {
         let initiatorIndex = cluster.lowerBound
         let initiator = emulation.devices[initiatorIndex]
-        var loops: [RadioLoop] = []
+        var loops: [StateMachineRunner] = []
         for index in cluster.dropFirst() {
             let device = emulation.devices[index]
             let session = SessionIdentifier(rawValue: 0x5557_0000 | UInt32(index))
@@ -140,7 +140,7 @@ public final class EmulatedRanging {
 
     /// Starts `loop` of initiator `initiator` every `period` seconds from `first`, unless another
     /// round holds the initiator's radio.
-    private func schedule(_ loop: RadioLoop, of initiator: Int, every period: Double, firstAfter first: Double, on radio: DeviceRadio) {
+    private func schedule(_ loop: StateMachineRunner, of initiator: Int, every period: Double, firstAfter first: Double, on radio: DeviceRadio) {
         radio.after(.seconds(first)) { [weak self] in
             guard let self else { return }
             if self.active[initiator] == nil {
@@ -158,7 +158,7 @@ public final class EmulatedRanging {
     private func makeInitiatorLoop(
         _ device: EmulatedDevice, index: Int, peer: Int, session: SessionIdentifier, timing: RangingTiming,
         fieldOfView: FieldOfView
-    ) throws(EmulatedRangingError) -> RadioLoop {
+    ) throws(EmulatedRangingError) -> StateMachineRunner {
         let machine = Initiator(
             session: session, localAddress: UInt16(index + 1), peerAddress: UInt16(peer + 1), pan: Self.pan, timing: timing,
             transmitClock: Self.transmitClock(device), receivers: device.chips.count)
@@ -169,7 +169,7 @@ public final class EmulatedRanging {
     private func makeResponderLoop(
         _ device: EmulatedDevice, index: Int, initiator: Int, session: SessionIdentifier, timing: RangingTiming,
         fieldOfView: FieldOfView
-    ) throws(EmulatedRangingError) -> RadioLoop {
+    ) throws(EmulatedRangingError) -> StateMachineRunner {
         let machine = Responder(
             session: session, localAddress: UInt16(index + 1), peerAddress: UInt16(initiator + 1), pan: Self.pan,
             timing: timing, transmitClock: Self.transmitClock(device), receivers: device.chips.count,
@@ -184,9 +184,9 @@ public final class EmulatedRanging {
     private func makeLoop(
         _ machine: RangingStateMachine, on device: EmulatedDevice, observer: Int, peer: Int, holdsSlotOf initiator: Int?,
         fieldOfView: FieldOfView
-    ) throws(EmulatedRangingError) -> RadioLoop {
+    ) throws(EmulatedRangingError) -> StateMachineRunner {
         let builder = try makeBuilder(for: device, fieldOfView: fieldOfView)
-        return RadioLoop(
+        return StateMachineRunner(
             machine: machine, transceivers: device.radio.transceivers,
             schedule: { delay, action in device.radio.after(delay, action) },
             onCompleted: { [weak self] round in
