@@ -1,4 +1,4 @@
-import DW1000
+import DW1000Driver
 import UWBCore
 
 /// An emulated world on virtual time: devices with boards of virtual DW1000 chips in a medium,

@@ -1,5 +1,5 @@
 import ArgumentParser
-import DW1000
+import DW1000Driver
 import UWBDevices
 
 /// `uwb registers`: prints the DW1000 register map the driver and the emulator share, or with

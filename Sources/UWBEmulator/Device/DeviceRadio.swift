@@ -1,4 +1,4 @@
-import DW1000
+import DW1000Driver
 import UWBCore
 
 /// What a ``DeviceApplication`` may use of its emulated device: the real DW1000 driver for each

@@ -1,4 +1,4 @@
-import DW1000
+import DW1000Driver
 import UWBCore
 
 /// One emulated device: a board of virtual DW1000 chips in the medium, the real DW1000 driver
