@@ -32,12 +32,12 @@ public final class CompletionLatencyProbe: DeviceApplication {
     public private(set) var readErrors = 0
 
     private let wrapped: DeviceApplication
-    private weak var ranging: EmulatedRanging?
+    private weak var ranging: ScenarioRanging?
     private var lastReception: DeviceTime?
     private let clock = ContinuousClock()
 
     /// Wraps `wrapped`, an application of `ranging`'s world.
-    public init(wrapping wrapped: DeviceApplication, of ranging: EmulatedRanging) {
+    public init(wrapping wrapped: DeviceApplication, of ranging: ScenarioRanging) {
         self.wrapped = wrapped
         self.ranging = ranging
     }

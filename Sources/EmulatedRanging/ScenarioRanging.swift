@@ -13,7 +13,7 @@ import UWBRanging
 ///
 /// Each device runs the ranging state machines through a ``StateMachineRunner`` on its real DW1000
 /// drivers, so the protocol, the driver and the virtual chips are all exercised.
-public final class EmulatedRanging {
+public final class ScenarioRanging {
     /// The emulated world.
     public let emulation: Emulation
     /// The rounds per second with each peer: the rate asked for, or, if none was, ``preferredRate``
@@ -51,13 +51,13 @@ public final class EmulatedRanging {
     ///   - clusterSize: how many consecutive devices range together, the first initiating; `nil`
     ///     for one cluster of every device. The last cluster may be smaller, but not alone.
     ///   - fieldOfView: the cone in which directions are reported.
-    /// - Throws: ``EmulatedRangingError`` for a world or rate that cannot work: rogue devices,
+    /// - Throws: ``ScenarioRangingError`` for a world or rate that cannot work: rogue devices,
     ///   fewer than two or more than ``Scenario/maximumDeviceCount`` devices, a cluster size that leaves a device
     ///   without a peer, a rate below ``slowestRate``, or one that leaves a peer's slot shorter
     ///   than a round.
     public init(
         scenario: Scenario, seed: UInt64? = nil, rate: Double?, clusterSize: Int? = nil, fieldOfView: FieldOfView = FieldOfView()
-    ) throws(EmulatedRangingError) {
+    ) throws(ScenarioRangingError) {
         if let rate {
             guard rate.isFinite, rate >= Self.slowestRate else { throw .invalidRate(rate) }
         }
@@ -95,7 +95,7 @@ public final class EmulatedRanging {
     /// seconds from `firstRound`, one `slot` apart, and the others respond.
     private func setUpCluster(
         _ cluster: Range<Int>, timing: RangingTiming, firstRound: Double, slot: Double, fieldOfView: FieldOfView
-    ) throws(EmulatedRangingError) {
+    ) throws(ScenarioRangingError) {
         let initiatorIndex = cluster.lowerBound
         let initiator = emulation.devices[initiatorIndex]
         var loops: [StateMachineRunner] = []
@@ -158,7 +158,7 @@ public final class EmulatedRanging {
     private func makeInitiatorLoop(
         _ device: EmulatedDevice, index: Int, peer: Int, session: SessionIdentifier, timing: RangingTiming,
         fieldOfView: FieldOfView
-    ) throws(EmulatedRangingError) -> StateMachineRunner {
+    ) throws(ScenarioRangingError) -> StateMachineRunner {
         let machine = Initiator(
             session: session, localAddress: UInt16(index + 1), peerAddress: UInt16(peer + 1), pan: Self.pan, timing: timing,
             transmitClock: Self.transmitClock(device), receivers: device.chips.count)
@@ -169,7 +169,7 @@ public final class EmulatedRanging {
     private func makeResponderLoop(
         _ device: EmulatedDevice, index: Int, initiator: Int, session: SessionIdentifier, timing: RangingTiming,
         fieldOfView: FieldOfView
-    ) throws(EmulatedRangingError) -> StateMachineRunner {
+    ) throws(ScenarioRangingError) -> StateMachineRunner {
         let machine = Responder(
             session: session, localAddress: UInt16(index + 1), peerAddress: UInt16(initiator + 1), pan: Self.pan,
             timing: timing, transmitClock: Self.transmitClock(device), receivers: device.chips.count,
@@ -184,7 +184,7 @@ public final class EmulatedRanging {
     private func makeLoop(
         _ machine: RangingStateMachine, on device: EmulatedDevice, observer: Int, peer: Int, holdsSlotOf initiator: Int?,
         fieldOfView: FieldOfView
-    ) throws(EmulatedRangingError) -> StateMachineRunner {
+    ) throws(ScenarioRangingError) -> StateMachineRunner {
         let builder = try makeBuilder(for: device, fieldOfView: fieldOfView)
         return StateMachineRunner(
             machine: machine, transceivers: device.radio.transceivers,
@@ -211,7 +211,7 @@ public final class EmulatedRanging {
         }
     }
 
-    private func makeBuilder(for device: EmulatedDevice, fieldOfView: FieldOfView) throws(EmulatedRangingError) -> MeasurementBuilder {
+    private func makeBuilder(for device: EmulatedDevice, fieldOfView: FieldOfView) throws(ScenarioRangingError) -> MeasurementBuilder {
         do {
             return try MeasurementBuilder(board: device.board, configuration: emulation.configuration, fieldOfView: fieldOfView)
         } catch {
