@@ -13,11 +13,11 @@ extension LibUSBUnderUMockdevTests {
     /// The board `id`, an emulated FT232H wired as it says, plugged in, and an opened bus over
     /// libusb to it; `body` runs with them, and everything is torn down in order afterwards.
     private func withBoard(
-        _ id: String, _ body: (EmulatedFT232HDevice, MPSSEResponder, FT232HSPIBus, BoardDescription) throws -> Void
+        _ id: String, _ body: (UMockdevFT232HDevice, MPSSEResponder, FT232HSPIBus, BoardDescription) throws -> Void
     ) throws {
         let board = try BoardDescription.load(from: Repository.path("Hardware/boards/\(id).json"))
         let responder = MPSSEResponder(board: board)
-        let device = try EmulatedFT232HDevice(responder: responder)
+        let device = try UMockdevFT232HDevice(responder: responder)
         defer { device.destroy() }
         try device.plug()
         try {

@@ -17,14 +17,14 @@ import UWBUSB
 struct LibUSBUnderUMockdevTests {
     /// A plugged-in emulated FT232H and a libusb context, torn down in the right order: the
     /// context (and everything holding it) goes before the testbed.
-    private func withDevice(plugged: Bool = true, _ body: (EmulatedFT232HDevice, USBContext) throws -> Void) throws {
-        let device = try EmulatedFT232HDevice()
+    private func withDevice(plugged: Bool = true, _ body: (UMockdevFT232HDevice, USBContext) throws -> Void) throws {
+        let device = try UMockdevFT232HDevice()
         defer { device.destroy() }
         if plugged { try device.plug() }
         try withContext(device, body)
     }
 
-    private func withContext(_ device: EmulatedFT232HDevice, _ body: (EmulatedFT232HDevice, USBContext) throws -> Void) throws {
+    private func withContext(_ device: UMockdevFT232HDevice, _ body: (UMockdevFT232HDevice, USBContext) throws -> Void) throws {
         let context = try USBContext()
         try body(device, context)
     }

@@ -13,7 +13,7 @@ extension LibUSBUnderUMockdevTests {
     @Test("a session on a USB board runs, and unplugging the board invalidates it with sessionFailed")
     func sessionOnUSBBoard() throws {
         let board = try BoardDescription.load(from: Repository.path("Hardware/boards/ft232h-dw1000-single.json"))
-        let device = try EmulatedFT232HDevice(responder: MPSSEResponder(board: board))
+        let device = try UMockdevFT232HDevice(responder: MPSSEResponder(board: board))
         defer { device.destroy() }
         try device.plug()
         try {
@@ -40,7 +40,7 @@ extension LibUSBUnderUMockdevTests {
     @Test("UWB_BOARD must name a description of the attached device; an unknown serial is named in the error")
     func openingErrors() throws {
         let board = try BoardDescription.load(from: Repository.path("Hardware/boards/ft232h-dw1000-single.json"))
-        let device = try EmulatedFT232HDevice(responder: MPSSEResponder(board: board))
+        let device = try UMockdevFT232HDevice(responder: MPSSEResponder(board: board))
         defer { device.destroy() }
         try device.plug()
         #expect(throws: DeviceChoiceError.unknownBoard("nope", available: ["ft232h-dw1000-dual", "ft232h-dw1000-single", "ft232h-dw1000-triple"])) {
@@ -56,7 +56,7 @@ extension LibUSBUnderUMockdevTests {
     @Test("a USB board is brought up with its calibration store entry (usb:SERIAL), and once stopped it can be opened again at once")
     func calibratedBoardReopens() throws {
         let board = try BoardDescription.load(from: Repository.path("Hardware/boards/ft232h-dw1000-single.json"))
-        let device = try EmulatedFT232HDevice(responder: MPSSEResponder(board: board))
+        let device = try UMockdevFT232HDevice(responder: MPSSEResponder(board: board))
         defer { device.destroy() }
         try device.plug()
         let store = NSTemporaryDirectory() + "swift-uwb-usb-store-\(UUID().uuidString).json"

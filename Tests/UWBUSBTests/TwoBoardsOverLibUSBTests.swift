@@ -26,11 +26,11 @@ extension LibUSBUnderUMockdevTests {
         let room = PacedEmulation(emulation, rate: 0.2)
         room.start()
         defer { room.stop() }
-        let first = try EmulatedFT232HDevice(
+        let first = try UMockdevFT232HDevice(
             serial: "UWB00042", port: 2, address: 5,
             responder: MPSSEResponder(board: board, chipBus: SimulationThreadBus(device: alice, emulation: room)))
         defer { first.destroy() }
-        let second = try EmulatedFT232HDevice(
+        let second = try UMockdevFT232HDevice(
             serial: "UWB00043", port: 3, address: 6,
             responder: MPSSEResponder(board: board, chipBus: SimulationThreadBus(device: bob, emulation: room)),
             beside: first)

@@ -5,13 +5,13 @@
 // LD_PRELOAD=libumockdev-preload.so.0 (see Docs/reference/usb-emulation.md).
 //
 // Lifecycle (the order matters, see the reference's gotchas 1 and 6):
-//   1. emulated_ft232h_create()   creates the umockdev testbed: before libusb_init.
-//   2. emulated_ft232h_plug()     adds the device (sysfs record, /dev node, ioctl handler)
+//   1. umockdev_ft232h_create()   creates the umockdev testbed: before libusb_init.
+//   2. umockdev_ft232h_plug()     adds the device (sysfs record, /dev node, ioctl handler)
 //                                 and emits the "add" uevent (hotplug arrival).
 //   3. libusb talks to it; the callbacks run on umockdev's worker thread.
-//   4. emulated_ft232h_unplug()   fails pending URBs with ENODEV, emits "remove" and removes
+//   4. umockdev_ft232h_unplug()   fails pending URBs with ENODEV, emits "remove" and removes
 //                                 the device (hotplug removal). plug() may be called again.
-//   5. emulated_ft232h_destroy()  after libusb_exit.
+//   5. umockdev_ft232h_destroy()  after libusb_exit.
 #ifndef SWIFT_UWB_EMULATED_USB_DEVICE_H
 #define SWIFT_UWB_EMULATED_USB_DEVICE_H
 
@@ -45,14 +45,14 @@ typedef struct {
 } EmulatedUSBCallbacks;
 
 /// An emulated FT232H and the umockdev testbed it lives in.
-typedef struct EmulatedFT232H EmulatedFT232H;
+typedef struct UMockdevFT232H UMockdevFT232H;
 
 /// Creates the testbed and an unplugged FT232H at `bus`/`address` (1...127) with serial
 /// `serial` (NULL: no serial string, iSerialNumber = 0), sysfs name `<bus>-<port>`.
 ///
 /// Returns NULL, with a message in `error` (`error_capacity` octets, may be NULL), when the
 /// process does not run under the umockdev preload or the testbed cannot be created.
-EmulatedFT232H *emulated_ft232h_create(const char *serial, uint8_t bus, uint8_t port,
+UMockdevFT232H *umockdev_ft232h_create(const char *serial, uint8_t bus, uint8_t port,
                                        uint8_t address, EmulatedUSBCallbacks callbacks,
                                        char *error, size_t error_capacity);
 
@@ -60,36 +60,36 @@ EmulatedFT232H *emulated_ft232h_create(const char *serial, uint8_t bus, uint8_t 
 /// unplugged. Destroy every device made this way before `first`'s testbed goes: the testbed is
 /// freed with the last device that shares it. Returns NULL, with a message in `error`, for a
 /// place already taken or out of range.
-EmulatedFT232H *emulated_ft232h_create_beside(EmulatedFT232H *first, const char *serial, uint8_t bus,
+UMockdevFT232H *umockdev_ft232h_create_beside(UMockdevFT232H *first, const char *serial, uint8_t bus,
                                               uint8_t port, uint8_t address, EmulatedUSBCallbacks callbacks,
                                               char *error, size_t error_capacity);
 
 /// Plugs the device in: ioctl handler, sysfs record with its /dev node, "add" uevent.
 /// Returns 0, or -1 with a message in `error`.
-int emulated_ft232h_plug(EmulatedFT232H *device, char *error, size_t error_capacity);
+int umockdev_ft232h_plug(UMockdevFT232H *device, char *error, size_t error_capacity);
 
 /// Unplugs the device: every pending URB completes with -ENODEV and later usbdevfs ioctls fail
 /// with ENODEV (as the kernel does), then the "remove" uevent and the sysfs record go.
-void emulated_ft232h_unplug(EmulatedFT232H *device);
+void umockdev_ft232h_unplug(UMockdevFT232H *device);
 
 /// Queues octets the device sends on its bulk IN endpoint (0x81). They complete pending and
 /// later IN URBs in order; one URB takes at most its buffer length. Thread-safe.
-void emulated_ft232h_queue_in(EmulatedFT232H *device, const uint8_t *octets, size_t length);
+void umockdev_ft232h_queue_in(UMockdevFT232H *device, const uint8_t *octets, size_t length);
 
 /// The number of queued IN octets no URB has taken yet. Thread-safe.
-size_t emulated_ft232h_queued_in(EmulatedFT232H *device);
+size_t umockdev_ft232h_queued_in(UMockdevFT232H *device);
 
 /// The usbdevfs ioctls the handler has served so far (to see the busy-spin cost). Thread-safe.
-uint64_t emulated_ft232h_ioctl_count(EmulatedFT232H *device);
+uint64_t umockdev_ft232h_ioctl_count(UMockdevFT232H *device);
 
 /// How many interfaces are claimed (0 or 1: the FT232H has interface 0 only). Thread-safe.
-int emulated_ft232h_claimed_interfaces(EmulatedFT232H *device);
+int umockdev_ft232h_claimed_interfaces(UMockdevFT232H *device);
 
 /// The device's sysfs path inside the testbed, e.g. /sys/devices/pci0000:00/.../usb1/1-2.
-const char *emulated_ft232h_syspath(EmulatedFT232H *device);
+const char *umockdev_ft232h_syspath(UMockdevFT232H *device);
 
 /// Unplugs the device if needed and removes the testbed. Call after libusb_exit.
-void emulated_ft232h_destroy(EmulatedFT232H *device);
+void umockdev_ft232h_destroy(UMockdevFT232H *device);
 
 #ifdef __cplusplus
 }

@@ -68,7 +68,7 @@ struct HarnessError: Error, CustomStringConvertible {
     var description: String
 }
 
-/// What a ``EmulatedFT232HDevice`` does with its traffic besides logging it: answer vendor requests
+/// What a ``UMockdevFT232HDevice`` does with its traffic besides logging it: answer vendor requests
 /// and turn bulk OUT octets into bulk IN octets. Called on umockdev's worker thread, one call at a
 /// time.
 protocol EmulatedUSBResponder: AnyObject, Sendable {
@@ -102,7 +102,7 @@ private final class DeviceCallbackTarget: @unchecked Sendable {
         guard let responder, let device else { return }
         let reply = responder.bulkOut(octets)
         if !reply.isEmpty {
-            reply.withUnsafeBufferPointer { emulated_ft232h_queue_in(device, $0.baseAddress, $0.count) }
+            reply.withUnsafeBufferPointer { umockdev_ft232h_queue_in(device, $0.baseAddress, $0.count) }
         }
     }
 }
@@ -112,7 +112,7 @@ private final class DeviceCallbackTarget: @unchecked Sendable {
 ///
 /// Create it before any `USBContext` and destroy it after the last one is gone
 /// (Docs/reference/usb-emulation.md gotchas 1 and 6).
-final class EmulatedFT232HDevice: @unchecked Sendable {
+final class UMockdevFT232HDevice: @unchecked Sendable {
     let log = DeviceLog()
     let serial: String?
     let bus: UInt8
@@ -124,7 +124,7 @@ final class EmulatedFT232HDevice: @unchecked Sendable {
     /// A device at `bus`/`port`/`address`; `beside` puts it in that device's testbed (a second
     /// board on the same machine), which then must be destroyed last.
     init(serial: String? = "UWB00042", bus: UInt8 = 1, port: UInt8 = 2, address: UInt8 = 5,
-         responder: (any EmulatedUSBResponder)? = nil, beside: EmulatedFT232HDevice? = nil) throws {
+         responder: (any EmulatedUSBResponder)? = nil, beside: UMockdevFT232HDevice? = nil) throws {
         self.serial = serial
         self.bus = bus
         self.port = port
@@ -148,9 +148,9 @@ final class EmulatedFT232HDevice: @unchecked Sendable {
         var message = [CChar](repeating: 0, count: 512)
         let created = serial.withOptionalCString { serialPointer in
             if let first = beside?.device {
-                emulated_ft232h_create_beside(first, serialPointer, bus, port, address, callbacks, &message, message.count)
+                umockdev_ft232h_create_beside(first, serialPointer, bus, port, address, callbacks, &message, message.count)
             } else {
-                emulated_ft232h_create(serialPointer, bus, port, address, callbacks, &message, message.count)
+                umockdev_ft232h_create(serialPointer, bus, port, address, callbacks, &message, message.count)
             }
         }
         guard let created else {
@@ -163,23 +163,23 @@ final class EmulatedFT232HDevice: @unchecked Sendable {
     /// Adds the device to the testbed: hotplug arrival.
     func plug() throws {
         var message = [CChar](repeating: 0, count: 512)
-        guard emulated_ft232h_plug(device, &message, message.count) == 0 else {
+        guard umockdev_ft232h_plug(device, &message, message.count) == 0 else {
             throw HarnessError(description: String(decoding: message.prefix { $0 != 0 }.map(UInt8.init(bitPattern:)), as: UTF8.self))
         }
     }
 
     /// Removes the device: pending URBs fail with ENODEV, then hotplug removal.
     func unplug() {
-        emulated_ft232h_unplug(device)
+        umockdev_ft232h_unplug(device)
     }
 
     /// Queues octets for the bulk IN endpoint.
     func queueIn(_ octets: [UInt8]) {
-        octets.withUnsafeBufferPointer { emulated_ft232h_queue_in(device, $0.baseAddress, $0.count) }
+        octets.withUnsafeBufferPointer { umockdev_ft232h_queue_in(device, $0.baseAddress, $0.count) }
     }
 
-    var queuedIn: Int { emulated_ft232h_queued_in(device) }
-    var ioctlCount: UInt64 { emulated_ft232h_ioctl_count(device) }
+    var queuedIn: Int { umockdev_ft232h_queued_in(device) }
+    var ioctlCount: UInt64 { umockdev_ft232h_ioctl_count(device) }
     /// How many file descriptors of this process have the device node open (libusb handles
     /// not yet closed), from /proc/self/fd. umockdev redirects the node into its testbed, so
     /// the links end in `/dev/bus/usb/BBB/DDD`, with ` (deleted)` once the device is unplugged.
@@ -193,11 +193,11 @@ final class EmulatedFT232HDevice: @unchecked Sendable {
             .filter { $0.hasSuffix(node) || $0.hasSuffix(node + " (deleted)") }
             .count
     }
-    var claimedInterfaces: Int { Int(emulated_ft232h_claimed_interfaces(device)) }
+    var claimedInterfaces: Int { Int(umockdev_ft232h_claimed_interfaces(device)) }
 
     /// Unplugs the device and removes the testbed; call after the last USBContext is gone.
     func destroy() {
-        emulated_ft232h_destroy(device)
+        umockdev_ft232h_destroy(device)
     }
 }
 

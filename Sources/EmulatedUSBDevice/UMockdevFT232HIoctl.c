@@ -1,7 +1,7 @@
 // The emulated FT232H's usbdevfs ioctl handler, run on umockdev's worker thread
 // (Docs/reference/usb-emulation.md, "Key API" and "Gotchas"). URBs are kept as UMockdevIoctlData across ioctls
 // and written back to the client when reaped, as kernel usbfs does.
-#include "EmulatedFT232HState.h"
+#include "UMockdevFT232HState.h"
 
 #include <errno.h>
 #include <stddef.h>
@@ -40,7 +40,7 @@ static int string_descriptor(const char *text, uint8_t *data, uint16_t length) {
 
 // Standard requests on EP0 that libusb sends itself: GET_DESCRIPTOR (strings; the device and
 // configuration descriptors come from sysfs) and GET_STATUS. Anything else stalls.
-static int standard_request(const EmulatedFT232H *device, uint8_t request_type, uint8_t request,
+static int standard_request(const UMockdevFT232H *device, uint8_t request_type, uint8_t request,
                             uint16_t value, uint8_t *data, uint16_t length) {
     if (request_type == 0x80 && request == 0x06 && (value >> 8) == 0x03) {
         switch (value & 0xFF) {
@@ -67,7 +67,7 @@ static int standard_request(const EmulatedFT232H *device, uint8_t request_type, 
 }
 
 // A control URB: the setup packet, then the data stage in the same buffer.
-static void control_urb(EmulatedFT232H *device, struct usbdevfs_urb *urb) {
+static void control_urb(UMockdevFT232H *device, struct usbdevfs_urb *urb) {
     if (urb->buffer_length < SETUP_LENGTH) {
         urb->status = -EINVAL;
         return;
@@ -98,7 +98,7 @@ static void control_urb(EmulatedFT232H *device, struct usbdevfs_urb *urb) {
     }
 }
 
-void emulated_ft232h_feed_pending_in_locked(EmulatedFT232H *device) {
+void umockdev_ft232h_feed_pending_in_locked(UMockdevFT232H *device) {
     while (device->in_octets->len > 0 && !g_queue_is_empty(&device->pending_in)) {
         UMockdevIoctlData *ud = g_queue_pop_head(&device->pending_in);
         struct usbdevfs_urb *urb = (struct usbdevfs_urb *) ud->data;
@@ -111,7 +111,7 @@ void emulated_ft232h_feed_pending_in_locked(EmulatedFT232H *device) {
     }
 }
 
-void emulated_ft232h_disconnect_urbs(EmulatedFT232H *device) {
+void umockdev_ft232h_disconnect_urbs(UMockdevFT232H *device) {
     g_mutex_lock(&device->lock);
     device->gone = TRUE;
     device->claimed_interfaces = 0;
@@ -126,12 +126,12 @@ void emulated_ft232h_disconnect_urbs(EmulatedFT232H *device) {
     g_mutex_unlock(&device->lock);
 }
 
-void emulated_ft232h_drop_urbs_locked(EmulatedFT232H *device) {
+void umockdev_ft232h_drop_urbs_locked(UMockdevFT232H *device) {
     g_queue_clear_full(&device->pending_in, g_object_unref);
     g_queue_clear_full(&device->completed, g_object_unref);
 }
 
-static void submit_urb(EmulatedFT232H *device, UMockdevIoctlClient *client, UMockdevIoctlData *arg) {
+static void submit_urb(UMockdevFT232H *device, UMockdevIoctlClient *client, UMockdevIoctlData *arg) {
     GError *error = NULL;
     UMockdevIoctlData *ud = umockdev_ioctl_data_resolve(arg, 0, sizeof(struct usbdevfs_urb), &error);
     if (ud == NULL) {
@@ -170,7 +170,7 @@ static void submit_urb(EmulatedFT232H *device, UMockdevIoctlClient *client, UMoc
     } else if (urb->type == USBDEVFS_URB_TYPE_BULK && urb->endpoint == ENDPOINT_IN) {
         g_mutex_lock(&device->lock);
         g_queue_push_tail(&device->pending_in, ud);
-        emulated_ft232h_feed_pending_in_locked(device);
+        umockdev_ft232h_feed_pending_in_locked(device);
         g_mutex_unlock(&device->lock);
         umockdev_ioctl_client_complete(client, 0, 0);
         return;
@@ -191,7 +191,7 @@ static gint submitted_by(gconstpointer element, gconstpointer client) {
 }
 
 // libusb only reaps without blocking (REAPURBNDELAY), polling the node's file descriptor.
-static void reap_urb(EmulatedFT232H *device, UMockdevIoctlClient *client, UMockdevIoctlData *arg) {
+static void reap_urb(UMockdevFT232H *device, UMockdevIoctlClient *client, UMockdevIoctlData *arg) {
     g_mutex_lock(&device->lock);
     GList *link = g_queue_find_custom(&device->completed, client, submitted_by);
     UMockdevIoctlData *ud = NULL;
@@ -232,7 +232,7 @@ static gint same_client_address(gconstpointer element, gconstpointer wanted) {
     return ud->client_addr == urb->address && submitted_by(element, urb->client) == 0 ? 0 : 1;
 }
 
-static void discard_urb(EmulatedFT232H *device, UMockdevIoctlClient *client, UMockdevIoctlData *arg) {
+static void discard_urb(UMockdevFT232H *device, UMockdevIoctlClient *client, UMockdevIoctlData *arg) {
     ClientURB wanted = {client, 0};
     memcpy(&wanted.address, arg->data, MIN(sizeof wanted.address, (size_t) arg->data_len));
     g_mutex_lock(&device->lock);
@@ -255,7 +255,7 @@ static void discard_urb(EmulatedFT232H *device, UMockdevIoctlClient *client, UMo
 
 // Reads the interface number (the first 4 octets of the argument for CLAIM, RELEASE and
 // DISCONNECT_CLAIM) and updates the claim count.
-static void claim_interface(EmulatedFT232H *device, UMockdevIoctlClient *client,
+static void claim_interface(UMockdevFT232H *device, UMockdevIoctlClient *client,
                             UMockdevIoctlData *arg, gboolean claim) {
     GError *error = NULL;
     UMockdevIoctlData *ud = umockdev_ioctl_data_resolve(arg, 0, sizeof(guint32), &error);
@@ -295,7 +295,7 @@ static void capabilities(UMockdevIoctlClient *client, UMockdevIoctlData *arg) {
 
 static gboolean on_ioctl(UMockdevIoctlBase *handler, UMockdevIoctlClient *client, gpointer user_data) {
     (void) handler;
-    EmulatedFT232H *device = user_data;
+    UMockdevFT232H *device = user_data;
     const gulong request = umockdev_ioctl_client_get_request(client);
     UMockdevIoctlData *arg = umockdev_ioctl_client_get_arg(client);
 
@@ -332,6 +332,6 @@ static gboolean on_ioctl(UMockdevIoctlBase *handler, UMockdevIoctlClient *client
     return TRUE;
 }
 
-void emulated_ft232h_connect_handler(EmulatedFT232H *device, UMockdevIoctlBase *handler) {
+void umockdev_ft232h_connect_handler(UMockdevFT232H *device, UMockdevIoctlBase *handler) {
     g_signal_connect(handler, "handle-ioctl", G_CALLBACK(on_ioctl), device);
 }

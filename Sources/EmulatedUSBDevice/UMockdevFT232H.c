@@ -1,7 +1,7 @@
 // The emulated FT232H's lifecycle: the umockdev testbed, the sysfs record (descriptors byte-exact
 // from Docs/reference/ftdi-mpsse.md §1.2), plugging and unplugging. The usbdevfs ioctls are served in
-// EmulatedFT232HIoctl.c.
-#include "EmulatedFT232HState.h"
+// UMockdevFT232HIoctl.c.
+#include "UMockdevFT232HState.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -25,7 +25,7 @@ static const char *descriptors_hex(gboolean has_serial) {
           "0904000002FFFFFF02" "07058102000200" "07050202000200";
 }
 
-static char *device_record(const EmulatedFT232H *device) {
+static char *device_record(const UMockdevFT232H *device) {
     const guint bus = device->bus, address = device->address, port = device->port;
     // The char device minor of usbfs nodes: (bus - 1) * 128 + (address - 1).
     const guint minor = (bus - 1) * 128 + (address - 1);
@@ -52,9 +52,9 @@ static char *device_record(const EmulatedFT232H *device) {
 }
 
 // A new, unplugged device in `testbed` (whose reference it takes over).
-static EmulatedFT232H *new_device(UMockdevTestbed *testbed, const char *serial, uint8_t bus, uint8_t port,
+static UMockdevFT232H *new_device(UMockdevTestbed *testbed, const char *serial, uint8_t bus, uint8_t port,
                                   uint8_t address, EmulatedUSBCallbacks callbacks) {
-    EmulatedFT232H *device = g_new0(EmulatedFT232H, 1);
+    UMockdevFT232H *device = g_new0(UMockdevFT232H, 1);
     device->testbed = testbed;
     device->callbacks = callbacks;
     device->serial = g_strdup(serial);
@@ -81,7 +81,7 @@ static gboolean valid_place(uint8_t bus, uint8_t port, uint8_t address, char *er
     return TRUE;
 }
 
-EmulatedFT232H *emulated_ft232h_create(const char *serial, uint8_t bus, uint8_t port,
+UMockdevFT232H *umockdev_ft232h_create(const char *serial, uint8_t bus, uint8_t port,
                                        uint8_t address, EmulatedUSBCallbacks callbacks,
                                        char *error, size_t error_capacity) {
     if (!valid_place(bus, port, address, error, error_capacity)) return NULL;
@@ -98,7 +98,7 @@ EmulatedFT232H *emulated_ft232h_create(const char *serial, uint8_t bus, uint8_t 
     return new_device(testbed, serial, bus, port, address, callbacks);
 }
 
-EmulatedFT232H *emulated_ft232h_create_beside(EmulatedFT232H *first, const char *serial, uint8_t bus,
+UMockdevFT232H *umockdev_ft232h_create_beside(UMockdevFT232H *first, const char *serial, uint8_t bus,
                                               uint8_t port, uint8_t address, EmulatedUSBCallbacks callbacks,
                                               char *error, size_t error_capacity) {
     if (first == NULL) {
@@ -113,7 +113,7 @@ EmulatedFT232H *emulated_ft232h_create_beside(EmulatedFT232H *first, const char 
     return new_device(g_object_ref(first->testbed), serial, bus, port, address, callbacks);
 }
 
-int emulated_ft232h_plug(EmulatedFT232H *device, char *error, size_t error_capacity) {
+int umockdev_ft232h_plug(UMockdevFT232H *device, char *error, size_t error_capacity) {
     g_mutex_lock(&device->lock);
     const gboolean was_plugged = device->plugged;
     g_mutex_unlock(&device->lock);
@@ -123,7 +123,7 @@ int emulated_ft232h_plug(EmulatedFT232H *device, char *error, size_t error_capac
         // The handler stays attached across unplug/plug: the node's ioctl socket must outlive
         // file descriptors libusb still holds on an unplugged device.
         UMockdevIoctlBase *handler = umockdev_ioctl_base_new();
-        emulated_ft232h_connect_handler(device, handler);
+        umockdev_ft232h_connect_handler(device, handler);
         if (!umockdev_testbed_attach_ioctl(device->testbed, device->devnode, handler, &gerror)) {
             set_error(error, error_capacity, "umockdev_testbed_attach_ioctl failed", gerror);
             g_clear_error(&gerror);
@@ -154,64 +154,64 @@ int emulated_ft232h_plug(EmulatedFT232H *device, char *error, size_t error_capac
     return 0;
 }
 
-void emulated_ft232h_unplug(EmulatedFT232H *device) {
+void umockdev_ft232h_unplug(UMockdevFT232H *device) {
     g_mutex_lock(&device->lock);
     const gboolean was_plugged = device->plugged;
     device->plugged = FALSE;
     g_mutex_unlock(&device->lock);
     if (!was_plugged) return;
-    emulated_ft232h_disconnect_urbs(device);
+    umockdev_ft232h_disconnect_urbs(device);
     umockdev_testbed_uevent(device->testbed, device->syspath, "remove");
     umockdev_testbed_remove_device(device->testbed, device->syspath);
 }
 
-void emulated_ft232h_queue_in(EmulatedFT232H *device, const uint8_t *octets, size_t length) {
+void umockdev_ft232h_queue_in(UMockdevFT232H *device, const uint8_t *octets, size_t length) {
     g_mutex_lock(&device->lock);
     if (!device->gone) {
         g_byte_array_append(device->in_octets, octets, (guint) length);
-        emulated_ft232h_feed_pending_in_locked(device);
+        umockdev_ft232h_feed_pending_in_locked(device);
     }
     g_mutex_unlock(&device->lock);
 }
 
-size_t emulated_ft232h_queued_in(EmulatedFT232H *device) {
+size_t umockdev_ft232h_queued_in(UMockdevFT232H *device) {
     g_mutex_lock(&device->lock);
     size_t count = device->in_octets->len;
     g_mutex_unlock(&device->lock);
     return count;
 }
 
-uint64_t emulated_ft232h_ioctl_count(EmulatedFT232H *device) {
+uint64_t umockdev_ft232h_ioctl_count(UMockdevFT232H *device) {
     g_mutex_lock(&device->lock);
     uint64_t count = device->ioctl_count;
     g_mutex_unlock(&device->lock);
     return count;
 }
 
-int emulated_ft232h_claimed_interfaces(EmulatedFT232H *device) {
+int umockdev_ft232h_claimed_interfaces(UMockdevFT232H *device) {
     g_mutex_lock(&device->lock);
     int count = device->claimed_interfaces;
     g_mutex_unlock(&device->lock);
     return count;
 }
 
-const char *emulated_ft232h_syspath(EmulatedFT232H *device) {
+const char *umockdev_ft232h_syspath(UMockdevFT232H *device) {
     return device->syspath;
 }
 
-void emulated_ft232h_destroy(EmulatedFT232H *device) {
+void umockdev_ft232h_destroy(UMockdevFT232H *device) {
     if (device == NULL) return;
-    emulated_ft232h_unplug(device);
+    umockdev_ft232h_unplug(device);
     if (device->handler != NULL) {
         umockdev_testbed_detach_ioctl(device->testbed, device->devnode, NULL);
         g_object_unref(device->handler);
     }
     g_mutex_lock(&device->lock);
-    emulated_ft232h_drop_urbs_locked(device);
+    umockdev_ft232h_drop_urbs_locked(device);
     g_mutex_unlock(&device->lock);
     // Gotcha 6 (Docs/reference/usb-emulation.md): the testbed's last unref calls unsetenv; the
     // caller has already run libusb_exit.
-    // Devices made with emulated_ft232h_create_beside share it: the last one destroyed frees it.
+    // Devices made with umockdev_ft232h_create_beside share it: the last one destroyed frees it.
     g_object_unref(device->testbed);
     g_byte_array_unref(device->in_octets);
     g_mutex_clear(&device->lock);

@@ -1,5 +1,5 @@
-// Private state of an emulated FT232H, shared by EmulatedFT232H.c (lifecycle) and
-// EmulatedFT232HIoctl.c (the usbdevfs handler).
+// Private state of an emulated FT232H, shared by UMockdevFT232H.c (lifecycle) and
+// UMockdevFT232HIoctl.c (the usbdevfs handler).
 #ifndef SWIFT_UWB_EMULATED_FT232H_STATE_H
 #define SWIFT_UWB_EMULATED_FT232H_STATE_H
 
@@ -7,7 +7,7 @@
 
 #include <umockdev.h>
 
-struct EmulatedFT232H {
+struct UMockdevFT232H {
     UMockdevTestbed *testbed;
     UMockdevIoctlBase *handler;   // attached at the first plug, detached at destroy
     EmulatedUSBCallbacks callbacks;
@@ -28,17 +28,17 @@ struct EmulatedFT232H {
     int claimed_interfaces;
 };
 
-// Connects the ioctl signal of `handler` to `device` (EmulatedFT232HIoctl.c).
-void emulated_ft232h_connect_handler(EmulatedFT232H *device, UMockdevIoctlBase *handler);
+// Connects the ioctl signal of `handler` to `device` (UMockdevFT232HIoctl.c).
+void umockdev_ft232h_connect_handler(UMockdevFT232H *device, UMockdevIoctlBase *handler);
 
 // Moves pending IN URBs to `completed` while queued octets last. Call with `lock` held.
-void emulated_ft232h_feed_pending_in_locked(EmulatedFT232H *device);
+void umockdev_ft232h_feed_pending_in_locked(UMockdevFT232H *device);
 
 // Marks the device gone and completes every pending URB with -ENODEV, as the kernel does on
 // disconnect. Takes `lock`.
-void emulated_ft232h_disconnect_urbs(EmulatedFT232H *device);
+void umockdev_ft232h_disconnect_urbs(UMockdevFT232H *device);
 
 // Releases every URB still queued (at destroy). Call with `lock` held.
-void emulated_ft232h_drop_urbs_locked(EmulatedFT232H *device);
+void umockdev_ft232h_drop_urbs_locked(UMockdevFT232H *device);
 
 #endif
