@@ -58,7 +58,7 @@ let package = Package(
         // Test support only (no product): an FT232H emulated at the usbdevfs level with umockdev.
         .systemLibrary(name: "CUMockdev", pkgConfig: "umockdev-1.0", providers: [.apt(["libumockdev-dev"])]),
         .target(name: "EmulatedUSBDevice", dependencies: ["CUMockdev"]),
-        .target(name: "FT232HEmulation", dependencies: ["FT232H", "UWBCore", "UWBEmulator", "DW1000Driver", "UWBDevices"]),
+        .target(name: "FT232HEmulation", dependencies: ["FT232H", "UWBCore", "UWBEmulator", "DW1000Driver"]),
         .target(name: "DW1000RegisterMapGenerator"),
         .target(name: "UWBEmulator", dependencies: ["UWBCore", "DW1000Driver"]),
         .target(name: "UWBPlot", dependencies: ["UWBCore", "UWBEmulator"]),
@@ -74,7 +74,7 @@ let package = Package(
             name: "EmulatedRanging",
             dependencies: ["NearbyInteraction", "UWBDevices", "UWBRanging", "UWBEmulator", "UWBCore", "DW1000Driver"]
         ),
-        .target(name: "UWBDevices", dependencies: ["UWBCore", "DW1000Driver", "UWBEmulator", "UWBUSB", "FT232H", "UCIClient"]),
+        .target(name: "UWBDevices", dependencies: ["UWBCore", "DW1000Driver", "UWBEmulator", "UWBUSB", "FT232H", "FT232HEmulation", "UCIClient"]),
         .target(
             name: "NearbyInteraction",
             dependencies: ["UWBRanging", "UWBDevices", "UWBCore", "UCIClient", "UCI", .product(name: "Crypto", package: "swift-crypto")]
@@ -108,7 +108,7 @@ let package = Package(
         .executableTarget(
             name: "uwb-benchmarks",
             dependencies: [
-                "UWBTestSupport",
+                "UWBDevices",
                 "FT232H",
                 "FT232HEmulation",
                 "NearbyInteraction",
@@ -129,18 +129,20 @@ let package = Package(
         ),
         .target(
             name: "UWBTestSupport",
-            dependencies: ["UWBCore", "DW1000Driver", "UWBEmulator", "NearbyInteraction", "EmulatedRanging", "UWBRanging"]
+            dependencies: ["UWBCore", "DW1000Driver", "UWBEmulator"]
         ),
         .testTarget(
             name: "NearbyInteractionTests",
             dependencies: [
                 "NearbyInteraction", "UWBDevices", "UWBRanging", "UWBCore", "UWBEmulator", "UWBTestSupport", "EmulatedRanging",
-                "UWBUSB", "token-archive-probe",
+                "UWBUSB", "token-archive-probe", .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .testTarget(
             name: "UWBRangingTests",
-            dependencies: ["UWBRanging", "EmulatedRanging", "UWBCore", "UWBEmulator", "DW1000Driver", "UWBTestSupport"]
+            dependencies: [
+                "UWBRanging", "EmulatedRanging", "UWBCore", "UWBEmulator", "UWBTestSupport", .product(name: "Crypto", package: "swift-crypto"),
+            ]
         ),
         .testTarget(
             name: "UWBEmulatorTests",
@@ -155,14 +157,17 @@ let package = Package(
                 "UWBTestSupport",
             ]
         ),
-        .testTarget(name: "UCIServiceTests", dependencies: ["UCIService", "UCI", "UWBCore", "UWBEmulator", "UWBTestSupport"]),
+        .testTarget(name: "UCIServiceTests", dependencies: ["UCIService", "UCI", "UWBEmulator", "UWBTestSupport"]),
         .testTarget(
             name: "UWBPlotTests", dependencies: ["UWBPlot", "UWBCore", "UWBEmulator", "UWBTestSupport"], exclude: ["Fixtures"]),
         .testTarget(
             name: "UWBDevicesTests",
             dependencies: ["UWBDevices", "UWBCore", "UWBEmulator", "UWBTestSupport", "FT232H", "FT232HEmulation", "NearbyInteraction", "EmulatedRanging"]
         ),
-        .testTarget(name: "UWBCommandTests", dependencies: ["uwb", "UWBCore", "UWBEmulator", "UWBTestSupport", "UWBUSB"]),
+        .testTarget(
+            name: "UWBCommandTests",
+            dependencies: ["uwb", "UWBCore", "UWBEmulator", "UWBTestSupport", "UWBUSB", "EmulatedRanging", "NearbyInteraction", "UWBDevices"]
+        ),
         .testTarget(
             name: "UWBUSBTests",
             dependencies: [
@@ -182,7 +187,7 @@ let package = Package(
         // Written as an iOS app writes NearbyInteraction code: it names only NearbyInteraction (and
         // imports simd through it); UWBTestSupport, UWBEmulator and UWBDevices make the emulated radios.
         .testTarget(
-            name: "IOSStyleAppTests", dependencies: ["NearbyInteraction", "UWBTestSupport", "UWBEmulator", "UWBDevices", "UWBCore"]
+            name: "IOSStyleAppTests", dependencies: ["NearbyInteraction", "UWBTestSupport", "UWBEmulator", "UWBDevices", "UWBCore"] + simdDependencies
         ),
     ] + simdTargets + simdTestTargets,
     swiftLanguageModes: [.v6]

@@ -1,8 +1,8 @@
 import ArgumentParser
+import EmulatedRanging
 import Foundation
 import UWBCore
 import UWBRanging
-import UWBTestSupport
 
 /// `uwb-benchmarks security`: each attacker of the emulator against a pair of sessions, with the
 /// frames secured and (for comparison) unsecured, and what security costs: octets and airtime per

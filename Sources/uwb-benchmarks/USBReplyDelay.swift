@@ -4,9 +4,9 @@ import FT232HEmulation
 import Foundation
 import NearbyInteraction
 import UWBCore
+import UWBDevices
 import UWBEmulator
 import UWBRanging
-import UWBTestSupport
 
 /// The shortest reply delay two USB boards keep up with: two single-chip boards 3 m apart behind
 /// emulated FT232Hs whose IN transfers each take a given latency, each on a loop thread, ranging

@@ -1,3 +1,4 @@
+import EmulatedRanging
 import Foundation
 import NearbyInteraction
 import Testing

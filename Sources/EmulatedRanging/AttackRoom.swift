@@ -1,4 +1,3 @@
-import EmulatedRanging
 import Foundation
 import UWBCore
 import UWBEmulator
@@ -71,7 +70,7 @@ public enum AttackRoom {
           ]
         }
         """
-        let scenario = try Scenario(jsonData: Data(json.utf8), boardSearchPaths: [Repository.boardsDirectory])
+        let scenario = try Scenario(jsonData: Data(json.utf8), boardSearchPaths: [])
         let mesh = try SessionMesh(
             emulation: try Emulation.withAttackers(scenario: scenario), interval: nil, tokenSeed: 9, hub: nil,
             securesFrames: securesFrames)
