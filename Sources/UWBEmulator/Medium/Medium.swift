@@ -20,12 +20,6 @@ public final class Medium {
     /// hunting instead of reporting an error [U: modelling choice].
     public static let detectionMargin = PowerRatio(decibels: 6)
 
-    /// How many transmissions back the medium remembers who sent them, to count each reception
-    /// on its link: a reception is judged within one frame (a few milliseconds) of its
-    /// transmission's start, when far fewer transmissions than this can have begun [modelling
-    /// choice].
-    static let sendersRemembered = 4096
-
     /// The simulator the medium and its chips run on.
     public let simulator: Simulator
     /// The propagation model.
@@ -52,9 +46,6 @@ public final class Medium {
     private(set) var statistics: [DeviceStatistics] = []
     /// Per sender, per receiver: the frames received intact over that link so far.
     private var linkReceptions: [[Int]] = []
-    /// The sender of each of the last ``sendersRemembered`` transmissions, by transmission index
-    /// modulo that count: a reception is judged at most one frame after its transmission began.
-    private var recentSenders = [Int](repeating: 0, count: Medium.sendersRemembered)
     /// The trace being written, if any.
     var trace: TraceQueue?
     /// How many transmissions the run has had: the next one's index.
@@ -120,7 +111,6 @@ public final class Medium {
             transmission: transmission, index: transmissions, sender: senderIndex, chip: senderChip,
             source: sender.antennaPosition(senderChip, at: transmission.rmarker), senderStill: sender.trajectory.isStationary,
             floor: floorDBm, tracing: trace != nil, nodes: nodes, ports: ports)
-        recentSenders[transmissions % Self.sendersRemembered] = senderIndex
         transmissions += 1
         statistics[senderIndex].sent += 1
         var carried = CarriedFrame(settles: transmission.end)
@@ -220,7 +210,7 @@ public final class Medium {
         switch outcome {
         case .received:
             statistics[receiver].received += 1
-            linkReceptions[recentSenders[arrival.transmissionIndex % Self.sendersRemembered]][receiver] += 1
+            linkReceptions[arrival.sender][receiver] += 1
         case .lost: statistics[receiver].lost += 1
         case .collided: statistics[receiver].collided += 1
         case .rejected: statistics[receiver].rejected += 1
