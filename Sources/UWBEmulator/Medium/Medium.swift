@@ -44,8 +44,9 @@ public final class Medium {
     var nodes: [MediumNode] = []
     /// Per device: its frame counts so far, kept as frames are sent and judged.
     private(set) var statistics: [DeviceStatistics] = []
-    /// Per sender, per receiver: the frames received intact over that link so far.
-    private var linkReceptions: [[Int]] = []
+    /// Per sender, per receiver: the frames received intact over that link so far (a row and a
+    /// column for every device), what the emulator service's observers see as a link's traffic.
+    private(set) var linkReceptions: [[Int]] = []
     /// The trace being written, if any.
     var trace: TraceQueue?
     /// How many transmissions the run has had: the next one's index.
@@ -70,13 +71,6 @@ public final class Medium {
         // Subtracted in this order so that, in floating point too, a level below the floor is
         // below every detection threshold and every capture threshold the medium computes.
         floorDBm = (weakest - Self.detectionMargin.decibels) - Self.captureMargin.decibels
-    }
-
-    /// The frames device `receiver` has received intact from device `sender` so far (what the
-    /// emulator service's observers see as a link's traffic); 0 for an index of no device.
-    func framesReceived(from sender: Int, to receiver: Int) -> Int {
-        guard linkReceptions.indices.contains(sender), linkReceptions[sender].indices.contains(receiver) else { return 0 }
-        return linkReceptions[sender][receiver]
     }
 
     /// Places a device's chips in the medium; returns the device's index.

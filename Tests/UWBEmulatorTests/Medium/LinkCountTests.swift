@@ -27,7 +27,7 @@ struct LinkCountTests {
         for sender in names.indices {
             for receiver in names.indices {
                 #expect(
-                    world.medium.framesReceived(from: sender, to: receiver) == traced[sender][receiver],
+                    world.medium.linkReceptions[sender][receiver] == traced[sender][receiver],
                     "\(names[sender]) → \(names[receiver])")
             }
         }
