@@ -76,13 +76,14 @@ struct RangeCommand: ParsableCommand {
                 "--rate \(JSONNumberText.text(EmulatedRanging.preferredRate)) Hz does not fit \(ranging.slots.peers) peers; "
                     + "ranging at \(JSONNumberText.text(ranging.rate)) Hz")
         }
+        // The trace file is opened first: one that cannot be written fails the command before it prints anything.
+        let traceFile = TraceFile(path: trace)
+        try traceFile.start(ranging.emulation)
         let output = MeasurementOutput(format: format)
         if format == .table {
             print(MeasurementOutput.tableHeader)
         }
         let end = SimulationTime(seconds: duration ?? loaded.duration.secondsValue)
-        let traceFile = TraceFile(path: trace)
-        try traceFile.start(ranging.emulation)
         var time = SimulationTime.zero
         var measurements = 0
         var failures = 0
