@@ -24,4 +24,13 @@ struct NegativeOptionTests {
         #expect(run.error.contains(message), "\(run.error)")
         #expect(!run.error.contains("Missing value"), "\(run.error)")
     }
+
+    @Test("a negative value that is valid is taken: calibrate pdoa --angle -30 gets past its checks to the radios")
+    func validNegative() throws {
+        let run = try CommandRun(["calibrate", "pdoa", "--device", "usb:A", "--peer", "usb:B", "--angle", "-30"])
+        // No board with serial A: a failure of the run (status 1) naming it, not of the arguments (64).
+        #expect(run.status == 1, "\(run.error)")
+        #expect(run.error.contains("--device usb:A"), "\(run.error)")
+        #expect(!run.error.contains("--angle"), "\(run.error)")
+    }
 }
