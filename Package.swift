@@ -22,7 +22,7 @@ let package = Package(
     name: "swift-uwb",
     products: [
         .library(name: "UWBCore", targets: ["UWBCore"]),
-        .library(name: "DW1000", targets: ["DW1000"]),
+        .library(name: "DW1000Driver", targets: ["DW1000Driver"]),
         .library(name: "UWBEmulator", targets: ["UWBEmulator"]),
         .library(name: "UWBRanging", targets: ["UWBRanging"]),
         .library(name: "UWBDevices", targets: ["UWBDevices"]),
@@ -38,8 +38,17 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
     ],
     targets: [
-        .target(name: "UWBCore"),
-        .target(name: "DW1000", dependencies: ["UWBCore"]),
+        // The shipped board descriptions are compiled in (Hardware/boards/*.json, linked from
+        // Sources/UWBCore/Board/Shipped): a program finds them wherever it runs. Decision 0017.
+        .target(
+            name: "UWBCore",
+            resources: [
+                .embedInCode("Board/Shipped/ft232h-dw1000-single.json"),
+                .embedInCode("Board/Shipped/ft232h-dw1000-dual.json"),
+                .embedInCode("Board/Shipped/ft232h-dw1000-triple.json"),
+            ]
+        ),
+        .target(name: "DW1000Driver", dependencies: ["UWBCore"]),
         .target(name: "UCI", dependencies: ["UWBCore"]),
         .target(name: "UCIService", dependencies: ["UCI", "UWBCore", "UWBEmulator", "UWBRanging"]),
         .target(name: "UCIClient", dependencies: ["UCI", "UWBCore"]),
@@ -49,9 +58,9 @@ let package = Package(
         // Test support only (no product): an FT232H emulated at the usbdevfs level with umockdev.
         .systemLibrary(name: "CUMockdev", pkgConfig: "umockdev-1.0", providers: [.apt(["libumockdev-dev"])]),
         .target(name: "EmulatedUSBDevice", dependencies: ["CUMockdev"]),
-        .target(name: "FT232HEmulation", dependencies: ["FT232H", "UWBCore", "UWBEmulator", "DW1000", "UWBDevices"]),
+        .target(name: "FT232HEmulation", dependencies: ["FT232H", "UWBCore", "UWBEmulator", "DW1000Driver", "UWBDevices"]),
         .target(name: "DW1000RegisterMapGenerator"),
-        .target(name: "UWBEmulator", dependencies: ["UWBCore", "DW1000"]),
+        .target(name: "UWBEmulator", dependencies: ["UWBCore", "DW1000Driver"]),
         .target(name: "UWBPlot", dependencies: ["UWBCore", "UWBEmulator"]),
         .target(
             name: "UWBRanging",
@@ -63,9 +72,9 @@ let package = Package(
         ),
         .target(
             name: "EmulatedRanging",
-            dependencies: ["NearbyInteraction", "UWBDevices", "UWBRanging", "UWBEmulator", "UWBCore", "DW1000"]
+            dependencies: ["NearbyInteraction", "UWBDevices", "UWBRanging", "UWBEmulator", "UWBCore", "DW1000Driver"]
         ),
-        .target(name: "UWBDevices", dependencies: ["UWBCore", "DW1000", "UWBEmulator", "UWBUSB", "FT232H", "UCIClient"]),
+        .target(name: "UWBDevices", dependencies: ["UWBCore", "DW1000Driver", "UWBEmulator", "UWBUSB", "FT232H", "UCIClient"]),
         .target(
             name: "NearbyInteraction",
             dependencies: ["UWBRanging", "UWBDevices", "UWBCore", "UCIClient", "UCI", .product(name: "Crypto", package: "swift-crypto")]
@@ -84,7 +93,7 @@ let package = Package(
                 "NearbyInteraction",
                 "UWBDevices",
                 "UWBCore",
-                "DW1000",
+                "DW1000Driver",
                 "UWBEmulator",
                 "UWBRanging",
                 "EmulatedRanging",
@@ -107,7 +116,7 @@ let package = Package(
                 "UWBRanging",
                 "EmulatedRanging",
                 "UWBCore",
-                "DW1000",
+                "DW1000Driver",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -120,7 +129,7 @@ let package = Package(
         ),
         .target(
             name: "UWBTestSupport",
-            dependencies: ["UWBCore", "DW1000", "UWBEmulator", "NearbyInteraction", "EmulatedRanging", "UWBRanging"]
+            dependencies: ["UWBCore", "DW1000Driver", "UWBEmulator", "NearbyInteraction", "EmulatedRanging", "UWBRanging"]
         ),
         .testTarget(
             name: "NearbyInteractionTests",
@@ -131,11 +140,11 @@ let package = Package(
         ),
         .testTarget(
             name: "UWBRangingTests",
-            dependencies: ["UWBRanging", "EmulatedRanging", "UWBCore", "UWBEmulator", "DW1000", "UWBTestSupport"]
+            dependencies: ["UWBRanging", "EmulatedRanging", "UWBCore", "UWBEmulator", "DW1000Driver", "UWBTestSupport"]
         ),
         .testTarget(
             name: "UWBEmulatorTests",
-            dependencies: ["UWBEmulator", "UWBCore", "DW1000", "UWBTestSupport"]
+            dependencies: ["UWBEmulator", "UWBCore", "DW1000Driver", "UWBTestSupport"]
         ),
         .testTarget(name: "UWBCoreTests", dependencies: ["UWBCore", "UWBTestSupport"]),
         .testTarget(name: "UCITests", dependencies: ["UCI"]),
@@ -157,18 +166,18 @@ let package = Package(
         .testTarget(
             name: "UWBUSBTests",
             dependencies: [
-                "UWBUSB", "FT232H", "FT232HEmulation", "DW1000", "UWBEmulator", "UWBCore", "UWBTestSupport", "EmulatedUSBDevice",
+                "UWBUSB", "FT232H", "FT232HEmulation", "DW1000Driver", "UWBEmulator", "UWBCore", "UWBTestSupport", "EmulatedUSBDevice",
                 "UWBDevices", "NearbyInteraction", "UWBRanging", "EmulatedRanging",
             ]
         ),
         .testTarget(
             name: "FT232HTests",
-            dependencies: ["FT232H", "FT232HEmulation", "UWBCore", "DW1000", "UWBEmulator", "UWBTestSupport"]
+            dependencies: ["FT232H", "FT232HEmulation", "UWBCore", "DW1000Driver", "UWBEmulator", "UWBTestSupport"]
         ),
         .testTarget(name: "FuzzCorpusTests", dependencies: ["uwb-fuzz", "UWBTestSupport"]),
         .testTarget(
             name: "DW1000Tests",
-            dependencies: ["DW1000", "DW1000RegisterMapGenerator", "UWBTestSupport", "UWBCore"]
+            dependencies: ["DW1000Driver", "DW1000RegisterMapGenerator", "UWBTestSupport", "UWBCore"]
         ),
         // Written as an iOS app writes NearbyInteraction code: it names only NearbyInteraction (and
         // imports simd through it); UWBTestSupport, UWBEmulator and UWBDevices make the emulated radios.

@@ -1,4 +1,4 @@
-/// The Swift source of `Sources/DW1000/Registers/RegisterMap.generated.swift` for `map`.
+/// The Swift source of `Sources/DW1000Driver/Registers/RegisterMap.generated.swift` for `map`.
 ///
 /// The output depends only on `map`, so the same JSON always gives byte-identical source.
 /// Each register becomes `Register.<lowerCamel>`; a register with fields also gets a namespace

@@ -11,7 +11,7 @@ import UWBEmulator
 /// application's handling of that event (the radio loop, the state machine, any transmission it
 /// starts, the measurement and its recording; not the driver's interrupt handling before it).
 /// Used by the benchmarks and the tests; the wall cost is a figure, never an assertion.
-public final class CompletionLatencyProbe: RadioApplication {
+public final class CompletionLatencyProbe: DeviceApplication {
     /// One measurement's timing.
     public struct Sample: Sendable {
         /// Virtual seconds from the completing frame's RX timestamp to the measurement.
@@ -31,13 +31,13 @@ public final class CompletionLatencyProbe: RadioApplication {
     /// Measurements after which the device clock could not be read.
     public private(set) var readErrors = 0
 
-    private let wrapped: RadioApplication
-    private weak var ranging: EmulatedRanging?
+    private let wrapped: DeviceApplication
+    private weak var ranging: ScenarioRanging?
     private var lastReception: DeviceTime?
     private let clock = ContinuousClock()
 
     /// Wraps `wrapped`, an application of `ranging`'s world.
-    public init(wrapping wrapped: RadioApplication, of ranging: EmulatedRanging) {
+    public init(wrapping wrapped: DeviceApplication, of ranging: ScenarioRanging) {
         self.wrapped = wrapped
         self.ranging = ranging
     }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The initiator's plan in ``EmulatedRanging``: one round with each peer in turn, each in a slot
+/// The initiator's plan in ``ScenarioRanging``: one round with each peer in turn, each in a slot
 /// of 1 / (rate × peers) seconds. A slot must be longer than the longest round (retries included,
 /// ``UWBRanging/RangingTiming/longestRound``), or a round would still hold the radio when the next
 /// peer's slot starts; so the rate per peer must stay below 1 / (longest round × peers).

@@ -1,5 +1,5 @@
 // The emulated FT232H's lifecycle: the umockdev testbed, the sysfs record (descriptors byte-exact
-// from ftdi-mpsse.md §1.2), plugging and unplugging. The usbdevfs ioctls are served in
+// from Docs/reference/ftdi-mpsse.md §1.2), plugging and unplugging. The usbdevfs ioctls are served in
 // EmulatedFT232HIoctl.c.
 #include "EmulatedFT232HState.h"
 
@@ -16,7 +16,7 @@ static void set_error(char *error, size_t capacity, const char *message, const G
 }
 
 // Descriptors as usbfs's sysfs `descriptors` file holds them: device, then configuration 1
-// with its interface and endpoints (ftdi-mpsse.md §1.2, high speed).
+// with its interface and endpoints (Docs/reference/ftdi-mpsse.md §1.2, high speed).
 static const char *descriptors_hex(gboolean has_serial) {
     return has_serial
         ? "1201000200000040030414600009010203010902200001010080FA"
@@ -85,7 +85,8 @@ EmulatedFT232H *emulated_ft232h_create(const char *serial, uint8_t bus, uint8_t 
                                        uint8_t address, EmulatedUSBCallbacks callbacks,
                                        char *error, size_t error_capacity) {
     if (!valid_place(bus, port, address, error, error_capacity)) return NULL;
-    // Gotcha 1: ask umockdev_in_mock_environment() only once a testbed exists.
+    // Gotcha 1 (Docs/reference/usb-emulation.md): ask umockdev_in_mock_environment() only once a
+    // testbed exists.
     UMockdevTestbed *testbed = umockdev_testbed_new();
     if (testbed == NULL || !umockdev_in_mock_environment()) {
         if (testbed != NULL) g_object_unref(testbed);
@@ -208,7 +209,8 @@ void emulated_ft232h_destroy(EmulatedFT232H *device) {
     g_mutex_lock(&device->lock);
     emulated_ft232h_drop_urbs_locked(device);
     g_mutex_unlock(&device->lock);
-    // Gotcha 6: the testbed's last unref calls unsetenv; the caller has already run libusb_exit.
+    // Gotcha 6 (Docs/reference/usb-emulation.md): the testbed's last unref calls unsetenv; the
+    // caller has already run libusb_exit.
     // Devices made with emulated_ft232h_create_beside share it: the last one destroyed frees it.
     g_object_unref(device->testbed);
     g_byte_array_unref(device->in_octets);

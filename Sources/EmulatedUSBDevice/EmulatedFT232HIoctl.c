@@ -1,5 +1,5 @@
 // The emulated FT232H's usbdevfs ioctl handler, run on umockdev's worker thread
-// (usb-emulation.md, "Key API" and "Gotchas"). URBs are kept as UMockdevIoctlData across ioctls
+// (Docs/reference/usb-emulation.md, "Key API" and "Gotchas"). URBs are kept as UMockdevIoctlData across ioctls
 // and written back to the client when reaped, as kernel usbfs does.
 #include "EmulatedFT232HState.h"
 

@@ -2,7 +2,7 @@ import UWBCore
 
 /// The USB side of an FTDI FT232H as the MPSSE layer needs it: bulk OUT to endpoint 0x02, bulk IN
 /// from endpoint 0x81 (each packet starting with the chip's two modem-status octets) and vendor
-/// control requests (`../shared/reference/ftdi-mpsse.md` §1–3).
+/// control requests (`Docs/reference/ftdi-mpsse.md` §1–3).
 ///
 /// `UWBUSB` provides it over libusb for a real board; an emulated FT232H provides it in tests.
 /// Calls block; a link belongs to one radio loop, like the bus built on it.

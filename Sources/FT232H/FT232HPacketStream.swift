@@ -1,6 +1,6 @@
 /// The framing of the FT232H's bulk IN stream: every packet of `maxPacketSize` octets starts with
 /// two status octets (modem status, line status), so a 512-octet high-speed packet carries 510
-/// octets of data and a 64-octet full-speed packet 62 (`ftdi-mpsse.md` §3).
+/// octets of data and a 64-octet full-speed packet 62 (`Docs/reference/ftdi-mpsse.md` §3).
 public enum FT232HPacketStream {
     /// The status octets at the start of every IN packet.
     public static let statusLength = 2

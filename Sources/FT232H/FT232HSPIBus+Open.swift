@@ -5,7 +5,7 @@ extension FT232HSPIBus {
     ///
     /// Control requests to interface A: SIO reset, purge host→chip, purge chip→host, latency
     /// timer ``latencyTimer``, bit mode reset, bit mode MPSSE with the ADBUS directions
-    /// (`ftdi-mpsse.md` §2.1). Then the sync (0xAA 0x87, answered `FA AA`, AN_135 §4) and one
+    /// (`Docs/reference/ftdi-mpsse.md` §2.1). Then the sync (0xAA 0x87, answered `FA AA`, AN_135 §4) and one
     /// bulk OUT with divide-by-5 off (0x8A), three-phase and adaptive clocking off (0x8D, 0x97),
     /// loopback off (0x85), the initial clock divisor (0x86) and the initial pins (0x80, 0x82):
     /// SCK and MOSI low, every CS high, RSTn and IRQ pins inputs (RSTn is released, never driven

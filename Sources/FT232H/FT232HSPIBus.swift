@@ -9,18 +9,18 @@ import UWBCore
 /// Every call costs USB round trips, so the bus sends each batch of transactions
 /// (``transfer(_:on:)-([SPITransaction],_)``) as one bulk OUT transfer ending in 0x87 (send
 /// immediate) and reads all the answers back at once: one round trip per batch, as per single
-/// transaction (`ftdi-mpsse.md` §6). A batch of writes only costs one OUT transfer and no read.
+/// transaction (`Docs/reference/ftdi-mpsse.md` §6). A batch of writes only costs one OUT transfer and no read.
 /// ``statistics`` counts the traffic.
 public final class FT232HSPIBus: SPIBus {
     /// The latency timer the bus sets: 2 ms. Every reply the bus waits for is flushed by 0x87, so
     /// the timer only paces the status-only packets of an idle chip; 2 ms is what flashrom uses
     /// and avoids 1 ms, which FTDI advises against because it equals the USB frame
-    /// (`ftdi-mpsse.md` §6, AN232B-04).
+    /// (`Docs/reference/ftdi-mpsse.md` §6, AN232B-04).
     public static let latencyTimer: UInt16 = 2
     /// How long the bus waits after releasing RSTn before it addresses the chip: 2 ms, as
     /// Decawave's host examples do after a reset (`reset_DW1000`) **[U]**. The chip itself needs
     /// far less: its RSTn pulse needs ≥ 10 ns and the PLL locks about 5 µs after INIT
-    /// (`dw1000-registers.md` §1.2, UM §2.3.2), so this is margin for the crystal start-up.
+    /// (`Docs/reference/dw1000-registers.md` §1.2, UM §2.3.2), so this is margin for the crystal start-up.
     public static let defaultResetSettleTime: Duration = .milliseconds(2)
     /// How long ``waitForInterrupt(on:until:)`` pauses between two reads of the IRQ pins: 250 µs,
     /// two high-speed microframes, which keeps the bus from flooding the USB while staying well

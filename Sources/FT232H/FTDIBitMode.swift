@@ -1,5 +1,5 @@
 /// The bit modes of SIO_SET_BITMODE (``FTDIRequest/setBitMode``): the high octet of wValue; the
-/// low octet is the ADBUS direction mask, 1 = output (`ftdi-mpsse.md` §2, libftdi `ftdi_mpsse_mode`).
+/// low octet is the ADBUS direction mask, 1 = output (`Docs/reference/ftdi-mpsse.md` §2, libftdi `ftdi_mpsse_mode`).
 public enum FTDIBitMode: UInt8, CaseIterable, Hashable, Sendable {
     /// 0x00: back to the default (UART/FIFO) mode.
     case reset = 0x00

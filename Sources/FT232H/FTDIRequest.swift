@@ -1,5 +1,5 @@
 /// The FTDI vendor control requests (bRequest) the MPSSE layer sends, with bmRequestType 0x40
-/// (host to device) or 0xC0 (device to host) and the interface in wIndex (`ftdi-mpsse.md` §2;
+/// (host to device) or 0xC0 (device to host) and the interface in wIndex (`Docs/reference/ftdi-mpsse.md` §2;
 /// libftdi `ftdi.h`, Linux `ftdi_sio.h`).
 public enum FTDIRequest: UInt8, CaseIterable, Hashable, Sendable, CustomStringConvertible {
     /// 0x00 SIO_RESET: wValue ``FTDIResetValue``.

@@ -1,4 +1,4 @@
-/// The wValue of an SIO_RESET request (``FTDIRequest/reset``), `ftdi-mpsse.md` §2.
+/// The wValue of an SIO_RESET request (``FTDIRequest/reset``), `Docs/reference/ftdi-mpsse.md` §2.
 ///
 /// The purge values are named by the direction of the data they drop, because the chip-side names
 /// of libftdi ≤ 1.4 (`PURGE_RX = 1`, `PURGE_TX = 2`) read backwards from the host.

@@ -3,7 +3,7 @@ import UWBCore
 /// The MPSSE clock divisor for an SCK frequency, with divide-by-5 off (60 MHz base).
 ///
 /// SCK = 60 MHz / ((1 + divisor) × 2), so 30 MHz at divisor 0 down to about 457.8 Hz at 0xFFFF
-/// (`ftdi-mpsse.md` §4.2, FTDI KB "clkdivisor"). A wanted frequency gets the fastest clock not
+/// (`Docs/reference/ftdi-mpsse.md` §4.2, FTDI KB "clkdivisor"). A wanted frequency gets the fastest clock not
 /// above it, because a DW1000 fails when clocked faster than its limit, not slower.
 public struct MPSSEClockDivisor: Hashable, Sendable, CustomStringConvertible {
     /// The base clock with divide-by-5 off (opcode 0x8A): 60 MHz.

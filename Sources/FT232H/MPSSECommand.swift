@@ -1,7 +1,7 @@
 /// One MPSSE command and its operands, encoded as the chip reads them from the bulk OUT stream.
 ///
 /// Data lengths are sent as a 16-bit little-endian "length − 1", so one command shifts 1 to
-/// 65536 octets (`ftdi-mpsse.md` §4.1); ``writes(_:)`` and ``reads(count:)`` split longer
+/// 65536 octets (`Docs/reference/ftdi-mpsse.md` §4.1); ``writes(_:)`` and ``reads(count:)`` split longer
 /// transfers into several commands.
 public enum MPSSECommand: Hashable, Sendable {
     /// 0x11: shift these octets out on MOSI (SPI mode 0). Holds 1 to ``maximumDataLength`` octets.

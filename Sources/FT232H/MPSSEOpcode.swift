@@ -1,6 +1,6 @@
 /// The MPSSE command opcodes the SPI bus and its emulator use, as named constants.
 ///
-/// Source: `ftdi-mpsse.md` §4.1 (data shifting, bit fields from libftdi `ftdi.h`) and §4.2
+/// Source: `Docs/reference/ftdi-mpsse.md` §4.1 (data shifting, bit fields from libftdi `ftdi.h`) and §4.2
 /// (control and GPIO), which follow FTDI AN_108.
 public enum MPSSEOpcode {
     /// 0x11: clock bytes out on MOSI, MSB first, data changing on the falling edge (SPI mode 0

@@ -1,6 +1,6 @@
 import UWBCore
 
-/// One of the two 8-bit GPIO banks of an FT232H in MPSSE mode (`ftdi-mpsse.md` §4.2, §5).
+/// One of the two 8-bit GPIO banks of an FT232H in MPSSE mode (`Docs/reference/ftdi-mpsse.md` §4.2, §5).
 public enum MPSSEPinBank: Int, CaseIterable, Hashable, Sendable, CustomStringConvertible {
     /// ADBUS0–7: SCK, MOSI, MISO, CS# and GPIOL0–3; set with 0x80, read with 0x81.
     case low = 0

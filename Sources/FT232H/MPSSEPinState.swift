@@ -4,7 +4,7 @@ import UWBCore
 /// them.
 ///
 /// Every 0x80/0x82 writes all eight pins of its bank, so the bus keeps this shadow and changes
-/// one pin at a time in it (`ftdi-mpsse.md` §5); the emulated FT232H keeps one to know what the
+/// one pin at a time in it (`Docs/reference/ftdi-mpsse.md` §5); the emulated FT232H keeps one to know what the
 /// host drives.
 public struct MPSSEPinState: Hashable, Sendable {
     /// The output levels of ADBUS0–7 and ACBUS0–7, by ``MPSSEPinBank/rawValue``.

@@ -9,7 +9,7 @@ import UWBEmulator
 ///
 /// Bulk OUT octets go through an ``MPSSEInterpreter`` to an ``EmulatedBoardWiring``; the octets
 /// the chip sends back are queued and handed out in IN transfers with the status octets `32 60`
-/// at every packet boundary (`ftdi-mpsse.md` §3, §7.3). An IN transfer with nothing queued is a
+/// at every packet boundary (`Docs/reference/ftdi-mpsse.md` §3, §7.3). An IN transfer with nothing queued is a
 /// status-only packet, as when a real chip's latency timer expires; queued data is handed out at
 /// once, as if the timer had just expired. Vendor requests: reset and purges, latency timer (get
 /// and set), bit mode, read pins, modem status, and the UART settings (accepted and ignored).
@@ -197,7 +197,7 @@ public final class EmulatedFT232H: FT232HLink {
         guard isAttached else { throw .disconnected("the emulated FT232H was unplugged") }
     }
 
-    /// wIndex 0 (libftd2xx) or 1 (libftdi, pyftdi) both name the only interface (`ftdi-mpsse.md` §2).
+    /// wIndex 0 (libftd2xx) or 1 (libftdi, pyftdi) both name the only interface (`Docs/reference/ftdi-mpsse.md` §2).
     private func checkInterface(_ index: UInt16) throws(SPIBusError) {
         guard index <= 1 else {
             throw .transferFailed("wIndex \(index); the FT232H has one interface, address it as 1 (or 0)")

@@ -22,7 +22,7 @@ public final class EmulatedUSBRoom {
     /// a loaded machine run the room slower than real time (a rate below 1), which gives each loop
     /// proportionally more wall time to answer a frame.
     ///
-    /// - Throws: ``FT232HError`` or ``RadioChoiceError`` if a board does not come up.
+    /// - Throws: ``FT232HError`` or ``DeviceChoiceError`` if a board does not come up.
     public init(emulation: Emulation, readLatency: Duration = .zero, rate: Double = 1) throws {
         room = PacedEmulation(emulation, rate: rate)
         for device in emulation.devices {

@@ -4,7 +4,7 @@ import FT232H
 /// changes and SPI traffic on an ``MPSSEPinsAndSPI`` and into the octets the chip sends back.
 ///
 /// The stream is parsed across writes (hosts split writes without regard to command boundaries,
-/// `ftdi-mpsse.md` §4.2), so a command cut in two waits for its rest. It is free of USB: the IN
+/// `Docs/reference/ftdi-mpsse.md` §4.2), so a command cut in two waits for its rest. It is free of USB: the IN
 /// packet framing, vendor requests and unplugging belong to ``EmulatedFT232H``, and a USB device
 /// emulator (umockdev) can wrap the same interpreter.
 ///
@@ -139,7 +139,7 @@ public struct MPSSEInterpreter: Sendable {
         }
     }
 
-    /// The opcodes ≥ 0x80 that AN_108 defines (`ftdi-mpsse.md` §4.2): not answered `FA xx`,
+    /// The opcodes ≥ 0x80 that AN_108 defines (`Docs/reference/ftdi-mpsse.md` §4.2): not answered `FA xx`,
     /// though the emulator carries out only some of them.
     private static let definedHighOpcodes: Set<UInt8> = Set(Array(0x80...0x8F) + [0x94, 0x95, 0x96, 0x97, 0x9C, 0x9D, 0x9E])
 }

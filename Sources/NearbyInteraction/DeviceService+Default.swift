@@ -48,17 +48,17 @@ extension DeviceService {
 
     private static func resolveFromEnvironment() -> Swift.Result<DeviceService, NIError> {
         do {
-            return .success(try open(try RadioChoice.fromEnvironment()))
+            return .success(try open(try DeviceChoice.fromEnvironment()))
         } catch {
             return .failure(NIError(openingRadio: error))
         }
     }
 
-    /// A service on the device `choice` names, run with `settings`: a radio (``RadioChoice/open(board:calibrationStore:)``)
-    /// or a UCI device (``RadioChoice/openUCIDevice(responseTimeout:)``).
+    /// A service on the device `choice` names, run with `settings`: a radio (``DeviceChoice/open(board:calibrationStore:)``)
+    /// or a UCI device (``DeviceChoice/openUCIDevice(responseTimeout:)``).
     ///
-    /// - Throws: ``RadioChoiceError`` saying why the device cannot be used.
-    public static func open(_ choice: RadioChoice, settings: DeviceServiceSettings = DeviceServiceSettings()) throws(RadioChoiceError) -> DeviceService {
+    /// - Throws: ``DeviceChoiceError`` saying why the device cannot be used.
+    public static func open(_ choice: DeviceChoice, settings: DeviceServiceSettings = DeviceServiceSettings()) throws(DeviceChoiceError) -> DeviceService {
         if case .uciDevice = choice {
             return DeviceService(uciDevice: try choice.openUCIDevice(), settings: settings)
         }

@@ -5,7 +5,7 @@ import UWBRanging
 /// One device of the room as UCI hosts get it: the emulated device, and the ranging scheduler
 /// that shares its radio among the links of every ACTIVE session of its host, to which the
 /// device's chip events go.
-final class UCIDeviceSlot: RadioApplication {
+final class UCIDeviceSlot: DeviceApplication {
     /// The emulated device.
     let device: EmulatedDevice
     /// A builder for the board (what its antennas measure); each link makes its own with

@@ -20,8 +20,8 @@ public final class EmulatedRadio: RadioHost, @unchecked Sendable {
 
     /// The device called `deviceName` in `emulation`.
     ///
-    /// - Throws: ``RadioChoiceError/noSuchEmulatedDevice(_:available:)`` if there is none.
-    public init(_ deviceName: String, in emulation: Emulation) throws(RadioChoiceError) {
+    /// - Throws: ``DeviceChoiceError/noSuchEmulatedDevice(_:available:)`` if there is none.
+    public init(_ deviceName: String, in emulation: Emulation) throws(DeviceChoiceError) {
         guard let device = emulation.devices.first(where: { $0.name == deviceName }) else {
             throw .noSuchEmulatedDevice(deviceName, available: emulation.devices.map(\.name))
         }

@@ -22,9 +22,9 @@ final class EmulatorSocketBus: SPIBus {
     /// Attaches to `device` of the service at `path`, waits for the first turn, and returns the
     /// bus and the device's board.
     ///
-    /// - Throws: ``RadioChoiceError`` naming the service's problem.
+    /// - Throws: ``DeviceChoiceError`` naming the service's problem.
     static func attach(to device: String, at path: String, searchPaths: [String] = BoardCatalog.defaultSearchPaths)
-        throws(RadioChoiceError) -> (EmulatorSocketBus, BoardDescription) {
+        throws(DeviceChoiceError) -> (EmulatorSocketBus, BoardDescription) {
         do throws(EmulatorServiceError) {
             let socket = try UnixSocket.connect(to: path)
             try EmulatorWire.send(EmulatorRequest.hello(version: EmulatorWire.version, device: device).encoded, on: socket)
@@ -36,9 +36,8 @@ final class EmulatorSocketBus: SPIBus {
                     board = try BoardCatalog.board(named: boardID, searchPaths: searchPaths)
                 } catch {
                     throw EmulatorServiceError.refused(
-                        "the device's board \(boardID) is not in this client's board catalog: \(error); an app built outside a "
-                            + "swift-uwb checkout finds the board descriptions when \(BoardCatalog.directoryEnvironmentVariable) names "
-                            + "their directory (Hardware/boards of the checkout the service runs from)")
+                        "the device's board \(boardID) is not in this client's board catalog: \(error); the service runs a board "
+                            + "of its own: set \(BoardCatalog.directoryEnvironmentVariable) to the directory of its description")
                 }
                 return (EmulatorSocketBus(socket: socket, chipCount: board.chips.count, now: now, wakeSignal: try WakeSignal()), board)
             case .error(let message):

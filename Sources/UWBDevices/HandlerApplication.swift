@@ -2,7 +2,7 @@ import UWBCore
 import UWBEmulator
 
 /// Passes an emulated device's radio events to a ``RadioEventHandler``.
-final class HandlerApplication: RadioApplication {
+final class HandlerApplication: DeviceApplication {
     private weak var handler: (any RadioEventHandler)?
 
     init(handler: any RadioEventHandler) {

@@ -6,7 +6,7 @@ import UWBCore
 /// A wait watches chip 0's line for up to one poll interval (less if the deadline comes first)
 /// and glances at the other chips' lines; work posted meanwhile waits for the end of the
 /// interval, which is why the interval is short. `@unchecked Sendable`: immutable.
-final class PolledInterrupts: RadioLoopClock, @unchecked Sendable {
+final class PolledInterrupts: LoopClock, @unchecked Sendable {
     /// The longest a wait watches the line before the loop looks at posted work and timers.
     let pollInterval: Duration
     private let started = ContinuousClock.now

@@ -20,20 +20,20 @@ public struct RadioBus {
     }
 }
 
-extension RadioChoice {
+extension DeviceChoice {
     /// Opens the chosen radio's bus without bringing its chips up. A USB board is described by
     /// `board` (a board description id; by default `UWB_BOARD`, else the single-chip board); a
     /// device of the emulator service is found at `socketPath` (by default `UWB_EMULATOR_SOCKET`,
     /// else the service's default path), and while its bus is open the service's world stands
     /// still (the bus holds the device's turn).
     ///
-    /// - Throws: ``RadioChoiceError`` saying why the bus cannot be opened: no board, a missing
+    /// - Throws: ``DeviceChoiceError`` saying why the bus cannot be opened: no board, a missing
     ///   serial number, permission, an emulator service that is not running or refuses the device,
-    ///   a UCI device (``RadioChoiceError/notARadio(_:)``: it has no registers to give).
+    ///   a UCI device (``DeviceChoiceError/notARadio(_:)``: it has no registers to give).
     public func openBus(
-        board: String? = ProcessInfo.processInfo.environment[RadioChoice.boardVariable],
-        socketPath: String? = ProcessInfo.processInfo.environment[RadioChoice.socketVariable]
-    ) throws(RadioChoiceError) -> RadioBus {
+        board: String? = ProcessInfo.processInfo.environment[DeviceChoice.boardVariable],
+        socketPath: String? = ProcessInfo.processInfo.environment[DeviceChoice.socketVariable]
+    ) throws(DeviceChoiceError) -> RadioBus {
         switch self {
         case .firstAttachedBoard, .usbBoard:
             let serial: String? = if case .usbBoard(let serial) = self { serial } else { nil }

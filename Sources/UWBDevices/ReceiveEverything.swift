@@ -1,4 +1,4 @@
-import DW1000
+import DW1000Driver
 import UWBCore
 
 /// A ``RadioEventHandler`` that keeps chip 0 of a radio receiving every frame on the channel and

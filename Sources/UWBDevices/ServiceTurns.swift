@@ -11,7 +11,7 @@ import UWBEmulator
 ///
 /// `@unchecked Sendable`: ``wake()`` and ``abandon()`` touch only the bus's ``WakeSignal`` and an
 /// atomic; everything else runs on the loop thread.
-final class ServiceTurns: RadioLoopClock, @unchecked Sendable {
+final class ServiceTurns: LoopClock, @unchecked Sendable {
     private let bus: EmulatorSocketBus
     private let abandoned = Atomic<Bool>(false)
 

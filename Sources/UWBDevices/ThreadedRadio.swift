@@ -1,4 +1,4 @@
-import DW1000
+import DW1000Driver
 import Foundation
 import Synchronization
 import UWBCore
@@ -10,7 +10,7 @@ import UWBCore
 /// The thread brings nothing up (the initializer does, on the caller's thread, before the bus
 /// moves to the loop); then it repeats: run the work posted from other threads (and, on virtual
 /// time, the app's reactions to what the loop delivered), run the timers that are due, wait on
-/// its clock (``RadioLoopClock``) until an interrupt line, the next timer or posted work, and hand
+/// its clock (``LoopClock``) until an interrupt line, the next timer or posted work, and hand
 /// on the events of every chip whose line is asserted. On a USB board the clock is the wall clock
 /// and the wait polls chip 0's line (``PolledInterrupts``); on the emulator service it is the
 /// world's virtual time, shared in turns (``ServiceTurns``). A bus error that means the board is
@@ -36,7 +36,7 @@ public final class ThreadedRadio: RadioHost, @unchecked Sendable {
     /// The loop thread's name: Linux keeps at most 15 octets of a thread's name.
     public static let threadName = "uwb radio"
 
-    private let clock: any RadioLoopClock
+    private let clock: any LoopClock
     /// The bus, let go of (``SPIBus/release()``) once the loop has ended. Loop only until then.
     private let bus: any SPIBus
     private let inbox = LoopInbox()
@@ -45,7 +45,7 @@ public final class ThreadedRadio: RadioHost, @unchecked Sendable {
     private let ended = DispatchSemaphore(value: 0)
 
     // Loop only.
-    private var timers: [RadioTimer] = []
+    private var timers: [LoopTimer] = []
     private var timerSequence = 0
     private weak var handler: (any RadioEventHandler)?
     private var lost = false
@@ -59,12 +59,12 @@ public final class ThreadedRadio: RadioHost, @unchecked Sendable {
     ///     work and timers again: the delay an app's call may see. Default 1 ms.
     ///   - calibrationStore: the calibration store whose entry for `name` replaces the board
     ///     description's calibration (``BringUpCalibration``); nil for none.
-    /// - Throws: ``RadioChoiceError/bringUpFailed(_:reason:)`` if the driver cannot bring up or
+    /// - Throws: ``DeviceChoiceError/bringUpFailed(_:reason:)`` if the driver cannot bring up or
     ///   configure a chip.
     public convenience init(
         name: String, board: BoardDescription, bus: some SPIBus, configuration: RadioConfig = .ranging,
         kind: RadioKind, pollInterval: Duration = .milliseconds(1), calibrationStore: String? = nil
-    ) throws(RadioChoiceError) {
+    ) throws(DeviceChoiceError) {
         try self.init(
             name: name, board: board, bus: bus, configuration: configuration, kind: kind,
             clock: PolledInterrupts(pollInterval: pollInterval), calibrationStore: calibrationStore)
@@ -73,12 +73,12 @@ public final class ThreadedRadio: RadioHost, @unchecked Sendable {
     /// Brings up and configures `board`'s chips on `bus` (on this thread), calibrated by the entry
     /// for `name` in `calibrationStore` if there is one, then starts the loop on `clock`.
     ///
-    /// - Throws: ``RadioChoiceError/bringUpFailed(_:reason:)`` if the driver cannot bring up or
+    /// - Throws: ``DeviceChoiceError/bringUpFailed(_:reason:)`` if the driver cannot bring up or
     ///   configure a chip.
     init(
         name: String, board: BoardDescription, bus: some SPIBus, configuration: RadioConfig = .ranging,
-        kind: RadioKind, clock: any RadioLoopClock, calibrationStore: String? = nil
-    ) throws(RadioChoiceError) {
+        kind: RadioKind, clock: any LoopClock, calibrationStore: String? = nil
+    ) throws(DeviceChoiceError) {
         let (board, calibration) = BringUpCalibration.calibrate(board, key: name, storePath: calibrationStore)
         self.name = name
         self.board = board
@@ -138,7 +138,7 @@ public final class ThreadedRadio: RadioHost, @unchecked Sendable {
     /// Runs `action` on the loop after `delay` on its clock. Loop only.
     public func schedule(after delay: Duration, _ action: @escaping () -> Void) {
         timerSequence += 1
-        let timer = RadioTimer(due: now + max(delay, .zero), sequence: timerSequence, action: action)
+        let timer = LoopTimer(due: now + max(delay, .zero), sequence: timerSequence, action: action)
         let index = timers.firstIndex { ($0.due, $0.sequence) > (timer.due, timer.sequence) } ?? timers.endIndex
         timers.insert(timer, at: index)
     }

@@ -12,10 +12,10 @@ enum USBRadio {
     /// The attached board with `serial` (any attached board if nil), as board description
     /// `boardID` says (``defaultBoardID`` if nil), calibrated by its entry in `calibrationStore`.
     ///
-    /// - Throws: ``RadioChoiceError`` naming what is missing or failed and what to do.
+    /// - Throws: ``DeviceChoiceError`` naming what is missing or failed and what to do.
     static func open(
         serial: String?, boardID: String?, calibrationStore: String?, searchPaths: [String] = BoardCatalog.defaultSearchPaths
-    ) throws(RadioChoiceError) -> ThreadedRadio {
+    ) throws(DeviceChoiceError) -> ThreadedRadio {
         let opened = try openBus(serial: serial, boardID: boardID, searchPaths: searchPaths)
         return try ThreadedRadio(
             name: opened.name, board: opened.board, bus: opened.bus, kind: .usb, calibrationStore: calibrationStore)
@@ -25,10 +25,10 @@ enum USBRadio {
     /// description `boardID` says (``defaultBoardID`` if nil), opened and synced but with its chips
     /// not brought up; with the board's name (`usb:SERIAL`) and description.
     ///
-    /// - Throws: ``RadioChoiceError`` naming what is missing or failed and what to do.
+    /// - Throws: ``DeviceChoiceError`` naming what is missing or failed and what to do.
     static func openBus(
         serial: String?, boardID: String?, searchPaths: [String] = BoardCatalog.defaultSearchPaths
-    ) throws(RadioChoiceError) -> (name: String, board: BoardDescription, bus: FT232HSPIBus) {
+    ) throws(DeviceChoiceError) -> (name: String, board: BoardDescription, bus: FT232HSPIBus) {
         let context: USBContext
         let attached: [AttachedBoard]
         do {
@@ -45,7 +45,7 @@ enum USBRadio {
         }
         let name = "usb:" + (chosen.serialNumber ?? chosen.device.location)
         if let problem = chosen.openError {
-            throw RadioChoiceError(opening: name, failedWith: problem)
+            throw DeviceChoiceError(opening: name, failedWith: problem)
         }
         let wantedID = boardID ?? defaultBoardID
         guard let board = chosen.boards.first(where: { $0.id == wantedID }) else {
@@ -54,11 +54,11 @@ enum USBRadio {
         let bus: FT232HSPIBus
         do {
             guard let device = try context.devices().first(where: { $0.descriptor == chosen.device }) else {
-                throw RadioChoiceError.noSuchUSBBoard(serial: serial ?? chosen.device.location, available: [])
+                throw DeviceChoiceError.noSuchUSBBoard(serial: serial ?? chosen.device.location, available: [])
             }
             bus = try FT232HSPIBus(link: try FT232HUSBLink(device: device), board: board)
             try bus.open()
-        } catch let error as RadioChoiceError {
+        } catch let error as DeviceChoiceError {
             throw error
         } catch {
             throw .usbOpenFailed(device: name, reason: "\(error)")

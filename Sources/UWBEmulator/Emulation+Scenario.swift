@@ -1,4 +1,4 @@
-import DW1000
+import DW1000Driver
 import UWBCore
 
 extension Emulation {
@@ -13,7 +13,7 @@ extension Emulation {
     /// - Throws: ``EmulationError`` if the channel parameters are rejected or the driver fails on
     ///   the virtual chips.
     public convenience init(
-        scenario: Scenario, seed: UInt64? = nil, rogues: (DeviceSpec, UInt16) -> RadioApplication? = { _, _ in nil }
+        scenario: Scenario, seed: UInt64? = nil, rogues: (DeviceSpec, UInt16) -> DeviceApplication? = { _, _ in nil }
     ) throws(EmulationError) {
         let model: ChannelModel
         do {
@@ -41,7 +41,7 @@ extension Emulation {
                 clockSteps: Dictionary(device.clock.steps.map { ($0.atSecond, $0.offset) }, uniquingKeysWith: { _, last in last }),
                 trajectory: Trajectory(start: device.position, path: device.path), orientation: device.orientation)
             let address = UInt16(truncatingIfNeeded: index + 1)
-            let application = device.transmit.map { script -> RadioApplication in
+            let application = device.transmit.map { script -> DeviceApplication in
                 ScriptedTransmitter(
                     interval: script.interval, start: script.start, payloadLength: script.payloadLength, address: address)
             } ?? (device.rogue == nil ? nil : rogues(device, address))

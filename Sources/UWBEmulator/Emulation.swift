@@ -1,4 +1,4 @@
-import DW1000
+import DW1000Driver
 import UWBCore
 
 /// An emulated world on virtual time: devices with boards of virtual DW1000 chips in a medium,
@@ -35,7 +35,7 @@ public final class Emulation {
     ///
     /// - Throws: ``EmulationError/driver(device:_:)`` if the driver fails on the virtual chips.
     @discardableResult
-    public func add(_ setup: DeviceSetup, application: RadioApplication? = nil) throws(EmulationError) -> EmulatedDevice {
+    public func add(_ setup: DeviceSetup, application: DeviceApplication? = nil) throws(EmulationError) -> EmulatedDevice {
         var stream = random.split(label: "device \(setup.name)")
         let oscillator = Oscillator(
             offset: setup.clockOffset, drift: setup.clockDrift, random: stream.split(label: "oscillator"), jumps: setup.clockSteps)

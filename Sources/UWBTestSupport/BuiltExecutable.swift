@@ -19,9 +19,9 @@ public enum BuiltExecutable {
 }
 
 extension BuiltExecutable {
-    /// Starts the built `uwb` with `arguments`, with the repository's boards (`UWB_BOARDS_DIR`)
-    /// and `environment` over the test's own environment (a nil value removes the variable); its
-    /// standard output and error go to the returned pipe.
+    /// Starts the built `uwb` with `arguments` and `environment` over the test's own environment
+    /// (a nil value removes the variable); its standard output and error go to the returned pipe.
+    /// It finds the shipped boards by itself.
     ///
     /// - Throws: ``BuiltExecutableError/notBuilt(_:)`` if `uwb` was not built, or the launch's error.
     public static func startUWB(_ arguments: [String], environment: [String: String?] = [:]) throws -> (process: Process, output: Pipe) {
@@ -30,7 +30,6 @@ extension BuiltExecutable {
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
         var merged = ProcessInfo.processInfo.environment
-        merged["UWB_BOARDS_DIR"] = Repository.boardsDirectory
         for (name, value) in environment {
             merged[name] = value
         }

@@ -1,4 +1,4 @@
-import DW1000
+import DW1000Driver
 import UWBCore
 
 /// A register file behind an `SPIBus` that records every transaction, for testing a driver at

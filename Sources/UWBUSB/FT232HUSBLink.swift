@@ -6,7 +6,7 @@ import UWBCore
 /// Opening detaches the kernel's `ftdi_sio` driver from the interface if it is bound, claims the
 /// interface and reads the bulk packet size from the IN endpoint's descriptor. Bulk OUT goes to
 /// endpoint 0x02, bulk IN comes from 0x81, vendor requests use bmRequestType 0x40 / 0xC0
-/// (`ftdi-mpsse.md` §1–2). USB errors become ``SPIBusError``s: an unplugged board is
+/// (`Docs/reference/ftdi-mpsse.md` §1–2). USB errors become ``SPIBusError``s: an unplugged board is
 /// ``SPIBusError/disconnected(_:)``, a timeout ``SPIBusError/timedOut(_:)``.
 ///
 /// The link owns the claim, which owns the open handle, which owns the device and the context:

@@ -3,21 +3,16 @@ import UWBCore
 
 /// Finds attached boards: USB devices whose vendor and product id match a board description.
 public enum USBBoardDiscovery {
-    /// Every board description in `searchPaths` (``BoardCatalog``'s order: the first directory
-    /// holding an id wins), sorted by id. Directories that do not exist are skipped.
+    /// Every board description there is: the shipped ones and those in `searchPaths`
+    /// (``BoardCatalog``'s order: the first directory holding an id wins, then the shipped
+    /// boards), sorted by id. Directories that do not exist are skipped.
     ///
     /// - Throws: ``BoardDescriptionError`` if a board file is there but invalid.
     public static func catalogBoards(
         searchPaths: [String] = BoardCatalog.defaultSearchPaths
     ) throws(BoardDescriptionError) -> [BoardDescription] {
-        var ids: Set<String> = []
-        for directory in searchPaths {
-            if let found = try? BoardCatalog.builtInBoardIDs(in: directory) {
-                ids.formUnion(found)
-            }
-        }
         var boards: [BoardDescription] = []
-        for id in ids.sorted() {
+        for id in BoardCatalog.availableBoardIDs(searchPaths: searchPaths) {
             boards.append(try BoardCatalog.board(named: id, searchPaths: searchPaths))
         }
         return boards

@@ -6,14 +6,14 @@ import Foundation
 struct RegisterMapCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "dw1000-regmap",
-        abstract: "Generate Sources/DW1000/Registers/RegisterMap.generated.swift from the register-map JSON."
+        abstract: "Generate Sources/DW1000Driver/Registers/RegisterMap.generated.swift from the register-map JSON."
     )
 
     @Option(help: "The register-map JSON to read.")
     var input = "Hardware/dw1000/registers.json"
 
     @Option(help: "The Swift file to write.")
-    var output = "Sources/DW1000/Registers/RegisterMap.generated.swift"
+    var output = "Sources/DW1000Driver/Registers/RegisterMap.generated.swift"
 
     @Flag(help: "Write nothing; exit non-zero if the output file is missing or differs from what would be generated.")
     var check = false

@@ -2,13 +2,13 @@ import UWBCore
 import UWBEmulator
 
 /// An application that passes everything to another and folds each event into a ``RunDigest``.
-final class DigestedApplication: RadioApplication {
-    private let wrapped: RadioApplication
+final class DigestedApplication: DeviceApplication {
+    private let wrapped: DeviceApplication
     private let device: Int
     private let digest: RunDigest
 
     /// Wraps `wrapped`, the application of device number `device`.
-    init(_ wrapped: RadioApplication, device: Int, digest: RunDigest) {
+    init(_ wrapped: DeviceApplication, device: Int, digest: RunDigest) {
         self.wrapped = wrapped
         self.device = device
         self.digest = digest

@@ -1,7 +1,7 @@
 import EmulatedRanging
 import UWBEmulator
 
-extension EmulatedRanging {
+extension ScenarioRanging {
     /// The initiator's (first device's) records with ground truth, made `settle` virtual seconds
     /// or more into the run (0 keeps them all; the filters need a second or so to converge).
     func initiatorRecords(settle: Double = 0) -> [(record: RangingRecord, truth: GroundTruth)] {

@@ -80,8 +80,8 @@ struct RangingWorld {
     /// Ranges the first device with the others at `rate` rounds per second per peer for `seconds`
     /// of virtual time, and returns the finished run.
     func run(seed: UInt64, rate: Double, seconds: Double, fieldOfView: FieldOfView = FieldOfView()) throws
-        -> EmulatedRanging {
-        let ranging = try EmulatedRanging(scenario: try scenario(), seed: seed, rate: rate, fieldOfView: fieldOfView)
+        -> ScenarioRanging {
+        let ranging = try ScenarioRanging(scenario: try scenario(), seed: seed, rate: rate, fieldOfView: fieldOfView)
         ranging.run(until: SimulationTime(seconds: seconds))
         return ranging
     }

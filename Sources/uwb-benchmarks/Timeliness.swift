@@ -5,7 +5,7 @@ import UWBEmulator
 import UWBRanging
 
 /// The update rate one pair achieves on the emulator and the time from the completing frame to a
-/// result (see ``LatencyProbe`` for the definitions), at the highest rate `EmulatedRanging`
+/// result (see ``LatencyProbe`` for the definitions), at the highest rate `ScenarioRanging`
 /// accepts for one peer. Two devices 3 m apart in free space, 0 ppm clocks (so device seconds are
 /// virtual seconds).
 struct Timeliness {
@@ -41,7 +41,7 @@ struct Timeliness {
             world.devices[0].board = board
             let scenario = try world.scenario()
             let rate = try Self.maximumRate(scenario: scenario)
-            let ranging = try EmulatedRanging(scenario: scenario, seed: seed, rate: rate)
+            let ranging = try ScenarioRanging(scenario: scenario, seed: seed, rate: rate)
             let probes = try ranging.emulation.devices.map { device in
                 guard let application = device.application else { throw BenchmarkError.unexpected("\(device.name) has no application") }
                 let probe = CompletionLatencyProbe(wrapping: application, of: ranging)
@@ -68,15 +68,15 @@ struct Timeliness {
         }
     }
 
-    /// The highest rate `EmulatedRanging` accepts with the scenario's one peer (the bound of the
+    /// The highest rate `ScenarioRanging` accepts with the scenario's one peer (the bound of the
     /// slots its `rateTooHigh` error reports), less 0.1 %.
     static func maximumRate(scenario: Scenario) throws -> Double {
         do {
-            _ = try EmulatedRanging(scenario: scenario, rate: 1e6)
+            _ = try ScenarioRanging(scenario: scenario, rate: 1e6)
         } catch .rateTooHigh(_, let slots) {
             return slots.rateBound * 0.999
         }
-        throw BenchmarkError.unexpected("EmulatedRanging accepted a rate of 1 MHz")
+        throw BenchmarkError.unexpected("ScenarioRanging accepted a rate of 1 MHz")
     }
 
     /// How long `message`'s frame lasts after its RMARKER (PHY header and data), seconds.

@@ -66,7 +66,7 @@ struct WarehouseRun {
 
     /// Takes the measurements and failures so far out of `ranging` (so that nothing piles up),
     /// folds the measurements into `digest` and counts both.
-    static func take(from ranging: EmulatedRanging, into digest: RunDigest, measurements: inout Int, failures: inout Int) {
+    static func take(from ranging: ScenarioRanging, into digest: RunDigest, measurements: inout Int, failures: inout Int) {
         for record in ranging.takeRecords() {
             digest.combine(UInt64(bitPattern: record.time.picoseconds))
             for octet in (record.observer + ">" + record.peer).utf8 {

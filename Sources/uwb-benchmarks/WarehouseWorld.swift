@@ -7,7 +7,7 @@ import UWBEmulator
 /// the pairs on a square grid `spacing` metres apart, 1 m above the floor of a warehouse full of
 /// racks (IEEE 802.15.4a CM4, industrial with no line of sight: path-loss exponent 3.07, 3.9 dB
 /// shadowing), clock offsets spread over ±20 ppm, channel 5 at 6.8 Mbps. Each pair ranges at
-/// ``rate`` with ``EmulatedRanging`` in clusters of two (the first of each pair initiating, its
+/// ``rate`` with ``ScenarioRanging`` in clusters of two (the first of each pair initiating, its
 /// back toward its partner), pairs starting their rounds at times spread over the period.
 ///
 /// With 20 m between pairs a device hears its partner at about −80 dBm, the nearest other pairs
@@ -33,7 +33,7 @@ struct WarehouseWorld {
     let boards: String
 
     /// The pairs' ranging, at time zero.
-    func ranging() throws -> EmulatedRanging {
+    func ranging() throws -> ScenarioRanging {
         let pairs = count / 2
         let columns = Int(Double(pairs).squareRoot().rounded(.up))
         var devices: [RangingWorld.Device] = []
@@ -52,6 +52,6 @@ struct WarehouseWorld {
             }
         }
         let world = RangingWorld(name: "warehouse of \(pairs) pairs", channel: "cm4", devices: devices, boards: boards)
-        return try EmulatedRanging(scenario: try world.scenario(), seed: seed, rate: Self.rate, clusterSize: 2)
+        return try ScenarioRanging(scenario: try world.scenario(), seed: seed, rate: Self.rate, clusterSize: 2)
     }
 }

@@ -21,11 +21,6 @@ struct DevicesCommand: ParsableCommand {
         } catch {
             throw CommandFailure(error.description)
         }
-        guard !boards.isEmpty else {
-            throw CommandFailure(
-                "no board descriptions found (searched \(BoardCatalog.defaultSearchPaths.joined(separator: ", "))); "
-                    + "run from the repository or set \(BoardCatalog.directoryEnvironmentVariable)")
-        }
         let attached: [AttachedBoard]
         do {
             attached = try USBBoardDiscovery.attachedBoards(in: USBContext(), boards: boards)

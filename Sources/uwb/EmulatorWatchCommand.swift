@@ -79,7 +79,7 @@ struct EmulatorWatchCommand: ParsableCommand {
     /// The socket to watch: `option`, else `UWB_EMULATOR_SOCKET` in `environment`, else the
     /// service's default.
     static func socketPath(option: String?, environment: [String: String]) -> String {
-        RadioChoice.serviceSocket(option.flatMap { $0.isEmpty ? nil : $0 } ?? environment[RadioChoice.socketVariable])
+        DeviceChoice.serviceSocket(option.flatMap { $0.isEmpty ? nil : $0 } ?? environment[DeviceChoice.socketVariable])
     }
 
     /// What to tell the user when watching the service at `path` failed with `error`.

@@ -25,7 +25,7 @@ struct RangeCommand: ParsableCommand {
     var scenario: String
 
     @Option(parsing: .unconditional, help: """
-        Rounds per second with each peer (default: \(JSONNumberText.text(EmulatedRanging.preferredRate)), \
+        Rounds per second with each peer (default: \(JSONNumberText.text(ScenarioRanging.preferredRate)), \
         or the fastest the scenario's peers fit, said on standard error). A rate given here that does \
         not fit is an error.
         """)
@@ -60,20 +60,20 @@ struct RangeCommand: ParsableCommand {
     static let slice: Duration = .seconds(1)
 
     func run() throws {
-        let ranging: EmulatedRanging
+        let ranging: ScenarioRanging
         let loaded: Scenario
         do {
             loaded = try Scenario.load(from: scenario)
-            ranging = try EmulatedRanging(
+            ranging = try ScenarioRanging(
                 scenario: loaded, seed: seed, rate: rate, fieldOfView: FieldOfView(halfAngle: .degrees(fieldOfView)))
         } catch let error as ScenarioError {
             throw CommandFailure(error.description)
-        } catch let error as EmulatedRangingError {
+        } catch let error as ScenarioRangingError {
             throw CommandFailure("\(scenario): \(error.description)")
         }
-        if rate == nil, ranging.rate != EmulatedRanging.preferredRate {
+        if rate == nil, ranging.rate != ScenarioRanging.preferredRate {
             StandardError.line(
-                "--rate \(JSONNumberText.text(EmulatedRanging.preferredRate)) Hz does not fit \(ranging.slots.peers) peers; "
+                "--rate \(JSONNumberText.text(ScenarioRanging.preferredRate)) Hz does not fit \(ranging.slots.peers) peers; "
                     + "ranging at \(JSONNumberText.text(ranging.rate)) Hz")
         }
         // The trace file is opened first: one that cannot be written fails the command before it prints anything.

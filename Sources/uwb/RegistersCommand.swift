@@ -1,5 +1,5 @@
 import ArgumentParser
-import DW1000
+import DW1000Driver
 import UWBDevices
 
 /// `uwb registers`: prints the DW1000 register map the driver and the emulator share, or with
@@ -53,12 +53,12 @@ struct RegistersCommand: ParsableCommand {
         guard !registers.isEmpty else {
             throw ValidationError("--filter \(filter ?? ""): no register's name contains it; `uwb registers` lists them all")
         }
-        let choice: RadioChoice
-        do throws(RadioChoiceError) {
+        let choice: DeviceChoice
+        do throws(DeviceChoiceError) {
             if let device {
-                choice = try RadioChoice(environmentValue: device)
+                choice = try DeviceChoice(environmentValue: device)
             } else {
-                choice = try RadioChoice.fromEnvironment()
+                choice = try DeviceChoice.fromEnvironment()
             }
         } catch {
             throw ValidationError(error.description)

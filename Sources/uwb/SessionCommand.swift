@@ -42,7 +42,7 @@ struct SessionCommand: ParsableCommand {
     func run() throws {
         if let tokenSeed {
             do {
-                DeviceService.setDefault(try DeviceService.open(RadioChoice.fromEnvironment(), settings: DeviceServiceSettings(tokenSeed: tokenSeed)))
+                DeviceService.setDefault(try DeviceService.open(DeviceChoice.fromEnvironment(), settings: DeviceServiceSettings(tokenSeed: tokenSeed)))
             } catch {
                 StandardError.line("Error: no usable radio: \(error)")
                 throw ExitCode(2)

@@ -27,15 +27,15 @@ struct UCIInfoCommand: ParsableCommand {
     }
 
     func run() throws {
-        let value = device ?? ProcessInfo.processInfo.environment[RadioChoice.environmentVariable]
+        let value = device ?? ProcessInfo.processInfo.environment[DeviceChoice.environmentVariable]
         let opened: UCIDevice
         do {
-            let choice = try RadioChoice(environmentValue: value)
+            let choice = try DeviceChoice(environmentValue: value)
             guard case .uciDevice = choice else {
                 throw CommandFailure("\(value ?? "(unset)") is not a UCI device: give --device uci:tcp://HOST:PORT or uci:/dev/ttyACM0")
             }
             opened = try choice.openUCIDevice(responseTimeout: .seconds(timeout))
-        } catch let error as RadioChoiceError {
+        } catch let error as DeviceChoiceError {
             throw CommandFailure(error.description)
         }
         defer { opened.close() }

@@ -3,9 +3,10 @@ import FT232HEmulation
 import Testing
 import UWBCore
 
-/// The bytes on the wire, checked against `ftdi-mpsse.md` rather than against the code.
+/// The bytes on the wire, checked against `Docs/reference/ftdi-mpsse.md` rather than against the code.
 @Suite("MPSSE golden bytes")
 struct MPSSEGoldenBytesTests {
+    // ftdi-mpsse.md: Docs/reference/ftdi-mpsse.md.
     @Test("open: the control requests of ftdi-mpsse.md §2.1 to interface A, then sync and configuration")
     func openSequence() throws {
         let (link, bus) = try FT232HFixtures.rig()

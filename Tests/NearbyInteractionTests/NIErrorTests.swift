@@ -4,7 +4,7 @@ import Testing
 
 @Suite("NIError")
 struct NIErrorTests {
-    /// The reference table (ni-api.md §1.6).
+    /// The reference table (Docs/reference/ni-api.md §1.6).
     static let reference: [(NIError.Code, Int)] = [
         (.unsupportedPlatform, -5889),
         (.invalidConfiguration, -5888),

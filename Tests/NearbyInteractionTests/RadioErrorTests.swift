@@ -10,7 +10,7 @@ struct RadioErrorTests {
     @Test("a USB board this user may not open is userDidNotAllow, with the udev rule to install in the detail")
     func accessDeniedIsUserDidNotAllow() throws {
         let problem = USBError(.accessDenied, operation: "opening 0403:6014 at 1-2 (address 5)")
-        let choice = RadioChoiceError(opening: "usb:FT12345", failedWith: problem)
+        let choice = DeviceChoiceError(opening: "usb:FT12345", failedWith: problem)
         #expect(choice == .accessDenied(device: "usb:FT12345", reason: problem.description))
         let error = NIError(openingRadio: choice)
         #expect(error.code == .userDidNotAllow)
@@ -26,13 +26,13 @@ struct RadioErrorTests {
           arguments: [USBErrorCode.busy, .noDevice, .io, .notFound, .timedOut, .other])
     func otherOpenFailures(code: USBErrorCode) {
         let problem = USBError(code, operation: "opening 0403:6014")
-        let choice = RadioChoiceError(opening: "usb:FT1", failedWith: problem)
+        let choice = DeviceChoiceError(opening: "usb:FT1", failedWith: problem)
         #expect(choice == .usbOpenFailed(device: "usb:FT1", reason: problem.description))
         #expect(NIError(openingRadio: choice).code == .unsupportedPlatform)
     }
 
     @Test("every other reason a radio cannot be chosen or opened is unsupportedPlatform, with its description", arguments: [
-        RadioChoiceError.unrecognised("bogus"),
+        DeviceChoiceError.unrecognised("bogus"),
         .emptyName("usb:"),
         .noBoardAttached,
         .emulatorServiceFailed(device: "alice", reason: "no service"),
@@ -42,7 +42,7 @@ struct RadioErrorTests {
         .noSuchUSBBoard(serial: "X", available: []),
         .unknownBoard("b", available: ["a"]),
     ])
-    func otherReasons(choice: RadioChoiceError) {
+    func otherReasons(choice: DeviceChoiceError) {
         let error = NIError(openingRadio: choice)
         #expect(error.code == .unsupportedPlatform)
         #expect(error.detail == choice.description)

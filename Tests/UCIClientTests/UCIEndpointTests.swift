@@ -23,21 +23,21 @@ import UWBDevices
     }
 
     @Test func uwbDeviceNamesAUCIDevice() throws {
-        #expect(try RadioChoice(environmentValue: "uci:tcp://127.0.0.1:7000") == .uciDevice(.tcp(host: "127.0.0.1", port: 7000)))
-        #expect(try RadioChoice(environmentValue: "uci:/dev/ttyACM0") == .uciDevice(.serial(path: "/dev/ttyACM0")))
-        #expect(RadioChoice.uciDevice(.serial(path: "/dev/ttyACM0")).description == "uci:/dev/ttyACM0")
-        #expect(throws: RadioChoiceError.emptyName("uci:")) { try RadioChoice(environmentValue: "uci:") }
+        #expect(try DeviceChoice(environmentValue: "uci:tcp://127.0.0.1:7000") == .uciDevice(.tcp(host: "127.0.0.1", port: 7000)))
+        #expect(try DeviceChoice(environmentValue: "uci:/dev/ttyACM0") == .uciDevice(.serial(path: "/dev/ttyACM0")))
+        #expect(DeviceChoice.uciDevice(.serial(path: "/dev/ttyACM0")).description == "uci:/dev/ttyACM0")
+        #expect(throws: DeviceChoiceError.emptyName("uci:")) { try DeviceChoice(environmentValue: "uci:") }
         #expect {
-            try RadioChoice(environmentValue: "uci:tcp://nowhere")
+            try DeviceChoice(environmentValue: "uci:tcp://nowhere")
         } throws: { error in
-            guard case RadioChoiceError.badUCIEndpoint = error else { return false }
+            guard case DeviceChoiceError.badUCIEndpoint = error else { return false }
             return "\(error)".contains("port")
         }
     }
 
     @Test func aUCIDeviceIsNotARadioForCommandsThatNeedRegisters() {
-        let choice = RadioChoice.uciDevice(.tcp(host: "127.0.0.1", port: 7000))
-        #expect(throws: RadioChoiceError.notARadio("uci:tcp://127.0.0.1:7000")) { try choice.open(calibrationStore: nil) }
-        #expect(throws: RadioChoiceError.notARadio("uci:tcp://127.0.0.1:7000")) { try choice.openBus() }
+        let choice = DeviceChoice.uciDevice(.tcp(host: "127.0.0.1", port: 7000))
+        #expect(throws: DeviceChoiceError.notARadio("uci:tcp://127.0.0.1:7000")) { try choice.open(calibrationStore: nil) }
+        #expect(throws: DeviceChoiceError.notARadio("uci:tcp://127.0.0.1:7000")) { try choice.openBus() }
     }
 }

@@ -28,7 +28,7 @@ struct EmulatorServeProcessTests {
     func killedService() throws {
         let uwb = try #require(BuiltExecutable.path(named: "uwb"), "no uwb executable was built")
         let first = try ServeProcess(uwb: uwb, arguments: ["--speed", "0"])
-        let radio = try RadioChoice.openEmulatorDevice("phone", socketPath: first.socket)
+        let radio = try DeviceChoice.openEmulatorDevice("phone", socketPath: first.socket)
         defer { radio.stop() }
         let waiter = SessionWaiter(name: "phone")
         let session = NISession(device: DeviceService(radio: radio))

@@ -16,8 +16,8 @@ struct CalibrationAtBringUpTests {
     static func ranging(aliceStore store: String?) throws -> (radio: ThreadedRadio, distances: [Double]) {
         let service = try EmulatorServiceTests.service()
         defer { service.stop() }
-        let alice = try RadioChoice.openEmulatorDevice("alice", socketPath: service.socketPath, calibrationStore: store)
-        let bob = try RadioChoice.openEmulatorDevice("bob", socketPath: service.socketPath, calibrationStore: nil)
+        let alice = try DeviceChoice.openEmulatorDevice("alice", socketPath: service.socketPath, calibrationStore: store)
+        let bob = try DeviceChoice.openEmulatorDevice("bob", socketPath: service.socketPath, calibrationStore: nil)
         defer {
             alice.stop()
             bob.stop()

@@ -23,10 +23,10 @@ struct EmulatedRadioTests {
     @Test("a device the emulation does not have is refused with the names it has")
     func noSuchDevice() throws {
         let world = try Self.world(["alice", "bob"])
-        #expect(throws: RadioChoiceError.noSuchEmulatedDevice("nobody", available: ["alice", "bob"])) {
+        #expect(throws: DeviceChoiceError.noSuchEmulatedDevice("nobody", available: ["alice", "bob"])) {
             try EmulatedRadio("nobody", in: world)
         }
-        #expect(throws: RadioChoiceError.noSuchEmulatedDevice("alice", available: [])) {
+        #expect(throws: DeviceChoiceError.noSuchEmulatedDevice("alice", available: [])) {
             try EmulatedRadio("alice", in: try Self.world([]))
         }
     }

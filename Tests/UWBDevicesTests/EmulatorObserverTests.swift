@@ -14,7 +14,7 @@ struct EmulatorObserverTests {
     func devicesAndApps() throws {
         let service = try EmulatorServiceTests.service()
         defer { service.stop() }
-        let radio = try RadioChoice.openEmulatorDevice("alice", socketPath: service.socketPath)
+        let radio = try DeviceChoice.openEmulatorDevice("alice", socketPath: service.socketPath)
         let observer = try EmulatorObserver(socketPath: service.socketPath)
         let snapshot = try observer.snapshot()
         #expect(snapshot.devices.map(\.name) == ["alice", "bob"])

@@ -31,7 +31,7 @@ struct EmulatorServiceRobustnessTests {
     func timersRunOnVirtualTime() throws {
         let service = try Self.service()
         defer { service.stop() }
-        let radio = try RadioChoice.openEmulatorDevice("alice", socketPath: service.socketPath)
+        let radio = try DeviceChoice.openEmulatorDevice("alice", socketPath: service.socketPath)
         defer { radio.stop() }
         let times = Times()
         radio.post {

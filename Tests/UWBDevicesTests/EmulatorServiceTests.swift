@@ -41,18 +41,18 @@ struct EmulatorServiceTests {
     func refusals() throws {
         let service = try Self.service()
         defer { service.stop() }
-        let first = try RadioChoice.openEmulatorDevice("alice", socketPath: service.socketPath)
+        let first = try DeviceChoice.openEmulatorDevice("alice", socketPath: service.socketPath)
         defer { first.stop() }
         #expect {
-            _ = try RadioChoice.openEmulatorDevice("alice", socketPath: service.socketPath)
+            _ = try DeviceChoice.openEmulatorDevice("alice", socketPath: service.socketPath)
         } throws: { error in
-            (error as? RadioChoiceError)?.description
+            (error as? DeviceChoiceError)?.description
                 == "UWB_DEVICE=emulator:alice: the emulator service refused: device \"alice\" is in use by another app; each device takes one app at a time"
         }
         #expect {
-            _ = try RadioChoice.openEmulatorDevice("carol", socketPath: service.socketPath)
+            _ = try DeviceChoice.openEmulatorDevice("carol", socketPath: service.socketPath)
         } throws: { error in
-            (error as? RadioChoiceError)?.description
+            (error as? DeviceChoiceError)?.description
                 == "UWB_DEVICE=emulator:carol: the emulator service refused: no free device \"carol\"; free devices: alice, bob"
         }
     }
@@ -62,13 +62,13 @@ struct EmulatorServiceTests {
         let service = try Self.service()
         defer { service.stop() }
         do {
-            let first = try RadioChoice.openEmulatorDevice("bob", socketPath: service.socketPath)
+            let first = try DeviceChoice.openEmulatorDevice("bob", socketPath: service.socketPath)
             first.stop()
         }
         // The service frees the device when it sees the connection close; give it a moment, bounded.
         var second: ThreadedRadio?
         for _ in 0..<100 where second == nil {
-            second = try? RadioChoice.openEmulatorDevice("bob", socketPath: service.socketPath)
+            second = try? DeviceChoice.openEmulatorDevice("bob", socketPath: service.socketPath)
             if second == nil { Thread.sleep(forTimeInterval: 0.02) }
         }
         let reattached = try #require(second, "bob was not freed")

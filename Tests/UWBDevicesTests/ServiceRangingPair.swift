@@ -14,7 +14,7 @@ struct ServiceRangingPair {
 
     /// A session on `device` of `service`, with a waiter as its delegate.
     static func app(_ device: String, of service: EmulatorService) throws -> (ThreadedRadio, NISession, SessionWaiter) {
-        let radio = try RadioChoice.openEmulatorDevice(device, socketPath: service.socketPath)
+        let radio = try DeviceChoice.openEmulatorDevice(device, socketPath: service.socketPath)
         let waiter = SessionWaiter(name: device)
         let session = NISession(device: DeviceService(radio: radio))
         waiter.listen(to: session)

@@ -106,7 +106,7 @@ struct ThreadedRadioTests {
         #expect {
             _ = try ThreadedRadio(name: "usb:gone", board: board, bus: bus, kind: .usb)
         } throws: { error in
-            guard case RadioChoiceError.bringUpFailed("usb:gone", _) = error else { return false }
+            guard case DeviceChoiceError.bringUpFailed("usb:gone", _) = error else { return false }
             return true
         }
     }

@@ -111,7 +111,7 @@ private final class DeviceCallbackTarget: @unchecked Sendable {
 /// a responder that answers its traffic (an MPSSE model driving virtual chips).
 ///
 /// Create it before any `USBContext` and destroy it after the last one is gone
-/// (usb-emulation.md gotchas 1 and 6).
+/// (Docs/reference/usb-emulation.md gotchas 1 and 6).
 final class EmulatedFT232HDevice: @unchecked Sendable {
     let log = DeviceLog()
     let serial: String?

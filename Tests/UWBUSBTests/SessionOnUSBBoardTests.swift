@@ -17,7 +17,7 @@ extension LibUSBUnderUMockdevTests {
         defer { device.destroy() }
         try device.plug()
         try {
-            let radio = try RadioChoice.usbBoard(serial: "UWB00042").open(board: board.id, calibrationStore: nil)
+            let radio = try DeviceChoice.usbBoard(serial: "UWB00042").open(board: board.id, calibrationStore: nil)
             defer { radio.stop() }
             #expect(radio.name == "usb:UWB00042")
             #expect(radio.kind == .usb)
@@ -43,11 +43,11 @@ extension LibUSBUnderUMockdevTests {
         let device = try EmulatedFT232HDevice(responder: MPSSEResponder(board: board))
         defer { device.destroy() }
         try device.plug()
-        #expect(throws: RadioChoiceError.unknownBoard("nope", available: ["ft232h-dw1000-dual", "ft232h-dw1000-single", "ft232h-dw1000-triple"])) {
-            _ = try RadioChoice.usbBoard(serial: "UWB00042").open(board: "nope", calibrationStore: nil)
+        #expect(throws: DeviceChoiceError.unknownBoard("nope", available: ["ft232h-dw1000-dual", "ft232h-dw1000-single", "ft232h-dw1000-triple"])) {
+            _ = try DeviceChoice.usbBoard(serial: "UWB00042").open(board: "nope", calibrationStore: nil)
         }
-        #expect(throws: RadioChoiceError.noSuchUSBBoard(serial: "OTHER", available: ["UWB00042"])) {
-            _ = try RadioChoice.usbBoard(serial: "OTHER").open(board: board.id, calibrationStore: nil)
+        #expect(throws: DeviceChoiceError.noSuchUSBBoard(serial: "OTHER", available: ["UWB00042"])) {
+            _ = try DeviceChoice.usbBoard(serial: "OTHER").open(board: board.id, calibrationStore: nil)
         }
     }
 }
@@ -63,7 +63,7 @@ extension LibUSBUnderUMockdevTests {
         defer { try? FileManager.default.removeItem(atPath: store) }
         let stored = StoredChipCalibration(txAntennaDelay: DeviceDuration(ticks: 16_500), rxAntennaDelay: DeviceDuration(ticks: 16_380))
         try CalibrationStore(entries: ["usb:UWB00042": StoredCalibration(boardID: board.id, chips: [stored])]).save(to: store)
-        let first = try RadioChoice.usbBoard(serial: "UWB00042").open(board: board.id, calibrationStore: store)
+        let first = try DeviceChoice.usbBoard(serial: "UWB00042").open(board: board.id, calibrationStore: store)
         #expect(first.calibration == .stored(path: store))
         #expect(first.board.chips[0].calibration.txAntennaDelay == DeviceDuration(ticks: 16_500))
         #expect(first.board.chips[0].calibration.rxAntennaDelay == DeviceDuration(ticks: 16_380))
@@ -71,7 +71,7 @@ extension LibUSBUnderUMockdevTests {
         // Stopped but still referenced: the interface is released, and the board opens again.
         first.stop()
         #expect(device.claimedInterfaces == 0)
-        let second = try RadioChoice.usbBoard(serial: "UWB00042").open(board: board.id, calibrationStore: nil)
+        let second = try DeviceChoice.usbBoard(serial: "UWB00042").open(board: board.id, calibrationStore: nil)
         defer { second.stop() }
         #expect(second.calibration == .boardDescription)
         #expect(device.claimedInterfaces == 1)

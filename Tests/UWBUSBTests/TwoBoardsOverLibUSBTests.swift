@@ -43,11 +43,11 @@ extension LibUSBUnderUMockdevTests {
             var sessions: [NISession] = []
             var waiters: [SessionWaiter] = []
             for serial in ["UWB00042", "UWB00043"] {
-                let radio = try RadioChoice.usbBoard(serial: serial).open(board: board.id, calibrationStore: nil)
+                let radio = try DeviceChoice.usbBoard(serial: serial).open(board: board.id, calibrationStore: nil)
                 radios.append(radio)
                 let waiter = SessionWaiter(name: serial)
                 // umockdev serves both devices' ioctls on one thread, at 0.4–0.75 ms a round trip
-                // (usb-emulation.md), so the boards get a generous 20 ms reply delay.
+                // (Docs/reference/usb-emulation.md), so the boards get a generous 20 ms reply delay.
                 let timing = try RangingTiming.usb(for: radio.configuration).withDelays(.milliseconds(20))
                 let session = NISession(device: DeviceService(radio: radio, settings: DeviceServiceSettings(timing: timing)))
                 waiter.listen(to: session)

@@ -4,7 +4,7 @@ import UWBRanging
 
 /// A rogue device's program (``RogueSpec``): it runs on its own emulated board through the real
 /// DW1000 driver, like every device, and counts what it sends.
-public protocol Attacker: RadioApplication {
+public protocol Attacker: DeviceApplication {
     /// The frames it has sent so far.
     var framesSent: Int { get }
 }

@@ -2,7 +2,7 @@
 // the real libusb (and UWBUSB on top of it) can be tested end to end without hardware.
 //
 // Test support only: no library product links it. It works only in a process started with
-// LD_PRELOAD=libumockdev-preload.so.0 (see /work/shared/reference/usb-emulation.md).
+// LD_PRELOAD=libumockdev-preload.so.0 (see Docs/reference/usb-emulation.md).
 //
 // Lifecycle (the order matters, see the reference's gotchas 1 and 6):
 //   1. emulated_ft232h_create()   creates the umockdev testbed: before libusb_init.

@@ -1,45 +1,34 @@
 import Foundation
 
-/// Finds board description files by id.
+/// Finds board descriptions by id: the boards the project ships, built into the program, and
+/// your own boards in directories.
 ///
-/// A board's file is `<id>.json` in a boards directory. The repository ships its boards in
-/// `Hardware/boards/`; ``defaultSearchPaths`` finds that directory from the usual places a
-/// program runs in, and `UWB_BOARDS_DIR` adds one of your own in front.
+/// The shipped boards (`Hardware/boards/*.json`) are compiled in (``shippedBoardIDs``), so every
+/// program finds them wherever it runs and from wherever it is started. A board of your own is a
+/// file `<id>.json` in a directory you name with `UWB_BOARDS_DIR` (``defaultSearchPaths``) or pass
+/// as a search path; a file there with a shipped board's id replaces the shipped board.
 public enum BoardCatalog {
-    /// The environment variable naming an extra boards directory, searched first.
+    /// The environment variable naming a directory of your own boards, searched before the
+    /// shipped ones.
     public static let directoryEnvironmentVariable = "UWB_BOARDS_DIR"
 
-    /// Where boards are looked for, in order, without duplicates:
-    /// 1. the directory in `UWB_BOARDS_DIR`, if it is set and not empty;
-    /// 2. `Hardware/boards` under the current directory;
-    /// 3. `Hardware/boards` in the running executable's directory and each of its ancestors,
-    ///    so that `.build/debug/uwb` finds the repository's boards from anywhere.
+    /// The directories searched before the shipped boards: the one `UWB_BOARDS_DIR` names, if it
+    /// is set and not empty; none otherwise.
     public static var defaultSearchPaths: [String] {
-        var paths: [String] = []
-        if let custom = ProcessInfo.processInfo.environment[directoryEnvironmentVariable], !custom.isEmpty {
-            paths.append(custom)
-        }
-        let boardsSubpath = "Hardware/boards"
-        let currentDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
-        paths.append(currentDirectory.appendingPathComponent(boardsSubpath).path)
-        if let executable = Bundle.main.executablePath {
-            var directory = URL(fileURLWithPath: executable).deletingLastPathComponent().standardizedFileURL
-            while true {
-                paths.append(directory.appendingPathComponent(boardsSubpath).path)
-                let parent = directory.deletingLastPathComponent().standardizedFileURL
-                guard parent.path != directory.path else { break }
-                directory = parent
-            }
-        }
-        var seen: Set<String> = []
-        return paths.filter { seen.insert($0).inserted }
+        guard let custom = ProcessInfo.processInfo.environment[directoryEnvironmentVariable], !custom.isEmpty else { return [] }
+        return [custom]
+    }
+
+    /// The ids of the boards built into the program, sorted.
+    public static var shippedBoardIDs: [String] {
+        ShippedBoards.files.keys.sorted()
     }
 
     /// The ids of the board files in `directory`: the names of its `.json` files without the
     /// extension, sorted. The files are not decoded.
     ///
     /// - Throws: ``BoardDescriptionError/cannotRead(path:reason:)`` if the directory cannot be listed.
-    public static func builtInBoardIDs(in directory: String) throws(BoardDescriptionError) -> [String] {
+    public static func boardIDs(in directory: String) throws(BoardDescriptionError) -> [String] {
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: directory)
@@ -51,24 +40,51 @@ public enum BoardCatalog {
             .sorted()
     }
 
-    /// Loads board `id` from the first search path that has `<id>.json`.
+    /// The ids of every board `searchPaths` and the program hold, sorted, without duplicates.
+    /// Directories that cannot be listed are skipped.
+    public static func availableBoardIDs(searchPaths: [String]) -> [String] {
+        var ids = Set(shippedBoardIDs)
+        for directory in searchPaths {
+            if let found = try? boardIDs(in: directory) {
+                ids.formUnion(found)
+            }
+        }
+        return ids.sorted()
+    }
+
+    /// Loads board `id` from the first search path that has `<id>.json`, else from the shipped
+    /// boards.
     ///
     /// - Throws: ``BoardDescriptionError/invalidIdentifier(field:value:)`` if `id` is not a
     ///   kebab-case board id; ``BoardDescriptionError/unknownBoard(id:available:searched:)``
-    ///   listing the boards found and the paths searched if no path has it; any error of
-    ///   ``BoardDescription/load(from:)`` if the file is there but wrong.
+    ///   listing the boards there are and the paths searched if none has it; any error of
+    ///   ``BoardDescription/load(from:)`` if the file is there but wrong, naming the file.
     public static func board(named id: String, searchPaths: [String]) throws(BoardDescriptionError) -> BoardDescription {
         try BoardDescription.validateIdentifier(id, field: "board id")
-        var available: Set<String> = []
         for directory in searchPaths {
             let path = URL(fileURLWithPath: directory, isDirectory: true).appendingPathComponent("\(id).json").path
             if FileManager.default.fileExists(atPath: path) {
                 return try BoardDescription.load(from: path)
             }
-            if let ids = try? builtInBoardIDs(in: directory) {
-                available.formUnion(ids)
-            }
         }
-        throw .unknownBoard(id: id, available: available.sorted(), searched: searchPaths)
+        if let shipped = try shippedBoard(named: id) {
+            return shipped
+        }
+        throw .unknownBoard(id: id, available: availableBoardIDs(searchPaths: searchPaths), searched: searchPaths)
+    }
+
+    /// The shipped board `id`, or nil if the program has none of that id.
+    ///
+    /// - Throws: ``BoardDescriptionError/inFile(path:error:)`` if the built-in file is wrong
+    ///   (`ShippedBoardTests` keeps that from happening).
+    private static func shippedBoard(named id: String) throws(BoardDescriptionError) -> BoardDescription? {
+        guard let octets = ShippedBoards.files[id] else { return nil }
+        do throws(BoardDescriptionError) {
+            let board = try BoardDescription(jsonData: Data(octets))
+            guard board.id == id else { throw .idMismatch(id: board.id, fileName: id) }
+            return board
+        } catch {
+            throw .inFile(path: ShippedBoards.origin(of: id), error: error)
+        }
     }
 }

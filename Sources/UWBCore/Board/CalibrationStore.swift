@@ -5,7 +5,7 @@ import Foundation
 ///
 /// A board's key is its radio's name: `usb:SERIAL` for a USB board (the FT232H's serial number),
 /// `emulator:NAME` for a device of the emulator. `uwb calibrate` writes the store; opening a radio
-/// (`RadioChoice.open` in UWBDevices) reads it and brings the board up with its entry's values in
+/// (`DeviceChoice.open` in UWBDevices) reads it and brings the board up with its entry's values in
 /// place of the board description's.
 public struct CalibrationStore: Hashable, Sendable {
     /// The entries by board key.

@@ -35,7 +35,7 @@ public enum DataRate: Int, CaseIterable, Hashable, Sendable, CustomStringConvert
     }
 
     /// The DW1000's typical receiver sensitivity at this rate (10 % packet error for 20-octet frames):
-    /// −106 dBm at 110 kbps and −93 dBm at 6.8 Mbps, as the physics reference §1.3 quotes them
+    /// −106 dBm at 110 kbps and −93 dBm at 6.8 Mbps, as `Docs/reference/uwb-physics.md` §1.3 quotes them
     /// [unconfirmed against the datasheet], and −102 dBm at 850 kbps, between the two [unconfirmed].
     /// The emulator's receiver and the ranging engine's figure of merit both start from these.
     public var typicalSensitivity: PowerLevel {

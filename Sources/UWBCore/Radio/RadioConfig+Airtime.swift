@@ -4,7 +4,7 @@ extension RadioConfig {
     static let reedSolomonEfficiency = 0.87
 
     /// Bits counted for the PHY header. IEEE 802.15.4a's PHR has 19 (13 information bits and
-    /// 6 SECDED parity bits); Decawave's `dw1000_phy_frame_duration` and the physics reference's
+    /// 6 SECDED parity bits); Decawave's `dw1000_phy_frame_duration` and `Docs/reference/uwb-physics.md`'s
     /// worked airtimes count 21, and so do we, so that our figures match theirs.
     static let phyHeaderBits = 21
 
@@ -22,7 +22,7 @@ extension RadioConfig {
 
     /// The whole airtime of a frame whose PHY payload (MAC header, payload and the 2-octet FCS) is
     /// `frameLength` octets: `Tpsym·(Npreamble + Nsfd) + Tbsym·21 + Tdsym·8·N/0.87`
-    /// (physics reference §1.3; Decawave `dw1000_phy_frame_duration`).
+    /// (`Docs/reference/uwb-physics.md` §1.3; Decawave `dw1000_phy_frame_duration`).
     public func airtime(frameLength: Int) -> Duration {
         let payloadBits = Double(max(0, frameLength) * 8) / Self.reedSolomonEfficiency
         return synchronisationHeaderDuration + phyHeaderDuration + dataRate.bitDuration * payloadBits

@@ -1,5 +1,5 @@
 /// The DW1000's range bias as a function of received signal level: Decawave APS011 v1.1 tables, as copied into
-/// `jkelleyrtp/dw1000-rs:dw1000/src/range_bias.rs` (physics reference §3.1) [C].
+/// `jkelleyrtp/dw1000-rs:dw1000/src/range_bias.rs` (`Docs/reference/uwb-physics.md` §3.1) [C].
 ///
 /// Positive values mean the measured range is too long (a weak signal crosses the leading-edge threshold
 /// late). The emulator adds it to the true range; the ranging engine subtracts it from a measured one, as

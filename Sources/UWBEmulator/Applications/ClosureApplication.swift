@@ -2,7 +2,7 @@ import UWBCore
 
 /// A radio application made of closures: for software above the emulator (a ranging engine, a
 /// test's scripted exchange) that drives a device without the emulator depending on it.
-public final class ClosureApplication: RadioApplication {
+public final class ClosureApplication: DeviceApplication {
     /// Called by ``start(on:)``.
     public var onStart: (DeviceRadio) -> Void
     /// Called by ``handle(_:fromChip:on:)``.

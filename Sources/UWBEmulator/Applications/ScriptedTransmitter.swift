@@ -2,7 +2,7 @@ import UWBCore
 
 /// A scenario's scripted traffic: send a broadcast data frame every interval and listen the rest
 /// of the time. Useful before any ranging exists, and as background traffic.
-public final class ScriptedTransmitter: RadioApplication {
+public final class ScriptedTransmitter: DeviceApplication {
     /// How far ahead of the clock reading a frame is scheduled, beyond its preamble and SFD:
     /// 300 µs covers the transmitter's power-up with room for the host.
     public static let hostMargin = DeviceDuration(ticks: 300 * 63_898)

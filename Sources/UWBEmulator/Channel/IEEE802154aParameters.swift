@@ -11,7 +11,7 @@
 /// value is marked [U]. PL₀ is used as tabulated, without the model's frequency-dependence factor κ.
 enum IEEE802154aParameters {
     /// CM1 residential LOS: path-loss exponent n = 1.79. [C] MiXiM CMconfigs CM1; agrees with the PULSE table
-    /// quoted in the shared emulator reference (emulators.md §4).
+    /// quoted in `Docs/reference/uwb-physics.md` §6.
     static let cm1Exponent = 1.79
     /// CM1 residential LOS: PL₀ = 43.9 dB at 1 m. [C] MiXiM stores the gain 0.000040738 = −43.90 dB.
     static let cm1ReferenceLossDecibels = 43.9

@@ -2,11 +2,11 @@ import Foundation
 import UWBCore
 
 /// Transmit level and antenna gains: received level = TX level + G_TX + G_RX − loss
-/// (Friis link budget, physics reference §1.3, after Decawave's maximum-range note).
+/// (Friis link budget, `Docs/reference/uwb-physics.md` §1.3, after Decawave's maximum-range note).
 public struct LinkBudget: Hashable, Sendable {
     /// The UWB emission limit, −41.3 dBm/MHz mean EIRP (FCC 47 CFR §15.517(c); ETSI EN 302 065 uses the same
-    /// figure in 6–8.5 GHz). [U] in the physics reference §1.3 ("TX at the −41.3 dBm/MHz mask"); the regulatory
-    /// figure itself is general knowledge, not checked against the rule text here.
+    /// figure in 6–8.5 GHz). [U] in `Docs/reference/uwb-physics.md` §1.3 (that a DW1000 transmits at the mask);
+    /// the regulatory figure itself is general knowledge, not checked against the rule text here.
     public static let emissionMaskDBmPerMegahertz = -41.3
 
     /// The default transmit level, −14.3 dBm: the emission mask over a 499.2 MHz channel,

@@ -65,7 +65,7 @@ public struct PathLossModel: Hashable, Sendable {
     }
 
     /// The free-space (Friis) loss between isotropic antennas, 20·log₁₀(4π·d·f / c)
-    /// (Friis, Proc. IRE 34(5), 1946; physics reference §1.3). 48.7 dB at 1 m and 6489.6 MHz.
+    /// (Friis, Proc. IRE 34(5), 1946; `Docs/reference/uwb-physics.md` §1.3). 48.7 dB at 1 m and 6489.6 MHz.
     ///
     /// The caller passes a positive distance and frequency; other values give a non-finite result.
     public static func freeSpaceLoss(at distance: Distance, frequency: Frequency) -> PowerRatio {

@@ -20,7 +20,8 @@ public struct ReceiverModel: Hashable, Sendable {
     public static let defaultSensitivity6M8 = DataRate.mbps6_8.typicalSensitivity
 
     /// Frame success probability at exactly the sensitivity level: 0.9, i.e. the 10 % packet error rate the
-    /// DW1000 datasheet uses for its range claim ("290 m @ 110 kbps 10% PER", physics reference §1.3) [C].
+    /// DW1000 datasheet uses for its range claim ("290 m @ 110 kbps 10% PER",
+    /// `Docs/reference/uwb-physics.md` §1.3) [C].
     public static let successProbabilityAtSensitivity = 0.9
 
     /// Frame length the sensitivity refers to: 20 octets. [U] IEEE 802.15.4 defines receiver sensitivity with a
@@ -33,8 +34,9 @@ public struct ReceiverModel: Hashable, Sendable {
     public static let defaultWaterfallWidth = PowerRatio(decibels: 1)
 
     /// Timing SNR (the integrated E/N₀ that enters the Cramér–Rao bound) at the sensitivity level: 6 dB. [D]
-    /// Chosen so that σ at sensitivity is about 12 cm (CRB at 6 dB, 499.2 MHz), matching physics reference §3.5
-    /// ("rising to 10+ cm near sensitivity"); above sensitivity the timing SNR grows dB for dB with the margin.
+    /// Chosen so that σ at sensitivity is about 12 cm (CRB at 6 dB, 499.2 MHz), matching
+    /// `Docs/reference/uwb-physics.md` §3.5 (σ grows toward 10 cm and more near sensitivity); above sensitivity
+    /// the timing SNR grows dB for dB with the margin.
     public static let defaultTimingSNRAtSensitivity = PowerRatio(decibels: 6)
 
     /// Smallest timing standard deviation, as a distance: 2 cm. [D] Physics reference §3.5 suggests σ 2–5 cm at
@@ -174,10 +176,10 @@ public struct ReceiverModel: Hashable, Sendable {
 
     /// The standard deviation of a time-of-arrival estimate at `snr` over a flat spectrum `bandwidth` wide.
     ///
-    /// The Cramér–Rao bound σ_τ = 1 / (2√2·π·β·√SNR) with RMS bandwidth β = B/√12 (physics reference §5, after
-    /// Sahinoglu, Gezici and Güvenç, "Ultra-wideband Positioning Systems", §5.4), but never below
-    /// ``timingFloor`` (as a light time) and never above ``timingCeiling``. At 499.2 MHz and 20 dB that is
-    /// 78 ps (2.3 cm); it grows as the SNR falls.
+    /// The Cramér–Rao bound σ_τ = 1 / (2√2·π·β·√SNR) with RMS bandwidth β = B/√12
+    /// (`Docs/reference/uwb-physics.md` §5, after Sahinoglu, Gezici and Güvenç, "Ultra-wideband Positioning
+    /// Systems", §5.4), but never below ``timingFloor`` (as a light time) and never above ``timingCeiling``.
+    /// At 499.2 MHz and 20 dB that is 78 ps (2.3 cm); it grows as the SNR falls.
     public func timeOfArrivalStandardDeviation(snr: PowerRatio, bandwidth: Frequency) -> Duration {
         let speed = PhysicalConstants.speedOfLight.metresPerSecond
         let rmsBandwidth = bandwidth.hertz / 12.0.squareRoot()

@@ -1,4 +1,4 @@
-import DW1000
+import DW1000Driver
 import UWBCore
 
 /// The DW1000's receive frame filter, as UM §5.2.1 lists its rules, applied to a frame's octets

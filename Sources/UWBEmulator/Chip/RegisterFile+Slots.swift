@@ -1,4 +1,4 @@
-import DW1000
+import DW1000Driver
 
 /// The slots of the registers the virtual chip reads and writes itself, so that
 /// `registers.value(.sysStatus)` and `registers.set(.rxStamp, …)` name them as the register map does.

@@ -1,4 +1,4 @@
-import DW1000
+import DW1000Driver
 
 /// The storage of a virtual DW1000: every register file of the register map, sized to its last
 /// sub-register, holding its reset values, with the map's access rules.

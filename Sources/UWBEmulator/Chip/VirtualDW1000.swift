@@ -1,4 +1,4 @@
-import DW1000
+import DW1000Driver
 import UWBCore
 
 /// An emulated DW1000: the device side of the SPI bus, with the chip's register semantics, its

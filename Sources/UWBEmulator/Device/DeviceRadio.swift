@@ -1,7 +1,7 @@
-import DW1000
+import DW1000Driver
 import UWBCore
 
-/// What a ``RadioApplication`` may use of its emulated device: the real DW1000 driver for each
+/// What a ``DeviceApplication`` may use of its emulated device: the real DW1000 driver for each
 /// chip and timers in virtual time.
 public final class DeviceRadio {
     /// The device's name.

@@ -1,4 +1,4 @@
-import DW1000
+import DW1000Driver
 import UWBCore
 
 /// One emulated device: a board of virtual DW1000 chips in the medium, the real DW1000 driver
@@ -19,7 +19,7 @@ public final class EmulatedDevice {
     /// The drivers and timers its application uses.
     public let radio: DeviceRadio
     /// The application driving the radio, if any.
-    public var application: RadioApplication? {
+    public var application: DeviceApplication? {
         get { runningApplication }
         set { runningApplication = newValue }
     }
@@ -27,7 +27,7 @@ public final class EmulatedDevice {
     /// The storage behind ``application``, read on every interrupt: as a private property, all
     /// its accesses are visible to the optimiser, which can then leave out the runtime
     /// exclusivity checks a public stored property of a class needs.
-    private var runningApplication: RadioApplication?
+    private var runningApplication: DeviceApplication?
 
     private let simulator: Simulator
     private let node: MediumNode

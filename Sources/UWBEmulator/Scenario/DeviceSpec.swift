@@ -1,4 +1,4 @@
-import DW1000
+import DW1000Driver
 import UWBCore
 
 /// One device of a scenario: a board at a pose, with its clock, its true antenna delays and phase

@@ -38,7 +38,7 @@ extension ScenarioLimit {
         reason: "a device must move to arrive, and 50 m/s (180 km/h) covers people, vehicles and drones")
 
     /// `clock.offsetPPM`: ±100 ppm. A DW1000 crystal is specified to ±20 ppm (±25 ppm with trim;
-    /// physics reference §1.4); the wider limit leaves room for stress tests.
+    /// `Docs/reference/uwb-physics.md` §1.4); the wider limit leaves room for stress tests.
     public static let clockOffset = ScenarioLimit(
         -100, 100, unit: "ppm",
         reason: "a DW1000 crystal is within ±20 ppm (±25 with trim); the limit leaves room for stress tests")

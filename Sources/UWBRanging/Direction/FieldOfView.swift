@@ -4,9 +4,9 @@ import UWBCore
 /// The cone around the device's −z axis (out of the back) inside which directions are reported.
 ///
 /// Outside it the phase-to-angle mapping flattens: dθ = dφ/((2πd/λ)·cos θ), so phase noise costs twice
-/// as much angle at 60° as at boresight and grows without bound toward 90° (physics reference §4.2).
+/// as much angle at 60° as at boresight and grows without bound toward 90° (`Docs/reference/uwb-physics.md` §4.2).
 public struct FieldOfView: Hashable, Sendable {
-    /// The default half-angle: 60°, as phones and vendor AoA kits use (physics reference §4.2).
+    /// The default half-angle: 60°, as phones and vendor AoA kits use (`Docs/reference/uwb-physics.md` §4.2).
     public static let defaultHalfAngle = Angle.degrees(60)
 
     /// The largest angle from −z that is inside the field of view.

@@ -21,7 +21,7 @@ import UWBCore
 /// makes the next wait a backoff from a window that doubles. `Docs/decisions/0012-medium-access-for-many-devices.md`
 /// explains the choice.
 ///
-/// Like ``RadioLoop``, the scheduler owns no thread and reads no clock but the one it is given:
+/// Like ``StateMachineRunner``, the scheduler owns no thread and reads no clock but the one it is given:
 /// whoever services the radio calls ``handle(_:fromChip:)``, and timers come from `schedule`. All
 /// calls must come from that radio loop. A link's handlers run on it, during those calls.
 ///
@@ -87,7 +87,7 @@ public final class RangingScheduler {
 
     private let transceivers: [any Transceiver]
     private let transmitClock: TransmitClock
-    private let schedule: RadioLoop.Scheduler
+    private let schedule: StateMachineRunner.Scheduler
     private let now: () -> Duration
     private let onRadioFailure: (TransceiverError) -> Void
 
@@ -107,7 +107,7 @@ public final class RangingScheduler {
     /// Medium access; made with the first link, seeded from it.
     private var access: ChannelAccess?
     private let groupInitiator: GroupInitiator
-    private var groupLoop: RadioLoop?
+    private var groupLoop: StateMachineRunner?
     /// The responder link that answered the latest group POLL: the other chips' receptions of that
     /// round's group frames go to it.
     private var groupResponder: LinkID?
@@ -122,7 +122,7 @@ public final class RangingScheduler {
     ///   - malformedFrames: where frames that are not ranging frames are counted.
     public init(
         transceivers: [any Transceiver], timing: RangingTiming, transmitClock: TransmitClock,
-        schedule: @escaping RadioLoop.Scheduler, now: @escaping () -> Duration,
+        schedule: @escaping StateMachineRunner.Scheduler, now: @escaping () -> Duration,
         onRadioFailure: @escaping (TransceiverError) -> Void, malformedFrames: FrameRejectionTally = FrameRejectionTally()
     ) {
         self.malformedFrames = malformedFrames
@@ -247,7 +247,7 @@ public final class RangingScheduler {
             }
         }
         var ended: ScheduledLink?
-        var target: RadioLoop?
+        var target: StateMachineRunner?
         switch owner {
         case .group:
             target = groupLoop
@@ -359,8 +359,8 @@ public final class RangingScheduler {
     private func makeLoop(
         _ machine: RangingStateMachine, completed: @escaping (CompletedRound) -> Void,
         failed: @escaping (RangingFailure) -> Void, radioError: @escaping (TransceiverError) -> Void
-    ) -> RadioLoop {
-        RadioLoop(
+    ) -> StateMachineRunner {
+        StateMachineRunner(
             machine: machine, transceivers: transceivers,
             schedule: { [weak self] delay, action in
                 self?.schedule(delay) { [weak self] in
@@ -372,7 +372,7 @@ public final class RangingScheduler {
             onTransmitScheduled: { [weak self] _ in self?.transmitting = true })
     }
 
-    private func makeGroupLoop() -> RadioLoop {
+    private func makeGroupLoop() -> StateMachineRunner {
         makeLoop(groupInitiator) { [weak self] round in
             self?.groupOutcome(session: round.session, round: round.round, answered: true) { $0.completed(round) }
         } failed: { [weak self] failure in

@@ -1,5 +1,5 @@
 /// A ranging role as a pure state machine: inputs in, commands out. ``Initiator`` and
-/// ``Responder`` are the two; ``RadioLoop`` runs either on a radio.
+/// ``Responder`` are the two; ``StateMachineRunner`` runs either on a radio.
 public protocol RangingStateMachine: AnyObject {
     /// Takes one input and returns the commands it calls for, in order.
     func handle(_ input: RangingInput) -> [RangingCommand]

@@ -11,7 +11,7 @@ final class ScheduledLink {
     /// When an initiator link's next round is due, on the scheduler's clock.
     var next: Duration = .zero
     /// The loop running a responder link's state machine; set right after the link is made.
-    var loop: RadioLoop?
+    var loop: StateMachineRunner?
     /// Whether a responder's machine has been started (it listens from then on).
     var started = false
 

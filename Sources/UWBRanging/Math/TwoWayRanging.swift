@@ -1,6 +1,6 @@
 import UWBCore
 
-/// Time-of-flight formulas of two-way ranging (physics reference §2.1).
+/// Time-of-flight formulas of two-way ranging (`Docs/reference/uwb-physics.md` §2.1).
 ///
 /// Spans are forward differences of 40-bit timestamps (``DeviceTime/elapsed(since:)``), so a counter
 /// wrap between two stamps is harmless. Names follow Decawave's ex_05b: Ra = responseRx − pollTx and
@@ -18,7 +18,7 @@ public enum TwoWayRanging {
     public static let negativeTolerance = DeviceDuration(ticks: 213)
 
     /// The largest plausible offset between two crystals: 100 ppm. Crystals are specified at ±20 ppm
-    /// each (physics reference §1.4), so two differ by at most 40 ppm; 100 ppm leaves room for ageing and
+    /// each (`Docs/reference/uwb-physics.md` §1.4), so two differ by at most 40 ppm; 100 ppm leaves room for ageing and
     /// temperature while still catching a misread carrier integrator.
     public static let maximumClockOffset = ClockOffset(partsPerMillion: 100)
 

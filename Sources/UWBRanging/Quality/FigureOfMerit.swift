@@ -19,7 +19,7 @@ public enum FigureOfMerit {
     public static let referenceSensitivity = DataRate.mbps6_8.typicalSensitivity
     /// The margin above sensitivity that earns a full signal factor: 20 dB. Timing noise scales as
     /// 1/√SNR, so 20 dB above sensitivity it is a tenth of its value there (≈ 12 cm → 1.2 cm), below the
-    /// 2–5 cm leading-edge floor of real receivers (physics reference §3.5); more margin buys nothing.
+    /// 2–5 cm leading-edge floor of real receivers (`Docs/reference/uwb-physics.md` §3.5); more margin buys nothing.
     public static let fullQualityMargin = PowerRatio(decibels: 20)
     /// The disagreement that halves the score: 10 cm, the DW1000's specified ranging precision. Two
     /// results further apart than that cannot both be right.

@@ -89,7 +89,7 @@ struct AntennaDelayOnRadios {
         }
         for device in devices {
             do {
-                radios.append(try RadioChoice(environmentValue: device).open(calibrationStore: storePath))
+                radios.append(try DeviceChoice(environmentValue: device).open(calibrationStore: storePath))
             } catch {
                 throw CommandFailure("--device \(device): \(error)")
             }

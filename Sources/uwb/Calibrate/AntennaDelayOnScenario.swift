@@ -62,7 +62,7 @@ struct AntennaDelayOnScenario {
 
     /// The store key of scenario device `name`: the name of its radio on the emulator service.
     static func key(_ name: String) -> String {
-        RadioChoice.emulatorDevice(name).description
+        DeviceChoice.emulatorDevice(name).description
     }
 
     /// The device's true TX plus RX delay minus its board's calibration, in ticks (its first chip).

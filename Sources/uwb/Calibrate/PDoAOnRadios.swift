@@ -28,7 +28,7 @@ struct PDoAOnRadios {
         }
         for name in [device, peer] {
             do {
-                radios.append(try RadioChoice(environmentValue: name).open(calibrationStore: storePath))
+                radios.append(try DeviceChoice(environmentValue: name).open(calibrationStore: storePath))
             } catch {
                 throw CommandFailure("\(name == device ? "--device" : "--peer") \(name): \(error)")
             }

@@ -131,9 +131,9 @@ struct CaptureCommand: ParsableCommand {
             let interface = try ExtcapInterface(name: extcapInterface ?? "")
             try runCapture(with: try interface.choice(device: emulatorDevice), into: fifo ?? "-")
         case .capture:
-            let choice: RadioChoice
+            let choice: DeviceChoice
             do {
-                choice = try RadioChoice(environmentValue: device ?? ProcessInfo.processInfo.environment[RadioChoice.environmentVariable])
+                choice = try DeviceChoice(environmentValue: device ?? ProcessInfo.processInfo.environment[DeviceChoice.environmentVariable])
             } catch {
                 throw ValidationError(error.description)
             }
@@ -142,7 +142,7 @@ struct CaptureCommand: ParsableCommand {
     }
 
     /// Captures with `choice` into `path` until --count, --duration or a signal.
-    private func runCapture(with choice: RadioChoice, into path: String) throws {
+    private func runCapture(with choice: DeviceChoice, into path: String) throws {
         try CaptureRun(
             choice: choice, output: CaptureOutput(path: path), duration: duration.map { .seconds($0) }, count: count,
             writesFailures: writeFailures

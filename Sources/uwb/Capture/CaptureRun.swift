@@ -7,7 +7,7 @@ import UWBEmulator
 /// error what it wrote.
 struct CaptureRun {
     /// The radio to capture with.
-    let choice: RadioChoice
+    let choice: DeviceChoice
     /// Where the trace goes.
     let output: CaptureOutput
     /// How long to capture on the radio's clock, if limited.

@@ -44,7 +44,7 @@ enum ExtcapInterface: Equatable {
     /// `UWB_DEVICE` names).
     ///
     /// - Throws: `CommandFailure` when the emulator's device is named nowhere.
-    func choice(device: String?, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> RadioChoice {
+    func choice(device: String?, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> DeviceChoice {
         switch self {
         case .usbBoard(let serial):
             return .usbBoard(serial: serial)
@@ -52,7 +52,7 @@ enum ExtcapInterface: Equatable {
             if let device, !device.isEmpty {
                 return .emulatorDevice(device)
             }
-            if case .emulatorDevice(let name)? = try? RadioChoice.fromEnvironment(environment) {
+            if case .emulatorDevice(let name)? = try? DeviceChoice.fromEnvironment(environment) {
                 return .emulatorDevice(name)
             }
             throw CommandFailure(

@@ -45,7 +45,7 @@ enum ExtcapSentences {
 
     /// The emulator service's socket path if a service answers there.
     static func liveEmulatorSocket(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
-        let path = RadioChoice.serviceSocket(environment[RadioChoice.socketVariable])
+        let path = DeviceChoice.serviceSocket(environment[DeviceChoice.socketVariable])
         guard let socket = try? UnixSocket.connect(to: path) else { return nil }
         socket.close()
         return path

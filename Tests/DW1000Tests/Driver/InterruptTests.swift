@@ -1,4 +1,4 @@
-import DW1000
+import DW1000Driver
 import Foundation
 import Testing
 import UWBCore
@@ -21,7 +21,7 @@ struct InterruptTests {
     }
 
     /// A reception with chosen register values, whose diagnostics are worked out by hand from
-    /// the UM §4.7 formulas and the carrier-integrator scale of the physics reference §1.4.
+    /// the UM §4.7 formulas and the carrier-integrator scale of `Docs/reference/uwb-physics.md` §1.4.
     @Test("good frame: read length, data, timestamp and diagnostics, clear the RX events")
     func received() throws {
         let fixture = try ChipFixture()

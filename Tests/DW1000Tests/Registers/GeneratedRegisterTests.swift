@@ -1,4 +1,4 @@
-import DW1000
+import DW1000Driver
 import Testing
 
 /// Spot checks of the generated constants against the register reference (DW1000 User Manual §7

@@ -1,4 +1,4 @@
-import DW1000
+import DW1000Driver
 import Testing
 
 /// SPI transaction headers against the examples of DW1000 User Manual §2.2.1.2.

@@ -12,7 +12,7 @@ import UWBRanging
 @Suite("Sessions: hostile frames from the air")
 struct HostileFrameSessionTests {
     /// Sends a damaged copy of the first frame it hears of each round, 2 ms later, the damages in turn.
-    final class HostileCopier: RadioApplication {
+    final class HostileCopier: DeviceApplication {
         private(set) var sent = 0
         private var next = 0
         /// Whether a copy is waiting to be sent.

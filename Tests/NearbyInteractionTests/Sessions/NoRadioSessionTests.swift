@@ -38,5 +38,5 @@ struct NoRadioSessionTests {
 
 /// Whether the radio `UWB_DEVICE` names (or the first attached board) cannot be opened.
 private func processHasNoRadio() -> Bool {
-    (try? RadioChoice.fromEnvironment().open()) == nil
+    (try? DeviceChoice.fromEnvironment().open()) == nil
 }

@@ -1,13 +1,14 @@
 import Foundation
 import Testing
 import UWBCore
+import UWBTestSupport
 
 /// The board files in `Hardware/boards` decode and say what the README and the physics
 /// reference say.
 @Suite("Shipped board descriptions")
 struct ShippedBoardTests {
     /// 0.45 λ at channel 5 (λ = 46.20 mm), the antenna spacing of the multi-chip boards
-    /// (uwb-physics.md §4.2).
+    /// (Docs/reference/uwb-physics.md §4.2).
     let baseline = 0.0208
 
     @Test("every shipped file decodes, and its id is its file name", arguments: BoardFixtures.shippedIDs)
@@ -20,7 +21,20 @@ struct ShippedBoardTests {
 
     @Test("the catalog lists exactly the shipped boards")
     func catalogListsShippedBoards() throws {
-        #expect(try BoardCatalog.builtInBoardIDs(in: BoardFixtures.boardsDirectory) == BoardFixtures.shippedIDs)
+        #expect(try BoardCatalog.boardIDs(in: BoardFixtures.boardsDirectory) == BoardFixtures.shippedIDs)
+    }
+
+    @Test("every file of Hardware/boards is built in: linked from Sources/UWBCore/Board/Shipped and embedded by Package.swift")
+    func everyFileIsBuiltIn() throws {
+        let files = try BoardCatalog.boardIDs(in: BoardFixtures.boardsDirectory)
+        #expect(BoardCatalog.shippedBoardIDs == files, "add the new board to ShippedBoards.files")
+        let linked = Repository.path("Sources/UWBCore/Board/Shipped")
+        #expect(try BoardCatalog.boardIDs(in: linked) == files, "link the new board from \(linked)")
+        let manifest = try String(contentsOfFile: Repository.path("Package.swift"), encoding: .utf8)
+        for id in files {
+            #expect(manifest.contains(".embedInCode(\"Board/Shipped/\(id).json\")"), "embed \(id).json in Package.swift")
+            #expect(try FileManager.default.destinationOfSymbolicLink(atPath: "\(linked)/\(id).json") == "../../../../Hardware/boards/\(id).json")
+        }
     }
 
     @Test("all boards: FT232H 0403:6014, SPI 2 MHz before PLL lock and 8 MHz after, mode 0, DW1000s with the Decawave example antenna delays",
@@ -35,7 +49,7 @@ struct ShippedBoardTests {
         #expect(board.spi.mode == 0)
         for chip in board.chips {
             #expect(chip.model == .dw1000)
-            // ex_05a/ex_05b TX_ANT_DLY and RX_ANT_DLY (uwb-physics.md §1.2), about 257.22 ns each.
+            // ex_05a/ex_05b TX_ANT_DLY and RX_ANT_DLY (Docs/reference/uwb-physics.md §1.2), about 257.22 ns each.
             #expect(chip.calibration.txAntennaDelay == DeviceDuration(ticks: 16436))
             #expect(chip.calibration.rxAntennaDelay == DeviceDuration(ticks: 16436))
             #expect(abs(chip.calibration.txAntennaDelay.seconds * 1e9 - 257.22) < 0.01)

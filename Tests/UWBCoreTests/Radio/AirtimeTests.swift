@@ -1,7 +1,7 @@
 import Testing
 @testable import UWBCore
 
-/// The worked airtimes of the physics reference §1.3 (64 MHz PRF, PHR counted as 21 bits),
+/// The worked airtimes of `Docs/reference/uwb-physics.md` §1.3 (64 MHz PRF, PHR counted as 21 bits),
 /// computed there by hand from `Tpsym·(Nsync+Nsfd) + Tbsym·Nphr + Tdsym·8·N/0.87`.
 @Suite("Frame airtime against the physics reference")
 struct AirtimeTests {

@@ -8,6 +8,7 @@ struct RangeBiasTableTests {
         RangeBiasTable.bias(receivedLevel: PowerLevel(dBm: dBm), prf: prf, wideband: wideband).centimetres
     }
 
+    // The physics reference: Docs/reference/uwb-physics.md.
     @Test("table points (physics reference §3.1)")
     func tablePoints() {
         #expect(abs(bias(-81, .sixteenMegahertz) - 0.0) < 1e-9)

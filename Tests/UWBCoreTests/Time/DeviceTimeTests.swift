@@ -8,7 +8,7 @@ struct DeviceTimeTests {
         let tick = DeviceDuration(ticks: 1)
         #expect(abs(tick.seconds - 15.650040e-12) < 1e-18)
         #expect(abs(tick.seconds - 1e-9 / 64) > 1e-14)
-        // c x 15.650040 ps = 4.69176 mm (physics reference §7).
+        // c x 15.650040 ps = 4.69176 mm (`Docs/reference/uwb-physics.md` §7).
         #expect(abs(tick.lightTravelDistance.metres - 0.00469176) < 1e-8)
     }
 

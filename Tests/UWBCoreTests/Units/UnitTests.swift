@@ -3,6 +3,7 @@ import Testing
 
 @Suite("Units carried in types")
 struct UnitTests {
+    // The physics reference: Docs/reference/uwb-physics.md.
     @Test("channel 5 has a 46.20 mm wavelength (physics reference §4.2)")
     func wavelength() {
         #expect(abs(Channel.five.centreFrequency.wavelength.metres - 0.046196) < 0.00001)

@@ -38,6 +38,7 @@ struct ReceiverModelTests {
         }
     }
 
+    // The physics reference: Docs/reference/uwb-physics.md.
     @Test("sensitivities follow the physics reference and longer frames fail more often")
     func sensitivitiesAndLength() {
         #expect(receiver.sensitivity(for: .kbps110) == PowerLevel(dBm: -106))

@@ -1,5 +1,5 @@
 import Foundation
-import DW1000
+import DW1000Driver
 import Testing
 import UWBCore
 @testable import UWBEmulator

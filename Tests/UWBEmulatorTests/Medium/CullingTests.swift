@@ -8,12 +8,12 @@ import UWBTestSupport
 struct CullingTests {
     /// An application that hands everything to `wrapped` and logs each event with its device,
     /// chip and virtual time.
-    final class LoggedApplication: RadioApplication {
-        let wrapped: RadioApplication
+    final class LoggedApplication: DeviceApplication {
+        let wrapped: DeviceApplication
         let name: String
         let log: EventLog
 
-        init(_ wrapped: RadioApplication, name: String, log: EventLog) {
+        init(_ wrapped: DeviceApplication, name: String, log: EventLog) {
             self.wrapped = wrapped
             self.name = name
             self.log = log

@@ -1,4 +1,4 @@
-import DW1000
+import DW1000Driver
 import Foundation
 import Testing
 import UWBCore
@@ -27,7 +27,7 @@ struct FilteredWorldTests {
 
     /// Turns the filter on for `shortAddress` (if given), listens, and records every event; the
     /// receiver is enabled again after each.
-    final class Listener: RadioApplication {
+    final class Listener: DeviceApplication {
         let shortAddress: UInt16?
         private(set) var events: [TransceiverEvent] = []
 

@@ -3,7 +3,7 @@ import UWBCore
 
 /// An application that turns its receiver on when the run starts and records, with the virtual
 /// time, every event and every error its radio loop hands it.
-final class ListeningRecorder: RadioApplication {
+final class ListeningRecorder: DeviceApplication {
     private(set) var events: [(time: SimulationTime, chip: Int, event: TransceiverEvent)] = []
     private(set) var errors: [(time: SimulationTime, chip: Int, error: TransceiverError)] = []
     /// The error `start` met turning the receiver on, if any.

@@ -1,4 +1,4 @@
-import DW1000
+import DW1000Driver
 import Foundation
 import UWBCore
 @testable import UWBEmulator
@@ -29,7 +29,7 @@ enum WorldFixtures {
 
 /// An application that does nothing by itself and records every event, for tests that drive the
 /// transceiver directly from scheduled closures.
-final class EventRecorder: RadioApplication {
+final class EventRecorder: DeviceApplication {
     private(set) var events: [(time: SimulationTime, chip: Int, event: TransceiverEvent)] = []
     private let simulator: Simulator
 

@@ -54,14 +54,14 @@ struct AccuracyWorld {
 
     /// Ranges for `seconds` of virtual time at `rate` and returns the run.
     func run(seconds: Double, rate: Double = 100, seed: UInt64 = 7, fieldOfView: FieldOfView = FieldOfView()) throws
-        -> EmulatedRanging {
-        let ranging = try EmulatedRanging(scenario: try scenario(), seed: seed, rate: rate, fieldOfView: fieldOfView)
+        -> ScenarioRanging {
+        let ranging = try ScenarioRanging(scenario: try scenario(), seed: seed, rate: rate, fieldOfView: fieldOfView)
         ranging.run(until: SimulationTime(seconds: seconds))
         return ranging
     }
 }
 
-extension EmulatedRanging {
+extension ScenarioRanging {
     /// The initiator's measurements with ground truth, from `settle` virtual seconds on.
     func initiatorResults(settle: Double = 0) -> [(measurement: RangingMeasurement, truth: GroundTruth)] {
         records.compactMap { record in

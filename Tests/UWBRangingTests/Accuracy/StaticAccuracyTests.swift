@@ -10,7 +10,7 @@ struct StaticAccuracyTests {
     /// The raw-distance σ the emulator's timestamp model predicts at `distance` in free space:
     /// √(σ_t² + tick²/12) · √(Σ w²), σ_t = max(CRB, 2 cm) at the model's received level, w the DS-TWR
     /// partial derivatives for the three RX stamps at the round's own spans.
-    static func expectedSigma(distance: Double, ranging: EmulatedRanging, rounds: [RoundTimestamps]) -> Double {
+    static func expectedSigma(distance: Double, ranging: ScenarioRanging, rounds: [RoundTimestamps]) -> Double {
         let model = ranging.emulation.medium.channelModel
         let configuration = ranging.emulation.configuration
         let budget = model.linkBudget

@@ -9,7 +9,7 @@ struct TimelinessTests {
     func rateAndLatency() throws {
         let rate = 150.0
         let seconds = 1.0
-        let ranging = try EmulatedRanging(scenario: try AccuracyWorld.pair(distance: 3).scenario(), seed: 7, rate: rate)
+        let ranging = try ScenarioRanging(scenario: try AccuracyWorld.pair(distance: 3).scenario(), seed: 7, rate: rate)
         let probes = ranging.emulation.devices.compactMap { device in
             device.application.map { application in
                 let probe = CompletionLatencyProbe(wrapping: application, of: ranging)

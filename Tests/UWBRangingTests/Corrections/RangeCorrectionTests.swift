@@ -4,7 +4,8 @@ import UWBCore
 
 /// The correction subtracts the APS011 bias (positive = measured too long) and the pair offset.
 @Suite struct RangeCorrectionTests {
-    /// Table points (level, PRF, wideband, bias in cm) read off the APS011 v1.1 tables in physics reference §3.1.
+    /// Table points (level, PRF, wideband, bias in cm) read off the APS011 v1.1 tables in
+    /// `Docs/reference/uwb-physics.md` §3.1.
     static let tablePoints: [(Double, PulseRepetitionFrequency, Bool, Double)] = [
         (-93, .sixteenMegahertz, false, 11.0),   // first entry, 500 MHz 16 MHz PRF
         (-81, .sixteenMegahertz, false, 0.0),    // its zero

@@ -5,7 +5,7 @@ import UWBCore
 
 /// Angle of arrival from plane-wave phases computed here from the antenna positions and the wavelength.
 @Suite struct AntennaArrayTests {
-    /// λ at channel 5: c / 6489.6 MHz = 46.196 mm (physics reference §4.2: 46.20 mm).
+    /// λ at channel 5: c / 6489.6 MHz = 46.196 mm (`Docs/reference/uwb-physics.md` §4.2: 46.20 mm).
     static let wavelength = 299_792_458 / 6_489_600_000.0
 
     static func board(_ id: String) throws -> BoardDescription {

@@ -26,9 +26,9 @@ struct EmulatedRoundTests {
                                   timing: timing, transmitClock: clock) { ReportedTimeOfFlight(ticks: doubleSidedTicks($0)) }
 
         var logs: [String: Outcomes] = ["initiator": Outcomes(), "responder": Outcomes()]
-        var loops: [String: RadioLoop] = [:]
-        func loop(_ name: String, _ machine: RangingStateMachine, _ radio: DeviceRadio) -> RadioLoop {
-            RadioLoop(
+        var loops: [String: StateMachineRunner] = [:]
+        func loop(_ name: String, _ machine: RangingStateMachine, _ radio: DeviceRadio) -> StateMachineRunner {
+            StateMachineRunner(
                 machine: machine, transceivers: radio.transceivers, schedule: { radio.after($0, $1) },
                 onCompleted: { logs[name]?.completed.append($0) }, onFailure: { logs[name]?.failures.append($0) },
                 onRadioError: { logs[name]?.radioErrors.append($0) })

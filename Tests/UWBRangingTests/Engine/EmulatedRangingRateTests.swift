@@ -5,14 +5,14 @@ import UWBCore
 import UWBEmulator
 import UWBTestSupport
 
-/// The rate ``EmulatedRanging`` ranges at, the set-ups it refuses, and measurements taken as the
+/// The rate ``ScenarioRanging`` ranges at, the set-ups it refuses, and measurements taken as the
 /// world runs.
-@Suite("EmulatedRanging: rates, limits and streaming")
+@Suite("ScenarioRanging: rates, limits and streaming")
 struct EmulatedRangingRateTests {
     @Test("without a rate, 10 Hz where the slots allow it")
     func preferredRate() throws {
-        let ranging = try EmulatedRanging(scenario: EmulatedRangingTests.scenario(devices: 3), rate: nil)
-        #expect(ranging.rate == EmulatedRanging.preferredRate)
+        let ranging = try ScenarioRanging(scenario: EmulatedRangingTests.scenario(devices: 3), rate: nil)
+        #expect(ranging.rate == ScenarioRanging.preferredRate)
         #expect(ranging.rate == 10)
     }
 
@@ -20,7 +20,7 @@ struct EmulatedRangingRateTests {
     func fastestRate() throws {
         let hall = try Scenario.load(
             from: Repository.path("Docs/scenarios/hall-twenty.json"), boardSearchPaths: [Repository.boardsDirectory])
-        let ranging = try EmulatedRanging(scenario: hall, rate: nil)
+        let ranging = try ScenarioRanging(scenario: hall, rate: nil)
         #expect(ranging.slots.peers == 19)
         #expect(!ranging.slots.fits(10))
         #expect(ranging.rate == ranging.slots.fastestRate)
@@ -32,8 +32,8 @@ struct EmulatedRangingRateTests {
 
     @Test("a rate asked for that does not fit is refused with the fastest that does")
     func explicitRateTooHigh() throws {
-        let error = #expect(throws: EmulatedRangingError.self) {
-            try EmulatedRanging(scenario: EmulatedRangingTests.scenario(devices: 20), rate: 10)
+        let error = #expect(throws: ScenarioRangingError.self) {
+            try ScenarioRanging(scenario: EmulatedRangingTests.scenario(devices: 20), rate: 10)
         }
         guard case .rateTooHigh(let hertz, let slots) = error else {
             Issue.record("expected rateTooHigh, got \(String(describing: error))")
@@ -49,8 +49,8 @@ struct EmulatedRangingRateTests {
         0, -1, .nan, .infinity, 1e-30,
     ])
     func invalidRates(rate: Double) throws {
-        let error = #expect(throws: EmulatedRangingError.self) {
-            try EmulatedRanging(scenario: EmulatedRangingTests.scenario(devices: 2), rate: rate)
+        let error = #expect(throws: ScenarioRangingError.self) {
+            try ScenarioRanging(scenario: EmulatedRangingTests.scenario(devices: 2), rate: rate)
         }
         #expect(error?.description.contains("at least 1/86400 (one round a day, the longest run)") == true)
     }
@@ -60,13 +60,13 @@ struct EmulatedRangingRateTests {
         var scenario = try EmulatedRangingTests.scenario(devices: 2)
         let device = scenario.devices[1]
         scenario.devices = Array(repeating: device, count: Scenario.maximumDeviceCount + 1)
-        #expect(throws: EmulatedRangingError.tooManyDevices(1001)) { try EmulatedRanging(scenario: scenario, rate: nil) }
+        #expect(throws: ScenarioRangingError.tooManyDevices(1001)) { try ScenarioRanging(scenario: scenario, rate: nil) }
     }
 
     @Test("one device is refused with the field and what to do")
     func oneDevice() throws {
-        let error = #expect(throws: EmulatedRangingError.notEnoughDevices(1)) {
-            try EmulatedRanging(scenario: EmulatedRangingTests.scenario(devices: 1), rate: nil)
+        let error = #expect(throws: ScenarioRangingError.notEnoughDevices(1)) {
+            try ScenarioRanging(scenario: EmulatedRangingTests.scenario(devices: 1), rate: nil)
         }
         #expect(error?.description == "devices: the scenario has 1 device; ranging needs at least 2: add a device to the scenario")
     }
@@ -74,9 +74,9 @@ struct EmulatedRangingRateTests {
     @Test("taking the records and failures as the world runs gives the same measurements as keeping them")
     func streaming() throws {
         let scenario = try EmulatedRangingTests.scenario(devices: 3)
-        let kept = try EmulatedRanging(scenario: scenario, rate: nil)
+        let kept = try ScenarioRanging(scenario: scenario, rate: nil)
         kept.run(until: SimulationTime(seconds: 2))
-        let streamed = try EmulatedRanging(scenario: scenario, rate: nil)
+        let streamed = try ScenarioRanging(scenario: scenario, rate: nil)
         var taken: [RangingRecord] = []
         var failures = 0
         for tenth in 1...20 {

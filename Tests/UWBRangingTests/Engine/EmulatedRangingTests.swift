@@ -5,7 +5,7 @@ import UWBCore
 import UWBEmulator
 import UWBTestSupport
 
-@Suite("EmulatedRanging: a scenario's devices range with each other")
+@Suite("ScenarioRanging: a scenario's devices range with each other")
 struct EmulatedRangingTests {
     static func scenario(devices: Int, spacing: Double = 4) throws -> Scenario {
         let list = (0..<devices).map { index in
@@ -17,7 +17,7 @@ struct EmulatedRangingTests {
 
     @Test("the first device ranges with each other device in turn; both sides measure every round")
     func rotation() throws {
-        let ranging = try EmulatedRanging(scenario: Self.scenario(devices: 3), rate: 10)
+        let ranging = try ScenarioRanging(scenario: Self.scenario(devices: 3), rate: 10)
         ranging.run(until: SimulationTime(seconds: 1))
         #expect(ranging.failures.isEmpty)
         #expect(ranging.skippedRounds == 0)
@@ -33,9 +33,9 @@ struct EmulatedRangingTests {
 
     @Test("bad set-ups are refused with a reason")
     func refusals() throws {
-        #expect(throws: EmulatedRangingError.invalidRate(0)) { try EmulatedRanging(scenario: Self.scenario(devices: 2), rate: 0) }
-        #expect(throws: EmulatedRangingError.notEnoughDevices(1)) { try EmulatedRanging(scenario: Self.scenario(devices: 1), rate: 10) }
-        let error = #expect(throws: EmulatedRangingError.self) { try EmulatedRanging(scenario: Self.scenario(devices: 3), rate: 5000) }
+        #expect(throws: ScenarioRangingError.invalidRate(0)) { try ScenarioRanging(scenario: Self.scenario(devices: 2), rate: 0) }
+        #expect(throws: ScenarioRangingError.notEnoughDevices(1)) { try ScenarioRanging(scenario: Self.scenario(devices: 1), rate: 10) }
+        let error = #expect(throws: ScenarioRangingError.self) { try ScenarioRanging(scenario: Self.scenario(devices: 3), rate: 5000) }
         #expect(error?.description.contains("at most") == true)
     }
 }

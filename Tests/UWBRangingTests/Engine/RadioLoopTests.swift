@@ -2,7 +2,7 @@ import Testing
 import UWBCore
 import UWBRanging
 
-@Suite("RadioLoop: commands carried out, results fed back")
+@Suite("StateMachineRunner: commands carried out, results fed back")
 struct RadioLoopTests {
     struct Harness {
         let machine = ScriptedMachine()
@@ -16,7 +16,7 @@ struct RadioLoopTests {
 
     final class Box {
         var harness = Harness()
-        lazy var loop = RadioLoop(
+        lazy var loop = StateMachineRunner(
             machine: harness.machine, transceivers: [harness.primary, harness.secondary],
             schedule: { [unowned self] delay, action in self.harness.timers.append((delay, action)) },
             onCompleted: { [unowned self] in self.harness.completed.append($0) },

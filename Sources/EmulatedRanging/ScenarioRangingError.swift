@@ -4,7 +4,7 @@ import UWBEmulator
 import UWBRanging
 
 /// Why ranging on the emulator could not be set up.
-public enum EmulatedRangingError: Error, Hashable, Sendable, CustomStringConvertible {
+public enum ScenarioRangingError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The scenario has fewer than two devices.
     case notEnoughDevices(Int)
     /// The scenario has more than ``UWBEmulator/Scenario/maximumDeviceCount`` devices (only a
@@ -14,7 +14,7 @@ public enum EmulatedRangingError: Error, Hashable, Sendable, CustomStringConvert
     case invalidClusterSize(Int, devices: Int)
     /// The requested rate leaves a peer's slot no longer than the longest round.
     case rateTooHigh(hertz: Double, slots: RangingSlots)
-    /// The rate is not a finite number of at least ``EmulatedRanging/slowestRate``.
+    /// The rate is not a finite number of at least ``ScenarioRanging/slowestRate``.
     case invalidRate(Double)
     /// The world could not be built.
     case emulation(EmulationError)
@@ -36,7 +36,7 @@ public enum EmulatedRangingError: Error, Hashable, Sendable, CustomStringConvert
         case .rateTooHigh(let hertz, let slots):
             "--rate \(JSONNumberText.text(hertz)) Hz with \(slots.peers) peer\(slots.peers == 1 ? "" : "s") leaves each peer a slot shorter than the \(String(format: "%.3f", slots.longestRound.secondsValue * 1000)) ms a round may take; use at most \(JSONNumberText.text(slots.fastestRate)) Hz"
         case .invalidRate(let value):
-            "--rate \(JSONNumberText.text(value)): give rounds per second per peer, at least 1/\(JSONNumberText.text(1 / EmulatedRanging.slowestRate)) (one round a day, the longest run)"
+            "--rate \(JSONNumberText.text(value)): give rounds per second per peer, at least 1/\(JSONNumberText.text(1 / ScenarioRanging.slowestRate)) (one round a day, the longest run)"
         case .emulation(let error):
             error.description
         case .antennaArray(let device, let error):

@@ -2,9 +2,9 @@ import Foundation
 import Testing
 import UWBDevices
 
-@Suite("RadioChoice: UWB_DEVICE parsing and opening")
-struct RadioChoiceTests {
-    static let acceptedValues: [(String?, RadioChoice)] = [
+@Suite("DeviceChoice: UWB_DEVICE parsing and opening")
+struct DeviceChoiceTests {
+    static let acceptedValues: [(String?, DeviceChoice)] = [
         (nil, .firstAttachedBoard),
         ("", .firstAttachedBoard),
         ("  ", .firstAttachedBoard),
@@ -13,7 +13,7 @@ struct RadioChoiceTests {
         ("usb:FT12345", .usbBoard(serial: "FT12345")),
     ]
 
-    static let refusedValues: [(String, RadioChoiceError)] = [
+    static let refusedValues: [(String, DeviceChoiceError)] = [
         ("emulator:", .emptyName("emulator:")),
         ("usb:", .emptyName("usb:")),
         ("bogus", .unrecognised("bogus")),
@@ -21,41 +21,41 @@ struct RadioChoiceTests {
     ]
 
     @Test("the forms of the table are accepted", arguments: acceptedValues)
-    func accepted(value: String?, choice: RadioChoice) throws {
-        #expect(try RadioChoice(environmentValue: value) == choice)
+    func accepted(value: String?, choice: DeviceChoice) throws {
+        #expect(try DeviceChoice(environmentValue: value) == choice)
     }
 
     @Test("anything else is refused with the reason", arguments: refusedValues)
-    func refused(value: String, expected: RadioChoiceError) {
-        #expect(throws: expected) { try RadioChoice(environmentValue: value) }
+    func refused(value: String, expected: DeviceChoiceError) {
+        #expect(throws: expected) { try DeviceChoice(environmentValue: value) }
     }
 
     @Test("a choice's description is the UWB_DEVICE value that names it",
-          arguments: [RadioChoice.firstAttachedBoard, .emulatorDevice("alice"), .usbBoard(serial: "FT12345")])
-    func descriptionRoundTrip(choice: RadioChoice) throws {
-        #expect(try RadioChoice(environmentValue: choice.description) == choice)
+          arguments: [DeviceChoice.firstAttachedBoard, .emulatorDevice("alice"), .usbBoard(serial: "FT12345")])
+    func descriptionRoundTrip(choice: DeviceChoice) throws {
+        #expect(try DeviceChoice(environmentValue: choice.description) == choice)
     }
 
     @Test("fromEnvironment reads UWB_DEVICE, and an environment without it chooses the first attached board")
     func fromEnvironment() throws {
-        #expect(RadioChoice.environmentVariable == "UWB_DEVICE")
-        #expect(try RadioChoice.fromEnvironment([:]) == .firstAttachedBoard)
-        #expect(try RadioChoice.fromEnvironment(["OTHER": "usb:X"]) == .firstAttachedBoard)
-        #expect(try RadioChoice.fromEnvironment(["UWB_DEVICE": "usb:X"]) == .usbBoard(serial: "X"))
-        #expect(throws: RadioChoiceError.unrecognised("bogus")) { try RadioChoice.fromEnvironment(["UWB_DEVICE": "bogus"]) }
+        #expect(DeviceChoice.environmentVariable == "UWB_DEVICE")
+        #expect(try DeviceChoice.fromEnvironment([:]) == .firstAttachedBoard)
+        #expect(try DeviceChoice.fromEnvironment(["OTHER": "usb:X"]) == .firstAttachedBoard)
+        #expect(try DeviceChoice.fromEnvironment(["UWB_DEVICE": "usb:X"]) == .usbBoard(serial: "X"))
+        #expect(throws: DeviceChoiceError.unrecognised("bogus")) { try DeviceChoice.fromEnvironment(["UWB_DEVICE": "bogus"]) }
     }
 
     @Test("with no board attached (this machine), opening says so",
           arguments: [
-              (RadioChoice.firstAttachedBoard, RadioChoiceError.noBoardAttached),
+              (DeviceChoice.firstAttachedBoard, DeviceChoiceError.noBoardAttached),
               (.usbBoard(serial: "FT12345"), .noSuchUSBBoard(serial: "FT12345", available: [])),
           ])
-    func open(choice: RadioChoice, expected: RadioChoiceError) {
+    func open(choice: DeviceChoice, expected: DeviceChoiceError) {
         #expect {
             _ = try choice.open()
         } throws: { error in
             // A machine without usbfs cannot even list the bus: that is the other honest answer.
-            guard let error = error as? RadioChoiceError else { return false }
+            guard let error = error as? DeviceChoiceError else { return false }
             if case .usbOpenFailed(device: "the USB bus", _) = error { return true }
             return error == expected
         }
@@ -63,7 +63,7 @@ struct RadioChoiceTests {
 
     @Test("every error's description names the problem and tells the user what to do",
           arguments: [
-              (RadioChoiceError.unrecognised("bogus"), ["UWB_DEVICE=bogus", "use emulator:NAME", "usb:SERIAL", "leave it unset"]),
+              (DeviceChoiceError.unrecognised("bogus"), ["UWB_DEVICE=bogus", "use emulator:NAME", "usb:SERIAL", "leave it unset"]),
               (.emptyName("usb:"), ["UWB_DEVICE=usb:", "put its serial number after the colon", "uwb devices"]),
               (.emptyName("emulator:"), ["UWB_DEVICE=emulator:", "put the emulator service's device name after the colon"]),
               (.noBoardAttached, ["no UWB board is attached", "uwb devices", "UWB_DEVICE=emulator:NAME", "uwb emulator serve", "EmulatedRadio"]),
@@ -77,7 +77,7 @@ struct RadioChoiceTests {
               (.noSuchEmulatedDevice("nobody", available: ["alice", "bob"]), ["\"nobody\"", "its devices are \"alice\", \"bob\""]),
               (.noSuchEmulatedDevice("nobody", available: []), ["\"nobody\"", "its devices are none"]),
           ])
-    func descriptions(error: RadioChoiceError, fragments: [String]) {
+    func descriptions(error: DeviceChoiceError, fragments: [String]) {
         for fragment in fragments {
             #expect(error.description.contains(fragment), "\(error.description)")
         }
@@ -87,9 +87,9 @@ struct RadioChoiceTests {
     func noEmulatorService() {
         let path = "/tmp/swift-uwb-no-service-\(UUID().uuidString.prefix(8)).sock"
         #expect {
-            _ = try RadioChoice.openEmulatorDevice("alice", socketPath: path)
+            _ = try DeviceChoice.openEmulatorDevice("alice", socketPath: path)
         } throws: { error in
-            guard case RadioChoiceError.emulatorServiceFailed(device: "alice", let reason) = error else { return false }
+            guard case DeviceChoiceError.emulatorServiceFailed(device: "alice", let reason) = error else { return false }
             return reason.contains(path) && reason.contains("uwb emulator serve")
         }
     }

@@ -1,4 +1,4 @@
-import DW1000
+import DW1000Driver
 import Foundation
 import UWBCore
 import UWBEmulator
@@ -11,9 +11,9 @@ import UWBRanging
 /// first of each cluster initiating with the others of its cluster (pairs spread over a
 /// warehouse, say), the clusters' rounds starting at times spread over the period.
 ///
-/// Each device runs the ranging state machines through a ``RadioLoop`` on its real DW1000
+/// Each device runs the ranging state machines through a ``StateMachineRunner`` on its real DW1000
 /// drivers, so the protocol, the driver and the virtual chips are all exercised.
-public final class EmulatedRanging {
+public final class ScenarioRanging {
     /// The emulated world.
     public let emulation: Emulation
     /// The rounds per second with each peer: the rate asked for, or, if none was, ``preferredRate``
@@ -31,7 +31,7 @@ public final class EmulatedRanging {
     public private(set) var skippedRounds = 0
 
     /// Per initiator (by device index): the loop whose round holds its radio, if any.
-    private var active: [Int: RadioLoop] = [:]
+    private var active: [Int: StateMachineRunner] = [:]
 
     /// The PAN every ranging session uses.
     public static let pan = RangingFrameFormat.defaultPAN
@@ -51,13 +51,13 @@ public final class EmulatedRanging {
     ///   - clusterSize: how many consecutive devices range together, the first initiating; `nil`
     ///     for one cluster of every device. The last cluster may be smaller, but not alone.
     ///   - fieldOfView: the cone in which directions are reported.
-    /// - Throws: ``EmulatedRangingError`` for a world or rate that cannot work: rogue devices,
+    /// - Throws: ``ScenarioRangingError`` for a world or rate that cannot work: rogue devices,
     ///   fewer than two or more than ``Scenario/maximumDeviceCount`` devices, a cluster size that leaves a device
     ///   without a peer, a rate below ``slowestRate``, or one that leaves a peer's slot shorter
     ///   than a round.
     public init(
         scenario: Scenario, seed: UInt64? = nil, rate: Double?, clusterSize: Int? = nil, fieldOfView: FieldOfView = FieldOfView()
-    ) throws(EmulatedRangingError) {
+    ) throws(ScenarioRangingError) {
         if let rate {
             guard rate.isFinite, rate >= Self.slowestRate else { throw .invalidRate(rate) }
         }
@@ -95,10 +95,10 @@ public final class EmulatedRanging {
     /// seconds from `firstRound`, one `slot` apart, and the others respond.
     private func setUpCluster(
         _ cluster: Range<Int>, timing: RangingTiming, firstRound: Double, slot: Double, fieldOfView: FieldOfView
-    ) throws(EmulatedRangingError) {
+    ) throws(ScenarioRangingError) {
         let initiatorIndex = cluster.lowerBound
         let initiator = emulation.devices[initiatorIndex]
-        var loops: [RadioLoop] = []
+        var loops: [StateMachineRunner] = []
         for index in cluster.dropFirst() {
             let device = emulation.devices[index]
             let session = SessionIdentifier(rawValue: 0x5557_0000 | UInt32(index))
@@ -140,7 +140,7 @@ public final class EmulatedRanging {
 
     /// Starts `loop` of initiator `initiator` every `period` seconds from `first`, unless another
     /// round holds the initiator's radio.
-    private func schedule(_ loop: RadioLoop, of initiator: Int, every period: Double, firstAfter first: Double, on radio: DeviceRadio) {
+    private func schedule(_ loop: StateMachineRunner, of initiator: Int, every period: Double, firstAfter first: Double, on radio: DeviceRadio) {
         radio.after(.seconds(first)) { [weak self] in
             guard let self else { return }
             if self.active[initiator] == nil {
@@ -158,7 +158,7 @@ public final class EmulatedRanging {
     private func makeInitiatorLoop(
         _ device: EmulatedDevice, index: Int, peer: Int, session: SessionIdentifier, timing: RangingTiming,
         fieldOfView: FieldOfView
-    ) throws(EmulatedRangingError) -> RadioLoop {
+    ) throws(ScenarioRangingError) -> StateMachineRunner {
         let machine = Initiator(
             session: session, localAddress: UInt16(index + 1), peerAddress: UInt16(peer + 1), pan: Self.pan, timing: timing,
             transmitClock: Self.transmitClock(device), receivers: device.chips.count)
@@ -169,7 +169,7 @@ public final class EmulatedRanging {
     private func makeResponderLoop(
         _ device: EmulatedDevice, index: Int, initiator: Int, session: SessionIdentifier, timing: RangingTiming,
         fieldOfView: FieldOfView
-    ) throws(EmulatedRangingError) -> RadioLoop {
+    ) throws(ScenarioRangingError) -> StateMachineRunner {
         let machine = Responder(
             session: session, localAddress: UInt16(index + 1), peerAddress: UInt16(initiator + 1), pan: Self.pan,
             timing: timing, transmitClock: Self.transmitClock(device), receivers: device.chips.count,
@@ -184,9 +184,9 @@ public final class EmulatedRanging {
     private func makeLoop(
         _ machine: RangingStateMachine, on device: EmulatedDevice, observer: Int, peer: Int, holdsSlotOf initiator: Int?,
         fieldOfView: FieldOfView
-    ) throws(EmulatedRangingError) -> RadioLoop {
+    ) throws(ScenarioRangingError) -> StateMachineRunner {
         let builder = try makeBuilder(for: device, fieldOfView: fieldOfView)
-        return RadioLoop(
+        return StateMachineRunner(
             machine: machine, transceivers: device.radio.transceivers,
             schedule: { delay, action in device.radio.after(delay, action) },
             onCompleted: { [weak self] round in
@@ -211,7 +211,7 @@ public final class EmulatedRanging {
         }
     }
 
-    private func makeBuilder(for device: EmulatedDevice, fieldOfView: FieldOfView) throws(EmulatedRangingError) -> MeasurementBuilder {
+    private func makeBuilder(for device: EmulatedDevice, fieldOfView: FieldOfView) throws(ScenarioRangingError) -> MeasurementBuilder {
         do {
             return try MeasurementBuilder(board: device.board, configuration: emulation.configuration, fieldOfView: fieldOfView)
         } catch {

@@ -6,7 +6,7 @@ import UWBCore
 ///
 /// `Sendable`: ``wake()`` and ``abandon()`` come from any thread; the other members are used on
 /// the loop thread only.
-protocol RadioLoopClock: AnyObject, Sendable {
+protocol LoopClock: AnyObject, Sendable {
     /// The loop's time. Loop only.
     var now: Duration { get }
     /// Whether the time is virtual. The loop then runs its app's reactions to the end before it
@@ -23,7 +23,7 @@ protocol RadioLoopClock: AnyObject, Sendable {
     func abandon()
 }
 
-/// A ``RadioLoopClock`` could not read a chip's interrupt line.
+/// A ``LoopClock`` could not read a chip's interrupt line.
 struct LoopWaitFailure: Error {
     /// The chip.
     let chip: Int

@@ -8,7 +8,7 @@ import UWBCore
 /// calls ``handle(_:fromChip:)``, and timers come from the `schedule` function it is given.
 /// Chips other than the first only receive: the loop keeps them listening so that their
 /// receptions of the same frames (carrier phases for the direction) reach the state machine.
-public final class RadioLoop {
+public final class StateMachineRunner {
     /// Schedules work after a delay on the loop's own thread or virtual time.
     public typealias Scheduler = (Duration, @escaping () -> Void) -> Void
 

@@ -3,7 +3,7 @@ import UWBCore
 /// Software that drives an emulated device's radio from its radio loop: ranging state machines,
 /// or a scripted sender. It sees the device only through ``DeviceRadio``: a ``Transceiver`` per
 /// chip and timers, never the global clock.
-public protocol RadioApplication: AnyObject {
+public protocol DeviceApplication: AnyObject {
     /// Called once when the run starts, after the radio is configured.
     func start(on radio: DeviceRadio)
 
@@ -15,7 +15,7 @@ public protocol RadioApplication: AnyObject {
     func handle(_ error: TransceiverError, fromChip chip: Int, on radio: DeviceRadio)
 }
 
-extension RadioApplication {
+extension DeviceApplication {
     /// Does nothing: the error is already in ``DeviceRadio/errors``.
     public func handle(_ error: TransceiverError, fromChip chip: Int, on radio: DeviceRadio) {}
 }

@@ -1,7 +1,7 @@
 import UCIClient
 
-/// Why a radio could not be chosen or opened.
-public enum RadioChoiceError: Error, Hashable, Sendable, CustomStringConvertible {
+/// Why a device could not be chosen or opened.
+public enum DeviceChoiceError: Error, Hashable, Sendable, CustomStringConvertible {
     /// `UWB_DEVICE` holds something not understood.
     case unrecognised(String)
     /// `UWB_DEVICE` is `emulator:` or `usb:` with nothing after it.

@@ -1,6 +1,6 @@
 import UWBUSB
 
-extension RadioChoiceError {
+extension DeviceChoiceError {
     /// Why the USB board `device` (`usb:SERIAL`) could not be opened, from libusb's `problem`:
     /// ``accessDenied(device:reason:)`` when this user may not open it (no udev rule; the reason then
     /// says how to install it), ``usbOpenFailed(device:reason:)`` for anything else.

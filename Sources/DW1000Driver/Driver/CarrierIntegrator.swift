@@ -6,7 +6,7 @@ import UWBCore
 ///
 /// Hz = value × 998.4 MHz / 2 / 1024 / 131072 (/ 8192 instead of / 1024 at 110 kbps), and the
 /// transmitter's offset relative to the receiver is −Hz / f_c (Decawave
-/// `dw1000_read_carrier_integrator`, `dw1000_calc_clock_offset_ratio`; physics reference §1.4).
+/// `dw1000_read_carrier_integrator`, `dw1000_calc_clock_offset_ratio`; `Docs/reference/uwb-physics.md` §1.4).
 public struct CarrierIntegrator: Hashable, Sendable {
     /// The smallest and largest 21-bit values.
     static let range: ClosedRange<Int64> = -0x10_0000...0x0F_FFFF

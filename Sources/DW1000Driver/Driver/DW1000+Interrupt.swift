@@ -108,7 +108,7 @@ extension DW1000 {
 
     /// The phase of the accumulator sample at the first path minus RCPHASE: the carrier phase at
     /// this chip's antenna, comparable between chips on one clock (Decawave's dual-DW1000 PDoA
-    /// method, physics reference §4.1). Reading the accumulator needs the FACE and AMCE clocks on
+    /// method, `Docs/reference/uwb-physics.md` §4.1). Reading the accumulator needs the FACE and AMCE clocks on
     /// (UM §7.2.38): the first two octets of PMSC_CTRL0 are `clocks` with them added, then
     /// `clocks` again; the accumulator's first octet is a dummy. Then clears the `handled`
     /// events of SYS_STATUS, all in one batch.

@@ -18,7 +18,7 @@ public struct SignalPowerFormula: Hashable, Sendable {
     }
 
     /// RXPACC corrected for the SFD symbols it includes when it equals RXPACC_NOSAT
-    /// (UM §7.2.40.12; adjustments as tabulated in the physics reference §3.2), never below 1.
+    /// (UM §7.2.40.12; adjustments as tabulated in `Docs/reference/uwb-physics.md` §3.2), never below 1.
     public func correctedPreambleCount(accumulated: Int, unsaturated: Int) -> Int {
         guard accumulated == unsaturated else { return max(1, accumulated) }
         let adjustment = switch (configuration.startOfFrameDelimiter, configuration.dataRate) {

@@ -3,7 +3,8 @@ import UCIClient
 import UWBCore
 import UWBEmulator
 
-/// Which radio a process uses, as the `UWB_DEVICE` environment variable names it.
+/// Which device a process ranges on (a radio, or a UCI device), as the `UWB_DEVICE` environment
+/// variable names it.
 ///
 /// | `UWB_DEVICE` | Choice |
 /// |---|---|
@@ -17,7 +18,7 @@ import UWBEmulator
 ///
 /// An app that must not depend on its environment hands its sessions a radio explicitly instead
 /// (`DeviceService(radio:)` in the NearbyInteraction module).
-public enum RadioChoice: Hashable, Sendable, CustomStringConvertible {
+public enum DeviceChoice: Hashable, Sendable, CustomStringConvertible {
     /// The first DW1000 board attached over USB.
     case firstAttachedBoard
     /// A device of the emulator service (`uwb emulator serve`), by its name in the scenario.
@@ -37,10 +38,10 @@ public enum RadioChoice: Hashable, Sendable, CustomStringConvertible {
     /// and runs it on a ``ThreadedRadio`` on the service's virtual time, calibrated by its entry
     /// (`emulator:NAME`) in `calibrationStore` if there is one.
     ///
-    /// - Throws: ``RadioChoiceError/emulatorServiceFailed(device:reason:)`` or a bring-up failure.
+    /// - Throws: ``DeviceChoiceError/emulatorServiceFailed(device:reason:)`` or a bring-up failure.
     public static func openEmulatorDevice(
         _ name: String, socketPath: String?, calibrationStore: String? = nil
-    ) throws(RadioChoiceError) -> ThreadedRadio {
+    ) throws(DeviceChoiceError) -> ThreadedRadio {
         let (bus, board) = try EmulatorSocketBus.attach(to: name, at: serviceSocket(socketPath))
         return try ThreadedRadio(
             name: "emulator:" + name, board: board, bus: bus, kind: .emulatorService, clock: ServiceTurns(bus: bus),
@@ -58,10 +59,10 @@ public enum RadioChoice: Hashable, Sendable, CustomStringConvertible {
 
     /// The choice `value` names (the value of `UWB_DEVICE`; nil or empty for none).
     ///
-    /// - Throws: ``RadioChoiceError/unrecognised(_:)`` for anything else than the forms in the
-    ///   table above, ``RadioChoiceError/emptyName(_:)`` for `emulator:`, `usb:` or `uci:` alone,
-    ///   or ``RadioChoiceError/badUCIEndpoint(_:)`` for a UCI endpoint that is not understood.
-    public init(environmentValue value: String?) throws(RadioChoiceError) {
+    /// - Throws: ``DeviceChoiceError/unrecognised(_:)`` for anything else than the forms in the
+    ///   table above, ``DeviceChoiceError/emptyName(_:)`` for `emulator:`, `usb:` or `uci:` alone,
+    ///   or ``DeviceChoiceError/badUCIEndpoint(_:)`` for a UCI endpoint that is not understood.
+    public init(environmentValue value: String?) throws(DeviceChoiceError) {
         let text = (value ?? "").trimmingCharacters(in: .whitespaces)
         guard !text.isEmpty else {
             self = .firstAttachedBoard
@@ -87,10 +88,10 @@ public enum RadioChoice: Hashable, Sendable, CustomStringConvertible {
 
     /// The choice the process environment names.
     ///
-    /// - Throws: ``RadioChoiceError`` if `UWB_DEVICE` is set to something not understood.
+    /// - Throws: ``DeviceChoiceError`` if `UWB_DEVICE` is set to something not understood.
     public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment)
-        throws(RadioChoiceError) -> RadioChoice {
-        try RadioChoice(environmentValue: environment[environmentVariable])
+        throws(DeviceChoiceError) -> DeviceChoice {
+        try DeviceChoice(environmentValue: environment[environmentVariable])
     }
 
     /// Opens the chosen radio. A USB board is opened through libusb, brought up on its own loop
@@ -100,20 +101,20 @@ public enum RadioChoice: Hashable, Sendable, CustomStringConvertible {
     /// `~/.config/swift-uwb/calibration.json`; see `CalibrationStore`); a store that cannot be used
     /// is reported on standard error and the board runs with its description's calibration.
     ///
-    /// - Throws: ``RadioChoiceError`` saying why the radio cannot be used: no board, a missing
+    /// - Throws: ``DeviceChoiceError`` saying why the radio cannot be used: no board, a missing
     ///   serial number, permission, a bring-up failure, an emulator service that is not running or
-    ///   refuses the device, or a UCI device (``RadioChoiceError/notARadio(_:)``).
+    ///   refuses the device, or a UCI device (``DeviceChoiceError/notARadio(_:)``).
     public func open(
-        board: String? = ProcessInfo.processInfo.environment[RadioChoice.boardVariable],
+        board: String? = ProcessInfo.processInfo.environment[DeviceChoice.boardVariable],
         calibrationStore: String? = CalibrationStore.defaultPath()
-    ) throws(RadioChoiceError) -> ThreadedRadio {
+    ) throws(DeviceChoiceError) -> ThreadedRadio {
         let radio = switch self {
         case .firstAttachedBoard: try USBRadio.open(serial: nil, boardID: board, calibrationStore: calibrationStore)
         case .usbBoard(let serial): try USBRadio.open(serial: serial, boardID: board, calibrationStore: calibrationStore)
         case .emulatorDevice(let name):
             try Self.openEmulatorDevice(
                 name, socketPath: ProcessInfo.processInfo.environment[Self.socketVariable], calibrationStore: calibrationStore)
-        case .uciDevice: throw RadioChoiceError.notARadio(description)
+        case .uciDevice: throw DeviceChoiceError.notARadio(description)
         }
         if case .ignored(let warning) = radio.calibration {
             FileHandle.standardError.write(Data((warning + "\n").utf8))
@@ -133,9 +134,9 @@ public enum RadioChoice: Hashable, Sendable, CustomStringConvertible {
 
     /// Connects to the chosen UCI device and brings it up (``UCIDevice/open(_:responseTimeout:)``).
     ///
-    /// - Throws: ``RadioChoiceError/uciDeviceFailed(_:)`` if it cannot be reached or brought up,
-    ///   or ``RadioChoiceError/unrecognised(_:)`` if this choice is not a UCI device.
-    public func openUCIDevice(responseTimeout: Duration = UCIClientConstants.responseTimeout) throws(RadioChoiceError) -> UCIDevice {
+    /// - Throws: ``DeviceChoiceError/uciDeviceFailed(_:)`` if it cannot be reached or brought up,
+    ///   or ``DeviceChoiceError/unrecognised(_:)`` if this choice is not a UCI device.
+    public func openUCIDevice(responseTimeout: Duration = UCIClientConstants.responseTimeout) throws(DeviceChoiceError) -> UCIDevice {
         guard case .uciDevice(let endpoint) = self else { throw .unrecognised(description) }
         do {
             return try UCIDevice.open(endpoint, responseTimeout: responseTimeout)

@@ -32,7 +32,7 @@ enum DW1000Constants {
     }
 
     /// Hz per carrier-integrator LSB: 998.4 MHz / 2 / 1024 / 131072, or / 8192 instead of / 1024 at
-    /// 110 kbps (Decawave `dw1000_read_carrier_integrator`, physics reference §1.4).
+    /// 110 kbps (Decawave `dw1000_read_carrier_integrator`, `Docs/reference/uwb-physics.md` §1.4).
     static func carrierIntegratorHertzPerUnit(_ rate: DataRate) -> Double {
         let divider: Double = rate == .kbps110 ? 8192 : 1024
         return 998.4e6 / 2 / divider / 131_072

@@ -1,0 +1,35 @@
+import Foundation
+import Testing
+import UWBTestSupport
+
+/// `uwb` installed away from the repository, started from a directory that is not a checkout,
+/// with no `UWB_BOARDS_DIR`: it still has the shipped boards (they are built in).
+@Suite(.timeLimit(.minutes(2))) struct OutsideCheckoutTests {
+    @Test func anInstalledUWBFindsTheShippedBoards() throws {
+        let built = try #require(BuiltExecutable.path(named: "uwb"), "no uwb executable was built")
+        let place = FileManager.default.temporaryDirectory.appendingPathComponent("swift-uwb-installed-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: place, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: place) }
+        let installed = place.appendingPathComponent("uwb")
+        try FileManager.default.copyItem(atPath: built, toPath: installed.path)
+        // The scenario names its boards by id only; it is the only file taken from the checkout.
+        let scenario = place.appendingPathComponent("room.json")
+        try FileManager.default.copyItem(atPath: Repository.path("Docs/scenarios/two-devices-3m.json"), toPath: scenario.path)
+
+        let process = Process()
+        process.executableURL = installed
+        process.currentDirectoryURL = place
+        process.arguments = ["demo", "--scenario", "room.json", "--duration", "1", "--format", "jsonl", "--speed", "0"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["UWB_BOARDS_DIR"] = nil
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(text)")
+        #expect(text.contains("\"distance\""), "\(text)")
+    }
+}
