@@ -5,10 +5,9 @@ public enum DistanceFigure {
     ///
     /// - Throws: ``PlotError/nothingToPlot(path:what:)`` when no sample has a distance or a truth.
     public static func make(_ samples: [DistanceSample], source: String) throws(PlotError) -> Figure {
-        let pairs = PairOrder(samples)
+        let pairs = OrderedGroups(samples, by: \.pairName).groups
         var series: [Series] = []
-        for (index, pair) in pairs.names.enumerated() {
-            let ofPair = samples.filter { $0.pairName == pair }
+        for (index, (pair, ofPair)) in pairs.enumerated() {
             let measured = ofPair.compactMap { sample in sample.measured.map { PlotPoint(x: sample.seconds, y: $0.metres) } }
             let truth = ofPair.compactMap { sample in sample.truth.map { PlotPoint(x: sample.seconds, y: $0.metres) } }
             if !measured.isEmpty { series.append(Series(name: "\(pair) measured", style: .points, colour: index, points: measured)) }
@@ -20,19 +19,7 @@ public enum DistanceFigure {
         let measuredCount = samples.filter { $0.measured != nil }.count
         return Figure(
             title: "Distance and true distance against time",
-            caption: "\(measuredCount) measurements of \(pairs.names.count) pair\(pairs.names.count == 1 ? "" : "s"), from \(source)",
+            caption: "\(measuredCount) measurements of \(pairs.count) pair\(pairs.count == 1 ? "" : "s"), from \(source)",
             xAxis: Axis(title: "time (s)"), yAxis: Axis(title: "distance (m)"), series: series)
-    }
-}
-
-/// The device → peer pairs of a run in the order they first appear, which gives each its colour.
-struct PairOrder {
-    /// The pair names, `device → peer`.
-    let names: [String]
-
-    /// The pairs of `samples`.
-    init(_ samples: [DistanceSample]) {
-        var seen: Set<String> = []
-        names = samples.map(\.pairName).filter { seen.insert($0).inserted }
     }
 }

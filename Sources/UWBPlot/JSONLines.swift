@@ -15,12 +15,15 @@ struct JSONLines {
     /// The objects, in file order.
     let lines: [Line]
 
-    /// The objects of `text`, the contents of the file at `path` (for messages).
+    /// The objects of `text`'s lines (`text` split at newlines), the contents of the file at
+    /// `path` (for messages), whose first object, `first`, the caller has already parsed: the
+    /// lines before it are blank, and it is not parsed again.
     ///
-    /// - Throws: ``PlotError/badLine(path:line:reason:)`` at the first line that is not a JSON object.
-    init(text: String, path: String) throws(PlotError) {
-        var lines: [Line] = []
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+    /// - Throws: ``PlotError/badLine(path:line:reason:)`` at the first later line that is not a JSON object.
+    init(lines text: [Substring], first: Line, path: String) throws(PlotError) {
+        var lines = [first]
+        for index in text.indices.dropFirst(first.number) {
+            let line = text[index]
             guard !line.allSatisfy(\.isWhitespace) else { continue }
             lines.append(Line(number: index + 1, object: try Self.object(line, number: index + 1, path: path)))
         }

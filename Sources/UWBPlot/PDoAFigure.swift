@@ -10,11 +10,8 @@ public enum PDoAFigure {
         guard !samples.isEmpty else {
             throw .nothingToPlot(path: source, what: "no samples; run `uwb calibrate pdoa --samples FILE` first")
         }
-        var keys: [ChipKey] = []
-        for sample in samples where !keys.contains(ChipKey(sample)) { keys.append(ChipKey(sample)) }
         var series: [Series] = []
-        for (index, key) in keys.enumerated() {
-            let ofChip = samples.filter { ChipKey($0) == key }
+        for (index, (key, ofChip)) in OrderedGroups(samples, by: ChipKey.init).groups.enumerated() {
             let name = "\(key.device) chip \(key.chip)"
             series.append(Series(
                 name: "\(name) PDoA", style: .points, colour: 2 * index,

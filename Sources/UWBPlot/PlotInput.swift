@@ -55,20 +55,24 @@ public enum PlotInput: Sendable {
         } catch {
             // Not a JSON object on one line: a scenario spans many lines, so try the whole file.
             if case .object(let members)? = try? JSONValue.parse(data), members[scenarioMarkerKey] != nil {
-                return try scenario(data, path: path, boardSearchPaths: boardSearchPaths)
+                return try scenario(data, parsed: .object(members), path: path, boardSearchPaths: boardSearchPaths)
             }
             throw error
         }
         let keys = Set(firstObject.members.keys)
         if keys.contains(scenarioMarkerKey) {
-            return try scenario(data, path: path, boardSearchPaths: boardSearchPaths)
+            // A scenario on one line is that line's object; with more lines after it, the whole
+            // file is read again, to report what is wrong with it.
+            let onlyLine = lines[(firstIndex + 1)...].allSatisfy { $0.allSatisfy(\.isWhitespace) }
+            return try scenario(
+                data, parsed: onlyLine ? .object(firstObject.members) : nil, path: path, boardSearchPaths: boardSearchPaths)
         }
         guard let kind = PlotInputKind.jsonLineKind(keys: keys) else {
             throw .unknownKind(
                 path: path, line: firstIndex + 1,
                 reason: "a JSON object with keys \(keys.sorted().joined(separator: ", ")), of no kind `uwb plot` reads")
         }
-        let all = try JSONLines(text: text, path: path)
+        let all = try JSONLines(lines: lines, first: JSONLines.Line(number: firstIndex + 1, object: firstObject), path: path)
         switch kind {
         case .rangeLines, .demoLines:
             let keys: DistanceLineKeys = kind == .rangeLines ? .range : .demo
@@ -82,9 +86,12 @@ public enum PlotInput: Sendable {
         }
     }
 
-    /// The scenario in `data`.
-    private static func scenario(_ data: Data, path: String, boardSearchPaths: [String]) throws(PlotError) -> PlotInput {
+    /// The scenario in `data`, from the document `parsed` from it when the caller has one.
+    private static func scenario(_ data: Data, parsed: JSONValue?, path: String, boardSearchPaths: [String]) throws(PlotError) -> PlotInput {
         do {
+            if let parsed {
+                return .scenario(try Scenario(json: parsed, boardSearchPaths: boardSearchPaths))
+            }
             return .scenario(try Scenario(jsonData: data, boardSearchPaths: boardSearchPaths))
         } catch {
             throw .scenario(.inFile(path: path, error: error))

@@ -91,10 +91,10 @@ public enum RoomFigure {
                 what: "the run names devices the scenario does not have (\(unknown.joined(separator: ", "))); give the run of this scenario")
         }
         var series: [Series] = []
-        for pair in PairOrder(samples).names {
+        for (pair, ofPair) in OrderedGroups(samples, by: \.pairName).groups {
             var points: [PlotPoint] = []
             var colour = 0
-            for sample in samples where sample.pairName == pair {
+            for sample in ofPair {
                 guard let observer = devices[sample.device], let distance = sample.measured,
                       let local = sample.direction ?? sample.horizontalAngle.map({ Vector3(x: sin($0.radians), y: 0, z: -cos($0.radians)) })
                 else { continue }

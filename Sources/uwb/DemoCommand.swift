@@ -29,23 +29,23 @@ struct DemoCommand: ParsableCommand {
     @Option(help: "The scenario file (JSON); see Docs/scenarios.md.")
     var scenario = "Docs/scenarios/demo-room.json"
 
-    @Option(help: "Simulated seconds to run; default: the scenario's duration.")
+    @Option(parsing: .unconditional, help: "Simulated seconds to run; default: the scenario's duration.")
     var duration: Double?
 
     @Option(help: "Output: live (a terminal view) or jsonl (one JSON object per update).")
     var format: Format = .live
 
-    @Option(help: "Simulated seconds per wall-clock second; 0 runs as fast as the machine can.")
+    @Option(parsing: .unconditional, help: "Simulated seconds per wall-clock second; 0 runs as fast as the machine can.")
     var speed: Double = 1
 
-    @Option(help: """
+    @Option(parsing: .unconditional, help: """
         Milliseconds between ranging rounds of each pair, the sessions' update interval (default: \
         \(DemoCommand.milliseconds(SessionMesh.preferredInterval)), or the nearest the scenario's radio \
         keeps, said on standard error). An interval given here that the radio does not keep is an error.
         """)
     var interval: Double?
 
-    @Option(help: "Random seed; overrides the scenario's.")
+    @Option(parsing: .unconditional, help: "Random seed; overrides the scenario's.")
     var seed: UInt64?
 
     @Option(help: "Write every frame on the air to this pcapng file (open it with Wireshark or tshark).")

@@ -13,10 +13,10 @@ struct EmulateCommand: ParsableCommand {
     @Option(help: "The scenario file (JSON).")
     var scenario: String
 
-    @Option(help: "Random seed; overrides the scenario's.")
+    @Option(parsing: .unconditional, help: "Random seed; overrides the scenario's.")
     var seed: UInt64?
 
-    @Option(help: "Simulated seconds to run; overrides the scenario's duration.")
+    @Option(parsing: .unconditional, help: "Simulated seconds to run; overrides the scenario's duration.")
     var duration: Double?
 
     @Option(help: "Write every frame to this pcapng file (open it with Wireshark or tshark).")

@@ -26,16 +26,16 @@ struct EmulatorServeCommand: ParsableCommand {
     @Option(help: "The socket path; default $XDG_RUNTIME_DIR/swift-uwb-emulator.sock or /tmp/swift-uwb-emulator.sock. Apps find it through UWB_EMULATOR_SOCKET.")
     var socket: String?
 
-    @Option(help: "Random seed; overrides the scenario's.")
+    @Option(parsing: .unconditional, help: "Random seed; overrides the scenario's.")
     var seed: UInt64?
 
-    @Option(help: "At most this many simulated seconds per wall-clock second; 0 runs as fast as the apps keep up (for CI).")
+    @Option(parsing: .unconditional, help: "At most this many simulated seconds per wall-clock second; 0 runs as fast as the apps keep up (for CI).")
     var speed: Double = 1
 
-    @Option(help: "Wall seconds an app may hold its turn (or take over a message) before it is disconnected; 0 never disconnects (for debugging an app).")
+    @Option(parsing: .unconditional, help: "Wall seconds an app may hold its turn (or take over a message) before it is disconnected; 0 never disconnects (for debugging an app).")
     var answerLimit: Double = 30
 
-    @Option(help: "Keep the clock at zero until this many apps have started ranging, so that runs repeat exactly.")
+    @Option(parsing: .unconditional, help: "Keep the clock at zero until this many apps have started ranging, so that runs repeat exactly.")
     var startAfterApps = 0
 
     @Option(help: "Write every frame on the air to this pcapng file, with what each device made of it (Docs/emulator.md, \"Traces\"); complete once the service stops.")

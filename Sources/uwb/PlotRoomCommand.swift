@@ -21,7 +21,7 @@ struct PlotRoomCommand: ParsableCommand {
     @Option(name: .customLong("run"), help: "The JSON lines of a run of the scenario (`uwb range` or `uwb demo` with --format jsonl).")
     var runFile: String?
 
-    @Option(help: "The half-angle of the field-of-view cones, in degrees.")
+    @Option(parsing: .unconditional, help: "The half-angle of the field-of-view cones, in degrees.")
     var fieldOfView = FieldOfView.defaultHalfAngle.degrees
 
     @OptionGroup var output: PlotOutputOptions

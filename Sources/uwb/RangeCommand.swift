@@ -24,17 +24,17 @@ struct RangeCommand: ParsableCommand {
     @Option(help: "The scenario file (JSON); see Docs/scenarios.md.")
     var scenario: String
 
-    @Option(help: """
+    @Option(parsing: .unconditional, help: """
         Rounds per second with each peer (default: \(JSONNumberText.text(ScenarioRanging.preferredRate)), \
         or the fastest the scenario's peers fit, said on standard error). A rate given here that does \
         not fit is an error.
         """)
     var rate: Double?
 
-    @Option(help: "Simulated seconds to run; overrides the scenario's duration.")
+    @Option(parsing: .unconditional, help: "Simulated seconds to run; overrides the scenario's duration.")
     var duration: Double?
 
-    @Option(help: "Random seed; overrides the scenario's.")
+    @Option(parsing: .unconditional, help: "Random seed; overrides the scenario's.")
     var seed: UInt64?
 
     @Option(help: "Output format: jsonl (one JSON object per line) or table.")
@@ -43,7 +43,7 @@ struct RangeCommand: ParsableCommand {
     @Option(help: "Write every frame on the air to this pcapng file (open it with Wireshark or tshark).")
     var trace: String?
 
-    @Option(help: "Half-angle of the field of view in degrees; directions outside it are null.")
+    @Option(parsing: .unconditional, help: "Half-angle of the field of view in degrees; directions outside it are null.")
     var fieldOfView: Double = 60
 
     func validate() throws {
@@ -76,13 +76,14 @@ struct RangeCommand: ParsableCommand {
                 "--rate \(JSONNumberText.text(ScenarioRanging.preferredRate)) Hz does not fit \(ranging.slots.peers) peers; "
                     + "ranging at \(JSONNumberText.text(ranging.rate)) Hz")
         }
+        // The trace file is opened first: one that cannot be written fails the command before it prints anything.
+        let traceFile = TraceFile(path: trace)
+        try traceFile.start(ranging.emulation)
         let output = MeasurementOutput(format: format)
         if format == .table {
             print(MeasurementOutput.tableHeader)
         }
         let end = SimulationTime(seconds: duration ?? loaded.duration.secondsValue)
-        let traceFile = TraceFile(path: trace)
-        try traceFile.start(ranging.emulation)
         var time = SimulationTime.zero
         var measurements = 0
         var failures = 0

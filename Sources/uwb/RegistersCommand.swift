@@ -25,7 +25,7 @@ struct RegistersCommand: ParsableCommand {
     @Option(help: "With --read: the radio, usb:SERIAL or emulator:NAME; default: UWB_DEVICE (the first attached board if unset).")
     var device: String?
 
-    @Option(help: "With --read: the chip's index on the board (its chip select), from 0.")
+    @Option(parsing: .unconditional, help: "With --read: the chip's index on the board (its chip select), from 0.")
     var chip = 0
 
     @Option(help: "With --read: text (one block per register) or json (one object).")

@@ -26,13 +26,13 @@ struct SessionCommand: ParsableCommand {
     @Option(help: "Where the peer's archived token appears.")
     var tokenIn: String
 
-    @Option(help: "How many updates to print before ending.")
+    @Option(parsing: .unconditional, help: "How many updates to print before ending.")
     var updates = 10
 
-    @Option(help: "Wall seconds to wait for the peer's token and the updates.")
+    @Option(parsing: .unconditional, help: "Wall seconds to wait for the peer's token and the updates.")
     var timeout = 60.0
 
-    @Option(help: "Draw the session's token from a generator with this seed instead of the system's secure one, so that runs on the emulator repeat exactly. Never on real hardware.")
+    @Option(parsing: .unconditional, help: "Draw the session's token from a generator with this seed instead of the system's secure one, so that runs on the emulator repeat exactly. Never on real hardware.")
     var tokenSeed: UInt64?
 
     func validate() throws {

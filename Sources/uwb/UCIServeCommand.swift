@@ -26,7 +26,7 @@ struct UCIServeCommand: ParsableCommand {
     @Option(help: "Random seed; overrides the scenario's.")
     var seed: UInt64?
 
-    @Option(help: "Simulated seconds per wall-clock second; 0 runs as fast as the world can (for tests).")
+    @Option(parsing: .unconditional, help: "Simulated seconds per wall-clock second; 0 runs as fast as the world can (for tests).")
     var speed: Double = 1
 
     @Option(name: .customLong("uci-version"), help: "The UCI version the UWBSs speak: 2.0 or 1.1 (session ids as tokens).")

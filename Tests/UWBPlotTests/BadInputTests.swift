@@ -79,6 +79,16 @@ struct BadInputTests {
         #expect(Self.message(text, name: "s.json") == "s.json: devices: empty; a scenario needs at least one device")
     }
 
+    @Test("a scenario on one line reads as on many; with another line after it, the loader's JSON error names the file")
+    func oneLineScenario() throws {
+        let text = try String(contentsOfFile: Repository.path("Docs/scenarios/office-wall.json"), encoding: .utf8)
+        let oneLine = text.split(separator: "\n").joined(separator: " ")
+        let many = try Fixtures.input(text, name: "o.json").scenario(figure: "room", path: "o.json")
+        #expect(try Fixtures.input(oneLine + "\n\n", name: "o.json").scenario(figure: "room", path: "o.json") == many)
+        let message = Self.message(oneLine + "\n{}\n", name: "o.json")
+        #expect(message.hasPrefix("o.json: ") && message.contains("JSON"), "\(message)")
+    }
+
     @Test("a truncated pcapng trace names the offset")
     func truncatedTrace() throws {
         let writer = PcapngWriter()

@@ -9,10 +9,4 @@ extension Register {
     public func meaning(of field: BitField) -> String? {
         Register.fieldMeanings[name]?[field.name]
     }
-
-    /// The register named `name` (case-insensitive), if the map has one.
-    public static func named(_ name: String) -> Register? {
-        let wanted = name.uppercased()
-        return all.first { $0.name.uppercased() == wanted }
-    }
 }

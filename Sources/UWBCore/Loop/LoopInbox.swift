@@ -78,7 +78,21 @@ public final class LoopInbox: @unchecked Sendable {
     /// each to return; reactions delivered meanwhile run too. Returns whether any ran. Loop only.
     ///
     /// A reaction for the main queue delivered while the loop runs on the main thread runs in
-    /// place: waiting for the main queue there would wait for itself.
+    /// place: waiting for the main queue there would wait for itself. On any other thread the loop
+    /// waits until the main queue has run it, which happens only while something serves the main
+    /// queue (`dispatchMain()`, `RunLoop.main`, an async `main`, the test runner): in a program
+    /// whose main thread blocks instead (a semaphore, `readLine()`), the loop would wait for ever,
+    /// and an app of the emulator service would hold its turn until it is disconnected.
+    ///
+    /// Where that could happen: only loops on virtual time wait for reactions (the in-process
+    /// emulator's simulator, a radio of the emulator service); a loop on the wall clock hands them
+    /// to their queues and goes on. Only an NISession whose `delegateQueue` is nil delivers to the
+    /// main queue, and a loop delivers nothing to a session before it runs. Why it does not happen
+    /// in this repository: every session that `uwb session`, `uwb calibrate` (radios),
+    /// `SessionMesh` (`uwb demo`, whose simulator runs on the main thread anyway) and the
+    /// benchmarks' `SessionWaiter` start is given a delegate queue of its own before it runs; only
+    /// the iOS-style app test leaves it nil, on a test runner that serves the main queue
+    /// (`MainQueueReactionTests`). `NISessionDelegate` tells apps the same.
     @discardableResult
     public func runReactions() -> Bool {
         var ran = false

@@ -7,6 +7,9 @@ public struct Arrival: Sendable {
     /// Which transmission of the run this is (the medium counts them from 0): two frames
     /// reaching an antenna at the same instant are still two frames.
     public let transmissionIndex: Int
+    /// The index of the sending device in the medium (its order in the emulation): what the
+    /// medium counts a frame received intact against, per link.
+    public let sender: Int
     /// When the preamble reaches this antenna.
     public let start: SimulationTime
     /// When the RMARKER reaches this antenna along the first path.

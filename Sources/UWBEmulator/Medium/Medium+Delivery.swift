@@ -102,6 +102,7 @@ extension Medium {
             let arrival = Arrival(
                 transmission: transmission,
                 transmissionIndex: frame.index,
+                sender: frame.sender,
                 start: SimulationTime(picoseconds: marker.picoseconds - leadIn),
                 rmarker: marker,
                 end: SimulationTime(picoseconds: transmission.end.picoseconds + flightPicoseconds),

@@ -20,12 +20,6 @@ public final class Medium {
     /// hunting instead of reporting an error [U: modelling choice].
     public static let detectionMargin = PowerRatio(decibels: 6)
 
-    /// How many transmissions back the medium remembers who sent them, to count each reception
-    /// on its link: a reception is judged within one frame (a few milliseconds) of its
-    /// transmission's start, when far fewer transmissions than this can have begun [modelling
-    /// choice].
-    static let sendersRemembered = 4096
-
     /// The simulator the medium and its chips run on.
     public let simulator: Simulator
     /// The propagation model.
@@ -50,11 +44,9 @@ public final class Medium {
     var nodes: [MediumNode] = []
     /// Per device: its frame counts so far, kept as frames are sent and judged.
     private(set) var statistics: [DeviceStatistics] = []
-    /// Per sender, per receiver: the frames received intact over that link so far.
-    private var linkReceptions: [[Int]] = []
-    /// The sender of each of the last ``sendersRemembered`` transmissions, by transmission index
-    /// modulo that count: a reception is judged at most one frame after its transmission began.
-    private var recentSenders = [Int](repeating: 0, count: Medium.sendersRemembered)
+    /// Per sender, per receiver: the frames received intact over that link so far (a row and a
+    /// column for every device), what the emulator service's observers see as a link's traffic.
+    private(set) var linkReceptions: [[Int]] = []
     /// The trace being written, if any.
     var trace: TraceQueue?
     /// How many transmissions the run has had: the next one's index.
@@ -79,13 +71,6 @@ public final class Medium {
         // Subtracted in this order so that, in floating point too, a level below the floor is
         // below every detection threshold and every capture threshold the medium computes.
         floorDBm = (weakest - Self.detectionMargin.decibels) - Self.captureMargin.decibels
-    }
-
-    /// The frames device `receiver` has received intact from device `sender` so far (what the
-    /// emulator service's observers see as a link's traffic); 0 for an index of no device.
-    func framesReceived(from sender: Int, to receiver: Int) -> Int {
-        guard linkReceptions.indices.contains(sender), linkReceptions[sender].indices.contains(receiver) else { return 0 }
-        return linkReceptions[sender][receiver]
     }
 
     /// Places a device's chips in the medium; returns the device's index.
@@ -120,7 +105,6 @@ public final class Medium {
             transmission: transmission, index: transmissions, sender: senderIndex, chip: senderChip,
             source: sender.antennaPosition(senderChip, at: transmission.rmarker), senderStill: sender.trajectory.isStationary,
             floor: floorDBm, tracing: trace != nil, nodes: nodes, ports: ports)
-        recentSenders[transmissions % Self.sendersRemembered] = senderIndex
         transmissions += 1
         statistics[senderIndex].sent += 1
         var carried = CarriedFrame(settles: transmission.end)
@@ -220,7 +204,7 @@ public final class Medium {
         switch outcome {
         case .received:
             statistics[receiver].received += 1
-            linkReceptions[recentSenders[arrival.transmissionIndex % Self.sendersRemembered]][receiver] += 1
+            linkReceptions[arrival.sender][receiver] += 1
         case .lost: statistics[receiver].lost += 1
         case .collided: statistics[receiver].collided += 1
         case .rejected: statistics[receiver].rejected += 1

@@ -11,8 +11,18 @@ extension Scenario {
     ///   more than ``maximumDeviceCount`` devices, duplicate device names, devices closer than 1 cm,
     ///   obstacles with inverted corners and transmit intervals shorter than a frame.
     public init(jsonData: Data, boardSearchPaths: [String] = BoardCatalog.defaultSearchPaths) throws(ScenarioError) {
+        try self.init(json: ScenarioField(parsing: jsonData).value, boardSearchPaths: boardSearchPaths)
+    }
+
+    /// Decodes and checks a scenario from a JSON document already parsed, as
+    /// ``init(jsonData:boardSearchPaths:)`` does from its text: for a reader that has parsed the
+    /// file to learn what it is.
+    ///
+    /// - Throws: ``ScenarioError`` naming the JSON field path of the first problem, as
+    ///   ``init(jsonData:boardSearchPaths:)`` does.
+    public init(json: JSONValue, boardSearchPaths: [String] = BoardCatalog.defaultSearchPaths) throws(ScenarioError) {
         typealias Key = ScenarioKey
-        let root = try ScenarioField(parsing: jsonData).object(
+        let root = try ScenarioField(path: "", value: json).object(
             required: [Key.name, Key.devices],
             optional: [Key.seed, Key.duration, Key.radio, Key.channel, Key.obstacles])
 

@@ -121,8 +121,11 @@ public final class EmulatorService: @unchecked Sendable {
             let limit = settings.answerLimit
             let first = try EmulatorRequest(decoding: EmulatorWire.receive(
                 from: client, startingBy: limit.map { ContinuousClock.now + $0 }, finishingWithin: limit))
-            if case .observe = first {
-                try observe(client, asking: first)
+            if case .observe(let version) = first {
+                guard version == EmulatorWire.version else {
+                    throw .versionMismatch(client: version, service: EmulatorWire.version)
+                }
+                try observe(client)
                 return
             }
             participant = try attach(client, saying: first)
@@ -157,18 +160,14 @@ public final class EmulatorService: @unchecked Sendable {
         return try world.join(chosen.device, order: chosen.order, socket: client, version: version)
     }
 
-    /// Answers an observer: a SNAPSHOT for each OBSERVE, `request` first, none sooner than
-    /// ``EmulatorServiceSettings/snapshotInterval`` after the one before, taken on this
+    /// Answers an observer whose first OBSERVE has come, its version checked (once per connection:
+    /// the later OBSERVEs only ask again): a SNAPSHOT for that OBSERVE and each later one, none
+    /// sooner than ``EmulatorServiceSettings/snapshotInterval`` after the one before, taken on this
     /// connection's thread. The observer takes no device and no turn, and may take as long as it
     /// likes between two requests.
-    private func observe(_ client: UnixSocket, asking request: EmulatorRequest) throws(EmulatorServiceError) {
-        var request = request
+    private func observe(_ client: UnixSocket) throws(EmulatorServiceError) {
         var lastSent: ContinuousClock.Instant?
         while true {
-            guard case .observe(let version) = request else {
-                throw .malformed("an observer may send only OBSERVE, not \(request)")
-            }
-            guard version == EmulatorWire.version else { throw .versionMismatch(client: version, service: EmulatorWire.version) }
             if let lastSent {
                 let wait = lastSent + settings.snapshotInterval - ContinuousClock.now
                 if wait > .zero {
@@ -177,7 +176,10 @@ public final class EmulatorService: @unchecked Sendable {
             }
             lastSent = ContinuousClock.now
             try EmulatorWire.send(EmulatorReply.snapshot(snapshot()).encoded, on: client)
-            request = try EmulatorRequest(decoding: EmulatorWire.receive(from: client, finishingWithin: settings.answerLimit))
+            let request = try EmulatorRequest(decoding: EmulatorWire.receive(from: client, finishingWithin: settings.answerLimit))
+            guard case .observe = request else {
+                throw .malformed("an observer may send only OBSERVE, not \(request)")
+            }
         }
     }
 

@@ -128,33 +128,36 @@ final class LockstepWorld: @unchecked Sendable {
 
     // MARK: Observers (connection threads)
 
-    /// The room as it is now, copied in one go under the lock: every device (free for apps if
-    /// its name is in `free`, with the app attached to it), every pair's true distance and the
-    /// frames received over it. Taken between two events, it changes nothing in the world.
+    /// The room as it is now: every device (free for apps if its name is in `free`, with the app
+    /// attached to it), every pair's true distance and the frames received over it. What changes
+    /// with the run (the time, the apps, the frame counts) is copied in one go under the lock,
+    /// between two events, so taking it changes nothing in the world; the positions and
+    /// distances are computed after the lock is released, from the devices' trajectories,
+    /// orientations and antenna offsets, which never change.
     func snapshot(free: Set<String>) -> EmulatorSnapshot {
-        locked {
-            let now = emulation.simulator.now
-            let nodes = emulation.medium.nodes
-            let devices = emulation.devices.enumerated().map { index, device in
-                SnapshotDevice(
-                    name: device.name, board: device.board.id,
-                    position: nodes.indices.contains(index) ? nodes[index].trajectory.position(at: now) : .origin,
-                    isFree: free.contains(device.name),
-                    app: participants.first { $0.device === device }?.app)
-            }
-            let medium = emulation.medium
-            var links: [SnapshotLink] = []
-            for first in devices.indices {
-                for second in devices.indices where second > first {
-                    guard let truth = emulation.groundTruth(from: first, to: second, at: now) else { continue }
-                    links.append(SnapshotLink(
-                        first: first, second: second, trueDistance: truth.distance,
-                        framesToSecond: medium.framesReceived(from: first, to: second),
-                        framesToFirst: medium.framesReceived(from: second, to: first)))
-                }
-            }
-            return EmulatorSnapshot(now: now, speed: settings.speed, devices: devices, links: links)
+        let (now, nodes, named, frames) = locked {
+            (emulation.simulator.now, emulation.medium.nodes,
+             emulation.devices.map { device in
+                 (device: device.name, board: device.board.id, app: participants.first { $0.device === device }?.app)
+             },
+             emulation.medium.linkReceptions)
         }
+        let antennas = nodes.map { $0.antennaPosition(0, at: now) }
+        let devices = named.enumerated().map { index, device in
+            SnapshotDevice(
+                name: device.device, board: device.board,
+                position: nodes.indices.contains(index) ? nodes[index].trajectory.position(at: now) : .origin,
+                isFree: free.contains(device.device), app: device.app)
+        }
+        var links: [SnapshotLink] = []
+        for first in devices.indices where antennas.indices.contains(first) {
+            for second in devices.indices where second > first && antennas.indices.contains(second) {
+                links.append(SnapshotLink(
+                    first: first, second: second, trueDistance: antennas[first].distance(to: antennas[second]),
+                    framesToSecond: frames[first][second], framesToFirst: frames[second][first]))
+            }
+        }
+        return EmulatorSnapshot(now: now, speed: settings.speed, devices: devices, links: links)
     }
 
     // MARK: The world's thread

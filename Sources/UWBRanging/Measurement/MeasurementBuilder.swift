@@ -73,10 +73,11 @@ public final class MeasurementBuilder {
                 receivedLevel: $0.receivedLevel, sensitivity: configuration.dataRate.typicalSensitivity,
                 nlosLikelihood: nlos, disagreement: disagreement, retries: round.attempt - 1)
         } ?? 0
+        let phases = receivedPhases(round, messages: received)
         // A direction needs the direct path: its phase is what the antennas compare. Without line
         // of sight (NLOS likelihood of at least one half) none is reported, as NearbyInteraction does.
         let rawDirection = nlos < Self.directionNLOSLimit
-            ? fieldOfView.gated(estimateDirection(round, messages: received))
+            ? fieldOfView.gated(estimateDirection(phases))
             : DirectionEstimate(direction: nil, horizontalAngle: nil)
         let direction = directionFilter.update(at: time, rawDirection)
         let interval = previousTime.map { time - $0 }
@@ -87,7 +88,7 @@ public final class MeasurementBuilder {
             direction: direction.direction, horizontalAngle: direction.horizontalAngle,
             rawDirection: rawDirection.direction, rawHorizontalAngle: rawDirection.horizontalAngle, timestamps: timestamps,
             receivedLevel: last?.receivedLevel, firstPathLevel: last?.firstPathLevel, nlosLikelihood: nlos,
-            figureOfMerit: merit, phaseDifferences: phaseDifferences(round, messages: received))
+            figureOfMerit: merit, phaseDifferences: phaseDifferences(phases))
     }
 
     /// The NLOS likelihood from which no direction is reported: one half, halfway between the
@@ -99,16 +100,19 @@ public final class MeasurementBuilder {
         role == .initiator ? [.response, .report] : [.poll, .final]
     }
 
-    /// The mean of the directions of the round's received frames that every coherent chip heard.
-    private func estimateDirection(_ round: CompletedRound, messages: [RangingMessageType]) -> DirectionEstimate {
+    /// The first-path phases of each of `messages` the round received, indexed by chip (as
+    /// ``AntennaArray`` reads them), taken once for the direction and the phase differences; none
+    /// without an array.
+    private func receivedPhases(_ round: CompletedRound, messages: [RangingMessageType]) -> [[Angle?]] {
+        guard array != nil else { return [] }
+        return messages.compactMap { message in round.receptions[message].map { $0.map { $0?.firstPathPhase } } }
+    }
+
+    /// The mean of the directions of the received frames (their `phases`, per frame) that every
+    /// coherent chip heard.
+    private func estimateDirection(_ phases: [[Angle?]]) -> DirectionEstimate {
         guard let array else { return DirectionEstimate(direction: nil, horizontalAngle: nil) }
-        let estimates = messages.compactMap { message -> DirectionEstimate? in
-            guard let receptions = round.receptions[message] else { return nil }
-            let phases = array.elements.map { element in
-                receptions.indices.contains(element.chip) ? receptions[element.chip]?.firstPathPhase : nil
-            }
-            return try? array.direction(phases: phases)
-        }
+        let estimates = phases.compactMap { try? array.direction(phases: $0) }
         guard !estimates.isEmpty else { return DirectionEstimate(direction: nil, horizontalAngle: nil) }
         let vectors = estimates.compactMap(\.direction)
         let sum = vectors.reduce(Vector3.zero, +)
@@ -119,14 +123,12 @@ public final class MeasurementBuilder {
             direction: vectors.isEmpty || sum.length == 0 ? nil : sum * (1 / sum.length), horizontalAngle: angle)
     }
 
-    /// The circular mean, per non-reference element, of the raw phase differences of the round's
-    /// received frames that every coherent chip heard; nil without an array or such a frame.
-    private func phaseDifferences(_ round: CompletedRound, messages: [RangingMessageType]) -> [Angle]? {
+    /// The circular mean, per non-reference element, of the raw phase differences of the received
+    /// frames (their `phases`, per frame) that every coherent chip heard; nil without an array or
+    /// such a frame.
+    private func phaseDifferences(_ phases: [[Angle?]]) -> [Angle]? {
         guard let array else { return nil }
-        let rows = messages.compactMap { message -> [Angle]? in
-            guard let receptions = round.receptions[message] else { return nil }
-            return try? array.phaseDifferences(phases: receptions.map { $0?.firstPathPhase })
-        }
+        let rows = phases.compactMap { try? array.phaseDifferences(phases: $0) }
         guard let first = rows.first else { return nil }
         return first.indices.map { index in
             Angle(radians: atan2(rows.map { sin($0[index].radians) }.reduce(0, +), rows.map { cos($0[index].radians) }.reduce(0, +)))

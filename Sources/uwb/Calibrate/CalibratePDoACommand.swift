@@ -34,7 +34,7 @@ struct CalibratePDoACommand: ParsableCommand {
     @Option(help: "The peer (radios: required; emulator: repeat to choose, default every other device).")
     var peer: [String] = []
 
-    @Option(help: "Radios: the peer's true horizontal angle in degrees, positive to the right (−90 … 90).")
+    @Option(parsing: .unconditional, help: "Radios: the peer's true horizontal angle in degrees, positive to the right (−90 … 90).")
     var angle: Double?
 
     @Option(help: "The calibration store to update (radios: default UWB_CALIBRATION or ~/.config/swift-uwb/calibration.json).")

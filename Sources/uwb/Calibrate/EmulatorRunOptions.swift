@@ -6,13 +6,13 @@ struct EmulatorRunOptions: ParsableArguments {
     @Option(help: "The scenario file (JSON) to calibrate on the emulator; see Docs/scenarios.md.")
     var scenario: String?
 
-    @Option(help: "Emulator: simulated seconds of ranging (default: the scenario's duration).")
+    @Option(parsing: .unconditional, help: "Emulator: simulated seconds of ranging (default: the scenario's duration).")
     var seconds: Double?
 
-    @Option(help: "Emulator: simulated seconds before the measurements count.")
+    @Option(parsing: .unconditional, help: "Emulator: simulated seconds before the measurements count.")
     var settle = 1.0
 
-    @Option(help: "Emulator: random seed; overrides the scenario's.")
+    @Option(parsing: .unconditional, help: "Emulator: random seed; overrides the scenario's.")
     var seed: UInt64?
 
     func validate() throws {

@@ -2,10 +2,10 @@ import ArgumentParser
 
 /// The options of a calibration on radios (USB boards, devices of the emulator service).
 struct RadioRunOptions: ParsableArguments {
-    @Option(help: "Radios: measurements to collect (per pair for antenna delays; half to estimate, half to check for phase offsets).")
+    @Option(parsing: .unconditional, help: "Radios: measurements to collect (per pair for antenna delays; half to estimate, half to check for phase offsets).")
     var count = 100
 
-    @Option(help: "Radios: seconds to wait for the measurements before giving up on a silent radio.")
+    @Option(parsing: .unconditional, help: "Radios: seconds to wait for the measurements before giving up on a silent radio.")
     var timeout = 60.0
 
     func validate() throws {

@@ -24,10 +24,10 @@ struct CaptureCommand: ParsableCommand {
     @Option(help: "The pcapng file to write (replaced), or - for standard output.")
     var output: String?
 
-    @Option(help: "Stop after this many seconds on the radio's clock (virtual time on the emulator service).")
+    @Option(parsing: .unconditional, help: "Stop after this many seconds on the radio's clock (virtual time on the emulator service).")
     var duration: Double?
 
-    @Option(help: "Stop after this many frames.")
+    @Option(parsing: .unconditional, help: "Stop after this many frames.")
     var count: Int?
 
     @Flag(help: "Also write each failed reception (CRC, PHY header, SFD timeout…) as an empty packet whose comment names the failure.")

@@ -51,8 +51,6 @@ struct RegisterReadingTests {
         for register in [Register.devId, .sysStatus, .rxStamp, .ldeThresh, .pmscCtrl0, .txAntd, .ldeRxantd] {
             #expect(register.readability == .harmless, "\(register)")
         }
-        #expect(Register.named("dev_id") == .devId)
-        #expect(Register.named("NOPE") == nil)
     }
 
     @Test("a register longer than 8 octets has a reading but no value or fields")

@@ -96,6 +96,22 @@ struct ObserverWireTests {
         }
     }
 
+    @Test("an observer's version is checked once, on its first OBSERVE; every later OBSERVE is answered")
+    func versionCheckedOnce() throws {
+        let service = try EmulatorWireTests.service()
+        defer { service.stop() }
+        let socket = try UnixSocket.connect(to: service.socketPath)
+        for version: UInt16 in [3, 3, 4] {
+            try EmulatorWire.send(EmulatorRequest.observe(version: version).encoded, on: socket)
+            let reply = try EmulatorReply(decoding: EmulatorWire.receive(from: socket, longest: EmulatorWire.snapshotMaximumLength))
+            guard case .snapshot(let snapshot) = reply else {
+                Issue.record("\(reply) instead of SNAPSHOT for OBSERVE \(version)")
+                return
+            }
+            #expect(snapshot.devices.map(\.name) == ["alice"])
+        }
+    }
+
     @Test("an app speaking version 2 still attaches, and its WELCOME speaks 2; OBSERVE on an app's connection is refused")
     func versionTwoApp() throws {
         let service = try EmulatorWireTests.service()

@@ -98,6 +98,36 @@ struct MeasurementBuilderTests {
         }
     }
 
+    @Test("an array that is not the board's first chips: each chip's phase is read at its own index")
+    func arrayOnLaterChips() throws {
+        // A four-chip board whose chip 0 has a clock of its own: the array is chips 1, 2 and 3,
+        // with the triple board's antenna positions.
+        let triple = try BoardDescription.load(from: Repository.path("Hardware/boards/ft232h-dw1000-triple.json"))
+        let elements = triple.chips.enumerated().map { index, chip in
+            AntennaElement(chip: index + 1, position: chip.antennaPosition.metres, phaseOffset: .zero)
+        }
+        let wavelength = Channel.five.centreFrequency.wavelength
+        let array = try AntennaArray(elements: elements, wavelength: wavelength)
+        let a = 25 * Double.pi / 180
+        let truth = Vector3(x: sin(a), y: 0, z: -cos(a))
+        // Chip 0 hears the frame too, at a phase that has nothing to do with the array's.
+        let phases = [Angle(radians: 2.5)] + elements.map { element -> Angle? in
+            Angle(radians: 2 * .pi * element.position.dot(truth) / wavelength.metres).wrapped
+        }
+        let measurement = MeasurementBuilder(configuration: .ranging, array: array).measurement(of: Self.round(phases: phases))
+        let direction = try #require(measurement.direction)
+        #expect((direction - truth).length < 0.002)
+        // The raw differences: chips 2 and 3 against chip 1, 2π(b·u)/λ each.
+        let differences = try #require(measurement.phaseDifferences)
+        let expected = array.elements.dropFirst().map { element in
+            Angle(radians: 2 * .pi * (element.position - elements[0].position).dot(truth) / wavelength.metres).wrapped
+        }
+        #expect(differences.count == 2)
+        for (measured, wanted) in zip(differences, expected) {
+            #expect(abs((measured - wanted).wrapped.radians) < 1e-9)
+        }
+    }
+
     @Test("no direction without line of sight, even with every phase")
     func noDirectionWhenBlocked() throws {
         let board = try BoardDescription.load(from: Repository.path("Hardware/boards/ft232h-dw1000-triple.json"))
