@@ -89,6 +89,7 @@ let package = Package(
                 "UWBUSB",
                 "UWBPlot",
                 "UCIService",
+                "UCI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -104,6 +105,8 @@ let package = Package(
                 "EmulatedRanging",
                 "UWBCore",
                 "DW1000",
+                "UCI",
+                "UCIService",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -116,7 +119,9 @@ let package = Package(
         ),
         .target(
             name: "UWBTestSupport",
-            dependencies: ["UWBCore", "DW1000", "UWBEmulator", "NearbyInteraction", "EmulatedRanging", "UWBRanging"]
+            dependencies: [
+                "UWBCore", "DW1000", "UWBEmulator", "NearbyInteraction", "EmulatedRanging", "UWBRanging", "UCI", "UCIService",
+            ]
         ),
         .testTarget(
             name: "NearbyInteractionTests",

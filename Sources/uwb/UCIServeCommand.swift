@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import UCI
 import UCIService
 import UWBEmulator
 
@@ -29,6 +30,9 @@ struct UCIServeCommand: ParsableCommand {
     @Option(help: "Simulated seconds per wall-clock second; 0 runs as fast as the world can (for tests).")
     var speed: Double = 1
 
+    @Option(help: "Write every UCI packet, both ways, to this pcapng file (Wireshark's UCI dissector; Docs/uci.md, \"Traces\"); complete once the server stops.")
+    var trace: String?
+
     func validate() throws {
         guard speed.isFinite, speed >= 0 else {
             throw ValidationError("--speed \(speed): give 0 (as fast as it can) or a positive number")
@@ -37,9 +41,14 @@ struct UCIServeCommand: ParsableCommand {
 
     func run() throws {
         let server: UCIServer
+        let traceWriter: UCITraceWriter?
         do {
             let loaded = try Scenario.load(from: scenario)
-            server = try UCIServer(emulation: try Emulation(scenario: loaded, seed: seed), settings: UCIServerSettings(port: port, speed: speed))
+            let emulation = try Emulation(scenario: loaded, seed: seed)
+            traceWriter = try trace.map { path throws(UCITraceError) in try UCITraceWriter(path: path) }
+            server = try UCIServer(emulation: emulation, settings: UCIServerSettings(port: port, speed: speed), trace: traceWriter)
+        } catch let error as UCITraceError {
+            throw CommandFailure(error.description)
         } catch let error as ScenarioError {
             throw CommandFailure(error.description)
         } catch let error as EmulationError {
@@ -53,5 +62,10 @@ struct UCIServeCommand: ParsableCommand {
         fflush(nil)
         interruption.wait()
         server.stop()
+        do {
+            try traceWriter?.close()
+        } catch {
+            throw CommandFailure(error.description)
+        }
     }
 }

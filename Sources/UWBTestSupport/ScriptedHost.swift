@@ -1,33 +1,32 @@
-import Testing
 import UCI
 import UCIService
 
-/// A UCI host in a test: sends commands and raw octets to a `UCIServer` over TCP and reads what
+/// A UCI host in a test or a benchmark: sends commands and raw octets to a `UCIServer` over TCP and reads what
 /// it answers, through the UCI module's encoder and reassembler.
-final class ScriptedHost {
+public final class ScriptedHost {
     /// How long a read waits before the server counts as dead (never reached by a live one).
-    static let deadPeerTimeout: Duration = .seconds(60)
+    public static let deadPeerTimeout: Duration = .seconds(60)
 
     private let socket: TCPSocket
     private var reassembler = UCIReassembler()
 
     /// Connects to the server on `port`.
-    init(port: UInt16) throws {
+    public init(port: UInt16) throws {
         socket = try TCPSocket.connect(port: port, deadPeerTimeout: Self.deadPeerTimeout)
     }
 
     /// Sends a command.
-    func send(_ command: UCICommand) throws {
+    public func send(_ command: UCICommand) throws {
         try socket.write(try UCIMessage.command(command).encoded(version: .v2).encoded())
     }
 
     /// Sends octets as they are.
-    func send(octets: [UInt8]) throws {
+    public func send(octets: [UInt8]) throws {
         try socket.write(octets)
     }
 
     /// The next message, or nil when the server closed the connection.
-    func next() throws -> UCIMessage? {
+    public func next() throws -> UCIMessage? {
         while true {
             if let raw = try reassembler.nextMessage() {
                 return try UCIMessage(decoding: raw, version: .v2)
@@ -39,7 +38,7 @@ final class ScriptedHost {
     }
 
     /// The next message that is not a ranging notification.
-    func nextSkippingRanging() throws -> UCIMessage? {
+    public func nextSkippingRanging() throws -> UCIMessage? {
         while let message = try next() {
             if case .notification(.sessionInfo) = message { continue }
             return message
@@ -48,7 +47,7 @@ final class ScriptedHost {
     }
 
     /// The next ranging notification's measurement.
-    func nextMeasurement() throws -> UCITwoWayMeasurement? {
+    public func nextMeasurement() throws -> UCITwoWayMeasurement? {
         while let message = try next() {
             if case .notification(.sessionInfo(let info)) = message, case .twoWay(let measurements, _) = info.measurements {
                 return measurements.first
@@ -58,20 +57,20 @@ final class ScriptedHost {
     }
 
     /// Sends `command` and returns the response (skipping ranging notifications).
-    func call(_ command: UCICommand) throws -> UCIResponse? {
+    public func call(_ command: UCICommand) throws -> UCIResponse? {
         try send(command)
         guard case .response(let response) = try nextSkippingRanging() else { return nil }
         return response
     }
 
     /// The next notification other than a ranging one.
-    func notification() throws -> UCINotification? {
+    public func notification() throws -> UCINotification? {
         guard case .notification(let notification) = try nextSkippingRanging() else { return nil }
         return notification
     }
 
     /// Closes the connection.
-    func close() {
+    public func close() {
         socket.close()
     }
 }
