@@ -8,7 +8,7 @@ import UCI
 /// The world never blocks on a host: ``send(_:)`` encodes, segments and queues. A host that stops
 /// reading is disconnected once ``UCIOutbox/limit`` octets wait for it, with a line on standard
 /// error, and its reader then ends, so the room frees its device. Every packet is recorded in
-/// the trace, if any, as it is written (``UCITraceDirection/sent``).
+/// the trace, if any, as its write starts (``UCITraceDirection/sent``).
 ///
 /// `@unchecked Sendable`: ``deviceName`` is set and read on the world's thread only; the rest is
 /// immutable or thread-safe (outbox, gate, socket, trace, the closed flag).
@@ -41,14 +41,15 @@ final class UCIConnection: @unchecked Sendable {
         let thread = Thread { [self] in
             Thread.current.name = "uwb uci \(name) writer"
             while let packets = outbox.take() {
+                // Recorded as the write starts, so a packet the host has read is in the trace.
+                let now = Date()
+                for packet in packets {
+                    trace?.record(packet, direction: .sent, at: now, connection: name)
+                }
                 do {
                     try socket.write(Array(packets.joined()))
                 } catch {
                     break
-                }
-                let now = Date()
-                for packet in packets {
-                    trace?.record(packet, direction: .sent, at: now, connection: name)
                 }
             }
             close()
