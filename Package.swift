@@ -107,6 +107,7 @@ let package = Package(
                 "DW1000",
                 "UCI",
                 "UCIService",
+                "UWBPlot",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

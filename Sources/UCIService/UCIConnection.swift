@@ -23,14 +23,21 @@ final class UCIConnection: @unchecked Sendable {
     var deviceName: String?
     private let outbox: UCIOutbox
     private let trace: UCITraceWriter?
+    /// Called on the world's thread with each message's packets as they are queued (benchmarks).
+    private let observe: (([[UInt8]]) -> Void)?
     private let isClosed = Atomic<Bool>(false)
 
     /// A connection on `socket` named `name`, with the limits of `settings`, recording its packets
-    /// in `trace`. Nothing is written before ``startWriting()``.
-    init(socket: TCPSocket, name: String, settings: UCIServerSettings, trace: UCITraceWriter?) {
+    /// in `trace` and showing them to `observe` as they are queued. Nothing is written before
+    /// ``startWriting()``.
+    init(
+        socket: TCPSocket, name: String, settings: UCIServerSettings, trace: UCITraceWriter?,
+        observe: (([[UInt8]]) -> Void)? = nil
+    ) {
         self.socket = socket
         self.name = name
         self.trace = trace
+        self.observe = observe
         gate = UCIInboxGate(limit: settings.inboxLimit)
         outbox = UCIOutbox(limit: settings.outboxLimit)
     }
@@ -67,6 +74,7 @@ final class UCIConnection: @unchecked Sendable {
             // Our own messages always encode; one that does not is reported as the UWBS's failure.
             packets = [(try? UCIMessage.notification(.genericError(.failed)).encoded(version: .v2).encoded()) ?? []]
         }
+        observe?(packets)
         guard !outbox.enqueue(packets), !isClosed.load(ordering: .relaxed) else { return }
         disconnectStalled()
     }

@@ -26,6 +26,7 @@ public final class UCIServer: @unchecked Sendable {
     private let room: UCIRoom
     private let settings: UCIServerSettings
     private let trace: UCITraceWriter?
+    private let observer: (any UCIServerObserver)?
     private let connections = Mutex<[Int: UCIConnection]>([:])
     private let nextConnection = Atomic<Int>(0)
 
@@ -35,11 +36,20 @@ public final class UCIServer: @unchecked Sendable {
     ///
     /// - Throws: ``UCIServiceError`` if the port cannot be listened on or the world has no
     ///   device hosts could use.
-    public init(
+    public convenience init(
         emulation: Emulation, settings: UCIServerSettings = UCIServerSettings(), trace: UCITraceWriter? = nil
+    ) throws(UCIServiceError) {
+        try self.init(emulation: emulation, settings: settings, trace: trace, observer: nil)
+    }
+
+    /// A server as ``init(emulation:settings:trace:)`` makes it, that also shows `observer` every
+    /// packet it queues for a host (benchmarks).
+    package init(
+        emulation: Emulation, settings: UCIServerSettings, trace: UCITraceWriter?, observer: (any UCIServerObserver)?
     ) throws(UCIServiceError) {
         self.settings = settings
         self.trace = trace
+        self.observer = observer
         room = try UCIRoom(emulation: emulation)
         world = UCIWorld(emulation: emulation, speed: settings.speed)
         listener = try TCPSocket.listen(port: settings.port)
@@ -81,7 +91,11 @@ public final class UCIServer: @unchecked Sendable {
     private func serve(_ socket: TCPSocket) {
         let id = nextConnection.add(1, ordering: .relaxed).newValue
         socket.setSendBuffer(octets: UCIServiceConstants.connectionSendBuffer)
-        let connection = UCIConnection(socket: socket, name: "host \(id)", settings: settings, trace: trace)
+        let name = "host \(id)"
+        let connection = UCIConnection(socket: socket, name: name, settings: settings, trace: trace, observe: observer.map { observer in
+            let world = world
+            return { packets in observer.queued(packets, for: name, virtualSeconds: world.emulation.simulator.now.seconds) }
+        })
         connections.withLock { $0[id] = connection }
         connection.startWriting()
         let room = UncheckedRoom(room)

@@ -27,9 +27,15 @@ public final class ScriptedHost {
 
     /// The next message, or nil when the server closed the connection.
     public func next() throws -> UCIMessage? {
+        try nextRaw().map { raw in try UCIMessage(decoding: raw, version: .v2) }
+    }
+
+    /// The next message as it arrived (header and joined payload, not decoded), or nil when the
+    /// server closed the connection.
+    public func nextRaw() throws -> UCIRawMessage? {
         while true {
             if let raw = try reassembler.nextMessage() {
-                return try UCIMessage(decoding: raw, version: .v2)
+                return raw
             }
             let octets = try socket.read(upTo: 4_096)
             guard !octets.isEmpty else { return nil }
