@@ -14,9 +14,10 @@ struct TruthErrors {
     /// Rounds that reported a failure instead of a measurement.
     let failures: Int
 
-    /// The errors of the measurements `uwb uci serve` sent in `run`, from `settle` virtual seconds on.
+    /// The errors of the measurements `uwb uci serve` sent in `run`, from `settle` virtual seconds
+    /// after every session had started.
     init(_ run: UCIRun, settle: Double) {
-        let settled = run.notifications.filter { $0.virtualSeconds >= settle }
+        let settled = run.notifications.filter { $0.virtualSeconds >= run.startVirtualSeconds + settle }
         let good = settled.filter { $0.measurement.status == .ok }
         distances = good.map { abs(Double($0.measurement.distanceCentimetres) / 100 - $0.truth.distance.metres) }
         azimuths = good.compactMap { notification in

@@ -34,17 +34,17 @@ struct UCIBenchmarkCommand: ParsableCommand {
     @Option(help: "Milliseconds between rounds of each session (RANGING_DURATION).")
     var interval: UInt32 = 100
 
-    @Option(help: "SESSION_INFO_NTFs each host reads per run.")
-    var rounds = 200
+    @Option(help: "Virtual seconds of ranging per run, after every session has started.")
+    var seconds = 20.0
 
     @Option(help: "Virtual seconds the filters get to settle before their error counts.")
     var settle = 1.0
 
     func validate() throws {
         guard !devices.isEmpty, devices.allSatisfy({ $0 >= 2 && $0 % 2 == 0 }), !speeds.isEmpty, speeds.allSatisfy({ $0 >= 0 }),
-              interval >= 20, rounds > 0, settle >= 0
+              interval >= 20, seconds > 0, settle >= 0
         else {
-            throw ValidationError("give even device counts of 2 or more, speeds ≥ 0, --interval ≥ 20 ms, --rounds > 0 and --settle ≥ 0")
+            throw ValidationError("give even device counts of 2 or more, speeds ≥ 0, --interval ≥ 20 ms, --seconds > 0 and --settle ≥ 0")
         }
     }
 
@@ -54,7 +54,7 @@ struct UCIBenchmarkCommand: ParsableCommand {
         guard devices.allSatisfy({ $0 <= loaded.devices.count }) else {
             throw ValidationError("\(scenario) has \(loaded.devices.count) devices; give device counts up to that")
         }
-        print("## UCI over TCP (\(scenario), seed \(seed), every \(interval) ms, \(rounds) notifications per host)\n")
+        print("## UCI over TCP (\(scenario), seed \(seed), every \(interval) ms, \(Formatting.fixed(seconds, 0)) s of ranging per run)\n")
         var timing = MarkdownTable([
             "devices", "speed", "notifications", "per wall s", "per virtual s", "latency median (ms)", "p95 (ms)", "max (ms)",
         ])
@@ -64,7 +64,7 @@ struct UCIBenchmarkCommand: ParsableCommand {
         for count in devices {
             for speed in speeds {
                 progress("uci: \(count) devices at speed \(speed)")
-                let run = try UCIRun(scenario: loaded, devices: count, seed: seed, speed: speed, interval: interval, rounds: rounds)
+                let run = try UCIRun(scenario: loaded, devices: count, seed: seed, speed: speed, interval: interval, seconds: seconds)
                 let latencies = run.notifications.map { $0.latency.secondsValue * 1000 }.sorted()
                 timing.append([
                     "\(count)", speed == 0 ? "0 (as fast as it can)" : Formatting.fixed(speed, 0), "\(run.notifications.count)",
@@ -80,7 +80,7 @@ struct UCIBenchmarkCommand: ParsableCommand {
             var pairs = loaded
             pairs.devices = Array(loaded.devices.prefix(count))
             let ranging = try EmulatedRanging(scenario: pairs, seed: seed, rate: 1000 / Double(interval), clusterSize: 2)
-            ranging.run(until: SimulationTime(seconds: settle + Double(rounds) * Double(interval) / 1000))
+            ranging.run(until: SimulationTime(seconds: seconds))
             accuracy.append(row(count, "engine (`uwb range`, pairs)", TruthErrors(ranging, settle: settle)))
         }
         print("### Rate and latency\n")

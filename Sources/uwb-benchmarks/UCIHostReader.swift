@@ -1,5 +1,6 @@
 import Foundation
 import UCI
+import UWBCore
 import UWBTestSupport
 
 /// One UCI host's notifications as they arrive, read on a thread of its own: each
@@ -21,31 +22,40 @@ final class UCIHostReader: @unchecked Sendable {
     private let host: ScriptedHost
     private let done = DispatchSemaphore(value: 0)
     private var received: [Arrival] = []
+    /// Whether the reading thread is known to have ended (its semaphore was taken).
+    private var hasEnded = false
 
-    /// Reads `host`'s messages (connection `connection`) until `count` SESSION_INFO_NTFs have
-    /// come or the connection ends.
-    init(host: ScriptedHost, connection: String, count: Int) {
+    /// Reads `host`'s messages (connection `connection`) until a SESSION_INFO_NTF that `log`
+    /// saw queued at or past `horizon` (virtual seconds) arrives, or the connection ends.
+    init(host: ScriptedHost, connection: String, log: UCIQueueLog, horizon: Double) {
         self.host = host
         self.connection = connection
         Thread { [self] in
-            while received.count < count, let raw = try? self.host.nextRaw() {
+            while let raw = try? self.host.nextRaw() {
                 let wall = ContinuousClock.now
-                if case .control(.notification, .sessionControl, UCIOpcodeID.SessionControl.start) = raw.header {
-                    received.append(Arrival(raw: raw, wall: wall))
-                }
+                guard case .control(.notification, .sessionControl, UCIOpcodeID.SessionControl.start) = raw.header else { continue }
+                received.append(Arrival(raw: raw, wall: wall))
+                if let queued = log.entry(connection: connection, payload: raw.payload), queued.virtualSeconds >= horizon { break }
             }
             done.signal()
         }.start()
     }
 
-    /// Waits for the reading thread and returns what it read.
-    func wait() -> [Arrival] {
-        done.wait()
-        return received
+    /// Waits up to `timeout` for the reading thread to reach the horizon.
+    func wait(timeout: Duration) {
+        if done.wait(timeout: .now() + timeout.secondsValue) == .success {
+            hasEnded = true
+        }
     }
 
-    /// Closes the host's connection.
-    func close() {
+    /// Closes the host's connection (ending a reading thread that is still waiting), waits for
+    /// the thread, and returns what it read.
+    func finish() -> [Arrival] {
         host.close()
+        if !hasEnded {
+            done.wait()
+            hasEnded = true
+        }
+        return received
     }
 }

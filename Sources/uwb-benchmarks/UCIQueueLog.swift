@@ -1,9 +1,11 @@
+import Foundation
 import Synchronization
 import UCIService
 
 /// What the UCI server queued for its hosts, as the benchmark's ``UCIServerObserver``: for every
 /// SESSION_INFO_NTF, when the world queued it (virtual time and wall clock), keyed by the
-/// connection and the notification's payload (session handle and sequence number make it unique).
+/// connection and the notification's payload (session handle and sequence number make it unique);
+/// and when the world reaches a horizon of virtual time.
 final class UCIQueueLog: UCIServerObserver {
     /// When one notification was queued.
     struct Entry {
@@ -19,7 +21,16 @@ final class UCIQueueLog: UCIServerObserver {
     /// Octets of a control packet's header.
     static let headerSize = 4
 
-    private let entries = Mutex<[String: Entry]>([:])
+    /// The notifications seen, and the latest virtual time and the horizon.
+    private struct State {
+        var entries: [String: Entry] = [:]
+        var latest = 0.0
+        var horizon = Double.infinity
+        var reached = false
+    }
+
+    private let state = Mutex(State())
+    private let horizonReached = DispatchSemaphore(value: 0)
 
     /// Notes each SESSION_INFO_NTF (OID 0; single-packet) queued for `connection`.
     func queued(_ packets: [[UInt8]], for connection: String, virtualSeconds: Double) {
@@ -28,13 +39,34 @@ final class UCIQueueLog: UCIServerObserver {
         else { return }
         let wall = ContinuousClock.now
         let key = Self.key(connection: connection, payload: packet[Self.headerSize...])
-        entries.withLock { $0[key] = Entry(virtualSeconds: virtualSeconds, wall: wall) }
+        let reachesHorizon = state.withLock { state in
+            state.entries[key] = Entry(virtualSeconds: virtualSeconds, wall: wall)
+            state.latest = max(state.latest, virtualSeconds)
+            guard !state.reached, virtualSeconds >= state.horizon else { return false }
+            state.reached = true
+            return true
+        }
+        if reachesHorizon { horizonReached.signal() }
+    }
+
+    /// Sets the horizon `seconds` of virtual time after the latest notification seen so far;
+    /// returns it.
+    func setHorizon(after seconds: Double) -> Double {
+        state.withLock { state in
+            state.horizon = state.latest + seconds
+            return state.horizon
+        }
+    }
+
+    /// Waits until a notification at or past the horizon has been queued.
+    func waitForHorizon() {
+        horizonReached.wait()
     }
 
     /// When the notification with `payload` for `connection` was queued; nil if it was not seen.
     func entry(connection: String, payload: some Collection<UInt8>) -> Entry? {
         let key = Self.key(connection: connection, payload: payload)
-        return entries.withLock { $0[key] }
+        return state.withLock { $0.entries[key] }
     }
 
     /// The dictionary key of a notification.

@@ -7,7 +7,7 @@ import UWBTestSupport
 
 /// One run of `uwb uci serve` in this process: the first `devices` devices of a scenario, one
 /// raw UCI host each over TCP, paired into sessions (hosts 2k+1 and 2k+2 in one session, the
-/// first the controller and initiator), until every host has read `rounds` SESSION_INFO_NTFs.
+/// first the controller and initiator), for a span of virtual time.
 struct UCIRun {
     /// One SESSION_INFO_NTF a host received.
     struct Notification {
@@ -28,10 +28,17 @@ struct UCIRun {
     let wallSeconds: Double
     /// Virtual time from the first notification's round to the last's.
     let virtualSeconds: Double
+    /// The virtual time when every session had started (the latest notification queued then).
+    let startVirtualSeconds: Double
+
+    /// How long a host that has not reached the horizon is waited for once the world has: its
+    /// notifications still in flight, or none at all (a pair whose rounds all fail).
+    static let straggler: Duration = .seconds(2)
 
     /// Runs `scenario`'s first `devices` devices (an even number) with `seed` at `speed`, a
-    /// round every `interval` milliseconds, until each host has `rounds` notifications.
-    init(scenario: Scenario, devices: Int, seed: UInt64, speed: Double, interval: UInt32, rounds: Int) throws {
+    /// round every `interval` milliseconds, for `seconds` of virtual time after the sessions
+    /// started; notifications queued later are not counted.
+    init(scenario: Scenario, devices: Int, seed: UInt64, speed: Double, interval: UInt32, seconds: Double) throws {
         var scenario = scenario
         scenario.devices = Array(scenario.devices.prefix(devices))
         let emulation = try Emulation(scenario: scenario, seed: seed)
@@ -57,12 +64,20 @@ struct UCIRun {
             _ = try hosts[pair].startRanging(
                 sessionID: sessionID, initiator: true, own: UInt16(pair + 1), peer: UInt16(pair + 2), intervalMilliseconds: interval)
         }
-        let readers = hosts.enumerated().map { UCIHostReader(host: $1, connection: "host \($0 + 1)", count: rounds) }
+        let horizon = log.setHorizon(after: seconds)
+        startVirtualSeconds = horizon - seconds
+        let readers = hosts.enumerated().map { UCIHostReader(host: $1, connection: "host \($0 + 1)", log: log, horizon: horizon) }
+        log.waitForHorizon()
+        // A host whose rounds all fail may hear nothing more: it is not waited for long.
+        for reader in readers {
+            reader.wait(timeout: Self.straggler)
+        }
         var notifications: [Notification] = []
         var walls: [ContinuousClock.Instant] = []
         for (index, reader) in readers.enumerated() {
-            for arrival in reader.wait() {
+            for arrival in reader.finish() {
                 guard let queued = log.entry(connection: reader.connection, payload: arrival.raw.payload),
+                      queued.virtualSeconds < horizon,
                       case .notification(.sessionInfo(let info)) = try UCIMessage(decoding: arrival.raw, version: .v2),
                       case .twoWay(let measurements, _) = info.measurements, let measurement = measurements.first
                 else { continue }
@@ -71,7 +86,6 @@ struct UCIRun {
                     virtualSeconds: queued.virtualSeconds, latency: arrival.wall - queued.wall, measurement: measurement,
                     truth: truths[index]))
             }
-            reader.close()
         }
         guard let firstWall = walls.min(), let lastWall = walls.max(),
               let firstVirtual = notifications.map(\.virtualSeconds).min(), let lastVirtual = notifications.map(\.virtualSeconds).max()
