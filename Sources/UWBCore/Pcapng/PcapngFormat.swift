@@ -44,9 +44,8 @@ package enum PcapngFormat {
 
     /// The link type of UCI traces: LINKTYPE_FIRA_UCI, 299 (the tcpdump.org link-type registry,
     /// https://www.tcpdump.org/linktypes/LINKTYPE_FIRA_UCI.html: each packet is one UCI packet,
-    /// its 4-octet header then its payload). google/pica writes 293 (`src/pcapng.rs`), a number
-    /// taken before the registry's assignment and since given to LINKTYPE_USB_2_0_LOW_SPEED;
-    /// Wireshark's UCI dissector is registered for 299.
+    /// its 4-octet header then its payload). google/pica writes 293 (`src/pcapng.rs`), which the
+    /// registry gives to LINKTYPE_USB_2_0_LOW_SPEED (pica's number predates the assignment).
     package static let linkTypeFiraUCI: UInt16 = 299
 
     /// Option code that ends an option list (`opt_endofopt`, §3.5).
