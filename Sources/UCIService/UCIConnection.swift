@@ -21,10 +21,13 @@ final class UCIConnection: @unchecked Sendable {
     let gate: UCIInboxGate
     /// The device the room gave the host, for log lines; world's thread only.
     var deviceName: String?
+    /// What the world queued and the writer has not sent.
     private let outbox: UCIOutbox
+    /// Where every packet sent is recorded, if anywhere.
     private let trace: UCITraceWriter?
     /// Called on the world's thread with each message's packets as they are queued (benchmarks).
     private let observe: (([[UInt8]]) -> Void)?
+    /// Whether ``close()`` has run.
     private let isClosed = Atomic<Bool>(false)
 
     /// A connection on `socket` named `name`, with the limits of `settings`, recording its packets

@@ -12,8 +12,11 @@ import Foundation
 final class UCIInboxGate: @unchecked Sendable {
     /// The most messages of the host waiting in the world at once.
     let limit: Int
+    /// Guards the count and wakes a waiting reader.
     private let condition = NSCondition()
+    /// The host's messages in the world, not handled yet.
     private var pending = 0
+    /// Whether the connection is over.
     private var isClosed = false
 
     /// A gate with `limit` places (at least one).

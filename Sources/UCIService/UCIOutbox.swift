@@ -23,9 +23,13 @@ final class UCIOutbox: @unchecked Sendable {
 
     /// The most octets queued at once; a packet that would go past it is refused.
     let limit: Int
+    /// Guards the queue and wakes the writer.
     private let condition = NSCondition()
+    /// The packets not taken yet, oldest first.
     private var packets: [[UInt8]] = []
+    /// The octets those packets hold.
     private var queuedOctets = 0
+    /// Whether the outbox still takes packets, and how it ends.
     private var ending = Ending.open
 
     /// An empty outbox that holds at most `limit` octets.

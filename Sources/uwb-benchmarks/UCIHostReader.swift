@@ -19,8 +19,11 @@ final class UCIHostReader: @unchecked Sendable {
 
     /// The host's connection name on the server ("host N").
     let connection: String
+    /// The host, read on the reading thread.
     private let host: ScriptedHost
+    /// Signalled when the reading thread ends.
     private let done = DispatchSemaphore(value: 0)
+    /// The notifications read so far.
     private var received: [Arrival] = []
     /// Whether the reading thread is known to have ended (its semaphore was taken).
     private var hasEnded = false

@@ -23,13 +23,18 @@ final class UCIQueueLog: UCIServerObserver {
 
     /// The notifications seen, and the latest virtual time and the horizon.
     private struct State {
+        /// Each notification's queueing, by connection and payload.
         var entries: [String: Entry] = [:]
+        /// The latest virtual time of a notification so far.
         var latest = 0.0
+        /// The virtual time a run ends at; infinite until set.
         var horizon = Double.infinity
+        /// Whether a notification at or past the horizon has been queued.
         var reached = false
     }
 
     private let state = Mutex(State())
+    /// Signalled once, when the horizon is reached.
     private let horizonReached = DispatchSemaphore(value: 0)
 
     /// Notes each SESSION_INFO_NTF (OID 0; single-packet) queued for `connection`.

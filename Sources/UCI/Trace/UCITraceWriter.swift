@@ -21,10 +21,13 @@ import UWBCore
 public final class UCITraceWriter: @unchecked Sendable {
     /// The file's path, for messages.
     public let path: String
+    /// Serialises records, flushes and closing.
     private let lock = NSLock()
+    /// The open file; nil once closed.
     private var output: PcapngFileOutput?
     /// The interface number of each connection seen so far.
     private var interfaces: [String: UInt32] = [:]
+    /// The first write that failed; nothing is written after it.
     private var failure: UCITraceError?
 
     /// Creates (or empties) the file at `path` and writes the section header.
