@@ -13,6 +13,8 @@ struct TruthErrors {
     let azimuths: [Double]
     /// Rounds that reported a failure instead of a measurement.
     let failures: Int
+    /// Of those, the ones the initiators reported (the rest, the responders').
+    let initiatorFailures: Int
 
     /// The errors of the measurements `uwb uci serve` sent in `run`, from `settle` virtual seconds
     /// after every session had started.
@@ -26,6 +28,7 @@ struct TruthErrors {
             return AngleAccuracy.horizontalError(.degrees(measurement.azimuth.degrees), notification.truth).map(abs)
         }
         failures = settled.count - good.count
+        initiatorFailures = settled.filter { $0.isInitiator && $0.measurement.status != .ok }.count
     }
 
     /// The errors of the engine run as `uwb range` runs it (``EmulatedRanging``), both sides of
@@ -40,6 +43,9 @@ struct TruthErrors {
             record.truth.flatMap { AngleAccuracy.horizontalError(record.measurement.horizontalAngle, $0) }.map(abs)
         }
         failures = ranging.failures.count
+        // Device 2k initiates with device 2k + 1.
+        let initiators = Set(ranging.emulation.devices.enumerated().filter { $0.offset % 2 == 0 }.map(\.element.name))
+        initiatorFailures = ranging.failures.filter { initiators.contains($0.device) }.count
     }
 
     /// The median and 95th percentile of `values` as "median / p95" with `digits` decimals after

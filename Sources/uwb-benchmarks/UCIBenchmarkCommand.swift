@@ -59,7 +59,8 @@ struct UCIBenchmarkCommand: ParsableCommand {
             "devices", "speed", "notifications", "per wall s", "per virtual s", "latency median (ms)", "p95 (ms)", "max (ms)",
         ])
         var accuracy = MarkdownTable([
-            "devices", "through", "rounds", "failed", "distance error median / p95 (cm)", "azimuth error median / p95 (°)",
+            "devices", "through", "rounds", "failed", "failed: initiators / responders", "distance error median / p95 (cm)",
+            "azimuth error median / p95 (°)",
         ])
         for count in devices {
             for speed in speeds {
@@ -93,6 +94,7 @@ struct UCIBenchmarkCommand: ParsableCommand {
     private func row(_ devices: Int, _ through: String, _ errors: TruthErrors) -> [String] {
         [
             "\(devices)", through, "\(errors.distances.count + errors.failures)", "\(errors.failures)",
+            "\(errors.initiatorFailures) / \(errors.failures - errors.initiatorFailures)",
             TruthErrors.summary(errors.distances, scale: 100, digits: 1), TruthErrors.summary(errors.azimuths, digits: 1),
         ]
     }

@@ -20,6 +20,8 @@ struct UCIRun {
         let measurement: UCITwoWayMeasurement
         /// The true distance and direction from the host's device to its peer.
         let truth: GroundTruth
+        /// Whether the host's session is the initiator of its pair.
+        let isInitiator: Bool
     }
 
     /// Every notification received, all hosts.
@@ -84,7 +86,7 @@ struct UCIRun {
                 walls.append(arrival.wall)
                 notifications.append(Notification(
                     virtualSeconds: queued.virtualSeconds, latency: arrival.wall - queued.wall, measurement: measurement,
-                    truth: truths[index]))
+                    truth: truths[index], isInitiator: index % 2 == 0))
             }
         }
         guard let firstWall = walls.min(), let lastWall = walls.max(),
