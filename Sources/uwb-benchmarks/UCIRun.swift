@@ -79,7 +79,7 @@ struct UCIRun {
         for (index, reader) in readers.enumerated() {
             for arrival in reader.finish() {
                 guard let queued = log.entry(connection: reader.connection, payload: arrival.raw.payload),
-                      queued.virtualSeconds < horizon,
+                      (startVirtualSeconds..<horizon).contains(queued.virtualSeconds),
                       case .notification(.sessionInfo(let info)) = try UCIMessage(decoding: arrival.raw, version: .v2),
                       case .twoWay(let measurements, _) = info.measurements, let measurement = measurements.first
                 else { continue }
