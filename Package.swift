@@ -117,6 +117,9 @@ let package = Package(
                 "EmulatedRanging",
                 "UWBCore",
                 "DW1000Driver",
+                "UCI",
+                "UCIService",
+                "UWBPlot",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -50,6 +50,13 @@ public final class TCPSocket: @unchecked Sendable {
         return connection
     }
 
+    /// Sets the kernel's send buffer to `octets` (`SO_SNDBUF`, which Linux doubles), instead of
+    /// letting it grow with the connection.
+    func setSendBuffer(octets: Int32) {
+        var size = octets
+        _ = setsockopt(descriptor, SOL_SOCKET, SO_SNDBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+    }
+
     /// The port the socket is bound to.
     public var localPort: UInt16 {
         var address = sockaddr_in()

@@ -33,13 +33,13 @@ final class UCIRoom {
 
     /// Gives connection `id` the first free device; a connection that finds none is told the
     /// UWBS is in ERROR and closed.
-    func attach(_ id: Int, socket: TCPSocket) {
-        let connection = UCIConnection(socket: socket, revision: uciVersion.revision)
+    func attach(_ id: Int, connection: UCIConnection) {
         guard let slot = slots.first(where: { !$0.isTaken }) else {
             connection.send(.notification(.deviceStatus(.error)))
-            socket.close()
+            connection.finish()
             return
         }
+        connection.deviceName = slot.device.name
         hosts[id] = UCIHost(connection: connection, slot: slot, emulation: emulation, uciVersion: uciVersion, room: self)
     }
 

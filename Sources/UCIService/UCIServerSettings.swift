@@ -1,6 +1,7 @@
 import UCI
 
-/// How `UCIServer` runs: where it listens and how its world keeps time.
+/// How `UCIServer` runs: where it listens, how its world keeps time, which UCI version it speaks,
+/// and how much a host may leave unread or pending.
 public struct UCIServerSettings: Hashable, Sendable {
     /// The TCP port; 0 lets the system choose one (for tests), read back from `UCIServer.port`.
     public var port: UInt16
@@ -11,14 +12,28 @@ public struct UCIServerSettings: Hashable, Sendable {
     /// data packets) by default; a version before 2.0 (`UCIVersion(major: 1, minor: 1)`) serves
     /// UCI 1.x hosts (session ids as tokens, the 1.x multicast layouts).
     public var uciVersion: UCIVersion
+    /// The most octets of UCI packets queued for one host and not yet taken by the kernel; a host
+    /// that leaves more unread is disconnected (``UCIServiceConstants/defaultOutboxLimit``).
+    public var outboxLimit: Int
+    /// The most messages of one host waiting in the world at once; its reader stops reading
+    /// until the world has handled one (``UCIServiceConstants/defaultInboxLimit``).
+    public var inboxLimit: Int
 
     /// The UCI versions a server serves, by the name `uwb uci serve --uci-version` takes.
     public static let versionsByName: [String: UCIVersion] = ["1.1": UCIVersion(major: 1, minor: 1), "2.0": UCIServiceConstants.uciVersion]
 
-    /// Settings; by default pica's port, real time and UCI 2.0.
-    public init(port: UInt16 = UCIServiceConstants.defaultPort, speed: Double = 1, uciVersion: UCIVersion = UCIServiceConstants.uciVersion) {
+    /// Settings; by default pica's port, real time, UCI 2.0 and the default limits.
+    public init(
+        port: UInt16 = UCIServiceConstants.defaultPort,
+        speed: Double = 1,
+        uciVersion: UCIVersion = UCIServiceConstants.uciVersion,
+        outboxLimit: Int = UCIServiceConstants.defaultOutboxLimit,
+        inboxLimit: Int = UCIServiceConstants.defaultInboxLimit
+    ) {
         self.port = port
         self.speed = speed
         self.uciVersion = uciVersion
+        self.outboxLimit = outboxLimit
+        self.inboxLimit = inboxLimit
     }
 }

@@ -28,8 +28,25 @@ public enum UCIServiceConstants {
     /// fit in it (`RangingTiming.longestRound` is a few ms); shorter ones are INVALID_RANGE.
     public static let minimumRangingInterval: UInt32 = 20
     /// How long a write may block on a host that does not read before it counts as gone
-    /// (a dead peer, not a slow one: a host reads its notifications as they come).
+    /// (a dead peer, not a slow one: a host reads its notifications as they come). The write
+    /// blocks the host's writer thread only, never the world.
     public static let sendTimeout: Duration = .seconds(5)
+    /// The most octets queued for one host that has not read them (``UCIServerSettings/outboxLimit``
+    /// by default): 256 KiB, about 5 000 SESSION_INFO_NTF of one measurement (about 50 octets
+    /// each), so a host that pauses for seconds while ranging at the shortest interval keeps its
+    /// connection, and a host that stopped reading costs the server at most this much memory
+    /// before it is disconnected.
+    public static let defaultOutboxLimit = 262_144
+    /// The most messages of one host waiting in the world at once (``UCIServerSettings/inboxLimit``
+    /// by default): 16, more than a host pipelines in a session's set-up (SESSION_INIT,
+    /// SET_APP_CONFIG, SESSION_START, a few GETs), so a well-behaved host never waits, while a host
+    /// that floods has at most 16 commands ahead of other hosts' in the world's queue.
+    public static let defaultInboxLimit = 16
+    /// The kernel send buffer of each host's socket (`SO_SNDBUF`; Linux doubles it): 32 KiB, fixed
+    /// rather than autotuned (which grows to megabytes), so that what a stalled host leaves
+    /// unread reaches the outbox, and its limit, after a known amount. Hundreds of notifications:
+    /// plenty for a host that reads.
+    static let connectionSendBuffer: Int32 = 32_768
     /// How much virtual time the world covers before its thread looks at `stop()` again.
     static let worldSlice: Duration = .milliseconds(20)
     /// Octets read from a connection at a time.

@@ -5,7 +5,7 @@ import ArgumentParser
 /// (`ranging`), NearbyInteraction sessions (`sessions`), USB boards (`usb`), the emulator
 /// service with apps in other processes (`service`), the emulator with many ranging devices
 /// and over long runs (`scaling`), many devices ranging through sessions on one channel
-/// (`mesh`), and a mesh of sessions for hours (`soak`). Prints markdown tables; progress goes to standard error. Build it in release mode:
+/// (`mesh`), a mesh of sessions for hours (`soak`), and `uwb uci serve` with UCI hosts over TCP (`uci`). Prints markdown tables; progress goes to standard error. Build it in release mode:
 /// `swift run -c release uwb-benchmarks`.
 @main
 struct BenchmarkCommand: ParsableCommand {
@@ -16,7 +16,7 @@ struct BenchmarkCommand: ParsableCommand {
         subcommands: [
             EmulatorBenchmarkCommand.self, RangingBenchmarkCommand.self, SessionBenchmarkCommand.self, USBBenchmarkCommand.self,
             ServiceBenchmarkCommand.self, ScalingBenchmarkCommand.self, MeshBenchmarkCommand.self, SoakBenchmarkCommand.self,
-            SecurityBenchmarkCommand.self,
+            SecurityBenchmarkCommand.self, UCIBenchmarkCommand.self,
         ],
         defaultSubcommand: EmulatorBenchmarkCommand.self)
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import UCI
 import UCIService
 import UWBEmulator
 
@@ -32,6 +33,9 @@ struct UCIServeCommand: ParsableCommand {
     @Option(name: .customLong("uci-version"), help: "The UCI version the UWBSs speak: 2.0 or 1.1 (session ids as tokens).")
     var uciVersion: String = "2.0"
 
+    @Option(help: "Write every UCI packet, both ways, to this pcapng file (Wireshark's UCI dissector; Docs/uci.md, \"Traces\"); complete once the server stops.")
+    var trace: String?
+
     func validate() throws {
         guard speed.isFinite, speed >= 0 else {
             throw ValidationError("--speed \(speed): give 0 (as fast as it can) or a positive number")
@@ -43,11 +47,16 @@ struct UCIServeCommand: ParsableCommand {
 
     func run() throws {
         let server: UCIServer
+        let traceWriter: UCITraceWriter?
         do {
             let loaded = try Scenario.load(from: scenario)
             let settings = UCIServerSettings(
                 port: port, speed: speed, uciVersion: UCIServerSettings.versionsByName[uciVersion] ?? UCIServiceConstants.uciVersion)
-            server = try UCIServer(emulation: try Emulation(scenario: loaded, seed: seed), settings: settings)
+            let emulation = try Emulation(scenario: loaded, seed: seed)
+            traceWriter = try trace.map { path throws(UCITraceError) in try UCITraceWriter(path: path) }
+            server = try UCIServer(emulation: emulation, settings: settings, trace: traceWriter)
+        } catch let error as UCITraceError {
+            throw CommandFailure(error.description)
         } catch let error as ScenarioError {
             throw CommandFailure(error.description)
         } catch let error as EmulationError {
@@ -61,5 +70,10 @@ struct UCIServeCommand: ParsableCommand {
         fflush(nil)
         interruption.wait()
         server.stop()
+        do {
+            try traceWriter?.close()
+        } catch {
+            throw CommandFailure(error.description)
+        }
     }
 }

@@ -24,6 +24,12 @@ public struct UCIReassembler: Sendable {
     private var partial: UCIRawMessage?
     /// A too-long message whose remaining segments are skipped.
     private var discarding: UCIMessageHeader?
+    /// The octets of each packet cut since the last ``takePackets()``, when ``keepsPackets``.
+    private var cutPackets: [[UInt8]] = []
+
+    /// Whether the octets of every packet cut from the stream are kept for ``takePackets()``
+    /// (a trace records packets as they were on the wire); off by default.
+    public var keepsPackets = false
 
     /// A reassembler that refuses messages longer than `maximumMessageSize` octets.
     public init(maximumMessageSize: Int = UCIConstants.defaultMaximumMessageSize) {
@@ -64,6 +70,14 @@ public struct UCIReassembler: Sendable {
         }
     }
 
+    /// The octets of every packet cut from the stream since the last call, in order (those of
+    /// messages returned, of partial messages and of packets dropped for framing errors alike),
+    /// when ``keepsPackets`` is on; empty otherwise.
+    public mutating func takePackets() -> [[UInt8]] {
+        defer { cutPackets = [] }
+        return cutPackets
+    }
+
     /// Checks that the stream ended between messages; throws and clears the state otherwise.
     public mutating func finish() throws(UCIError) {
         let left = bufferedCount
@@ -89,6 +103,7 @@ public struct UCIReassembler: Sendable {
         let packetSize = UCIConstants.headerSize + header.payloadLength
         guard available >= packetSize else { return nil }
         let payload = Array(buffer[(readIndex + UCIConstants.headerSize)..<(readIndex + packetSize)])
+        keepPacket(size: packetSize)
         readIndex += packetSize
         return UCIPacket(message: header.message, isSegmentFollowed: header.isSegmentFollowed, payload: payload)
     }
@@ -102,8 +117,15 @@ public struct UCIReassembler: Sendable {
         let payloadLength = isData ? Int(octets[2]) | Int(octets[3]) << 8 : Int(octets[3])
         let packetSize = UCIConstants.headerSize + payloadLength
         guard available >= packetSize else { return }
+        keepPacket(size: packetSize)
         readIndex += packetSize
         throw error
+    }
+
+    /// Keeps the `size` octets of the packet at the read index, when ``keepsPackets``.
+    private mutating func keepPacket(size: Int) {
+        guard keepsPackets else { return }
+        cutPackets.append(Array(buffer[readIndex..<(readIndex + size)]))
     }
 
     /// Adds a packet to the message being joined; returns the message when it is complete.
@@ -118,6 +140,8 @@ public struct UCIReassembler: Sendable {
         if message.header != header {
             partial = nil
             readIndex -= UCIConstants.headerSize + packet.payload.count
+            // The packet is cut again as the start of the next message: keep it once.
+            if keepsPackets, !cutPackets.isEmpty { cutPackets.removeLast() }
             throw .segmentMismatch(expected: message.header, received: header)
         }
         guard message.payload.count + packet.payload.count <= maximumMessageSize else {

@@ -1,4 +1,4 @@
-import Foundation
+import UWBCore
 
 /// The blocks of a swift-uwb pcapng trace, as both writers (``PcapngWriter`` in memory,
 /// ``PcapngFileWriter`` streaming to a file) lay them out, so that the two give the same octets for
@@ -16,44 +16,21 @@ import Foundation
 ///   with its FCS, and an `opt_comment` holding the sender and receptions in the grammar of
 ///   `TraceMetadataComment` (for example `from=alice to=bob:-71.3dBm:received`).
 enum PcapngBlocks {
+    /// The interface name written into `if_name` of the emulator's own traces.
+    static let interfaceName = "uwb-emulator"
+
     /// The Section Header Block and the Interface Description Block that open every trace.
-    static let header = headerBlocks(interfaceName: PcapngFormat.interfaceName)
+    static let header = headerBlocks(interfaceName: interfaceName)
 
     /// The Section Header Block and an Interface Description Block whose `if_name` is
     /// `interfaceName`.
     static func headerBlocks(interfaceName: String) -> [UInt8] {
-        sectionHeaderBlock + interfaceDescriptionBlock(interfaceName: interfaceName)
+        PcapngBlockLayout.sectionHeader
+            + PcapngBlockLayout.interfaceDescription(linkType: PcapngFormat.linkTypeIEEE802154WithFCS, name: interfaceName)
     }
 
-    /// The Section Header Block: byte-order magic, version 1.0, unspecified section length,
-    /// `shb_userappl` (§4.1).
-    private static let sectionHeaderBlock: [UInt8] = {
-        var builder = PcapngBlockBuilder()
-        builder.append(PcapngFormat.byteOrderMagic)
-        builder.append(PcapngFormat.majorVersion)
-        builder.append(PcapngFormat.minorVersion)
-        builder.append(UInt64(bitPattern: PcapngFormat.unspecifiedSectionLength))
-        builder.appendOption(code: PcapngFormat.userApplicationOption, value: Array(PcapngFormat.userApplication.utf8))
-        builder.appendEndOfOptions()
-        return builder.block(type: PcapngFormat.sectionHeaderBlockType) ?? []
-    }()
-
-    /// The Interface Description Block: link type, reserved, snap length, `if_name`,
-    /// `if_tsresol` (§4.2).
-    private static func interfaceDescriptionBlock(interfaceName: String) -> [UInt8] {
-        var builder = PcapngBlockBuilder()
-        builder.append(PcapngFormat.linkTypeIEEE802154WithFCS)
-        builder.append(UInt16(0))
-        builder.append(PcapngFormat.unlimitedSnapLength)
-        let name = Array(interfaceName.utf8.prefix(PcapngFormat.maximumOptionLength))
-        builder.appendOption(code: PcapngFormat.interfaceNameOption, value: name)
-        builder.appendOption(code: PcapngFormat.timestampResolutionOption, value: [PcapngTimestamp.writtenResolution])
-        builder.appendEndOfOptions()
-        return builder.block(type: PcapngFormat.interfaceDescriptionBlockType) ?? []
-    }
-
-    /// The Enhanced Packet Block for `record` (§4.3): interface 0, timestamp (high 32 bits, then
-    /// low 32 bits), captured and original length, frame, `opt_comment`.
+    /// The Enhanced Packet Block for `record` (§4.3): interface 0, timestamp, the frame and an
+    /// `opt_comment`.
     ///
     /// - Throws: ``TraceError/negativeTime(_:)`` if the record's time is before the start of the
     ///   simulation, ``TraceError/commentTooLong(octets:)`` if its metadata exceeds what a pcapng
@@ -66,33 +43,11 @@ enum PcapngBlocks {
         guard comment.count <= PcapngFormat.maximumOptionLength else {
             throw .commentTooLong(octets: comment.count)
         }
-        guard let frameLength = UInt32(exactly: record.frame.count) else {
-            throw .frameTooLong(octets: record.frame.count)
-        }
-        var builder = PcapngBlockBuilder()
-        builder.append(UInt32(0))
-        builder.append(UInt32(truncatingIfNeeded: timestamp >> 32))
-        builder.append(UInt32(truncatingIfNeeded: timestamp))
-        builder.append(frameLength)
-        builder.append(frameLength)
-        builder.appendPadded(record.frame)
-        builder.appendOption(code: PcapngFormat.commentOption, value: comment)
-        builder.appendEndOfOptions()
-        guard let block = builder.block(type: PcapngFormat.enhancedPacketBlockType) else {
+        guard let block = PcapngBlockLayout.enhancedPacket(
+            interface: 0, nanoseconds: timestamp, data: record.frame, options: [(PcapngFormat.commentOption, comment)])
+        else {
             throw .frameTooLong(octets: record.frame.count)
         }
         return block
-    }
-
-    /// The operating system's message for a failed file operation when Foundation carries one
-    /// ("No such file or directory"), else Foundation's description.
-    static func reason(for error: any Error) -> String {
-        let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
-           underlying.domain == NSPOSIXErrorDomain,
-           let code = POSIXErrorCode(rawValue: Int32(underlying.code)) {
-            return POSIXError(code).localizedDescription
-        }
-        return nsError.localizedDescription
     }
 }

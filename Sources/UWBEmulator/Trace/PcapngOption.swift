@@ -1,3 +1,5 @@
+import UWBCore
+
 /// One option of a pcapng block: its code and value (draft-ietf-opsawg-pcapng §3.5).
 struct PcapngOption {
     /// The option code, for example 1 for `opt_comment`.

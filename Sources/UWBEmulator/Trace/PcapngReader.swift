@@ -1,3 +1,5 @@
+import UWBCore
+
 /// Reads a pcapng trace written by ``PcapngWriter`` back into records; used by tests to check
 /// what the emulator wrote.
 ///

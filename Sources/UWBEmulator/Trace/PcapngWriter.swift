@@ -1,4 +1,5 @@
 import Foundation
+import UWBCore
 
 /// Writes the emulator's air traffic as a pcapng file that Wireshark and tshark dissect as
 /// IEEE 802.15.4, holding every record in memory until it produces the bytes (the block layout is
@@ -47,7 +48,7 @@ public final class PcapngWriter {
         do {
             try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
-            throw .cannotWrite(path: path, reason: PcapngBlocks.reason(for: error))
+            throw .cannotWrite(path: path, reason: PcapngFileOutput.reason(for: error))
         }
     }
 }

@@ -1,42 +1,41 @@
-import Testing
 import UCI
-import UCIService
 
-/// A UCI host in a test: sends commands and raw octets to a `UCIServer` over TCP and reads what
+/// A UCI host written step by step, for the package's tests and benchmarks (package access: no
+/// product exports it): sends commands and raw octets to a `UCIServer` over TCP and reads what
 /// it answers, through the UCI module's encoder and reassembler.
-final class ScriptedHost {
+package final class ScriptedHost {
     /// How long a read waits before the server counts as dead (never reached by a live one).
-    static let deadPeerTimeout: Duration = .seconds(60)
+    package static let deadPeerTimeout: Duration = .seconds(60)
 
     private let socket: TCPSocket
     private var reassembler = UCIReassembler()
     /// The UCI layouts the host reads the server's messages in.
-    let version: UCIProtocolRevision
+    package let version: UCIProtocolRevision
 
     /// Connects to the server on `port`, reading its messages in `version`'s layouts.
-    init(port: UInt16, version: UCIProtocolRevision = .v2) throws {
+    package init(port: UInt16, version: UCIProtocolRevision = .v2) throws {
         socket = try TCPSocket.connect(port: port, deadPeerTimeout: Self.deadPeerTimeout)
         self.version = version
     }
 
     /// Sends a command.
-    func send(_ command: UCICommand) throws {
+    package func send(_ command: UCICommand) throws {
         try socket.write(try UCIMessage.command(command).encoded(version: version).encoded())
     }
 
     /// Sends octets as they are.
-    func send(octets: [UInt8]) throws {
+    package func send(octets: [UInt8]) throws {
         try socket.write(octets)
     }
 
     /// The next message, or nil when the server closed the connection.
-    func next() throws -> UCIMessage? {
+    package func next() throws -> UCIMessage? {
         try nextRaw().map { try UCIMessage(decoding: $0, version: version) }
     }
 
     /// The next message as it came (header and payload octets), or nil when the server closed
     /// the connection.
-    func nextRaw() throws -> UCIRawMessage? {
+    package func nextRaw() throws -> UCIRawMessage? {
         while true {
             if let raw = try reassembler.nextMessage() {
                 return raw
@@ -49,7 +48,7 @@ final class ScriptedHost {
 
     /// The next message as it came that is not a ranging notification (SESSION_INFO_NTF: MT 3,
     /// GID 2, OID 0).
-    func nextRawSkippingRanging() throws -> UCIRawMessage? {
+    package func nextRawSkippingRanging() throws -> UCIRawMessage? {
         while let raw = try nextRaw() {
             if raw.header == .control(type: .notification, group: .sessionControl, opcode: UCIOpcodeID(rawValue: 0)) { continue }
             return raw
@@ -58,7 +57,7 @@ final class ScriptedHost {
     }
 
     /// The next message that is not a ranging notification.
-    func nextSkippingRanging() throws -> UCIMessage? {
+    package func nextSkippingRanging() throws -> UCIMessage? {
         while let message = try next() {
             if case .notification(.sessionInfo) = message { continue }
             return message
@@ -67,12 +66,12 @@ final class ScriptedHost {
     }
 
     /// The next ranging notification's measurement.
-    func nextMeasurement() throws -> UCITwoWayMeasurement? {
+    package func nextMeasurement() throws -> UCITwoWayMeasurement? {
         try nextMeasurements()?.first
     }
 
     /// The next ranging notification's measurements.
-    func nextMeasurements() throws -> [UCITwoWayMeasurement]? {
+    package func nextMeasurements() throws -> [UCITwoWayMeasurement]? {
         while let message = try next() {
             if case .notification(.sessionInfo(let info)) = message, case .twoWay(let measurements, _) = info.measurements {
                 return measurements
@@ -82,20 +81,20 @@ final class ScriptedHost {
     }
 
     /// Sends `command` and returns the response (skipping ranging notifications).
-    func call(_ command: UCICommand) throws -> UCIResponse? {
+    package func call(_ command: UCICommand) throws -> UCIResponse? {
         try send(command)
         guard case .response(let response) = try nextSkippingRanging() else { return nil }
         return response
     }
 
     /// The next notification other than a ranging one.
-    func notification() throws -> UCINotification? {
+    package func notification() throws -> UCINotification? {
         guard case .notification(let notification) = try nextSkippingRanging() else { return nil }
         return notification
     }
 
     /// Closes the connection.
-    func close() {
+    package func close() {
         socket.close()
     }
 }

@@ -14,29 +14,29 @@
 /// (30 cm of radio flight), finer than anything Wireshark displays.
 ///
 /// Reading: any power-of-ten resolution from 10⁰ to 10⁻¹² s converts exactly to picoseconds.
-enum PcapngTimestamp {
+package enum PcapngTimestamp {
     /// The `if_tsresol` value written: 10⁻⁹ s.
-    static let writtenResolution: UInt8 = 9
+    package static let writtenResolution: UInt8 = 9
     /// The resolution when an interface has no `if_tsresol` option: 10⁻⁶ s (§4.2).
-    static let defaultResolution: UInt8 = 6
+    package static let defaultResolution: UInt8 = 6
     /// The finest resolution the reader converts: 10⁻¹² s, the simulation's own unit.
     private static let picosecondExponent: UInt8 = 12
 
     /// `picoseconds` rounded to the nearest nanosecond (halves up), or `nil` when negative.
-    static func nanoseconds(fromPicoseconds picoseconds: Int64) -> UInt64? {
+    package static func nanoseconds(fromPicoseconds picoseconds: Int64) -> UInt64? {
         guard picoseconds >= 0 else { return nil }
         let (quotient, remainder) = picoseconds.quotientAndRemainder(dividingBy: 1_000)
         return UInt64(quotient) + (remainder >= 500 ? 1 : 0)
     }
 
     /// Whether the reader converts timestamps of the `if_tsresol` value `resolution`.
-    static func isSupported(resolution: UInt8) -> Bool {
+    package static func isSupported(resolution: UInt8) -> Bool {
         resolution <= picosecondExponent
     }
 
     /// `units` of 10^-`resolution` seconds in picoseconds, or `nil` when the result does not fit
     /// an `Int64` or `resolution` is not supported (see ``isSupported(resolution:)``).
-    static func picoseconds(fromUnits units: UInt64, resolution: UInt8) -> Int64? {
+    package static func picoseconds(fromUnits units: UInt64, resolution: UInt8) -> Int64? {
         guard isSupported(resolution: resolution) else { return nil }
         var scale: UInt64 = 1
         for _ in resolution..<picosecondExponent {
