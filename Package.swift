@@ -74,7 +74,7 @@ let package = Package(
             name: "EmulatedRanging",
             dependencies: ["NearbyInteraction", "UWBDevices", "UWBRanging", "UWBEmulator", "UWBCore", "DW1000Driver"]
         ),
-        .target(name: "UWBDevices", dependencies: ["UWBCore", "DW1000Driver", "UWBEmulator", "UWBUSB", "FT232H", "FT232HEmulation", "UCIClient"]),
+        .target(name: "UWBDevices", dependencies: ["UWBCore", "DW1000Driver", "UWBEmulator", "UWBUSB", "FT232H", "FT232HEmulation", "UCIClient", "UCI"]),
         .target(
             name: "NearbyInteraction",
             dependencies: ["UWBRanging", "UWBDevices", "UWBCore", "UCIClient", "UCI", .product(name: "Crypto", package: "swift-crypto")]

@@ -14,13 +14,16 @@ struct UCIBringUp {
 
     private let stream: UCIStream
     private let timeout: Duration
+    private let tap: UCITraceTap
     private var reassembler = UCIReassembler()
     private var ready = false
 
-    /// A bring-up on `stream`, giving each answer `timeout`.
-    init(stream: UCIStream, timeout: Duration) {
+    /// A bring-up on `stream`, giving each answer `timeout`, its packets recorded by `tap`.
+    init(stream: UCIStream, timeout: Duration, tap: UCITraceTap) {
         self.stream = stream
         self.timeout = timeout
+        self.tap = tap
+        reassembler.keepsPackets = tap.trace != nil
     }
 
     /// Runs the bring-up.
@@ -49,7 +52,9 @@ struct UCIBringUp {
         let raw: UCIRawMessage
         do {
             raw = try UCIMessage.command(command).encoded(version: .v2)
-            try stream.write(try raw.encoded())
+            let packets = try raw.packetOctets()
+            tap.record(packets, direction: .sent)
+            try stream.write(Array(packets.joined()))
         } catch let error as UCIClientError {
             throw error
         } catch {
@@ -92,6 +97,7 @@ struct UCIBringUp {
     /// The next message the octets read so far complete, skipping packets with framing errors.
     private mutating func nextBuffered() -> UCIRawMessage? {
         while true {
+            defer { tap.record(reassembler.takePackets(), direction: .received) }
             do throws(UCIError) {
                 return try reassembler.nextMessage()
             } catch {

@@ -30,8 +30,13 @@ public final class UCIDevice: DeviceLoop, @unchecked Sendable {
     public var revision: UCIProtocolRevision { info.uciVersion.revision }
     /// How long a command waits for its response before the device is taken for dead.
     public let responseTimeout: Duration
+    /// Where every UCI packet both ways is recorded (``UCITraceWriter``), if anywhere: the
+    /// connection's interface is named ``name``.
+    public let trace: UCITraceWriter?
 
     private let stream: UCIStream
+    /// Records the packets in ``trace``.
+    private let tap: UCITraceTap
     private let queue = DispatchQueue(label: "uwb uci device")
     private let started = ContinuousClock.now
     private let reading = DispatchSemaphore(value: 0)
@@ -46,33 +51,39 @@ public final class UCIDevice: DeviceLoop, @unchecked Sendable {
     /// Connects to the device at `endpoint` and brings it up: resets it (ending any session a
     /// previous program left), reads its versions and capabilities.
     ///
-    /// - Parameter responseTimeout: how long each command may wait for its response.
+    /// - Parameters:
+    ///   - responseTimeout: how long each command may wait for its response.
+    ///   - trace: where to record every UCI packet both ways, bring-up included (flushed after
+    ///     each exchange, so the file is whole while the program runs); nil for nowhere.
     /// - Throws: ``UCIClientError`` if the device cannot be reached, does not answer, or refuses.
     public static func open(
-        _ endpoint: UCIEndpoint, responseTimeout: Duration = UCIClientConstants.responseTimeout
+        _ endpoint: UCIEndpoint, responseTimeout: Duration = UCIClientConstants.responseTimeout, trace: UCITraceWriter? = nil
     ) throws(UCIClientError) -> UCIDevice {
         let stream = try UCIStream.open(endpoint, timeout: responseTimeout)
+        let tap = UCITraceTap(trace: trace, connection: "uci:\(endpoint)")
         do {
-            let outcome = try UCIBringUp(stream: stream, timeout: responseTimeout).run()
-            return UCIDevice(stream: stream, outcome: outcome, responseTimeout: responseTimeout)
+            let outcome = try UCIBringUp(stream: stream, timeout: responseTimeout, tap: tap).run()
+            return UCIDevice(stream: stream, outcome: outcome, responseTimeout: responseTimeout, tap: tap)
         } catch {
             stream.close()
             throw error
         }
     }
 
-    private init(stream: UCIStream, outcome: UCIBringUp.Outcome, responseTimeout: Duration) {
+    private init(stream: UCIStream, outcome: UCIBringUp.Outcome, responseTimeout: Duration, tap: UCITraceTap) {
         self.stream = stream
         endpoint = stream.endpoint
-        name = "uci:\(stream.endpoint)"
+        name = tap.connection
         info = outcome.info
         capabilities = outcome.capabilities
         self.responseTimeout = responseTimeout
+        trace = tap.trace
+        self.tap = tap
         let reassembler = outcome.reassembler
         let queue = queue
         let thread = Thread { [weak self, stream, reading] in
             Thread.current.name = "uwb uci reader"
-            let ending = Self.read(stream, reassembler: reassembler) { raw in
+            let ending = Self.read(stream, reassembler: reassembler, tap: tap) { raw in
                 queue.async { [weak self] in self?.received(raw) }
             }
             queue.async { [weak self] in self?.fail(ending) }
@@ -129,14 +140,14 @@ public final class UCIDevice: DeviceLoop, @unchecked Sendable {
             return completion(.failure(failure))
         }
         let raw: UCIRawMessage
-        let octets: [UInt8]
+        let packets: [[UInt8]]
         do {
             raw = try UCIMessage.command(command).encoded(version: revision)
-            octets = try raw.encoded()
+            packets = try raw.packetOctets()
         } catch {
             return completion(.failure(.protocolError(endpoint, reason: "\(command.name) cannot be encoded: \(error)")))
         }
-        pending.append(UCIPendingCommand(command: command, header: raw.header, octets: octets, completion: completion))
+        pending.append(UCIPendingCommand(command: command, header: raw.header, packets: packets, completion: completion))
         if pending.count == 1 {
             transmitFirst()
         }
@@ -146,8 +157,9 @@ public final class UCIDevice: DeviceLoop, @unchecked Sendable {
         guard let first = pending.first else { return }
         sent += 1
         let number = sent
+        tap.record(first.packets, direction: .sent)
         do {
-            try stream.write(first.octets)
+            try stream.write(Array(first.packets.joined()))
         } catch {
             return fail(error)
         }
@@ -204,9 +216,10 @@ public final class UCIDevice: DeviceLoop, @unchecked Sendable {
     /// Reads the device's octets until the stream ends, handing each message to `deliver`;
     /// returns why it ended.
     private static func read(
-        _ stream: UCIStream, reassembler: UCIReassembler, deliver: (UCIRawMessage) -> Void
+        _ stream: UCIStream, reassembler: UCIReassembler, tap: UCITraceTap, deliver: (UCIRawMessage) -> Void
     ) -> UCIClientError {
         var reassembler = reassembler
+        reassembler.keepsPackets = tap.trace != nil
         while true {
             let octets: [UInt8]?
             do {
@@ -216,7 +229,9 @@ public final class UCIDevice: DeviceLoop, @unchecked Sendable {
             }
             guard let octets else { return .lost(stream.endpoint, reason: "the connection was closed") }
             reassembler.append(octets)
-            for case .success(let raw) in reassembler.drain() {
+            let inputs = reassembler.drain()
+            tap.record(reassembler.takePackets(), direction: .received)
+            for case .success(let raw) in inputs {
                 deliver(raw)
             }
         }

@@ -6,8 +6,8 @@ struct UCIPendingCommand {
     let command: UCICommand
     /// Its encoded header, to match the response.
     let header: UCIMessageHeader
-    /// Its octets on the wire.
-    let octets: [UInt8]
+    /// Its packets (segments) as they go on the wire.
+    let packets: [[UInt8]]
     /// Called once, on the loop, with the response or why there is none.
     let completion: (Result<UCIResponse, UCIClientError>) -> Void
 }

@@ -75,7 +75,7 @@ final class UCIConnection: @unchecked Sendable {
     func send(_ message: UCIMessage) {
         let packets: [[UInt8]]
         do {
-            packets = try message.encoded(version: revision).segmented().map { try $0.encoded() }
+            packets = try message.encoded(version: revision).packetOctets()
         } catch {
             // Our own messages always encode; one that does not is reported as the UWBS's failure.
             packets = [(try? UCIMessage.notification(.genericError(.failed)).encoded(version: revision).encoded()) ?? []]

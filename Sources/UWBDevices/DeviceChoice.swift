@@ -1,4 +1,5 @@
 import Foundation
+import UCI
 import UCIClient
 import UWBCore
 import UWBEmulator
@@ -132,14 +133,30 @@ public enum DeviceChoice: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// Connects to the chosen UCI device and brings it up (``UCIDevice/open(_:responseTimeout:)``).
+    /// The variable naming a pcapng file for a UCI device's traffic: `UWB_UCI_TRACE` (every UCI
+    /// packet both ways, as `uwb uci serve --trace` writes them; `Docs/uci.md`, "Traces").
+    public static let uciTraceVariable = "UWB_UCI_TRACE"
+
+    /// Connects to the chosen UCI device and brings it up
+    /// (``UCIDevice/open(_:responseTimeout:trace:)``), recording its traffic in the pcapng file
+    /// `tracePath` if one is given (by default the file `UWB_UCI_TRACE` names).
     ///
     /// - Throws: ``DeviceChoiceError/uciDeviceFailed(_:)`` if it cannot be reached or brought up,
-    ///   or ``DeviceChoiceError/unrecognised(_:)`` if this choice is not a UCI device.
-    public func openUCIDevice(responseTimeout: Duration = UCIClientConstants.responseTimeout) throws(DeviceChoiceError) -> UCIDevice {
+    ///   ``DeviceChoiceError/uciTraceFailed(_:)`` if the trace file cannot be written, or
+    ///   ``DeviceChoiceError/unrecognised(_:)`` if this choice is not a UCI device.
+    public func openUCIDevice(
+        responseTimeout: Duration = UCIClientConstants.responseTimeout,
+        tracePath: String? = ProcessInfo.processInfo.environment[DeviceChoice.uciTraceVariable]
+    ) throws(DeviceChoiceError) -> UCIDevice {
         guard case .uciDevice(let endpoint) = self else { throw .unrecognised(description) }
+        let trace: UCITraceWriter?
         do {
-            return try UCIDevice.open(endpoint, responseTimeout: responseTimeout)
+            trace = try tracePath.flatMap { $0.isEmpty ? nil : $0 }.map { path throws(UCITraceError) in try UCITraceWriter(path: path) }
+        } catch {
+            throw .uciTraceFailed(error)
+        }
+        do {
+            return try UCIDevice.open(endpoint, responseTimeout: responseTimeout, trace: trace)
         } catch {
             throw .uciDeviceFailed(error)
         }

@@ -1,3 +1,4 @@
+import UCI
 import UCIClient
 
 /// Why a device could not be chosen or opened.
@@ -26,6 +27,8 @@ public enum DeviceChoiceError: Error, Hashable, Sendable, CustomStringConvertibl
     case badUCIEndpoint(UCIClientError)
     /// The UCI device could not be reached or brought up.
     case uciDeviceFailed(UCIClientError)
+    /// The UCI trace `UWB_UCI_TRACE` names could not be written.
+    case uciTraceFailed(UCITraceError)
     /// The choice is a UCI device, which ranges by itself: it runs sessions but has no registers
     /// or frames for the commands that need a radio.
     case notARadio(String)
@@ -63,6 +66,8 @@ public enum DeviceChoiceError: Error, Hashable, Sendable, CustomStringConvertibl
                 + available.joined(separator: ", ")
         case .badUCIEndpoint(let error), .uciDeviceFailed(let error):
             "UWB_DEVICE: \(error)"
+        case .uciTraceFailed(let error):
+            "UWB_UCI_TRACE: \(error)"
         case .notARadio(let value):
             "UWB_DEVICE=\(value) is a UCI device, which ranges by itself: it runs NISessions, but this needs a radio's "
                 + "registers and frames; use usb:SERIAL or emulator:NAME here"

@@ -9,7 +9,7 @@ struct ShippedScenarioDefaultsTests {
     /// The files in `Docs/scenarios`.
     static let scenarios = [
         "calibration-room", "capture-room", "demo-room", "dense-room", "hall-twenty", "office-wall", "pdoa-bench", "pdoa-sweep",
-        "two-devices-3m",
+        "two-devices-3m", "uci-pairs-twenty",
         "walking-around",
     ]
 

@@ -29,10 +29,16 @@ public struct UCIRawMessage: Hashable, Sendable {
     /// The octets of all packets of `segmented(maximumPayloadSize:)`, back to back, as they go
     /// on a byte stream.
     public func encoded(maximumPayloadSize: Int? = nil) throws(UCIError) -> [UInt8] {
-        var octets: [UInt8] = []
+        Array(try packetOctets(maximumPayloadSize: maximumPayloadSize).joined())
+    }
+
+    /// The octets of each packet of `segmented(maximumPayloadSize:)`: what a trace records, one
+    /// packet at a time.
+    public func packetOctets(maximumPayloadSize: Int? = nil) throws(UCIError) -> [[UInt8]] {
+        var packets: [[UInt8]] = []
         for packet in try segmented(maximumPayloadSize: maximumPayloadSize) {
-            octets += try packet.encoded()
+            packets.append(try packet.encoded())
         }
-        return octets
+        return packets
     }
 }

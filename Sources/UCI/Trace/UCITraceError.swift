@@ -1,5 +1,5 @@
 /// A UCI trace that could not be written: the message says which file and what to do.
-public enum UCITraceError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum UCITraceError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The file could not be created, written or closed, for the operating system's `reason`.
     case cannotWrite(path: String, reason: String)
 
