@@ -26,9 +26,23 @@ extension BuiltExecutable {
     /// - Throws: ``BuiltExecutableError/notBuilt(_:)`` if `uwb` was not built, or the launch's error.
     public static func startUWB(_ arguments: [String], environment: [String: String?] = [:]) throws -> (process: Process, output: Pipe) {
         guard let path = path(named: "uwb") else { throw BuiltExecutableError.notBuilt("uwb") }
+        return try start(URL(fileURLWithPath: path), arguments: arguments, environment: environment)
+    }
+
+    /// Starts `executable` with `arguments`, `environment` over the test's own (a nil value
+    /// removes the variable) and, if given, `directory` as its current directory; its standard
+    /// output and error go to the returned pipe.
+    ///
+    /// - Throws: the launch's error.
+    public static func start(
+        _ executable: URL, arguments: [String], environment: [String: String?] = [:], in directory: URL? = nil
+    ) throws -> (process: Process, output: Pipe) {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
+        process.executableURL = executable
         process.arguments = arguments
+        if let directory {
+            process.currentDirectoryURL = directory
+        }
         var merged = ProcessInfo.processInfo.environment
         for (name, value) in environment {
             merged[name] = value

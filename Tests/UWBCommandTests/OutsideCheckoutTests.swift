@@ -16,17 +16,9 @@ import UWBTestSupport
         let scenario = place.appendingPathComponent("room.json")
         try FileManager.default.copyItem(atPath: Repository.path("Docs/scenarios/two-devices-3m.json"), toPath: scenario.path)
 
-        let process = Process()
-        process.executableURL = installed
-        process.currentDirectoryURL = place
-        process.arguments = ["demo", "--scenario", "room.json", "--duration", "1", "--format", "jsonl", "--speed", "0"]
-        var environment = ProcessInfo.processInfo.environment
-        environment["UWB_BOARDS_DIR"] = nil
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
+        let (process, output) = try BuiltExecutable.start(
+            installed, arguments: ["demo", "--scenario", "room.json", "--duration", "1", "--format", "jsonl", "--speed", "0"],
+            environment: ["UWB_BOARDS_DIR": nil], in: place)
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         #expect(process.terminationStatus == 0, "\(text)")
