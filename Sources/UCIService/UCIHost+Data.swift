@@ -31,6 +31,17 @@ extension UCIHost {
         send(.notification(.dataCredit(sessionToken: session.handle, available: false)))
     }
 
+    /// A segment of a DATA_MESSAGE_SND for session `handle` arrived and more follow: the credit
+    /// for the next segment comes back at once (SESSION_DATA_CREDIT_NTF 1), as pica gives it after
+    /// every packet, when the session is an ACTIVE ranging-and-data one of UCI 2.0 with its credit.
+    /// The whole message is then checked and answered as ``handleData(_:)`` says.
+    func dataSegmentReceived(_ handle: UInt32) {
+        guard revision == .v2, let session = sessions[handle], session.type == .rangingAndInBandData, session.state == .active,
+              session.hasDataCredit
+        else { return }
+        send(.notification(.dataCredit(sessionToken: handle, available: true)))
+    }
+
     /// Why a DATA_MESSAGE_SND of a ranging-and-data session is refused, or `nil` to accept it:
     /// ERROR_REJECTED when the session is not ACTIVE or the data is longer than one round
     /// carries, INVALID_FORMAT for empty data or a destination that is not a short address,

@@ -48,6 +48,12 @@ final class UCIRoom {
         hosts[id]?.receive(input)
     }
 
+    /// Passes to connection `id`'s host that a segment of a data message for session `handle`
+    /// arrived with more to follow (``UCIDataSegments``).
+    func dataSegmentReceived(_ handle: UInt32, from id: Int) {
+        hosts[id]?.dataSegmentReceived(handle)
+    }
+
     /// Forgets connection `id`: its sessions end and its device is free again.
     func detach(_ id: Int) {
         hosts.removeValue(forKey: id)?.detach()

@@ -115,14 +115,19 @@ public final class UCIServer: @unchecked Sendable {
     /// ``UCIServerSettings/inboxLimit`` wait there), until the connection ends.
     private func read(from connection: UCIConnection, id: Int, room: UncheckedRoom) {
         var reassembler = UCIReassembler()
-        reassembler.keepsPackets = trace != nil
+        reassembler.keepsPackets = true
+        var segments = UCIDataSegments()
         while let octets = try? connection.socket.read(upTo: UCIServiceConstants.readChunk), !octets.isEmpty {
             reassembler.append(octets)
             let inputs = reassembler.drain()
-            if let trace {
-                let now = Date()
-                for packet in reassembler.takePackets() {
-                    trace.record(packet, direction: .received, at: now, connection: connection.name)
+            let now = Date()
+            for packet in reassembler.takePackets() {
+                trace?.record(packet, direction: .received, at: now, connection: connection.name)
+                guard let handle = segments.creditDue(after: packet) else { continue }
+                guard connection.gate.enter() else { return }
+                world.post {
+                    room.value.dataSegmentReceived(handle, from: id)
+                    connection.gate.leave()
                 }
             }
             for input in inputs {

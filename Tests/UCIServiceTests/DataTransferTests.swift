@@ -56,6 +56,35 @@ import UWBTestSupport
         #expect(received.payload == littleEndian(bobToken) + [0x00, 0x01, 0, 0, 0, 0, 0, 0, 0, 0x07, 0x01, 0x05, 0x00] + hello)
     }
 
+    @Test func aMessageCutIntoPacketsGetsACreditAfterEachSegment() throws {
+        let server = try server()
+        defer { server.stop() }
+        let alice = try SessionSetup.host(server)
+        let bob = try SessionSetup.host(server)
+        let bobToken = try SessionSetup(host: bob, id: 42, type: .rangingAndInBandData, controller: false, own: 2, peers: [1]).configure()
+        let aliceToken = try SessionSetup(host: alice, id: 42, type: .rangingAndInBandData, controller: true, own: 1, peers: [2]).configure()
+        try SessionSetup.start(bob, bobToken)
+        try SessionSetup.start(alice, aliceToken)
+        #expect(try alice.nextMeasurement()?.status == .ok)
+
+        // 300 octets of data: a 316-octet DATA_MESSAGE_SND cut at 255 octets, as Android's
+        // uwb_core cuts it: segment 1 with PBF 1 (octet 0: 0x11), then the last 61 octets (0x01).
+        let data = (0..<300).map { UInt8(truncatingIfNeeded: $0) }
+        let whole = dataSend(token: aliceToken, destination: 2, sequence: 9, data)
+        let payload = Array(whole.dropFirst(4))
+        try alice.send(octets: [0x11, 0x00, 0xFF, 0x00] + payload.prefix(255))
+        // The credit for the next segment comes back at once.
+        #expect(try sessionControlNotification(alice, opcode: 0x04) == littleEndian(aliceToken) + [0x01])
+        try alice.send(octets: [0x01, 0x00, UInt8(payload.count - 255), 0x00] + payload.dropFirst(255))
+        // The whole message: taken, sent at the next round, status OK, credit back; bob gets it whole.
+        #expect(try sessionControlNotification(alice, opcode: 0x04) == littleEndian(aliceToken) + [0x00])
+        #expect(try sessionControlNotification(alice, opcode: 0x05) == littleEndian(aliceToken) + [0x09, 0x01, 0x01])
+        #expect(try sessionControlNotification(alice, opcode: 0x04) == littleEndian(aliceToken) + [0x01])
+        let received = try #require(try bob.nextRawSkippingRanging())
+        #expect(received.header == .data(.dataReceive))
+        #expect(Array(received.payload.suffix(300)) == data)
+    }
+
     @Test func dataThatCannotBeSentGetsTheSpecificationsStatus() throws {
         let server = try server()
         defer { server.stop() }
