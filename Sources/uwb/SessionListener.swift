@@ -40,10 +40,12 @@ final class SessionListener: NISessionDelegate, @unchecked Sendable {
     /// defined time too.
     func session(_ session: NISession, didMeasure measurement: RangingMeasurement, of nearbyObject: NINearbyObject) {
         guard let distance = nearbyObject.distance else { return }
-        print(String(format: "{\"t\":%.6f,\"distance\":%.4f}", measurement.time.secondsValue, distance))
-        fflush(nil)
+        // Only while the session is wanted: on a device on the wall clock (a UCI device), updates
+        // can queue up behind the one that ended it.
         let outcome: Outcome? = state.withLock { state in
             guard state.outcome == nil else { return nil }
+            print(String(format: "{\"t\":%.6f,\"distance\":%.4f}", measurement.time.secondsValue, distance))
+            fflush(nil)
             state.count += 1
             return state.count == wanted ? .enough : nil
         }

@@ -264,7 +264,11 @@ public final class NISession: NSObject, @unchecked Sendable {
         device.deliver(on: queue) { [self] in callDelegate(event) }
     }
 
+    /// Calls the delegate for `event`, unless the session has been invalidated since the event
+    /// was queued (then only the invalidation itself is told): as on Apple platforms, the delegate
+    /// hears nothing after the invalidation, even of updates a wall-clock loop queued before it.
     private func callDelegate(_ event: Event) {
+        if case .didInvalidate = event {} else if withState({ $0.invalidated }) { return }
         guard let delegate else { return }
         switch event {
         case .didStartRunning:
