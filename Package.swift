@@ -36,6 +36,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         // The shipped board descriptions are compiled in (Hardware/boards/*.json, linked from
@@ -48,19 +49,19 @@ let package = Package(
                 .embedInCode("Board/Shipped/ft232h-dw1000-triple.json"),
             ]
         ),
-        .target(name: "DW1000", dependencies: ["UWBCore"]),
+        .target(name: "DW1000", dependencies: ["UWBCore", .product(name: "Logging", package: "swift-log")]),
         .target(name: "UCI", dependencies: ["UWBCore"]),
-        .target(name: "UCIService", dependencies: ["UCI", "UWBCore", "UWBEmulator", "UWBRanging"]),
-        .target(name: "UCIClient", dependencies: ["UCI", "UWBCore"]),
-        .target(name: "FT232H", dependencies: ["UWBCore"]),
+        .target(name: "UCIService", dependencies: ["UCI", "UWBCore", "UWBEmulator", "UWBRanging", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "UCIClient", dependencies: ["UCI", "UWBCore", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "FT232H", dependencies: ["UWBCore", .product(name: "Logging", package: "swift-log")]),
         .systemLibrary(name: "CLibUSB", pkgConfig: "libusb-1.0", providers: [.apt(["libusb-1.0-0-dev"])]),
-        .target(name: "UWBUSB", dependencies: ["CLibUSB", "FT232H", "UWBCore"]),
+        .target(name: "UWBUSB", dependencies: ["CLibUSB", "FT232H", "UWBCore", .product(name: "Logging", package: "swift-log")]),
         // Test support only (no product): an FT232H emulated at the usbdevfs level with umockdev.
         .systemLibrary(name: "CUMockdev", pkgConfig: "umockdev-1.0", providers: [.apt(["libumockdev-dev"])]),
         .target(name: "EmulatedUSBDevice", dependencies: ["CUMockdev"]),
         .target(name: "FT232HEmulation", dependencies: ["FT232H", "UWBCore", "UWBEmulator", "DW1000", "UWBDevices"]),
         .target(name: "DW1000RegisterMapGenerator"),
-        .target(name: "UWBEmulator", dependencies: ["UWBCore", "DW1000"]),
+        .target(name: "UWBEmulator", dependencies: ["UWBCore", "DW1000", .product(name: "Logging", package: "swift-log")]),
         .target(name: "UWBPlot", dependencies: ["UWBCore", "UWBEmulator"]),
         .target(
             name: "UWBRanging",
@@ -74,10 +75,13 @@ let package = Package(
             name: "EmulatedRanging",
             dependencies: ["NearbyInteraction", "UWBDevices", "UWBRanging", "UWBEmulator", "UWBCore", "DW1000"]
         ),
-        .target(name: "UWBDevices", dependencies: ["UWBCore", "DW1000", "UWBEmulator", "UWBUSB", "FT232H", "UCIClient"]),
+        .target(
+            name: "UWBDevices", dependencies: ["UWBCore", "DW1000", "UWBEmulator", "UWBUSB", "FT232H", "UCIClient", .product(name: "Logging", package: "swift-log")]),
         .target(
             name: "NearbyInteraction",
-            dependencies: ["UWBRanging", "UWBDevices", "UWBCore", "UCIClient", "UCI", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: [
+                "UWBRanging", "UWBDevices", "UWBCore", "UCIClient", "UCI", .product(name: "Crypto", package: "swift-crypto"), .product(name: "Logging", package: "swift-log"),
+            ]
                 + simdDependencies
         ),
         .executableTarget(
@@ -103,6 +107,7 @@ let package = Package(
                 "UCIClient",
                 "UCI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .executableTarget(
@@ -118,6 +123,7 @@ let package = Package(
                 "UWBCore",
                 "DW1000",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // Test support only (no product): prints archived tokens, for tests that compare archives
@@ -129,13 +135,13 @@ let package = Package(
         ),
         .target(
             name: "UWBTestSupport",
-            dependencies: ["UWBCore", "DW1000", "UWBEmulator", "NearbyInteraction", "EmulatedRanging", "UWBRanging"]
+            dependencies: ["UWBCore", "DW1000", "UWBEmulator", "NearbyInteraction", "EmulatedRanging", "UWBRanging", .product(name: "Logging", package: "swift-log"), .product(name: "InMemoryLogging", package: "swift-log")]
         ),
         .testTarget(
             name: "NearbyInteractionTests",
             dependencies: [
                 "NearbyInteraction", "UWBDevices", "UWBRanging", "UWBCore", "UWBEmulator", "UWBTestSupport", "EmulatedRanging",
-                "UWBUSB", "token-archive-probe",
+                "UWBUSB", "token-archive-probe", .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(
@@ -177,7 +183,7 @@ let package = Package(
         .testTarget(name: "FuzzCorpusTests", dependencies: ["uwb-fuzz", "UWBTestSupport"]),
         .testTarget(
             name: "DW1000Tests",
-            dependencies: ["DW1000", "DW1000RegisterMapGenerator", "UWBTestSupport", "UWBCore"]
+            dependencies: ["DW1000", "DW1000RegisterMapGenerator", "UWBTestSupport", "UWBCore", .product(name: "Logging", package: "swift-log")]
         ),
         // Written as an iOS app writes NearbyInteraction code: it names only NearbyInteraction (and
         // imports simd through it); UWBTestSupport, UWBEmulator and UWBDevices make the emulated radios.

@@ -41,7 +41,11 @@ struct UCIServeCommand: ParsableCommand {
         }
     }
 
+    /// `--log-level`: how much the libraries log on standard error.
+    @OptionGroup var logging: LoggingOptions
+
     func run() throws {
+        logging.start()
         let server: UCIServer
         do {
             let loaded = try Scenario.load(from: scenario)
