@@ -3,6 +3,7 @@ import Logging
 
 /// A `--log-level` value: swift-log's levels, by the names swift-log gives them.
 enum LogLevelArgument: String, CaseIterable, ExpressibleByArgument {
+    /// The levels, most verbose first, as `--log-level` spells them.
     case trace, debug, info, notice, warning, error, critical
 
     /// The swift-log level.
