@@ -36,6 +36,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         // The shipped board descriptions are compiled in (Hardware/boards/*.json, linked from
@@ -48,19 +49,19 @@ let package = Package(
                 .embedInCode("Board/Shipped/ft232h-dw1000-triple.json"),
             ]
         ),
-        .target(name: "DW1000Driver", dependencies: ["UWBCore"]),
+        .target(name: "DW1000Driver", dependencies: ["UWBCore", .product(name: "Logging", package: "swift-log")]),
         .target(name: "UCI", dependencies: ["UWBCore"]),
-        .target(name: "UCIService", dependencies: ["UCI", "UWBCore", "UWBEmulator", "UWBRanging"]),
-        .target(name: "UCIClient", dependencies: ["UCI", "UWBCore"]),
-        .target(name: "FT232H", dependencies: ["UWBCore"]),
+        .target(name: "UCIService", dependencies: ["UCI", "UWBCore", "UWBEmulator", "UWBRanging", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "UCIClient", dependencies: ["UCI", "UWBCore", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "FT232H", dependencies: ["UWBCore", .product(name: "Logging", package: "swift-log")]),
         .systemLibrary(name: "CLibUSB", pkgConfig: "libusb-1.0", providers: [.apt(["libusb-1.0-0-dev"])]),
-        .target(name: "UWBUSB", dependencies: ["CLibUSB", "FT232H", "UWBCore"]),
+        .target(name: "UWBUSB", dependencies: ["CLibUSB", "FT232H", "UWBCore", .product(name: "Logging", package: "swift-log")]),
         // Test support only (no product): an FT232H emulated at the usbdevfs level with umockdev.
         .systemLibrary(name: "CUMockdev", pkgConfig: "umockdev-1.0", providers: [.apt(["libumockdev-dev"])]),
         .target(name: "EmulatedUSBDevice", dependencies: ["CUMockdev"]),
         .target(name: "FT232HEmulation", dependencies: ["FT232H", "UWBCore", "UWBEmulator", "DW1000Driver"]),
         .target(name: "DW1000RegisterMapGenerator"),
-        .target(name: "UWBEmulator", dependencies: ["UWBCore", "DW1000Driver"]),
+        .target(name: "UWBEmulator", dependencies: ["UWBCore", "DW1000Driver", .product(name: "Logging", package: "swift-log")]),
         .target(name: "UWBPlot", dependencies: ["UWBCore", "UWBEmulator"]),
         .target(
             name: "UWBRanging",
@@ -74,10 +75,18 @@ let package = Package(
             name: "EmulatedRanging",
             dependencies: ["NearbyInteraction", "UWBDevices", "UWBRanging", "UWBEmulator", "UWBCore", "DW1000Driver"]
         ),
-        .target(name: "UWBDevices", dependencies: ["UWBCore", "DW1000Driver", "UWBEmulator", "UWBUSB", "FT232H", "FT232HEmulation", "UCIClient", "UCI"]),
+        .target(
+            name: "UWBDevices",
+            dependencies: [
+                "UWBCore", "DW1000Driver", "UWBEmulator", "UWBUSB", "FT232H", "FT232HEmulation", "UCIClient", "UCI",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .target(
             name: "NearbyInteraction",
-            dependencies: ["UWBRanging", "UWBDevices", "UWBCore", "UCIClient", "UCI", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: [
+                "UWBRanging", "UWBDevices", "UWBCore", "UCIClient", "UCI", .product(name: "Crypto", package: "swift-crypto"), .product(name: "Logging", package: "swift-log"),
+            ]
                 + simdDependencies
         ),
         .executableTarget(
@@ -103,6 +112,7 @@ let package = Package(
                 "UCIClient",
                 "UCI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .executableTarget(
@@ -121,6 +131,7 @@ let package = Package(
                 "UCIService",
                 "UWBPlot",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // Test support only (no product): prints archived tokens, for tests that compare archives
@@ -132,13 +143,13 @@ let package = Package(
         ),
         .target(
             name: "UWBTestSupport",
-            dependencies: ["UWBCore", "DW1000Driver", "UWBEmulator"]
+            dependencies: ["UWBCore", "DW1000Driver", "UWBEmulator", .product(name: "Logging", package: "swift-log"), .product(name: "InMemoryLogging", package: "swift-log")]
         ),
         .testTarget(
             name: "NearbyInteractionTests",
             dependencies: [
                 "NearbyInteraction", "UWBDevices", "UWBRanging", "UWBCore", "UWBEmulator", "UWBTestSupport", "EmulatedRanging",
-                "UWBUSB", "token-archive-probe", .product(name: "Crypto", package: "swift-crypto"),
+                "UWBUSB", "token-archive-probe", .product(name: "Crypto", package: "swift-crypto"), .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(
@@ -185,7 +196,7 @@ let package = Package(
         .testTarget(name: "FuzzCorpusTests", dependencies: ["uwb-fuzz", "UWBTestSupport"]),
         .testTarget(
             name: "DW1000Tests",
-            dependencies: ["DW1000Driver", "DW1000RegisterMapGenerator", "UWBTestSupport", "UWBCore"]
+            dependencies: ["DW1000Driver", "DW1000RegisterMapGenerator", "UWBTestSupport", "UWBCore", .product(name: "Logging", package: "swift-log")]
         ),
         // Written as an iOS app writes NearbyInteraction code: it names only NearbyInteraction (and
         // imports simd through it); UWBTestSupport, UWBEmulator and UWBDevices make the emulated radios.

@@ -1,3 +1,4 @@
+import Logging
 import UWBCore
 
 extension FT232HSPIBus {
@@ -14,6 +15,17 @@ extension FT232HSPIBus {
     /// - Throws: ``FT232HError/syncFailed(received:)`` if the chip does not answer the sync, or
     ///   ``FT232HError/link(_:)`` with the USB error.
     public func open() throws(FT232HError) {
+        do {
+            try setUp()
+        } catch {
+            logger.warning("FT232H did not open", metadata: [LogMetadataKey.error: "\(error)"])
+            throw error
+        }
+        logger.debug("FT232H open in MPSSE mode", metadata: ["spi.clock": "\(initialDivisor)", "chips": "\(chipCount)"])
+    }
+
+    /// The steps of ``open()``.
+    private func setUp() throws(FT232HError) {
         isOpen = false
         var initial = MPSSEPinState()
         initial.drive(.adbus0, high: false)

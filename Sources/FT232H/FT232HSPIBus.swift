@@ -1,3 +1,4 @@
+import Logging
 import UWBCore
 
 /// The SPI bus of a board whose chips hang off an FTDI FT232H in MPSSE mode: SPI mode 0 on
@@ -48,18 +49,22 @@ public final class FT232HSPIBus: SPIBus {
     var isOpen = false
     let resetSettleTime: Duration
     let interruptPollInterval: Duration
+    /// Where the bus logs (``FT232HLogging``).
+    let logger: Logger
 
     /// A bus over `link` for `board`; nothing is sent until ``open()``.
     ///
     /// - Parameters:
     ///   - resetSettleTime: the wait after releasing RSTn (``defaultResetSettleTime``).
     ///   - interruptPollInterval: the pause between IRQ reads (``defaultInterruptPollInterval``).
+    ///   - logger: where the bus logs its opening (``FT232HLogging``).
     /// - Throws: ``FT232HError/unsupportedSPIMode(_:)`` if the board is not in SPI mode 0, or
     ///   ``FT232HError/clockNotReachable(_:)`` if a clock has no divisor.
     public init(
         link: any FT232HLink, board: BoardDescription, resetSettleTime: Duration = defaultResetSettleTime,
-        interruptPollInterval: Duration = defaultInterruptPollInterval
+        interruptPollInterval: Duration = defaultInterruptPollInterval, logger: Logger = FT232HLogging.logger()
     ) throws(FT232HError) {
+        self.logger = logger
         guard board.spi.mode == 0 else { throw .unsupportedSPIMode(board.spi.mode) }
         self.link = link
         self.board = board

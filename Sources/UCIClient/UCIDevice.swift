@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import Synchronization
 import UCI
 import UWBCore
@@ -37,6 +38,11 @@ public final class UCIDevice: DeviceLoop, @unchecked Sendable {
     private let stream: UCIStream
     /// Records the packets in ``trace``.
     private let tap: UCITraceTap
+    /// Where the device logs (``UCIClientLogging``), with the `device` metadata key set.
+    private let logger: Logger
+    /// Whether ``logger`` was at `trace` when the device was opened: then every UCI message is
+    /// logged. Asked once, so that a device that does not trace pays one test of a stored flag.
+    private let tracesMessages: Bool
     private let queue = DispatchQueue(label: "uwb uci device")
     private let started = ContinuousClock.now
     private let reading = DispatchSemaphore(value: 0)
@@ -47,6 +53,8 @@ public final class UCIDevice: DeviceLoop, @unchecked Sendable {
     private var sent = 0
     private weak var handler: (any UCIDeviceHandler)?
     private var failure: UCIClientError?
+    /// Whether ``close()`` was called: the connection's end is then no failure to warn about.
+    private var closedByProgram = false
 
     /// Connects to the device at `endpoint` and brings it up: resets it (ending any session a
     /// previous program left), reads its versions and capabilities.
@@ -55,22 +63,36 @@ public final class UCIDevice: DeviceLoop, @unchecked Sendable {
     ///   - responseTimeout: how long each command may wait for its response.
     ///   - trace: where to record every UCI packet both ways, bring-up included (flushed after
     ///     each exchange, so the file is whole while the program runs); nil for nowhere.
+    ///   - logger: where the device logs (``UCIClientLogging``).
     /// - Throws: ``UCIClientError`` if the device cannot be reached, does not answer, or refuses.
     public static func open(
-        _ endpoint: UCIEndpoint, responseTimeout: Duration = UCIClientConstants.responseTimeout, trace: UCITraceWriter? = nil
+        _ endpoint: UCIEndpoint, responseTimeout: Duration = UCIClientConstants.responseTimeout, trace: UCITraceWriter? = nil,
+        logger: Logger = UCIClientLogging.logger()
     ) throws(UCIClientError) -> UCIDevice {
-        let stream = try UCIStream.open(endpoint, timeout: responseTimeout)
+        var logger = logger
+        logger[metadataKey: LogMetadataKey.device] = "uci:\(endpoint)"
+        let stream: UCIStream
+        do {
+            stream = try UCIStream.open(endpoint, timeout: responseTimeout)
+        } catch {
+            logger.warning("cannot open the UCI device", metadata: [LogMetadataKey.error: "\(error)"])
+            throw error
+        }
         let tap = UCITraceTap(trace: trace, connection: "uci:\(endpoint)")
         do {
             let outcome = try UCIBringUp(stream: stream, timeout: responseTimeout, tap: tap).run()
-            return UCIDevice(stream: stream, outcome: outcome, responseTimeout: responseTimeout, tap: tap)
+            return UCIDevice(stream: stream, outcome: outcome, responseTimeout: responseTimeout, tap: tap, logger: logger)
         } catch {
+            logger.warning("UCI device bring-up failed", metadata: [LogMetadataKey.error: "\(error)"])
             stream.close()
             throw error
         }
     }
 
-    private init(stream: UCIStream, outcome: UCIBringUp.Outcome, responseTimeout: Duration, tap: UCITraceTap) {
+    private init(stream: UCIStream, outcome: UCIBringUp.Outcome, responseTimeout: Duration, tap: UCITraceTap, logger: Logger) {
+        self.logger = logger
+        tracesMessages = logger.logLevel == .trace
+        logger.info("UCI device up", metadata: ["uci.version": "\(outcome.info.uciVersion)"])
         self.stream = stream
         endpoint = stream.endpoint
         name = tap.connection
@@ -99,6 +121,7 @@ public final class UCIDevice: DeviceLoop, @unchecked Sendable {
     /// Closes the connection and waits for the reader to end. Commands still waiting fail with
     /// ``UCIClientError/lost(_:reason:)``. Not from the loop.
     public func close() {
+        queue.sync { closedByProgram = true }
         stream.close()
         reading.wait()
         reading.signal()
@@ -158,6 +181,9 @@ public final class UCIDevice: DeviceLoop, @unchecked Sendable {
         sent += 1
         let number = sent
         tap.record(first.packets, direction: .sent)
+        if tracesMessages {
+            logger.trace("UCI command sent: \(first.command.name)")
+        }
         do {
             try stream.write(Array(first.packets.joined()))
         } catch {
@@ -175,12 +201,16 @@ public final class UCIDevice: DeviceLoop, @unchecked Sendable {
         do {
             message = try UCIMessage(decoding: raw, version: revision)
         } catch {
+            logger.debug("undecodable UCI message", metadata: [LogMetadataKey.error: "\(error)"])
             // A notification the codec cannot read is dropped; a response it cannot read still
             // answers its command, as a protocol error.
             if raw.header.messageType == .response, let first = pending.first, first.header.sameCommand(as: raw.header) {
                 answerFirst(.failure(.protocolError(endpoint, reason: "\(first.command.name)'s response: \(error)")))
             }
             return
+        }
+        if tracesMessages {
+            logger.trace("UCI message received: \(message)")
         }
         switch message {
         case .response(let response):
@@ -201,6 +231,11 @@ public final class UCIDevice: DeviceLoop, @unchecked Sendable {
 
     private func fail(_ error: UCIClientError) {
         guard failure == nil else { return }
+        if closedByProgram {
+            logger.debug("UCI device closed")
+        } else {
+            logger.warning("UCI device lost", metadata: [LogMetadataKey.error: "\(error)"])
+        }
         failure = error
         stream.close()
         let waiting = pending

@@ -1,4 +1,6 @@
+import Logging
 import UCI
+import UWBCore
 import UWBEmulator
 
 /// One connected host and the UWBS it sees: the device it was given, its device configuration
@@ -23,10 +25,20 @@ final class UCIHost {
     var lowPowerMode: UInt8 = 0
     /// The country code ANDROID_SET_COUNTRY_CODE set (stored; the radio keeps the scenario's channel).
     var countryCode: [UInt8] = []
+    /// Where the host logs (``UCIServiceLogging``), with the `device` and `peer` metadata keys set.
+    let logger: Logger
+    /// Whether ``logger`` was at `trace` when the host was made: then every command is logged.
+    /// Asked once, so that a host that does not trace pays one test of a stored flag per command.
+    private let tracesCommands: Bool
 
     /// A host on `connection` given `slot`'s device in `room`, speaking `uciVersion`; tells it
-    /// the UWBS is READY.
-    init(connection: UCIConnection, slot: UCIDeviceSlot, emulation: Emulation, uciVersion: UCIVersion, room: UCIRoom) {
+    /// the UWBS is READY; it logs to `logger`.
+    init(
+        connection: UCIConnection, slot: UCIDeviceSlot, emulation: Emulation, uciVersion: UCIVersion, room: UCIRoom,
+        logger: Logger = UCIServiceLogging.logger()
+    ) {
+        self.logger = logger
+        tracesCommands = logger.logLevel == .trace
         self.connection = connection
         self.slot = slot
         self.emulation = emulation
@@ -40,6 +52,7 @@ final class UCIHost {
     func receive(_ input: Result<UCIRawMessage, UCIError>) {
         switch input {
         case .failure(let error):
+            logger.warning("bad UCI input: framing", metadata: [LogMetadataKey.error: "\(error)"])
             send(.notification(.genericError(UCIInputStatus.framing(error))))
         case .success(let raw):
             receive(raw)
@@ -79,6 +92,9 @@ final class UCIHost {
         }
         guard case .control(.command, let group, let opcode) = raw.header else {
             // Responses and notifications go to hosts, never from them.
+            logger.warning("bad UCI input: a host sent something other than a command or data", metadata: [
+                "uci.header": "\(raw.header)"
+            ])
             send(.notification(.genericError(.syntaxError)))
             return
         }
@@ -86,8 +102,14 @@ final class UCIHost {
         do {
             command = try UCICommand(decoding: raw)
         } catch {
+            logger.warning("bad UCI input: undecodable command", metadata: [
+                LogMetadataKey.error: "\(error)", "uci.group": "\(group)", "uci.opcode": "\(opcode)",
+            ])
             answer(group: group, opcode: opcode, UCIInputStatus.payload(error))
             return
+        }
+        if tracesCommands {
+            logger.trace("UCI command: \(command)")
         }
         handle(command)
     }

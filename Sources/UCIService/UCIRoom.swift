@@ -1,4 +1,6 @@
+import Logging
 import UCI
+import UWBCore
 import UWBEmulator
 
 /// The scenario's room as UCI hosts share it, on the world's thread: its devices and the hosts
@@ -11,14 +13,19 @@ final class UCIRoom {
     private let uciVersion: UCIVersion
     private let slots: [UCIDeviceSlot]
     private var hosts: [Int: UCIHost] = [:]
+    /// Where the room and its hosts log (``UCIServiceLogging``).
+    private let logger: Logger
 
     /// The room of `emulation`, every device's events routed to its slot, its UWBSs speaking
-    /// `uciVersion`.
+    /// `uciVersion`, logging to `logger`.
     ///
     /// - Throws: ``UCIServiceError/noDevices`` for an empty world,
     ///   ``UCIServiceError/antennaArray(device:reason:)`` for a board the engine cannot use.
-    init(emulation: Emulation, uciVersion: UCIVersion = UCIServiceConstants.uciVersion) throws(UCIServiceError) {
+    init(
+        emulation: Emulation, uciVersion: UCIVersion = UCIServiceConstants.uciVersion, logger: Logger = UCIServiceLogging.logger()
+    ) throws(UCIServiceError) {
         guard !emulation.devices.isEmpty else { throw .noDevices }
+        self.logger = logger
         self.emulation = emulation
         self.uciVersion = uciVersion
         var slots: [UCIDeviceSlot] = []
@@ -34,13 +41,19 @@ final class UCIRoom {
     /// Gives connection `id` the first free device; a connection that finds none is told the
     /// UWBS is in ERROR and closed.
     func attach(_ id: Int, connection: UCIConnection) {
+        var logger = logger
+        logger[metadataKey: LogMetadataKey.peer] = "\(id)"
         guard let slot = slots.first(where: { !$0.isTaken }) else {
+            logger.warning("UCI host turned away: every device is taken", metadata: ["devices": "\(slots.count)"])
             connection.send(.notification(.deviceStatus(.error)))
             connection.finish()
             return
         }
         connection.deviceName = slot.device.name
-        hosts[id] = UCIHost(connection: connection, slot: slot, emulation: emulation, uciVersion: uciVersion, room: self)
+        logger[metadataKey: LogMetadataKey.device] = "\(slot.device.name)"
+        logger.info("UCI host attached")
+        hosts[id] = UCIHost(
+            connection: connection, slot: slot, emulation: emulation, uciVersion: uciVersion, room: self, logger: logger)
     }
 
     /// Passes what connection `id` sent to its host.
@@ -56,7 +69,9 @@ final class UCIRoom {
 
     /// Forgets connection `id`: its sessions end and its device is free again.
     func detach(_ id: Int) {
-        hosts.removeValue(forKey: id)?.detach()
+        guard let host = hosts.removeValue(forKey: id) else { return }
+        host.logger.info("UCI host detached", metadata: ["sessions": "\(host.sessions.count)"])
+        host.detach()
     }
 
     /// The ACTIVE session of id `id` whose device has the short address `address`, with its host:

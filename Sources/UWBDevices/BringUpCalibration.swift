@@ -1,3 +1,4 @@
+import Logging
 import UWBCore
 
 /// The calibration a radio's board was brought up with: its calibration store entry, or the board
@@ -20,7 +21,20 @@ public enum BringUpCalibration: Hashable, Sendable {
             guard let entry = try CalibrationStore.load(from: storePath).entries[key] else { return (board, .boardDescription) }
             return (try entry.applied(to: board, key: key), .stored(path: storePath))
         } catch {
-            return (board, .ignored(warning: "warning: \(key) runs uncalibrated: \(error)"))
+            return (board, .ignored(warning: Self.warningPrefix + "\(key) runs uncalibrated: \(error)"))
+        }
+    }
+
+    /// How ``ignored(warning:)``'s text starts; a log record leaves it out (its level says it).
+    static let warningPrefix = "warning: "
+
+    /// Logs what this calibration is: the store's entry at `info`, the store ignored at `warning`
+    /// (the radio runs uncalibrated), the board description's values at `debug`.
+    func log(to logger: Logger) {
+        switch self {
+        case .boardDescription: logger.debug("calibration from the board description")
+        case .stored(let path): logger.info("calibration applied from the store", metadata: ["calibration.store": "\(path)"])
+        case .ignored(let warning): logger.warning("\(warning.hasPrefix(Self.warningPrefix) ? String(warning.dropFirst(Self.warningPrefix.count)) : warning)")
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import UCI
+import Logging
 import UCIClient
 import UWBCore
 import UWBEmulator
@@ -41,12 +42,12 @@ public enum DeviceChoice: Hashable, Sendable, CustomStringConvertible {
     ///
     /// - Throws: ``DeviceChoiceError/emulatorServiceFailed(device:reason:)`` or a bring-up failure.
     public static func openEmulatorDevice(
-        _ name: String, socketPath: String?, calibrationStore: String? = nil
+        _ name: String, socketPath: String?, calibrationStore: String? = nil, logger: Logger = DevicesLogging.logger()
     ) throws(DeviceChoiceError) -> ThreadedRadio {
         let (bus, board) = try EmulatorSocketBus.attach(to: name, at: serviceSocket(socketPath))
         return try ThreadedRadio(
             name: "emulator:" + name, board: board, bus: bus, kind: .emulatorService, clock: ServiceTurns(bus: bus),
-            calibrationStore: calibrationStore)
+            calibrationStore: calibrationStore, logger: logger)
     }
 
     /// The emulator service's socket: `path` unless it is nil or empty, else the service's default.
@@ -100,27 +101,46 @@ public enum DeviceChoice: Hashable, Sendable, CustomStringConvertible {
     /// the `UWB_BOARD` environment variable, else the single-chip board). The board is brought up
     /// with its entry in `calibrationStore` (by default the file `UWB_CALIBRATION` names, else
     /// `~/.config/swift-uwb/calibration.json`; see `CalibrationStore`); a store that cannot be used
-    /// is reported on standard error and the board runs with its description's calibration.
+    /// is logged at `warning` and the board runs with its description's calibration.
+    ///
+    /// It logs to `logger` (``DevicesLogging``) which radio it opens and why at `info`, and why
+    /// it could not at `warning`; the radio logs to it too.
     ///
     /// - Throws: ``DeviceChoiceError`` saying why the radio cannot be used: no board, a missing
     ///   serial number, permission, a bring-up failure, an emulator service that is not running or
     ///   refuses the device, or a UCI device (``DeviceChoiceError/notARadio(_:)``).
     public func open(
         board: String? = ProcessInfo.processInfo.environment[DeviceChoice.boardVariable],
-        calibrationStore: String? = CalibrationStore.defaultPath()
+        calibrationStore: String? = CalibrationStore.defaultPath(),
+        logger: Logger = DevicesLogging.logger()
     ) throws(DeviceChoiceError) -> ThreadedRadio {
-        let radio = switch self {
-        case .firstAttachedBoard: try USBRadio.open(serial: nil, boardID: board, calibrationStore: calibrationStore)
-        case .usbBoard(let serial): try USBRadio.open(serial: serial, boardID: board, calibrationStore: calibrationStore)
-        case .emulatorDevice(let name):
-            try Self.openEmulatorDevice(
-                name, socketPath: ProcessInfo.processInfo.environment[Self.socketVariable], calibrationStore: calibrationStore)
-        case .uciDevice: throw DeviceChoiceError.notARadio(description)
+        logger.info("opening \(reason)")
+        do throws(DeviceChoiceError) {
+            return switch self {
+            case .firstAttachedBoard:
+                try USBRadio.open(serial: nil, boardID: board, calibrationStore: calibrationStore, logger: logger)
+            case .usbBoard(let serial):
+                try USBRadio.open(serial: serial, boardID: board, calibrationStore: calibrationStore, logger: logger)
+            case .emulatorDevice(let name):
+                try Self.openEmulatorDevice(
+                    name, socketPath: ProcessInfo.processInfo.environment[Self.socketVariable], calibrationStore: calibrationStore,
+                    logger: logger)
+            case .uciDevice: throw DeviceChoiceError.notARadio(description)
+            }
+        } catch {
+            logger.warning("cannot open the radio", metadata: [LogMetadataKey.device: "\(description)", LogMetadataKey.error: "\(error)"])
+            throw error
         }
-        if case .ignored(let warning) = radio.calibration {
-            FileHandle.standardError.write(Data((warning + "\n").utf8))
+    }
+
+    /// Which radio this choice opens, and why, for the log.
+    var reason: String {
+        switch self {
+        case .firstAttachedBoard: "the first attached USB board (\(Self.environmentVariable) is not set)"
+        case .emulatorDevice(let name): "device \(name) of the emulator service (\(Self.environmentVariable)=\(description))"
+        case .usbBoard(let serial): "the USB board with serial number \(serial) (\(Self.environmentVariable)=\(description))"
+        case .uciDevice(let endpoint): "the UCI device at \(endpoint) (\(Self.environmentVariable)=\(description))"
         }
-        return radio
     }
 
     /// The `UWB_DEVICE` value for this choice (empty for the first attached board).

@@ -1,5 +1,6 @@
 import DW1000Driver
 import Foundation
+import Logging
 import Synchronization
 import UWBCore
 
@@ -36,6 +37,11 @@ public final class ThreadedRadio: RadioHost, @unchecked Sendable {
     /// The loop thread's name: Linux keeps at most 15 octets of a thread's name.
     public static let threadName = "uwb radio"
 
+    /// Where the radio logs, with the `device` and `board` metadata keys set (``DevicesLogging``).
+    let logger: Logger
+    /// Whether ``logger`` was at `trace` when the radio was made: then every radio event is logged.
+    /// Asked once, so that a radio that does not trace pays one test of a stored flag per event.
+    private let tracesEvents: Bool
     private let clock: any LoopClock
     /// The bus, let go of (``SPIBus/release()``) once the loop has ended. Loop only until then.
     private let bus: any SPIBus
@@ -59,15 +65,18 @@ public final class ThreadedRadio: RadioHost, @unchecked Sendable {
     ///     work and timers again: the delay an app's call may see. Default 1 ms.
     ///   - calibrationStore: the calibration store whose entry for `name` replaces the board
     ///     description's calibration (``BringUpCalibration``); nil for none.
+    ///   - logger: where the radio logs (``DevicesLogging``); it adds the `device` and `board`
+    ///     metadata keys, and its chips' drivers log to it too.
     /// - Throws: ``DeviceChoiceError/bringUpFailed(_:reason:)`` if the driver cannot bring up or
     ///   configure a chip.
     public convenience init(
         name: String, board: BoardDescription, bus: some SPIBus, configuration: RadioConfig = .ranging,
-        kind: RadioKind, pollInterval: Duration = .milliseconds(1), calibrationStore: String? = nil
+        kind: RadioKind, pollInterval: Duration = .milliseconds(1), calibrationStore: String? = nil,
+        logger: Logger = DevicesLogging.logger()
     ) throws(DeviceChoiceError) {
         try self.init(
             name: name, board: board, bus: bus, configuration: configuration, kind: kind,
-            clock: PolledInterrupts(pollInterval: pollInterval), calibrationStore: calibrationStore)
+            clock: PolledInterrupts(pollInterval: pollInterval), calibrationStore: calibrationStore, logger: logger)
     }
 
     /// Brings up and configures `board`'s chips on `bus` (on this thread), calibrated by the entry
@@ -77,9 +86,15 @@ public final class ThreadedRadio: RadioHost, @unchecked Sendable {
     ///   configure a chip.
     init(
         name: String, board: BoardDescription, bus: some SPIBus, configuration: RadioConfig = .ranging,
-        kind: RadioKind, clock: any LoopClock, calibrationStore: String? = nil
+        kind: RadioKind, clock: any LoopClock, calibrationStore: String? = nil, logger: Logger = DevicesLogging.logger()
     ) throws(DeviceChoiceError) {
+        var logger = logger
+        logger[metadataKey: LogMetadataKey.device] = "\(name)"
+        logger[metadataKey: LogMetadataKey.board] = "\(board.id)"
+        self.logger = logger
+        tracesEvents = logger.logLevel == .trace
         let (board, calibration) = BringUpCalibration.calibrate(board, key: name, storePath: calibrationStore)
+        calibration.log(to: logger)
         self.name = name
         self.board = board
         self.calibration = calibration
@@ -88,14 +103,16 @@ public final class ThreadedRadio: RadioHost, @unchecked Sendable {
         self.clock = clock
         self.bus = bus
         do {
-            let drivers = try DW1000Board(board, bus: bus).chips
+            let drivers = try DW1000Board(board, bus: bus, logger: logger).chips
             for driver in drivers {
                 try driver.configure(configuration)
             }
             transceivers = drivers
         } catch {
+            logger.warning("radio bring-up failed", metadata: [LogMetadataKey.error: "\(error)"])
             throw .bringUpFailed(name, reason: "\(error)")
         }
+        logger.info("radio up", metadata: ["kind": "\(kind)", "chips": "\(transceivers.count)"])
         inbox.onPost { [clock] in clock.wake() }
         let ended = ended
         let thread = Thread { [weak self, clock] in
@@ -201,6 +218,9 @@ public final class ThreadedRadio: RadioHost, @unchecked Sendable {
             for index in asserted where !lost {
                 do {
                     for event in try transceivers[index].handleInterrupt() {
+                        if tracesEvents {
+                            logger.trace("radio event: \(event)", metadata: ["chip.index": "\(index)"])
+                        }
                         handler?.radio(event, fromChip: index)
                     }
                 } catch {
@@ -213,7 +233,12 @@ public final class ThreadedRadio: RadioHost, @unchecked Sendable {
     private func report(_ error: TransceiverError, onChip chip: Int) {
         handler?.radio(failed: error, onChip: chip)
         if error.meansRadioLost {
+            if !lost {
+                logger.warning("radio lost", metadata: [LogMetadataKey.error: "\(error)", "chip.index": "\(chip)"])
+            }
             lost = true
+        } else {
+            logger.debug("radio operation failed", metadata: [LogMetadataKey.error: "\(error)", "chip.index": "\(chip)"])
         }
     }
 }

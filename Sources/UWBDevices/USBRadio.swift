@@ -1,4 +1,5 @@
 import FT232H
+import Logging
 import UWBCore
 import UWBUSB
 
@@ -14,21 +15,24 @@ enum USBRadio {
     ///
     /// - Throws: ``DeviceChoiceError`` naming what is missing or failed and what to do.
     static func open(
-        serial: String?, boardID: String?, calibrationStore: String?, searchPaths: [String] = BoardCatalog.defaultSearchPaths
+        serial: String?, boardID: String?, calibrationStore: String?, searchPaths: [String] = BoardCatalog.defaultSearchPaths,
+        logger: Logger = DevicesLogging.logger()
     ) throws(DeviceChoiceError) -> ThreadedRadio {
         let opened = try openBus(serial: serial, boardID: boardID, searchPaths: searchPaths)
+        var logger = logger
+        logger[metadataKey: LogMetadataKey.boardSerial] = "\(opened.serial ?? "none")"
         return try ThreadedRadio(
-            name: opened.name, board: opened.board, bus: opened.bus, kind: .usb, calibrationStore: calibrationStore)
+            name: opened.name, board: opened.board, bus: opened.bus, kind: .usb, calibrationStore: calibrationStore, logger: logger)
     }
 
     /// The SPI bus of the attached board with `serial` (any attached board if nil), as board
     /// description `boardID` says (``defaultBoardID`` if nil), opened and synced but with its chips
-    /// not brought up; with the board's name (`usb:SERIAL`) and description.
+    /// not brought up; with the board's name (`usb:SERIAL`), serial number (nil if it has none) and description.
     ///
     /// - Throws: ``DeviceChoiceError`` naming what is missing or failed and what to do.
     static func openBus(
         serial: String?, boardID: String?, searchPaths: [String] = BoardCatalog.defaultSearchPaths
-    ) throws(DeviceChoiceError) -> (name: String, board: BoardDescription, bus: FT232HSPIBus) {
+    ) throws(DeviceChoiceError) -> (name: String, serial: String?, board: BoardDescription, bus: FT232HSPIBus) {
         let context: USBContext
         let attached: [AttachedBoard]
         do {
@@ -63,6 +67,6 @@ enum USBRadio {
         } catch {
             throw .usbOpenFailed(device: name, reason: "\(error)")
         }
-        return (name, board, bus)
+        return (name, chosen.serialNumber, board, bus)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import UWBCore
 
 /// Finds attached boards: USB devices whose vendor and product id match a board description.
@@ -23,7 +24,9 @@ public enum USBBoardDiscovery {
     /// opened is still listed, with ``AttachedBoard/openError`` saying why.
     ///
     /// - Throws: ``USBError`` if the bus cannot be enumerated.
-    public static func attachedBoards(in context: USBContext, boards: [BoardDescription]) throws(USBError) -> [AttachedBoard] {
+    public static func attachedBoards(
+        in context: USBContext, boards: [BoardDescription], logger: Logger = USBLogging.logger()
+    ) throws(USBError) -> [AttachedBoard] {
         try context.devices().compactMap { device -> AttachedBoard? in
             let descriptor = device.descriptor
             let matching = boards.filter {
@@ -31,6 +34,15 @@ public enum USBBoardDiscovery {
             }
             guard !matching.isEmpty else { return nil }
             let serial = readSerialNumber(of: device)
+            if let problem = serial.failure {
+                logger.warning("cannot open a USB board", metadata: [
+                    USBLogging.deviceKey: "\(descriptor.location)", LogMetadataKey.error: "\(problem)",
+                ])
+            } else {
+                logger.debug("USB board found", metadata: [
+                    USBLogging.deviceKey: "\(descriptor.location)", LogMetadataKey.boardSerial: "\((try? serial.get()).flatMap { $0 } ?? "none")",
+                ])
+            }
             return AttachedBoard(
                 device: descriptor, serialNumber: try? serial.get(), openError: serial.failure,
                 boards: matching.sorted { $0.id < $1.id })

@@ -1,4 +1,5 @@
 import CLibUSB
+import Logging
 
 /// A hotplug callback registered with libusb (`libusb_hotplug_register_callback`); deregistered
 /// when the registration goes.
@@ -67,6 +68,8 @@ extension USBContext {
 private final class HotplugHandlerBox {
     let context: USBContext
     let handler: (USBHotplugEvent) -> Void
+    /// Where arrivals and departures are logged, at `info` (``USBLogging``).
+    let logger = USBLogging.logger()
 
     init(context: USBContext, handler: @escaping (USBHotplugEvent) -> Void) {
         self.context = context
@@ -83,8 +86,10 @@ private func hotplugCallback(
     let box = Unmanaged<HotplugHandlerBox>.fromOpaque(userData).takeUnretainedValue()
     let usbDevice = USBDevice(context: box.context, retaining: device)
     if event == LIBUSB_HOTPLUG_EVENT_DEVICE_ARRIVED {
+        box.logger.info("USB device arrived", metadata: [USBLogging.deviceKey: "\(usbDevice.descriptor.location)"])
         box.handler(.arrived(usbDevice))
     } else if event == LIBUSB_HOTPLUG_EVENT_DEVICE_LEFT {
+        box.logger.info("USB device left", metadata: [USBLogging.deviceKey: "\(usbDevice.descriptor.location)"])
         box.handler(.left(usbDevice))
     }
     return 0

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Logging
 
 /// `uwb-benchmarks`: the emulator's speed (`emulator`, the default subcommand, so the options of
 /// the original command work without naming it), the ranging engine's accuracy on the emulator
@@ -19,4 +20,16 @@ struct BenchmarkCommand: ParsableCommand {
             SecurityBenchmarkCommand.self, UCIBenchmarkCommand.self,
         ],
         defaultSubcommand: EmulatorBenchmarkCommand.self)
+
+    /// Runs the benchmark the arguments name, with the libraries logging only what is wrong
+    /// (`warning` and above) on standard error: swift-log's default handler would log at `info`,
+    /// and a benchmark's standard error is for its progress.
+    static func main() {
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = .warning
+            return handler
+        }
+        main(nil)
+    }
 }

@@ -14,7 +14,11 @@ struct DevicesCommand: ParsableCommand {
             one by id.
             """)
 
+    /// `--log-level`: how much the libraries log on standard error.
+    @OptionGroup var logging: LoggingOptions
+
     func run() throws {
+        logging.start()
         let boards: [BoardDescription]
         do {
             boards = try USBBoardDiscovery.catalogBoards()

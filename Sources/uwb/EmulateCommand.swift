@@ -31,7 +31,11 @@ struct EmulateCommand: ParsableCommand {
         }
     }
 
+    /// `--log-level`: how much the libraries log on standard error.
+    @OptionGroup var logging: LoggingOptions
+
     func run() throws {
+        logging.start()
         let loaded: Scenario
         do {
             loaded = try Scenario.load(from: scenario)

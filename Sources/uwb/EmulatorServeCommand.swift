@@ -53,7 +53,11 @@ struct EmulatorServeCommand: ParsableCommand {
         }
     }
 
+    /// `--log-level`: how much the libraries log on standard error.
+    @OptionGroup var logging: LoggingOptions
+
     func run() throws {
+        logging.start()
         let loaded: Scenario
         let emulation: Emulation
         do {

@@ -36,7 +36,11 @@ struct EmulatorWatchCommand: ParsableCommand {
     @Option(help: "Output: text (a view redrawn in place on a terminal) or jsonl (one JSON object per snapshot).")
     var format: Format = .text
 
+    /// `--log-level`: how much the libraries log on standard error.
+    @OptionGroup var logging: LoggingOptions
+
     func run() throws {
+        logging.start()
         let path = Self.socketPath(option: socket, environment: ProcessInfo.processInfo.environment)
         let observer: EmulatorObserver
         do {

@@ -12,7 +12,11 @@ struct PlotDistanceCommand: ParsableCommand {
 
     @OptionGroup var output: PlotOutputOptions
 
+    /// `--log-level`: how much the libraries log on standard error.
+    @OptionGroup var logging: LoggingOptions
+
     func run() throws {
+        logging.start()
         let figure = try PlotFailure.reporting { () throws(PlotError) -> Figure in
             try DistanceFigure.make(try PlotInput.load(file).distances(figure: "distance", path: file), source: file)
         }

@@ -12,7 +12,11 @@ struct PlotErrorCommand: ParsableCommand {
 
     @OptionGroup var output: PlotOutputOptions
 
+    /// `--log-level`: how much the libraries log on standard error.
+    @OptionGroup var logging: LoggingOptions
+
     func run() throws {
+        logging.start()
         let figure = try PlotFailure.reporting { () throws(PlotError) -> Figure in
             try ErrorFigure.make(try PlotInput.load(file).distances(figure: "error", path: file), source: file)
         }

@@ -19,7 +19,11 @@ struct PlotPDoACommand: ParsableCommand {
 
     @OptionGroup var output: PlotOutputOptions
 
+    /// `--log-level`: how much the libraries log on standard error.
+    @OptionGroup var logging: LoggingOptions
+
     func run() throws {
+        logging.start()
         let figure = try PlotFailure.reporting { () throws(PlotError) -> Figure in
             let samples = try PlotInput.load(file).pdoaSamples(figure: "pdoa", path: file)
             let curves = try scenario.map { path throws(PlotError) in

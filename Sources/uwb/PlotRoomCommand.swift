@@ -32,7 +32,11 @@ struct PlotRoomCommand: ParsableCommand {
         }
     }
 
+    /// `--log-level`: how much the libraries log on standard error.
+    @OptionGroup var logging: LoggingOptions
+
     func run() throws {
+        logging.start()
         let figure = try PlotFailure.reporting { () throws(PlotError) -> Figure in
             let room = try PlotInput.load(scenario).scenario(figure: "room --scenario", path: scenario)
             let samples = try runFile.map { path throws(PlotError) in

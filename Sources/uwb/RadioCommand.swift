@@ -35,7 +35,11 @@ struct RadioCommand: ParsableCommand {
         }
     }
 
+    /// `--log-level`: how much the libraries log on standard error.
+    @OptionGroup var logging: LoggingOptions
+
     func run() throws {
+        logging.start()
         let config: RadioConfig
         do {
             config = try RadioConfig(

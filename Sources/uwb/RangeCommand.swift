@@ -59,7 +59,11 @@ struct RangeCommand: ParsableCommand {
     /// world runs instead of being kept for the whole run.
     static let slice: Duration = .seconds(1)
 
+    /// `--log-level`: how much the libraries log on standard error.
+    @OptionGroup var logging: LoggingOptions
+
     func run() throws {
+        logging.start()
         let ranging: ScenarioRanging
         let loaded: Scenario
         do {

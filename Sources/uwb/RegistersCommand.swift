@@ -41,7 +41,11 @@ struct RegistersCommand: ParsableCommand {
         guard chip >= 0 else { throw ValidationError("--chip \(chip): give a chip index from 0") }
     }
 
+    /// `--log-level`: how much the libraries log on standard error.
+    @OptionGroup var logging: LoggingOptions
+
     func run() throws {
+        logging.start()
         let needle = filter?.uppercased()
         let registers = Register.all.filter { needle.map($0.name.uppercased().contains) ?? true }
         guard read else {

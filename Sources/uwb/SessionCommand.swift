@@ -39,7 +39,11 @@ struct SessionCommand: ParsableCommand {
         guard updates > 0, timeout > 0 else { throw ValidationError("give --updates > 0 and --timeout > 0") }
     }
 
+    /// `--log-level`: how much the libraries log on standard error.
+    @OptionGroup var logging: LoggingOptions
+
     func run() throws {
+        logging.start()
         if let tokenSeed {
             do {
                 DeviceService.setDefault(try DeviceService.open(DeviceChoice.fromEnvironment(), settings: DeviceServiceSettings(tokenSeed: tokenSeed)))

@@ -26,7 +26,11 @@ struct UCIInfoCommand: ParsableCommand {
         guard timeout > 0, timeout.isFinite else { throw ValidationError("give --timeout > 0") }
     }
 
+    /// `--log-level`: how much the libraries log on standard error.
+    @OptionGroup var logging: LoggingOptions
+
     func run() throws {
+        logging.start()
         let value = device ?? ProcessInfo.processInfo.environment[DeviceChoice.environmentVariable]
         let opened: UCIDevice
         do {

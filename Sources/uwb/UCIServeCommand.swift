@@ -45,7 +45,11 @@ struct UCIServeCommand: ParsableCommand {
         }
     }
 
+    /// `--log-level`: how much the libraries log on standard error.
+    @OptionGroup var logging: LoggingOptions
+
     func run() throws {
+        logging.start()
         let server: UCIServer
         let traceWriter: UCITraceWriter?
         do {

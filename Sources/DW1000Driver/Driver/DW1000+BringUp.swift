@@ -1,3 +1,4 @@
+import Logging
 import UWBCore
 
 extension DW1000 {
@@ -32,6 +33,9 @@ extension DW1000 {
             try port.write(.otpSf, value: Register.OtpSf.ldoKick.placing(1))
         }
         let trim = try readOTP(Self.otpCrystalTrimAddress) & Register.FsXtalt.xtalt.mask
+        logger.debug(trim == 0 ? "no crystal trim in OTP, using the mid-range trim" : "crystal trim from OTP", metadata: [
+            "crystal_trim": "\(trim == 0 ? Self.defaultCrystalTrim : trim)"
+        ])
         try port.write(.fsXtalt, value: Self.crystalTrimFixedBits | (trim == 0 ? Self.defaultCrystalTrim : trim))
         try loadLeadingEdgeDetectionCode()
         try waitUntil("clock PLL lock") { try self.port.readValue(.sysStatus, count: 1) & Register.SysStatus.cplock.mask != 0 }
@@ -68,6 +72,7 @@ extension DW1000 {
     /// Reads until `condition` holds, at most ``DW1000Constants/pollLimit`` times.
     private func waitUntil(_ step: String, _ condition: () throws -> Bool) throws {
         for _ in 0..<DW1000Constants.pollLimit where try condition() {
+            logger.trace("bring-up step finished: \(step)")
             return
         }
         throw DW1000Error.stepDidNotFinish(step, chip: chip)

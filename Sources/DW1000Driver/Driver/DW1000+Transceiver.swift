@@ -1,3 +1,4 @@
+import Logging
 import UWBCore
 
 extension DW1000: Transceiver {
@@ -18,12 +19,18 @@ extension DW1000: Transceiver {
     /// initialise the SFD logic after a channel change.
     public func configure(_ config: RadioConfig) throws(TransceiverError) {
         let plan = ConfigurationPlan(config, frameFilter: activeFrameFilter)
-        try onBus {
-            for write in plan.writes {
-                try port.write(write)
+        do {
+            try onBus {
+                for write in plan.writes {
+                    try port.write(write)
+                }
+                try port.write(.sysCtrl, value: Register.SysCtrl.txstrt.placing(1) | Register.SysCtrl.trxoff.placing(1), count: 1)
             }
-            try port.write(.sysCtrl, value: Register.SysCtrl.txstrt.placing(1) | Register.SysCtrl.trxoff.placing(1), count: 1)
+        } catch {
+            logger.warning("DW1000 configuration failed", metadata: [LogMetadataKey.error: "\(error)"])
+            throw error
         }
+        logger.debug("DW1000 configured", metadata: ["configuration": "\(config)"])
         appliedConfiguration = config
         systemConfiguration = ConfigurationPlan.systemConfiguration(config, frameWaitTimeout: false, frameFilter: activeFrameFilter)
         frameControl = ConfigurationPlan.frameControl(config)

@@ -1,3 +1,4 @@
+import Logging
 import UWBCore
 
 /// A driver for one DW1000 transceiver on an SPI bus.
@@ -48,23 +49,49 @@ public final class DW1000 {
     /// The chip-select line of this chip.
     public var chip: ChipSelect { port.chip }
 
+    /// Where the driver logs, with the `chip` metadata key set (``DW1000Logging``).
+    let logger: Logger
+
     /// Brings up the DW1000 on `chip` of `bus` and programs its antenna delays.
+    ///
+    /// The driver logs to `logger` (by default one labelled ``DW1000Logging/label``), adding the
+    /// `chip` metadata key: the bring-up at `debug`, a failed bring-up at `warning`, and every SPI
+    /// transaction at `trace` if the logger's level was `trace` when the driver was created (it
+    /// asks once, so that a driver that does not trace pays nothing per transaction).
     ///
     /// - Throws: ``DW1000Error/unexpectedDeviceID(_:chip:)`` if the chip does not identify as a
     ///   DW1000, ``DW1000Error/stepDidNotFinish(_:chip:)`` if it does not come up, or
     ///   ``DW1000Error/bus(_:)``.
-    public init(bus: any SPIBus, chip: ChipSelect, antennaDelays: AntennaDelays = .decawaveExample) throws(DW1000Error) {
-        self.port = RegisterPort(bus: bus, chip: chip)
+    public init(
+        bus: any SPIBus, chip: ChipSelect, antennaDelays: AntennaDelays = .decawaveExample,
+        logger: Logger = DW1000Logging.logger()
+    ) throws(DW1000Error) {
+        var logger = logger
+        logger[metadataKey: LogMetadataKey.chip] = "\(chip)"
+        self.logger = logger
+        self.port = RegisterPort(bus: logger.logLevel == .trace ? TracingSPIBus(bus, logger: logger) : bus, chip: chip)
         self.antennaDelays = antennaDelays
         do {
             try bringUp()
             try setAntennaDelays(antennaDelays)
-        } catch let error as DW1000Error {
-            throw error
-        } catch let error as SPIBusError {
-            throw .bus(error)
         } catch {
-            throw .bus(.transferFailed("\(error)"))
+            let failure = Self.bringUpError(error)
+            logger.warning("DW1000 bring-up failed", metadata: [LogMetadataKey.error: "\(failure)"])
+            throw failure
+        }
+        logger.debug(
+            "DW1000 up",
+            metadata: [
+                "antenna_delay.tx": "\(antennaDelays.transmit.ticks)", "antenna_delay.rx": "\(antennaDelays.receive.ticks)",
+            ])
+    }
+
+    /// `error`, thrown by the bring-up, as a ``DW1000Error``.
+    private static func bringUpError(_ error: any Error) -> DW1000Error {
+        switch error {
+        case let error as DW1000Error: error
+        case let error as SPIBusError: .bus(error)
+        default: .bus(.transferFailed("\(error)"))
         }
     }
 
@@ -91,6 +118,7 @@ public final class DW1000 {
         } catch {
             throw .bus(error)
         }
+        logger.debug("DEV_ID read", metadata: ["dev_id": "\(hex32(value))"])
         guard value == DW1000Constants.deviceID else { throw .unexpectedDeviceID(value, chip: chip) }
     }
 }

@@ -3,3 +3,8 @@ func hex(_ value: UInt64, digits: Int) -> String {
     let text = String(value, radix: 16, uppercase: true)
     return String(repeating: "0", count: max(0, digits - text.count)) + text
 }
+
+/// `octets` as space-separated upper-case hexadecimal pairs, for example `8F 00 01`.
+func hexOctets(_ octets: [UInt8]) -> String {
+    octets.map { hex(UInt64($0), digits: 2) }.joined(separator: " ")
+}

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import Synchronization
 import UCIClient
 import UWBCore
@@ -58,6 +59,11 @@ public final class DeviceService: @unchecked Sendable {
         ledger.withLock { $0.rejections }.merging(malformedFrames.counts, uniquingKeysWith: +)
     }
 
+    /// Where the service logs, with the `device` metadata key set (``NearbyInteractionLogging``).
+    let logger: Logger
+    /// Whether ``logger`` was at `trace` when the service was made: then every measurement is
+    /// logged. Asked once, so that a service that does not trace pays one test of a stored flag.
+    private let tracesMeasurements: Bool
     /// The tokens this service issued, and where new ones come from.
     private let ledger: Mutex<TokenLedger>
     /// What the scheduler drops before any session sees it.
@@ -71,32 +77,45 @@ public final class DeviceService: @unchecked Sendable {
     private var isSuspended = false
     private var failure: NIError?
 
-    /// A service on `radio`, ranged by the project's engine.
-    public convenience init(radio: any RadioHost, settings: DeviceServiceSettings = DeviceServiceSettings()) {
+    /// A service on `radio`, ranged by the project's engine, logging to `logger`
+    /// (``NearbyInteractionLogging``).
+    public convenience init(
+        radio: any RadioHost, settings: DeviceServiceSettings = DeviceServiceSettings(),
+        logger: Logger = NearbyInteractionLogging.logger()
+    ) {
         let malformedFrames = FrameRejectionTally()
         let failure = FailureRelay()
         let links = EngineLinks(radio: radio, settings: settings, malformedFrames: malformedFrames) { failure.report($0) }
-        self.init(loop: radio, radio: radio, uciDevice: nil, links: links, settings: settings, malformedFrames: malformedFrames)
+        self.init(
+            loop: radio, radio: radio, uciDevice: nil, links: links, settings: settings, malformedFrames: malformedFrames,
+            logger: logger)
         failure.service = self
         onLoop { $0.links.attach() }
     }
 
     /// A service on `uciDevice`: each session runs as a FiRa session of the device (see
-    /// `Docs/uci.md`, "Sessions on a UCI device").
-    public convenience init(uciDevice: UCIDevice, settings: DeviceServiceSettings = DeviceServiceSettings()) {
+    /// `Docs/uci.md`, "Sessions on a UCI device"), logging to `logger` (``NearbyInteractionLogging``).
+    public convenience init(
+        uciDevice: UCIDevice, settings: DeviceServiceSettings = DeviceServiceSettings(),
+        logger: Logger = NearbyInteractionLogging.logger()
+    ) {
         let failure = FailureRelay()
         let links = UCILinks(device: uciDevice) { failure.report($0) }
         self.init(
             loop: uciDevice, radio: nil, uciDevice: uciDevice, links: links, settings: settings,
-            malformedFrames: FrameRejectionTally())
+            malformedFrames: FrameRejectionTally(), logger: logger)
         failure.service = self
         onLoop { $0.links.attach() }
     }
 
     private init(
         loop: any DeviceLoop, radio: (any RadioHost)?, uciDevice: UCIDevice?, links: any SessionLinks,
-        settings: DeviceServiceSettings, malformedFrames: FrameRejectionTally
+        settings: DeviceServiceSettings, malformedFrames: FrameRejectionTally, logger: Logger
     ) {
+        var logger = logger
+        logger[metadataKey: LogMetadataKey.device] = "\(loop.name)"
+        self.logger = logger
+        tracesMeasurements = logger.logLevel == .trace
         self.loop = loop
         self.radio = radio
         self.uciDevice = uciDevice
@@ -155,6 +174,7 @@ public final class DeviceService: @unchecked Sendable {
     /// Runs the session with `token` with `peer` (the session has checked the configuration).
     func run(_ session: NISession, token: NIDiscoveryToken, peer: NIDiscoveryToken, pairing: SessionPairing, interval: Duration) {
         if let failure {
+            logger.warning("session refused: the device failed", metadata: Self.metadata(of: token, error: failure))
             session.deliver(.didInvalidate(failure))
             return
         }
@@ -162,6 +182,7 @@ public final class DeviceService: @unchecked Sendable {
         stopLink(of: record, sayingGoodbye: false)
         sessions[token.content.identifier] = record
         guard !isSuspended else {
+            logger.info("session suspended: sessions of this device are suspended", metadata: Self.metadata(of: token))
             record.state = .suspended
             session.deliver(.wasSuspended)
             return
@@ -178,6 +199,7 @@ public final class DeviceService: @unchecked Sendable {
             return
         }
         startLink(of: record, peer: peer, pairing: pairing, interval: interval)
+        logger.info("session running", metadata: Self.metadata(of: token, ["peer": "\(peer.content.identifier)", "interval": "\(interval)"]))
         session.deliver(.didStartRunning)
     }
 
@@ -186,12 +208,14 @@ public final class DeviceService: @unchecked Sendable {
         guard let record = sessions[token.content.identifier], record.state != .suspended else { return }
         stopLink(of: record, sayingGoodbye: false)
         record.state = .paused
+        logger.info("session paused", metadata: Self.metadata(of: token))
     }
 
     /// Ends the session and says goodbye to its peer; its keys are retired after the goodbye.
     func invalidate(_ token: NIDiscoveryToken) {
         defer { ledger.withLock { $0.retire(token.content.identifier) } }
         guard let record = sessions.removeValue(forKey: token.content.identifier) else { return }
+        logger.info("session invalidated by the app", metadata: Self.metadata(of: token))
         if record.link != nil {
             stopLink(of: record, sayingGoodbye: true)
         } else if let pairing = record.pairing {
@@ -200,6 +224,7 @@ public final class DeviceService: @unchecked Sendable {
     }
 
     private func invalidate(_ record: ServiceSession, _ error: NIError) {
+        logger.warning("session invalidated", metadata: Self.metadata(of: record.token, error: error))
         stopLink(of: record, sayingGoodbye: false)
         sessions[record.token.content.identifier] = nil
         ledger.withLock { $0.retire(record.token.content.identifier) }
@@ -207,6 +232,7 @@ public final class DeviceService: @unchecked Sendable {
     }
 
     private func suspend() {
+        logger.info("sessions suspended", metadata: ["sessions": "\(sessions.count)"])
         isSuspended = true
         for record in sessions.values where record.state != .suspended {
             stopLink(of: record, sayingGoodbye: false)
@@ -217,6 +243,7 @@ public final class DeviceService: @unchecked Sendable {
 
     private func resume() {
         guard isSuspended else { return }
+        logger.info("suspension ended")
         isSuspended = false
         for record in sessions.values where record.state == .suspended {
             record.state = .paused
@@ -263,6 +290,9 @@ public final class DeviceService: @unchecked Sendable {
         let waited = loop.now - record.lastContact
         record.lastContact = loop.now
         record.measured(after: measurement.interval ?? waited)
+        if tracesMeasurements {
+            logger.trace("measurement: \(measurement)", metadata: Self.metadata(of: record.token))
+        }
         let object = NINearbyObject(measurement: measurement, peer: peer, capabilities: capabilities)
         guard object.distance != nil else { return }
         record.lastObject = object
@@ -274,6 +304,7 @@ public final class DeviceService: @unchecked Sendable {
         guard record.state == .running, let peer = record.peer else { return }
         stopLink(of: record, sayingGoodbye: false)
         record.state = .removed
+        logger.info("peer removed", metadata: Self.metadata(of: record.token, ["peer": "\(peer.content.identifier)", "reason": "\(reason)"]))
         let object = record.lastObject
             ?? NINearbyObject(discoveryToken: peer, distance: nil, direction: nil, horizontalAngle: nil)
         record.owner?.deliver(.didRemove(object, reason: reason))
@@ -319,6 +350,9 @@ public final class DeviceService: @unchecked Sendable {
     fileprivate func deviceFailed(_ detail: String) {
         guard failure == nil else { return }
         let failure = NIError(.sessionFailed, detail: detail)
+        logger.warning("device failed; its sessions are invalidated", metadata: [
+            LogMetadataKey.error: "\(failure)", "sessions": "\(sessions.count)",
+        ])
         self.failure = failure
         let records = Array(sessions.values)
         sessions.removeAll()

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import UWBCore
 import UWBDevices
 
@@ -138,8 +139,9 @@ public final class NISession: NSObject, @unchecked Sendable {
     /// Extended distance measurement, if enabled, is ignored: Apple's fallback for peers without it.
     public func run(_ configuration: NIConfiguration) {
         guard !withState({ $0.invalidated }) else {
-            send(.didInvalidate(NIError(.sessionFailed, detail: "this session was invalidated; create a new NISession")),
-                 evenIfInvalidated: true)
+            let error = NIError(.sessionFailed, detail: "this session was invalidated; create a new NISession")
+            logRefusal(error)
+            send(.didInvalidate(error), evenIfInvalidated: true)
             return
         }
         let device: DeviceService
@@ -231,10 +233,24 @@ public final class NISession: NSObject, @unchecked Sendable {
 
     /// Invalidates the session with `error`: tells the delegate and ends the service's record.
     private func fail(_ error: NIError) {
+        logRefusal(error)
         send(.didInvalidate(error), evenIfInvalidated: false)
         if let token, let device = try? service.get() {
             device.onLoop { $0.invalidate(token) }
         }
+    }
+
+    /// Logs at `warning` that ``run(_:)`` refused this session with `error`, through its device
+    /// service's logger (with the `device` and `session` metadata keys), or a
+    /// ``NearbyInteractionLogging`` logger if it has no device service.
+    private func logRefusal(_ error: NIError) {
+        let device = try? service.get()
+        let logger = device?.logger ?? NearbyInteractionLogging.logger()
+        var metadata: Logger.Metadata = [LogMetadataKey.error: "\(error)", "ni.code": "\(error.code)"]
+        if let token {
+            metadata = DeviceService.metadata(of: token, error: error)
+        }
+        logger.warning("session refused", metadata: metadata)
     }
 
     /// Yields `event` to the sequences and queues it for the delegate, through `device`'s loop if

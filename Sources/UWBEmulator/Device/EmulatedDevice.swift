@@ -1,4 +1,5 @@
 import DW1000Driver
+import Logging
 import UWBCore
 
 /// One emulated device: a board of virtual DW1000 chips in the medium, the real DW1000 driver
@@ -53,7 +54,9 @@ public final class EmulatedDevice {
         let bus = VirtualBoardBus(chips: chips)
         self.bus = bus
         do {
-            drivers = try DW1000Board(board, bus: bus).chips
+            var logger = DW1000Logging.logger()
+            logger[metadataKey: LogMetadataKey.emulatedDevice] = "\(name)"
+            drivers = try DW1000Board(board, bus: bus, logger: logger).chips
             for driver in drivers {
                 try driver.configure(configuration)
             }

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import Synchronization
 import UWBCore
 
@@ -33,6 +34,8 @@ public final class EmulatorService: @unchecked Sendable {
     /// How the world runs.
     public let settings: EmulatorServiceSettings
 
+    /// Where the service logs (``EmulatorLogging``).
+    private let logger: Logger
     private let world: LockstepWorld
     private let devices: [String: (device: EmulatedDevice, order: Int)]
     private let listener: UnixSocket
@@ -48,8 +51,9 @@ public final class EmulatorService: @unchecked Sendable {
     ///   if the socket cannot be opened.
     public init(
         emulation: Emulation, free: [String], socketPath: String = EmulatorService.defaultSocketPath,
-        settings: EmulatorServiceSettings = EmulatorServiceSettings()
+        settings: EmulatorServiceSettings = EmulatorServiceSettings(), logger: Logger = EmulatorLogging.logger()
     ) throws(EmulatorServiceError) {
+        self.logger = logger
         var devices: [String: (EmulatedDevice, Int)] = [:]
         for name in free {
             guard let order = emulation.devices.firstIndex(where: { $0.name == name }) else {
@@ -65,6 +69,7 @@ public final class EmulatorService: @unchecked Sendable {
         self.settings = settings
         world = LockstepWorld(emulation: emulation, settings: settings)
         listener = try UnixSocket.listen(at: socketPath)
+        logger.info("emulator service listening", metadata: ["socket": "\(socketPath)", "free": "\(free.joined(separator: ", "))"])
     }
 
     /// The world's virtual time.
@@ -113,6 +118,7 @@ public final class EmulatorService: @unchecked Sendable {
         defer {
             if let participant {
                 world.leave(participant)
+                logger.info("app detached", metadata: Self.metadata(of: participant))
             }
             client.close()
             connections.withLock { $0.removeAll { $0 === client } }
@@ -125,11 +131,13 @@ public final class EmulatorService: @unchecked Sendable {
                 guard version == EmulatorWire.version else {
                     throw .versionMismatch(client: version, service: EmulatorWire.version)
                 }
+                logger.info("observer connected", metadata: [LogMetadataKey.peer: "\(AttachedApp.peer(of: client).label)"])
                 try observe(client)
                 return
             }
             participant = try attach(client, saying: first)
             guard let participant else { return }
+            logger.info("app attached", metadata: Self.metadata(of: participant))
             while true {
                 let request = try EmulatorRequest(decoding: EmulatorWire.receive(from: client, finishingWithin: settings.answerLimit))
                 if let reply = try answer(request, from: participant) {
@@ -139,11 +147,26 @@ public final class EmulatorService: @unchecked Sendable {
         } catch {
             if case .connectionLost = error { return }
             if let participant {
+                logger.warning("app's connection ended", metadata: Self.metadata(of: participant, error: error))
                 world.leave(participant, telling: error.description)
             } else {
+                logger.warning("connection refused", metadata: [
+                    LogMetadataKey.peer: "\(AttachedApp.peer(of: client).label)", LogMetadataKey.error: "\(error)",
+                ])
                 try? EmulatorWire.send(EmulatorReply.error(error.description).encoded, on: client)
             }
         }
+    }
+
+    /// The metadata of a log record about `participant`: its device and app, and `error` if any.
+    private static func metadata(of participant: ServiceParticipant, error: EmulatorServiceError? = nil) -> Logger.Metadata {
+        var metadata: Logger.Metadata = [
+            LogMetadataKey.emulatedDevice: "\(participant.device.name)", LogMetadataKey.peer: "\(participant.app.label)",
+        ]
+        if let error {
+            metadata[LogMetadataKey.error] = "\(error)"
+        }
+        return metadata
     }
 
     /// Attaches the client whose first message was `hello` to its device.

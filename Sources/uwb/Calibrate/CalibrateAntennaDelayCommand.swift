@@ -55,7 +55,11 @@ struct CalibrateAntennaDelayCommand: ParsableCommand {
         }
     }
 
+    /// `--log-level`: how much the libraries log on standard error.
+    @OptionGroup var logging: LoggingOptions
+
     func run() throws {
+        logging.start()
         if let scenario = emulator.scenario {
             try AntennaDelayOnScenario(path: scenario, seconds: emulator.seconds, settle: emulator.settle, seed: emulator.seed, store: store).run()
         } else {

@@ -56,7 +56,11 @@ struct CalibratePDoACommand: ParsableCommand {
         }
     }
 
+    /// `--log-level`: how much the libraries log on standard error.
+    @OptionGroup var logging: LoggingOptions
+
     func run() throws {
+        logging.start()
         if let scenario = emulator.scenario {
             try PDoAOnScenario(
                 path: scenario, device: device, peers: peer.isEmpty ? nil : peer, seconds: emulator.seconds, settle: emulator.settle,

@@ -110,7 +110,11 @@ struct CaptureCommand: ParsableCommand {
         }
     }
 
+    /// `--log-level`: how much the libraries log on standard error.
+    @OptionGroup var logging: LoggingOptions
+
     func run() throws {
+        logging.start()
         switch mode {
         case .install:
             let path = try ExtcapInstall.install(into: extcapDirectory ?? ExtcapInstall.defaultDirectory())

@@ -1,5 +1,6 @@
 import EmulatedRanging
 import Foundation
+import Logging
 import NearbyInteraction
 import UWBCore
 import UWBDevices
@@ -15,10 +16,10 @@ final class SessionWorld {
 
     /// A room with free-space propagation, the given obstacles and the given devices: (name, board
     /// id, position, orientation, trajectory override), and `frameLoss` of the frames lost at every
-    /// receiver on top of the receiver model.
+    /// receiver on top of the receiver model. The device services log to `logger` if given.
     init(
         seed: UInt64 = 7, devices: [DeviceSetup], obstacles: [Obstacle] = [], frameLoss: Double = 0,
-        settings: DeviceServiceSettings = DeviceServiceSettings()
+        settings: DeviceServiceSettings = DeviceServiceSettings(), logger: Logger? = nil
     ) throws {
         emulation = Emulation(
             seed: seed, channelModel: try ChannelModel(kind: .freeSpace, channel: .five, injectedFrameLoss: frameLoss),
@@ -27,7 +28,9 @@ final class SessionWorld {
             try emulation.add(setup)
             var deviceSettings = settings
             deviceSettings.tokenSeed = seed &* 1000 &+ UInt64(index)
-            services[setup.name] = DeviceService(radio: try EmulatedRadio(setup.name, in: emulation), settings: deviceSettings)
+            services[setup.name] = DeviceService(
+                radio: try EmulatedRadio(setup.name, in: emulation), settings: deviceSettings,
+                logger: logger ?? NearbyInteractionLogging.logger())
         }
     }
 

@@ -84,7 +84,7 @@ struct ModuleMapTests {
     @Test("the manifest reader finds what Package.swift plainly says")
     func readerSanity() throws {
         #expect(manifest.target(named: "UWBCore") == .init(name: "UWBCore", kind: .target, dependencies: []))
-        #expect(manifest.target(named: "UCIClient")?.dependencies == ["UCI", "UWBCore"])
+        #expect(manifest.target(named: "UCIClient")?.dependencies == ["UCI", "UWBCore", "Logging"])
         #expect(manifest.target(named: "CLibUSB")?.kind == .systemLibrary)
         #expect(manifest.target(named: "uwb")?.kind == .executableTarget)
         #expect(manifest.target(named: "UWBCoreTests")?.kind == .testTarget)
