@@ -63,7 +63,8 @@ struct RegisterPort {
     /// On a bus that batches, `body` runs twice: once to list the transactions, once to decode
     /// the answers to the one `transfer([SPITransaction], on:)`. Always inlined, like
     /// ``RegisterBatch``'s accessors, so that a bus that does not batch pays nothing for it (no
-    /// call, no retain of the bus; Docs/benchmarks.md, "Batched register accesses").
+    /// call, no retain of the bus; Docs/decisions/0020-emulator-performance-rounds.md, "Batched
+    /// register accesses").
     @inline(__always)
     func batch<Result>(_ body: (inout RegisterBatch) throws(SPIBusError) -> Result) throws(SPIBusError) -> Result {
         guard batches else {
