@@ -10,7 +10,7 @@ public struct LinkBudget: Hashable, Sendable {
     public static let emissionMaskDBmPerMegahertz = -41.3
 
     /// The default transmit level, −14.3 dBm: the emission mask over a 499.2 MHz channel,
-    /// −41.3 + 10·log₁₀(499.2) = −14.32 dBm [D], rounded as in the M2 contract.
+    /// −41.3 + 10·log₁₀(499.2) = −14.32 dBm [D], rounded to 0.1 dB (`Docs/reference/uwb-physics.md` §1.3).
     public static let defaultTransmitLevel = PowerLevel(dBm: -14.3)
 
     /// The default budget: ``defaultTransmitLevel`` and 0 dBi antennas at both ends (isotropic; the physics

@@ -2,7 +2,7 @@ import Foundation
 import UWBCore
 
 /// A phase-coherent antenna array that turns per-chip first-path carrier phases into a direction
-/// (`Docs/reference/uwb-physics.md` §4.2; design "Direction").
+/// (`Docs/reference/uwb-physics.md` §4.2; `Docs/ranging.md`).
 ///
 /// For the baseline b from the reference antenna (the first element) to another, a plane wave arriving
 /// from unit direction u reaches the other antenna earlier by b·u, so its phase leads by
