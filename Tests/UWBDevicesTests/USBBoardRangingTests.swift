@@ -23,7 +23,9 @@ struct USBBoardRangingTests {
         var waiters: [SessionWaiter] = []
         for radio in boards.radios {
             let waiter = SessionWaiter(name: radio.name)
-            let session = NISession(device: DeviceService(radio: radio))
+            // The boards' loops run on the wall clock: a loaded machine can starve them of successful
+            // rounds for seconds, so only a dead peer may end the session (60 s).
+            let session = NISession(device: DeviceService(radio: radio, settings: DeviceServiceSettings(removalTimeout: .seconds(60))))
             waiter.listen(to: session)
             sessions.append(session)
             waiters.append(waiter)

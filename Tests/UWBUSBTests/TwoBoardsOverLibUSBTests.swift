@@ -49,7 +49,10 @@ extension LibUSBUnderUMockdevTests {
                 // umockdev serves both devices' ioctls on one thread, at 0.4–0.75 ms a round trip
                 // (Docs/reference/usb-emulation.md), so the boards get a generous 20 ms reply delay.
                 let timing = try RangingTiming.usb(for: radio.configuration).withDelays(.milliseconds(20))
-                let session = NISession(device: DeviceService(radio: radio, settings: DeviceServiceSettings(timing: timing)))
+                // A USB board's loop runs on the wall clock, so a loaded machine can starve it of
+                // successful rounds for seconds: only a dead peer may end the session (60 s).
+                let settings = DeviceServiceSettings(removalTimeout: .seconds(60), timing: timing)
+                let session = NISession(device: DeviceService(radio: radio, settings: settings))
                 waiter.listen(to: session)
                 sessions.append(session)
                 waiters.append(waiter)
