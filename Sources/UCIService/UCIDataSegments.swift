@@ -1,4 +1,5 @@
 import UCI
+import UWBCore
 
 /// Follows the data packets a host sends on one connection, for the credit of each segment: a
 /// host that cuts a DATA_MESSAGE_SND into several data packets waits for a credit after each
@@ -17,9 +18,9 @@ struct UCIDataSegments {
     /// a DATA_MESSAGE_SND segment that more segments follow; nil for any other packet.
     mutating func creditDue(after packet: [UInt8]) -> UInt32? {
         guard let header = try? UCIPacketHeader(decoding: packet), header.message == .data(.dataSend) else { return nil }
-        let payload = packet.dropFirst(UCIConstants.headerSize)
-        if handle == nil, payload.count >= 4 {
-            handle = payload.prefix(4).reversed().reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+        if handle == nil {
+            var payload = ByteReader(packet.dropFirst(UCIConstants.headerSize))
+            handle = payload.readIfPresent(UInt32.self)
         }
         let due = header.isSegmentFollowed ? handle : nil
         if !header.isSegmentFollowed {

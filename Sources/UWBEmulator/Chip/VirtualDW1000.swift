@@ -54,10 +54,18 @@ public final class VirtualDW1000 {
 
     let registers = RegisterFile()
     var transmitter = TransmitterState.idle {
-        didSet { noteActivity(wasTransmitting: oldValue.isBusy, wasReceiving: receiver.isOn) }
+        didSet {
+            // Only a change between idle and busy is activity: most assignments do not change it.
+            guard oldValue.isBusy != transmitter.isBusy else { return }
+            noteActivity(wasTransmitting: oldValue.isBusy, wasReceiving: receiver.isOn)
+        }
     }
     var receiver = ReceiverState.off {
-        didSet { noteActivity(wasTransmitting: transmitter.isBusy, wasReceiving: oldValue.isOn) }
+        didSet {
+            // Only a change between off and on is activity (listening to receiving is neither).
+            guard oldValue.isOn != receiver.isOn else { return }
+            noteActivity(wasTransmitting: transmitter.isBusy, wasReceiving: oldValue.isOn)
+        }
     }
     /// The activity up to ``activitySince``.
     private var accountedActivity = ChipActivity()
