@@ -14,11 +14,11 @@ import UWBTestSupport
     }
 
     @Test func bringUpIsTracedBothWays() throws {
-        let room = try UCIRoom(try FacingPair.emulation(seed: 61))
+        let room = try UCITestServer(try FacingPair.emulation(seed: 61))
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("uci-client-\(UUID().uuidString.prefix(8)).pcapng").path
         defer { try? FileManager.default.removeItem(atPath: path) }
         let trace = try UCITraceWriter(path: path)
-        let device = try UCIDevice.open(room.endpoint, responseTimeout: UCIRoom.responseTimeout, trace: trace)
+        let device = try UCIDevice.open(room.endpoint, responseTimeout: UCITestServer.responseTimeout, trace: trace)
         defer { device.close() }
         // Read while the device is open: the tap flushes after each exchange.
         let octets = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
@@ -31,7 +31,7 @@ import UWBTestSupport
     }
 
     @Test func uwbUCITraceNamesTheFileForAnyProgram() throws {
-        let room = try UCIRoom(try FacingPair.emulation(seed: 62))
+        let room = try UCITestServer(try FacingPair.emulation(seed: 62))
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("uci-info-\(UUID().uuidString.prefix(8)).pcapng").path
         defer { try? FileManager.default.removeItem(atPath: path) }
         let (status, text) = UCIProcessesTests.finish(try BuiltExecutable.startUWB(

@@ -14,7 +14,7 @@ import Glibc
 /// `Docs/uci.md` documents (session id from the tokens, short addresses from the tokens).
 @Suite(.timeLimit(.minutes(2))) struct MixedHostsTests {
     @Test func anNISessionRangesWithAHandWrittenUCIHost() async throws {
-        let room = try UCIRoom(try FacingPair.emulation(seed: 31, distance: 3))
+        let room = try UCITestServer(try FacingPair.emulation(seed: 31, distance: 3))
         let alice = try room.service()
         let host = RawHost(try room.device())
         let session = NISession(device: alice)
@@ -61,9 +61,11 @@ import Glibc
     }
 
     @Test func anNISessionRangesOverAPseudoTerminalStandingInForTheSerialPort() async throws {
-        let room = try UCIRoom(try FacingPair.emulation(seed: 32, distance: 2))
+        let room = try UCITestServer(try FacingPair.emulation(seed: 32, distance: 2))
         let bridge = try PseudoTerminalBridge(port: room.server.port)
-        let overSerial = DeviceService(uciDevice: try UCIDevice.open(.serial(path: bridge.path), responseTimeout: UCIRoom.responseTimeout))
+        let overSerial = DeviceService(
+            uciDevice: try UCIDevice.open(.serial(path: bridge.path), responseTimeout: UCITestServer.responseTimeout),
+            settings: DeviceServiceSettings(removalTimeout: UCITestServer.removalTimeout))
         #expect(overSerial.deviceName == "uci:\(bridge.path)")
         let overTCP = try room.service()
         let pair = try SessionPair.running(on: overSerial, overTCP)

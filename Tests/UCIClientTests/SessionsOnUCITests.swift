@@ -10,7 +10,7 @@ import UWBTestSupport
 /// through `uwb uci serve`, with the room's physics in their distances and angles.
 @Suite(.timeLimit(.minutes(2))) struct SessionsOnUCITests {
     @Test func twoServicesOnUCIDevicesRangeAtTheRoomsDistance() async throws {
-        let room = try UCIRoom(try FacingPair.emulation(seed: 21, distance: 3))
+        let room = try UCITestServer(try FacingPair.emulation(seed: 21, distance: 3))
         let alice = try room.service()
         let bob = try room.service()
         #expect(alice.capabilities.supportsPreciseDistanceMeasurement && !alice.capabilities.supportsHorizontalAngleMeasurement)
@@ -31,7 +31,7 @@ import UWBTestSupport
     }
 
     @Test func sessionsRangeOnAUCI1Device() async throws {
-        let room = try UCIRoom(try FacingPair.emulation(seed: 25, distance: 4), version: UCIVersion(major: 1, minor: 1))
+        let room = try UCITestServer(try FacingPair.emulation(seed: 25, distance: 4), version: UCIVersion(major: 1, minor: 1))
         let alice = try room.service()
         let bob = try room.service()
         #expect(alice.uciDevice?.revision == .v1, "session ids are the tokens of session messages")
@@ -44,7 +44,7 @@ import UWBTestSupport
 
     @Test func aPhoneWithAnArrayGetsTheTagsAzimuthAndDirection() async throws {
         let azimuth = Angle.degrees(30)
-        let room = try UCIRoom(try UCIRoom.phoneAndTag(distance: 2, azimuth: azimuth, seed: 9))
+        let room = try UCITestServer(try UCITestServer.phoneAndTag(distance: 2, azimuth: azimuth, seed: 9))
         let phone = try room.service()
         let tag = try room.service()
         #expect(phone.capabilities.supportsDirectionMeasurement)
@@ -64,9 +64,11 @@ import UWBTestSupport
     }
 
     @Test func aPeerThatEndsIsRemovedByItsSilence() async throws {
-        let room = try UCIRoom(try FacingPair.emulation(seed: 22, distance: 2))
+        let room = try UCITestServer(try FacingPair.emulation(seed: 22, distance: 2))
         var settings = DeviceServiceSettings()
-        settings.removalTimeout = .milliseconds(900)
+        // The removal is what the test waits for after the peer ends, on the wall clock: short,
+        // but long enough that a loaded machine does not remove a live peer before that.
+        settings.removalTimeout = .seconds(5)
         let alice = try room.service(settings: settings)
         let bob = try room.service(settings: settings)
         let pair = try SessionPair.running(on: alice, bob)
@@ -85,7 +87,7 @@ import UWBTestSupport
     }
 
     @Test func theDevicesSessionLimitEndsTheSessionPastIt() async throws {
-        let room = try UCIRoom(try FacingPair.emulation(seed: 23))
+        let room = try UCITestServer(try FacingPair.emulation(seed: 23))
         let alice = try room.service()
         let bob = try room.service()
         // uwb uci serve holds five sessions per UWBS; the sixth SESSION_INIT is refused.
@@ -111,7 +113,7 @@ import UWBTestSupport
     }
 
     @Test func aDeviceThatGoesAwayInvalidatesItsSessions() async throws {
-        let room = try UCIRoom(try FacingPair.emulation(seed: 24))
+        let room = try UCITestServer(try FacingPair.emulation(seed: 24))
         let alice = try room.service()
         let bob = try room.service()
         let pair = try SessionPair.running(on: alice, bob)

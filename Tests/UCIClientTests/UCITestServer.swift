@@ -10,7 +10,7 @@ import UWBTestSupport
 
 /// A `uwb uci serve` server in the test's process, on a port the system chooses, running its
 /// world as fast as it can (speed 0): tests wait only for the work they cause.
-final class UCIRoom {
+final class UCITestServer {
     /// How long a UCI command may wait for its answer in these tests: a deadline for a dead
     /// server, never reached by a live one however loaded the machine is.
     static let responseTimeout: Duration = .seconds(30)
@@ -35,8 +35,13 @@ final class UCIRoom {
         try UCIDevice.open(endpoint, responseTimeout: Self.responseTimeout)
     }
 
+    /// How long a peer may go unmeasured before it is removed, in these tests: a UCI device's loop
+    /// runs on the wall clock, so only a dead peer may end a session (60 s), not a loaded machine
+    /// that holds the world's thread back for a few seconds.
+    static let removalTimeout: Duration = .seconds(60)
+
     /// A device service on the next free device of the room.
-    func service(settings: DeviceServiceSettings = DeviceServiceSettings()) throws -> DeviceService {
+    func service(settings: DeviceServiceSettings = DeviceServiceSettings(removalTimeout: UCITestServer.removalTimeout)) throws -> DeviceService {
         DeviceService(uciDevice: try device(), settings: settings)
     }
 
