@@ -12,7 +12,8 @@ import Glibc
 /// with the last reference.
 ///
 /// `@unchecked Sendable`: the descriptor is immutable, the socket serialises its writes, the
-/// serial port's writes are under a lock, and the closed flag is atomic.
+/// serial port's writes are under a lock, the closed flag is atomic, and the read buffer is used
+/// by the one reader thread only.
 final class UCIStream: @unchecked Sendable {
     /// The endpoint, for messages.
     let endpoint: UCIEndpoint
@@ -21,6 +22,8 @@ final class UCIStream: @unchecked Sendable {
     private let socket: StreamSocket?
     private let writing = NSLock()
     private let closed = Atomic<Bool>(false)
+    /// Where ``read(upTo:)`` reads into, kept between reads (only the reader thread reads).
+    private var buffer: [UInt8] = []
 
     private init(endpoint: UCIEndpoint, descriptor: Int32, socket: StreamSocket?) {
         self.endpoint = endpoint
@@ -54,14 +57,16 @@ final class UCIStream: @unchecked Sendable {
         let ready = Glibc.poll(&poller, 1, Int32(UCIClientConstants.readPoll / .milliseconds(1)))
         if ready < 0, errno != EINTR { throw .lost(endpoint, reason: String(cString: strerror(errno))) }
         guard ready > 0 else { return [] }
-        var octets = [UInt8](repeating: 0, count: limit)
-        let count = octets.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+        if buffer.count < limit {
+            buffer = [UInt8](repeating: 0, count: limit)
+        }
+        let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, limit) }
         if count < 0 {
             if errno == EINTR || errno == EAGAIN { return [] }
             // A pseudo-terminal whose other side closed reads EIO: the device is gone.
             throw .lost(endpoint, reason: String(cString: strerror(errno)))
         }
-        return count == 0 ? nil : Array(octets[..<count])
+        return count == 0 ? nil : Array(buffer[..<count])
     }
 
     /// Writes all of `octets`.
