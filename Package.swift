@@ -48,6 +48,8 @@ let package = Package(
                 .embedInCode("Board/Shipped/ft232h-dw1000-single.json"),
                 .embedInCode("Board/Shipped/ft232h-dw1000-dual.json"),
                 .embedInCode("Board/Shipped/ft232h-dw1000-triple.json"),
+                .embedInCode("Board/Shipped/ft232h-dwm3000-single.json"),
+                .embedInCode("Board/Shipped/ft232h-dw3220-pdoa.json"),
             ]
         ),
         .target(name: "DW1000Driver", dependencies: ["UWBCore", .product(name: "Logging", package: "swift-log")]),

@@ -18,8 +18,8 @@ struct ChannelTuning: Hashable, Sendable {
     /// TX_POWER (0x1E) with smart TX power at 64 MHz PRF.
     let smartPowerAt64: UInt64
 
-    /// The settings for a channel.
-    static func forChannel(_ channel: Channel) -> ChannelTuning {
+    /// The settings for a channel, or `nil` for channel 9, which the DW1000 does not have.
+    static func forChannel(_ channel: Channel) -> ChannelTuning? {
         switch channel {
         case .one: ChannelTuning(transmitterControl: 0x0000_5C40, pulseGeneratorDelay: 0xC9, pllConfiguration: 0x0900_0407,
                                  pllTuning: 0x1E, receiverControl: 0xD8, smartPowerAt16: 0x1535_5575, smartPowerAt64: 0x0727_4767)
@@ -33,6 +33,7 @@ struct ChannelTuning: Hashable, Sendable {
                                   pllTuning: 0xBE, receiverControl: 0xD8, smartPowerAt16: 0x0E08_2848, smartPowerAt64: 0x2545_6585)
         case .seven: ChannelTuning(transmitterControl: 0x001E_7DE0, pulseGeneratorDelay: 0x93, pllConfiguration: 0x0800_041D,
                                    pllTuning: 0xBE, receiverControl: 0xBC, smartPowerAt16: 0x3252_7292, smartPowerAt64: 0x5171_B1D1)
+        case .nine: nil
         }
     }
 

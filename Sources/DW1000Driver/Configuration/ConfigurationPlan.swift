@@ -48,8 +48,21 @@ struct ConfigurationPlan: Hashable, Sendable {
     }
 
     /// The plan for a configuration, keeping `frameFilter`'s SYS_CFG bits if a filter is on.
-    init(_ config: RadioConfig, frameFilter: FrameFilter? = nil) {
-        let channel = ChannelTuning.forChannel(config.channel)
+    ///
+    /// - Throws: ``TransceiverError/unsupportedConfiguration(_:)`` for channel 9 or an STS,
+    ///   which a DW1000 does not have.
+    init(_ config: RadioConfig, frameFilter: FrameFilter? = nil) throws(TransceiverError) {
+        guard let channel = ChannelTuning.forChannel(config.channel) else {
+            throw .unsupportedConfiguration(
+                "a DW1000 has no \(config.channel); use "
+                    + ChipFamily.dw1000.channels.map { String($0.number) }.joined(separator: ", ")
+                    + ", or a DW3000-family board for channel 9")
+        }
+        guard config.secureTimestamps == nil else {
+            throw .unsupportedConfiguration(
+                "a DW1000 cannot send a scrambled timestamp sequence (\(config.secureTimestamps.map(String.init(describing:)) ?? "STS")); "
+                    + "configure no STS, or use a DW3000-family board")
+        }
         let prf = config.pulseRepetitionFrequency
         var writes: [RegisterWrite] = [
             RegisterWrite(.sysCfg, value: Self.systemConfiguration(config, frameWaitTimeout: false, frameFilter: frameFilter)),

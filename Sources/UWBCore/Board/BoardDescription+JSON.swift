@@ -95,13 +95,17 @@ extension BoardDescription {
             chipSelect: chipSelect,
             model: try object.field(BoardKey.model).choice(ChipModel.self),
             clock: try object.field(BoardKey.clock).string(),
-            antennaPosition: try antennaPosition(from: object.field(BoardKey.antenna)),
+            antennaPositions: try antennaPositions(from: object.field(BoardKey.antenna)),
             wiring: try wiring(from: object.field(BoardKey.wiring)),
             calibration: try calibration(from: object.field(BoardKey.calibration)))
     }
 
-    private static func antennaPosition(from field: Field) throws(BoardDescriptionError) -> Position {
-        try field.object(required: [BoardKey.position]).field(BoardKey.position).position()
+    /// The first port's position and, for chips with two ports, the second's.
+    private static func antennaPositions(from field: Field) throws(BoardDescriptionError) -> [Position] {
+        let object = try field.object(required: [BoardKey.position], optional: [BoardKey.secondPort])
+        let first = try object.field(BoardKey.position).position()
+        guard let second = object.optionalField(BoardKey.secondPort) else { return [first] }
+        return [first, try second.position()]
     }
 
     private static func wiring(from field: Field) throws(BoardDescriptionError) -> ChipWiring {

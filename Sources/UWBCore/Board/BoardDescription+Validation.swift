@@ -50,13 +50,19 @@ extension BoardDescription {
         let clockField = BoardKey.path(path, BoardKey.clock)
         if chip.clock.allSatisfy(\.isWhitespace) { throw .emptyText(field: clockField) }
 
-        let positionField = BoardKey.path(BoardKey.path(path, BoardKey.antenna), BoardKey.position)
-        let coordinates = [chip.antennaPosition.metres.x, chip.antennaPosition.metres.y, chip.antennaPosition.metres.z]
-        for (axis, coordinate) in coordinates.enumerated() {
-            let field = BoardKey.path(positionField, index: axis)
-            guard coordinate.isFinite else { throw .notFinite(field: field) }
-            guard abs(coordinate) <= BoardChip.maximumAntennaOffset.metres else {
-                throw .antennaTooFarFromOrigin(field: field, metres: coordinate)
+        let antennaPath = BoardKey.path(path, BoardKey.antenna)
+        guard chip.antennaPositions.count == chip.model.antennaPorts else {
+            throw .antennaPortCount(field: antennaPath, model: chip.model, found: chip.antennaPositions.count)
+        }
+        for (port, position) in chip.antennaPositions.enumerated() {
+            let positionField = BoardKey.path(antennaPath, port == 0 ? BoardKey.position : BoardKey.secondPort)
+            let coordinates = [position.metres.x, position.metres.y, position.metres.z]
+            for (axis, coordinate) in coordinates.enumerated() {
+                let field = BoardKey.path(positionField, index: axis)
+                guard coordinate.isFinite else { throw .notFinite(field: field) }
+                guard abs(coordinate) <= BoardChip.maximumAntennaOffset.metres else {
+                    throw .antennaTooFarFromOrigin(field: field, metres: coordinate)
+                }
             }
         }
 

@@ -1,5 +1,5 @@
-/// A USB board: one FT232H bridge wired to one to three DW1000 chips, with where their antennas
-/// are and how they are calibrated.
+/// A USB board: one FT232H bridge wired to one to three UWB chips (DW1000 or DW3000 family),
+/// with where their antennas are and how they are calibrated.
 ///
 /// Board descriptions are JSON files in `Hardware/boards/` (format in its README), written once for
 /// both backends: the emulator is to build virtual boards from them and the USB backend to drive
@@ -48,9 +48,14 @@ public struct BoardDescription: Hashable, Sendable {
         return clocks.map { groups[$0, default: []] }
     }
 
-    /// The size of the largest coherent group: 1 gives distance only, 2 an angle in the plane of
-    /// the antenna pair, 3 (in an L) a full direction.
+    /// How many antennas the largest coherent group has, counting both ports of a DW3x20: 1
+    /// gives distance only, 2 an angle in the plane of the antenna pair, 3 (in an L) a full
+    /// direction.
     public var coherentReceivers: Int {
-        coherentGroups.map(\.count).max() ?? 0
+        coherentGroups.map { group in
+            group.reduce(0) { sum, chipSelect in
+                sum + (chips.first { $0.chipSelect == chipSelect }?.model.antennaPorts ?? 0)
+            }
+        }.max() ?? 0
     }
 }

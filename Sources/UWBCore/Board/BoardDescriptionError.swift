@@ -45,6 +45,8 @@ public enum BoardDescriptionError: Error, Hashable, Sendable, CustomStringConver
     case duplicateChipSelect(field: String, index: Int, firstField: String)
     /// An antenna coordinate farther than ``BoardChip/maximumAntennaOffset`` from the origin.
     case antennaTooFarFromOrigin(field: String, metres: Double)
+    /// A chip's antenna lists a `secondPort` its model does not have, or lacks one it has.
+    case antennaPortCount(field: String, model: ChipModel, found: Int)
     /// An antenna delay that does not fit its 16-bit register.
     case antennaDelayOutOfRange(field: String, ticks: Int64, register: String)
     /// A phase offset outside −π...π.
@@ -75,6 +77,7 @@ public enum BoardDescriptionError: Error, Hashable, Sendable, CustomStringConver
             .spiClockTooFast(let field, _, _), .spiClockTooSlow(let field, _),
             .chipSelectOutOfRange(let field, _, _), .duplicateChipSelect(let field, _, _),
             .antennaTooFarFromOrigin(let field, _), .antennaDelayOutOfRange(let field, _, _),
+            .antennaPortCount(let field, _, _),
             .phaseOffsetOutOfRange(let field, _), .referencePhaseOffsetNotZero(let field, _, _),
             .spiPinNotAllowed(let field, _), .pinConflict(let field, _, _):
             field
@@ -134,6 +137,10 @@ public enum BoardDescriptionError: Error, Hashable, Sendable, CustomStringConver
             "\(shown(field)): chip select \(index) is already used by \(firstField); each chip needs its own"
         case .antennaTooFarFromOrigin(let field, let metres):
             "\(shown(field)): \(number(metres)) m is more than \(number(BoardChip.maximumAntennaOffset.metres)) m from the board origin; positions are in metres (20.8 mm is 0.0208)"
+        case .antennaPortCount(let field, let model, let found):
+            model.antennaPorts == 2
+                ? "\(shown(field)): a \(model) has two antenna ports; give the second port's antenna as `secondPort` (found \(found) position)"
+                : "\(shown(field)): a \(model) has one antenna port; remove `secondPort` (found \(found) positions) or use a DW3120 or DW3220"
         case .antennaDelayOutOfRange(let field, let ticks, let register):
             "\(shown(field)): \(ticks) does not fit the 16-bit \(register) register (0...\(ChipCalibration.maximumAntennaDelay.ticks)); delays are in device ticks of 15.65 ps"
         case .phaseOffsetOutOfRange(let field, let radians):

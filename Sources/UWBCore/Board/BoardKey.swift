@@ -24,6 +24,7 @@ enum BoardKey {
     static let clock = "clock"
     static let antenna = "antenna"
     static let position = "position"
+    static let secondPort = "secondPort"
     static let wiring = "wiring"
     static let calibration = "calibration"
 

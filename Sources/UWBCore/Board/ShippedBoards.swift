@@ -9,6 +9,8 @@ enum ShippedBoards {
         "ft232h-dw1000-single": PackageResources.ft232h_dw1000_single_json,
         "ft232h-dw1000-dual": PackageResources.ft232h_dw1000_dual_json,
         "ft232h-dw1000-triple": PackageResources.ft232h_dw1000_triple_json,
+        "ft232h-dwm3000-single": PackageResources.ft232h_dwm3000_single_json,
+        "ft232h-dw3220-pdoa": PackageResources.ft232h_dw3220_pdoa_json,
     ]
 
     /// Where a shipped board's file lives in the repository, for messages.

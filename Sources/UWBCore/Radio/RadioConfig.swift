@@ -1,4 +1,4 @@
-/// Everything that two DW1000 radios must agree on to hear each other.
+/// Everything that two radios must agree on to hear each other.
 ///
 /// A `RadioConfig` is valid by construction: the initializer rejects combinations the chip cannot
 /// receive (a preamble code that does not belong to the channel and PRF, a preamble length the
@@ -18,6 +18,9 @@ public struct RadioConfig: Hashable, Sendable, CustomStringConvertible {
     public let startOfFrameDelimiter: StartOfFrameDelimiter
     /// The data rate of the payload.
     public let dataRate: DataRate
+    /// The scrambled timestamp sequence, or `nil` for frames without one (the only kind a
+    /// DW1000 can send).
+    public let secureTimestamps: SecureTimestampConfiguration?
 
     /// A validated configuration.
     ///
@@ -27,6 +30,7 @@ public struct RadioConfig: Hashable, Sendable, CustomStringConvertible {
     ///   - preambleLength: the preamble length; it must have receiver tuning at `dataRate`.
     ///   - preambleCode: a preamble code that `channel` allows at `pulseRepetitionFrequency`.
     ///   - preambleAcquisitionChunk: the PAC; `nil` picks the size UM Table 6 recommends.
+    ///   - secureTimestamps: the STS to send and check, or `nil` for none.
     ///   - startOfFrameDelimiter: the SFD; the IEEE one by default.
     ///   - dataRate: the payload data rate.
     /// - Throws: ``RadioConfigError`` naming the field that does not fit the others.
@@ -37,7 +41,8 @@ public struct RadioConfig: Hashable, Sendable, CustomStringConvertible {
         preambleCode: Int,
         preambleAcquisitionChunk: PreambleAcquisitionChunk? = nil,
         startOfFrameDelimiter: StartOfFrameDelimiter = .standard,
-        dataRate: DataRate
+        dataRate: DataRate,
+        secureTimestamps: SecureTimestampConfiguration? = nil
     ) throws(RadioConfigError) {
         let allowedCodes = channel.preambleCodes(at: pulseRepetitionFrequency)
         guard allowedCodes.contains(preambleCode) else {
@@ -59,6 +64,7 @@ public struct RadioConfig: Hashable, Sendable, CustomStringConvertible {
         self.preambleAcquisitionChunk = pac
         self.startOfFrameDelimiter = startOfFrameDelimiter
         self.dataRate = dataRate
+        self.secureTimestamps = secureTimestamps
     }
 
     /// The configuration swift-uwb uses unless told otherwise: channel 5, 64 MHz PRF, code 9,
@@ -84,11 +90,29 @@ public struct RadioConfig: Hashable, Sendable, CustomStringConvertible {
         self.preambleAcquisitionChunk = pac
         self.startOfFrameDelimiter = sfd
         self.dataRate = rate
+        self.secureTimestamps = nil
+    }
+
+    /// This configuration with `secureTimestamps` as its STS (`nil` for none).
+    public func withSecureTimestamps(_ secureTimestamps: SecureTimestampConfiguration?) -> RadioConfig {
+        RadioConfig(self, secureTimestamps: secureTimestamps)
+    }
+
+    private init(_ other: RadioConfig, secureTimestamps: SecureTimestampConfiguration?) {
+        self.channel = other.channel
+        self.pulseRepetitionFrequency = other.pulseRepetitionFrequency
+        self.preambleLength = other.preambleLength
+        self.preambleCode = other.preambleCode
+        self.preambleAcquisitionChunk = other.preambleAcquisitionChunk
+        self.startOfFrameDelimiter = other.startOfFrameDelimiter
+        self.dataRate = other.dataRate
+        self.secureTimestamps = secureTimestamps
     }
 
     /// A one-line summary, for example `channel 5, 64 MHz PRF, code 9, 128 symbols, PAC 8, standard SFD, 6.8 Mbps`.
     public var description: String {
         "\(channel), \(pulseRepetitionFrequency), code \(preambleCode), \(preambleLength), "
             + "\(preambleAcquisitionChunk), \(startOfFrameDelimiter), \(dataRate)"
+            + (secureTimestamps.map { ", \($0)" } ?? "")
     }
 }

@@ -1,6 +1,6 @@
 /// Why a radio configuration was rejected. Each message names the field to change.
 public enum RadioConfigError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// A channel number the DW1000 does not have.
+    /// A channel number no supported chip has.
     case unsupportedChannel(Int)
     /// A PRF other than 16 or 64 MHz.
     case unsupportedPulseRepetitionFrequency(Int)
@@ -40,7 +40,7 @@ public enum RadioConfigError: Error, Hashable, Sendable, CustomStringConvertible
     public var problem: String {
         switch self {
         case .unsupportedChannel(let number):
-            "\(number) is not a DW1000 channel; use 1, 2, 3, 4, 5 or 7"
+            "\(number) is not a UWB channel of a supported chip; use 1, 2, 3, 4, 5 or 7 (DW1000) or 5 or 9 (DW3000)"
         case .unsupportedPulseRepetitionFrequency(let value):
             "\(value) MHz is not supported; use 16 or 64"
         case .unsupportedDataRate(let value):

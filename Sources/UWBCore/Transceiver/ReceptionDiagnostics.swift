@@ -25,6 +25,14 @@ public struct ReceptionDiagnostics: Hashable, Sendable {
     /// this phase between receivers on one clock give the angle of arrival.
     public var firstPathPhase: Angle?
 
+    /// The secure timestamp measured on the frame's STS, on radios that received one
+    /// (``SecureTimestampReading``); `nil` for frames without an STS and for DW1000 radios.
+    public var secureTimestamp: SecureTimestampReading?
+
+    /// The phase difference of arrival between the chip's second and first antenna port
+    /// (second minus first, wrapped to ±π), on chips with two ports (DW3x20); `nil` otherwise.
+    public var phaseDifference: Angle?
+
     /// Diagnostics with the given values.
     public init(
         receivedLevel: PowerLevel,
@@ -33,7 +41,9 @@ public struct ReceptionDiagnostics: Hashable, Sendable {
         carrierPhase: Angle,
         firstPathIndex: Double,
         preambleSymbolsAccumulated: Int,
-        firstPathPhase: Angle? = nil
+        firstPathPhase: Angle? = nil,
+        secureTimestamp: SecureTimestampReading? = nil,
+        phaseDifference: Angle? = nil
     ) {
         self.receivedLevel = receivedLevel
         self.firstPathLevel = firstPathLevel
@@ -42,5 +52,7 @@ public struct ReceptionDiagnostics: Hashable, Sendable {
         self.firstPathIndex = firstPathIndex
         self.preambleSymbolsAccumulated = preambleSymbolsAccumulated
         self.firstPathPhase = firstPathPhase
+        self.secureTimestamp = secureTimestamp
+        self.phaseDifference = phaseDifference
     }
 }

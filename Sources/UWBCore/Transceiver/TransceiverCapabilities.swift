@@ -14,16 +14,22 @@ public struct TransceiverCapabilities: Hashable, Sendable {
     /// The longest receive timeout the radio can enforce by itself.
     public var maximumReceiveTimeout: DeviceDuration
 
+    /// Whether the radio can send and check a scrambled timestamp sequence
+    /// (``RadioConfig/secureTimestamps``): DW3000-family radios can, DW1000s cannot.
+    public var secureTimestamps: Bool
+
     /// A capability set with the given values.
     public init(
         coherentReceivers: Int,
         maximumFrameLength: Int,
         delayedTransmitGranularity: DeviceDuration,
-        maximumReceiveTimeout: DeviceDuration
+        maximumReceiveTimeout: DeviceDuration,
+        secureTimestamps: Bool = false
     ) {
         self.coherentReceivers = coherentReceivers
         self.maximumFrameLength = maximumFrameLength
         self.delayedTransmitGranularity = delayedTransmitGranularity
         self.maximumReceiveTimeout = maximumReceiveTimeout
+        self.secureTimestamps = secureTimestamps
     }
 }

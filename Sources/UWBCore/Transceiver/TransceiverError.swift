@@ -14,13 +14,16 @@ public enum TransceiverError: Error, Hashable, Sendable, CustomStringConvertible
     case notConfigured
     /// The radio reported something the driver cannot interpret; the text says what.
     case hardwareFault(String)
+    /// The configuration asks for something this radio does not have (channel 9 or an STS on a
+    /// DW1000, 110 kbps on a DW3000); the text says what and what to use instead.
+    case unsupportedConfiguration(String)
 
     /// Whether the radio is gone or unusable (a bus error, a hardware fault, a lost configuration),
     /// rather than one operation having failed (a late start, an oversize frame or duration).
     public var meansRadioLost: Bool {
         switch self {
         case .bus, .hardwareFault, .notConfigured: true
-        case .lateTransmission, .lateReception, .frameTooLong, .durationOutOfRange: false
+        case .lateTransmission, .lateReception, .frameTooLong, .durationOutOfRange, .unsupportedConfiguration: false
         }
     }
 
@@ -41,6 +44,8 @@ public enum TransceiverError: Error, Hashable, Sendable, CustomStringConvertible
             "the radio is not configured; call configure(_:) first"
         case .hardwareFault(let detail):
             "the radio reported a fault: \(detail)"
+        case .unsupportedConfiguration(let detail):
+            "this radio cannot use that configuration: \(detail)"
         }
     }
 }

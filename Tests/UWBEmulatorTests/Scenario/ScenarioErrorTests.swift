@@ -271,7 +271,7 @@ struct ScenarioErrorTests {
     }
 
     @Test("radio errors name the radio key", arguments: [
-        ("channel", 6, "radio.channel", "6 is not a DW1000 channel"),
+        ("channel", 6, "radio.channel", "6 is not a UWB channel of a supported chip"),
         ("prfMHz", 32, "radio.prfMHz", "32 MHz is not supported; use 16 or 64"),
         ("preambleCode", 3, "radio.preambleCode", "code 3 does not belong to channel 5 at 64 MHz PRF; use one of 9, 10, 11, 12"),
         ("preambleLength", 4096, "radio.preambleLength", "cannot be received at 6.8 Mbps"),
