@@ -16,7 +16,7 @@ public final class DW3000 {
     let port: DW3000RegisterPort
 
     /// The configuration last applied, if any.
-    public private(set) var configuration: RadioConfig?
+    public internal(set) var configuration: RadioConfig?
 
     /// The calibration values read from the chip's OTP memory at bring-up.
     public private(set) var calibration: OTPCalibration
@@ -30,6 +30,9 @@ public final class DW3000 {
 
     /// The RX antenna delay taken off RX timestamps (CIA_CONF.RXANTD).
     public private(set) var receiveAntennaDelay: DeviceDuration
+
+    /// TX_FCTRL octets 0–3 without the frame length, for the current configuration.
+    var frameControl: UInt64 = 0
 
     /// The chip-select line of this chip.
     public var chip: ChipSelect { port.chip }
