@@ -14,7 +14,7 @@ final class EngineLinks: SessionLinks {
     private let timing: RangingTiming
     private let array: AntennaArray?
     private let fieldOfView: FieldOfView
-    private let malformedFrames: FrameRejectionTally
+    private let droppedFrames: FrameRejectionTally
     private let onFailure: (String) -> Void
     /// Passes the radio's events here without the radio keeping the links alive.
     private let events = RadioEvents()
@@ -23,9 +23,9 @@ final class EngineLinks: SessionLinks {
     private var nextLink = 0
 
     /// Links on `radio` with `settings`' timing and field of view; frames dropped unused are
-    /// counted in `malformedFrames`, and a lost radio is reported to `onFailure` (on the loop).
+    /// counted in `droppedFrames`, and a lost radio is reported to `onFailure` (on the loop).
     init(
-        radio: any RadioHost, settings: DeviceServiceSettings, malformedFrames: FrameRejectionTally,
+        radio: any RadioHost, settings: DeviceServiceSettings, droppedFrames: FrameRejectionTally,
         onFailure: @escaping (String) -> Void
     ) {
         self.radio = radio
@@ -37,7 +37,7 @@ final class EngineLinks: SessionLinks {
             ?? (radio.kind == .usb ? .usb(for: radio.configuration) : .emulator(for: radio.configuration))
         shortestInterval = timing.longestRound * 2
         fieldOfView = settings.fieldOfView
-        self.malformedFrames = malformedFrames
+        self.droppedFrames = droppedFrames
         self.onFailure = onFailure
     }
 
@@ -79,7 +79,7 @@ final class EngineLinks: SessionLinks {
             transceivers: transceivers, timing: timing, transmitClock: clock,
             schedule: { [radio] delay, action in radio.schedule(after: delay, action) },
             now: { [radio] in radio.now },
-            onRadioFailure: { [weak self] error in self?.lost(error) }, malformedFrames: malformedFrames)
+            onRadioFailure: { [weak self] error in self?.lost(error) }, droppedFrames: droppedFrames)
         self.scheduler = scheduler
         return scheduler
     }
