@@ -23,6 +23,7 @@ let package = Package(
     products: [
         .library(name: "UWBCore", targets: ["UWBCore"]),
         .library(name: "DW1000Driver", targets: ["DW1000Driver"]),
+        .library(name: "DW3000Driver", targets: ["DW3000Driver"]),
         .library(name: "UWBEmulator", targets: ["UWBEmulator"]),
         .library(name: "UWBRanging", targets: ["UWBRanging"]),
         .library(name: "UWBDevices", targets: ["UWBDevices"]),
@@ -52,6 +53,7 @@ let package = Package(
             ]
         ),
         .target(name: "DW1000Driver", dependencies: ["UWBCore", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "DW3000Driver", dependencies: ["UWBCore", .product(name: "Logging", package: "swift-log")]),
         .target(name: "UCI", dependencies: ["UWBCore"]),
         .target(name: "UCIService", dependencies: ["UCI", "UWBCore", "UWBEmulator", "UWBRanging", .product(name: "Logging", package: "swift-log")]),
         .target(name: "UCIClient", dependencies: ["UCI", "UWBCore", .product(name: "Logging", package: "swift-log")]),
@@ -62,7 +64,7 @@ let package = Package(
         .systemLibrary(name: "CUMockdev", pkgConfig: "umockdev-1.0", providers: [.apt(["libumockdev-dev"])]),
         .target(name: "EmulatedUSBDevice", dependencies: ["CUMockdev"]),
         .target(name: "FT232HEmulation", dependencies: ["FT232H", "UWBCore", "UWBEmulator", "DW1000Driver"]),
-        .target(name: "DW1000RegisterMapGenerator"),
+        .target(name: "RegisterMapGenerator"),
         .target(name: "UWBEmulator", dependencies: ["UWBCore", "DW1000Driver", .product(name: "Logging", package: "swift-log")]),
         .target(name: "UWBPlot", dependencies: ["UWBCore", "UWBEmulator"]),
         .target(
@@ -92,9 +94,9 @@ let package = Package(
                 + simdDependencies
         ),
         .executableTarget(
-            name: "dw1000-regmap",
+            name: "uwb-regmap",
             dependencies: [
-                "DW1000RegisterMapGenerator",
+                "RegisterMapGenerator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -145,7 +147,7 @@ let package = Package(
         ),
         .target(
             name: "UWBTestSupport",
-            dependencies: ["UWBCore", "DW1000Driver", "UWBEmulator", .product(name: "Logging", package: "swift-log"), .product(name: "InMemoryLogging", package: "swift-log")]
+            dependencies: ["UWBCore", "DW1000Driver", "DW3000Driver", "UWBEmulator", .product(name: "Logging", package: "swift-log"), .product(name: "InMemoryLogging", package: "swift-log")]
         ),
         .testTarget(
             name: "NearbyInteractionTests",
@@ -198,7 +200,11 @@ let package = Package(
         .testTarget(name: "FuzzCorpusTests", dependencies: ["uwb-fuzz", "UWBTestSupport"]),
         .testTarget(
             name: "DW1000Tests",
-            dependencies: ["DW1000Driver", "DW1000RegisterMapGenerator", "UWBTestSupport", "UWBCore", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["DW1000Driver", "RegisterMapGenerator", "UWBTestSupport", "UWBCore", .product(name: "Logging", package: "swift-log")]
+        ),
+        .testTarget(
+            name: "DW3000Tests",
+            dependencies: ["DW3000Driver", "RegisterMapGenerator", "UWBTestSupport", "UWBCore"]
         ),
         // Written as an iOS app writes NearbyInteraction code: it names only NearbyInteraction (and
         // imports simd through it); UWBTestSupport, UWBEmulator and UWBDevices make the emulated radios.

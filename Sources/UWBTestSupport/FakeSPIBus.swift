@@ -1,4 +1,5 @@
 import DW1000Driver
+import DW3000Driver
 import UWBCore
 
 /// A register file behind an `SPIBus` that records every transaction, for testing a driver at
@@ -37,6 +38,16 @@ public final class FakeSPIBus: SPIBus {
             case .read(let count): return "CS\(chip) R \(head): \(count) octets"
             }
         }
+    }
+
+    /// How the bus reads the headers of the transactions it records: as a DW1000's (the default)
+    /// or a DW3000's, whose fast commands it records without effect and whose masked writes it
+    /// applies to the stored octets.
+    public enum Addressing: Sendable {
+        /// DW1000 headers (User Manual §2.2.1.2).
+        case dw1000
+        /// DW3000 headers (DW3000 User Manual §2.3.1.2).
+        case dw3000
     }
 
     /// A register file and octet offset.
@@ -79,9 +90,13 @@ public final class FakeSPIBus: SPIBus {
     private var memory: [Int: [UInt8: [UInt8]]] = [:]
     private var scripted: [Int: [Location: [[UInt8]]]] = [:]
 
-    /// A bus with `chipCount` chips whose registers all read zero.
-    public init(chipCount: Int = 1) {
+    /// How the bus reads headers.
+    public let addressing: Addressing
+
+    /// A bus with `chipCount` chips whose registers all read zero, reading headers as `addressing` says.
+    public init(chipCount: Int = 1, addressing: Addressing = .dw1000) {
         self.chipCount = chipCount
+        self.addressing = addressing
     }
 
     /// Stores `octets` at `offset` in register file `file` of chip `chip`, as if the chip had set them.
@@ -130,20 +145,21 @@ public final class FakeSPIBus: SPIBus {
             throw failure
         }
         guard chip.index < chipCount else { throw .noSuchChip(chip, chipCount: chipCount) }
-        let header: SPIHeader
-        do {
-            header = try SPIHeader.decode(transaction.header).header
-        } catch {
-            throw .transferFailed("fake bus: undecodable header \(transaction.header): \(error)")
-        }
+        let (location, maskedOctets) = try decode(transaction.header)
         trace.append(Entry(chip: chip.index, header: transaction.header, body: transaction.body))
-        let location = Location(file: header.file, offset: Int(header.subIndex))
+        guard let location else { return [] }
+        if let maskedOctets, case .write(let octets) = transaction.body, octets.count == 2 * maskedOctets {
+            let stored = stored(file: location.file, offset: location.offset, count: maskedOctets, chip: chip.index)
+            let changed = (0..<maskedOctets).map { stored[$0] & octets[$0] | octets[maskedOctets + $0] }
+            preset(file: location.file, offset: location.offset, changed, chip: chip.index)
+            return []
+        }
         switch transaction.body {
         case .write(let octets):
-            preset(file: header.file, offset: location.offset, octets, chip: chip.index)
+            preset(file: location.file, offset: location.offset, octets, chip: chip.index)
             if let mask = selfClearingBits[location] {
                 let kept = littleEndianOctetsOf(mask: ~mask, count: octets.count)
-                preset(file: header.file, offset: location.offset, zip(octets, kept).map { $0 & $1 }, chip: chip.index)
+                preset(file: location.file, offset: location.offset, zip(octets, kept).map { $0 & $1 }, chip: chip.index)
             }
             return []
         case .read(let count):
@@ -153,7 +169,30 @@ public final class FakeSPIBus: SPIBus {
                 scripted[chip.index]?[location] = answers
                 return Array((answer + [UInt8](repeating: 0, count: max(0, count - answer.count))).prefix(count))
             }
-            return stored(file: header.file, offset: location.offset, count: count, chip: chip.index)
+            return stored(file: location.file, offset: location.offset, count: count, chip: chip.index)
+        }
+    }
+
+    /// The location a header addresses (`nil` for a DW3000 fast command) and, for a DW3000
+    /// masked write, how many octets it changes.
+    private func decode(_ header: [UInt8]) throws(SPIBusError) -> (Location?, Int?) {
+        do {
+            switch addressing {
+            case .dw1000:
+                let decoded = try SPIHeader.decode(header).header
+                return (Location(file: decoded.file, offset: Int(decoded.subIndex)), nil)
+            case .dw3000:
+                guard case .register(let decoded, _) = try DW3000SPIHeader.decode(header) else { return (nil, nil) }
+                let masked: Int? = switch decoded.access {
+                case .read, .write: nil
+                case .maskedWrite8: 1
+                case .maskedWrite16: 2
+                case .maskedWrite32: 4
+                }
+                return (Location(file: decoded.file, offset: Int(decoded.offset)), masked)
+            }
+        } catch {
+            throw .transferFailed("fake bus: undecodable header \(header): \(error)")
         }
     }
 

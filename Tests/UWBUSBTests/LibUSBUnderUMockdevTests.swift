@@ -179,7 +179,7 @@ struct LibUSBUnderUMockdevTests {
             #expect(board.device.busNumber == 1 && board.device.portPath == [2] && board.device.address == 5)
             #expect(board.serialNumber == device.serial)
             #expect(board.openError == nil)
-            #expect(board.boardIDs == ["ft232h-dw1000-dual", "ft232h-dw1000-single", "ft232h-dw1000-triple"])
+            #expect(board.boardIDs == ["ft232h-dw1000-dual", "ft232h-dw1000-single", "ft232h-dw1000-triple", "ft232h-dw3220-pdoa", "ft232h-dwm3000-single"])
         }
     }
 

@@ -44,7 +44,7 @@ extension LibUSBUnderUMockdevTests {
         let device = try UMockdevFT232HDevice(responder: MPSSEResponder(board: board))
         defer { device.destroy() }
         try device.plug()
-        #expect(throws: DeviceChoiceError.unknownBoard("nope", available: ["ft232h-dw1000-dual", "ft232h-dw1000-single", "ft232h-dw1000-triple"])) {
+        #expect(throws: DeviceChoiceError.unknownBoard("nope", available: ["ft232h-dw1000-dual", "ft232h-dw1000-single", "ft232h-dw1000-triple", "ft232h-dw3220-pdoa", "ft232h-dwm3000-single"])) {
             _ = try DeviceChoice.usbBoard(serial: "UWB00042").open(board: "nope", calibrationStore: nil)
         }
         #expect(throws: DeviceChoiceError.noSuchUSBBoard(serial: "OTHER", available: ["UWB00042"])) {

@@ -35,11 +35,3 @@ func littleEndianValue(_ octets: some Collection<UInt8>) -> UInt64 {
     }
     return value
 }
-
-extension BitField {
-    /// `value` moved into the field's position, cut to the field's width. For the driver's own
-    /// constants, whose widths are known to fit.
-    func placing(_ value: UInt64) -> UInt64 {
-        (value << UInt64(lowBit)) & mask
-    }
-}

@@ -104,4 +104,22 @@ struct ConfigureTests {
         #expect(bus.stored(file: 0x2B, offset: 0x07, count: 4) == octets(pllcfg))
         #expect(bus.stored(file: 0x2B, offset: 0x0B, count: 1) == [plltune])
     }
+
+    @Test("channel 9 and an STS are refused with what to use instead, and nothing is written")
+    func dw3000OnlySettings() throws {
+        let fixture = try ChipFixture(configuredWith: nil)
+        let before = fixture.bus.trace.count
+        let channelNine = try RadioConfig(channel: .nine, pulseRepetitionFrequency: .sixtyFourMegahertz,
+                                          preambleLength: .symbols128, preambleCode: 9, dataRate: .mbps6_8)
+        let channelError = #expect(throws: TransceiverError.self) { try fixture.driver.configure(channelNine) }
+        #expect(channelError?.description == "this radio cannot use that configuration: a DW1000 has no channel 9; use 1, 2, 3, 4, 5, 7, or a DW3000-family board for channel 9")
+        #expect(channelError?.meansRadioLost == false)
+
+        let key = try SecureTimestampSecret(octets: [UInt8](repeating: 7, count: 16), field: "STS key")
+        let secure = RadioConfig.ranging.withSecureTimestamps(
+            SecureTimestampConfiguration(mode: .afterFrameDelimiter, length: .symbols64, key: key, initializationVector: key))
+        let stsError = #expect(throws: TransceiverError.self) { try fixture.driver.configure(secure) }
+        #expect(stsError?.description.contains("a DW1000 cannot send a scrambled timestamp sequence (SP1 STS of 64 symbols)") == true)
+        #expect(fixture.bus.trace.count == before)
+    }
 }

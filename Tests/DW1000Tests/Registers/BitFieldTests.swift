@@ -1,5 +1,6 @@
 import DW1000Driver
 import Testing
+import UWBCore
 
 @Suite struct BitFieldTests {
     @Test func maskCoversTheFieldBits() {

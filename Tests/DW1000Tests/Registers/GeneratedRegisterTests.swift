@@ -1,5 +1,6 @@
 import DW1000Driver
 import Testing
+import UWBCore
 
 /// Spot checks of the generated constants against the register reference (DW1000 User Manual §7
 /// and the Decawave driver masks it quotes), not against the generator's own output.

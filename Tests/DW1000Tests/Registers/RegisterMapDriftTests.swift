@@ -1,4 +1,4 @@
-import DW1000RegisterMapGenerator
+import RegisterMapGenerator
 import Foundation
 import Testing
 import UWBTestSupport
@@ -15,16 +15,16 @@ import UWBTestSupport
             contentsOf: Self.packageRoot.appendingPathComponent(generatedPath),
             encoding: .utf8
         )
-        let expected = generateSwiftSource(for: try RegisterMap(json: json))
+        let expected = generateSwiftSource(for: try RegisterMap(json: json, layout: .dw1000))
         #expect(
             checkedIn == expected,
-            "\(generatedPath) is stale: run `swift run dw1000-regmap` from the package root and commit the result."
+            "\(generatedPath) is stale: run `swift run uwb-regmap --chip dw1000` from the package root and commit the result."
         )
     }
 
     @Test func generationIsDeterministic() throws {
         let json = try Data(contentsOf: Self.packageRoot.appendingPathComponent("Hardware/dw1000/registers.json"))
-        let map = try RegisterMap(json: json)
-        #expect(generateSwiftSource(for: map) == generateSwiftSource(for: try RegisterMap(json: json)))
+        let map = try RegisterMap(json: json, layout: .dw1000)
+        #expect(generateSwiftSource(for: map) == generateSwiftSource(for: try RegisterMap(json: json, layout: .dw1000)))
     }
 }

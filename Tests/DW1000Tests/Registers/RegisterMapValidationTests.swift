@@ -1,4 +1,4 @@
-import DW1000RegisterMapGenerator
+import RegisterMapGenerator
 import Foundation
 import Testing
 
@@ -39,15 +39,15 @@ import Testing
         (file(section: " "), .emptyText(path: "files[0].section")),
         (file(id: "0F"), .invalidHex(path: "files[0].id", text: "0F")),
         (file(id: "0x+F"), .invalidHex(path: "files[0].id", text: "0x+F")),
-        (file(id: "0x40"), .fileIDOutOfRange(path: "files[0].id", id: 0x40)),
+        (file(id: "0x40"), .fileIDOutOfRange(path: "files[0].id", id: 0x40, maximum: 0x3F)),
         (file(access: "RWD"), .invalidValue(path: "files[0].access", value: "RWD", allowed: ["RO", "WO", "RW", "SRW", "ROD"])),
         (file(access: "W1C"), .invalidValue(path: "files[0].access", value: "W1C", allowed: ["RO", "WO", "RW", "SRW", "ROD"])),
         (file(name: "SYS STATUS"), .invalidName(path: "files[0].name", name: "SYS STATUS")),
         (file(name: "SYS__STATUS"), .invalidName(path: "files[0].name", name: "SYS__STATUS")),
         (file(name: "0X"), .invalidName(path: "files[0].name", name: "0X")),
         (file(name: "ALL"), .reservedName(path: "files[0].name", name: "ALL")),
-        (file(length: 0), .invalidLength(path: "files[0].length", length: 0)),
-        (file(length: 0x8001), .invalidLength(path: "files[0].length", length: 0x8001)),
+        (file(length: 0), .invalidLength(path: "files[0].length", length: 0, lastOctet: 0x7FFF)),
+        (file(length: 0x8001), .invalidLength(path: "files[0].length", length: 0x8001, lastOctet: 0x7FFF)),
         (
             file() + "," + file(id: "0x10"),
             .duplicateName(path: "files[1].name", name: "SYS_STATUS", firstPath: "files[0].name")
@@ -74,7 +74,7 @@ import Testing
         (
             file(name: "LDE_IF", length: 0x2806, extra: #", "subregisters": ["#
                 + subregister("0x8000", "LDE_REPC", length: 2) + "]"),
-            .subIndexOutOfRange(path: "files[0].subregisters[0].offset", offset: 0x8000)
+            .subIndexOutOfRange(path: "files[0].subregisters[0].offset", offset: 0x8000, maximum: 0x7FFF)
         ),
         (
             file(name: "RX_TIME", length: 14, extra: #", "subregisters": ["#
@@ -132,13 +132,13 @@ import Testing
     @Test(arguments: cases)
     func rejectsBadDocument(json: String, error: RegisterMapError) {
         #expect(throws: error) {
-            try RegisterMap(json: Self.document(json))
+            try RegisterMap(json: Self.document(json), layout: .dw1000)
         }
     }
 
     @Test func rejectsNonJSON() {
         #expect(throws: RegisterMapError.self) {
-            try RegisterMap(json: Data("{ not json".utf8))
+            try RegisterMap(json: Data("{ not json".utf8), layout: .dw1000)
         }
     }
 
@@ -158,7 +158,7 @@ import Testing
             + Self.subregister("0x04", "PMSC_CTRL1", length: 4) + ","
             + Self.subregister("0x00", "PMSC_CTRL0", length: 4, extra: #", "reset": "0xF0300200""#) + "]")
             + "," + Self.file(id: "0x00", name: "DEV_ID", length: 4, access: "RO", extra: #", "fields": [\#(Self.field("RIDTAG", 16, 31)), \#(Self.field("REV", 0, 3))]"#)
-        let map = try RegisterMap(json: Self.document(json))
+        let map = try RegisterMap(json: Self.document(json), layout: .dw1000)
         #expect(map.device == "DW1000")
         #expect(map.registers.map(\.name) == ["DEV_ID", "PMSC", "PMSC_CTRL0", "PMSC_CTRL1"])
         #expect(map.registers[0].fields.map(\.name) == ["REV", "RIDTAG"])

@@ -12,7 +12,9 @@ enum BoardFixtures {
     typealias Step = JSONEditing.Step
 
     /// The ids of the board files the repository ships.
-    static let shippedIDs = ["ft232h-dw1000-dual", "ft232h-dw1000-single", "ft232h-dw1000-triple"]
+    static let shippedIDs = [
+        "ft232h-dw1000-dual", "ft232h-dw1000-single", "ft232h-dw1000-triple", "ft232h-dw3220-pdoa", "ft232h-dwm3000-single",
+    ]
 
     /// The path of a shipped board file.
     static func path(of id: String) -> String {

@@ -9,6 +9,7 @@ struct RadioConfigTests {
             .one: ([1, 2], [9, 10, 11, 12]), .two: ([3, 4], [9, 10, 11, 12]),
             .three: ([5, 6], [9, 10, 11, 12]), .four: ([7, 8], [17, 18, 19, 20]),
             .five: ([3, 4], [9, 10, 11, 12]), .seven: ([7, 8], [17, 18, 19, 20]),
+            .nine: ([3, 4], [9, 10, 11, 12]),
         ]
         let (sixteen, sixtyFour) = try #require(table[channel])
         for code in 1...24 {

@@ -1,6 +1,6 @@
-import DW1000RegisterMapGenerator
+import RegisterMapGenerator
 
-/// Why `dw1000-regmap` could not do its job.
+/// Why `uwb-regmap` could not do its job.
 enum RegisterMapToolError: Error, CustomStringConvertible {
     /// The input file could not be read.
     case unreadableInput(path: String)

@@ -7,7 +7,7 @@ public enum BitFieldError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case let .valueTooWide(field, value, width):
-            "\(value) (0x\(hex(value, digits: 1))) does not fit in the \(width)-bit field \(field); "
+            "\(value) (0x\(String(value, radix: 16, uppercase: true))) does not fit in the \(width)-bit field \(field); "
                 + "pass a value of at most \((UInt64.max >> UInt64(64 - width)))."
         }
     }

@@ -1,7 +1,7 @@
-/// How the host may access one bit field of a DW1000 register.
+/// How the host may access one bit field of a DW1000 or DW3000 register.
 ///
 /// A field has the access of its register unless the register map overrides it,
-/// for example the write-1-to-clear bits of SYS_STATUS (User Manual §7.2.17).
+/// for example the write-1-to-clear bits of SYS_STATUS (DW1000 User Manual §7.2.17).
 public enum FieldAccess: String, Sendable, CaseIterable {
     /// Read only ("RO").
     case readOnly = "RO"

@@ -1,8 +1,8 @@
-/// Checks a decoded document against the rules in `Hardware/dw1000/README.md` and turns it into
-/// ``RegisterDefinition`` values.
+/// Checks a decoded document against the rules in `Hardware/dw1000/README.md` and the address
+/// limits of its chip's ``ChipLayout``, and turns it into ``RegisterDefinition`` values.
 struct RegisterMapValidator {
-    /// The highest octet a three-octet SPI header can address.
-    private static let maxSubIndex: UInt64 = 0x7FFF
+    /// The chip whose limits apply.
+    let layout: ChipLayout
     /// Swift names the generated `extension Register` already uses.
     private static let reservedRegisterNames: Set<String> = [
         "all", "name", "file", "offset", "length", "access", "section", "resetValue", "description",
@@ -15,9 +15,17 @@ struct RegisterMapValidator {
     /// The JSON path of each register file ID seen so far.
     private var filePaths: [UInt8: String] = [:]
 
+    /// A validator for a document of the chip `layout` describes.
+    init(layout: ChipLayout) {
+        self.layout = layout
+    }
+
     /// Validates `document` and returns its registers in file and offset order.
     mutating func validate(_ document: RegisterMapDocument) throws(RegisterMapError) -> [RegisterDefinition] {
         try requireText(document.device, at: "device")
+        guard document.device == layout.device else {
+            throw .wrongDevice(path: "device", device: document.device, expected: layout.device)
+        }
         var registers: [RegisterDefinition] = []
         for (index, file) in document.files.enumerated() {
             let path = "files[\(index)]"
@@ -33,8 +41,8 @@ struct RegisterMapValidator {
 
     private mutating func fileID(_ text: String, at path: String) throws(RegisterMapError) -> UInt8 {
         let value = try hexValue(text, at: path)
-        guard value <= 0x3F else {
-            throw .fileIDOutOfRange(path: path, id: value)
+        guard value <= layout.maxFileID else {
+            throw .fileIDOutOfRange(path: path, id: value, maximum: layout.maxFileID)
         }
         let id = UInt8(value)
         if let first = filePaths[id] {
@@ -54,8 +62,8 @@ struct RegisterMapValidator {
         for (index, sub) in (file.subregisters ?? []).enumerated() {
             let subPath = "\(path).subregisters[\(index)]"
             let offset = try hexValue(sub.offset, at: "\(subPath).offset")
-            guard offset <= Self.maxSubIndex else {
-                throw .subIndexOutOfRange(path: "\(subPath).offset", offset: offset)
+            guard offset <= layout.maxOffset else {
+                throw .subIndexOutOfRange(path: "\(subPath).offset", offset: offset, maximum: layout.maxOffset)
             }
             let definition = try register(sub, file: id, offset: UInt16(offset), parent: file.name, at: subPath)
             let octets = offset..<(offset + UInt64(definition.length))
@@ -79,8 +87,8 @@ struct RegisterMapValidator {
         at path: String
     ) throws(RegisterMapError) -> RegisterDefinition {
         try registerName(entry.name, at: "\(path).name")
-        guard entry.length >= 1, UInt64(offset) + UInt64(entry.length) - 1 <= Self.maxSubIndex else {
-            throw .invalidLength(path: "\(path).length", length: entry.length)
+        guard entry.length >= 1, UInt64(offset) + UInt64(entry.length) - 1 <= layout.maxLastOctet else {
+            throw .invalidLength(path: "\(path).length", length: entry.length, lastOctet: layout.maxLastOctet)
         }
         let access = try accessCode(entry.access, allowed: AccessCode.registerCodes, at: "\(path).access")
         try requireText(entry.section, at: "\(path).section")

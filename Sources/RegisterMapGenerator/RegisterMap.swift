@@ -1,17 +1,20 @@
 import Foundation
 
-/// A validated DW1000 register map: every register file and sub-register, in file and offset order.
+/// A validated register map of one chip: every register file and sub-register, in file and offset order.
 public struct RegisterMap: Sendable, Equatable {
     /// The chip the map describes, for example `DW1000`.
     public let device: String
+    /// The chip's address limits and where its generated Swift goes.
+    public let layout: ChipLayout
     /// Every register file and sub-register, sorted by file ID, then offset, a file before its
     /// sub-registers.
     public let registers: [RegisterDefinition]
 
-    /// Decodes and validates a register-map JSON document (format: `Hardware/dw1000/README.md`).
+    /// Decodes and validates a register-map JSON document of the chip `layout` describes (format:
+    /// `Hardware/dw1000/README.md`).
     ///
     /// - Throws: ``RegisterMapError`` naming the JSON path of the first problem found.
-    public init(json: Data) throws(RegisterMapError) {
+    public init(json: Data, layout: ChipLayout) throws(RegisterMapError) {
         let document: RegisterMapDocument
         do {
             document = try JSONDecoder().decode(RegisterMapDocument.self, from: json)
@@ -20,8 +23,9 @@ public struct RegisterMap: Sendable, Equatable {
         } catch {
             throw .malformedJSON(path: "(document)", detail: "\(error)")
         }
-        var validator = RegisterMapValidator()
+        var validator = RegisterMapValidator(layout: layout)
         device = document.device
+        self.layout = layout
         registers = try validator.validate(document)
     }
 

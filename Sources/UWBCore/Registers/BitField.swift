@@ -1,8 +1,9 @@
 /// A named group of adjacent bits inside a register of at most 64 bits.
 ///
 /// Bit 0 is the least significant bit of the register's little-endian value. Values come only
-/// from the generated register map (for example `Register.SysStatus.rxfcg`), which the generator
-/// validates, so every field has a width of 1–64 bits and ends at or below bit 63.
+/// from a chip's generated register map (for example `Register.SysStatus.rxfcg` of the DW1000 or
+/// `DW3000Register.SysStatus.rxfcg`), which the generator validates, so every field has a width
+/// of 1–64 bits and ends at or below bit 63.
 public struct BitField: Hashable, Sendable {
     /// The User Manual mnemonic, for example `RXFCG`.
     public let name: String
@@ -16,7 +17,7 @@ public struct BitField: Hashable, Sendable {
     public let clearedBy: AutoClearEvent?
 
     /// Makes a field from values the register-map generator has already validated.
-    init(name: String, lowBit: Int, width: Int, access: FieldAccess, clearedBy: AutoClearEvent? = nil) {
+    package init(name: String, lowBit: Int, width: Int, access: FieldAccess, clearedBy: AutoClearEvent? = nil) {
         self.name = name
         self.lowBit = lowBit
         self.width = width
@@ -48,5 +49,11 @@ public struct BitField: Hashable, Sendable {
             throw .valueTooWide(field: name, value: value, width: width)
         }
         return (word & ~mask) | (value << UInt64(lowBit))
+    }
+
+    /// `value` moved into the field's position, cut to the field's width: for a driver's own
+    /// constants, whose widths are known to fit.
+    package func placing(_ value: UInt64) -> UInt64 {
+        (value << UInt64(lowBit)) & mask
     }
 }

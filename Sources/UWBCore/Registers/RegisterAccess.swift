@@ -1,5 +1,5 @@
-/// How the host may access a whole DW1000 register, as the "Type" column of
-/// DW1000 User Manual §7.1 Table 15 gives it.
+/// How the host may access a whole register of a DW1000 or DW3000, as the "Type" column of
+/// the register tables gives it (DW1000 User Manual §7.1 Table 15, DW3000 User Manual §8.1).
 public enum RegisterAccess: String, Sendable, CaseIterable {
     /// Read only ("RO").
     case readOnly = "RO"

@@ -17,12 +17,15 @@ public enum RegisterMapError: Error, Equatable, CustomStringConvertible {
     case duplicateName(path: String, name: String, firstPath: String)
     /// Two register files have the same ID.
     case duplicateFileID(path: String, id: UInt8, firstPath: String)
-    /// A register file ID is above 0x3F.
-    case fileIDOutOfRange(path: String, id: UInt64)
-    /// A sub-register offset is beyond 0x7FFF, the largest sub-index an SPI header can carry.
-    case subIndexOutOfRange(path: String, offset: UInt64)
-    /// A length is below 1 or reaches past sub-index 0x7FFF.
-    case invalidLength(path: String, length: Int)
+    /// The document describes another chip than the one asked for.
+    case wrongDevice(path: String, device: String, expected: String)
+    /// A register file ID is above the chip's largest (0x3F on the DW1000, 0x1F on the DW3000).
+    case fileIDOutOfRange(path: String, id: UInt64, maximum: UInt64)
+    /// A sub-register offset is beyond the largest an SPI header of the chip can carry
+    /// (0x7FFF on the DW1000, 0x7F on the DW3000).
+    case subIndexOutOfRange(path: String, offset: UInt64, maximum: UInt64)
+    /// A length is below 1 or reaches past the chip's last addressable octet `lastOctet`.
+    case invalidLength(path: String, length: Int, lastOctet: UInt64)
     /// A sub-register reaches past the end of its register file.
     case subregisterBeyondFile(path: String, end: UInt64, fileLength: Int)
     /// Two sub-registers of one file share octets.
@@ -59,13 +62,16 @@ public enum RegisterMapError: Error, Equatable, CustomStringConvertible {
         case let .duplicateFileID(path, id, firstPath):
             "\(path): register file 0x\(hexDigits(UInt64(id), count: 2)) is already defined at \(firstPath); "
                 + "merge the two or fix the ID."
-        case let .fileIDOutOfRange(path, id):
-            "\(path): register file ID 0x\(hexDigits(id, count: 2)) is beyond 0x3F; use an ID from 0x00 to 0x3F."
-        case let .subIndexOutOfRange(path, offset):
-            "\(path): sub-index 0x\(hexDigits(offset, count: 4)) is beyond 0x7FFF, the largest an SPI header "
+        case let .wrongDevice(path, device, expected):
+            "\(path): the map describes \"\(device)\", not the \(expected); pass the \(expected)'s map or choose the chip it describes."
+        case let .fileIDOutOfRange(path, id, maximum):
+            "\(path): register file ID 0x\(hexDigits(id, count: 2)) is beyond 0x\(hexDigits(maximum, count: 2)); "
+                + "use an ID from 0x00 to 0x\(hexDigits(maximum, count: 2))."
+        case let .subIndexOutOfRange(path, offset, maximum):
+            "\(path): sub-index 0x\(hexDigits(offset, count: 4)) is beyond 0x\(hexDigits(maximum, count: 4)), the largest an SPI header "
                 + "can address; fix the offset."
-        case let .invalidLength(path, length):
-            "\(path): length \(length) is invalid; use 1 or more octets ending at or below sub-index 0x7FFF."
+        case let .invalidLength(path, length, lastOctet):
+            "\(path): length \(length) is invalid; use 1 or more octets ending at or below octet 0x\(hexDigits(lastOctet, count: 4))."
         case let .subregisterBeyondFile(path, end, fileLength):
             "\(path): the sub-register ends at octet \(end), beyond the file's \(fileLength) octets; "
                 + "fix its offset or length, or lengthen the file."
