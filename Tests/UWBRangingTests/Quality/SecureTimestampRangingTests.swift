@@ -7,7 +7,7 @@ import UWBRanging
 /// receptions by their secure timestamps, and a round whose STS is missing, weak or far from the
 /// preamble's timestamp gives no distance, says why, and leaves the filtered distance alone.
 @Suite("Secure timestamps: STS checks in the measurement")
-struct SecureTimestampTests {
+struct SecureTimestampRangingTests {
     /// The default configuration with an SP1 STS of 64 symbols.
     static func configuration() throws -> RadioConfig {
         let secret = try SecureTimestampSecret(octets: Array(0..<16), field: "STS key")
