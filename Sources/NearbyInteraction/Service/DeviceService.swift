@@ -153,8 +153,10 @@ public final class DeviceService: @unchecked Sendable {
         ledger.withLock { $0.contains(token.content.identifier) }
     }
 
-    /// The keys and counters of the session of `token` with `peer` (``TokenLedger/protection(of:with:role:)``).
-    func protection(of token: NIDiscoveryToken, with peer: NIDiscoveryToken, role: RangingRole) -> Result<LinkProtection, NIError> {
+    /// The keys, counters and STS of the session of `token` with `peer` (``TokenLedger/protection(of:with:role:)``).
+    func protection(
+        of token: NIDiscoveryToken, with peer: NIDiscoveryToken, role: RangingRole
+    ) -> Result<(protection: LinkProtection, secureTimestamps: SecureTimestampConfiguration), NIError> {
         ledger.withLock { ledger in Result { () throws(NIError) in try ledger.protection(of: token, with: peer, role: role) } }
     }
 

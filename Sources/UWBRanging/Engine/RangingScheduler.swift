@@ -78,6 +78,11 @@ public final class RangingScheduler {
     /// that asks for more rounds than one channel carries.
     public private(set) var lateness: Duration = .zero
 
+    /// The scrambled timestamp sequence the radio sends and checks, if any: with one, a received
+    /// frame reaches a round only if its time of arrival passes ``SecureTimestampCheck``. Starts
+    /// as the timing's configuration says; whoever reconfigures the radio's STS sets it too.
+    public var secureTimestamps: SecureTimestampConfiguration?
+
     /// Who holds the radio.
     private enum Owner {
         /// This device's group round `round`, with the links it serves by session, how many of
@@ -128,6 +133,7 @@ public final class RangingScheduler {
         onRadioFailure: @escaping (TransceiverError) -> Void, droppedFrames: FrameRejectionTally = FrameRejectionTally()
     ) {
         self.droppedFrames = droppedFrames
+        self.secureTimestamps = timing.configuration.secureTimestamps
         self.transceivers = transceivers
         self.timing = timing
         self.transmitClock = transmitClock
@@ -297,7 +303,7 @@ public final class RangingScheduler {
     /// securely: ``ReceiveFailure/leadingEdgeDetectionFailed``), so that no round uses its time;
     /// other events pass unchanged. The state machines treat that failure as a lost frame.
     private func screened(_ event: TransceiverEvent, fromChip chip: Int) -> TransceiverEvent {
-        guard timing.configuration.secureTimestamps != nil, case .frameReceived(var received) = event else { return event }
+        guard secureTimestamps != nil, case .frameReceived(var received) = event else { return event }
         do {
             received.timestamp = try SecureTimestampCheck.trustedTime(
                 of: received.diagnostics.secureTimestamp, preambleTime: received.timestamp)
