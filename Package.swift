@@ -82,8 +82,8 @@ let package = Package(
         .target(
             name: "UWBDevices",
             dependencies: [
-                "UWBCore", "DW1000Driver", "UWBEmulator", "UWBUSB", "FT232H", "FT232HEmulation", "UCIClient", "UCI",
-                .product(name: "Logging", package: "swift-log"),
+                "UWBCore", "DW1000Driver", "DW3000Driver", "UWBEmulator", "UWBUSB", "FT232H", "FT232HEmulation", "UCIClient",
+                "UCI", .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .target(

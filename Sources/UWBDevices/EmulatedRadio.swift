@@ -3,7 +3,7 @@ import UWBCore
 import UWBEmulator
 
 /// A device of an in-process ``Emulation`` as a ``RadioHost``: its loop is the emulation's
-/// simulator, its transceivers the real DW1000 driver on the virtual chips.
+/// simulator, its transceivers the real drivers on the virtual chips, as the emulation built them.
 ///
 /// Whoever runs the emulation runs the loop (`Emulation.run(until:pacing:rate:)`), on one thread;
 /// other threads reach it through ``post(_:)``, which goes to the simulator's inbox.
@@ -37,7 +37,7 @@ public final class EmulatedRadio: RadioHost, @unchecked Sendable {
     public var configuration: RadioConfig { device.radio.configuration }
     /// ``RadioKind/emulated``.
     public var kind: RadioKind { .emulated }
-    /// The DW1000 drivers of the device's chips. Loop only.
+    /// The drivers of the device's chips, as the emulation built them. Loop only.
     public var transceivers: [any Transceiver] { device.radio.transceivers }
     /// The simulator's virtual time since it started. Loop only.
     public var now: Duration { simulator.now - .zero }

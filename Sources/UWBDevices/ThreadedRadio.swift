@@ -1,4 +1,3 @@
-import DW1000Driver
 import Foundation
 import Logging
 import Synchronization
@@ -31,7 +30,7 @@ public final class ThreadedRadio: RadioHost, @unchecked Sendable {
     public let configuration: RadioConfig
     /// What kind of loop this is.
     public let kind: RadioKind
-    /// The DW1000 drivers of the board's chips. Loop only.
+    /// The drivers of the board's chips (``BoardDrivers``). Loop only.
     public let transceivers: [any Transceiver]
 
     /// The loop thread's name: Linux keeps at most 15 octets of a thread's name.
@@ -103,11 +102,7 @@ public final class ThreadedRadio: RadioHost, @unchecked Sendable {
         self.clock = clock
         self.bus = bus
         do {
-            let drivers = try DW1000Board(board, bus: bus, logger: logger).chips
-            for driver in drivers {
-                try driver.configure(configuration)
-            }
-            transceivers = drivers
+            transceivers = try BoardDrivers.bringUp(board, bus: bus, configuration: configuration, logger: logger)
         } catch {
             logger.warning("radio bring-up failed", metadata: [LogMetadataKey.error: "\(error)"])
             throw .bringUpFailed(name, reason: "\(error)")

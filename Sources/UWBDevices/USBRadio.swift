@@ -4,7 +4,7 @@ import UWBCore
 import UWBUSB
 
 /// Opens an attached USB board as a ``ThreadedRadio``: the board's FT232H through libusb, its
-/// MPSSE as the SPI bus, the DW1000 driver on top.
+/// MPSSE as the SPI bus, the driver of its chips' family on top (``BoardDrivers``).
 enum USBRadio {
     /// The board description used when none is named: the single-chip board, which uses chip 0
     /// only and so works on every board.

@@ -32,6 +32,8 @@ struct DevicesReportTests {
                 could be ft232h-dw1000-dual: FT232H + two DW1000 on one clock
                 could be ft232h-dw1000-single: FT232H + one DW1000
                 could be ft232h-dw1000-triple: FT232H + three DW1000 on one clock
+                could be ft232h-dw3220-pdoa: FT232H + one DW3220 with two antennas
+                could be ft232h-dwm3000-single: FT232H + one DWM3000
             """)
     }
 

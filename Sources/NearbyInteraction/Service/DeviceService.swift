@@ -56,7 +56,7 @@ public final class DeviceService: @unchecked Sendable {
     /// corrupted MIC, a replayed counter, a wrong key or peer, a plain frame). None of them was
     /// used for a distance. A swift-uwb extension; safe to read from any thread.
     public var rejectedFrames: [FrameRejection: Int] {
-        ledger.withLock { $0.rejections }.merging(malformedFrames.counts, uniquingKeysWith: +)
+        ledger.withLock { $0.rejections }.merging(droppedFrames.counts, uniquingKeysWith: +)
     }
 
     /// Where the service logs, with the `device` metadata key set (``NearbyInteractionLogging``).
@@ -67,7 +67,7 @@ public final class DeviceService: @unchecked Sendable {
     /// The tokens this service issued, and where new ones come from.
     private let ledger: Mutex<TokenLedger>
     /// What the scheduler drops before any session sees it.
-    private let malformedFrames: FrameRejectionTally
+    private let droppedFrames: FrameRejectionTally
     /// The device's loop: the radio's or the UCI device's.
     private let loop: any DeviceLoop
 
@@ -83,11 +83,11 @@ public final class DeviceService: @unchecked Sendable {
         radio: any RadioHost, settings: DeviceServiceSettings = DeviceServiceSettings(),
         logger: Logger = NearbyInteractionLogging.logger()
     ) {
-        let malformedFrames = FrameRejectionTally()
+        let droppedFrames = FrameRejectionTally()
         let failure = FailureRelay()
-        let links = EngineLinks(radio: radio, settings: settings, malformedFrames: malformedFrames) { failure.report($0) }
+        let links = EngineLinks(radio: radio, settings: settings, droppedFrames: droppedFrames) { failure.report($0) }
         self.init(
-            loop: radio, radio: radio, uciDevice: nil, links: links, settings: settings, malformedFrames: malformedFrames,
+            loop: radio, radio: radio, uciDevice: nil, links: links, settings: settings, droppedFrames: droppedFrames,
             logger: logger)
         failure.service = self
         onLoop { $0.links.attach() }
@@ -103,14 +103,14 @@ public final class DeviceService: @unchecked Sendable {
         let links = UCILinks(device: uciDevice) { failure.report($0) }
         self.init(
             loop: uciDevice, radio: nil, uciDevice: uciDevice, links: links, settings: settings,
-            malformedFrames: FrameRejectionTally(), logger: logger)
+            droppedFrames: FrameRejectionTally(), logger: logger)
         failure.service = self
         onLoop { $0.links.attach() }
     }
 
     private init(
         loop: any DeviceLoop, radio: (any RadioHost)?, uciDevice: UCIDevice?, links: any SessionLinks,
-        settings: DeviceServiceSettings, malformedFrames: FrameRejectionTally, logger: Logger
+        settings: DeviceServiceSettings, droppedFrames: FrameRejectionTally, logger: Logger
     ) {
         var logger = logger
         logger[metadataKey: LogMetadataKey.device] = "\(loop.name)"
@@ -121,7 +121,7 @@ public final class DeviceService: @unchecked Sendable {
         self.uciDevice = uciDevice
         self.links = links
         self.settings = settings
-        self.malformedFrames = malformedFrames
+        self.droppedFrames = droppedFrames
         capabilities = links.capabilities
         let shortest = links.shortestInterval
         updateIntervals = shortest...max(shortest, settings.removalTimeout / 3)
@@ -153,8 +153,10 @@ public final class DeviceService: @unchecked Sendable {
         ledger.withLock { $0.contains(token.content.identifier) }
     }
 
-    /// The keys and counters of the session of `token` with `peer` (``TokenLedger/protection(of:with:role:)``).
-    func protection(of token: NIDiscoveryToken, with peer: NIDiscoveryToken, role: RangingRole) -> Result<LinkProtection, NIError> {
+    /// The keys, counters and STS of the session of `token` with `peer` (``TokenLedger/protection(of:with:role:)``).
+    func protection(
+        of token: NIDiscoveryToken, with peer: NIDiscoveryToken, role: RangingRole
+    ) -> Result<(protection: LinkProtection, secureTimestamps: SecureTimestampConfiguration), NIError> {
         ledger.withLock { ledger in Result { () throws(NIError) in try ledger.protection(of: token, with: peer, role: role) } }
     }
 

@@ -14,30 +14,37 @@ final class EngineLinks: SessionLinks {
     private let timing: RangingTiming
     private let array: AntennaArray?
     private let fieldOfView: FieldOfView
-    private let malformedFrames: FrameRejectionTally
+    private let droppedFrames: FrameRejectionTally
     private let onFailure: (String) -> Void
     /// Passes the radio's events here without the radio keeping the links alive.
     private let events = RadioEvents()
     private var scheduler: RangingScheduler?
     private var links: [SessionLinkID: RangingScheduler.LinkID] = [:]
+    /// The STS each running link ranges with (nil for none): the radio holds one at a time.
+    private var secureTimestamps: [SessionLinkID: SecureTimestampConfiguration?] = [:]
+    /// The STS the radio was last configured with.
+    private var radioSecureTimestamps: SecureTimestampConfiguration?
     private var nextLink = 0
 
     /// Links on `radio` with `settings`' timing and field of view; frames dropped unused are
-    /// counted in `malformedFrames`, and a lost radio is reported to `onFailure` (on the loop).
+    /// counted in `droppedFrames`, and a lost radio is reported to `onFailure` (on the loop).
     init(
-        radio: any RadioHost, settings: DeviceServiceSettings, malformedFrames: FrameRejectionTally,
+        radio: any RadioHost, settings: DeviceServiceSettings, droppedFrames: FrameRejectionTally,
         onFailure: @escaping (String) -> Void
     ) {
         self.radio = radio
+        radioSecureTimestamps = radio.configuration.secureTimestamps
         let array = radio.board.coherentReceivers > 1
             ? try? AntennaArray(board: radio.board, channel: radio.configuration.channel) : nil
         self.array = array
-        capabilities = NIRadioCapability(coherentReceivers: array == nil ? 1 : radio.board.coherentReceivers)
+        let board = NIRadioCapability(board: radio.board)
+        capabilities = array == nil
+            ? NIRadioCapability(coherentReceivers: 1, secureTimestamps: board.supportsSecureTimestamps) : board
         timing = settings.timing
             ?? (radio.kind == .usb ? .usb(for: radio.configuration) : .emulator(for: radio.configuration))
         shortestInterval = timing.longestRound * 2
         fieldOfView = settings.fieldOfView
-        self.malformedFrames = malformedFrames
+        self.droppedFrames = droppedFrames
         self.onFailure = onFailure
     }
 
@@ -47,15 +54,23 @@ final class EngineLinks: SessionLinks {
     }
 
     func start(_ pairing: SessionPairing, interval: Duration, handlers: LinkHandlers) -> SessionLinkID {
+        nextLink += 1
+        let id = SessionLinkID(rawValue: nextLink)
         let scheduler = self.scheduler ?? makeScheduler()
-        let builder = MeasurementBuilder(configuration: radio.configuration, array: array, fieldOfView: fieldOfView)
+        let configuration = radio.configuration.withSecureTimestamps(pairing.secureTimestamps)
+        do {
+            try useSecureTimestamps(pairing.secureTimestamps, on: scheduler)
+        } catch {
+            handlers.failed(error)
+            return id
+        }
+        secureTimestamps[id] = pairing.secureTimestamps
+        let builder = MeasurementBuilder(configuration: configuration, array: array, fieldOfView: fieldOfView)
         let radio = radio
         let roundHandlers = RangingScheduler.Handlers(
             completed: { round in handlers.measured(builder.measurement(of: round, at: radio.now)) },
             failed: { _ in },
             peerEnded: handlers.peerEnded)
-        nextLink += 1
-        let id = SessionLinkID(rawValue: nextLink)
         links[id] = pairing.role == .initiator
             ? scheduler.addInitiator(pairing.link, interval: interval, handlers: roundHandlers)
             : scheduler.addResponder(pairing.link, handlers: roundHandlers)
@@ -63,12 +78,35 @@ final class EngineLinks: SessionLinks {
     }
 
     func stop(_ link: SessionLinkID, sayingGoodbye: Bool) {
+        secureTimestamps[link] = nil
         guard let scheduled = links.removeValue(forKey: link) else { return }
         scheduler?.remove(scheduled, sayingGoodbye: sayingGoodbye)
     }
 
     func sayGoodbye(on pairing: SessionPairing) {
         scheduler?.sayGoodbye(on: pairing.link)
+    }
+
+    /// Configures the radio with `sts` (an STS, or none) unless it has it already, and the
+    /// scheduler's checks with it.
+    ///
+    /// - Throws: ``NIError/Code/invalidConfiguration`` while a running link ranges with another
+    ///   STS (the radio holds one at a time), ``NIError/Code/sessionFailed`` if the radio refuses it.
+    private func useSecureTimestamps(_ sts: SecureTimestampConfiguration?, on scheduler: RangingScheduler) throws(NIError) {
+        if secureTimestamps.values.contains(where: { $0 != sts }) {
+            throw NIError(.invalidConfiguration, detail: "another session of this device ranges \(sts == nil ? "with" : "without or with other") secure timestamps (STS), and the radio holds one STS configuration at a time; end that session first")
+        }
+        guard sts != radioSecureTimestamps else { return }
+        let configuration = radio.configuration.withSecureTimestamps(sts)
+        for transceiver in radio.transceivers {
+            do {
+                try transceiver.configure(configuration)
+            } catch {
+                throw NIError(.sessionFailed, detail: "the radio \(radio.name) refused the session's configuration (\(error))")
+            }
+        }
+        radioSecureTimestamps = sts
+        scheduler.secureTimestamps = sts
     }
 
     private func makeScheduler() -> RangingScheduler {
@@ -79,7 +117,7 @@ final class EngineLinks: SessionLinks {
             transceivers: transceivers, timing: timing, transmitClock: clock,
             schedule: { [radio] delay, action in radio.schedule(after: delay, action) },
             now: { [radio] in radio.now },
-            onRadioFailure: { [weak self] error in self?.lost(error) }, malformedFrames: malformedFrames)
+            onRadioFailure: { [weak self] error in self?.lost(error) }, droppedFrames: droppedFrames)
         self.scheduler = scheduler
         return scheduler
     }

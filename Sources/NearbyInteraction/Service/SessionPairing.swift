@@ -2,19 +2,33 @@ import UWBCore
 import UWBRanging
 
 /// What both sides of a session derive alike from their two discovery tokens, with no message
-/// exchanged: who initiates the rounds, the session id and the addresses on the air (and, once
-/// ``secured(by:)``, the keys of its frames, from ``SessionKeyAgreement``).
+/// exchanged: who initiates the rounds, the session id, the addresses on the air, whether it ranges
+/// with a scrambled timestamp sequence (and, once ``secured(by:secureTimestamps:)``, the keys of
+/// its frames and its STS, from ``SessionKeyAgreement``).
 ///
 /// - Role: the side whose token identifier is smaller (comparing octets in order) initiates.
 /// - Session id: the 32-bit FNV-1a hash of the smaller identifier's octets followed by the larger's
 ///   (Fowler–Noll–Vo, offset basis 0x811C9DC5, prime 0x01000193), so both sides compute the same.
 /// - Addresses: each side's short address is the one in its own token; the PAN is
 ///   ``RangingFrameFormat/defaultPAN``.
+/// - STS: when both tokens' radios have one (``NIRadioCapability/supportsSecureTimestamps``, two
+///   DW3000-family radios), on channel 5 or 9; a pair of which only one has an STS (a DW1000 and
+///   a DW3000) ranges without, on channel 5, the only channel both families have.
 struct SessionPairing: Hashable, Sendable {
     /// This side's role.
     let role: RangingRole
     /// The session as this side sees it.
     private(set) var link: RangingLink
+    /// Whether both radios have an STS, so that the session ranges with one once secured.
+    let usesSecureTimestamps: Bool
+    /// Whether exactly one of the two radios has an STS: a DW1000 with a DW3000.
+    let isMixedPair: Bool
+    /// The session's STS: set by ``secured(by:secureTimestamps:)`` when ``usesSecureTimestamps``.
+    private(set) var secureTimestamps: SecureTimestampConfiguration?
+
+    /// The channel a pair of only one STS radio must use: channel 5, the only one the DW1000 and
+    /// the DW3000 families share (``ChipFamily/channels``).
+    static let mixedPairChannel = Channel.five
 
     /// The pairing of a local token with a peer's; `nil` if the two tokens share a short address or
     /// an identifier, which would make the frames ambiguous.
@@ -26,13 +40,28 @@ struct SessionPairing: Hashable, Sendable {
         link = RangingLink(
             session: SessionIdentifier(rawValue: Self.fnv1a(ordered)), pan: RangingFrameFormat.defaultPAN,
             localAddress: local.shortAddress, peerAddress: peer.shortAddress)
+        let localSTS = local.capabilities.supportsSecureTimestamps
+        let peerSTS = peer.capabilities.supportsSecureTimestamps
+        usesSecureTimestamps = localSTS && peerSTS
+        isMixedPair = localSTS != peerSTS
     }
 
-    /// The same pairing with its link secured by `protection`.
-    func secured(by protection: LinkProtection) -> SessionPairing {
+    /// The same pairing with its link secured by `protection`, and ranging with `secureTimestamps`
+    /// if both radios have an STS.
+    func secured(by protection: LinkProtection, secureTimestamps: SecureTimestampConfiguration) -> SessionPairing {
         var pairing = self
         pairing.link.protection = protection
+        pairing.secureTimestamps = usesSecureTimestamps ? secureTimestamps : nil
         return pairing
+    }
+
+    /// Checks that this side's radio, on `channel`, can range with the peer.
+    ///
+    /// - Throws: ``NIError/Code/incompatiblePeerDevice`` for a mixed pair on a channel other than
+    ///   ``mixedPairChannel``.
+    func check(channel: Channel) throws(NIError) {
+        guard isMixedPair, channel != Self.mixedPairChannel else { return }
+        throw NIError(.incompatiblePeerDevice, detail: "one of the two radios has no secure timestamps (a DW1000), so the pair ranges on \(Self.mixedPairChannel) without them, but this radio is on \(channel); configure it for channel 5")
     }
 
     /// The 32-bit FNV-1a hash of `octets`.

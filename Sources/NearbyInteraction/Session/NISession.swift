@@ -132,7 +132,8 @@ public final class NISession: NSObject, @unchecked Sendable {
     ///   ``NINearbyPeerConfiguration``, the session's own token, a token of another session of this
     ///   device, tokens that collide, an update interval outside ``DeviceService/updateIntervals``, or a
     ///   peer that already ranges in another session of this device;
-    /// - ``NIError/Code/incompatiblePeerDevice`` for a peer that cannot measure distance;
+    /// - ``NIError/Code/incompatiblePeerDevice`` for a peer that cannot measure distance, or one
+    ///   of the other chip family while this radio is on a channel other than 5;
     /// - ``NIError/Code/invalidARConfiguration`` with camera assistance enabled;
     /// - ``NIError/Code/activeSessionsLimitExceeded`` when the device runs its most sessions.
     ///
@@ -334,7 +335,16 @@ public final class NISession: NSObject, @unchecked Sendable {
         guard let pairing = SessionPairing(local: token.content, peer: peer.content) else {
             return .failure(NIError(.invalidConfiguration, detail: "the two tokens share a short address or identifier; create a new NISession for a fresh token"))
         }
+        if let channel = device.radio?.configuration.channel {
+            do {
+                try pairing.check(channel: channel)
+            } catch {
+                return .failure(error)
+            }
+        }
         guard device.settings.securesFrames else { return .success(pairing) }
-        return device.protection(of: token, with: peer, role: pairing.role).map { pairing.secured(by: $0) }
+        return device.protection(of: token, with: peer, role: pairing.role).map { secrets in
+            pairing.secured(by: secrets.protection, secureTimestamps: secrets.secureTimestamps)
+        }
     }
 }

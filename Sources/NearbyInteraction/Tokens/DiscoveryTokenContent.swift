@@ -9,14 +9,16 @@
 /// | 1 | 1 | reserved, 0 |
 /// | 2 | 16 | token identifier: random per session |
 /// | 18 | 2 | UWB short address for the session: random, never 0xFFFE or 0xFFFF |
-/// | 20 | 1 | capabilities: bit 0 distance, bit 1 horizontal angle, bit 2 direction; bits 3–7 reserved, 0 |
+/// | 20 | 1 | capabilities: bit 0 distance, bit 1 horizontal angle, bit 2 direction, bit 3 secure timestamps (STS); bits 4–7 reserved, 0 |
 /// | 21 | 1 | reserved, 0 |
 /// | 22 | 2 | public key share length n: 33 as this library writes it, at most 65 read |
 /// | 24 | n | public key share: the session's ephemeral P-256 key, SEC 1 compressed (33 octets) |
 ///
 /// Version 1 (no key share, length 0) still decodes, so that an old peer's token is refused at
 /// `run` with a message that says why, rather than as an unreadable archive. Whether the share
-/// is a point on the curve is checked at `run` too (``SessionKeyAgreement``).
+/// is a point on the curve is checked at `run` too (``SessionKeyAgreement``). Bit 3 of the
+/// capabilities was reserved (0) before DW3000 radios: tokens of DW1000 radios are unchanged, and
+/// older readers refuse a token with it set as a reserved bit.
 package struct DiscoveryTokenContent: Hashable, Sendable {
     /// The format version this library writes.
     package static let currentVersion: UInt8 = 2
@@ -48,11 +50,13 @@ package struct DiscoveryTokenContent: Hashable, Sendable {
         address < 0xFFFE
     }
 
-    /// The capability octet: bit 0 distance, bit 1 horizontal angle, bit 2 direction.
+    /// The capability octet: bit 0 distance, bit 1 horizontal angle, bit 2 direction, bit 3
+    /// secure timestamps.
     private static func capabilityBits(_ capabilities: NIRadioCapability) -> UInt8 {
-        (capabilities.supportsPreciseDistanceMeasurement ? 0b001 : 0)
-            | (capabilities.supportsHorizontalAngleMeasurement ? 0b010 : 0)
-            | (capabilities.supportsDirectionMeasurement ? 0b100 : 0)
+        (capabilities.supportsPreciseDistanceMeasurement ? 0b0001 : 0)
+            | (capabilities.supportsHorizontalAngleMeasurement ? 0b0010 : 0)
+            | (capabilities.supportsDirectionMeasurement ? 0b0100 : 0)
+            | (capabilities.supportsSecureTimestamps ? 0b1000 : 0)
     }
 
     /// The archived form: format version 2, or 1 for content without a key share.
@@ -89,14 +93,17 @@ package struct DiscoveryTokenContent: Hashable, Sendable {
             throw .invalidValue(field: "token short address", reason: "0x\(String(address, radix: 16, uppercase: true)) is reserved")
         }
         let bits = try reader.readOctet("token capabilities")
-        guard bits & 0b1111_1000 == 0 else { throw .reservedBitsSet(field: "token capabilities", value: bits) }
+        guard bits & 0b1111_0000 == 0 else { throw .reservedBitsSet(field: "token capabilities", value: bits) }
         let capabilities = NIRadioCapability(
-            supportsPreciseDistanceMeasurement: bits & 0b001 != 0,
-            supportsHorizontalAngleMeasurement: bits & 0b010 != 0,
-            supportsDirectionMeasurement: bits & 0b100 != 0
+            supportsPreciseDistanceMeasurement: bits & 0b0001 != 0,
+            supportsHorizontalAngleMeasurement: bits & 0b0010 != 0,
+            supportsDirectionMeasurement: bits & 0b0100 != 0,
+            supportsSecureTimestamps: bits & 0b1000 != 0
         )
         guard Self.capabilityBits(capabilities) == bits else {
-            throw .invalidValue(field: "token capabilities", reason: "an angle or direction without distance, or a direction without an angle")
+            throw .invalidValue(
+                field: "token capabilities",
+                reason: "an angle, direction or secure timestamps without distance, or a direction without an angle")
         }
         try reader.readReserved("token octet 21")
         let keyShare = try reader.readLengthPrefixed("token public key share")

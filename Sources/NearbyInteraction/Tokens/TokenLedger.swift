@@ -12,6 +12,8 @@ struct TokenLedger {
     /// Each live session's protection towards each peer token it ran with: kept across pause and
     /// run, so frame counters go on where they stopped.
     private var protections: [Pair: LinkProtection] = [:]
+    /// Each live session's STS towards each peer token it ran with, derived with its protection.
+    private var secureTimestamps: [Pair: SecureTimestampConfiguration] = [:]
     /// What the protections of retired sessions dropped, by reason.
     private var retiredRejections: [FrameRejection: Int] = [:]
     /// A seeded generator for reproducible runs; `nil` uses the system's secure generator.
@@ -49,23 +51,26 @@ struct TokenLedger {
         issued.contains(identifier)
     }
 
-    /// The protection of the session of `token` with `peer`, `role` being this side's: the one
-    /// made at an earlier run with the same peer token, or a new one from the two tokens' keys.
+    /// The protection and STS of the session of `token` with `peer`, `role` being this side's:
+    /// the ones made at an earlier run with the same peer token, or new ones from the two tokens' keys.
     ///
     /// - Throws: ``NIError/Code/invalidConfiguration`` for a retired or foreign `token`, or a peer
     ///   token whose key share is missing or invalid.
-    mutating func protection(of token: NIDiscoveryToken, with peer: NIDiscoveryToken, role: RangingRole) throws(NIError) -> LinkProtection {
+    mutating func protection(
+        of token: NIDiscoveryToken, with peer: NIDiscoveryToken, role: RangingRole
+    ) throws(NIError) -> (protection: LinkProtection, secureTimestamps: SecureTimestampConfiguration) {
         let pair = Pair(local: token.content.identifier, peer: peer.content)
-        if let known = protections[pair], known.role == role {
-            return known
+        if let known = protections[pair], known.role == role, let sts = secureTimestamps[pair] {
+            return (known, sts)
         }
         guard let privateKey = privateKeys[token.content.identifier] else {
             throw NIError(.invalidConfiguration, detail: "this session's token was retired when the session was invalidated; create a new NISession")
         }
-        let keys = try SessionKeyAgreement.keys(privateKey: privateKey, local: token.content, peer: peer.content, role: role)
-        let protection = LinkProtection(keys: keys, role: role)
+        let secrets = try SessionKeyAgreement.secrets(privateKey: privateKey, local: token.content, peer: peer.content, role: role)
+        let protection = LinkProtection(keys: secrets.keys, role: role)
         protections[pair] = protection
-        return protection
+        secureTimestamps[pair] = secrets.secureTimestamps
+        return (protection, secrets.secureTimestamps)
     }
 
     /// Forgets the private key and the protections of the session of `identifier`, which ended:
@@ -75,6 +80,7 @@ struct TokenLedger {
         for (pair, protection) in protections where pair.local == identifier {
             retiredRejections.merge(protection.rejections, uniquingKeysWith: +)
             protections[pair] = nil
+            secureTimestamps[pair] = nil
         }
     }
 

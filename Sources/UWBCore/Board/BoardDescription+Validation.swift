@@ -123,7 +123,9 @@ extension BoardDescription {
 
     private func validateReferencePhases() throws(BoardDescriptionError) {
         var seenClocks: Set<String> = []
-        for (index, chip) in chips.enumerated() where seenClocks.insert(chip.clock).inserted {
+        // A two-port chip's offset is its second port's against its first, which it may have
+        // whatever its place on the clock.
+        for (index, chip) in chips.enumerated() where seenClocks.insert(chip.clock).inserted && chip.model.antennaPorts == 1 {
             let phase = chip.calibration.phaseOffset.radians
             guard phase == 0 else {
                 let field = BoardKey.path(BoardKey.path(BoardKey.chip(index), BoardKey.calibration), BoardKey.phaseOffset)

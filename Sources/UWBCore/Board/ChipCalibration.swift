@@ -7,6 +7,8 @@ public struct ChipCalibration: Hashable, Sendable {
     /// The carrier phase offset of this chip relative to the reference chip on its clock,
     /// subtracted from each phase difference before the angle is computed. It is zero for the
     /// reference chip (the first chip listed on each clock) and within −π...π for the others.
+    /// On a chip with two antenna ports (DW3x20) it is the offset of its second port relative to
+    /// its first, subtracted from the phase difference the chip measures, within −π...π.
     public var phaseOffset: Angle
 
     /// A calibration with the given antenna delays and phase offset; ``BoardDescription`` checks them.

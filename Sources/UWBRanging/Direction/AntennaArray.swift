@@ -1,8 +1,9 @@
 import Foundation
 import UWBCore
 
-/// A phase-coherent antenna array that turns per-chip first-path carrier phases into a direction
-/// (`Docs/reference/uwb-physics.md` §4.2; `Docs/ranging.md`).
+/// A phase-coherent antenna array that turns phases into a direction (`Docs/reference/uwb-physics.md`
+/// §4.2; `Docs/ranging.md`): the first-path carrier phases of chips on one clock, or the phase
+/// difference a two-port chip (DW3x20) measures between its ports (``PhaseSource``).
 ///
 /// For the baseline b from the reference antenna (the first element) to another, a plane wave arriving
 /// from unit direction u reaches the other antenna earlier by b·u, so its phase leads by
@@ -22,6 +23,8 @@ public struct AntennaArray: Hashable, Sendable {
     public let elements: [AntennaElement]
     /// The carrier wavelength.
     public let wavelength: Distance
+    /// Where the elements' phases come from.
+    public let source: PhaseSource
 
     /// How the baselines are inverted.
     private let geometry: Geometry
@@ -35,28 +38,44 @@ public struct AntennaArray: Hashable, Sendable {
         case planar(xx: Double, xy: Double, yy: Double)
     }
 
-    /// The array of the largest phase-coherent group of `board` (the first such group if several tie),
-    /// with each chip's antenna position and calibrated phase offset, at `channel`'s wavelength.
+    /// The array of the phase-coherent group of `board` with the most antennas (the first such group
+    /// if several tie), at `channel`'s wavelength: a group of one two-port chip (a DW3x20) is an
+    /// array of its two ports, the second port's offset being the chip's calibrated phase offset;
+    /// a group of several chips is an array of their (first-port) antennas, each with its chip's
+    /// calibrated phase offset.
     ///
-    /// - Throws: ``DirectionError`` if the group has fewer than two chips or its geometry is unusable
-    ///   (see ``init(elements:wavelength:)``).
+    /// - Throws: ``DirectionError`` if the group has fewer than two antennas or its geometry is unusable
+    ///   (see ``init(elements:wavelength:source:)``).
     public init(board: BoardDescription, channel: Channel) throws(DirectionError) {
-        let groups = board.coherentGroups
-        let largest = groups.first { $0.count == board.coherentReceivers } ?? []
-        let elements = largest.compactMap { chipSelect -> AntennaElement? in
-            guard let index = board.chips.firstIndex(where: { $0.chipSelect == chipSelect }) else { return nil }
+        let indices = board.coherentGroups.map { group in
+            group.compactMap { chipSelect in board.chips.firstIndex { $0.chipSelect == chipSelect } }
+        }
+        let largest = indices.first { group in
+            group.reduce(0) { $0 + board.chips[$1].model.antennaPorts } == board.coherentReceivers
+        } ?? []
+        let wavelength = channel.centreFrequency.wavelength
+        if largest.count == 1, let index = largest.first, board.chips[index].antennaPositions.count == 2 {
+            let chip = board.chips[index]
+            let ports = chip.antennaPositions.enumerated().map { port, position in
+                AntennaElement(chip: port, position: position.metres, phaseOffset: port == 0 ? .zero : chip.calibration.phaseOffset)
+            }
+            try self.init(elements: ports, wavelength: wavelength, source: .antennaPorts(chip: index))
+            return
+        }
+        let elements = largest.map { index in
             let chip = board.chips[index]
             return AntennaElement(chip: index, position: chip.antennaPosition.metres, phaseOffset: chip.calibration.phaseOffset)
         }
-        try self.init(elements: elements, wavelength: channel.centreFrequency.wavelength)
+        try self.init(elements: elements, wavelength: wavelength)
     }
 
-    /// An array of the given elements (the first is the phase reference) at `wavelength`.
+    /// An array of the given elements (the first is the phase reference) at `wavelength`, whose
+    /// phases come from `source`.
     ///
     /// - Throws: ``DirectionError/notEnoughAntennas(_:)``, ``DirectionError/invalidWavelength(_:)``,
     ///   ``DirectionError/invalidChipIndex(_:)``, ``DirectionError/coincidentAntennas(chip:)``, ``DirectionError/ambiguousBaseline(chip:length:halfWavelength:)``
     ///   or ``DirectionError/antennaOutOfPlane(chip:z:)``.
-    public init(elements: [AntennaElement], wavelength: Distance) throws(DirectionError) {
+    public init(elements: [AntennaElement], wavelength: Distance, source: PhaseSource = .chipCarrierPhases) throws(DirectionError) {
         guard let reference = elements.first, elements.count >= 2 else { throw .notEnoughAntennas(elements.count) }
         guard wavelength.metres.isFinite, wavelength.metres > 0 else { throw .invalidWavelength(wavelength) }
         var seen: Set<Int> = []
@@ -78,6 +97,7 @@ public struct AntennaArray: Hashable, Sendable {
         }
         self.elements = elements
         self.wavelength = wavelength
+        self.source = source
 
         var axis = baselines[0] * (1 / baselines[0].length)
         if axis.x < 0 || (axis.x == 0 && axis.y < 0) { axis = axis * -1 }
@@ -106,8 +126,8 @@ public struct AntennaArray: Hashable, Sendable {
 
     /// The direction of arrival from the first-path phases of one reception.
     ///
-    /// `phases[i]` is chip i's ``ReceptionDiagnostics/firstPathPhase`` (indexed like the board's chips);
-    /// chips outside the array are ignored. Each element's offset relative to the reference is subtracted
+    /// `phases` is indexed like the elements' ``AntennaElement/chip`` (``PhaseSource/phases(of:)``
+    /// gives it from a frame's receptions); entries outside the array are ignored. Each element's offset relative to the reference is subtracted
     /// and the difference wrapped to (−π, π]. Components beyond a unit vector (noise near ±90°) are clamped
     /// and reported in ``DirectionEstimate/wasClamped``.
     ///
@@ -157,7 +177,7 @@ public struct AntennaArray: Hashable, Sendable {
             guard offsets.indices.contains(chip) else { throw .missingOffset(chip: chip) }
             updated[index].phaseOffset = offsets[chip]
         }
-        return try AntennaArray(elements: updated, wavelength: wavelength)
+        return try AntennaArray(elements: updated, wavelength: wavelength, source: source)
     }
 
     /// The measured phase difference of every non-reference element to the reference, as the chips

@@ -29,7 +29,7 @@ public enum DirectionError: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .notEnoughAntennas(let count):
-            "\(count) phase-coherent antenna(s); angle of arrival needs at least two chips on one clock — use distance only on this board"
+            "\(count) phase-coherent antenna(s); angle of arrival needs at least two chips on one clock or a two-port chip (DW3120, DW3220) — use distance only on this board"
         case .invalidWavelength(let wavelength):
             "wavelength \(wavelength) must be positive and finite; take it from Channel.centreFrequency.wavelength"
         case .invalidChipIndex(let chip):
@@ -42,7 +42,7 @@ public enum DirectionError: Error, Hashable, Sendable, CustomStringConvertible {
         case .antennaOutOfPlane(let chip, let z):
             "chip \(chip)'s baseline has z = \(z); a planar array must lie in the device's x-y plane"
         case .missingPhase(let chip):
-            "no first-path phase for chip \(chip); every chip of the coherent group must report ReceptionDiagnostics.firstPathPhase"
+            "no phase for array element \(chip); every chip of the coherent group must report ReceptionDiagnostics.firstPathPhase (a two-port chip its phaseDifference) — drop this reception"
         case .invalidPhase(let chip):
             "chip \(chip)'s phase is not finite; drop this reception"
         case .invalidDirection(let vector):

@@ -65,16 +65,23 @@ public final class RangingScheduler {
     public let maximumGroupSize: Int
     /// Whether the radio failed; a failed scheduler does nothing more.
     public private(set) var hasFailed = false
-    /// The frames the first chip received that are not ranging frames of this format
-    /// (truncated, oversized, unknown, or with security fields this format does not use), counted
-    /// as ``FrameRejection/malformed``; the links count their own rejections
-    /// (``LinkProtection/rejections``).
-    public let malformedFrames: FrameRejectionTally
+    /// The frames the first chip received that no link sees: those that are not ranging frames of
+    /// this format (truncated, oversized, unknown, or with security fields this format does not
+    /// use), counted as ``FrameRejection/malformed``, and, with an STS configured, those whose
+    /// time of arrival fails ``SecureTimestampCheck`` (``FrameRejection/secureTimestampMissing``,
+    /// ``FrameRejection/secureTimestampQualityLow``, ``FrameRejection/secureTimestampMismatch``);
+    /// the links count their own rejections (``LinkProtection/rejections``).
+    public let droppedFrames: FrameRejectionTally
     /// How late this device's rounds have recently started after they came due, waiting for the
     /// air: a moving average over its rounds (weight ¼ for the newest), in whole nanoseconds. Zero
     /// on an air with room to spare; about the excess of the cycle over the interval in a room
     /// that asks for more rounds than one channel carries.
     public private(set) var lateness: Duration = .zero
+
+    /// The scrambled timestamp sequence the radio sends and checks, if any: with one, a received
+    /// frame reaches a round only if its time of arrival passes ``SecureTimestampCheck``. Starts
+    /// as the timing's configuration says; whoever reconfigures the radio's STS sets it too.
+    public var secureTimestamps: SecureTimestampConfiguration?
 
     /// Who holds the radio.
     private enum Owner {
@@ -119,13 +126,14 @@ public final class RangingScheduler {
     ///   - schedule: runs work after a delay on the radio loop.
     ///   - now: the loop's monotonic clock, which times the rounds.
     ///   - onRadioFailure: called once when the radio fails for good.
-    ///   - malformedFrames: where frames that are not ranging frames are counted.
+    ///   - droppedFrames: where frames no link sees are counted (``droppedFrames``).
     public init(
         transceivers: [any Transceiver], timing: RangingTiming, transmitClock: TransmitClock,
         schedule: @escaping StateMachineRunner.Scheduler, now: @escaping () -> Duration,
-        onRadioFailure: @escaping (TransceiverError) -> Void, malformedFrames: FrameRejectionTally = FrameRejectionTally()
+        onRadioFailure: @escaping (TransceiverError) -> Void, droppedFrames: FrameRejectionTally = FrameRejectionTally()
     ) {
-        self.malformedFrames = malformedFrames
+        self.droppedFrames = droppedFrames
+        self.secureTimestamps = timing.configuration.secureTimestamps
         self.transceivers = transceivers
         self.timing = timing
         self.transmitClock = transmitClock
@@ -233,7 +241,7 @@ public final class RangingScheduler {
             octets = received.frame
             frame = try? RangingFrame(decoding: received.frame)
             if frame == nil, chip == 0 {
-                malformedFrames.count(.malformed)
+                droppedFrames.count(.malformed)
             }
         }
         let addressed = frame.flatMap { frame in links.values.first { (try? $0.link.check(frame)) != nil } }
@@ -281,12 +289,31 @@ public final class RangingScheduler {
             }
         }
         if let target {
-            target.handle(event, fromChip: chip)
+            target.handle(screened(event, fromChip: chip), fromChip: chip)
         } else if chip > 0, transceivers.indices.contains(chip) {
             perform { () throws(TransceiverError) in try transceivers[chip].enableReceiver(.untilTurnedOff) }
         }
         ended?.handlers.peerEnded()
         settle()
+    }
+
+    /// `event` as a round may use it: with an STS configured, a received frame whose time of
+    /// arrival passes ``SecureTimestampCheck`` carries its secure timestamp as its time, and one
+    /// that fails is counted and becomes a failed reception (its first path could not be timed
+    /// securely: ``ReceiveFailure/leadingEdgeDetectionFailed``), so that no round uses its time;
+    /// other events pass unchanged. The state machines treat that failure as a lost frame.
+    private func screened(_ event: TransceiverEvent, fromChip chip: Int) -> TransceiverEvent {
+        guard secureTimestamps != nil, case .frameReceived(var received) = event else { return event }
+        do {
+            received.timestamp = try SecureTimestampCheck.trustedTime(
+                of: received.diagnostics.secureTimestamp, preambleTime: received.timestamp)
+            return .frameReceived(received)
+        } catch {
+            if chip == 0 {
+                droppedFrames.count(FrameRejection(error))
+            }
+            return .receiveFailed(.leadingEdgeDetectionFailed)
+        }
     }
 
     /// The responder link a group POLL names, if any.

@@ -1,14 +1,15 @@
 import Foundation
 import UWBCore
 
-/// Turns the finished rounds with one peer into measurements: DS-TWR from the six timestamps,
-/// corrections, quality figures, direction from the carrier phases of the board's coherent
-/// receivers, field-of-view gating, and the distance and direction filters.
+/// Turns the finished rounds with one peer into measurements: the secure-timestamp checks of a
+/// configuration with an STS, DS-TWR from the six timestamps, corrections, quality figures,
+/// direction from the phases of the board's coherent antennas, field-of-view gating, and the
+/// distance and direction filters.
 ///
 /// One builder per peer and role: it holds that peer's filters.
 public final class MeasurementBuilder {
     /// The radio configuration (PRF and bandwidth select the range-bias table, the data rate the
-    /// sensitivity).
+    /// sensitivity, an STS the secure-timestamp checks).
     public let configuration: RadioConfig
     /// The corrections applied to each raw distance.
     public let correction: RangeCorrection
@@ -36,7 +37,8 @@ public final class MeasurementBuilder {
     }
 
     /// A builder for one peer of a device with `board`: with the board's coherent antennas as the
-    /// array if it has more than one, distance only otherwise.
+    /// array if it has more than one (two chips on one clock, or the two ports of a DW3x20), at
+    /// the configured channel's wavelength; distance only otherwise.
     ///
     /// - Throws: ``DirectionError`` if the board's antenna geometry cannot form an array.
     public convenience init(board: BoardDescription, configuration: RadioConfig, fieldOfView: FieldOfView = FieldOfView())
@@ -47,17 +49,26 @@ public final class MeasurementBuilder {
 
     /// The measurement of a finished round.
     ///
+    /// With an STS in the configuration, every frame whose arrival time enters the round on this
+    /// side (RESPONSE for the initiator, POLL and FINAL for the responder) must pass
+    /// ``SecureTimestampCheck`` on the chip that timed it (chip 0), and its STS time replaces the
+    /// preamble's in the time of flight. A round with a frame that fails gives a measurement with
+    /// the failed checks in ``RangingMeasurement/qualityFlags``, no distance and no direction; the
+    /// filters do not see it, so the filtered distance is the one before the round.
+    ///
     /// - Parameter time: when the round finished, on a monotonic clock of the caller's (the host's,
     ///   or the emulator's); `nil` unwraps the device clock instead, which folds gaps longer than its
     ///   17.2 s wrap, so give a time whenever rounds may be that far apart.
     public func measurement(of round: CompletedRound, at time: Duration? = nil) -> RangingMeasurement {
-        let timestamps = round.timestamps
         let received = Self.receivedMessages(for: round.role)
         let last = received.compactMap { round.receptions[$0]?.first ?? nil }.last
-        let deviceTime = advanceClock(to: round.role == .initiator ? timestamps.responseReceived : timestamps.finalReceived)
+        let deviceTime = advanceClock(
+            to: round.role == .initiator ? round.timestamps.responseReceived : round.timestamps.finalReceived)
         let time = time ?? deviceTime
+        let (timestamps, flags) = checkedTimestamps(round)
+        let trusted = flags.isDisjoint(with: .withholdsDistance)
 
-        let flight = try? TwoWayRanging.doubleSided(timestamps)
+        let flight = trusted ? try? TwoWayRanging.doubleSided(timestamps) : nil
         let raw = flight.map { flight in
             last.map { correction.corrected(
                 flight.distance, receivedLevel: $0.receivedLevel, prf: configuration.pulseRepetitionFrequency,
@@ -76,7 +87,7 @@ public final class MeasurementBuilder {
         let phases = receivedPhases(round, messages: received)
         // A direction needs the direct path: its phase is what the antennas compare. Without line
         // of sight (NLOS likelihood of at least one half) none is reported, as NearbyInteraction does.
-        let rawDirection = nlos < Self.directionNLOSLimit
+        let rawDirection = nlos < Self.directionNLOSLimit && trusted
             ? fieldOfView.gated(estimateDirection(phases))
             : DirectionEstimate(direction: nil, horizontalAngle: nil)
         let direction = directionFilter.update(at: time, rawDirection)
@@ -88,7 +99,28 @@ public final class MeasurementBuilder {
             direction: direction.direction, horizontalAngle: direction.horizontalAngle,
             rawDirection: rawDirection.direction, rawHorizontalAngle: rawDirection.horizontalAngle, timestamps: timestamps,
             receivedLevel: last?.receivedLevel, firstPathLevel: last?.firstPathLevel, nlosLikelihood: nlos,
-            figureOfMerit: merit, phaseDifferences: phaseDifferences(phases))
+            figureOfMerit: trusted ? merit : 0, phaseDifferences: phaseDifferences(phases), qualityFlags: flags)
+    }
+
+    /// The round's timestamps with this side's receive times replaced by their secure
+    /// timestamps, and the checks they failed; the timestamps unchanged and no flags when the
+    /// configuration has no STS.
+    private func checkedTimestamps(_ round: CompletedRound) -> (RoundTimestamps, RangingQualityFlags) {
+        guard configuration.secureTimestamps != nil else { return (round.timestamps, []) }
+        var timestamps = round.timestamps
+        var flags: RangingQualityFlags = []
+        let timed: [(RangingMessageType, WritableKeyPath<RoundTimestamps, DeviceTime>)] = round.role == .initiator
+            ? [(.response, \.responseReceived)]
+            : [(.poll, \.pollReceived), (.final, \.finalReceived)]
+        for (message, path) in timed {
+            let reading = round.receptions[message]?.first??.secureTimestamp
+            do {
+                timestamps[keyPath: path] = try SecureTimestampCheck.trustedTime(of: reading, preambleTime: timestamps[keyPath: path])
+            } catch {
+                flags.insert(error.flag)
+            }
+        }
+        return (timestamps, flags)
     }
 
     /// The NLOS likelihood from which no direction is reported: one half, halfway between the
@@ -100,12 +132,12 @@ public final class MeasurementBuilder {
         role == .initiator ? [.response, .report] : [.poll, .final]
     }
 
-    /// The first-path phases of each of `messages` the round received, indexed by chip (as
-    /// ``AntennaArray`` reads them), taken once for the direction and the phase differences; none
+    /// The phases of each of `messages` the round received, indexed like the array's elements
+    /// (``PhaseSource/phases(of:)``), taken once for the direction and the phase differences; none
     /// without an array.
     private func receivedPhases(_ round: CompletedRound, messages: [RangingMessageType]) -> [[Angle?]] {
-        guard array != nil else { return [] }
-        return messages.compactMap { message in round.receptions[message].map { $0.map { $0?.firstPathPhase } } }
+        guard let array else { return [] }
+        return messages.compactMap { message in round.receptions[message].map(array.source.phases(of:)) }
     }
 
     /// The mean of the directions of the received frames (their `phases`, per frame) that every

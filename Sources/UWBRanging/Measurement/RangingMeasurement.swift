@@ -48,6 +48,9 @@ public struct RangingMeasurement: Hashable, Sendable {
     /// of sight required), averaged over the round's received frames: what PDoA calibration
     /// collects; `nil` on boards with one coherent receiver or when no frame had every phase.
     public var phaseDifferences: [Angle]?
+    /// The checks the round failed (``RangingQualityFlags``); empty when it passed them all. A
+    /// round with a flag of ``RangingQualityFlags/withholdsDistance`` has no distance or direction.
+    public var qualityFlags: RangingQualityFlags
 
     /// A measurement with the given values.
     public init(
@@ -55,7 +58,8 @@ public struct RangingMeasurement: Hashable, Sendable {
         rawDistance: Distance?,
         direction: Vector3?, horizontalAngle: Angle?, rawDirection: Vector3?, rawHorizontalAngle: Angle?,
         timestamps: RoundTimestamps?, receivedLevel: PowerLevel?,
-        firstPathLevel: PowerLevel?, nlosLikelihood: Double, figureOfMerit: Double, phaseDifferences: [Angle]? = nil
+        firstPathLevel: PowerLevel?, nlosLikelihood: Double, figureOfMerit: Double, phaseDifferences: [Angle]? = nil,
+        qualityFlags: RangingQualityFlags = []
     ) {
         self.peer = peer
         self.role = role
@@ -74,5 +78,6 @@ public struct RangingMeasurement: Hashable, Sendable {
         self.nlosLikelihood = nlosLikelihood
         self.figureOfMerit = figureOfMerit
         self.phaseDifferences = phaseDifferences
+        self.qualityFlags = qualityFlags
     }
 }

@@ -14,6 +14,22 @@ public enum FrameRejection: String, Error, Hashable, Sendable, CaseIterable, Com
     case replayed
     /// The frame names this link's session and this device but comes from another address.
     case wrongPeer
+    /// With an STS configured, a frame without a secure timestamp (``RangingQualityFlags/secureTimestampMissing``).
+    case secureTimestampMissing
+    /// With an STS configured, a frame whose STS quality is too low (``RangingQualityFlags/secureTimestampQualityLow``).
+    case secureTimestampQualityLow
+    /// With an STS configured, a frame whose STS and preamble timestamps disagree
+    /// (``RangingQualityFlags/secureTimestampMismatch``): a possible distance-reduction attack.
+    case secureTimestampMismatch
+
+    /// The reason for a frame ``SecureTimestampCheck`` does not trust.
+    public init(_ rejection: SecureTimestampRejection) {
+        switch rejection {
+        case .missing: self = .secureTimestampMissing
+        case .qualityLow: self = .secureTimestampQualityLow
+        case .mismatch: self = .secureTimestampMismatch
+        }
+    }
 
     /// Orders reasons by their declaration, for stable listings.
     public static func < (lhs: FrameRejection, rhs: FrameRejection) -> Bool {

@@ -41,25 +41,31 @@ struct SecureSessionTests {
         let alice = NIDiscoveryToken.makeSession(capabilities: capabilities, using: &generator)
         let bob = NIDiscoveryToken.makeSession(capabilities: capabilities, using: &generator)
         let carol = NIDiscoveryToken.makeSession(capabilities: capabilities, using: &generator)
-        let aliceSide = try SessionKeyAgreement.keys(
+        let aliceSide = try SessionKeyAgreement.secrets(
             privateKey: alice.privateKey, local: alice.token.content, peer: bob.token.content, role: .initiator)
-        let bobSide = try SessionKeyAgreement.keys(
+        let bobSide = try SessionKeyAgreement.secrets(
             privateKey: bob.privateKey, local: bob.token.content, peer: alice.token.content, role: .responder)
         #expect(aliceSide == bobSide)
-        #expect(aliceSide.initiatorKey != aliceSide.responderKey)
-        #expect(aliceSide.initiatorNonceAddress != aliceSide.responderNonceAddress)
+        #expect(aliceSide.keys.initiatorKey != aliceSide.keys.responderKey)
+        #expect(aliceSide.keys.initiatorNonceAddress != aliceSide.keys.responderNonceAddress)
+        // The STS key and IV: the same on both sides, independent of the frame keys (another label).
+        let sts = aliceSide.secureTimestamps
+        #expect(sts.key != sts.initializationVector)
+        #expect(![aliceSide.keys.initiatorKey, aliceSide.keys.responderKey].contains(sts.key.octets))
+        #expect(sts.mode == .afterFrameDelimiter && sts.length == .symbols64)
         // Another peer, or the roles the other way round, gives other keys.
-        let withCarol = try SessionKeyAgreement.keys(
+        let withCarol = try SessionKeyAgreement.secrets(
             privateKey: alice.privateKey, local: alice.token.content, peer: carol.token.content, role: .initiator)
-        let swapped = try SessionKeyAgreement.keys(
+        let swapped = try SessionKeyAgreement.secrets(
             privateKey: alice.privateKey, local: alice.token.content, peer: bob.token.content, role: .responder)
-        #expect(withCarol.initiatorKey != aliceSide.initiatorKey && withCarol.responderKey != aliceSide.responderKey)
-        #expect(swapped.initiatorKey != aliceSide.initiatorKey && swapped.initiatorKey != aliceSide.responderKey)
+        #expect(withCarol.keys.initiatorKey != aliceSide.keys.initiatorKey && withCarol.keys.responderKey != aliceSide.keys.responderKey)
+        #expect(swapped.keys.initiatorKey != aliceSide.keys.initiatorKey && swapped.keys.initiatorKey != aliceSide.keys.responderKey)
+        #expect(withCarol.secureTimestamps != sts && swapped.secureTimestamps != sts)
         // The same tokens with another key share (a token whose share was swapped) agree on nothing.
         let forged = DiscoveryTokenContent(
             identifier: bob.token.content.identifier, shortAddress: bob.token.content.shortAddress,
             capabilities: capabilities, publicKeyShare: carol.token.content.publicKeyShare)
-        let fooled = try SessionKeyAgreement.keys(privateKey: alice.privateKey, local: alice.token.content, peer: forged, role: .initiator)
+        let fooled = try SessionKeyAgreement.secrets(privateKey: alice.privateKey, local: alice.token.content, peer: forged, role: .initiator)
         #expect(fooled != bobSide)
     }
 
@@ -96,8 +102,8 @@ struct SecureSessionTests {
         let token = ledger.issue(capabilities: capabilities)
         var generator = SeededRandom(seed: 6)
         let peer = NIDiscoveryToken.makeForNewSession(capabilities: capabilities, using: &generator)
-        let first = try ledger.protection(of: token, with: peer, role: .initiator)
-        #expect(try ledger.protection(of: token, with: peer, role: .initiator) === first, "kept for the next run")
+        let first = try ledger.protection(of: token, with: peer, role: .initiator).protection
+        #expect(try ledger.protection(of: token, with: peer, role: .initiator).protection === first, "kept for the next run")
         ledger.retire(token.content.identifier)
         #expect(throws: NIError.self) { try ledger.protection(of: token, with: peer, role: .initiator) }
         #expect(ledger.contains(token.content.identifier), "still known as issued, so never run as a peer")

@@ -1,0 +1,38 @@
+/// Why a measurement is less trustworthy than its figure of merit alone says, or why it has no
+/// distance: each flag names one check the round failed.
+public struct RangingQualityFlags: OptionSet, Hashable, Sendable, CustomStringConvertible {
+    /// The flags' bits.
+    public let rawValue: UInt8
+
+    /// Flags from their bits.
+    public init(rawValue: UInt8) {
+        self.rawValue = rawValue
+    }
+
+    /// The configuration has a scrambled timestamp sequence (STS) but a frame of the round came
+    /// without a secure timestamp: the receiver did not check it, so its time cannot be trusted.
+    public static let secureTimestampMissing = RangingQualityFlags(rawValue: 1 << 0)
+    /// A frame's STS correlated too weakly (``SecureTimestampReading/isGood`` false): a wrong key,
+    /// a frame too weak, or a forged preamble with no genuine STS behind it.
+    public static let secureTimestampQualityLow = RangingQualityFlags(rawValue: 1 << 1)
+    /// A frame's STS timestamp and its preamble (Ipatov) timestamp are further apart than
+    /// ``SecureTimestampCheck/tolerance``: the signature of a distance-reduction attack on the
+    /// public preamble.
+    public static let secureTimestampMismatch = RangingQualityFlags(rawValue: 1 << 2)
+
+    /// The flags whose round gives no distance: all of the above, since each means a time of
+    /// arrival cannot be trusted.
+    public static let withholdsDistance: RangingQualityFlags = [
+        .secureTimestampMissing, .secureTimestampQualityLow, .secureTimestampMismatch,
+    ]
+
+    /// The flags' names, for example `[secureTimestampMismatch]`.
+    public var description: String {
+        let names: [(RangingQualityFlags, String)] = [
+            (.secureTimestampMissing, "secureTimestampMissing"),
+            (.secureTimestampQualityLow, "secureTimestampQualityLow"),
+            (.secureTimestampMismatch, "secureTimestampMismatch"),
+        ]
+        return "[" + names.filter { contains($0.0) }.map(\.1).joined(separator: ", ") + "]"
+    }
+}
