@@ -164,7 +164,7 @@ let package = Package(
         ),
         .testTarget(
             name: "UWBEmulatorTests",
-            dependencies: ["UWBEmulator", "UWBCore", "DW1000Driver", "UWBTestSupport"]
+            dependencies: ["UWBEmulator", "UWBCore", "DW1000Driver", "DW3000Driver", "UWBTestSupport"]
         ),
         .testTarget(name: "UWBCoreTests", dependencies: ["UWBCore", "UWBTestSupport"]),
         .testTarget(name: "UCITests", dependencies: ["UCI"]),

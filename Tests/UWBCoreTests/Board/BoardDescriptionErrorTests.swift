@@ -217,7 +217,7 @@ struct BoardDescriptionErrorTests {
     func notFinite() throws {
         let single = try BoardDescription.load(from: BoardFixtures.path(of: "ft232h-dw1000-single"))
         var chip = try #require(single.chips.first)
-        chip.antennaPosition = Position(metres: Vector3(x: 0, y: .nan, z: 0))
+        chip.antennaPositions = [Position(metres: Vector3(x: 0, y: .nan, z: 0))]
         let positionError = #expect(throws: BoardDescriptionError.self) {
             try BoardDescription(id: single.id, name: single.name, summary: single.summary, usb: single.usb, spi: single.spi, chips: [chip])
         }
