@@ -22,7 +22,7 @@ final class DW3000Memory {
         // A register at sub-address 0 that covers others is the file's container, not a register.
         self.registers = registers.map { file in
             file.filter { candidate in
-                !(candidate.offset == 0 && file.contains { $0 != candidate && $0.length < candidate.length })
+                !(candidate.offset == 0 && file.contains { $0.offset > 0 && Int($0.offset) < candidate.length })
             }
         }
         files = sizes.map { [UInt8](repeating: 0, count: $0) }
