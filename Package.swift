@@ -65,7 +65,7 @@ let package = Package(
         .target(name: "EmulatedUSBDevice", dependencies: ["CUMockdev"]),
         .target(name: "FT232HEmulation", dependencies: ["FT232H", "UWBCore", "UWBEmulator", "DW1000Driver"]),
         .target(name: "RegisterMapGenerator"),
-        .target(name: "UWBEmulator", dependencies: ["UWBCore", "DW1000Driver", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "UWBEmulator", dependencies: ["UWBCore", "DW1000Driver", "DW3000Driver", .product(name: "Logging", package: "swift-log")]),
         .target(name: "UWBPlot", dependencies: ["UWBCore", "UWBEmulator"]),
         .target(
             name: "UWBRanging",
@@ -164,7 +164,7 @@ let package = Package(
         ),
         .testTarget(
             name: "UWBEmulatorTests",
-            dependencies: ["UWBEmulator", "UWBCore", "DW1000Driver", "UWBTestSupport"]
+            dependencies: ["UWBEmulator", "UWBCore", "DW1000Driver", "DW3000Driver", "UWBTestSupport"]
         ),
         .testTarget(name: "UWBCoreTests", dependencies: ["UWBCore", "UWBTestSupport"]),
         .testTarget(name: "UCITests", dependencies: ["UCI"]),

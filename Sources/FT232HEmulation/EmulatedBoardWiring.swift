@@ -27,7 +27,7 @@ public final class EmulatedBoardWiring: MPSSEPinsAndSPI {
     private var frame: (chip: ChipSelect, written: [UInt8], didRead: Bool)?
 
     /// `chips` (by chip-select index) wired as `board` says.
-    public convenience init(board: BoardDescription, chips: [VirtualDW1000]) {
+    public convenience init(board: BoardDescription, chips: [any VirtualChip]) {
         self.init(board: board, chipBus: VirtualBoardBus(chips: chips))
     }
 

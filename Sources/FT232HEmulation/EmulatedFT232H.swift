@@ -53,7 +53,7 @@ public final class EmulatedFT232H: FT232HLink {
     private var callsBeforeUnplug: Int?
 
     /// An FT232H wired to `chips` (by chip-select index) as `board` says.
-    public convenience init(board: BoardDescription, chips: [VirtualDW1000], maxPacketSize: Int = 512) {
+    public convenience init(board: BoardDescription, chips: [any VirtualChip], maxPacketSize: Int = 512) {
         self.init(board: board, chipBus: VirtualBoardBus(chips: chips), maxPacketSize: maxPacketSize)
     }
 

@@ -39,14 +39,24 @@ public final class Emulation {
         var stream = random.split(label: "device \(setup.name)")
         let oscillator = Oscillator(
             offset: setup.clockOffset, drift: setup.clockDrift, random: stream.split(label: "oscillator"), jumps: setup.clockSteps)
-        let chips = setup.hardware.enumerated().map { index, hardware in
-            VirtualDW1000(
-                name: "\(setup.name)/CS\(index)", hardware: hardware, oscillator: oscillator,
-                counterPhase: stream.uniform(0...Double(DeviceClock.maximumTicks)),
-                random: stream.split(label: "chip \(index)"))
+        let chips = setup.hardware.enumerated().map { index, hardware -> any VirtualChip in
+            let name = "\(setup.name)/CS\(index)"
+            let counterPhase = stream.uniform(0...Double(DeviceClock.maximumTicks))
+            let random = stream.split(label: "chip \(index)")
+            let model = setup.board.chips.indices.contains(index) ? setup.board.chips[index].model : .dw1000
+            switch model.family {
+            case .dw1000:
+                return VirtualDW1000(
+                    name: name, hardware: hardware, oscillator: oscillator, counterPhase: counterPhase, random: random)
+            case .dw3000:
+                return VirtualDW3000(
+                    name: name, model: model, hardware: hardware, oscillator: oscillator, counterPhase: counterPhase,
+                    random: random)
+            }
         }
         let node = MediumNode(
             name: setup.name, chips: chips, antennaOffsets: setup.board.chips.map(\.antennaPosition.metres),
+            secondPortOffsets: setup.board.chips.map { $0.antennaPositions.count > 1 ? $0.antennaPositions[1].metres : nil },
             trajectory: setup.trajectory, orientation: setup.orientation)
         let device = try EmulatedDevice(
             name: setup.name, board: setup.board, chips: chips, node: node, medium: medium, configuration: configuration)

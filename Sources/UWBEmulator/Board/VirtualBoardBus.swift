@@ -1,12 +1,12 @@
 import UWBCore
 
-/// The SPI bus of an emulated board: each chip select reaches one virtual DW1000.
+/// The SPI bus of an emulated board: each chip select reaches one virtual chip, of either family.
 ///
 /// Transactions take no virtual time; the interrupt line is reported as it is now, because in the
 /// discrete-event simulation the chip raises its interrupt through the radio loop itself.
 public final class VirtualBoardBus: SPIBus {
     /// The chips, by chip-select index.
-    public let chips: [VirtualDW1000]
+    public let chips: [any VirtualChip]
 
     /// Whether the board is still attached. Once ``unplug()`` is called every operation fails
     /// with ``SPIBusError/disconnected(_:)``, as a USB board pulled out of its socket does.
@@ -17,7 +17,7 @@ public final class VirtualBoardBus: SPIBus {
     private var attached = true
 
     /// A bus to these chips.
-    public init(chips: [VirtualDW1000]) {
+    public init(chips: [any VirtualChip]) {
         self.chips = chips
     }
 

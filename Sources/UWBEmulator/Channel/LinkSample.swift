@@ -44,4 +44,14 @@ public struct LinkSample: Hashable, Sendable {
     public var totalLoss: PowerRatio {
         PowerRatio(decibels: meanPathLoss.decibels + shadowing.decibels + obstacleLoss.decibels)
     }
+
+    /// The same draw on another channel whose mean path loss is `extraLoss` higher (the Friis
+    /// frequency term, ``PathLossModel/frequencyTerm(from:to:)``): both levels drop by it.
+    func withExtraPathLoss(_ extraLoss: PowerRatio) -> LinkSample {
+        var shifted = self
+        shifted.meanPathLoss = PowerRatio(decibels: meanPathLoss.decibels + extraLoss.decibels)
+        shifted.receivedLevel = PowerLevel(dBm: receivedLevel.dBm - extraLoss.decibels)
+        shifted.firstPathLevel = PowerLevel(dBm: firstPathLevel.dBm - extraLoss.decibels)
+        return shifted
+    }
 }

@@ -73,6 +73,15 @@ public struct PathLossModel: Hashable, Sendable {
         return PowerRatio(decibels: 20 * Foundation.log10(ratio))
     }
 
+    /// How much more a path loses at `frequency` than at `reference`: the frequency term of the
+    /// Friis equation, 20·log₁₀(f / f_ref) (`Docs/reference/uwb-physics.md` §1.3: 1.8 dB from
+    /// channel 5 to channel 9). The medium adds it to a model made for one channel when a frame
+    /// is sent on another; for CM1–CM4 that keeps their PL₀ and exponent and only moves the
+    /// reference level, a simplification of the IEEE 802.15.4a model's own frequency dependence.
+    public static func frequencyTerm(from reference: Frequency, to frequency: Frequency) -> PowerRatio {
+        PowerRatio(decibels: 20 * Foundation.log10(frequency.hertz / reference.hertz))
+    }
+
     /// The mean loss (no shadowing) at `distance`: PL₀ + 10·n·log₁₀(d) beyond 1 m, PL₀ + 20·log₁₀(d) below,
     /// with d at least ``minimumDistance``.
     public func meanLoss(at distance: Distance) -> PowerRatio {

@@ -16,7 +16,7 @@ public final class EmulatedDevice {
     /// Its board.
     public let board: BoardDescription
     /// Its virtual chips, by chip select.
-    public let chips: [VirtualDW1000]
+    public let chips: [any VirtualChip]
     /// The drivers and timers its application uses.
     public let radio: DeviceRadio
     /// The application driving the radio, if any.
@@ -43,7 +43,7 @@ public final class EmulatedDevice {
     ///
     /// - Throws: ``DW1000Error`` or ``TransceiverError`` (wrapped in ``EmulationError``) if the
     ///   driver fails on the virtual chips, which would be a bug in either.
-    init(name: String, board: BoardDescription, chips: [VirtualDW1000], node: MediumNode, medium: Medium,
+    init(name: String, board: BoardDescription, chips: [any VirtualChip], node: MediumNode, medium: Medium,
          configuration: RadioConfig) throws(EmulationError) {
         self.name = name
         self.board = board
@@ -53,6 +53,12 @@ public final class EmulatedDevice {
         medium.attach(node)
         let bus = VirtualBoardBus(chips: chips)
         self.bus = bus
+        if let chip = board.chips.first(where: { $0.model.family != .dw1000 }) {
+            throw .driver(
+                device: name,
+                "its board has a \(chip.model), and emulated devices run the DW1000 driver only so far; "
+                    + "use a DW1000 board, or drive the virtual DW3000 through DW3000Driver on a VirtualBoardBus")
+        }
         do {
             var logger = DW1000Logging.logger()
             logger[metadataKey: LogMetadataKey.emulatedDevice] = "\(name)"
@@ -98,7 +104,7 @@ public final class EmulatedDevice {
         runningApplication?.start(on: radio)
     }
 
-    private func interruptChanged(_ chip: VirtualDW1000) {
+    private func interruptChanged(_ chip: any VirtualChip) {
         guard chip.interruptAsserted, !serviceScheduled, !lossReported else { return }
         scheduleService()
     }

@@ -23,28 +23,35 @@ struct LinkState {
     /// The draws one frame makes on the link after its channel draw, in the order the medium makes
     /// them: the decode draw (uniform in [0, 1)), the timestamp error (normal, σ = `timingSigma`
     /// seconds), then one carrier-phase error per receiving chip (normal, σ = `phaseSigma`
-    /// radians). `chip` gets each chip's index and phase error with the frame's decode draw and
-    /// timestamp error. Every frame the link carries, delivered or not, makes exactly these draws,
-    /// so a link's stream does not depend on what was delivered.
+    /// radians), followed at once by a second one for a chip with a second antenna port
+    /// (`secondPorts[index]`; a list shorter than `chips` means none). `chip` gets each chip's
+    /// index and phase errors with the frame's decode draw and timestamp error. Every frame the
+    /// link carries, delivered or not, makes exactly these draws, so a link's stream does not
+    /// depend on what was delivered.
     mutating func drawReception(
-        chips: Int, timingSigma: Double, phaseSigma: Double,
-        chip: (_ index: Int, _ phaseError: Double, _ decodeDraw: Double, _ timingError: Double) -> Void
+        chips: Int, secondPorts: [Bool], timingSigma: Double, phaseSigma: Double,
+        chip: (_ index: Int, _ phaseError: Double, _ secondPortPhaseError: Double?, _ decodeDraw: Double,
+               _ timingError: Double) -> Void
     ) {
         let decode = random.unitInterval()
         let timing = random.normal(mean: 0, standardDeviation: timingSigma)
         for index in 0..<chips {
-            chip(index, random.normal(mean: 0, standardDeviation: phaseSigma), decode, timing)
+            let phase = random.normal(mean: 0, standardDeviation: phaseSigma)
+            let second = index < secondPorts.count && secondPorts[index]
+                ? random.normal(mean: 0, standardDeviation: phaseSigma) : nil
+            chip(index, phase, second, decode, timing)
         }
     }
 
     /// Makes the draws of `frames` frames the medium did not carry to a receiver with `chips`
-    /// chips, as if it had: the excess delay (mean `meanExcessSeconds`), then
-    /// ``drawReception(chips:timingSigma:phaseSigma:chip:)``. Standard deviations do not change
-    /// how much a draw takes from the stream, so zero stands for them.
-    mutating func skip(frames: Int, chips: Int, meanExcessSeconds: Double) {
+    /// chips (those marked in `secondPorts` with a second antenna port), as if it had: the excess
+    /// delay (mean `meanExcessSeconds`), then
+    /// ``drawReception(chips:secondPorts:timingSigma:phaseSigma:chip:)``. Standard deviations do
+    /// not change how much a draw takes from the stream, so zero stands for them.
+    mutating func skip(frames: Int, chips: Int, secondPorts: [Bool], meanExcessSeconds: Double) {
         for _ in 0..<frames {
             _ = drawExcessDelay(meanSeconds: meanExcessSeconds)
-            drawReception(chips: chips, timingSigma: 0, phaseSigma: 0) { _, _, _, _ in }
+            drawReception(chips: chips, secondPorts: secondPorts, timingSigma: 0, phaseSigma: 0) { _, _, _, _, _ in }
         }
     }
 }

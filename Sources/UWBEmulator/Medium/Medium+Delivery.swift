@@ -14,7 +14,7 @@ extension Medium {
         let bothStill = frame.senderStill && receiver.trajectory.isStationary
         // The link; its excess delay, in picoseconds, is apart (a still link's sample keeps the
         // first frame's), so that it need not go through a `Duration`.
-        let link: LinkSample
+        var link: LinkSample
         let excessPicoseconds: Int64
         var still: StillLink?
         if bothStill, let index = state.cache, let cached = links.caches[index].still,
@@ -45,8 +45,13 @@ extension Medium {
                 still = fixed
             }
         }
+        if frame.channelLoss != 0 {
+            link = link.withExtraPathLoss(PowerRatio(decibels: frame.channelLoss))
+        }
         guard link.receivedLevel.dBm >= frame.floor else {
-            state.drawReception(chips: receiver.chips.count, timingSigma: 0, phaseSigma: 0) { _, _, _, _ in }
+            state.drawReception(
+                chips: receiver.chips.count, secondPorts: receiver.hasSecondPort, timingSigma: 0, phaseSigma: 0
+            ) { _, _, _, _, _ in }
             return false
         }
         let cacheIndex = links.cacheIndex(for: &state)
@@ -82,13 +87,14 @@ extension Medium {
         cache.figures = figures
         let speed = PhysicalConstants.speedOfLight.metresPerSecond
         let excess = link.lineOfSightBlocked ? Double(excessPicoseconds) * 1e-12 : 0
-        let wavenumber = 2 * Double.pi * channelModel.channel.centreFrequency.hertz
+        let wavenumber = frame.angularFrequency
         let leadIn = transmission.rmarker.picoseconds - transmission.start.picoseconds
         let receiverPorts = frame.ports[receiverIndex]
         var firstEnd = transmission.end
         state.drawReception(
-            chips: receiver.chips.count, timingSigma: figures.timingSigmaSeconds, phaseSigma: figures.phaseSigma
-        ) { chip, phaseError, decodeDraw, timingError in
+            chips: receiver.chips.count, secondPorts: receiver.hasSecondPort, timingSigma: figures.timingSigmaSeconds,
+            phaseSigma: figures.phaseSigma
+        ) { chip, phaseError, secondPortPhaseError, decodeDraw, timingError in
             let flight: Double
             let flightPicoseconds: Int64
             if chip == 0, let still {
@@ -99,7 +105,7 @@ extension Medium {
                 flightPicoseconds = Int64((flight * 1e12).rounded())
             }
             let marker = SimulationTime(picoseconds: transmission.rmarker.picoseconds + flightPicoseconds)
-            let arrival = Arrival(
+            var arrival = Arrival(
                 transmission: transmission,
                 transmissionIndex: frame.index,
                 sender: frame.sender,
@@ -112,6 +118,10 @@ extension Medium {
                 carrierPhase: Angle(radians: -wavenumber * flight + phaseError),
                 detectable: figures.detectable,
                 decodable: decodeDraw < success)
+            if let secondPortPhaseError, let antenna = receiver.secondPortPosition(chip, at: transmission.rmarker) {
+                let secondFlight = frame.source.distance(to: antenna).metres / speed
+                arrival.secondPortPhase = Angle(radians: -wavenumber * secondFlight + secondPortPhaseError)
+            }
             if chip == 0 {
                 firstEnd = arrival.end
             }

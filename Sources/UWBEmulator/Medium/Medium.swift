@@ -101,9 +101,13 @@ public final class Medium {
     func transmissionStarts(_ transmission: Transmission, node senderIndex: Int, chip senderChip: Int) {
         trace?.writeSettled(before: simulator.now)
         let sender = nodes[senderIndex]
+        let channel = transmission.configuration?.channel ?? channelModel.channel
         let frame = OutgoingFrame(
             transmission: transmission, index: transmissions, sender: senderIndex, chip: senderChip,
             source: sender.antennaPosition(senderChip, at: transmission.rmarker), senderStill: sender.trajectory.isStationary,
+            channelLoss: channel == channelModel.channel ? 0 : PathLossModel.frequencyTerm(
+                from: channelModel.channel.centreFrequency, to: channel.centreFrequency).decibels,
+            angularFrequency: 2 * Double.pi * channel.centreFrequency.hertz,
             floor: floorDBm, tracing: trace != nil, nodes: nodes, ports: ports)
         transmissions += 1
         statistics[senderIndex].sent += 1
@@ -112,7 +116,10 @@ public final class Medium {
         // each receiver's link is a local array access rather than a checked access to the medium.
         var links = takeLinks(from: senderIndex)
         defer { senders[senderIndex] = links }
-        let level = transmission.power.dBm
+        // The level the reach is for: the transmit level less the frequency term of the frame's
+        // channel (see `OutgoingFrame.channelLoss`), which changes what a receiver gets as a
+        // level would.
+        let level = transmission.power.dBm - frame.channelLoss
         if frame.senderStill, var reach = links.reach,
            reach.holds(senderChip: senderChip, transmitLevel: level, devices: nodes.count) {
             for receiver in reach.receivers {
@@ -150,7 +157,7 @@ public final class Medium {
                 continue
             }
             links.links[receiver]?.skip(
-                frames: reach.skippedFrames, chips: nodes[receiver].chips.count,
+                frames: reach.skippedFrames, chips: nodes[receiver].chips.count, secondPorts: nodes[receiver].hasSecondPort,
                 meanExcessSeconds: channelModel.nlos.meanExcessSeconds)
         }
     }
@@ -189,6 +196,13 @@ public final class Medium {
             count(outcome, of: arrival, at: port.node, slot: slot)
         }
         return outcome
+    }
+
+    /// Counts a frame `port`'s chip lost to a PHY header error, if it counts for the statistics.
+    func receptionLost(_ arrival: Arrival, at port: MediumPort) {
+        guard let slot = port.pending else { return }
+        port.pending = nil
+        count(.lost, of: arrival, at: port.node, slot: slot)
     }
 
     /// Counts a frame the frame filter of `port`'s chip rejected, if it counts for the statistics.

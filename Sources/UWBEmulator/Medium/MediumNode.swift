@@ -6,20 +6,30 @@ final class MediumNode {
     /// The device's name.
     let name: String
     /// Its chips, the first being the one whose receptions the statistics count.
-    let chips: [VirtualDW1000]
-    /// Each chip's antenna position in the device frame, in metres.
+    let chips: [any VirtualChip]
+    /// Each chip's antenna position in the device frame, in metres (its first port's).
     let antennaOffsets: [Vector3]
+    /// Each chip's second antenna port's position in the device frame, in metres, for chips with
+    /// two ports (DW3x20); nil for the others.
+    let secondPortOffsets: [Vector3?]
+    /// Per chip, whether it has a second antenna port: the carrier phases the medium draws per frame.
+    let hasSecondPort: [Bool]
     /// Where it is over time.
     let trajectory: Trajectory
     /// Which way it faces.
     let orientation: Orientation
     /// Called when one of its chips changes its IRQ line.
-    var interruptHandler: (VirtualDW1000) -> Void = { _ in }
+    var interruptHandler: (any VirtualChip) -> Void = { _ in }
 
-    init(name: String, chips: [VirtualDW1000], antennaOffsets: [Vector3], trajectory: Trajectory, orientation: Orientation) {
+    init(
+        name: String, chips: [any VirtualChip], antennaOffsets: [Vector3], secondPortOffsets: [Vector3?] = [],
+        trajectory: Trajectory, orientation: Orientation
+    ) {
         self.name = name
         self.chips = chips
         self.antennaOffsets = antennaOffsets
+        self.secondPortOffsets = chips.indices.map { secondPortOffsets.indices.contains($0) ? secondPortOffsets[$0] : nil }
+        self.hasSecondPort = self.secondPortOffsets.map { $0 != nil }
         self.trajectory = trajectory
         self.orientation = orientation
     }
@@ -29,5 +39,11 @@ final class MediumNode {
         let centre = trajectory.position(at: time)
         let offset = antennaOffsets.indices.contains(index) ? antennaOffsets[index] : .zero
         return Position(metres: centre.metres + orientation.toWorld(offset))
+    }
+
+    /// Where the second port's antenna of chip `index` is in the world at `time`, if it has one.
+    func secondPortPosition(_ index: Int, at time: SimulationTime) -> Position? {
+        guard let offset = secondPortOffsets[index] else { return nil }
+        return Position(metres: trajectory.position(at: time).metres + orientation.toWorld(offset))
     }
 }

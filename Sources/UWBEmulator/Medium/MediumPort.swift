@@ -19,7 +19,7 @@ final class MediumPort: ChipEnvironment {
     /// medium's devices.
     unowned let device: MediumNode
     /// The chip this port serves (it holds its port).
-    unowned let virtualChip: VirtualDW1000
+    unowned let virtualChip: any VirtualChip
     /// Frames that have reached this chip's antenna and may still be on the air: what the
     /// collision judgement needs of each, not the whole ``Arrival``.
     var arrivals: [FrameOnAir] = []
@@ -30,6 +30,8 @@ final class MediumPort: ChipEnvironment {
         let start: SimulationTime
         let end: SimulationTime
         let receivedLevel: PowerLevel
+        /// The frame's STS as it reached the antenna, for frames that carry one.
+        let secureTimestamp: SecureTimestampOnAir?
     }
     /// The trace-record slot of the frame the chip is locked onto, if it counts for the
     /// statistics (see ``Medium/preambleArrives(_:at:slot:)``).
@@ -52,23 +54,36 @@ final class MediumPort: ChipEnvironment {
     let simulator: Simulator
 
     /// Hands the transmission to the medium.
-    func transmissionStarts(_ transmission: Transmission, from chip: VirtualDW1000) {
+    func transmissionStarts(_ transmission: Transmission, from chip: VirtualRadio) {
         medium.transmissionStarts(transmission, node: node, chip: self.chip)
     }
 
     /// Asks the medium to judge the reception.
-    func receptionFinished(_ arrival: Arrival, at chip: VirtualDW1000) -> ReceptionOutcome {
+    func receptionFinished(_ arrival: Arrival, at chip: VirtualRadio) -> ReceptionOutcome {
         medium.receptionFinished(arrival, at: self)
     }
 
     /// Tells the medium that the chip's frame filter rejected the frame.
-    func receptionRejected(_ arrival: Arrival, at chip: VirtualDW1000) {
+    func receptionRejected(_ arrival: Arrival, at chip: VirtualRadio) {
         medium.receptionRejected(arrival, at: self)
     }
 
+    /// Tells the medium that the chip lost the frame to a PHY header error.
+    func receptionLost(_ arrival: Arrival, at chip: VirtualRadio) {
+        medium.receptionLost(arrival, at: self)
+    }
+
+    /// The STSs of the frames on the air at this antenna that overlap `arrival`.
+    func secureTimestampsOnAir(during arrival: Arrival, at chip: VirtualRadio) -> [SecureTimestampOnAir] {
+        arrivals.compactMap { other in
+            guard other.start < arrival.end, arrival.start < other.end else { return nil }
+            return other.secureTimestamp
+        }
+    }
+
     /// Forwards the IRQ change to the device's radio loop.
-    func interruptChanged(on chip: VirtualDW1000) {
-        device.interruptHandler(chip)
+    func interruptChanged(on chip: VirtualRadio) {
+        device.interruptHandler(virtualChip)
     }
 
     /// Remembers a frame on the air at the chip, forgetting those that can no longer overlap a
@@ -80,6 +95,6 @@ final class MediumPort: ChipEnvironment {
         arrivals.removeAll { $0.end < horizon }
         arrivals.append(FrameOnAir(
             transmissionIndex: arrival.transmissionIndex, start: arrival.start, end: arrival.end,
-            receivedLevel: arrival.receivedLevel))
+            receivedLevel: arrival.receivedLevel, secureTimestamp: SecureTimestampOnAir(arrival)))
     }
 }

@@ -15,6 +15,12 @@ struct OutgoingFrame {
     let source: Position
     /// Whether the sending device never moves.
     let senderStill: Bool
+    /// How much more the frame loses on its way than the channel model says, in dB: the Friis
+    /// frequency term between the model's channel and the frame's (zero on the model's channel).
+    let channelLoss: Double
+    /// 2π times the frame's carrier frequency, in radians per second: the carrier phase turns by
+    /// this per second of flight.
+    let angularFrequency: Double
     /// The medium's interference floor in dBm: the frame is carried only where it is at least this strong.
     let floor: Double
     /// Whether a trace is being written, so the frame's receptions are gathered for it.

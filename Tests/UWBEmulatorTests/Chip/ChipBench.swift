@@ -47,7 +47,7 @@ final class ChipBench: ChipEnvironment {
             phaseOffset: .zero, extendedUniqueIdentifier: eui, crystalTrim: crystalTrim)
     }
 
-    func transmissionStarts(_ transmission: Transmission, from chip: VirtualDW1000) {
+    func transmissionStarts(_ transmission: Transmission, from chip: VirtualRadio) {
         guard let sender = chips.firstIndex(where: { $0 === chip }) else { return }
         transmissions.append((sender, transmission, simulator.now))
         let arrival = Arrival(
@@ -59,16 +59,22 @@ final class ChipBench: ChipEnvironment {
         }
     }
 
-    func receptionFinished(_ arrival: Arrival, at chip: VirtualDW1000) -> ReceptionOutcome {
+    func receptionFinished(_ arrival: Arrival, at chip: VirtualRadio) -> ReceptionOutcome {
         .received
     }
 
-    func receptionRejected(_ arrival: Arrival, at chip: VirtualDW1000) {
+    func receptionRejected(_ arrival: Arrival, at chip: VirtualRadio) {
         guard let index = chips.firstIndex(where: { $0 === chip }) else { return }
         rejections.append((index, simulator.now))
     }
 
-    func interruptChanged(on chip: VirtualDW1000) {
+    func receptionLost(_ arrival: Arrival, at chip: VirtualRadio) {}
+
+    func secureTimestampsOnAir(during arrival: Arrival, at chip: VirtualRadio) -> [SecureTimestampOnAir] {
+        [SecureTimestampOnAir(arrival)].compactMap { $0 }
+    }
+
+    func interruptChanged(on chip: VirtualRadio) {
         guard let index = chips.firstIndex(where: { $0 === chip }) else { return }
         interruptChanges.append((index, chip.interruptAsserted, simulator.now))
     }

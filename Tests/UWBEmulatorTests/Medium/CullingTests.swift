@@ -165,9 +165,9 @@ struct CullingTests {
             } else {
                 _ = carried.drawExcessDelay(meanSeconds: model.nlos.meanExcessSeconds)
             }
-            carried.drawReception(chips: chips, timingSigma: 1e-10, phaseSigma: 0.3) { _, _, _, _ in }
+            carried.drawReception(chips: chips, secondPorts: [], timingSigma: 1e-10, phaseSigma: 0.3) { _, _, _, _, _ in }
         }
-        skipped.skip(frames: 5, chips: chips, meanExcessSeconds: model.nlos.meanExcessSeconds)
+        skipped.skip(frames: 5, chips: chips, secondPorts: [], meanExcessSeconds: model.nlos.meanExcessSeconds)
         for _ in 0..<3 {
             #expect(carried.random.normal(mean: 0, standardDeviation: 1) == skipped.random.normal(mean: 0, standardDeviation: 1))
         }

@@ -2,10 +2,7 @@ import DW1000Driver
 import UWBCore
 
 extension VirtualDW1000 {
-    /// The time from an immediate RX enable until the receiver hunts for preamble: "receives
-    /// preamble from 16 µs after the command" (UM §7.2.15, RXENAB).
-    static let receiverStartUp: Duration = .microseconds(16)
-    /// ``receiverStartUp`` in picoseconds, worked out once: converting a `Duration` is slow.
+    /// ``VirtualRadio/receiverStartUp`` in picoseconds, worked out once: converting a `Duration` is slow.
     private static let receiverStartUpPicoseconds = receiverStartUp.picoseconds
 
     /// Turns the receiver on as SYS_CTRL.RXENAB does, now or at DX_TIME (UM §4.2, §7.2.15),
@@ -16,7 +13,7 @@ extension VirtualDW1000 {
         guard let simulator = environment?.simulator else { return }
         var start = SimulationTime(picoseconds: now.picoseconds + Self.receiverStartUpPicoseconds)
         if delayed {
-            let target = registers.value(.dxTime) & ~UInt64(0x1FF)
+            let target = registers.value(.dxTime) & ~Self.delayedTimeIgnoredBits
             let ahead = (target &- counter(at: now)) & DeviceClock.maximumTicks
             if ahead > DeviceClock.modulus / 2 {
                 setStatus(Register.SysStatus.hpdwarn.mask)
@@ -57,24 +54,54 @@ extension VirtualDW1000 {
     /// rejects it for (``rejectFrame(_:)``). The filter settings in force when the chip locks on
     /// apply to the whole frame [U: modelling choice; the UM does not say what a change in the
     /// middle of a frame does].
+    ///
+    /// A frame with an STS (from a DW3000) shares the preamble and SFD of a DW1000 frame, so the
+    /// chip locks onto it, then reads the STS where it expects the PHY header: the reception ends
+    /// with a PHY header error when that header would have been read (`Docs/reference/uwb-physics.md`
+    /// §1.3b).
     public func preambleArrives(_ arrival: Arrival) -> Bool {
         guard case .listening(let from, let timeout) = receiver, now >= from, arrival.detectable,
               let simulator = environment?.simulator,
               let sent = arrival.transmission.configuration, receives(sent)
         else { return false }
         let completion: ScheduledEvent
-        if FrameFilterRules.isEnabled(systemConfiguration: registers.value(.sysCfg)),
+        if sent.secureTimestamps != nil {
+            completion = simulator.schedule(
+                ReceptionEndEvent(chip: self, arrival: arrival, ending: .headerError),
+                at: min(arrival.rmarker + sent.phyHeaderDuration, arrival.end))
+        } else if FrameFilterRules.isEnabled(systemConfiguration: registers.value(.sysCfg)),
            case .rejected(let octets) = FrameFilterRules(registers: registers).verdict(for: arrival.transmission.frame) {
             // The filter decides once it has `octets` octets of the PHY payload: a PHY header and
             // their data time after the RMARKER (UM §4.1; decoding latency not modelled [U]).
             let decided = arrival.rmarker + (sent.airtime(frameLength: octets) - sent.synchronisationHeaderDuration)
             completion = simulator.schedule(
-                ReceptionEndEvent(chip: self, arrival: arrival, rejected: true), at: min(decided, arrival.end))
+                ReceptionEndEvent(chip: self, arrival: arrival, ending: .rejected), at: min(decided, arrival.end))
         } else {
-            completion = simulator.schedule(ReceptionEndEvent(chip: self, arrival: arrival, rejected: false), at: arrival.end)
+            completion = simulator.schedule(ReceptionEndEvent(chip: self, arrival: arrival, ending: .complete), at: arrival.end)
         }
         receiver = .receiving(completion: completion, timeout: timeout)
         return true
+    }
+
+    /// Ends the reception the receiver is locked onto as `ending` says.
+    public func endReception(_ arrival: Arrival, _ ending: ReceptionEnding) {
+        switch ending {
+        case .complete: finishReception(arrival)
+        case .rejected: rejectFrame(arrival)
+        case .headerError: failHeader(arrival)
+        }
+    }
+
+    /// The PHY header of the frame the receiver is locked onto fails its check: RXPHE with the
+    /// preamble and SFD events (UM §4.1, §7.2.17), and the receiver stops (no auto re-enable).
+    private func failHeader(_ arrival: Arrival) {
+        guard case .receiving(_, let timeout) = receiver else { return }
+        if let timeout {
+            environment?.simulator.cancel(timeout)
+        }
+        receiver = .off
+        environment?.receptionLost(arrival, at: self)
+        setStatus(Register.SysStatus.rxprd.mask | Register.SysStatus.rxsfdd.mask | Register.SysStatus.rxphe.mask)
     }
 
     /// The frame filter rejects the frame the receiver is locked onto: the reception is aborted,
@@ -91,8 +118,9 @@ extension VirtualDW1000 {
     }
 
     /// Whether the receive configuration in CHAN_CTRL and SYS_CFG matches what was sent:
-    /// channel, PRF, preamble code, SFD and the 110 kbps mode.
-    func receives(_ sent: RadioConfig) -> Bool {
+    /// channel (one a DW1000 has), PRF, preamble code, SFD and the 110 kbps mode. An STS does not
+    /// stop the chip locking on (see ``preambleArrives(_:)``).
+    public func receives(_ sent: RadioConfig) -> Bool {
         let channelControl = registers.value(.chanCtrl)
         let systemConfiguration = registers.value(.sysCfg)
         // The answer for the last question, kept: every frame of a run usually has the same
@@ -110,6 +138,7 @@ extension VirtualDW1000 {
     /// ``receives(_:)`` worked out from CHAN_CTRL and SYS_CFG.
     private func receives(_ sent: RadioConfig, channelControl: UInt64, systemConfiguration: UInt64) -> Bool {
         Register.ChanCtrl.rxChan.value(in: channelControl) == UInt64(sent.channel.number)
+            && ChipFamily.dw1000.channels.contains(sent.channel)
             && Register.ChanCtrl.rxprf.value(in: channelControl) == sent.pulseRepetitionFrequency.dw1000Code
             && Register.ChanCtrl.rxPcode.value(in: channelControl) == UInt64(sent.preambleCode)
             && (Register.ChanCtrl.dwsfd.value(in: channelControl) == 1) == (sent.startOfFrameDelimiter == .decawave)
@@ -136,56 +165,5 @@ extension VirtualDW1000 {
         let progress = Register.SysStatus.rxprd.mask | Register.SysStatus.rxsfdd.mask | Register.SysStatus.rxphd.mask
             | Register.SysStatus.rxdfr.mask | (leadingEdgeCodeLoaded ? Register.SysStatus.ldedone.mask : 0)
         setStatus(progress | (outcome == .received ? Register.SysStatus.rxfcg.mask : Register.SysStatus.rxfce.mask))
-    }
-
-    /// Stops the receiver and cancels its pending events.
-    func cancelReceiver() {
-        guard let simulator = environment?.simulator else {
-            receiver = .off
-            return
-        }
-        switch receiver {
-        case .off:
-            break
-        case .starting(let event, let timeout):
-            simulator.cancel(event)
-            timeout.map(simulator.cancel)
-        case .listening(_, let timeout):
-            timeout.map(simulator.cancel)
-        case .receiving(let completion, let timeout):
-            simulator.cancel(completion)
-            timeout.map(simulator.cancel)
-        }
-        receiver = .off
-    }
-
-    /// Stops a running frame-wait timeout and keeps the receiver as it is: clearing SYS_CFG.RXWTOE
-    /// mid-count cancels the timeout (UM §7.2.14).
-    func cancelFrameWaitTimeout() {
-        switch receiver {
-        case .off:
-            return
-        case .starting(let event, let timeout):
-            timeout.map { environment?.simulator.cancel($0) }
-            receiver = .starting(event: event, timeout: nil)
-        case .listening(let from, let timeout):
-            timeout.map { environment?.simulator.cancel($0) }
-            receiver = .listening(from: from, timeout: nil)
-        case .receiving(let completion, let timeout):
-            timeout.map { environment?.simulator.cancel($0) }
-            receiver = .receiving(completion: completion, timeout: nil)
-        }
-    }
-
-    /// Whether the receiver is locked onto a frame right now.
-    var isReceiving: Bool {
-        if case .receiving = receiver { return true }
-        return false
-    }
-
-    /// Whether the receiver is hunting for a preamble right now.
-    public var isListening: Bool {
-        if case .listening(let from, _) = receiver { return now >= from }
-        return false
     }
 }

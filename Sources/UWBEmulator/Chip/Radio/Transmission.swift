@@ -19,4 +19,22 @@ public struct Transmission: Sendable {
     public let clockOffset: ClockOffset
     /// The ranging bit the PHR carries (TX_FCTRL.TR), reported to receivers in RX_FINFO.RNG.
     public let rangingBit: Bool
+    /// The scrambled timestamp sequence the frame carries, if any (DW3000 family only).
+    public let secureTimestamp: TransmittedSecureTimestamp?
+
+    /// A transmission with the given values.
+    public init(
+        frame: [UInt8], configuration: RadioConfig?, start: SimulationTime, rmarker: SimulationTime, end: SimulationTime,
+        power: PowerLevel, clockOffset: ClockOffset, rangingBit: Bool, secureTimestamp: TransmittedSecureTimestamp? = nil
+    ) {
+        self.frame = frame
+        self.configuration = configuration
+        self.start = start
+        self.rmarker = rmarker
+        self.end = end
+        self.power = power
+        self.clockOffset = clockOffset
+        self.rangingBit = rangingBit
+        self.secureTimestamp = secureTimestamp
+    }
 }

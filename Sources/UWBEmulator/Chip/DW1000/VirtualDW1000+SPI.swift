@@ -22,7 +22,7 @@ extension VirtualDW1000 {
     /// an array for a plain register read.
     ///
     /// - Throws: ``VirtualChipError`` for accesses a real chip would not honour.
-    func transferReadingValue(_ transaction: SPITransaction) throws(VirtualChipError) -> (value: UInt64, count: Int) {
+    public func transferReadingValue(_ transaction: SPITransaction) throws(VirtualChipError) -> (value: UInt64, count: Int) {
         let header = try accept(transaction)
         guard case .read(let count) = transaction.body, header.file != Self.accumulatorFile else {
             // Writes, and accumulator reads with their dummy octet: through the octets.
@@ -45,7 +45,7 @@ extension VirtualDW1000 {
     /// octets.
     ///
     /// - Throws: ``VirtualChipError`` for accesses a real chip would not honour.
-    func transferWritingValue(_ value: UInt64, count: Int, header octets: [UInt8]) throws(VirtualChipError) {
+    public func transferWritingValue(_ value: UInt64, count: Int, header octets: [UInt8]) throws(VirtualChipError) {
         guard count <= 8 else {
             let body = (0..<count).map { $0 < 8 ? UInt8(truncatingIfNeeded: value >> (8 * $0)) : 0 }
             _ = try transfer(SPITransaction(header: octets, body: .write(body)))
@@ -104,7 +104,7 @@ extension VirtualDW1000 {
     /// Brings the registers of `file` that change by themselves (SYS_TIME) up to date for a read.
     private func refreshBeforeRead(file: UInt8) {
         if file == Register.sysTime.file {
-            registers.set(.sysTime, counter(at: now) & ~UInt64(0x1FF))
+            registers.set(.sysTime, counter(at: now) & ~Self.delayedTimeIgnoredBits)
         }
     }
 
@@ -189,7 +189,7 @@ extension VirtualDW1000 {
         if before != 0 && after == 0 {
             applyReset()
             leadingEdgeCodeLoaded = false
-            registers.set(.pmscCtrl0, Register.PmscCtrl0.softreset.placingValue(0) | (registers.value(.pmscCtrl0) & ~Register.PmscCtrl0.softreset.mask))
+            registers.set(.pmscCtrl0, Register.PmscCtrl0.softreset.placing(0) | (registers.value(.pmscCtrl0) & ~Register.PmscCtrl0.softreset.mask))
         } else if after & 0b0001 == 0 && after != 0 {
             cancelReceiver()
         }
@@ -232,12 +232,5 @@ extension VirtualDW1000 {
         cancelTransmitter()
         cancelReceiver()
         clearStatus(Register.SysStatus.hpdwarn.mask | Register.SysStatus.txpute.mask)
-    }
-}
-
-extension BitField {
-    /// `value` moved into the field's position and cut to its width.
-    func placingValue(_ value: UInt64) -> UInt64 {
-        (value << UInt64(lowBit)) & mask
     }
 }

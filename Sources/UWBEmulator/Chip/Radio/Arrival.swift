@@ -31,4 +31,7 @@ public struct Arrival: Sendable {
     public let detectable: Bool
     /// Whether the payload decodes without error (drawn from the frame success probability).
     public let decodable: Bool
+    /// On a chip with two antenna ports (DW3x20), the carrier phase at the second port's
+    /// antenna, noise included and in any number of turns like ``carrierPhase``; nil otherwise.
+    public var secondPortPhase: Angle? = nil
 }

@@ -40,8 +40,7 @@ extension VirtualDW1000 {
             | fields.rxflen.place(length & 0x7F) | fields.rxfle.place(length >> 7)
             | fields.rng.place(arrival.transmission.rangingBit ? 1 : 0))
 
-        let rawTicks = localTicks(at: arrival.rmarker) + Double(hardware.receiveAntennaDelay.ticks)
-            + arrival.timestampError * DeviceClock.ticksPerSecond
+        let rawTicks = rawReceiveTicks(of: arrival)
         let raw = UInt64(max(0, rawTicks.rounded())) & DeviceClock.maximumTicks
         let stamp = (raw &- registers.value(.ldeRxantd)) & DeviceClock.maximumTicks
         // The fraction of rawTicks / 64, as `truncatingRemainder(dividingBy: 1)` gives it (both are
@@ -115,21 +114,14 @@ extension VirtualDW1000 {
     /// RX_FINFO for a frame (UM §7.2.18).
     private func frameInformation(_ configuration: RadioConfig, length: Int, accumulated: Int, rangingBit: Bool) -> UInt64 {
         let (repetitions, extensionCode) = configuration.preambleLength.dw1000Codes
-        return Register.RxFinfo.rxflen.placingValue(UInt64(length & 0x7F))
-            | Register.RxFinfo.rxfle.placingValue(UInt64(length >> 7))
-            | Register.RxFinfo.rxnspl.placingValue(extensionCode)
-            | Register.RxFinfo.rxbr.placingValue(configuration.dataRate.dw1000Code)
-            | Register.RxFinfo.rng.placingValue(rangingBit ? 1 : 0)
-            | Register.RxFinfo.rxprfr.placingValue(configuration.pulseRepetitionFrequency.dw1000Code)
-            | Register.RxFinfo.rxpsr.placingValue(repetitions)
-            | Register.RxFinfo.rxpacc.placingValue(UInt64(accumulated))
-    }
-
-    /// How fast the transmitter's clock ran relative to this chip's.
-    private func relativeOffset(of arrival: Arrival) -> ClockOffset {
-        let own = oscillator.offset(at: now).ratio
-        let ratio = (1 + arrival.transmission.clockOffset.ratio) / (1 + own) - 1
-        return ClockOffset(partsPerMillion: ratio * 1_000_000)
+        return Register.RxFinfo.rxflen.placing(UInt64(length & 0x7F))
+            | Register.RxFinfo.rxfle.placing(UInt64(length >> 7))
+            | Register.RxFinfo.rxnspl.placing(extensionCode)
+            | Register.RxFinfo.rxbr.placing(configuration.dataRate.dw1000Code)
+            | Register.RxFinfo.rng.placing(rangingBit ? 1 : 0)
+            | Register.RxFinfo.rxprfr.placing(configuration.pulseRepetitionFrequency.dw1000Code)
+            | Register.RxFinfo.rxpsr.placing(repetitions)
+            | Register.RxFinfo.rxpacc.placing(UInt64(accumulated))
     }
 
     /// Three accumulator samples from the first path on, as (real, imaginary) signed 16-bit pairs
@@ -150,7 +142,7 @@ extension VirtualDW1000 {
 /// The register fields ``VirtualDW1000/writeReception(_:intact:)`` fills, as shifts and masks
 /// worked out once (a `BitField` works out its mask on every use).
 struct ReceptionFields {
-    /// A field's position: `(value << shift) & mask`, as `BitField.placingValue` computes it.
+    /// A field's position: `(value << shift) & mask`, as `BitField.placing` computes it.
     struct Placement {
         let shift: UInt64
         let mask: UInt64

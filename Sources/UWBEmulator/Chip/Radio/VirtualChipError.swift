@@ -1,4 +1,4 @@
-/// Why a virtual DW1000 refused an SPI transaction. Each is a driver bug a real chip would
+/// Why a virtual chip refused an SPI transaction. Each is a driver bug a real chip would
 /// silently misbehave on; the emulator says so instead.
 public enum VirtualChipError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The header could not be decoded.
@@ -18,17 +18,17 @@ public enum VirtualChipError: Error, Hashable, Sendable, CustomStringConvertible
     public var description: String {
         switch self {
         case .malformedHeader(let detail):
-            "virtual DW1000: malformed SPI header: \(detail)"
+            "virtual chip: malformed SPI header: \(detail)"
         case .malformedBody(let detail):
-            "virtual DW1000: malformed SPI transaction: \(detail); build it with SPIHeader and a body in the same direction"
+            "virtual chip: malformed SPI transaction: \(detail); build it with SPIHeader and a body in the same direction"
         case .unmodelledRegister(let file, let subIndex):
-            "virtual DW1000: register file 0x\(String(file, radix: 16, uppercase: true)) (sub-index \(subIndex)) is reserved or not modelled; see Hardware/dw1000/registers.json"
+            "virtual chip: register file 0x\(String(file, radix: 16, uppercase: true)) (sub-index \(subIndex)) is reserved or not modelled; see the chip family's registers.json under Hardware/"
         case .outsideRegister(let name, let subIndex, let length):
-            "virtual DW1000: \(length) octets at sub-index 0x\(String(subIndex, radix: 16, uppercase: true)) are outside the documented parts of \(name)"
+            "virtual chip: \(length) octets at sub-index 0x\(String(subIndex, radix: 16, uppercase: true)) are outside the documented parts of \(name)"
         case .writeToReadOnly(let name):
-            "virtual DW1000: \(name) is read-only; the write would be ignored by a real chip"
+            "virtual chip: \(name) is read-only; the write would be ignored by a real chip"
         case .readFromWriteOnly(let name):
-            "virtual DW1000: \(name) is write-only; a real chip returns no meaningful data"
+            "virtual chip: \(name) is write-only; a real chip returns no meaningful data"
         }
     }
 }

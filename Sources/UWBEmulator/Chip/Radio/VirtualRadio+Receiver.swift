@@ -1,0 +1,73 @@
+import UWBCore
+
+extension VirtualRadio {
+    /// The time from an immediate RX enable until the receiver hunts for preamble: "receives
+    /// preamble from 16 µs after the command" (DW1000 UM §7.2.15, RXENAB), taken for both families.
+    static let receiverStartUp: Duration = .microseconds(16)
+
+    /// Stops the receiver and cancels its pending events.
+    final func cancelReceiver() {
+        guard let simulator = environment?.simulator else {
+            receiver = .off
+            return
+        }
+        switch receiver {
+        case .off:
+            break
+        case .starting(let event, let timeout):
+            simulator.cancel(event)
+            timeout.map(simulator.cancel)
+        case .listening(_, let timeout):
+            timeout.map(simulator.cancel)
+        case .receiving(let completion, let timeout):
+            simulator.cancel(completion)
+            timeout.map(simulator.cancel)
+        }
+        receiver = .off
+    }
+
+    /// Stops a running frame-wait timeout and keeps the receiver as it is: clearing the timeout's
+    /// enable mid-count cancels it (DW1000 UM §7.2.14).
+    final func cancelFrameWaitTimeout() {
+        switch receiver {
+        case .off:
+            return
+        case .starting(let event, let timeout):
+            timeout.map { environment?.simulator.cancel($0) }
+            receiver = .starting(event: event, timeout: nil)
+        case .listening(let from, let timeout):
+            timeout.map { environment?.simulator.cancel($0) }
+            receiver = .listening(from: from, timeout: nil)
+        case .receiving(let completion, let timeout):
+            timeout.map { environment?.simulator.cancel($0) }
+            receiver = .receiving(completion: completion, timeout: nil)
+        }
+    }
+
+    /// Whether the receiver is locked onto a frame right now.
+    public final var isReceiving: Bool {
+        if case .receiving = receiver { return true }
+        return false
+    }
+
+    /// Whether the receiver is hunting for a preamble right now.
+    public final var isListening: Bool {
+        if case .listening(let from, _) = receiver { return now >= from }
+        return false
+    }
+
+    /// The raw receive time of `arrival`, in this chip's ticks and not yet wrapped: when its
+    /// RMARKER reached the antenna, plus the true receive antenna delay and the leading-edge
+    /// detector's error. The family's registers take the antenna delay they are told off it.
+    final func rawReceiveTicks(of arrival: Arrival) -> Double {
+        localTicks(at: arrival.rmarker) + Double(hardware.receiveAntennaDelay.ticks)
+            + arrival.timestampError * DeviceClock.ticksPerSecond
+    }
+
+    /// How fast the transmitter's clock ran relative to this chip's.
+    final func relativeOffset(of arrival: Arrival) -> ClockOffset {
+        let own = oscillator.offset(at: now).ratio
+        let ratio = (1 + arrival.transmission.clockOffset.ratio) / (1 + own) - 1
+        return ClockOffset(partsPerMillion: ratio * 1_000_000)
+    }
+}
