@@ -3,22 +3,22 @@ import UWBCore
 /// The calibration a DW3000 carries in its OTP memory, read and checked at bring-up (the OTP
 /// memory map: `Hardware/dw3000/otp.json`; UM §8.2.13 and the Qorvo API's `dwt_initialise`).
 public struct OTPCalibration: Hashable, Sendable, CustomStringConvertible {
-    /// The OTP addresses the driver reads.
-    enum Address {
+    /// The OTP word addresses the driver reads (`Hardware/dw3000/otp.json`).
+    public enum Address {
         /// LDO_TUNE_LO.
-        static let ldoTuneLow: UInt16 = 0x04
+        public static let ldoTuneLow: UInt16 = 0x04
         /// LDO_TUNE_HI.
-        static let ldoTuneHigh: UInt16 = 0x05
+        public static let ldoTuneHigh: UInt16 = 0x05
         /// PARTID.
-        static let partID: UInt16 = 0x06
+        public static let partID: UInt16 = 0x06
         /// BIAS_TUNE, the bias in bits 20:16.
-        static let biasTune: UInt16 = 0x0A
+        public static let biasTune: UInt16 = 0x0A
         /// WSLOTID low word.
-        static let lotIDLow: UInt16 = 0x0D
+        public static let lotIDLow: UInt16 = 0x0D
         /// WSLOTID high word.
-        static let lotIDHigh: UInt16 = 0x0E
+        public static let lotIDHigh: UInt16 = 0x0E
         /// XTRIM, the crystal trim in bits 7:0 (6 bits used).
-        static let crystalTrim: UInt16 = 0x1E
+        public static let crystalTrim: UInt16 = 0x1E
     }
 
     /// The crystal trim a chip without one in OTP gets: 0x2E (Qorvo API `DEFAULT_XTAL_TRIM`).

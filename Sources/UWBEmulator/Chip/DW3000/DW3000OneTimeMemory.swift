@@ -1,3 +1,4 @@
+import DW3000Driver
 import UWBCore
 
 /// The one-time-programmable memory of a virtual DW3000: what a factory-calibrated part holds
@@ -18,17 +19,18 @@ enum DW3000OneTimeMemory {
     /// The word at `address`: the EUI in 0x00–0x01, the calibration words above, the crystal trim
     /// in 0x1E (bits 5:0), zero elsewhere.
     static func word(_ address: Int, hardware: ChipHardware) -> UInt32 {
-        switch address {
-        case 0x00: UInt32(truncatingIfNeeded: hardware.extendedUniqueIdentifier)
-        case 0x01: UInt32(truncatingIfNeeded: hardware.extendedUniqueIdentifier >> 32)
-        case 0x04: ldoTuneLow
-        case 0x05: ldoTuneHigh
-        case 0x06: partID
-        case 0x0A: biasTune
-        case 0x0D: lotIDLow
-        case 0x0E: lotIDHigh
-        case 0x1E: UInt32(hardware.crystalTrim & 0x3F)
-        default: 0
+        typealias Address = OTPCalibration.Address
+        switch UInt16(truncatingIfNeeded: address) {
+        case 0x00: return UInt32(truncatingIfNeeded: hardware.extendedUniqueIdentifier)
+        case 0x01: return UInt32(truncatingIfNeeded: hardware.extendedUniqueIdentifier >> 32)
+        case Address.ldoTuneLow: return ldoTuneLow
+        case Address.ldoTuneHigh: return ldoTuneHigh
+        case Address.partID: return partID
+        case Address.biasTune: return biasTune
+        case Address.lotIDLow: return lotIDLow
+        case Address.lotIDHigh: return lotIDHigh
+        case Address.crystalTrim: return UInt32(hardware.crystalTrim & 0x3F)
+        default: return 0
         }
     }
 }

@@ -4,18 +4,6 @@ import Foundation
 import UWBCore
 
 extension VirtualDW3000 {
-    /// The constant A of the DW3000's power formulas: 121.7 dB at 64 MHz PRF, 113.8 dB at 16 MHz
-    /// (DW3000 User Manual §4.7.1–4.7.2), and the 2²¹ by which the received-level formula scales
-    /// the channel area (§4.7.2).
-    static func powerCorrection(_ prf: PulseRepetitionFrequency) -> Double {
-        prf == .sixtyFourMegahertz ? 121.7 : 113.8
-    }
-    static let channelAreaScale = 2_097_152.0
-
-    /// Phases in the CIA registers: radians × 2¹¹ (Qorvo API `dwt_readpdoa`, "signed in [1:-11]
-    /// radian units"; IP_POA and STS_POA the same unsigned).
-    static let phaseUnitsPerRadian = 2048.0
-
     /// Writes the registers a reception updates (User Manual §8.2.2.14–8.2.2.17, §8.2.14), from
     /// the arrival: the frame and RX_FINFO; RX_TIME (RX_RAWST less CIA_CONF.RXANTD) and IP_TS, the
     /// Ipatov timestamp and phase of arrival; with an STS configured, STS_TS and STS_STS from the
@@ -62,7 +50,7 @@ extension VirtualDW3000 {
         }
         if let second = arrival.secondPortPhase, model.antennaPorts > 1 {
             let difference = (second - arrival.carrierPhase + phaseOffset).wrapped.radians
-            let code = Int64((difference * Self.phaseUnitsPerRadian).rounded())
+            let code = Int64((difference * (1 / DW3000Constants.phaseUnit)).rounded())
             memory.set(.pdoa, DW3000Register.Pdoa.pdoa.placing(UInt64(bitPattern: code)))
         }
         writeSignalDiagnostics(arrival, configuration: configuration, accumulated: accumulated)
@@ -74,9 +62,9 @@ extension VirtualDW3000 {
     /// 10·log₁₀((F1² + F2² + F3²)/N²) − A (User Manual §4.7.1–4.7.2).
     private func writeSignalDiagnostics(_ arrival: Arrival, configuration: RadioConfig, accumulated: Int) {
         memory.set(.drxCarInt, CarrierIntegrator(configuration: configuration).registerValue(for: relativeOffset(of: arrival)))
-        let correction = Self.powerCorrection(configuration.pulseRepetitionFrequency)
+        let correction = DW3000Constants.powerCorrection(configuration.pulseRepetitionFrequency)
         let squared = Double(accumulated * accumulated)
-        let area = pow(10, (arrival.receivedLevel.dBm + correction) / 10) * squared / Self.channelAreaScale
+        let area = pow(10, (arrival.receivedLevel.dBm + correction) / 10) * squared / DW3000Constants.channelAreaScale
         let amplitude = (pow(10, (arrival.firstPathLevel.dBm + correction) / 10) * squared / 3).squareRoot()
         memory.set(.ipDiag1, UInt64(min(area.rounded(), Double(DW3000Register.IpDiag1.ipchannelarea.maxValue))))
         let field = UInt64(min(amplitude.rounded(), Double(DW3000Register.IpDiag2.ipf1.maxValue)))
@@ -88,6 +76,6 @@ extension VirtualDW3000 {
 
     /// A phase in −π...π as the 14-bit two's complement field of radians × 2¹¹.
     private static func phaseCode(_ radians: Double) -> UInt64 {
-        UInt64(bitPattern: Int64((radians * phaseUnitsPerRadian).rounded())) & 0x3FFF
+        UInt64(bitPattern: Int64((radians / DW3000Constants.phaseUnit).rounded())) & 0x3FFF
     }
 }

@@ -15,11 +15,6 @@ public final class VirtualDW3000: VirtualRadio, VirtualChip {
     /// The part: its DEV_ID and whether it has a second antenna port depend on it.
     public let model: ChipModel
 
-    /// DEV_ID of a part without and with PDoA: RIDTAG 0xDECA, MODEL 0x03, VER 0 or 1 (DW3000 User
-    /// Manual §8.2.2.1; Qorvo API `DWT_DW3000_DEV_ID`, `DWT_DW3000_PDOA_DEV_ID`).
-    static let deviceID: UInt64 = 0xDECA_0302
-    static let phaseDifferenceDeviceID: UInt64 = 0xDECA_0312
-
     /// What RX_CAL_RESI and RX_CAL_RESQ hold after a successful PGF calibration [U: any value
     /// other than the failure pattern 0x1FFFFFFF of the Qorvo API's `ERR_RX_CAL_FAIL`].
     static let calibrationResult: UInt64 = 0x0000_0A5A
@@ -51,7 +46,7 @@ public final class VirtualDW3000: VirtualRadio, VirtualChip {
     func applyReset() {
         resetRadio()
         memory.reset()
-        memory.set(.devId, model.antennaPorts > 1 ? Self.phaseDifferenceDeviceID : Self.deviceID)
+        memory.set(.devId, UInt64(model.antennaPorts > 1 ? DW3000Constants.phaseDifferenceDeviceID : DW3000Constants.deviceID))
         memory.set(.eui64, hardware.extendedUniqueIdentifier)
         stsCounter = 0
         setStatus(DW3000Register.SysStatus.rcinit.mask | DW3000Register.SysStatus.spirdy.mask)
