@@ -3,8 +3,9 @@ import UWBCore
 import UWBEmulator
 import UWBRanging
 
-/// Angle of arrival: a `ft232h-dw1000-triple` initiator at the origin (identity orientation, its
-/// back, −z, towards boresight) and a single-chip responder 3 m away at azimuth θ in the
+/// Angle of arrival: an initiator with the family's direction-finding board
+/// (``RangingHardware/arrayBoard``) at the origin (identity orientation, its
+/// back, −z, towards boresight) and a one-antenna responder 3 m away at azimuth θ in the
 /// horizontal plane, at (3·sin θ, 0, −3·cos θ) from it; positive θ is to the right (+x).
 ///
 /// Errors are taken against the emulator's ground truth. Inside ±60° each angle runs twice: with
@@ -20,10 +21,12 @@ struct AngleAccuracy {
         let raw: SampleStatistics
         /// Filtered horizontal angle − truth, after the settling time.
         let filtered: SampleStatistics
-        /// Angle between the raw 3-D direction and the true one.
-        let raw3D: SampleStatistics
-        /// Angle between the filtered 3-D direction and the true one, after the settling time.
-        let filtered3D: SampleStatistics
+        /// Angle between the raw 3-D direction and the true one; `nil` for an array that measures
+        /// a horizontal angle only (two antennas).
+        let raw3D: SampleStatistics?
+        /// Angle between the filtered 3-D direction and the true one, after the settling time;
+        /// `nil` for an array that measures a horizontal angle only.
+        let filtered3D: SampleStatistics?
         /// With the default field of view: rounds, and rounds with a raw and a filtered direction.
         let gated: (rounds: Int, raw: Int, filtered: Int)
     }
@@ -50,29 +53,30 @@ struct AngleAccuracy {
 
     /// Measures at each of `insideAngles` and `outsideAngles` (degrees).
     init(
-        insideAngles: [Double], outsideAngles: [Double], boards: String, seed: UInt64, rate: Double, seconds: Double,
+        insideAngles: [Double], outsideAngles: [Double], boards: String, hardware: RangingHardware, seed: UInt64, rate: Double,
+        seconds: Double,
         settle: Double
     ) throws {
         inside = try insideAngles.map { angle in
-            let open = try Self.world(angle: angle, boards: boards)
+            let open = try Self.world(angle: angle, boards: boards, hardware: hardware)
                 .run(seed: seed, rate: rate, seconds: seconds, fieldOfView: FieldOfView(halfAngle: .degrees(90)))
-            let gated = try Self.world(angle: angle, boards: boards).run(seed: seed, rate: rate, seconds: seconds)
+            let gated = try Self.world(angle: angle, boards: boards, hardware: hardware).run(seed: seed, rate: rate, seconds: seconds)
             let all = open.initiatorRecords()
             let settled = open.initiatorRecords(settle: settle)
             let gatedRecords = gated.initiatorRecords()
             guard let raw = SampleStatistics(all.compactMap { Self.horizontalError($0.record.measurement.rawHorizontalAngle, $0.truth) }),
-                  let filtered = SampleStatistics(settled.compactMap { Self.horizontalError($0.record.measurement.horizontalAngle, $0.truth) }),
-                  let raw3D = SampleStatistics(all.compactMap { Self.directionError($0.record.measurement.rawDirection, $0.truth) }),
-                  let filtered3D = SampleStatistics(settled.compactMap { Self.directionError($0.record.measurement.direction, $0.truth) })
+                  let filtered = SampleStatistics(settled.compactMap { Self.horizontalError($0.record.measurement.horizontalAngle, $0.truth) })
             else { throw BenchmarkError.unexpected("no directions at \(angle)°") }
+            let raw3D = SampleStatistics(all.compactMap { Self.directionError($0.record.measurement.rawDirection, $0.truth) })
+            let filtered3D = SampleStatistics(settled.compactMap { Self.directionError($0.record.measurement.direction, $0.truth) })
             progress("angle \(angle)°: \(raw.count) rounds")
             return Inside(
                 angle: angle, raw: raw, filtered: filtered, raw3D: raw3D, filtered3D: filtered3D,
-                gated: (gatedRecords.count, gatedRecords.filter { $0.record.measurement.rawDirection != nil }.count,
-                        gatedRecords.filter { $0.record.measurement.direction != nil }.count))
+                gated: (gatedRecords.count, gatedRecords.filter { $0.record.measurement.rawDirection != nil || $0.record.measurement.rawHorizontalAngle != nil }.count,
+                        gatedRecords.filter { $0.record.measurement.direction != nil || $0.record.measurement.horizontalAngle != nil }.count))
         }
         outside = try outsideAngles.map { angle in
-            let records = try Self.world(angle: angle, boards: boards).run(seed: seed, rate: rate, seconds: seconds)
+            let records = try Self.world(angle: angle, boards: boards, hardware: hardware).run(seed: seed, rate: rate, seconds: seconds)
                 .initiatorRecords().map(\.record.measurement)
             progress("angle \(angle)°: \(records.count) rounds")
             return Outside(
@@ -83,13 +87,14 @@ struct AngleAccuracy {
     }
 
     /// The world with the responder at azimuth `angle` degrees.
-    static func world(angle: Double, boards: String) -> RangingWorld {
+    static func world(angle: Double, boards: String, hardware: RangingHardware) -> RangingWorld {
         let radians = angle * .pi / 180
         return RangingWorld(
-            name: "triple-chip observer, peer 3 m away at \(angle)°", devices: [
-                RangingWorld.Device(name: "observer", board: "ft232h-dw1000-triple", position: Vector3(x: 0, y: 1, z: 0)),
+            name: "\(hardware.arrayBoard) observer, peer 3 m away at \(angle)°", radioChannel: hardware.channel, devices: [
+                RangingWorld.Device(name: "observer", board: hardware.arrayBoard, position: Vector3(x: 0, y: 1, z: 0)),
                 RangingWorld.Device(
-                    name: "peer", position: Vector3(x: distance * sin(radians), y: 1, z: -distance * cos(radians))),
+                    name: "peer", board: hardware.pairBoard,
+                    position: Vector3(x: distance * sin(radians), y: 1, z: -distance * cos(radians))),
             ], boards: boards)
     }
 
@@ -113,20 +118,20 @@ struct AngleAccuracy {
     var insideMarkdown: String {
         var table = MarkdownTable([
             "azimuth", "rounds", "raw bias (°)", "raw RMSE (°)", "filtered RMSE (°)", "raw 3-D RMSE (°)",
-            "filtered 3-D RMSE (°)", "with a direction, 60° gate: raw / filtered",
+            "filtered 3-D RMSE (°)", "with a direction or angle, 60° gate: raw / filtered",
         ])
         for row in inside {
             table.append([
                 "\(Formatting.signed(row.angle))°", "\(row.raw.count)", Formatting.fixed(row.raw.mean, 2),
                 Formatting.fixed(row.raw.rootMeanSquare, 2), Formatting.fixed(row.filtered.rootMeanSquare, 2),
-                Formatting.fixed(row.raw3D.rootMeanSquare, 2), Formatting.fixed(row.filtered3D.rootMeanSquare, 2),
+                Self.rootMeanSquare(row.raw3D), Self.rootMeanSquare(row.filtered3D),
                 "\(Self.percent(row.gated.raw, of: row.gated.rounds)) / \(Self.percent(row.gated.filtered, of: row.gated.rounds))",
             ])
         }
         table.append([
             "**all**", "\(inside.reduce(0) { $0 + $1.raw.count })", "", "**\(Formatting.fixed(Self.pooled(inside.map(\.raw)), 2))**",
-            "**\(Formatting.fixed(Self.pooled(inside.map(\.filtered)), 2))**", Formatting.fixed(Self.pooled(inside.map(\.raw3D)), 2),
-            Formatting.fixed(Self.pooled(inside.map(\.filtered3D)), 2), "",
+            "**\(Formatting.fixed(Self.pooled(inside.map(\.filtered)), 2))**",
+            Self.pooledRootMeanSquare(inside.map(\.raw3D)), Self.pooledRootMeanSquare(inside.map(\.filtered3D)), "",
         ])
         return table.markdown
     }
@@ -145,6 +150,17 @@ struct AngleAccuracy {
         let count = samples.reduce(0) { $0 + $1.count }
         let squares = samples.reduce(0.0) { $0 + Double($1.count) * $1.rootMeanSquare * $1.rootMeanSquare }
         return count == 0 ? .nan : (squares / Double(count)).squareRoot()
+    }
+
+    /// A 3-D RMSE cell: "–" for an array without 3-D directions.
+    private static func rootMeanSquare(_ sample: SampleStatistics?) -> String {
+        sample.map { Formatting.fixed($0.rootMeanSquare, 2) } ?? "–"
+    }
+
+    /// A pooled 3-D RMSE cell: "–" unless every angle had 3-D directions.
+    private static func pooledRootMeanSquare(_ samples: [SampleStatistics?]) -> String {
+        let present = samples.compactMap { $0 }
+        return present.count == samples.count ? Formatting.fixed(pooled(present), 2) : "–"
     }
 
     /// `part` as a percentage of `whole`.

@@ -21,12 +21,12 @@ struct ClockOffsetAccuracy {
     let rows: [Row]
 
     /// Ranges `distance` apart with each pair of ``offsets``.
-    init(distance: Double, boards: String, seed: UInt64, rate: Double, seconds: Double) throws {
+    init(distance: Double, boards: String, hardware: RangingHardware, seed: UInt64, rate: Double, seconds: Double) throws {
         self.distance = distance
         var rows: [Row] = []
         var reference: [UInt16: Double] = [:]
         for offsets in Self.offsets {
-            let ranging = try RangingWorld.pair(distance: distance, boards: boards, clockPPM: offsets)
+            let ranging = try RangingWorld.pair(distance: distance, boards: boards, clockPPM: offsets, hardware: hardware)
                 .run(seed: seed, rate: rate, seconds: seconds)
             let errors = ranging.initiatorRecords().compactMap { pair in
                 pair.record.measurement.rawDistance.map { (pair.record.measurement.round, $0.metres - pair.truth.distance.metres) }

@@ -40,12 +40,12 @@ struct NLOSDetection {
     static let distance = 5.0
 
     /// The worlds: free space and office line of sight, a 12 dB wall in each, and the NLOS office.
-    static func cases(boards: String) -> [Case] {
+    static func cases(boards: String, hardware: RangingHardware) -> [Case] {
         let wall = RangingWorld.Wall(
             min: Vector3(x: -3, y: 0, z: -distance / 2 - 0.1), max: Vector3(x: 3, y: 2.7, z: -distance / 2 + 0.1),
             attenuationDB: 12)
         func world(_ channel: String, walls: [RangingWorld.Wall]) -> RangingWorld {
-            var world = RangingWorld.pair(distance: distance, boards: boards)
+            var world = RangingWorld.pair(distance: distance, boards: boards, hardware: hardware)
             world.channel = channel
             world.walls = walls
             return world
@@ -62,9 +62,9 @@ struct NLOSDetection {
     /// One row per case.
     let rows: [Row]
 
-    /// Ranges in each of ``cases(boards:)``.
-    init(boards: String, seed: UInt64, rate: Double, seconds: Double) throws {
-        rows = try Self.cases(boards: boards).map { item in
+    /// Ranges in each of ``cases(boards:hardware:)``.
+    init(boards: String, hardware: RangingHardware, seed: UInt64, rate: Double, seconds: Double) throws {
+        rows = try Self.cases(boards: boards, hardware: hardware).map { item in
             let ranging = try item.world.run(seed: seed, rate: rate, seconds: seconds)
             let records = ranging.initiatorRecords()
             let measurements = records.map(\.record.measurement)

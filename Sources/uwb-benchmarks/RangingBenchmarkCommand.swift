@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import UWBCore
 
 /// `uwb-benchmarks ranging`: the ranging engine's accuracy on the emulator, section by section
 /// (static line of sight, clock offsets, angle of arrival, NLOS detection, rate and latency).
@@ -41,29 +42,40 @@ struct RangingBenchmarkCommand: ParsableCommand {
     @Option(help: "Virtual seconds of the rate and latency worlds.")
     var timelinessSeconds = 20.0
 
+    @Option(help: "The chip family of every device: dw1000 (single and triple DW1000 boards) or dw3000 (DWM3000 and DW3220 boards).")
+    var family = ChipFamily.dw1000
+
+    @Option(help: "The UWB channel of every world: 1, 2, 3, 4, 5 or 7 for the DW1000; 5 or 9 for the DW3000.")
+    var channel = Channel.five
+
     func validate() throws {
         guard rate > 0, seconds > settle, timelinessSeconds > 0, clockDistance >= 0.1, settle >= 0, !distances.isEmpty, distances.allSatisfy({ $0 >= 0.1 && $0 <= 200 })
         else { throw ValidationError("give --rate > 0, --seconds > --settle ≥ 0 and distances from 0.1 to 200 m") }
+        guard family.channels.contains(channel) else {
+            throw ValidationError("a \(family) has no \(channel); use one of " + family.channels.map { String($0.number) }.joined(separator: ", "))
+        }
     }
 
     func run() throws {
         let boards = repository + "/Hardware/boards"
+        let hardware = RangingHardware(family: family, channel: channel)
+        print("# Ranging accuracy: \(hardware)\n")
         print("## Static line of sight (seed \(seed), \(Formatting.fixed(rate, 0)) Hz, \(Formatting.fixed(seconds, 0)) s per distance)\n")
         print(try StaticAccuracy(
-            distances: distances, boards: boards, seed: seed, rate: rate, seconds: seconds, settle: settle).markdown + "\n")
+            distances: distances, boards: boards, hardware: hardware, seed: seed, rate: rate, seconds: seconds, settle: settle).markdown + "\n")
         print("## Clock offsets at \(Formatting.fixed(clockDistance, 0)) m\n")
         print(try ClockOffsetAccuracy(
-            distance: clockDistance, boards: boards, seed: seed, rate: rate, seconds: seconds).markdown + "\n")
+            distance: clockDistance, boards: boards, hardware: hardware, seed: seed, rate: rate, seconds: seconds).markdown + "\n")
         let aoa = try AngleAccuracy(
-            insideAngles: angles, outsideAngles: outsideAngles, boards: boards, seed: seed, rate: rate, seconds: seconds,
+            insideAngles: angles, outsideAngles: outsideAngles, boards: boards, hardware: hardware, seed: seed, rate: rate, seconds: seconds,
             settle: settle)
-        print("## Angle of arrival at 3 m, inside the field of view\n")
+        print("## Angle of arrival at 3 m, inside the field of view (\(hardware.arrayBoard))\n")
         print(aoa.insideMarkdown + "\n")
         print("## Angle of arrival at 3 m, outside the 60° field of view\n")
         print(aoa.outsideMarkdown + "\n")
         print("## NLOS flag (likelihood ≥ \(NLOSDetection.threshold))\n")
-        print(try NLOSDetection(boards: boards, seed: seed, rate: rate, seconds: seconds).markdown + "\n")
-        let timeliness = try Timeliness(boards: boards, seed: seed, seconds: timelinessSeconds)
+        print(try NLOSDetection(boards: boards, hardware: hardware, seed: seed, rate: rate, seconds: seconds).markdown + "\n")
+        let timeliness = try Timeliness(boards: boards, hardware: hardware, seed: seed, seconds: timelinessSeconds)
         print("## Update rate of one pair\n")
         print(timeliness.rateMarkdown + "\n")
         print("## From the completing frame to the measurement\n")

@@ -39,6 +39,8 @@ struct RangingWorld {
     var channel = "free-space"
     /// The scenario's `radio.dataRateKbps`.
     var dataRateKbps = 6800
+    /// The scenario's `radio.channel`.
+    var radioChannel = Channel.five
     /// Boxes across links.
     var walls: [Wall] = []
     /// The devices; the first initiates.
@@ -48,12 +50,15 @@ struct RangingWorld {
     /// The directory of board descriptions.
     var boards: String
 
-    /// Two single-chip devices `distance` apart along world −z, 1 m above the floor, free space.
-    static func pair(distance: Double, boards: String, clockPPM: (Double, Double) = (0, 0)) -> RangingWorld {
+    /// Two single-antenna devices of `hardware` `distance` apart along world −z, 1 m above the
+    /// floor, free space, on `hardware`'s channel.
+    static func pair(
+        distance: Double, boards: String, clockPPM: (Double, Double) = (0, 0), hardware: RangingHardware = .dw1000
+    ) -> RangingWorld {
         RangingWorld(
-            name: "two devices \(distance) m apart", devices: [
-                Device(name: "initiator", position: Vector3(x: 0, y: 1, z: 0), clockPPM: clockPPM.0),
-                Device(name: "responder", position: Vector3(x: 0, y: 1, z: -distance), clockPPM: clockPPM.1),
+            name: "two devices \(distance) m apart", radioChannel: hardware.channel, devices: [
+                Device(name: "initiator", board: hardware.pairBoard, position: Vector3(x: 0, y: 1, z: 0), clockPPM: clockPPM.0),
+                Device(name: "responder", board: hardware.pairBoard, position: Vector3(x: 0, y: 1, z: -distance), clockPPM: clockPPM.1),
             ], boards: boards)
     }
 
@@ -61,7 +66,7 @@ struct RangingWorld {
     func scenario() throws -> Scenario {
         let root: [String: Any] = [
             "name": name,
-            "radio": ["dataRateKbps": dataRateKbps],
+            "radio": ["dataRateKbps": dataRateKbps, "channel": radioChannel.number],
             "channel": ["model": channel],
             "obstacles": walls.enumerated().map { index, wall in
                 ["name": "wall \(index + 1)", "min": Self.array(wall.min), "max": Self.array(wall.max),

@@ -24,9 +24,11 @@ struct StaticAccuracy {
     let rows: [Row]
 
     /// Ranges at each of `distances` for `seconds` at `rate`; the filtered statistics skip the first `settle` seconds.
-    init(distances: [Double], boards: String, seed: UInt64, rate: Double, seconds: Double, settle: Double) throws {
+    init(
+        distances: [Double], boards: String, hardware: RangingHardware, seed: UInt64, rate: Double, seconds: Double, settle: Double
+    ) throws {
         rows = try distances.map { distance in
-            let ranging = try RangingWorld.pair(distance: distance, boards: boards).run(seed: seed, rate: rate, seconds: seconds)
+            let ranging = try RangingWorld.pair(distance: distance, boards: boards, hardware: hardware).run(seed: seed, rate: rate, seconds: seconds)
             let all = ranging.initiatorRecords()
             let settled = ranging.initiatorRecords(settle: settle)
             guard let raw = SampleStatistics(all.compactMap { pair in

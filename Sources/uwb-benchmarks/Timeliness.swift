@@ -34,10 +34,11 @@ struct Timeliness {
     /// One row per initiator board.
     let rows: [Row]
 
-    /// Runs a single-chip pair and a triple-chip initiator with a single-chip responder for `seconds`.
-    init(boards: String, seed: UInt64, seconds: Double) throws {
-        rows = try ["ft232h-dw1000-single", "ft232h-dw1000-triple"].map { board in
-            var world = RangingWorld.pair(distance: 3, boards: boards)
+    /// Runs a pair of `hardware`'s one-antenna boards, then its direction-finding board as the
+    /// initiator with a one-antenna responder, for `seconds`.
+    init(boards: String, hardware: RangingHardware, seed: UInt64, seconds: Double) throws {
+        rows = try [hardware.pairBoard, hardware.arrayBoard].map { board in
+            var world = RangingWorld.pair(distance: 3, boards: boards, hardware: hardware)
             world.devices[0].board = board
             let scenario = try world.scenario()
             let rate = try Self.maximumRate(scenario: scenario)
