@@ -191,7 +191,8 @@ let package = Package(
         .testTarget(
             name: "UWBUSBTests",
             dependencies: [
-                "UWBUSB", "FT232H", "FT232HEmulation", "DW1000Driver", "UWBEmulator", "UWBCore", "UWBTestSupport", "EmulatedUSBDevice",
+                "UWBUSB", "FT232H", "FT232HEmulation", "DW1000Driver", "DW3000Driver", "UWBEmulator", "UWBCore", "UWBTestSupport",
+                "EmulatedUSBDevice",
                 "UWBDevices", "NearbyInteraction", "UWBRanging", "EmulatedRanging",
             ]
         ),
