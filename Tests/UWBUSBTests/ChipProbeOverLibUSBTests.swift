@@ -85,18 +85,8 @@ extension LibUSBUnderUMockdevTests {
         defer { dw1000.destroy() }
         try dwm3000.plug()
         try dw1000.plug()
-        // The test bundle sits in the build directory next to the uwb executable.
-        let uwb = URL(fileURLWithPath: try #require(BuiltExecutable.path(named: "uwb"), "no uwb executable was built"))
-        let process = Process()
-        process.executableURL = uwb
-        process.arguments = ["devices"]
-        var environment = ProcessInfo.processInfo.environment  // UMOCKDEV_DIR and LD_PRELOAD
-        environment["UWB_BOARDS_DIR"] = Repository.boardsDirectory
-        process.environment = environment
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
+        // The child's environment carries UMOCKDEV_DIR and LD_PRELOAD, so uwb sees the testbed.
+        let (process, pipe) = try BuiltExecutable.startUWB(["devices"], environment: ["UWB_BOARDS_DIR": Repository.boardsDirectory])
         let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         #expect(process.terminationStatus == 0, "uwb devices failed:\n\(output)")
