@@ -59,11 +59,13 @@ let package = Package(
         .target(name: "UCIClient", dependencies: ["UCI", "UWBCore", .product(name: "Logging", package: "swift-log")]),
         .target(name: "FT232H", dependencies: ["UWBCore", .product(name: "Logging", package: "swift-log")]),
         .systemLibrary(name: "CLibUSB", pkgConfig: "libusb-1.0", providers: [.apt(["libusb-1.0-0-dev"])]),
-        .target(name: "UWBUSB", dependencies: ["CLibUSB", "FT232H", "UWBCore", .product(name: "Logging", package: "swift-log")]),
+        .target(
+            name: "UWBUSB",
+            dependencies: ["CLibUSB", "FT232H", "DW1000Driver", "DW3000Driver", "UWBCore", .product(name: "Logging", package: "swift-log")]),
         // Test support only (no product): an FT232H emulated at the usbdevfs level with umockdev.
         .systemLibrary(name: "CUMockdev", pkgConfig: "umockdev-1.0", providers: [.apt(["libumockdev-dev"])]),
         .target(name: "EmulatedUSBDevice", dependencies: ["CUMockdev"]),
-        .target(name: "FT232HEmulation", dependencies: ["FT232H", "UWBCore", "UWBEmulator", "DW1000Driver"]),
+        .target(name: "FT232HEmulation", dependencies: ["FT232H", "UWBCore", "UWBEmulator", "DW1000Driver", "DW3000Driver"]),
         .target(name: "RegisterMapGenerator"),
         .target(name: "UWBEmulator", dependencies: ["UWBCore", "DW1000Driver", "DW3000Driver", .product(name: "Logging", package: "swift-log")]),
         .target(name: "UWBPlot", dependencies: ["UWBCore", "UWBEmulator"]),
@@ -189,7 +191,8 @@ let package = Package(
         .testTarget(
             name: "UWBUSBTests",
             dependencies: [
-                "UWBUSB", "FT232H", "FT232HEmulation", "DW1000Driver", "UWBEmulator", "UWBCore", "UWBTestSupport", "EmulatedUSBDevice",
+                "UWBUSB", "FT232H", "FT232HEmulation", "DW1000Driver", "DW3000Driver", "UWBEmulator", "UWBCore", "UWBTestSupport",
+                "EmulatedUSBDevice",
                 "UWBDevices", "NearbyInteraction", "UWBRanging", "EmulatedRanging",
             ]
         ),

@@ -1,14 +1,14 @@
-import DW1000Driver
 import FT232H
 import UWBCore
 import UWBEmulator
 
-/// The board side of an emulated FT232H: virtual DW1000 chips on the pins a ``BoardDescription``
-/// names, seen through the MPSSE pins and SPI data lines.
+/// The board side of an emulated FT232H: virtual chips (DW1000 or DW3000 family) on the pins a
+/// ``BoardDescription`` names, seen through the MPSSE pins and SPI data lines.
 ///
 /// It frames SPI transactions by chip select: from a chip's CS going low to it going high, the
-/// octets shifted out are the DW1000 header and then the written data; a read (0x20) in the frame
-/// ends the header, and the chip's ``VirtualDW1000/transfer(_:)`` answers it at once. RSTn driven
+/// octets shifted out are the header of the chip's family and then the written data
+/// (``WriteFrameHeader``); a read (0x20) in the frame ends the header, and the chip's
+/// ``VirtualChip/transfer(_:)`` answers it at once. RSTn driven
 /// low resets the chips on that line; the IRQ pins read the chips' interrupt lines.
 public final class EmulatedBoardWiring: MPSSEPinsAndSPI {
     /// The board.
@@ -23,8 +23,9 @@ public final class EmulatedBoardWiring: MPSSEPinsAndSPI {
     /// Reaches the chips' SPI, reset and IRQ lines: `UWBEmulator`'s virtual bus, or a
     /// ``SimulationThreadBus`` when the chips live in an emulation on another thread.
     private let chipBus: any SPIBus
-    /// The transaction being clocked: which chip is selected, what was written, whether it read.
-    private var frame: (chip: ChipSelect, written: [UInt8], didRead: Bool)?
+    /// The transaction being clocked: which chip is selected and its family, what was written,
+    /// whether it read.
+    private var frame: (chip: ChipSelect, family: ChipFamily, written: [UInt8], didRead: Bool)?
 
     /// `chips` (by chip-select index) wired as `board` says.
     public convenience init(board: BoardDescription, chips: [any VirtualChip]) {
@@ -42,11 +43,12 @@ public final class EmulatedBoardWiring: MPSSEPinsAndSPI {
     public func setPins(_ bank: MPSSEPinBank, value: UInt8, direction: UInt8) throws(MPSSEEmulationError) {
         let before = pins
         pins.set(bank, value: value, direction: direction)
-        let selected = board.chips.filter { pins.drivesLow($0.wiring.cs) }.map(\.chipSelect)
+        let selected = board.chips.filter { pins.drivesLow($0.wiring.cs) }
         guard selected.count <= 1 else {
-            throw .unsupported("\(selected.map(\.description).joined(separator: " and ")) are selected at once; select one chip at a time")
+            throw .unsupported(
+                "\(selected.map(\.chipSelect.description).joined(separator: " and ")) are selected at once; select one chip at a time")
         }
-        if let current = frame, !selected.contains(current.chip) {
+        if let current = frame, !selected.contains(where: { $0.chipSelect == current.chip }) {
             try endFrame()
         }
         for chip in board.chips where pins.drivesLow(chip.wiring.reset) && !before.drivesLow(chip.wiring.reset) {
@@ -58,7 +60,7 @@ public final class EmulatedBoardWiring: MPSSEPinsAndSPI {
             resets.append(chip.chipSelect)
         }
         if frame == nil, let chip = selected.first {
-            frame = (chip, [], false)
+            frame = (chip.chipSelect, chip.model.family, [], false)
         }
     }
 
@@ -107,12 +109,7 @@ public final class EmulatedBoardWiring: MPSSEPinsAndSPI {
         guard let current = frame else { return }
         frame = nil
         guard !current.didRead, !current.written.isEmpty else { return }
-        let headerLength: Int
-        do {
-            headerLength = try SPIHeader.decode(current.written).length
-        } catch {
-            throw .chipRefused("\(current.chip): \(error.description)")
-        }
+        let headerLength = try WriteFrameHeader.length(of: current.written, family: current.family, chip: current.chip)
         let transaction = SPITransaction(
             header: Array(current.written.prefix(headerLength)), body: .write(Array(current.written.dropFirst(headerLength))))
         _ = try run(transaction, on: current.chip)

@@ -23,9 +23,16 @@ public enum USBBoardDiscovery {
     /// bus order. Each is opened briefly to read its serial number; a device that cannot be
     /// opened is still listed, with ``AttachedBoard/openError`` saying why.
     ///
+    /// With `probingChips`, each device that opened is then claimed as an FT232H and its chips
+    /// are reset and identified by DEV_ID on every chip-select the matching descriptions wire
+    /// (``AttachedBoard/probe``, ``AttachedBoard/fittingBoards``). That resets the chips, so
+    /// only a listing for the user (`uwb devices`) probes; a board another program holds answers
+    /// with a busy error instead.
+    ///
     /// - Throws: ``USBError`` if the bus cannot be enumerated.
     public static func attachedBoards(
-        in context: USBContext, boards: [BoardDescription], logger: Logger = USBLogging.logger()
+        in context: USBContext, boards: [BoardDescription], probingChips: Bool = false,
+        logger: Logger = USBLogging.logger()
     ) throws(USBError) -> [AttachedBoard] {
         try context.devices().compactMap { device -> AttachedBoard? in
             let descriptor = device.descriptor
@@ -43,9 +50,11 @@ public enum USBBoardDiscovery {
                     USBLogging.deviceKey: "\(descriptor.location)", LogMetadataKey.boardSerial: "\((try? serial.get()).flatMap { $0 } ?? "none")",
                 ])
             }
+            let probe = probingChips && serial.failure == nil
+                ? probeChips(of: device, boards: matching, logger: logger) : nil
             return AttachedBoard(
                 device: descriptor, serialNumber: try? serial.get(), openError: serial.failure,
-                boards: matching.sorted { $0.id < $1.id })
+                boards: matching.sorted { $0.id < $1.id }, probe: probe)
         }
         .sorted { first, second in
             first.device.busNumber != second.device.busNumber

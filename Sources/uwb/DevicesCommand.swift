@@ -2,16 +2,19 @@ import ArgumentParser
 import UWBCore
 import UWBUSB
 
-/// `uwb devices`: lists the attached USB boards that match a board description.
+/// `uwb devices`: lists the attached USB boards that match a board description, with the chips
+/// found on them and the descriptions those chips fit.
 struct DevicesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "devices",
-        abstract: "List attached USB boards (FT232H bridges matching a file in Hardware/boards).",
+        abstract: "List attached USB boards (FT232H bridges matching a file in Hardware/boards) and the chips on them.",
         discussion: """
             A USB device is listed when its vendor and product id match a board description \
             (Hardware/boards/*.json, or the directory in UWB_BOARDS_DIR). Every FT232H with a \
-            default EEPROM is 0403:6014, so each board shows the descriptions it could be; pick \
-            one by id.
+            default EEPROM is 0403:6014, so the command opens each one, resets its chips and reads \
+            DEV_ID on every chip-select the descriptions wire (a DW1000 and a DW3000 answer \
+            differently), then lists the descriptions whose chips all answered; pick one by id \
+            (UWB_BOARD). This resets the chips of every attached board that is not in use.
             """)
 
     /// `--log-level`: how much the libraries log on standard error.
@@ -27,7 +30,7 @@ struct DevicesCommand: ParsableCommand {
         }
         let attached: [AttachedBoard]
         do {
-            attached = try USBBoardDiscovery.attachedBoards(in: USBContext(), boards: boards)
+            attached = try USBBoardDiscovery.attachedBoards(in: USBContext(), boards: boards, probingChips: true)
         } catch {
             throw CommandFailure(error.description)
         }
@@ -50,14 +53,26 @@ struct DevicesCommand: ParsableCommand {
                 "  bus \(device.busNumber) port \(device.portPath.map(String.init).joined(separator: ".")) "
                     + "(\(device.location), address \(device.address))  "
                     + "serial \(serial)  \(identity)")
-            for description in board.boards {
-                lines.append("    could be \(description.id): \(description.name)")
-            }
+            lines.append(contentsOf: Self.chipLines(board).map { "    " + $0 })
             if let error = board.openError {
                 lines.append(contentsOf: Self.advice(for: error).map { "    " + $0 })
             }
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// The chips probed and the descriptions they fit; the descriptions the board could be when
+    /// its chips were not probed (it could not be opened).
+    private static func chipLines(_ board: AttachedBoard) -> [String] {
+        guard let probe = board.probe else {
+            return board.boards.map { "could be \($0.id): \($0.name)" }
+        }
+        let fitting = board.fittingBoards.map { "fits \($0.id): \($0.name)" }
+        return probe.chips.map(\.description)
+            + (fitting.isEmpty
+                ? ["no board description fits these chips: check the wiring (Hardware/wiring/) or describe the board "
+                    + "in UWB_BOARDS_DIR (Hardware/boards/README.md)"]
+                : fitting)
     }
 
     private static func advice(for error: USBError) -> [String] {

@@ -1,4 +1,5 @@
 import DW1000Driver
+import DW3000Driver
 import FT232H
 import Foundation
 import Testing
@@ -6,9 +7,9 @@ import UWBCore
 import UWBTestSupport
 import UWBUSB
 
-/// The whole USB path with nothing emulated but the device: the DW1000 driver on `FT232HSPIBus`,
-/// on `FT232HUSBLink`, through the real libusb and umockdev, to an FT232H whose MPSSE drives
-/// virtual DW1000 chips. Part of the inner suite, so it runs in the umockdev child process.
+/// The whole USB path with nothing emulated but the device: the DW1000 and DW3000 drivers on
+/// `FT232HSPIBus`, on `FT232HUSBLink`, through the real libusb and umockdev, to an FT232H whose
+/// MPSSE drives virtual chips of the board's family. Part of the inner suite, so it runs in the umockdev child process.
 extension LibUSBUnderUMockdevTests {
     /// The board `id`, an emulated FT232H wired as it says, plugged in, and an opened bus over
     /// libusb to it; `body` runs with them, and everything is torn down in order afterwards.
@@ -49,6 +50,27 @@ extension LibUSBUnderUMockdevTests {
             #expect(divisors.last == bus.fastDivisor.value)
             let cost = bus.statistics.since(before)
             print("FT232H over libusb: bringing up \(board.chips.count) chip(s) took \(cost)")
+        }
+    }
+
+    @Test("the DW3000 driver brings up and configures the emulated DW3000 of a board through real libusb",
+          arguments: ["ft232h-dwm3000-single", "ft232h-dw3220-pdoa"])
+    func dw3000BringUp(boardID: String) throws {
+        try withBoard(boardID) { _, responder, bus, board in
+            let chip = try #require(board.chips.first)
+            let driver = try DW3000(
+                bus: bus, chip: chip.chipSelect, transmitAntennaDelay: chip.calibration.txAntennaDelay,
+                receiveAntennaDelay: chip.calibration.rxAntennaDelay)
+            #expect(driver.measuresPhaseDifference == (chip.model.antennaPorts == 2))
+            try driver.configure(.ranging)
+            #expect(driver.configuration == .ranging)
+            // DEV_ID (DW3000 UM §8.2.2.1), low octet first: 0xDECA0302, or 0xDECA0312 with two ports.
+            #expect(try bus.transfer(DW1000.deviceIDRead, on: chip.chipSelect)
+                    == [chip.model.antennaPorts == 2 ? 0x12 : 0x02, 0x03, 0xCA, 0xDE])
+            // Slow clock until the PLL locked, the fast one after (the board's 2 MHz and 8 MHz).
+            let divisors = responder.model.clockDivisors
+            #expect(divisors.first == bus.initialDivisor.value)
+            #expect(divisors.last == bus.fastDivisor.value)
         }
     }
 

@@ -169,46 +169,6 @@ struct LibUSBUnderUMockdevTests {
         }
     }
 
-    @Test("board discovery matches the attached FT232H to the board catalog")
-    func discovery() throws {
-        try withDevice { device, context in
-            let boards = try USBBoardDiscovery.catalogBoards(searchPaths: [Repository.boardsDirectory])
-            let attached = try USBBoardDiscovery.attachedBoards(in: context, boards: boards)
-            #expect(attached.count == 1)
-            let board = try #require(attached.first)
-            #expect(board.device.busNumber == 1 && board.device.portPath == [2] && board.device.address == 5)
-            #expect(board.serialNumber == device.serial)
-            #expect(board.openError == nil)
-            #expect(board.boardIDs == ["ft232h-dw1000-dual", "ft232h-dw1000-single", "ft232h-dw1000-triple", "ft232h-dw3220-pdoa", "ft232h-dwm3000-single"])
-        }
-    }
-
-    @Test("`uwb devices` in a separate process lists the emulated board")
-    func uwbDevicesCommand() throws {
-        try withDevice { device, _ in
-            // The test bundle sits in the build directory next to the uwb executable.
-            let uwb = URL(fileURLWithPath: try #require(BuiltExecutable.path(named: "uwb"), "no uwb executable was built"))
-            let process = Process()
-            process.executableURL = uwb
-            process.arguments = ["devices"]
-            var environment = ProcessInfo.processInfo.environment  // UMOCKDEV_DIR and LD_PRELOAD
-            environment["UWB_BOARDS_DIR"] = Repository.boardsDirectory
-            process.environment = environment
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            process.standardError = pipe
-            try process.run()
-            let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 0, "uwb devices failed:\n\(output)")
-            #expect(output.contains("1 board attached"), "\(output)")
-            #expect(output.contains("bus 1 port 2 (1-2, address 5)"), "\(output)")
-            #expect(output.contains("serial \(device.serial ?? "")"), "\(output)")
-            #expect(output.contains("0403:6014 (FT232H)"), "\(output)")
-            #expect(output.contains("could be ft232h-dw1000-single"), "\(output)")
-        }
-    }
-
     /// Handles libusb events until `done` or 3 s pass.
     private func handleEvents(_ context: USBContext, until done: () -> Bool) throws {
         let deadline = ContinuousClock.now + .seconds(3)
