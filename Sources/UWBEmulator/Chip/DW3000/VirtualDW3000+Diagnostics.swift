@@ -16,6 +16,10 @@ extension VirtualDW3000 {
     /// radian units"; IP_POA and STS_POA the same unsigned).
     static let phaseUnitsPerRadian = 2048.0
 
+    /// CIA_DIAG_0.COE_PPM counts the clock offset in units of 2⁻²⁶ (Qorvo API `dwt_readclockoffset`;
+    /// `Docs/reference/dw3000-registers.md` §7), positive when the transmitter is faster.
+    static let clockOffsetUnitsPerRatio = 67_108_864.0
+
     /// Writes the registers a reception updates (User Manual §8.2.2.14–8.2.2.17, §8.2.14), from
     /// the arrival: the frame and RX_FINFO; RX_TIME (RX_RAWST less CIA_CONF.RXANTD) and IP_TS, the
     /// Ipatov timestamp and phase of arrival; with an STS configured, STS_TS and STS_STS from the
@@ -69,11 +73,15 @@ extension VirtualDW3000 {
     }
 
     /// The carrier integrator (the same conversion as the DW1000's at 850 kbps and 6.8 Mbps, Qorvo
-    /// API `FREQ_OFFSET_MULTIPLIER`) and IP_DIAG_1–4 and 12 chosen so that the power formulas give
+    /// API `FREQ_OFFSET_MULTIPLIER`), the clock offset in CIA_DIAG_0.COE_PPM (13-bit two's
+    /// complement), and IP_DIAG_1–4 and 12 chosen so that the power formulas give
     /// back the arrival's levels: received = 10·log₁₀(C·2²¹/N²) − A, first path =
     /// 10·log₁₀((F1² + F2² + F3²)/N²) − A (User Manual §4.7.1–4.7.2).
     private func writeSignalDiagnostics(_ arrival: Arrival, configuration: RadioConfig, accumulated: Int) {
-        memory.set(.drxCarInt, CarrierIntegrator(configuration: configuration).registerValue(for: relativeOffset(of: arrival)))
+        let offset = relativeOffset(of: arrival)
+        memory.set(.drxCarInt, CarrierIntegrator(configuration: configuration).registerValue(for: offset))
+        let coe = Int64((offset.ratio * Self.clockOffsetUnitsPerRatio).rounded())
+        memory.set(.ciaDiag0, DW3000Register.CiaDiag0.coePpm.placing(UInt64(bitPattern: coe) & DW3000Register.CiaDiag0.coePpm.maxValue))
         let correction = Self.powerCorrection(configuration.pulseRepetitionFrequency)
         let squared = Double(accumulated * accumulated)
         let area = pow(10, (arrival.receivedLevel.dBm + correction) / 10) * squared / Self.channelAreaScale
