@@ -20,6 +20,10 @@ extension VirtualDW3000 {
     /// `Docs/reference/dw3000-registers.md` §7), positive when the transmitter is faster.
     static let clockOffsetUnitsPerRatio = 67_108_864.0
 
+    /// IP_DIAG_2–4 hold the first-path amplitudes with two fractional bits
+    /// (`Docs/reference/dw3000-registers.md` §7).
+    static let amplitudeUnitsPerAmplitude = 4.0
+
     /// Writes the registers a reception updates (User Manual §8.2.2.14–8.2.2.17, §8.2.14), from
     /// the arrival: the frame and RX_FINFO; RX_TIME (RX_RAWST less CIA_CONF.RXANTD) and IP_TS, the
     /// Ipatov timestamp and phase of arrival; with an STS configured, STS_TS and STS_STS from the
@@ -76,7 +80,7 @@ extension VirtualDW3000 {
     /// API `FREQ_OFFSET_MULTIPLIER`), the clock offset in CIA_DIAG_0.COE_PPM (13-bit two's
     /// complement), and IP_DIAG_1–4 and 12 chosen so that the power formulas give
     /// back the arrival's levels: received = 10·log₁₀(C·2²¹/N²) − A, first path =
-    /// 10·log₁₀((F1² + F2² + F3²)/N²) − A (User Manual §4.7.1–4.7.2).
+    /// 10·log₁₀(((F1/4)² + (F2/4)² + (F3/4)²)/N²) − A (User Manual §4.7.1–4.7.2).
     private func writeSignalDiagnostics(_ arrival: Arrival, configuration: RadioConfig, accumulated: Int) {
         let offset = relativeOffset(of: arrival)
         memory.set(.drxCarInt, CarrierIntegrator(configuration: configuration).registerValue(for: offset))
@@ -87,7 +91,7 @@ extension VirtualDW3000 {
         let area = pow(10, (arrival.receivedLevel.dBm + correction) / 10) * squared / Self.channelAreaScale
         let amplitude = (pow(10, (arrival.firstPathLevel.dBm + correction) / 10) * squared / 3).squareRoot()
         memory.set(.ipDiag1, UInt64(min(area.rounded(), Double(DW3000Register.IpDiag1.ipchannelarea.maxValue))))
-        let field = UInt64(min(amplitude.rounded(), Double(DW3000Register.IpDiag2.ipf1.maxValue)))
+        let field = UInt64(min((amplitude * Self.amplitudeUnitsPerAmplitude).rounded(), Double(DW3000Register.IpDiag2.ipf1.maxValue)))
         memory.set(.ipDiag2, field)
         memory.set(.ipDiag3, field)
         memory.set(.ipDiag4, field)
