@@ -54,6 +54,8 @@ let package = Package(
         ),
         .target(name: "DW1000Driver", dependencies: ["UWBCore", .product(name: "Logging", package: "swift-log")]),
         .target(name: "DW3000Driver", dependencies: ["UWBCore", .product(name: "Logging", package: "swift-log")]),
+        // The driver of a board's chip family, for the emulator's devices and UWBDevices alike (decision 0022).
+        .target(name: "ChipDrivers", dependencies: ["UWBCore", "DW1000Driver", "DW3000Driver", .product(name: "Logging", package: "swift-log")]),
         .target(name: "UCI", dependencies: ["UWBCore"]),
         .target(name: "UCIService", dependencies: ["UCI", "UWBCore", "UWBEmulator", "UWBRanging", .product(name: "Logging", package: "swift-log")]),
         .target(name: "UCIClient", dependencies: ["UCI", "UWBCore", .product(name: "Logging", package: "swift-log")]),
@@ -67,7 +69,7 @@ let package = Package(
         .target(name: "EmulatedUSBDevice", dependencies: ["CUMockdev"]),
         .target(name: "FT232HEmulation", dependencies: ["FT232H", "UWBCore", "UWBEmulator", "DW1000Driver", "DW3000Driver"]),
         .target(name: "RegisterMapGenerator"),
-        .target(name: "UWBEmulator", dependencies: ["UWBCore", "DW1000Driver", "DW3000Driver", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "UWBEmulator", dependencies: ["UWBCore", "ChipDrivers", "DW1000Driver", "DW3000Driver", .product(name: "Logging", package: "swift-log")]),
         .target(name: "UWBPlot", dependencies: ["UWBCore", "UWBEmulator"]),
         .target(
             name: "UWBRanging",
@@ -84,7 +86,7 @@ let package = Package(
         .target(
             name: "UWBDevices",
             dependencies: [
-                "UWBCore", "DW1000Driver", "DW3000Driver", "UWBEmulator", "UWBUSB", "FT232H", "FT232HEmulation", "UCIClient",
+                "UWBCore", "ChipDrivers", "DW1000Driver", "UWBEmulator", "UWBUSB", "FT232H", "FT232HEmulation", "UCIClient",
                 "UCI", .product(name: "Logging", package: "swift-log"),
             ]
         ),

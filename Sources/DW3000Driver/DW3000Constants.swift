@@ -64,6 +64,10 @@ public enum DW3000Constants {
     /// CIA_DIAG_0.COE_PPM is in units of 2^-26 (Qorvo API `dwt_readclockoffset`).
     public static let clockOffsetUnit: Double = 1.0 / 67_108_864
 
+    /// IP_DIAG_2–4 hold the first-path amplitudes F1–F3 with two fractional bits
+    /// (`Docs/reference/dw3000-registers.md` §7).
+    public static let amplitudeUnitsPerAmplitude: Double = 4
+
     /// PDOA and the phases of arrival are radians with 11 fractional bits (Qorvo API
     /// `dwt_readpdoa`: degrees = value / 2^11 × 180 / π).
     public static let phaseUnit: Double = 1.0 / 2048

@@ -1,3 +1,4 @@
+import ChipDrivers
 import Foundation
 import Logging
 import Synchronization

@@ -1,8 +1,8 @@
 import DW1000Driver
 import UWBCore
 
-/// An emulated world on virtual time: devices with boards of virtual DW1000 chips in a medium,
-/// each driven by the real DW1000 driver from its radio loop.
+/// An emulated world on virtual time: devices with boards of virtual DW1000 or DW3000-family chips
+/// in a medium, each driven by the real driver of its chips' family from its radio loop.
 ///
 /// The same setup and seed always give the same run: one event queue, seeded random streams
 /// derived per device and per link, and nothing that reads the wall clock.

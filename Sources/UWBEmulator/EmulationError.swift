@@ -1,6 +1,6 @@
 /// Why an emulation could not be set up or run.
 public enum EmulationError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// The DW1000 driver failed on a device's virtual chips.
+    /// The driver of a device's chip family failed on its virtual chips.
     case driver(device: String, String)
     /// The scenario's channel parameters were rejected.
     case channel(String)
@@ -11,7 +11,7 @@ public enum EmulationError: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .driver(let device, let detail):
-            "device \(device): the DW1000 driver failed on the emulated chips: \(detail). This is a bug in the driver or the emulator; please report it with the scenario"
+            "device \(device): the driver failed on the emulated chips: \(detail). This is a bug in the driver or the emulator; please report it with the scenario"
         case .channel(let detail):
             "channel: \(detail)"
         case .trace(let detail):

@@ -40,7 +40,7 @@ struct DW3000Reception: Sendable {
             ? Double(DW3000Register.DgcDbg.dgcDecision.value(in: gainDebug)) * DW3000Constants.decibelsPerGainStep : 0
         let offset = gain - DW3000Constants.powerCorrection(config.pulseRepetitionFrequency)
         let area = Double(max(1, DW3000Register.IpDiag1.ipchannelarea.value(in: channelArea)))
-        let amplitudes = [firstPathAmplitudes.0, firstPathAmplitudes.1, firstPathAmplitudes.2].map { Double($0 & 0x3F_FFFF) / 4 }
+        let amplitudes = [firstPathAmplitudes.0, firstPathAmplitudes.1, firstPathAmplitudes.2].map { Double($0 & 0x3F_FFFF) / DW3000Constants.amplitudeUnitsPerAmplitude }
         let firstPathPower = max(1, amplitudes.reduce(0) { $0 + $1 * $1 })
         let coe = Self.signed(DW3000Register.CiaDiag0.coePpm.value(in: ciaDiagnostic), bits: 13)
         return ReceptionDiagnostics(

@@ -11,7 +11,10 @@ final class EngineLinks: SessionLinks {
     var lateness: Duration { scheduler?.lateness ?? .zero }
 
     private let radio: any RadioHost
-    private let timing: RangingTiming
+    /// The timing of links ranging with a configuration: the settings' timing if they give one,
+    /// else the radio kind's, derived from that configuration, so that an STS counts in every
+    /// frame's airtime (``RangingTiming``).
+    private let timing: (RadioConfig) -> RangingTiming
     private let array: AntennaArray?
     private let fieldOfView: FieldOfView
     private let droppedFrames: FrameRejectionTally
@@ -40,9 +43,14 @@ final class EngineLinks: SessionLinks {
         let board = NIRadioCapability(board: radio.board)
         capabilities = array == nil
             ? NIRadioCapability(coherentReceivers: 1, secureTimestamps: board.supportsSecureTimestamps) : board
-        timing = settings.timing
-            ?? (radio.kind == .usb ? .usb(for: radio.configuration) : .emulator(for: radio.configuration))
-        shortestInterval = timing.longestRound * 2
+        let kind = radio.kind
+        timing = { configuration in
+            settings.timing ?? (kind == .usb ? .usb(for: configuration) : .emulator(for: configuration))
+        }
+        // An STS lengthens every frame: the shortest interval is that of the longest rounds the radio may range.
+        let longest = board.supportsSecureTimestamps
+            ? radio.configuration.withSecureTimestamps(SessionKeyAgreement.secureTimestampPlaceholder) : radio.configuration
+        shortestInterval = timing(longest).longestRound * 2
         fieldOfView = settings.fieldOfView
         self.droppedFrames = droppedFrames
         self.onFailure = onFailure
@@ -56,10 +64,11 @@ final class EngineLinks: SessionLinks {
     func start(_ pairing: SessionPairing, interval: Duration, handlers: LinkHandlers) -> SessionLinkID {
         nextLink += 1
         let id = SessionLinkID(rawValue: nextLink)
-        let scheduler = self.scheduler ?? makeScheduler()
         let configuration = radio.configuration.withSecureTimestamps(pairing.secureTimestamps)
+        let scheduler: RangingScheduler
         do {
-            try useSecureTimestamps(pairing.secureTimestamps, on: scheduler)
+            try useSecureTimestamps(pairing.secureTimestamps)
+            scheduler = self.scheduler(for: configuration)
         } catch {
             handlers.failed(error)
             return id
@@ -92,7 +101,7 @@ final class EngineLinks: SessionLinks {
     ///
     /// - Throws: ``NIError/Code/invalidConfiguration`` while a running link ranges with another
     ///   STS (the radio holds one at a time), ``NIError/Code/sessionFailed`` if the radio refuses it.
-    private func useSecureTimestamps(_ sts: SecureTimestampConfiguration?, on scheduler: RangingScheduler) throws(NIError) {
+    private func useSecureTimestamps(_ sts: SecureTimestampConfiguration?) throws(NIError) {
         if secureTimestamps.values.contains(where: { $0 != sts }) {
             throw NIError(.invalidConfiguration, detail: "another session of this device ranges \(sts == nil ? "with" : "without or with other") secure timestamps (STS), and the radio holds one STS configuration at a time; end that session first")
         }
@@ -106,10 +115,21 @@ final class EngineLinks: SessionLinks {
             }
         }
         radioSecureTimestamps = sts
-        scheduler.secureTimestamps = sts
+        scheduler?.secureTimestamps = sts
     }
 
-    private func makeScheduler() -> RangingScheduler {
+    /// The scheduler for links ranging with `configuration`: the current one if its timing is
+    /// that configuration's, else a new one with that timing. A new one replaces the old only
+    /// when no link runs on it: links of another STS make ``useSecureTimestamps(_:)`` throw first.
+    private func scheduler(for configuration: RadioConfig) -> RangingScheduler {
+        let wanted = timing(configuration)
+        if let scheduler, scheduler.timing == wanted || !links.isEmpty {
+            return scheduler
+        }
+        return makeScheduler(timing: wanted)
+    }
+
+    private func makeScheduler(timing: RangingTiming) -> RangingScheduler {
         let transceivers = radio.transceivers
         let clock = transceivers.first.map { TransmitClock(board: radio.board, capabilities: $0.capabilities) }
             ?? TransmitClock(granularity: .zero, antennaDelay: .zero)

@@ -19,6 +19,10 @@ enum SessionKeyAgreement {
     /// The STS a session uses when both radios have one: SP1 (the frames keep their payload) with
     /// 64 symbols, FiRa's default length (``SecureTimestampLength/symbols64``).
     static let secureTimestampShape = (mode: SecureTimestampMode.afterFrameDelimiter, length: SecureTimestampLength.symbols64)
+    /// An STS of ``secureTimestampShape`` with a zero key and IV: for what depends only on the
+    /// shape, the airtime of a session's frames, before any session has its own.
+    static let secureTimestampPlaceholder = SecureTimestampConfiguration(
+        mode: secureTimestampShape.mode, length: secureTimestampShape.length, key: .zero, initializationVector: .zero)
 
     /// The session keys and STS of `local` (whose private key is `privateKey`) with `peer`, `role`
     /// being this side's.

@@ -22,9 +22,16 @@ extension RadioConfig {
 
     /// The whole airtime of a frame whose PHY payload (MAC header, payload and the 2-octet FCS) is
     /// `frameLength` octets: `Tpsym·(Npreamble + Nsfd) + Tbsym·21 + Tdsym·8·N/0.87`
-    /// (`Docs/reference/uwb-physics.md` §1.3; Decawave `dw1000_phy_frame_duration`).
+    /// (`Docs/reference/uwb-physics.md` §1.3; Decawave `dw1000_phy_frame_duration`), plus the STS
+    /// after the SFD when the configuration has one (SP1); in SP3 the STS follows the SFD and the
+    /// frame has neither PHY header nor payload (§1.3a).
     public func airtime(frameLength: Int) -> Duration {
         let payloadBits = Double(max(0, frameLength) * 8) / Self.reedSolomonEfficiency
-        return synchronisationHeaderDuration + phyHeaderDuration + dataRate.bitDuration * payloadBits
+        let plain = synchronisationHeaderDuration + phyHeaderDuration + dataRate.bitDuration * payloadBits
+        switch secureTimestamps {
+        case nil: return plain
+        case let sts? where sts.mode == .afterFrameDelimiter: return plain + sts.length.airtime
+        case let sts?: return synchronisationHeaderDuration + sts.length.airtime
+        }
     }
 }

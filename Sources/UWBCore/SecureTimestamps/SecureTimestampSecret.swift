@@ -22,4 +22,12 @@ public struct SecureTimestampSecret: Hashable, Sendable {
         }
         self.octets = octets
     }
+
+    /// Sixteen zero octets: a value for what depends only on an STS's shape (how long a frame with
+    /// it takes on the air), never one to range with.
+    public static let zero = SecureTimestampSecret(checkedOctets: Array(repeating: 0, count: octetCount))
+
+    private init(checkedOctets: [UInt8]) {
+        octets = checkedOctets
+    }
 }

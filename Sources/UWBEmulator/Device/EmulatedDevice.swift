@@ -1,9 +1,10 @@
-import DW1000Driver
+import ChipDrivers
 import Logging
 import UWBCore
 
-/// One emulated device: a board of virtual DW1000 chips in the medium, the real DW1000 driver
-/// on top of them, and the radio loop that services their interrupts for an application.
+/// One emulated device: a board of virtual chips in the medium, the real driver of their family
+/// on top of them (``BoardDrivers``: the DW1000 driver, or the DW3000 driver), and the radio loop
+/// that services their interrupts for an application.
 public final class EmulatedDevice {
     /// How long the radio loop takes to notice an interrupt and start reading the chip: 2 µs,
     /// a modelling choice for an in-process loop (a USB board takes hundreds of µs).
@@ -33,16 +34,16 @@ public final class EmulatedDevice {
     private let simulator: Simulator
     private let node: MediumNode
     private let bus: VirtualBoardBus
-    private let drivers: [DW1000]
+    private let drivers: [any Transceiver]
     private var serviceScheduled = false
     /// Whether the application has heard that the unplugged board cannot be read; the loop stops
     /// servicing it then, since no interrupt can be cleared through a dead bus.
     private var lossReported = false
 
-    /// Brings up the board's chips through the real driver and configures them.
+    /// Brings up the board's chips through the real driver of their family and configures them.
     ///
-    /// - Throws: ``DW1000Error`` or ``TransceiverError`` (wrapped in ``EmulationError``) if the
-    ///   driver fails on the virtual chips, which would be a bug in either.
+    /// - Throws: ``EmulationError/driver(device:_:)`` with the driver's error if it fails on the
+    ///   virtual chips (a bug in either), or if the board mixes chip families.
     init(name: String, board: BoardDescription, chips: [any VirtualChip], node: MediumNode, medium: Medium,
          configuration: RadioConfig) throws(EmulationError) {
         self.name = name
@@ -53,23 +54,12 @@ public final class EmulatedDevice {
         medium.attach(node)
         let bus = VirtualBoardBus(chips: chips)
         self.bus = bus
-        if let chip = board.chips.first(where: { $0.model.family != .dw1000 }) {
-            throw .driver(
-                device: name,
-                "its board has a \(chip.model), and emulated devices run the DW1000 driver only so far; "
-                    + "use a DW1000 board, or drive the virtual DW3000 through DW3000Driver on a VirtualBoardBus")
-        }
         do {
-            var logger = DW1000Logging.logger()
+            var logger = BoardDrivers.logger(for: try BoardDrivers.family(of: board))
             logger[metadataKey: LogMetadataKey.emulatedDevice] = "\(name)"
-            drivers = try DW1000Board(board, bus: bus, logger: logger).chips
-            for driver in drivers {
-                try driver.configure(configuration)
-            }
-        } catch let error as DW1000Error {
-            throw .driver(device: name, error.description)
+            drivers = try BoardDrivers.bringUp(board, bus: bus, configuration: configuration, logger: logger)
         } catch {
-            throw .driver(device: name, "\(error)")
+            throw .driver(device: name, error.description)
         }
         radio = DeviceRadio(name: name, transceivers: drivers, configuration: configuration, simulator: medium.simulator)
         // `unowned`: the device owns its chips, whose ports (owned by the medium, which the

@@ -5,7 +5,9 @@ extension VirtualDW3000 {
     /// The radio configuration CHAN_CTRL, TX_FCTRL, SYS_CFG and the STS registers select for
     /// transmission, if they select one (User Manual §8.2.2.5, §8.2.2.10, §8.2.3.5, §8.2.4):
     /// RF_CHAN 0 is channel 5 and 1 channel 9; the PRF follows from the preamble code; TXPSR holds
-    /// the preamble length code (the DW1000's PE and TXPSR side by side); TXBR 1 is 6.8 Mbps and
+    /// the preamble length code (the DW1000's PE and TXPSR side by side) unless FINE_PLEN, which
+    /// overrides it when non-zero, gives the length as symbols / 8 − 1 (`Docs/reference/dw3000-registers.md`
+    /// §4, the driver's way); TXBR 1 is 6.8 Mbps and
     /// 0 850 kbps (there is no 110 kbps); SFD_TYPE 0 and 3 (the IEEE 802.15.4a and 4z 8-symbol
     /// SFDs) count as the standard SFD, 1 and 2 as Decawave's [U: the 4z SFD is its own sequence;
     /// the configuration type has no case for it].
@@ -13,14 +15,23 @@ extension VirtualDW3000 {
         let channelControl = memory.value(.chanCtrl)
         let frameControl = memory.value(.txFctrl)
         let code = Int(DW3000Register.ChanCtrl.txPcode.value(in: channelControl))
-        let lengthCode = DW3000Register.TxFctrl.txpsr.value(in: frameControl)
-        guard let length = PreambleLength(dw1000Repetitions: lengthCode & 0b11, extension: lengthCode >> 2) else { return nil }
+        guard let length = preambleLength(frameControl) else { return nil }
         return try? RadioConfig(
             channel: DW3000Register.ChanCtrl.rfChan.value(in: channelControl) == 1 ? .nine : .five,
             pulseRepetitionFrequency: code > 8 ? .sixtyFourMegahertz : .sixteenMegahertz,
             preambleLength: length, preambleCode: code, startOfFrameDelimiter: startOfFrameDelimiter(),
             dataRate: DW3000Register.TxFctrl.txbr.value(in: frameControl) == 1 ? .mbps6_8 : .kbps850,
             secureTimestamps: secureTimestampConfiguration(counter: stsCounter))
+    }
+
+    /// The preamble length TX_FCTRL selects: FINE_PLEN when non-zero, else the TXPSR code.
+    private func preambleLength(_ frameControl: UInt64) -> PreambleLength? {
+        let fine = DW3000Register.TxFctrl.finePlen.value(in: frameControl)
+        if fine != 0 {
+            return PreambleLength(rawValue: Int(fine + 1) * 8)
+        }
+        let code = DW3000Register.TxFctrl.txpsr.value(in: frameControl)
+        return PreambleLength(dw1000Repetitions: code & 0b11, extension: code >> 2)
     }
 
     /// The SFD that CHAN_CTRL.SFD_TYPE selects.

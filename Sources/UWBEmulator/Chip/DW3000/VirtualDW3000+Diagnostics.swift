@@ -57,17 +57,21 @@ extension VirtualDW3000 {
     }
 
     /// The carrier integrator (the same conversion as the DW1000's at 850 kbps and 6.8 Mbps, Qorvo
-    /// API `FREQ_OFFSET_MULTIPLIER`) and IP_DIAG_1–4 and 12 chosen so that the power formulas give
+    /// API `FREQ_OFFSET_MULTIPLIER`), the clock offset in CIA_DIAG_0.COE_PPM (13-bit two's
+    /// complement), and IP_DIAG_1–4 and 12 chosen so that the power formulas give
     /// back the arrival's levels: received = 10·log₁₀(C·2²¹/N²) − A, first path =
-    /// 10·log₁₀((F1² + F2² + F3²)/N²) − A (User Manual §4.7.1–4.7.2).
+    /// 10·log₁₀(((F1/4)² + (F2/4)² + (F3/4)²)/N²) − A (User Manual §4.7.1–4.7.2).
     private func writeSignalDiagnostics(_ arrival: Arrival, configuration: RadioConfig, accumulated: Int) {
-        memory.set(.drxCarInt, CarrierIntegrator(configuration: configuration).registerValue(for: relativeOffset(of: arrival)))
+        let offset = relativeOffset(of: arrival)
+        memory.set(.drxCarInt, CarrierIntegrator(configuration: configuration).registerValue(for: offset))
+        let coe = Int64((offset.ratio / DW3000Constants.clockOffsetUnit).rounded())
+        memory.set(.ciaDiag0, DW3000Register.CiaDiag0.coePpm.placing(UInt64(bitPattern: coe) & DW3000Register.CiaDiag0.coePpm.maxValue))
         let correction = DW3000Constants.powerCorrection(configuration.pulseRepetitionFrequency)
         let squared = Double(accumulated * accumulated)
         let area = pow(10, (arrival.receivedLevel.dBm + correction) / 10) * squared / DW3000Constants.channelAreaScale
         let amplitude = (pow(10, (arrival.firstPathLevel.dBm + correction) / 10) * squared / 3).squareRoot()
         memory.set(.ipDiag1, UInt64(min(area.rounded(), Double(DW3000Register.IpDiag1.ipchannelarea.maxValue))))
-        let field = UInt64(min(amplitude.rounded(), Double(DW3000Register.IpDiag2.ipf1.maxValue)))
+        let field = UInt64(min((amplitude * DW3000Constants.amplitudeUnitsPerAmplitude).rounded(), Double(DW3000Register.IpDiag2.ipf1.maxValue)))
         memory.set(.ipDiag2, field)
         memory.set(.ipDiag3, field)
         memory.set(.ipDiag4, field)

@@ -33,17 +33,14 @@ struct FrameLayout {
         let header = configuration.synchronisationHeaderDuration
         self.header = header
         preamble = configuration.pulseRepetitionFrequency.preambleSymbolDuration * configuration.preambleLength.symbols
+        afterMarker = configuration.airtime(frameLength: frame.count) - header
         switch configuration.secureTimestamps {
         case nil:
             headerSentAfterMarker = configuration.phyHeaderDuration
-            afterMarker = configuration.airtime(frameLength: frame.count) - header
         case let secure? where secure.mode == .afterFrameDelimiter:
-            let sequence = secure.length.airtime
-            headerSentAfterMarker = sequence + configuration.phyHeaderDuration
-            afterMarker = sequence + (configuration.airtime(frameLength: frame.count) - header)
+            headerSentAfterMarker = secure.length.airtime + configuration.phyHeaderDuration
         case let secure?:
             headerSentAfterMarker = secure.length.airtime
-            afterMarker = secure.length.airtime
         }
     }
 }

@@ -4,18 +4,19 @@ import Logging
 import UWBCore
 
 /// The drivers of a board's chips, chosen by the chips' family: the one place that knows which
-/// driver serves which chip. A DW1000 board gets ``DW1000Board``'s drivers, a DW3000-family
-/// board a ``DW3000`` per chip with its calibrated antenna delays.
-enum BoardDrivers {
+/// driver serves which chip, for USB boards, the emulator service's devices and the in-process
+/// emulator's devices alike (decision 0022). A DW1000 board gets ``DW1000Board``'s drivers, a
+/// DW3000-family board a ``DW3000`` per chip with its calibrated antenna delays.
+public enum BoardDrivers {
     /// Brings up every chip of `board` on `bus` with its family's driver, in the description's
     /// order, and configures each with `configuration`.
     ///
+    /// - Parameter logger: where the drivers log; ``logger(for:)`` gives the family's own.
     /// - Throws: ``BoardDriversError`` naming the chip family and the driver's error.
-    static func bringUp(
+    public static func bringUp(
         _ board: BoardDescription, bus: any SPIBus, configuration: RadioConfig, logger: Logger
     ) throws(BoardDriversError) -> [any Transceiver] {
-        let families = Set(board.chips.map(\.model.family))
-        guard families.count == 1, let family = families.first else { throw .mixedFamilies(board.id) }
+        let family = try family(of: board)
         let drivers: [any Transceiver]
         switch family {
         case .dw1000:
@@ -48,22 +49,22 @@ enum BoardDrivers {
         }
         return drivers
     }
-}
 
-/// Why a board's chips could not be brought up.
-enum BoardDriversError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// The board mixes chip families, which cannot share one radio.
-    case mixedFamilies(String)
-    /// A chip of `family` failed to come up or to take the configuration.
-    case bringUp(ChipFamily, reason: String)
+    /// The one chip family of `board`'s chips.
+    ///
+    /// - Throws: ``BoardDriversError/mixedFamilies(_:)`` if its chips are of both families.
+    public static func family(of board: BoardDescription) throws(BoardDriversError) -> ChipFamily {
+        let families = Set(board.chips.map(\.model.family))
+        guard families.count == 1, let family = families.first else { throw .mixedFamilies(board.id) }
+        return family
+    }
 
-    /// What failed and what to do.
-    var description: String {
-        switch self {
-        case .mixedFamilies(let board):
-            "board \(board) mixes DW1000 and DW3000 chips, which cannot range together; describe each family's chips as a board of their own"
-        case .bringUp(let family, let reason):
-            "\(family) driver: \(reason)"
+    /// A logger with the label of `family`'s driver (`Docs/logging.md`): ``DW1000Logging`` or
+    /// ``DW3000Logging``.
+    public static func logger(for family: ChipFamily) -> Logger {
+        switch family {
+        case .dw1000: DW1000Logging.logger()
+        case .dw3000: DW3000Logging.logger()
         }
     }
 }

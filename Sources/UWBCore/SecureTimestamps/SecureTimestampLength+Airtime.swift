@@ -1,5 +1,3 @@
-import UWBCore
-
 extension SecureTimestampLength {
     /// An STS symbol: 512 chips of the 499.2 MHz chip clock, 1.0256 µs (IEEE 802.15.4z HRP; the
     /// DW3000 counts its STS length in these, `Docs/reference/uwb-physics.md` §1.3a). The gap the
@@ -7,7 +5,7 @@ extension SecureTimestampLength {
     static let symbolSeconds = 512 / 499.2e6
 
     /// How long the STS takes on the air.
-    var airtime: Duration {
+    public var airtime: Duration {
         .seconds(Double(symbols) * Self.symbolSeconds)
     }
 }
