@@ -10,7 +10,7 @@ extension VirtualDW1000 {
     func enableReceiver(delayed: Bool) {
         cancelReceiver()
         clearStatus(Self.clearedByReceiverEnable)
-        guard let simulator = environment?.simulator else { return }
+        guard environment?.simulator != nil else { return }
         var start = SimulationTime(picoseconds: now.picoseconds + Self.receiverStartUpPicoseconds)
         if delayed {
             let target = registers.value(.dxTime) & ~Self.delayedTimeIgnoredBits
@@ -21,16 +21,7 @@ extension VirtualDW1000 {
             start = time(whenCounterReads: target)
         }
         let timeout = frameWaitTimeout(startingAt: delayed ? start : now)
-        if delayed {
-            // `unowned`: the owner of the simulator owns the chip as long (see `startTransmission`).
-            let event = simulator.schedule(at: start) { [unowned self] in
-                guard case .starting(_, let timeout) = self.receiver else { return }
-                self.receiver = .listening(from: self.now, timeout: timeout)
-            }
-            receiver = .starting(event: event, timeout: timeout)
-        } else {
-            receiver = .listening(from: start, timeout: timeout)
-        }
+        turnReceiverOn(huntingFrom: start, delayed: delayed, timeout: timeout)
     }
 
     /// Schedules RXRFTO RX_FWTO × 1.0256 µs after `start` if SYS_CFG.RXWTOE is set.

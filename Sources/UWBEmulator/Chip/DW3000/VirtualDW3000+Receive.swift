@@ -25,15 +25,7 @@ extension VirtualDW3000 {
                 self.setStatus(DW3000Register.SysStatus.rxfto.mask)
             }
         }
-        if target != nil {
-            let event = simulator.schedule(at: start) { [unowned self] in
-                guard case .starting(_, let timeout) = self.receiver else { return }
-                self.receiver = .listening(from: self.now, timeout: timeout)
-            }
-            receiver = .starting(event: event, timeout: timeout)
-        } else {
-            receiver = .listening(from: start, timeout: timeout)
-        }
+        turnReceiverOn(huntingFrom: start, delayed: target != nil, timeout: timeout)
     }
 
     /// A preamble reaches the antenna: the receiver locks onto it if it is hunting, can hear it,

@@ -5,6 +5,22 @@ extension VirtualRadio {
     /// preamble from 16 µs after the command" (DW1000 UM §7.2.15, RXENAB), taken for both families.
     static let receiverStartUp: Duration = .microseconds(16)
 
+    /// Turns the receiver on once its enable command has been checked: hunting for preamble from
+    /// `start` at once, or, for a delayed enable, from an event at `start`; `timeout` is the
+    /// frame-wait timeout the chip has already scheduled, if any.
+    final func turnReceiverOn(huntingFrom start: SimulationTime, delayed: Bool, timeout: ScheduledEvent?) {
+        guard delayed, let simulator = environment?.simulator else {
+            receiver = .listening(from: start, timeout: timeout)
+            return
+        }
+        // `unowned`: the owner of the simulator owns the chip as long (see `startTransmission`).
+        let event = simulator.schedule(at: start) { [unowned self] in
+            guard case .starting(_, let timeout) = self.receiver else { return }
+            self.receiver = .listening(from: self.now, timeout: timeout)
+        }
+        receiver = .starting(event: event, timeout: timeout)
+    }
+
     /// Stops the receiver and cancels its pending events.
     final func cancelReceiver() {
         guard let simulator = environment?.simulator else {
