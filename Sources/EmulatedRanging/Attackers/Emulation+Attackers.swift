@@ -5,7 +5,7 @@ import UWBRanging
 extension Emulation {
     /// A world built from a scenario whose rogue devices (``RogueSpec``) carry out their attacks:
     /// a ``Replayer``, ``Forger``, ``EarlyResponder`` or ``Jammer`` on the device's own board, or
-    /// an early-path attacker in the medium.
+    /// an ``EarlyPathAttacker``, whose attack the medium carries out.
     ///
     /// - Parameter seed: overrides the scenario's seed; the attackers' guesses are drawn from it too.
     /// - Throws: what ``Emulation/init(scenario:seed:rogues:)`` throws.
@@ -25,8 +25,7 @@ extension Emulation {
             case .jammer(let dutyCycle):
                 return Jammer(dutyCycle: dutyCycle, start: rogue.start, board: board, seed: guesses)
             case .earlyPath:
-                // The medium advances its victims' first paths (``Medium/advanceFirstPath(at:by:from:)``).
-                return nil
+                return EarlyPathAttacker()
             }
         }
     }
