@@ -35,7 +35,7 @@ struct SecurityBenchmarkCommand: ParsableCommand {
         ("early responder", AttackRoom.earlyResponder, AttackRoom.defaultBoard),
         ("jammer, 10 % of the air", AttackRoom.jammer(dutyCycle: 0.1), AttackRoom.defaultBoard),
         ("early path, 2 m (DW1000)", AttackRoom.earlyPath, AttackRoom.defaultBoard),
-        ("early path, 2 m (DW3000, STS)", AttackRoom.earlyPath, "ft232h-dwm3000-single"),
+        ("early path, 2 m (DW3000; an STS when secured)", AttackRoom.earlyPath, "ft232h-dwm3000-single"),
     ]
 
     func run() throws {
