@@ -92,9 +92,10 @@ public final class Medium {
     }
 
     /// Puts an early-path attacker (the "Ghost Peak" distance reduction, `Docs/security.md`) at
-    /// device `name`: from `start` on, the preamble's (Ipatov) first path of every frame reaching
-    /// it looks `advance` early, at the genuine first path's power, so its receive timestamps
-    /// shrink each distance it takes part in. A frame's STS keeps its true first path: the
+    /// device `name`: the preamble's (Ipatov) first path of every frame reaching it whose RMARKER
+    /// leaves the sender at `start` (from the beginning of the run) or later looks `advance`
+    /// early, at the genuine first path's power, so its receive timestamps shrink each distance
+    /// it takes part in. A frame's STS keeps its true first path: the
     /// attacker cannot predict it. Advancing a device again replaces its attack.
     ///
     /// - Throws: ``EmulationError/unknownDevice(_:)`` if no device has that name.

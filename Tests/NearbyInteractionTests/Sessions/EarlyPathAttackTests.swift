@@ -56,4 +56,12 @@ struct EarlyPathAttackTests {
         #expect((outcome.rejected[.secureTimestampMismatch] ?? 0) >= 20, "\(outcome.rejected)")
         #expect(outcome.distances.allSatisfy { $0 > Self.trueDistance - 0.15 }, "\(outcome.distances)")
     }
+
+    @Test("advancing a device the emulation does not have is refused, naming it")
+    func unknownVictim() throws {
+        let pair = try SessionPair(bob: Vector3(x: 0, y: 0, z: -Self.trueDistance))
+        #expect(throws: EmulationError.unknownDevice("carol")) {
+            try pair.world.emulation.medium.advanceFirstPath(at: "carol", by: Distance(metres: 1), from: .zero)
+        }
+    }
 }

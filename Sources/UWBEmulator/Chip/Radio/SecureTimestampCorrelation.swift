@@ -8,7 +8,8 @@ import UWBCore
 /// The model: the receiver expects the sequence of its key and IV (``TransmittedSecureTimestamp/matches(key:initializationVector:)``)
 /// within ``searchWindow`` of where the preamble's timing puts the STS. A frame on the air with
 /// that sequence gives its own first path (the true one: an attacker cannot advance a sequence it
-/// cannot predict, nor one whose preamble's first path it advances: ``Arrival/firstPathAdvance``) and a quality that grows with its first-path level; without one, the
+/// cannot predict, even when it advances the preamble's, ``Arrival/firstPathAdvance``) and a
+/// quality that grows with its first-path level; without one, the
 /// correlator sees noise: a quality near zero and a timestamp anywhere in the window.
 struct SecureTimestampCorrelation {
     /// How far from the preamble's first path the correlator looks for the STS's: ±0.5 µs [U: the
