@@ -21,6 +21,11 @@ public enum AttackRoom {
     public static let forger = #"{ "kind": "forger", "startSeconds": 1, "claimMetres": 0.3 }"#
     /// The early responder (see ``replayer``).
     public static let earlyResponder = #"{ "kind": "early-responder", "startSeconds": 1, "leadSeconds": 0 }"#
+    /// An early-path attacker (the "Ghost Peak" distance reduction) that makes the preamble's
+    /// first path of every frame reaching Alice and Bob look 2 m early (see ``replayer``).
+    public static let earlyPath = #"{ "kind": "early-path", "startSeconds": 1, "advanceMetres": 2, "victims": ["alice", "bob"] }"#
+    /// How far ``earlyPath`` advances the first path, in metres.
+    public static let earlyPathAdvance = 2.0
     /// The jammer on `dutyCycle` of the air (see ``replayer``).
     public static func jammer(dutyCycle: Double) -> String {
         #"{ "kind": "jammer", "startSeconds": 1, "dutyCycle": \#(dutyCycle) }"#
@@ -55,9 +60,15 @@ public enum AttackRoom {
         }
     }
 
+    /// Alice and Bob's board when the caller names none: a DW1000 without an STS.
+    public static let defaultBoard = "ft232h-dw1000-single"
+
     /// The room with Mallory's `rogue` object (the JSON of a scenario device's `rogue` key; `nil`
-    /// leaves her out), run for `seconds` with the sessions' frames secured or not.
-    public static func run(rogue: String?, securesFrames: Bool = true, seconds: Double = 4) throws -> Outcome {
+    /// leaves her out), run for `seconds` with the sessions' frames secured or not, Alice and Bob
+    /// on `board` (a DW3000 board's sessions range with an STS).
+    public static func run(
+        rogue: String?, securesFrames: Bool = true, seconds: Double = 4, board: String = defaultBoard
+    ) throws -> Outcome {
         let mallory = rogue.map {
             #", { "name": "mallory", "board": "ft232h-dw1000-single", "position": [0.3, 0, -3.5], "txPowerDBm": -4.3, "rogue": \#($0) }"#
         } ?? ""
@@ -65,8 +76,8 @@ public enum AttackRoom {
         {
           "name": "attack", "seed": 3, "durationSeconds": \(seconds), "channel": { "model": "free-space" },
           "devices": [
-            { "name": "alice", "board": "ft232h-dw1000-single", "position": [0, 0, 0] },
-            { "name": "bob", "board": "ft232h-dw1000-single", "position": [0, 0, -4], "orientation": { "yawDegrees": 180 } }\(mallory)
+            { "name": "alice", "board": "\(board)", "position": [0, 0, 0] },
+            { "name": "bob", "board": "\(board)", "position": [0, 0, -4], "orientation": { "yawDegrees": 180 } }\(mallory)
           ]
         }
         """

@@ -9,7 +9,9 @@ extension Emulation {
     ///   - seed: overrides the scenario's seed.
     ///   - rogues: the application that carries out the attack of a device with a ``RogueSpec``
     ///     (given the device and its short address), which the layers above the emulator provide;
-    ///     by default none, and rogue devices stay silent.
+    ///     by default none, and rogue devices stay silent. An early-path rogue
+    ///     (``RogueSpec/Behaviour/earlyPath(advance:victims:)``) needs none: the medium carries
+    ///     out its attack on its victims' receptions.
     /// - Throws: ``EmulationError`` if the channel parameters are rejected or the driver fails on
     ///   the virtual chips.
     public convenience init(
@@ -46,6 +48,12 @@ extension Emulation {
                     interval: script.interval, start: script.start, payloadLength: script.payloadLength, address: address)
             } ?? (device.rogue == nil ? nil : rogues(device, address))
             try add(setup, application: application)
+        }
+        for device in scenario.devices {
+            guard let rogue = device.rogue, case .earlyPath(let advance, let victims) = rogue.behaviour else { continue }
+            for victim in victims {
+                try medium.advanceFirstPath(at: victim, by: advance, from: rogue.start)
+            }
         }
     }
 }

@@ -6,6 +6,8 @@ public enum EmulationError: Error, Hashable, Sendable, CustomStringConvertible {
     case channel(String)
     /// The trace could not be written.
     case trace(String)
+    /// No device of the emulation has this name.
+    case unknownDevice(String)
 
     /// What went wrong and what to do.
     public var description: String {
@@ -16,6 +18,8 @@ public enum EmulationError: Error, Hashable, Sendable, CustomStringConvertible {
             "channel: \(detail)"
         case .trace(let detail):
             "trace: \(detail)"
+        case .unknownDevice(let name):
+            "no device is named \"\(name)\"; use the name the device was added with"
         }
     }
 }

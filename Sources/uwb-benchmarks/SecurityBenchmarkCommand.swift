@@ -26,13 +26,16 @@ struct SecurityBenchmarkCommand: ParsableCommand {
         }
     }
 
-    /// The attacks measured: a name and the rogue object of the attack room (`nil`: no attacker).
-    static let attacks: [(name: String, rogue: String?)] = [
-        ("none", nil),
-        ("replayer, 2 ms later", AttackRoom.replayer),
-        ("forger, claiming 0.3 m", AttackRoom.forger),
-        ("early responder", AttackRoom.earlyResponder),
-        ("jammer, 10 % of the air", AttackRoom.jammer(dutyCycle: 0.1)),
+    /// The attacks measured: a name, the rogue object of the attack room (`nil`: no attacker) and
+    /// Alice and Bob's board.
+    static let attacks: [(name: String, rogue: String?, board: String)] = [
+        ("none", nil, AttackRoom.defaultBoard),
+        ("replayer, 2 ms later", AttackRoom.replayer, AttackRoom.defaultBoard),
+        ("forger, claiming 0.3 m", AttackRoom.forger, AttackRoom.defaultBoard),
+        ("early responder", AttackRoom.earlyResponder, AttackRoom.defaultBoard),
+        ("jammer, 10 % of the air", AttackRoom.jammer(dutyCycle: 0.1), AttackRoom.defaultBoard),
+        ("early path, 2 m (DW1000)", AttackRoom.earlyPath, AttackRoom.defaultBoard),
+        ("early path, 2 m (DW3000; an STS when secured)", AttackRoom.earlyPath, "ft232h-dwm3000-single"),
     ]
 
     func run() throws {
@@ -50,7 +53,7 @@ struct SecurityBenchmarkCommand: ParsableCommand {
         for attack in Self.attacks {
             for secured in [true, false] {
                 progress("security: \(attack.name), \(secured ? "secured" : "unsecured")")
-                let outcome = try AttackRoom.run(rogue: attack.rogue, securesFrames: secured, seconds: seconds)
+                let outcome = try AttackRoom.run(rogue: attack.rogue, securesFrames: secured, seconds: seconds, board: attack.board)
                 let errors = outcome.errors.sorted()
                 let dropped = outcome.rejected.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key.rawValue)" }
                 table.append([

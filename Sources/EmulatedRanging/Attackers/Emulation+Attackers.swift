@@ -4,7 +4,8 @@ import UWBRanging
 
 extension Emulation {
     /// A world built from a scenario whose rogue devices (``RogueSpec``) carry out their attacks:
-    /// a ``Replayer``, ``Forger``, ``EarlyResponder`` or ``Jammer`` on the device's own board.
+    /// a ``Replayer``, ``Forger``, ``EarlyResponder`` or ``Jammer`` on the device's own board, or
+    /// an ``EarlyPathAttacker``, whose attack the medium carries out.
     ///
     /// - Parameter seed: overrides the scenario's seed; the attackers' guesses are drawn from it too.
     /// - Throws: what ``Emulation/init(scenario:seed:rogues:)`` throws.
@@ -23,6 +24,8 @@ extension Emulation {
                 return EarlyResponder(lead: lead, start: rogue.start, board: board, seed: guesses)
             case .jammer(let dutyCycle):
                 return Jammer(dutyCycle: dutyCycle, start: rogue.start, board: board, seed: guesses)
+            case .earlyPath:
+                return EarlyPathAttacker()
             }
         }
     }

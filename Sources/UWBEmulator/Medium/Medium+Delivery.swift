@@ -118,6 +118,9 @@ extension Medium {
                 carrierPhase: Angle(radians: -wavenumber * flight + phaseError),
                 detectable: figures.detectable,
                 decodable: decodeDraw < success)
+            if let attack = receiver.firstPathAdvance, transmission.rmarker >= attack.from {
+                arrival.firstPathAdvance = attack.advance
+            }
             if let secondPortPhaseError, let antenna = receiver.secondPortPosition(chip, at: transmission.rmarker) {
                 let secondFlight = frame.source.distance(to: antenna).metres / speed
                 arrival.secondPortPhase = Angle(radians: -wavenumber * secondFlight + secondPortPhaseError)

@@ -91,6 +91,21 @@ public final class Medium {
         return index
     }
 
+    /// Puts an early-path attacker (the "Ghost Peak" distance reduction, `Docs/security.md`) at
+    /// device `name`: the preamble's (Ipatov) first path of every frame reaching it whose RMARKER
+    /// leaves the sender at `start` (from the beginning of the run) or later looks `advance`
+    /// early, at the genuine first path's power, so its receive timestamps shrink each distance
+    /// it takes part in. A frame's STS keeps its true first path: the
+    /// attacker cannot predict it. Advancing a device again replaces its attack.
+    ///
+    /// - Throws: ``EmulationError/unknownDevice(_:)`` if no device has that name.
+    public func advanceFirstPath(at name: String, by advance: Distance, from start: Duration) throws(EmulationError) {
+        guard let node = nodes.first(where: { $0.name == name }) else { throw .unknownDevice(name) }
+        node.firstPathAdvance = FirstPathAdvance(
+            advance: .seconds(advance.metres / PhysicalConstants.speedOfLight.metresPerSecond),
+            from: SimulationTime(seconds: start.secondsValue))
+    }
+
     /// Carries a transmission from chip `senderChip` of device `senderIndex` to every chip of
     /// every other device that gets it at or above ``interferenceFloor``.
     ///

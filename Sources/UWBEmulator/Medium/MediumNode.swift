@@ -18,6 +18,8 @@ final class MediumNode {
     let trajectory: Trajectory
     /// Which way it faces.
     let orientation: Orientation
+    /// The early-path attack on its receptions, if any (``Medium/advanceFirstPath(at:by:from:)``).
+    var firstPathAdvance: FirstPathAdvance?
     /// Called when one of its chips changes its IRQ line.
     var interruptHandler: (any VirtualChip) -> Void = { _ in }
 
@@ -46,4 +48,13 @@ final class MediumNode {
         guard let offset = secondPortOffsets[index] else { return nil }
         return Position(metres: trajectory.position(at: time).metres + orientation.toWorld(offset))
     }
+}
+
+/// An early-path attack on one device's receptions: from ``from`` on, the preamble's first path
+/// of every frame reaching it looks ``advance`` early.
+struct FirstPathAdvance {
+    /// How early the first path looks.
+    let advance: Duration
+    /// The first RMARKER time, at the sender, of the frames it advances.
+    let from: SimulationTime
 }

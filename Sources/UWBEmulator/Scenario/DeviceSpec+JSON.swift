@@ -60,15 +60,17 @@ extension DeviceSpec {
     /// A `rogue` object: its `kind`, `startSeconds` and the parameters of that kind.
     private static func rogue(from field: ScenarioField) throws(ScenarioError) -> RogueSpec {
         typealias Key = ScenarioKey
-        let kind = try field.object(required: [Key.kind], optional: [Key.start, Key.delay, Key.claim, Key.lead, Key.dutyCycle])
+        let kind = try field.object(required: [Key.kind], optional: [Key.start, Key.delay, Key.claim, Key.lead, Key.dutyCycle, Key.advance, Key.victims])
             .field(Key.kind).choice(RogueSpec.Kind.self)
         let parameters: [String] = switch kind {
         case .replayer: [Key.delay]
         case .forger: [Key.claim, Key.lead]
         case .earlyResponder: [Key.lead]
         case .jammer: [Key.dutyCycle]
+        case .earlyPath: [Key.advance]
         }
-        let object = try field.object(required: [Key.kind], optional: [Key.start] + parameters)
+        let object = try field.object(
+            required: kind == .earlyPath ? [Key.kind, Key.victims] : [Key.kind], optional: [Key.start] + parameters)
         let start = try object.optionalField(Key.start)?.seconds(within: .rogueStart) ?? .zero
         let lead = try object.optionalField(Key.lead)?.seconds(within: .lead) ?? RogueSpec.defaultLead
         let behaviour: RogueSpec.Behaviour = switch kind {
@@ -84,8 +86,27 @@ extension DeviceSpec {
             .earlyResponder(lead: lead)
         case .jammer:
             .jammer(dutyCycle: try object.optionalField(Key.dutyCycle)?.number(within: .dutyCycle) ?? RogueSpec.defaultDutyCycle)
+        case .earlyPath:
+            .earlyPath(
+                advance: try object.optionalField(Key.advance).map { (advance: ScenarioField) throws(ScenarioError) in
+                    Distance(metres: try advance.number(within: .firstPathAdvance))
+                } ?? RogueSpec.defaultAdvance,
+                victims: try victims(from: object.field(Key.victims)))
         }
         return RogueSpec(behaviour: behaviour, start: start)
+    }
+
+    /// An early-path attacker's `victims`: a non-empty list of device names (that they name
+    /// devices of the scenario is checked once every device is read).
+    private static func victims(from field: ScenarioField) throws(ScenarioError) -> [String] {
+        var names: [String] = []
+        for element in try field.array() {
+            names.append(try element.text())
+        }
+        guard !names.isEmpty else {
+            throw .emptyList(field: field.path, needed: "an early-path attacker needs the name of at least one device to attack")
+        }
+        return names
     }
 
     private static func orientation(from field: ScenarioField) throws(ScenarioError) -> Orientation {

@@ -16,6 +16,12 @@ public struct RogueSpec: Hashable, Sendable {
         case earlyResponder(lead: Duration)
         /// Sends the longest frames it can, taking `dutyCycle` of the air (0 to 1).
         case jammer(dutyCycle: Double)
+        /// Makes the preamble's (Ipatov) first path of every frame reaching each device named in
+        /// `victims` look `advance` early, at the power of the genuine first path (the "Ghost
+        /// Peak" distance reduction): it sends nothing of its own and cannot predict an STS, so a
+        /// DW3000 receiving an STS frame still finds the true path in the STS
+        /// (``Medium/advanceFirstPath(at:by:from:)``).
+        case earlyPath(advance: Distance, victims: [String])
     }
 
     /// The kinds, as the JSON `kind` names them.
@@ -28,6 +34,8 @@ public struct RogueSpec: Hashable, Sendable {
         case earlyResponder = "early-responder"
         /// ``Behaviour/jammer(dutyCycle:)``.
         case jammer
+        /// ``Behaviour/earlyPath(advance:victims:)``.
+        case earlyPath = "early-path"
     }
 
     /// What it does.
@@ -51,4 +59,6 @@ public struct RogueSpec: Hashable, Sendable {
     public static let defaultLead = Duration.nanoseconds(100)
     /// The jammer's share of the air when `dutyCycle` is absent: 0.5.
     public static let defaultDutyCycle = 0.5
+    /// How far early the first path looks when `advanceMetres` is absent: 2 m.
+    public static let defaultAdvance = Distance(metres: 2)
 }

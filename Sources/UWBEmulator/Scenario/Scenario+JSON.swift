@@ -142,6 +142,13 @@ extension Scenario {
             }
             devices.append(device)
         }
+        for (index, device) in devices.enumerated() {
+            guard case .earlyPath(_, let victims)? = device.rogue?.behaviour else { continue }
+            for victim in victims where nameFields[victim] == nil {
+                let rogueField = JSONPath.member(ScenarioKey.rogue, of: JSONPath.element(index, of: field.path))
+                throw .unknownVictim(field: JSONPath.member(ScenarioKey.victims, of: rogueField), name: victim)
+            }
+        }
         return devices
     }
 }

@@ -42,6 +42,8 @@ public enum ScenarioError: Error, Hashable, Sendable, CustomStringConvertible, J
     case clockStepsOutOfOrder(field: String, second: Int, previous: Int)
     /// A device has both a `transmit` script and a `rogue` behaviour; it can run only one.
     case rogueWithTransmitScript(field: String)
+    /// An early-path attacker's `victims` names no device of the scenario.
+    case unknownVictim(field: String, name: String)
 
     /// Wraps an error of the shared JSON decoder.
     public init(_ error: JSONFieldError) {
@@ -62,7 +64,7 @@ public enum ScenarioError: Error, Hashable, Sendable, CustomStringConvertible, J
             .board(let field, _), .chipCountMismatch(let field, _, _, _), .antennaDelay(let field, _),
             .tooManyDevices(let field, _), .duplicateName(let field, _, _), .devicesTooClose(let field, _, _),
             .intervalShorterThanAirtime(let field, _, _, _), .obstacleInverted(let field, _, _, _),
-            .clockStepsOutOfOrder(let field, _, _), .rogueWithTransmitScript(let field):
+            .clockStepsOutOfOrder(let field, _, _), .rogueWithTransmitScript(let field), .unknownVictim(let field, _):
             field
         }
     }
@@ -104,6 +106,8 @@ public enum ScenarioError: Error, Hashable, Sendable, CustomStringConvertible, J
             "\(field): a step at second \(second) comes after one at second \(previous); list the steps in increasing order of time, one per second at most"
         case .rogueWithTransmitScript(let field):
             "\(field): a rogue device runs its attack and nothing else; remove its transmit script, or make a second device for the scripted frames"
+        case .unknownVictim(let field, let name):
+            "\(field): no device is named \"\(name)\"; name the devices whose receptions the attacker advances as the scenario's devices list names them"
         }
     }
 

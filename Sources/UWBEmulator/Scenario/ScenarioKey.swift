@@ -42,6 +42,8 @@ enum ScenarioKey {
     static let claim = "claimMetres"
     static let lead = "leadSeconds"
     static let dutyCycle = "dutyCycle"
+    static let advance = "advanceMetres"
+    static let victims = "victims"
 
     static let yaw = "yawDegrees"
     static let pitch = "pitchDegrees"

@@ -117,6 +117,12 @@ extension ScenarioLimit {
     public static let dutyCycle = ScenarioLimit(
         0, 1, excludingLowerBound: true, unit: "", reason: "the share of the air a jammer takes, more than 0 and at most 1")
 
+    /// `rogue.advanceMetres`: more than 0, at most 100 m, within the ±0.5 µs (150 m) an STS
+    /// correlator searches around the preamble's first path.
+    public static let firstPathAdvance = ScenarioLimit(
+        0, 100, excludingLowerBound: true, unit: "m",
+        reason: "an early-path attacker advances the first path by more than 0 and at most 100 m")
+
     /// `rogue.startSeconds`: 0 to one day after the start of the run.
     public static let rogueStart = ScenarioLimit(
         0, oneDaySeconds, unit: "s", reason: "the start is in seconds from the beginning of the run, at most one day")

@@ -29,6 +29,10 @@ struct RogueScenarioTests {
         #expect(try Self.decoded(["kind": "early-responder", "leadSeconds": 0] as [String: Any])
             == RogueSpec(behaviour: .earlyResponder(lead: .zero)))
         #expect(try Self.decoded(["kind": "jammer", "dutyCycle": 0.25] as [String: Any]) == RogueSpec(behaviour: .jammer(dutyCycle: 0.25)))
+        #expect(try Self.decoded(["kind": "early-path", "advanceMetres": 1.5, "victims": ["mallory"]] as [String: Any])
+            == RogueSpec(behaviour: .earlyPath(advance: Distance(metres: 1.5), victims: ["mallory"])))
+        #expect(try Self.decoded(["kind": "early-path", "victims": ["mallory"]] as [String: Any])
+            == RogueSpec(behaviour: .earlyPath(advance: RogueSpec.defaultAdvance, victims: ["mallory"])))
     }
 
     @Test("an unknown kind, a parameter of another kind, a value out of range or a transmit script beside it is refused, naming the field")
@@ -40,6 +44,10 @@ struct RogueScenarioTests {
         try F.expectError(Self.document(rogue: ["kind": "forger", "leadSeconds": 1e-3] as [String: Any]), field: "devices[0].rogue.leadSeconds", containing: "20")
         try F.expectError(Self.document(rogue: ["kind": "replayer", "delaySeconds": 11] as [String: Any]), field: "devices[0].rogue.delaySeconds", containing: "10")
         try F.expectError(Self.document(rogue: ["kind": "forger", "claimMetres": -1] as [String: Any]), field: "devices[0].rogue.claimMetres", containing: "")
+        try F.expectError(Self.document(rogue: ["kind": "early-path", "victims": ["bob"]] as [String: Any]), field: "devices[0].rogue.victims", containing: "bob")
+        try F.expectError(Self.document(rogue: ["kind": "early-path", "victims": [String]()] as [String: Any]), field: "devices[0].rogue.victims", containing: "at least one")
+        try F.expectError(Self.document(rogue: ["kind": "early-path", "advanceMetres": 0, "victims": ["mallory"]] as [String: Any]), field: "devices[0].rogue.advanceMetres", containing: "")
+        try F.expectError(Self.document(rogue: ["kind": "early-path"]), field: "devices[0].rogue.victims", containing: "required")
         var both = Self.document(rogue: ["kind": "jammer"])
         both["devices"] = [["name": "mallory", "board": "ft232h-dw1000-single", "position": [0, 0, 0], "rogue": ["kind": "jammer"],
                             "transmit": ["intervalSeconds": 0.1] as [String: Any]] as [String: Any]]

@@ -34,4 +34,14 @@ public struct Arrival: Sendable {
     /// On a chip with two antenna ports (DW3x20), the carrier phase at the second port's
     /// antenna, noise included and in any number of turns like ``carrierPhase``; nil otherwise.
     public var secondPortPhase: Angle? = nil
+    /// How much earlier than its true first path the preamble's (Ipatov) first path looks, an
+    /// early-path attacker's work (``Medium/advanceFirstPath(at:by:from:)``); zero without one.
+    /// The frame's STS, which the attacker cannot predict, keeps its true first path.
+    public var firstPathAdvance: Duration = .zero
+
+    /// The leading-edge error of the preamble's first path, in seconds (positive = stamped late):
+    /// ``timestampError`` less ``firstPathAdvance``.
+    public var ipatovTimestampError: Double {
+        firstPathAdvance == .zero ? timestampError : timestampError - firstPathAdvance.secondsValue
+    }
 }

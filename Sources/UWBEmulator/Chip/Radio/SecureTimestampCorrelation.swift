@@ -8,7 +8,8 @@ import UWBCore
 /// The model: the receiver expects the sequence of its key and IV (``TransmittedSecureTimestamp/matches(key:initializationVector:)``)
 /// within ``searchWindow`` of where the preamble's timing puts the STS. A frame on the air with
 /// that sequence gives its own first path (the true one: an attacker cannot advance a sequence it
-/// cannot predict) and a quality that grows with its first-path level; without one, the
+/// cannot predict, even when it advances the preamble's, ``Arrival/firstPathAdvance``) and a
+/// quality that grows with its first-path level; without one, the
 /// correlator sees noise: a quality near zero and a timestamp anywhere in the window.
 struct SecureTimestampCorrelation {
     /// How far from the preamble's first path the correlator looks for the STS's: ±0.5 µs [U: the
@@ -55,7 +56,10 @@ struct SecureTimestampCorrelation {
             offsetSeconds = random.uniform(-Self.searchWindowSeconds...Self.searchWindowSeconds)
             return
         }
-        offsetSeconds = Self.seconds(from: arrival.rmarker, to: found.rmarker) + found.timestampError - arrival.timestampError
+        // From the preamble's first path as the receiver stamped it (advanced, under an early-path
+        // attack) to the STS's true one.
+        offsetSeconds = Self.seconds(from: arrival.rmarker, to: found.rmarker) + found.timestampError
+            - arrival.ipatovTimestampError
         let gain = 10 * log10(Double(length.symbols) / Self.referenceSymbols)
         let share = min(1, max(0, (found.firstPathLevel.dBm + gain - Self.silentLevelDBm) / Self.riseDecibels))
         quality = Int((share * Double(length.symbols)).rounded())
