@@ -23,7 +23,7 @@ enum DW3000ConfigurationPlan {
         return nil
     }
 
-    /// The writes before the PLL is locked: SYS_CFG, receiver tuning, CHAN_CTRL, preamble length,
+    /// The writes before the PLL is locked: SYS_CFG (with the PDoA mode), receiver tuning, CHAN_CTRL, preamble length,
     /// SFD timeout, DGC, TX power and the channel's analog tuning.
     static func writes(_ config: RadioConfig, measuresPhaseDifference: Bool) -> [DW3000Write] {
         guard let tuning = DW3000ChannelTuning(config.channel) else { return [] }
@@ -60,12 +60,20 @@ enum DW3000ConfigurationPlan {
     }
 
     /// SYS_CFG bits set for `config`: STS packet configuration (SP1 = 1, SP3 = 3) and, on a chip with
-    /// two antenna ports and an STS, PDoA mode 3 (the STS split between the ports).
+    /// two antenna ports, the PDoA mode (``DW3000PhaseDifferenceMode``): 3 with an STS, 1 without.
     static func systemConfiguration(_ config: RadioConfig, measuresPhaseDifference: Bool) -> UInt64 {
-        guard let sts = config.secureTimestamps else { return 0 }
-        let packet: UInt64 = sts.mode == .afterFrameDelimiter ? 1 : 3
-        return DW3000Register.SysCfg.cpSpc.placing(packet)
-            | DW3000Register.SysCfg.pdoaMode.placing(measuresPhaseDifference ? 3 : 0)
+        let mode = phaseDifferenceMode(config, measuresPhaseDifference: measuresPhaseDifference)
+        let packet: UInt64 = switch config.secureTimestamps?.mode {
+        case nil: 0
+        case .afterFrameDelimiter: 1
+        default: 3
+        }
+        return DW3000Register.SysCfg.cpSpc.placing(packet) | DW3000Register.SysCfg.pdoaMode.placing(mode.rawValue)
+    }
+
+    /// The PDoA mode for `config` on a chip with or without two antenna ports.
+    static func phaseDifferenceMode(_ config: RadioConfig, measuresPhaseDifference: Bool) -> DW3000PhaseDifferenceMode {
+        DW3000PhaseDifferenceMode(measuresPhaseDifference: measuresPhaseDifference, secureTimestamps: config.secureTimestamps != nil)
     }
 
     /// CHAN_CTRL: channel, SFD type and the same preamble code for TX and RX.

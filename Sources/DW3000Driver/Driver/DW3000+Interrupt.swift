@@ -47,7 +47,8 @@ extension DW3000 {
     ]
 
     /// Reads a good frame: RX_FINFO, the data without FCS, RX_TIME, the CIA diagnostics, and the
-    /// STS and PDoA registers when the configuration has an STS.
+    /// STS registers when the configuration has an STS, and PDOA whenever the configured PDoA mode
+    /// measures it (mode 1 on the Ipatov preamble, mode 3 on the STS).
     private func readReceivedFrame() throws(TransceiverError) -> ReceivedFrame {
         let config = try requireConfiguration()
         let information = try onBus { () throws(SPIBusError) in try port.readValue(.rxFinfo) }
@@ -58,7 +59,8 @@ extension DW3000 {
                     + "check the SPI wiring and clock")
         }
         let secure = config.secureTimestamps != nil
-        let pdoa = secure && measuresPhaseDifference
+        let pdoa = DW3000ConfigurationPlan.phaseDifferenceMode(config, measuresPhaseDifference: measuresPhaseDifference)
+            .measures(secureTimestamps: secure)
         let reception = try onBus { () throws(SPIBusError) in
             DW3000Reception(
                 frame: try port.read(.rxBuffer0, count: length - FrameCheckSequence.length),

@@ -25,7 +25,7 @@ struct DW3000Reception: Sendable {
     let gainDebug: UInt64
     /// STS_TS and STS_STS, when the configuration has an STS.
     let secureTimestamp: (timestamp: UInt64, status: UInt64)?
-    /// PDOA, on a chip that measures it with an STS.
+    /// PDOA, on a chip with two antenna ports (PDoA mode 1 or 3).
     let phaseDifference: UInt64?
 
     /// The frame with its timestamp and diagnostics for a receiver in `config`.

@@ -27,4 +27,38 @@ struct SecureTimestampSessionTests {
             #expect(try pair.world.service(device.name).rejectedFrames.isEmpty)
         }
     }
+
+    /// One DW3220 board at the origin facing −z and a DW3110 board 3 m away at azimuth θ, at
+    /// (3·sin θ, 0, −3·cos θ), its back turned to the origin: the true horizontal angle from the
+    /// origin is atan2(3·sin θ, 3·cos θ) = θ, positive to the right (+x). `swapped` puts the DW3220
+    /// on Bob's side instead of Alice's (the other role of the pairing), the peer at the origin.
+    @Test("the DW3220 side of an STS session reports the peer's horizontal angle within 5°",
+          arguments: [(-25.0, false), (35.0, false), (-25.0, true), (35.0, true)])
+    func stsHorizontalAngle(degrees: Double, swapped: Bool) throws {
+        let radians = degrees * .pi / 180
+        let peer = Vector3(x: 3 * sin(radians), y: 0, z: -3 * cos(radians))
+        let boards = ["ft232h-dw3220-pdoa", "ft232h-dwm3000-single"]
+        let truth: Double
+        let pair: SessionPair
+        if swapped {
+            // Bob's DW3220 at `peer`, turned by ψ about y so that the origin is at θ from his −z.
+            let yaw = Angle(radians: atan2(peer.x, peer.z) + radians)
+            pair = try SessionPair(bob: peer, bobYaw: yaw, aliceBoard: boards[1], bobBoard: boards[0])
+            truth = degrees
+        } else {
+            pair = try SessionPair(
+                bob: peer, bobYaw: SessionPair.facingOrigin(from: peer), aliceBoard: boards[0], bobBoard: boards[1])
+            truth = atan2(peer.x, -peer.z) * 180 / .pi
+        }
+        try pair.run()
+        pair.world.advance(by: .seconds(3))
+        let log = swapped ? pair.bobLog : pair.aliceLog
+        #expect(log.errors.isEmpty)
+        let angles = log.updates.compactMap { call -> Double? in
+            if case .updated(_, _, let angle?) = call { Double(angle) * 180 / .pi } else { nil }
+        }
+        #expect(angles.count >= 10, "\(angles.count) horizontal angles in \(log.updates.count) updates")
+        let last = try #require(angles.last)
+        #expect(abs(last - truth) < 5, "last angle \(last)°, truth \(truth)°; all: \(angles)")
+    }
 }

@@ -16,6 +16,8 @@ struct AccuracyWorld {
     }
 
     var channel = "free-space"
+    /// The scenario's `radio.channel`; `nil` for the default radio configuration's.
+    var radioChannel: Channel?
     var devices: [Device]
     /// Walls as (min, max, attenuation in dB).
     var walls: [(min: Vector3, max: Vector3, attenuationDB: Double)] = []
@@ -38,7 +40,7 @@ struct AccuracyWorld {
     /// The scenario as JSON, decoded.
     func scenario() throws -> Scenario {
         func array(_ vector: Vector3) -> [Double] { [vector.x, vector.y, vector.z] }
-        let root: [String: Any] = [
+        var root: [String: Any] = [
             "name": "accuracy test",
             "channel": ["model": channel],
             "obstacles": walls.map { ["name": "wall", "min": array($0.min), "max": array($0.max), "attenuationDB": $0.attenuationDB] },
@@ -48,6 +50,9 @@ struct AccuracyWorld {
                  "clock": ["offsetPPM": device.clockPPM]] as [String: Any]
             },
         ]
+        if let radioChannel {
+            root["radio"] = ["channel": radioChannel.number]
+        }
         return try Scenario(
             jsonData: try JSONSerialization.data(withJSONObject: root), boardSearchPaths: [Repository.boardsDirectory])
     }

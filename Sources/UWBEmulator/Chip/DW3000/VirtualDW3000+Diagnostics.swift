@@ -7,7 +7,8 @@ extension VirtualDW3000 {
     /// Writes the registers a reception updates (User Manual §8.2.2.14–8.2.2.17, §8.2.14), from
     /// the arrival: the frame and RX_FINFO; RX_TIME (RX_RAWST less CIA_CONF.RXANTD) and IP_TS, the
     /// Ipatov timestamp and phase of arrival; with an STS configured, STS_TS and STS_STS from the
-    /// STS correlation (``SecureTimestampCorrelation``); on a two-port part, PDOA; the carrier
+    /// STS correlation (``SecureTimestampCorrelation``); on a two-port part, PDOA when SYS_CFG.PDOA_MODE
+    /// measures it (mode 1 always, mode 3 with an STS; ``DW3000PhaseDifferenceMode``); the carrier
     /// integrator and the power diagnostics the formulas give back the arrival's levels from.
     func writeReception(_ arrival: Arrival, intact: Bool, secure: SecureTimestampConfiguration?) {
         guard let configuration = arrival.transmission.configuration else { return }
@@ -48,7 +49,7 @@ extension VirtualDW3000 {
                 | DW3000Register.StsTs.stsToast.placing(good ? 0 : 1))
             memory.set(.stsSts, UInt64(UInt16(bitPattern: Int16(correlation.quality))) & DW3000Register.StsSts.accQual.mask)
         }
-        if let second = arrival.secondPortPhase, model.antennaPorts > 1 {
+        if let second = arrival.secondPortPhase, model.antennaPorts > 1, phaseDifferenceMode.measures(secureTimestamps: secure != nil) {
             let difference = (second - arrival.carrierPhase + phaseOffset).wrapped.radians
             let code = Int64((difference * (1 / DW3000Constants.phaseUnit)).rounded())
             memory.set(.pdoa, DW3000Register.Pdoa.pdoa.placing(UInt64(bitPattern: code)))
@@ -76,6 +77,11 @@ extension VirtualDW3000 {
         memory.set(.ipDiag3, field)
         memory.set(.ipDiag4, field)
         memory.set(.ipDiag12, UInt64(accumulated))
+    }
+
+    /// SYS_CFG.PDOA_MODE; the reserved value 2 measures nothing.
+    private var phaseDifferenceMode: DW3000PhaseDifferenceMode {
+        DW3000PhaseDifferenceMode(rawValue: DW3000Register.SysCfg.pdoaMode.value(in: memory.value(.sysCfg))) ?? .off
     }
 
     /// A phase in −π...π as the 14-bit two's complement field of radians × 2¹¹.
