@@ -47,6 +47,9 @@ public enum DW1000Error: Error, Hashable, Sendable, CustomStringConvertible {
             "MISO reads all ones: the line floats; check that the module is present and CS and MISO are wired to the right pins"
         case 0x3001_CADE:
             "the octets arrive reversed; the bus must deliver the body low octet first as the chip sends it"
+        case _ where value >> 16 == 0xDECA && (value >> 8) & 0xFF == 0x03:
+            // RIDTAG 0xDECA, MODEL 0x03: the DW3000 family (`Docs/reference/dw3000-registers.md`).
+            "this is a DW3000-family chip: use a DW3000 board description (UWB_BOARD; `uwb devices` lists the ones that fit)"
         case _ where value >> 16 == 0xDECA:
             "this is a Decawave chip of another model (\(hex32(value))), which this driver does not support"
         case _ where isOneBitShifted(value):

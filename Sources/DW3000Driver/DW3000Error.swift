@@ -45,7 +45,7 @@ public enum DW3000Error: Error, Hashable, Sendable, CustomStringConvertible {
     static func diagnose(deviceID value: UInt32) -> String {
         switch value {
         case DW3000Constants.dw1000DeviceID:
-            "this is a DW1000 (it answers 0xDECA0130); use the DW1000 driver for it"
+            "this is a DW1000 (it answers 0xDECA0130): use a DW1000 board description (UWB_BOARD; `uwb devices` lists the ones that fit)"
         case 0x0000_0000:
             "MISO reads all zeros: no chip answers; check power, that RSTn is released, and the MISO wire"
         case 0xFFFF_FFFF:

@@ -64,7 +64,9 @@ struct BringUpTests {
         (UInt32(0x0000_0000), "all zeros"),
         (0xFFFF_FFFF, "floats"),
         (0x3001_CADE, "reversed"),
-        (0xDECA_0302, "another model"),
+        (0xDECA_0302, "this is a DW3000-family chip: use a DW3000 board description"),
+        (0xDECA_0312, "this is a DW3000-family chip"),
+        (0xDECA_0230, "another model"),
         (0xBC95_0360, "clock phase"),
         (0x1234_5678, "not recognisable"),
     ])
