@@ -68,7 +68,7 @@ let package = Package(
         .systemLibrary(name: "CUMockdev", pkgConfig: "umockdev-1.0", providers: [.apt(["libumockdev-dev"])]),
         .target(name: "EmulatedUSBDevice", dependencies: ["CUMockdev"]),
         .target(name: "FT232HEmulation", dependencies: ["FT232H", "UWBCore", "UWBEmulator", "DW1000Driver", "DW3000Driver"]),
-        .target(name: "RegisterMapGenerator"),
+        .target(name: "RegisterMapGenerator", dependencies: ["UWBCore"]),
         .target(name: "UWBEmulator", dependencies: ["UWBCore", "ChipDrivers", "DW1000Driver", "DW3000Driver", .product(name: "Logging", package: "swift-log")]),
         .target(name: "UWBPlot", dependencies: ["UWBCore", "UWBEmulator"]),
         .target(

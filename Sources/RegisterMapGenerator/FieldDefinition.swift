@@ -1,3 +1,5 @@
+import UWBCore
+
 /// A validated bit field of a register.
 public struct FieldDefinition: Sendable, Equatable {
     /// The User Manual mnemonic, for example `RXFCG`.
@@ -7,7 +9,7 @@ public struct FieldDefinition: Sendable, Equatable {
     /// The highest bit, inclusive.
     public let highBit: Int
     /// How the host may access the field (the register's access unless overridden).
-    public let access: AccessCode
+    public let access: FieldAccess
     /// What the field means.
     public let description: String
     /// The event that also clears the bit, if any.

@@ -1,3 +1,5 @@
+import UWBCore
+
 /// A validated register file or sub-register of the register map.
 public struct RegisterDefinition: Sendable, Equatable {
     /// The User Manual mnemonic, for example `SYS_STATUS`.
@@ -11,7 +13,7 @@ public struct RegisterDefinition: Sendable, Equatable {
     /// The length in octets.
     public let length: Int
     /// How the host may access the register.
-    public let access: AccessCode
+    public let access: FieldAccess
     /// The User Manual section.
     public let section: String
     /// What the register is for.

@@ -1,3 +1,4 @@
+import UWBCore
 /// Checks a decoded document against the rules in `Hardware/dw1000/README.md` and the address
 /// limits of its chip's ``ChipLayout``, and turns it into ``RegisterDefinition`` values.
 struct RegisterMapValidator {
@@ -90,7 +91,7 @@ struct RegisterMapValidator {
         guard entry.length >= 1, UInt64(offset) + UInt64(entry.length) - 1 <= layout.maxLastOctet else {
             throw .invalidLength(path: "\(path).length", length: entry.length, lastOctet: layout.maxLastOctet)
         }
-        let access = try accessCode(entry.access, allowed: AccessCode.registerCodes, at: "\(path).access")
+        let access = try accessCode(entry.access, allowed: RegisterAccess.allCases.compactMap { FieldAccess(rawValue: $0.rawValue) }, at: "\(path).access")
         try requireText(entry.section, at: "\(path).section")
         try requireText(entry.description, at: "\(path).description")
         return RegisterDefinition(
@@ -118,7 +119,7 @@ struct RegisterMapValidator {
     private func fields(
         _ entries: [DocumentField],
         octets: Int,
-        access: AccessCode,
+        access: FieldAccess,
         at path: String
     ) throws(RegisterMapError) -> [FieldDefinition] {
         var result: [FieldDefinition] = []
@@ -142,7 +143,7 @@ struct RegisterMapValidator {
     private func field(
         _ entry: DocumentField,
         octets: Int,
-        access: AccessCode,
+        access: FieldAccess,
         at path: String
     ) throws(RegisterMapError) -> FieldDefinition {
         guard entry.bits.count == 2, entry.bits[0] >= 0, entry.bits[0] <= entry.bits[1] else {
@@ -158,7 +159,7 @@ struct RegisterMapValidator {
         try requireText(entry.description, at: "\(path).description")
         var fieldAccess = access
         if let code = entry.access {
-            fieldAccess = try accessCode(code, allowed: AccessCode.allCases, at: "\(path).access")
+            fieldAccess = try accessCode(code, allowed: FieldAccess.allCases, at: "\(path).access")
         }
         var clearedBy: ClearEvent?
         if let text = entry.clearedBy {
@@ -196,8 +197,8 @@ struct RegisterMapValidator {
         return value
     }
 
-    private func accessCode(_ text: String, allowed: [AccessCode], at path: String) throws(RegisterMapError) -> AccessCode {
-        guard let code = AccessCode(rawValue: text), allowed.contains(code) else {
+    private func accessCode(_ text: String, allowed: [FieldAccess], at path: String) throws(RegisterMapError) -> FieldAccess {
+        guard let code = FieldAccess(rawValue: text), allowed.contains(code) else {
             throw .invalidValue(path: path, value: text, allowed: allowed.map(\.rawValue))
         }
         return code
