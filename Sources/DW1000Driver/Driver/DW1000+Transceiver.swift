@@ -50,6 +50,9 @@ extension DW1000: Transceiver {
         }
     }
 
+    /// Does nothing: a DW1000 has no scrambled timestamp sequence (``configure(_:)`` refuses one).
+    public func loadSecureTimestampSequence(frame index: UInt32) throws(TransceiverError) {}
+
     /// Waits on the chip's IRQ line through the bus.
     public func waitForInterrupt(until deadline: ContinuousClock.Instant) throws(TransceiverError) -> Bool {
         try onBus { try port.bus.waitForInterrupt(on: chip, until: deadline) }

@@ -26,6 +26,20 @@ extension DW3000: Transceiver {
         }
     }
 
+    /// Writes the low two words of frame `index`'s IV (STS_IV bits 63:0: the counter and the word
+    /// above it) and loads the IV into the STS generator (STS_CTRL.LOAD_IV), as
+    /// `dwt_writetodevice(STS_IV0_ID, …)` and `dwt_configurestsloadiv()` of the Qorvo API do; no
+    /// SPI traffic when the configuration has no STS.
+    public func loadSecureTimestampSequence(frame index: UInt32) throws(TransceiverError) {
+        guard let sts = try requireConfiguration().secureTimestamps else { return }
+        // The register holds the IV least significant octet first.
+        let image = sts.initializationVector(forFrame: index).octets.reversed().prefix(8)
+        try onBus { () throws(SPIBusError) in
+            try port.write(.stsIv, octets: Array(image))
+            try port.modify(.stsCtrl, and: 0xFF, or: DW3000Register.StsCtrl.loadIv.mask, octets: 1)
+        }
+    }
+
     /// Waits on the chip's IRQ line through the bus.
     public func waitForInterrupt(until deadline: ContinuousClock.Instant) throws(TransceiverError) -> Bool {
         try onBus { () throws(SPIBusError) in try port.bus.waitForInterrupt(on: chip, until: deadline) }

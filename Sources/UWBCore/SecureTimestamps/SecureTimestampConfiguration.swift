@@ -25,6 +25,23 @@ public struct SecureTimestampConfiguration: Hashable, Sendable, CustomStringConv
         self.initializationVector = initializationVector
     }
 
+    /// The IV of the session's frame number `index`, when each frame's STS advances the counter
+    /// by ``SecureTimestampLength/counterStep``: the product index × step replaces the counter
+    /// (the low 32 bits) and its bits above 32 are XORed into the next 32, so that no two frames
+    /// of a session share an IV. A round's frames, four indices from a multiple of four, never
+    /// carry out of the counter, so the radio reaches each one by itself from the round's first
+    /// (`Docs/decisions/0023-sts-counters-from-frame-counters.md`).
+    public func initializationVector(forFrame index: UInt32) -> SecureTimestampSecret {
+        let advance = UInt64(index) * UInt64(length.counterStep)
+        var octets = initializationVector.octets
+        // Most significant octet first: the counter is octets 12…15, the next word octets 8…11.
+        for position in 0..<4 {
+            octets[15 - position] = UInt8(truncatingIfNeeded: advance >> (8 * UInt64(position)))
+            octets[11 - position] ^= UInt8(truncatingIfNeeded: advance >> (32 + 8 * UInt64(position)))
+        }
+        return initializationVector.replacingOctets(octets)
+    }
+
     /// The mode and length; never the key.
     public var description: String { "\(mode) \(length)" }
 }

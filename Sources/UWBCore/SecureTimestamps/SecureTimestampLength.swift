@@ -19,6 +19,11 @@ public enum SecureTimestampLength: Int, CaseIterable, Hashable, Sendable, Custom
     /// The length in symbols.
     public var symbols: Int { rawValue }
 
+    /// How far one frame's STS advances the IV's counter (its low 32 bits): one count per 1024
+    /// chips of STS at the base pulse repetition frequency, so half the length in symbols (Qorvo's
+    /// DW3000 example `ds_twr_responder_sts.c`; `Docs/reference/uwb-physics.md` §1.3a).
+    public var counterStep: UInt32 { UInt32(rawValue / 2) }
+
     /// "STS of N symbols".
     public var description: String { "STS of \(rawValue) symbols" }
 }

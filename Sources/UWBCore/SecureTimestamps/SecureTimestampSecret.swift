@@ -30,4 +30,9 @@ public struct SecureTimestampSecret: Hashable, Sendable {
     private init(checkedOctets: [UInt8]) {
         octets = checkedOctets
     }
+
+    /// A value of the same length with `octets` instead (which must have 16).
+    func replacingOctets(_ octets: [UInt8]) -> SecureTimestampSecret {
+        SecureTimestampSecret(checkedOctets: octets)
+    }
 }

@@ -50,6 +50,18 @@ public protocol Transceiver: AnyObject {
     /// - Throws: ``TransceiverError`` if the frame could not be queued.
     func transmitImmediately(_ frame: [UInt8], awaiting response: ResponseWindow?) throws(TransceiverError)
 
+    /// Loads the scrambled timestamp sequence (STS) of the session's frame number `index` for the
+    /// next frame sent or received: the IV ``SecureTimestampConfiguration/initializationVector(forFrame:)``
+    /// gives. The radio advances to the next frame's by itself after each frame with an STS; a
+    /// ranging round loads its frame's before each frame it sends or listens for, so that a frame
+    /// the receiver never detected cannot leave the two peers a frame apart
+    /// (`Docs/decisions/0023-sts-counters-from-frame-counters.md`).
+    ///
+    /// Does nothing on a radio configured without an STS (and on a DW1000, which has none).
+    ///
+    /// - Throws: ``TransceiverError`` if the radio could not be reached.
+    func loadSecureTimestampSequence(frame index: UInt32) throws(TransceiverError)
+
     /// Turns the receiver on for one frame.
     ///
     /// - Throws: ``TransceiverError`` if the receiver could not be enabled (a delayed start that

@@ -235,6 +235,7 @@ public final class RangingScheduler {
     /// then starts whatever is due.
     public func handle(_ event: TransceiverEvent, fromChip chip: Int) {
         guard !hasFailed else { return }
+        let event = screened(event, fromChip: chip)
         var frame: RangingFrame?
         var octets: [UInt8] = []
         if case .frameReceived(let received) = event {
@@ -289,7 +290,7 @@ public final class RangingScheduler {
             }
         }
         if let target {
-            target.handle(screened(event, fromChip: chip), fromChip: chip)
+            target.handle(event, fromChip: chip)
         } else if chip > 0, transceivers.indices.contains(chip) {
             perform { () throws(TransceiverError) in try transceivers[chip].enableReceiver(.untilTurnedOff) }
         }
@@ -311,8 +312,25 @@ public final class RangingScheduler {
         } catch {
             if chip == 0 {
                 droppedFrames.count(FrameRejection(error))
+                learnCounters(from: received.frame)
             }
             return .receiveFailed(.leadingEdgeDetectionFailed)
+        }
+    }
+
+    /// Accepts the frame counter of a genuine POLL whose time of arrival failed its check, without
+    /// using its time: a responder link that missed a round expected this POLL with an older STS
+    /// counter, and the authenticated frame counter sets it right for the next one
+    /// (``SecureTimestampRound``). A forged or replayed POLL fails its MIC or counter check and
+    /// changes nothing.
+    private func learnCounters(from octets: [UInt8]) {
+        guard let frame = try? RangingFrame(decoding: octets) else { return }
+        if case .groupPoll(let entries) = frame.message, let named = respondingLink(namedIn: frame),
+           let slot = entries.firstIndex(of: GroupPollEntry(session: named.link.session, responder: named.link.localAddress)) {
+            _ = try? named.link.authenticate(frame, octets: octets, slot: slot)
+        } else if frame.message == .poll,
+                  let named = links.values.first(where: { $0.role == .responder && (try? $0.link.check(frame)) != nil }) {
+            _ = try? named.link.authenticate(frame, octets: octets)
         }
     }
 
@@ -550,7 +568,21 @@ public final class RangingScheduler {
             link.loop?.start()
         }
         if unstarted.isEmpty {
-            perform { () throws(TransceiverError) in try primary.enableReceiver(.untilTurnedOff) }
+            perform { () throws(TransceiverError) in
+                try loadExpectedPollCounter()
+                try primary.enableReceiver(.untilTurnedOff)
+            }
+        }
+    }
+
+    /// With an STS, loads the STS counter of the POLL a secured responder link expects next (a
+    /// radio with an STS has one link): the frame the idle receiver most needs to time.
+    private func loadExpectedPollCounter() throws(TransceiverError) {
+        guard secureTimestamps != nil,
+              let expected = links.values.first(where: { $0.role == .responder })?.link.protection?.expectedPollFrameCounter
+        else { return }
+        for transceiver in transceivers {
+            try transceiver.loadSecureTimestampSequence(frame: expected)
         }
     }
 

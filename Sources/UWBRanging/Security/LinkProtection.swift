@@ -58,6 +58,21 @@ public final class LinkProtection: Sendable {
         state.withLock { $0.nextFrameCounter }
     }
 
+    /// The frame counter of the last frame this side sent, if it sent one.
+    public var lastSentFrameCounter: UInt32? {
+        state.withLock { $0.nextFrameCounter == 0 ? nil : $0.nextFrameCounter - 1 }
+    }
+
+    /// The frame counter, hence the STS counter, of the peer's next POLL as this side expects it
+    /// (``SecureTimestampRound``): the first multiple of ``SecureTimestampRound/perRound``
+    /// above the last counter accepted from the peer, or 0 before any.
+    public var expectedPollFrameCounter: UInt32 {
+        state.withLock { state in
+            let next = state.lastAccepted.map { $0 == UInt32.max - 1 ? $0 : $0 + 1 } ?? 0
+            return (try? SecureTimestampRound.pollFrameCounter(atLeast: next)) ?? UInt32.max
+        }
+    }
+
     /// The frames dropped on this link so far, by reason.
     public var rejections: [FrameRejection: Int] {
         state.withLock { $0.rejections }

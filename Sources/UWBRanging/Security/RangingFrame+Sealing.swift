@@ -14,7 +14,10 @@ extension RangingFrame {
         guard let first = protections.first, protections.count == count else {
             throw .wrongMessageIntegrityCodeCount(expected: count, present: protections.count)
         }
-        let counter = protections.map(\.nextFrameCounter).max() ?? 0
+        var counter = protections.map(\.nextFrameCounter).max() ?? 0
+        if message.type == .poll || message.type == .groupPoll {
+            counter = try SecureTimestampRound.pollFrameCounter(atLeast: counter)
+        }
         for protection in protections {
             _ = try protection.takeFrameCounter(atLeast: counter)
         }

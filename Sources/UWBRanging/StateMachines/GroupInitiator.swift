@@ -48,6 +48,8 @@ public final class GroupInitiator {
     private var receptions: ChipReceptions
     private var collecting: [PendingCompletion] = []
     private var pendingTransmission: PlannedTransmission?
+    /// The STS frame numbers of the round, for secured links (``SecureTimestampRound``).
+    private var counters: SecureTimestampRound?
 
     /// An idle group initiator.
     ///
@@ -136,17 +138,21 @@ public final class GroupInitiator {
     }
 
     /// Schedules `frame` with a response window that opens the listening margin before the first
-    /// reply's preamble (`gap` after `frame`'s RMARKER) and lasts through `slots` more of them.
+    /// reply's preamble (`gap` after `frame`'s RMARKER) and lasts through `slots` more of them;
+    /// on secured links, loads its STS counter first.
     private func send(
         _ plan: PlannedTransmission, _ frame: RangingFrame, windowAfter gap: DeviceDuration, slots: DeviceDuration,
         expecting reply: DeviceDuration
     ) -> [RangingCommand] {
         do {
             let octets = try encode(frame)
+            if frame.message.type == .groupPoll {
+                counters = group.first?.protection?.lastSentFrameCounter.map(SecureTimestampRound.init(poll:))
+            }
             let sent = timing.airtime(frameLength: octets.count + RangingFrameFormat.frameCheckSequenceLength)
             pendingTransmission = plan
             let margin = timing.listenMargin
-            return [.transmit(
+            return counters.loading(frame.message.type) + [.transmit(
                 frame: octets, at: plan.start,
                 awaiting: ResponseWindow(delay: gap - sent - margin, timeout: slots + reply + margin + margin))]
         } catch {
@@ -207,7 +213,7 @@ public final class GroupInitiator {
     private func listenUntilDeadline(from time: DeviceTime) -> [RangingCommand] {
         let remaining = deadline - time
         guard remaining > .zero else { return endPhase() }
-        return [.listen(ReceiveWindow(timeout: remaining))]
+        return counters.loading(phase == .responses ? .response : .report) + [.listen(ReceiveWindow(timeout: remaining))]
     }
 
     private func timerFired(_ now: DeviceTime) -> [RangingCommand] {

@@ -34,6 +34,8 @@ public final class Initiator {
     private var attempt = 0
     private var receptions: ChipReceptions
     private var pendingTransmission: PlannedTransmission?
+    /// The STS frame numbers of the current attempt, for a secured link (``SecureTimestampRound``).
+    private var counters: SecureTimestampRound?
 
     /// An idle initiator.
     ///
@@ -103,8 +105,11 @@ public final class Initiator {
     private func send(_ plan: PlannedTransmission, _ message: RangingMessage, awaiting window: ResponseWindow) -> [RangingCommand] {
         do {
             let frame = try link.encode(round: plan.round, message: message)
+            if message.type == .poll {
+                counters = link.protection?.lastSentFrameCounter.map(SecureTimestampRound.init(poll:))
+            }
             pendingTransmission = plan
-            return [.transmit(frame: frame, at: plan.start,
+            return counters.loading(message.type) + [.transmit(frame: frame, at: plan.start,
                               awaiting: timing.window(window, plannedAfter: plan.message, sending: frame.count))]
         } catch {
             return fail(.encoding(error))
@@ -154,7 +159,7 @@ public final class Initiator {
         guard let decoded = try? link.decode(frame.frame), decoded.round == round else {
             let remaining = deadline - frame.timestamp
             guard remaining > .zero else { return fail(.timeout(awaiting: message)) }
-            return [.listen(ReceiveWindow(timeout: remaining))]
+            return counters.loading(message) + [.listen(ReceiveWindow(timeout: remaining))]
         }
         guard decoded.message.type == message else {
             return fail(.unexpectedMessage(decoded.message.type, awaiting: message))

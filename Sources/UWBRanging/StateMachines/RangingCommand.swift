@@ -8,6 +8,11 @@ public enum RangingCommand: Hashable, Sendable {
     case transmit(frame: [UInt8], at: DeviceTime, awaiting: ResponseWindow?)
     /// Turn the receiver on with ``Transceiver/enableReceiver(_:)``.
     case listen(ReceiveWindow)
+    /// Load the STS of the session's frame number `frame` on every chip for the next frame sent
+    /// or listened for, with ``Transceiver/loadSecureTimestampSequence(frame:)``
+    /// (``SecureTimestampRound``); only secured links ask for it, and a radio without an STS
+    /// ignores it.
+    case loadSecureTimestampSequence(frame: UInt32)
     /// Abort any transmission or reception with ``Transceiver/turnOff()``.
     case turnOff
     /// Answer with ``RangingInput/timerFired(now:)`` after this long (replacing any running timer).

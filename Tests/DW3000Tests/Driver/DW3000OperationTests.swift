@@ -87,6 +87,25 @@ import UWBTestSupport
         ])
     }
 
+    /// Frame 0x1234_5678 of an STS of 64 symbols (32 counts a frame): 0x1234_5678 × 32 =
+    /// 0x2_468A_CF00, so the counter (STS_IV bits 31:0) is 0x468ACF00 and the word above it is
+    /// the IV's F8 F9 FA FB (bits 63:32, 0xF8F9FAFB) XOR 0x2 = 0xF8F9FAF9.
+    @Test func loadsAFramesSTSIntoTheIVsLowTwoWordsOnlyWithAnSTSConfigured() throws {
+        let secured = DW3000Fixture.bus()
+        let chip = try DW3000Fixture.configured(secured, try DW3000Fixture.channelNine(secureTimestamps: DW3000Fixture.secureTimestamps()))
+        secured.clearTrace()
+        try chip.loadSecureTimestampSequence(frame: 0x1234_5678)
+        #expect(secured.trace == [
+            .write([0xC4, 0x70], [0x00, 0xCF, 0x8A, 0x46, 0xF9, 0xFA, 0xF9, 0xF8]),  // STS_IV 0x02:1C, bits 63:0
+            .write([0xC4, 0x11], [0xFF, 0x01]),  // STS_CTRL |= LOAD_IV
+        ])
+        let plain = DW3000Fixture.bus()
+        let plainChip = try DW3000Fixture.configured(plain)
+        plain.clearTrace()
+        try plainChip.loadSecureTimestampSequence(frame: 0x1234_5678)
+        #expect(plain.trace.isEmpty, "no STS, no SPI traffic: \(plain.trace)")
+    }
+
     @Test func refusesAnSTSKeyOrIVOfTheWrongLength() {
         #expect(throws: DW3000Error.secretWrongLength(register: "STS_KEY", octets: 15)) {
             try DW3000.registerImage(of: [UInt8](repeating: 0, count: 15), for: .stsKey)

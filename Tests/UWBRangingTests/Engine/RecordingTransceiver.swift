@@ -10,6 +10,7 @@ final class RecordingTransceiver: Transceiver {
         case enableReceiver(ReceiveWindow)
         case turnOff
         case systemTime
+        case loadSecureTimestampSequence(frame: UInt32)
     }
 
     private(set) var calls: [Call] = []
@@ -44,6 +45,11 @@ final class RecordingTransceiver: Transceiver {
 
     func enableReceiver(_ window: ReceiveWindow) throws(TransceiverError) {
         calls.append(.enableReceiver(window))
+        if let operationError { throw operationError }
+    }
+
+    func loadSecureTimestampSequence(frame index: UInt32) throws(TransceiverError) {
+        calls.append(.loadSecureTimestampSequence(frame: index))
         if let operationError { throw operationError }
     }
 

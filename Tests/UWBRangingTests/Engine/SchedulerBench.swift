@@ -72,7 +72,7 @@ final class SchedulerBench {
         try calls(since: mark).compactMap { call in
             switch call {
             case .transmit(let octets, _, _), .transmitImmediately(let octets, _): try RangingFrame(decoding: octets)
-            case .enableReceiver, .turnOff, .systemTime: nil
+            case .enableReceiver, .turnOff, .systemTime, .loadSecureTimestampSequence: nil
             }
         }
     }

@@ -32,8 +32,9 @@ struct SecuredFrameTests {
         let frame = GroupGoldenFrames.frame(.groupPoll(entries: GroupGoldenFrames.entries))
         let octets = try frame.sealed(by: [try #require(first.protection), try #require(second.protection)])
         #expect(octets == G.groupPoll)
-        // The higher of the two next counters, so new for both keys; both go on from it.
-        #expect(first.protection?.nextFrameCounter == 10 && second.protection?.nextFrameCounter == 10)
+        // The first multiple of four at or above the higher of the two next counters (9), so new
+        // for both keys; both go on from it.
+        #expect(first.protection?.nextFrameCounter == 13 && second.protection?.nextFrameCounter == 13)
         let decoded = try RangingFrame(decoding: octets)
         #expect(decoded.protection?.codes.count == 2)
         // Each responder checks its own slot's code with its own key; not the other's.
@@ -101,11 +102,16 @@ struct SecuredFrameTests {
         #expect(responder.protection?.rejections == [.unsecured: 1, .wrongKey: 1, .wrongPeer: 1])
     }
 
-    @Test("counters end at 0xFFFFFFFE: the sender refuses to go on, and a receiver never accepts 0xFFFFFFFF")
+    @Test("counters end at 0xFFFFFFFE and the last round's POLL at 0xFFFFFFF8: the sender refuses to go on, and a receiver never accepts 0xFFFFFFFF")
     func counterWrap() throws {
+        // A POLL takes a round's four counters from a multiple of four: 0xFFFFFFF8 is the last.
+        let lastRound = G.link(.initiator, counter: 0xFFFF_FFF5)
+        let lastPoll = try RangingFrame(decoding: try lastRound.encode(round: 1, message: .poll))
+        #expect(lastPoll.protection?.frameCounter == 0xFFFF_FFF8)
+        #expect(throws: RangingFrameError.frameCountersExhausted) { try lastRound.encode(round: 2, message: .poll) }
         let initiator = G.link(.initiator, counter: UInt32.max - 1)
-        let last = try initiator.encode(round: 1, message: .poll)
-        #expect(throws: RangingFrameError.frameCountersExhausted) { try initiator.encode(round: 2, message: .poll) }
+        let last = try initiator.encode(round: 1, message: GoldenFrames.finalMessage)
+        #expect(throws: RangingFrameError.frameCountersExhausted) { try initiator.encode(round: 2, message: GoldenFrames.finalMessage) }
         let responder = G.link(.responder)
         #expect(throws: Never.self) { try responder.decode(last) }
         // A frame at 0xFFFFFFFF with a valid MIC (which no sender of this code makes) is refused.

@@ -53,13 +53,14 @@ enum SecuredGoldenFrames {
         + GoldenFrames.report.dropFirst(9)
         + [0xDA, 0x61, 0x5C, 0xCA, 0x00, 0xA8, 0x4A, 0x17]
 
-    /// Group POLL of `GroupGoldenFrames.entries` to the broadcast address, frame counter 9:
-    /// security control 0x09 (level 1, key identifier mode 1), key index 1; slot 0's MIC-32 under
-    /// this session's initiator key ends the payload, slot 1's under the second session's is the
-    /// frame's MIC and covers slot 0's.
+    /// Group POLL of `GroupGoldenFrames.entries` to the broadcast address, frame counter 12 (a
+    /// POLL's counter is a multiple of four: `SecureTimestampRound`): security control 0x09
+    /// (level 1, key identifier mode 1), key index 1; slot 0's MIC-32 under this session's
+    /// initiator key ends the payload, slot 1's under the second session's is the frame's MIC and
+    /// covers slot 0's.
     static let groupPoll = macHeader(from: 0x01, to: [0xFF, 0xFF])
-        + [0x09, 0x09, 0x00, 0x00, 0x00, 0x01]
+        + [0x09, 0x0C, 0x00, 0x00, 0x00, 0x01]
         + GroupGoldenFrames.poll.dropFirst(9)
-        + [0xB7, 0x06, 0x63, 0x5B]
-        + [0xBF, 0xF9, 0xDB, 0xFB]
+        + [0xEF, 0x25, 0x76, 0x20]
+        + [0x8D, 0xC1, 0x18, 0x1F]
 }

@@ -55,8 +55,8 @@ extension VirtualDW3000 {
         }
         receiver = .off
         let secure = secureTimestampConfiguration(counter: stsCounter)
-        if secure != nil {
-            stsCounter &+= 1
+        if let secure {
+            stsCounter &+= secure.length.counterStep
         }
         let progress = DW3000Register.SysStatus.rxprd.mask | DW3000Register.SysStatus.rxsfdd.mask
         switch ending {

@@ -39,8 +39,8 @@ extension VirtualDW3000 {
         let sequence = secure.map {
             TransmittedSecureTimestamp(mode: $0.mode, length: $0.length, key: $0.key, initializationVector: $0.initializationVector)
         }
-        if sequence != nil {
-            stsCounter &+= 1
+        if let sequence {
+            stsCounter &+= sequence.length.counterStep
         }
         let milestones = TransmitMilestones(
             frameBegins: { [unowned self] in self.setStatus(DW3000Register.SysStatus.txfrb.mask) },
