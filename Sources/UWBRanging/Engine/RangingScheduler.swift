@@ -235,7 +235,6 @@ public final class RangingScheduler {
     /// then starts whatever is due.
     public func handle(_ event: TransceiverEvent, fromChip chip: Int) {
         guard !hasFailed else { return }
-        let event = screened(event, fromChip: chip)
         var frame: RangingFrame?
         var octets: [UInt8] = []
         if case .frameReceived(let received) = event {
@@ -245,15 +244,21 @@ public final class RangingScheduler {
                 droppedFrames.count(.malformed)
             }
         }
-        let addressed = frame.flatMap { frame in links.values.first { (try? $0.link.check(frame)) != nil } }
         if chip == 0 {
             idleListening = false
             if case .transmitted = event {
                 transmitting = false
             }
-            if addressed == nil {
-                noteAir(event, frame: frame)
-            }
+        }
+        // What the frame says of the air counts even when its time cannot be trusted (another
+        // pair's STS never matches this radio's); a round gets only frames it can use.
+        let screenedEvent = screened(event, fromChip: chip, frame: frame)
+        let addressed = frame.flatMap { frame in links.values.first { (try? $0.link.check(frame)) != nil } }
+        if chip == 0, addressed == nil {
+            noteAir(event, frame: frame)
+        }
+        if case .receiveFailed = screenedEvent, case .frameReceived = event {
+            frame = nil
         }
         var ended: ScheduledLink?
         var target: StateMachineRunner?
@@ -290,7 +295,7 @@ public final class RangingScheduler {
             }
         }
         if let target {
-            target.handle(event, fromChip: chip)
+            target.handle(screenedEvent, fromChip: chip)
         } else if chip > 0, transceivers.indices.contains(chip) {
             perform { () throws(TransceiverError) in try transceivers[chip].enableReceiver(.untilTurnedOff) }
         }
@@ -302,9 +307,11 @@ public final class RangingScheduler {
     /// arrival passes ``SecureTimestampCheck`` carries its secure timestamp as its time, and one
     /// that fails is counted and becomes a failed reception (its first path could not be timed
     /// securely: ``ReceiveFailure/leadingEdgeDetectionFailed``), so that no round uses its time;
-    /// other events pass unchanged. The state machines treat that failure as a lost frame.
-    private func screened(_ event: TransceiverEvent, fromChip chip: Int) -> TransceiverEvent {
-        guard secureTimestamps != nil, case .frameReceived(var received) = event else { return event }
+    /// other events pass unchanged, and so does a GOODBYE (`frame`, if it decoded), whose time
+    /// nobody uses and whose STS belongs to no round. The state machines treat that failure as a
+    /// lost frame.
+    private func screened(_ event: TransceiverEvent, fromChip chip: Int, frame: RangingFrame?) -> TransceiverEvent {
+        guard secureTimestamps != nil, frame?.message != .goodbye, case .frameReceived(var received) = event else { return event }
         do {
             received.timestamp = try SecureTimestampCheck.trustedTime(
                 of: received.diagnostics.secureTimestamp, preambleTime: received.timestamp)

@@ -28,6 +28,20 @@ struct SecureTimestampSessionTests {
         }
     }
 
+    @Test("either side (one initiates, the other responds) invalidating an STS session: the peer hears the GOODBYE (its STS belongs to no round) and removes it at once as .peerEnded", arguments: [false, true])
+    func stsGoodbye(aliceLeaves: Bool) throws {
+        let pair = try SessionPair(
+            bob: Vector3(x: 0, y: 0, z: -4), bobYaw: .degrees(180), aliceBoard: "ft232h-dwm3000-single", bobBoard: "ft232h-dwm3000-single")
+        try pair.run()
+        pair.world.advance(by: .seconds(2))
+        #expect(pair.logs.allSatisfy { $0.distances.count >= 10 })
+        let leaving = aliceLeaves ? pair.alice : pair.bob
+        let start = pair.world.now
+        leaving.invalidate()
+        let timelines = pair.world.advance(by: .seconds(5), step: .milliseconds(10), watching: pair.logs)
+        PeerEndedSessionTests.expectPeerEnded(timelines[aliceLeaves ? 1 : 0], after: start)
+    }
+
     /// One DW3220 board at the origin facing −z and a DW3110 board 3 m away at azimuth θ, at
     /// (3·sin θ, 0, −3·cos θ), its back turned to the origin: the true horizontal angle from the
     /// origin is atan2(3·sin θ, 3·cos θ) = θ, positive to the right (+x). `swapped` puts the DW3220
