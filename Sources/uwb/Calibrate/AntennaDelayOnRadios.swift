@@ -77,7 +77,8 @@ struct AntennaDelayOnRadios {
     }
 
     /// Opens the radios with the store at `storePath`, ranges every pair until each has `samples`
-    /// distances, and closes them again.
+    /// rounds (``PairRounds``), and closes them again; each pair's distance is the mean of its
+    /// first `samples` rounds.
     private func measure(storePath: String) throws(CommandFailure) -> (
         pairs: [AntennaDelayEstimate.Pair], boards: [BoardDescription], keys: [String]
     ) {
@@ -103,8 +104,11 @@ struct AntennaDelayOnRadios {
         }
         defer { sessions.invalidate() }
         let wanted = samples
+        // One distance per round (both sides report each round: one sample), and only the first
+        // `wanted` rounds of each pair: the rounds that came before this thread saw that every
+        // pair had enough depend on how busy the machine is, not on the radios.
         func pairValues(_ first: Int, _ second: Int, in measured: [Int: [Int: [RangingMeasurement]]]) -> [Double] {
-            ((measured[first]?[second] ?? []) + (measured[second]?[first] ?? [])).compactMap(\.rawDistance?.metres)
+            PairRounds(measured[first]?[second] ?? [], measured[second]?[first] ?? []).distances.prefix(wanted).map(\.metres)
         }
         let measured = sessions.wait(timeout: timeout) { measured in
             pairIndices.allSatisfy { pairValues($0.0, $0.1, in: measured).count >= wanted }

@@ -2,7 +2,7 @@ import ArgumentParser
 
 /// The options of a calibration on radios (USB boards, devices of the emulator service).
 struct RadioRunOptions: ParsableArguments {
-    @Option(parsing: .unconditional, help: "Radios: measurements to collect (per pair for antenna delays; half to estimate, half to check for phase offsets).")
+    @Option(parsing: .unconditional, help: "Radios: measurements to collect (ranging rounds per pair for antenna delays; half to estimate, half to check for phase offsets).")
     var count = 100
 
     @Option(parsing: .unconditional, help: "Radios: seconds to wait for the measurements before giving up on a silent radio.")
