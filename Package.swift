@@ -200,7 +200,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FT232HTests",
-            dependencies: ["FT232H", "FT232HEmulation", "UWBCore", "DW1000Driver", "UWBEmulator", "UWBTestSupport"]
+            dependencies: ["FT232H", "FT232HEmulation", "UWBCore", "DW1000Driver", "DW3000Driver", "UWBEmulator", "UWBTestSupport"]
         ),
         .testTarget(name: "FuzzCorpusTests", dependencies: ["uwb-fuzz", "UWBTestSupport"]),
         .testTarget(

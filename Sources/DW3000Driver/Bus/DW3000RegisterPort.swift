@@ -10,18 +10,35 @@ struct DW3000RegisterPort {
 
     /// Reads `count` octets of `register` from octet `offset` (the whole register by default).
     func read(_ register: DW3000Register, offset: Int = 0, count: Int? = nil) throws(SPIBusError) -> [UInt8] {
-        let length = count ?? register.length - offset
-        let header = try header(.read, register, offset: offset, length: length)
-        let octets = try bus.transfer(SPITransaction(header: header, body: .read(count: length)), on: chip)
-        guard octets.count == length else {
-            throw .transferFailed("read of \(register.name) returned \(octets.count) octets instead of \(length)")
+        try read([DW3000RegisterRead(register, offset: offset, count: count)])[0]
+    }
+
+    /// Reads each of `reads` in one bus transfer: one USB round trip on a bus that batches
+    /// (``SPIBus/batchingReducesCost``), the same transactions one by one on any other.
+    func read(_ reads: [DW3000RegisterRead]) throws(SPIBusError) -> [[UInt8]] {
+        var transactions: [SPITransaction] = []
+        for read in reads {
+            let header = try header(.read, read.register, offset: read.offset, length: read.length)
+            transactions.append(SPITransaction(header: header, body: .read(count: read.length)))
         }
-        return octets
+        let answers = try bus.transfer(transactions, on: chip)
+        for (read, octets) in zip(reads, answers) where octets.count != read.length {
+            throw .transferFailed("read of \(read.register.name) returned \(octets.count) octets instead of \(read.length)")
+        }
+        guard answers.count == reads.count else {
+            throw .transferFailed("\(reads.count) register reads returned \(answers.count) answers")
+        }
+        return answers
     }
 
     /// Reads up to 8 octets of `register` and returns their little-endian value.
     func readValue(_ register: DW3000Register, offset: Int = 0, count: Int? = nil) throws(SPIBusError) -> UInt64 {
-        try read(register, offset: offset, count: count).reversed().reduce(0) { $0 << 8 | UInt64($1) }
+        Self.value(of: try read(register, offset: offset, count: count))
+    }
+
+    /// The little-endian value of up to 8 octets read from a register.
+    static func value(of octets: [UInt8]) -> UInt64 {
+        octets.prefix(8).reversed().reduce(0) { $0 << 8 | UInt64($1) }
     }
 
     /// Writes `octets` into `register` from octet `offset`.

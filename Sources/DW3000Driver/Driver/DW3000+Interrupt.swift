@@ -5,17 +5,28 @@ extension DW3000 {
     /// handled (write 1 to clear), so that an event arriving meanwhile is not lost (UM §8.2.2.15).
     /// A TX-done event comes before a reception outcome, the order in which they happen with a
     /// response window.
+    ///
+    /// On a bus that batches (``SPIBus/batchingReducesCost``, an FT232H) TX_TIME and RX_FINFO are
+    /// read ahead with SYS_STATUS and a good frame's registers all together: two USB round trips
+    /// for a reception, as the DW1000 driver takes; elsewhere each is read only when needed.
     public func handleInterrupt() throws(TransceiverError) -> [TransceiverEvent] {
-        let status = try onBus { () throws(SPIBusError) in try port.readValue(.sysStatus, count: 4) }
+        let readsAhead = port.bus.batchingReducesCost
+        let first = try onBus { () throws(SPIBusError) in
+            try port.read([DW3000RegisterRead(.sysStatus, count: 4)] + (readsAhead ? [DW3000RegisterRead(.txTime), DW3000RegisterRead(.rxFinfo)] : []))
+        }
+        let status = DW3000RegisterPort.value(of: first[0])
         var events: [TransceiverEvent] = []
         var handled: UInt64 = 0
         if status & DW3000Register.SysStatus.txfrs.mask != 0 {
-            let stamp = try onBus { () throws(SPIBusError) in try port.readValue(.txTime) }
+            var stamp = DW3000RegisterPort.value(of: first.count > 1 ? first[1] : [])
+            if !readsAhead {
+                stamp = try onBus { () throws(SPIBusError) in try port.readValue(.txTime) }
+            }
             events.append(.transmitted(at: DeviceTime(wrapping: stamp)))
             handled |= DW3000Register.SysStatus.txfrs.mask | Self.progressEvents & 0xFF
         }
         if status & DW3000Register.SysStatus.rxfcg.mask != 0 {
-            events.append(.frameReceived(try readReceivedFrame()))
+            events.append(.frameReceived(try readReceivedFrame(information: readsAhead ? DW3000RegisterPort.value(of: first[2]) : nil)))
             handled |= status & (Self.handledEvents | Self.progressEvents)
         } else if let outcome = Self.receiveOutcome(status) {
             events.append(outcome)
@@ -46,12 +57,18 @@ extension DW3000 {
         (DW3000Register.SysStatus.arfe, .frameFilterRejected),
     ]
 
-    /// Reads a good frame: RX_FINFO, the data without FCS, RX_TIME, the CIA diagnostics, and the
-    /// STS registers when the configuration has an STS, and PDOA whenever the configured PDoA mode
-    /// measures it (mode 1 on the Ipatov preamble, mode 3 on the STS).
-    private func readReceivedFrame() throws(TransceiverError) -> ReceivedFrame {
+    /// Reads a good frame: RX_FINFO (unless read ahead: `information`), then in one bus transfer
+    /// the data without FCS, RX_TIME, the CIA diagnostics, the STS registers when the
+    /// configuration has an STS, and PDOA whenever the configured PDoA mode measures it (mode 1
+    /// on the Ipatov preamble, mode 3 on the STS).
+    private func readReceivedFrame(information readAhead: UInt64?) throws(TransceiverError) -> ReceivedFrame {
         let config = try requireConfiguration()
-        let information = try onBus { () throws(SPIBusError) in try port.readValue(.rxFinfo) }
+        let information: UInt64
+        if let readAhead {
+            information = readAhead
+        } else {
+            information = try onBus { () throws(SPIBusError) in try port.readValue(.rxFinfo) }
+        }
         let length = Int(DW3000Register.RxFinfo.rxflen.value(in: information))
         guard (FrameCheckSequence.length...DW3000Constants.maximumFrameLength).contains(length) else {
             throw .hardwareFault(
@@ -61,20 +78,17 @@ extension DW3000 {
         let secure = config.secureTimestamps != nil
         let pdoa = DW3000ConfigurationPlan.phaseDifferenceMode(config, measuresPhaseDifference: measuresPhaseDifference)
             .measures(secureTimestamps: secure)
-        let reception = try onBus { () throws(SPIBusError) in
-            DW3000Reception(
-                frame: try port.read(.rxBuffer0, count: length - FrameCheckSequence.length),
-                timestamp: try port.readValue(.rxTime),
-                ipatovTimestamp: try port.readValue(.ipTs),
-                ciaDiagnostic: try port.readValue(.ciaDiag0),
-                channelArea: try port.readValue(.ipDiag1),
-                firstPathAmplitudes: (try port.readValue(.ipDiag2), try port.readValue(.ipDiag3), try port.readValue(.ipDiag4)),
-                firstPathIndex: try port.readValue(.ipDiag8),
-                accumulated: try port.readValue(.ipDiag12),
-                gainDebug: try port.readValue(.dgcDbg),
-                secureTimestamp: secure ? (try port.readValue(.stsTs), try port.readValue(.stsSts)) : nil,
-                phaseDifference: pdoa ? try port.readValue(.pdoa) : nil)
+        let registers: [DW3000Register] = [.rxTime, .ipTs, .ciaDiag0, .ipDiag1, .ipDiag2, .ipDiag3, .ipDiag4, .ipDiag8, .ipDiag12, .dgcDbg]
+            + (secure ? [.stsTs, .stsSts] : []) + (pdoa ? [.pdoa] : [])
+        let answers = try onBus { () throws(SPIBusError) in
+            try port.read([DW3000RegisterRead(.rxBuffer0, count: length - FrameCheckSequence.length)] + registers.map { DW3000RegisterRead($0) })
         }
+        var values = answers.dropFirst().map(DW3000RegisterPort.value(of:))[...]
+        func next() -> UInt64 { values.popFirst() ?? 0 }
+        let reception = DW3000Reception(
+            frame: answers[0], timestamp: next(), ipatovTimestamp: next(), ciaDiagnostic: next(), channelArea: next(),
+            firstPathAmplitudes: (next(), next(), next()), firstPathIndex: next(), accumulated: next(), gainDebug: next(),
+            secureTimestamp: secure ? (next(), next()) : nil, phaseDifference: pdoa ? next() : nil)
         return reception.receivedFrame(config)
     }
 }
