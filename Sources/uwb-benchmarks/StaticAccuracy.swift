@@ -10,6 +10,8 @@ struct StaticAccuracy {
         let distance: Double
         /// Rounds that failed (either side).
         let failures: Int
+        /// Frames either side dropped because their time of arrival failed the STS check.
+        let stsDropped: Int
         /// The predicted raw σ.
         let expected: NoiseFloor
         /// The mean received level the initiator reported.
@@ -22,11 +24,14 @@ struct StaticAccuracy {
 
     /// One row per distance.
     let rows: [Row]
+    /// Whether the devices ranged with an STS: then the table counts the frames its check dropped.
+    let withSecureTimestamps: Bool
 
     /// Ranges at each of `distances` for `seconds` at `rate`; the filtered statistics skip the first `settle` seconds.
     init(
         distances: [Double], boards: String, hardware: RangingHardware, seed: UInt64, rate: Double, seconds: Double, settle: Double
     ) throws {
+        withSecureTimestamps = hardware.secureTimestamps != nil
         rows = try distances.map { distance in
             let ranging = try RangingWorld.pair(distance: distance, boards: boards, hardware: hardware).run(seed: seed, rate: rate, seconds: seconds)
             let all = ranging.initiatorRecords()
@@ -40,20 +45,22 @@ struct StaticAccuracy {
             progress("static \(distance) m: \(raw.count) rounds")
             return Row(
                 distance: distance, failures: ranging.failures.count,
+                stsDropped: ranging.secureTimestampRejections.values.reduce(0, +),
                 expected: NoiseFloor(
-                    channelModel: ranging.emulation.medium.channelModel, configuration: ranging.emulation.configuration,
+                    channelModel: ranging.emulation.medium.channelModel, configuration: ranging.configuration,
                     distance: distance, rounds: all.compactMap(\.record.measurement.timestamps)),
                 reportedLevel: level.mean, raw: raw, filtered: filtered)
         }
     }
 
-    /// The table: one row per distance, centimetres.
+    /// The table: one row per distance, centimetres; with an STS, a last column of the frames its
+    /// check dropped.
     var markdown: String {
         var table = MarkdownTable([
             "distance", "rounds", "failed", "RX level model / reported (dBm)", "σ_t per stamp (cm)", "√Σw²",
             "expected σ (cm)", "raw bias (cm)", "raw σ (cm)", "raw σ / expected", "filtered bias (cm)",
             "filtered σ (cm)", "filtered σ / expected",
-        ])
+        ] + (withSecureTimestamps ? ["dropped by the STS check"] : []))
         for row in rows {
             let expected = row.expected.distanceSigma
             table.append([
@@ -66,7 +73,7 @@ struct StaticAccuracy {
                 "\(Formatting.fixed(row.filtered.mean * 100, 2))",
                 Formatting.fixed(row.filtered.standardDeviation * 100, 2),
                 Formatting.fixed(row.filtered.standardDeviation / expected, 2),
-            ])
+            ] + (withSecureTimestamps ? ["\(row.stsDropped)"] : []))
         }
         return table.markdown
     }

@@ -217,6 +217,7 @@ public final class Medium {
     func receptionLost(_ arrival: Arrival, at port: MediumPort) {
         guard let slot = port.pending else { return }
         port.pending = nil
+        statistics[port.node].headerErrors += 1
         count(.lost, of: arrival, at: port.node, slot: slot)
     }
 

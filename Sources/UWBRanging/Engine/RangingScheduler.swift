@@ -297,23 +297,16 @@ public final class RangingScheduler {
         settle()
     }
 
-    /// `event` as a round may use it: with an STS configured, a received frame whose time of
-    /// arrival passes ``SecureTimestampCheck`` carries its secure timestamp as its time, and one
-    /// that fails is counted and becomes a failed reception (its first path could not be timed
-    /// securely: ``ReceiveFailure/leadingEdgeDetectionFailed``), so that no round uses its time;
-    /// other events pass unchanged. The state machines treat that failure as a lost frame.
+    /// `event` as a round may use it: with an STS configured, screened by
+    /// ``SecureTimestampCheck/screened(_:)``, a frame that fails counted (on chip 0); without one,
+    /// unchanged.
     private func screened(_ event: TransceiverEvent, fromChip chip: Int) -> TransceiverEvent {
-        guard secureTimestamps != nil, case .frameReceived(var received) = event else { return event }
-        do {
-            received.timestamp = try SecureTimestampCheck.trustedTime(
-                of: received.diagnostics.secureTimestamp, preambleTime: received.timestamp)
-            return .frameReceived(received)
-        } catch {
-            if chip == 0 {
-                droppedFrames.count(FrameRejection(error))
-            }
-            return .receiveFailed(.leadingEdgeDetectionFailed)
+        guard secureTimestamps != nil else { return event }
+        let (screened, rejection) = SecureTimestampCheck.screened(event)
+        if let rejection, chip == 0 {
+            droppedFrames.count(FrameRejection(rejection))
         }
+        return screened
     }
 
     /// The responder link a group POLL names, if any.

@@ -1,0 +1,182 @@
+import EmulatedRanging
+import Foundation
+import NearbyInteraction
+import Testing
+import UWBCore
+@testable import UWBEmulator
+
+/// One room, three sessions at once: a DW1000 and a DW3110 ranging on channel 5 without an STS
+/// (the DW1000's token says it has none), beside them a DW3220 and a DWM3000 ranging with an STS
+/// on the same channel-5 air, and a pair of DWM3000s with an STS on channel 9. What real radios
+/// would do: every session ranges its own peer, the DW1000 ends the STS pair's frames as PHY
+/// header errors (its receiver reads their STS where it expects a PHY header), and no channel-5
+/// radio hears the channel-9 pair at all. Virtual time only.
+@Suite("Sessions: DW1000 and DW3000 pairs in one room")
+struct MixedRoomSessionTests {
+    /// One device of the room: its board, where it stands, which way it faces (its back, where
+    /// the antennas hear best, toward its peer) and its channel.
+    struct Member {
+        let name: String
+        let board: String
+        let position: Vector3
+        let yaw: Angle
+        let channel: Channel
+    }
+
+    /// One session of the room: two devices ranging each other, each with its recorder.
+    struct Pairing {
+        let devices: (String, String)
+        let logs: (SessionRecorder, SessionRecorder)
+        let sessions: (NISession, NISession)
+
+        /// Both recorders.
+        var recorders: [SessionRecorder] { [logs.0, logs.1] }
+    }
+
+    /// The mixed pair 4 m apart along −z at x = 0, the channel-5 STS pair 3 m apart at x = 2, the
+    /// channel-9 pair 5 m apart at x = −2: each device's neighbours in the other pairs are 2 to
+    /// 5 m away, well within hearing.
+    static let members = [
+        Member(name: "dw1000", board: "ft232h-dw1000-single", position: Vector3(x: 0, y: 0, z: 0), yaw: .zero, channel: .five),
+        Member(name: "dw3110", board: "ft232h-dwm3000-single", position: Vector3(x: 0, y: 0, z: -4), yaw: .degrees(180), channel: .five),
+        Member(name: "dw3220", board: "ft232h-dw3220-pdoa", position: Vector3(x: 2, y: 0, z: 0), yaw: .zero, channel: .five),
+        Member(name: "dwm3000", board: "ft232h-dwm3000-single", position: Vector3(x: 2, y: 0, z: -3), yaw: .degrees(180), channel: .five),
+        Member(name: "ch9-a", board: "ft232h-dwm3000-single", position: Vector3(x: -2, y: 0, z: 0), yaw: .zero, channel: .nine),
+        Member(name: "ch9-b", board: "ft232h-dwm3000-single", position: Vector3(x: -2, y: 0, z: -5), yaw: .degrees(180), channel: .nine),
+    ]
+
+    /// The sessions: the mixed pair, the channel-5 STS pair, the channel-9 STS pair.
+    static let sessionPairs = [("dw1000", "dw3110"), ("dw3220", "dwm3000"), ("ch9-a", "ch9-b")]
+
+    /// The room and its running sessions. Without `channelNine` the channel-9 pair stays out.
+    static func room(channelNine: Bool = true) throws -> (world: SessionWorld, pairings: [Pairing]) {
+        let present = members.filter { channelNine || $0.channel == .five }
+        let world = try SessionWorld(devices: try present.map { member in
+            try SessionWorld.device(
+                member.name, board: member.board, at: member.position, yaw: member.yaw,
+                configuration: member.channel == .five ? nil : try channelNineConfiguration())
+        })
+        var pairings: [Pairing] = []
+        for (first, second) in sessionPairs where present.contains(where: { $0.name == first }) {
+            let logs = (SessionRecorder(name: first + ">" + second), SessionRecorder(name: second + ">" + first))
+            let sessions = (try world.session(on: first, recorder: logs.0), try world.session(on: second, recorder: logs.1))
+            try SessionWorld.pair(sessions.0, sessions.1)
+            pairings.append(Pairing(devices: (first, second), logs: logs, sessions: sessions))
+        }
+        return (world, pairings)
+    }
+
+    /// The room's radio configuration on channel 9: that of the world on channel 5
+    /// (``RadioConfig/ranging``: 64 MHz PRF, code 9, 128 symbols, 6.8 Mbps) moved to channel 9,
+    /// where code 9 is valid too.
+    static func channelNineConfiguration() throws -> RadioConfig {
+        let base = RadioConfig.ranging
+        return try RadioConfig(
+            channel: .nine, pulseRepetitionFrequency: base.pulseRepetitionFrequency, preambleLength: base.preambleLength,
+            preambleCode: base.preambleCode, startOfFrameDelimiter: base.startOfFrameDelimiter, dataRate: base.dataRate)
+    }
+
+    /// The true distance between two devices of the room, from their positions (the antennas sit
+    /// a few millimetres off the board centres: within the tolerance).
+    static func distance(_ a: String, _ b: String) -> Double {
+        let position = { (name: String) in members.first { $0.name == name }?.position ?? .zero }
+        return (position(a) - position(b)).length
+    }
+
+    /// The emulator's frame counts of device `name`.
+    static func statistics(of name: String, in world: SessionWorld) throws -> DeviceStatistics {
+        try #require(world.emulation.statistics.first { $0.name == name })
+    }
+
+    /// How many of `sender`'s frames device `receiver` received intact.
+    static func received(from sender: String, at receiver: String, in world: SessionWorld) throws -> Int {
+        let names = world.emulation.devices.map(\.name)
+        let from = try #require(names.firstIndex(of: sender))
+        let at = try #require(names.firstIndex(of: receiver))
+        return world.emulation.medium.linkReceptions[from][at]
+    }
+
+    @Test("three sessions in one room (DW1000–DW3110 without an STS and DW3220–DWM3000 with one on channel 5, two DWM3000s on channel 9) each get at least 20 updates in 3 s, all within 15 cm of the true distance, and none errors")
+    func everySessionRangesItsPeer() throws {
+        let (world, pairings) = try Self.room()
+        world.advance(by: .seconds(3))
+        #expect(pairings.count == 3)
+        for pairing in pairings {
+            let truth = Self.distance(pairing.devices.0, pairing.devices.1)
+            for log in pairing.recorders {
+                let label = log.queue.label
+                #expect(log.errors.isEmpty, "\(label): \(log.errors)")
+                #expect(log.lifecycle == [.started], "\(label): \(log.lifecycle)")
+                let distances = log.distances
+                // 10 Hz asked for: 30 updates in 3 s, less the first round's start and a few lost rounds.
+                #expect(distances.count >= 20, "\(label): \(distances.count) updates")
+                #expect(distances.allSatisfy { abs(Double($0) - truth) < 0.15 }, "\(label): \(distances) for \(truth) m")
+            }
+        }
+        for name in world.emulation.devices.map(\.name) {
+            let rejected = try world.service(name).rejectedFrames
+            #expect(rejected.isEmpty, "\(name): \(rejected)")
+        }
+    }
+
+    @Test("the radios of both DW3000 pairs are configured with an STS; the DW3110 ranging with the DW1000 has none")
+    func onlyTheDW3000PairsUseAnSTS() throws {
+        let (world, _) = try Self.room()
+        world.advance(by: .seconds(1))
+        for device in world.emulation.devices {
+            if device.name == "dw1000" {
+                #expect(device.chips.allSatisfy { $0 is VirtualDW1000 })
+                continue
+            }
+            for chip in device.chips {
+                let dw3000 = try #require(chip as? VirtualDW3000, "\(device.name)")
+                let sts = dw3000.secureTimestampConfiguration(counter: 0)
+                if device.name == "dw3110" {
+                    #expect(sts == nil, "\(device.name) ranges with the DW1000 but has an STS")
+                } else {
+                    #expect(sts?.mode == .afterFrameDelimiter, "\(device.name): \(String(describing: sts))")
+                }
+            }
+        }
+    }
+
+    @Test("the DW1000 takes none of the STS pair's frames: it ends them as PHY header errors and receives only its peer's frames intact")
+    func dw1000EndsSecureTimestampFramesAsHeaderErrors() throws {
+        let (world, _) = try Self.room()
+        world.advance(by: .seconds(3))
+        let dw1000 = try Self.statistics(of: "dw1000", in: world)
+        let stsFrames = try Self.statistics(of: "dw3220", in: world).sent + Self.statistics(of: "dwm3000", in: world).sent
+        for sender in ["dw3220", "dwm3000"] {
+            #expect(try Self.received(from: sender, at: "dw1000", in: world) == 0, "\(sender)'s STS frames received intact")
+        }
+        #expect(try Self.received(from: "dw3110", at: "dw1000", in: world) > 0)
+        // Only the STS pair's frames end in a header error there: the DW3110's share its
+        // configuration and channel 9 never reaches it. It hears those it is listening for.
+        #expect(dw1000.headerErrors > 0 && dw1000.headerErrors <= stsFrames, "\(dw1000.headerErrors) of \(stsFrames) STS frames")
+        #expect(dw1000.headerErrors >= stsFrames / 4, "\(dw1000.headerErrors) header errors for \(stsFrames) STS frames sent")
+        // The device service saw none of them as a frame, so it rejected none.
+        #expect(try world.service("dw1000").rejectedFrames.isEmpty)
+    }
+
+    @Test("the channel-9 pair's frames reach no channel-5 radio: none received, none a header error, and the channel-5 sessions range exactly as without them")
+    func channelNineIsUnheardOnChannelFive() throws {
+        let (world, pairings) = try Self.room()
+        let (alone, alonePairings) = try Self.room(channelNine: false)
+        world.advance(by: .seconds(3))
+        alone.advance(by: .seconds(3))
+        let channelFive = Self.members.filter { $0.channel == .five }.map(\.name)
+        for receiver in channelFive {
+            for sender in ["ch9-a", "ch9-b"] {
+                #expect(try Self.received(from: sender, at: receiver, in: world) == 0, "\(sender) at \(receiver)")
+            }
+            let together = try Self.statistics(of: receiver, in: world)
+            let apart = try Self.statistics(of: receiver, in: alone)
+            #expect(together == apart, "\(receiver): \(together) beside channel 9, \(apart) without")
+        }
+        for (pairing, without) in zip(pairings, alonePairings) {
+            for (log, other) in zip(pairing.recorders, without.recorders) {
+                #expect(log.calls == other.calls, "\(log.queue.label) ranges differently beside the channel-9 pair")
+            }
+        }
+    }
+}
