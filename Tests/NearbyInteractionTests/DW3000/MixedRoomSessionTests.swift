@@ -121,7 +121,9 @@ struct MixedRoomSessionTests {
 
     @Test("the radios of both DW3000 pairs are configured with an STS; the DW3110 ranging with the DW1000 has none")
     func onlyTheDW3000PairsUseAnSTS() throws {
-        let (world, _) = try Self.room()
+        let (world, pairings) = try Self.room()
+        // The sessions end when let go of: keep them to the end of the test.
+        defer { withExtendedLifetime(pairings) {} }
         world.advance(by: .seconds(1))
         for device in world.emulation.devices {
             if device.name == "dw1000" {
@@ -142,7 +144,8 @@ struct MixedRoomSessionTests {
 
     @Test("the DW1000 takes none of the STS pair's frames: it ends them as PHY header errors and receives only its peer's frames intact")
     func dw1000EndsSecureTimestampFramesAsHeaderErrors() throws {
-        let (world, _) = try Self.room()
+        let (world, pairings) = try Self.room()
+        defer { withExtendedLifetime(pairings) {} }
         world.advance(by: .seconds(3))
         let dw1000 = try Self.statistics(of: "dw1000", in: world)
         let stsFrames = try Self.statistics(of: "dw3220", in: world).sent + Self.statistics(of: "dwm3000", in: world).sent
