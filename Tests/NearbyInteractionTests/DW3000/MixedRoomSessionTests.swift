@@ -86,7 +86,7 @@ struct MixedRoomSessionTests {
         return world.emulation.medium.linkReceptions[from][at]
     }
 
-    @Test("three sessions in one room (DW1000–DW3110 without an STS and DW3220–DWM3000 with one on channel 5, two DWM3000s on channel 9) each get at least 20 updates in 3 s, all within 15 cm of the true distance, and none errors")
+    @Test("three sessions in one room (DW1000–DW3110 without an STS and DW3220–DWM3000 with one on channel 5, two DWM3000s on channel 9) each get at least 25 updates in 3 s, all within 10 cm of the true distance, and none errors or rejects a frame")
     func everySessionRangesItsPeer() throws {
         let (world, pairings) = try Self.room()
         world.advance(by: .seconds(3))
@@ -98,9 +98,12 @@ struct MixedRoomSessionTests {
                 #expect(log.errors.isEmpty, "\(label): \(log.errors)")
                 #expect(log.lifecycle == [.started], "\(label): \(log.lifecycle)")
                 let distances = log.distances
-                // 10 Hz asked for: 30 updates in 3 s, less the first round's start and a few lost rounds.
-                #expect(distances.count >= 20, "\(label): \(distances.count) updates")
-                #expect(distances.allSatisfy { abs(Double($0) - truth) < 0.15 }, "\(label): \(distances) for \(truth) m")
+                // 10 Hz asked for: 30 updates in 3 s, less the first round's start and a round or
+                // two lost to the other channel-5 session (28 with this seed; 29 on channel 9).
+                #expect(distances.count >= 25, "\(label): \(distances.count) updates")
+                // σ of a distance here is about 1.2 cm (Docs/benchmarks.md, "The DW3000 family"):
+                // 10 cm is more than 8σ (the largest error with this seed is 2.2 cm).
+                #expect(distances.allSatisfy { abs(Double($0) - truth) < 0.10 }, "\(label): \(distances) for \(truth) m")
             }
         }
         for name in world.emulation.devices.map(\.name) {
@@ -132,7 +135,7 @@ struct MixedRoomSessionTests {
         }
     }
 
-    @Test("the DW1000 takes none of the STS pair's frames: it ends them as PHY header errors and receives only its peer's frames intact")
+    @Test("the DW1000 takes none of the STS pair's frames: it ends every one as a PHY header error and receives only its peer's frames intact")
     func dw1000EndsSecureTimestampFramesAsHeaderErrors() throws {
         let (world, pairings) = try Self.room()
         defer { withExtendedLifetime(pairings) {} }
@@ -143,12 +146,33 @@ struct MixedRoomSessionTests {
             #expect(try Self.received(from: sender, at: "dw1000", in: world) == 0, "\(sender)'s STS frames received intact")
         }
         #expect(try Self.received(from: "dw3110", at: "dw1000", in: world) > 0)
-        // Only the STS pair's frames end in a header error there: the DW3110's share its
-        // configuration and channel 9 never reaches it. It hears those it is listening for.
-        #expect(dw1000.headerErrors > 0 && dw1000.headerErrors <= stsFrames, "\(dw1000.headerErrors) of \(stsFrames) STS frames")
-        #expect(dw1000.headerErrors >= stsFrames / 4, "\(dw1000.headerErrors) header errors for \(stsFrames) STS frames sent")
+        // Only the STS pair's frames end in a header error there (the DW3110's share its
+        // configuration, channel 9 never reaches it), and between its own rounds it listens, so
+        // it locks onto every one of them and ends each when the PHY header would have come.
+        #expect(stsFrames > 100, "the STS pair sent \(stsFrames) frames")
+        #expect(dw1000.headerErrors == stsFrames, "\(dw1000.headerErrors) header errors for \(stsFrames) STS frames")
+        #expect(dw1000.rejected == 0 && dw1000.collided == 0, "\(dw1000)")
         // The device service saw none of them as a frame, so it rejected none.
         #expect(try world.service("dw1000").rejectedFrames.isEmpty)
+    }
+
+    @Test("the DW3000s end the other channel-5 session's frames as header errors too: the DW3110 without an STS those with one, the STS pair those without")
+    func dw3000sEndTheOtherPacketConfigurationAsHeaderErrors() throws {
+        let (world, pairings) = try Self.room()
+        defer { withExtendedLifetime(pairings) {} }
+        world.advance(by: .seconds(3))
+        let groups = [["dw1000", "dw3110"], ["dw3220", "dwm3000"]]
+        for (group, others) in [(groups[0], groups[1]), (groups[1], groups[0])] {
+            for receiver in group where receiver != "dw1000" {
+                for sender in others {
+                    #expect(try Self.received(from: sender, at: receiver, in: world) == 0, "\(sender)'s frames received at \(receiver)")
+                }
+                let statistics = try Self.statistics(of: receiver, in: world)
+                let sent = try others.reduce(0) { try $0 + Self.statistics(of: $1, in: world).sent }
+                // All but the odd frame that overlapped one of its own session's.
+                #expect(statistics.headerErrors >= sent - 2 && statistics.headerErrors <= sent, "\(receiver): \(statistics) for \(sent) frames")
+            }
+        }
     }
 
     @Test("the channel-9 pair's frames reach no channel-5 radio: none received, and every channel-5 radio counts the same frames (received, lost, header errors, collisions) and its sessions the same updates as without the pair")
