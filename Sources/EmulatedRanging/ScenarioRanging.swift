@@ -11,11 +11,21 @@ import UWBRanging
 /// first of each cluster initiating with the others of its cluster (pairs spread over a
 /// warehouse, say), the clusters' rounds starting at times spread over the period.
 ///
-/// Each device runs the ranging state machines through a ``StateMachineRunner`` on its real DW1000
-/// drivers, so the protocol, the driver and the virtual chips are all exercised.
+/// Each device runs the ranging state machines through a ``StateMachineRunner`` on its real
+/// drivers (DW1000 or DW3000), so the protocol, the driver and the virtual chips are all exercised.
+///
+/// With a scrambled timestamp sequence (STS, DW3000-family boards only), every radio sends and
+/// checks it, and every received frame goes through ``SecureTimestampCheck`` as in a session's
+/// scheduler: a frame that passes is timed by its STS, one that fails is dropped (counted in
+/// ``secureTimestampRejections``) as a lost frame.
 public final class ScenarioRanging {
     /// The emulated world.
     public let emulation: Emulation
+    /// The radio configuration every device ranges with: the world's, with the STS if one was given.
+    public let configuration: RadioConfig
+    /// The frames each device's first chip received but dropped because their time of arrival
+    /// failed ``SecureTimestampCheck``, by reason, summed over the devices; empty without an STS.
+    public private(set) var secureTimestampRejections: [FrameRejection: Int] = [:]
     /// The rounds per second with each peer: the rate asked for, or, if none was, ``preferredRate``
     /// where the slots allow it, else the fastest they allow.
     public let rate: Double
@@ -51,12 +61,14 @@ public final class ScenarioRanging {
     ///   - clusterSize: how many consecutive devices range together, the first initiating; `nil`
     ///     for one cluster of every device. The last cluster may be smaller, but not alone.
     ///   - fieldOfView: the cone in which directions are reported.
+    ///   - secureTimestamps: the STS every radio ranges with; `nil` for none.
     /// - Throws: ``ScenarioRangingError`` for a world or rate that cannot work: rogue devices,
     ///   fewer than two or more than ``Scenario/maximumDeviceCount`` devices, a cluster size that leaves a device
     ///   without a peer, a rate below ``slowestRate``, or one that leaves a peer's slot shorter
-    ///   than a round.
+    ///   than a round; with an STS, a device whose chips have none or whose driver refuses it.
     public init(
-        scenario: Scenario, seed: UInt64? = nil, rate: Double?, clusterSize: Int? = nil, fieldOfView: FieldOfView = FieldOfView()
+        scenario: Scenario, seed: UInt64? = nil, rate: Double?, clusterSize: Int? = nil, fieldOfView: FieldOfView = FieldOfView(),
+        secureTimestamps: SecureTimestampConfiguration? = nil
     ) throws(ScenarioRangingError) {
         if let rate {
             guard rate.isFinite, rate >= Self.slowestRate else { throw .invalidRate(rate) }
@@ -75,7 +87,10 @@ public final class ScenarioRanging {
         } catch {
             throw .emulation(error)
         }
-        let configuration = emulation.configuration
+        configuration = emulation.configuration.withSecureTimestamps(secureTimestamps)
+        if secureTimestamps != nil {
+            try Self.configure(emulation.devices, with: configuration)
+        }
         let timing = RangingTiming.emulator(for: configuration)
         slots = RangingSlots(peers: size - 1, longestRound: timing.longestRound)
         let rate = rate ?? slots.nearestFitting(Self.preferredRate)
@@ -88,6 +103,22 @@ public final class ScenarioRanging {
             // steps), as unsynchronised devices would; the first cluster at the first slot.
             let spread = (Double(first / size) * 0.618_033_988_749_895).truncatingRemainder(dividingBy: 1) / rate
             try setUpCluster(cluster, timing: timing, firstRound: 0.01 + spread, slot: slot, fieldOfView: fieldOfView)
+        }
+    }
+
+    /// Configures every chip of `devices` with `configuration` (one with an STS) before the run.
+    private static func configure(_ devices: [EmulatedDevice], with configuration: RadioConfig) throws(ScenarioRangingError) {
+        for device in devices {
+            guard device.board.chips.allSatisfy({ $0.model.family.supportsSecureTimestamps }) else {
+                throw .secureTimestampsUnsupported(device: device.name)
+            }
+            for transceiver in device.radio.transceivers {
+                do {
+                    try transceiver.configure(configuration)
+                } catch {
+                    throw .configurationRefused(device: device.name, error)
+                }
+            }
         }
     }
 
@@ -108,7 +139,10 @@ public final class ScenarioRanging {
                 device, index: index, initiator: initiatorIndex, session: session, timing: timing, fieldOfView: fieldOfView)
             device.application = ClosureApplication(
                 onStart: { _ in responder.start() },
-                onEvent: { event, chip, _ in responder.handle(event, fromChip: chip) })
+                onEvent: { [weak self] event, chip, _ in
+                    guard let self else { return }
+                    responder.handle(self.screened(event, fromChip: chip), fromChip: chip)
+                })
         }
         let period = 1 / rate
         initiator.application = ClosureApplication(
@@ -117,7 +151,22 @@ public final class ScenarioRanging {
                     self?.schedule(loop, of: initiatorIndex, every: period, firstAfter: firstRound + slot * Double(index), on: radio)
                 }
             },
-            onEvent: { [weak self] event, chip, _ in self?.active[initiatorIndex]?.handle(event, fromChip: chip) })
+            onEvent: { [weak self] event, chip, _ in
+                guard let self else { return }
+                self.active[initiatorIndex]?.handle(self.screened(event, fromChip: chip), fromChip: chip)
+            })
+    }
+
+    /// `event` as a round may use it: with an STS configured, screened by
+    /// ``SecureTimestampCheck/screened(_:)``, a frame that fails counted (on chip 0); without one,
+    /// unchanged.
+    private func screened(_ event: TransceiverEvent, fromChip chip: Int) -> TransceiverEvent {
+        guard configuration.secureTimestamps != nil else { return event }
+        let (screened, rejection) = SecureTimestampCheck.screened(event)
+        if let rejection, chip == 0 {
+            secureTimestampRejections[FrameRejection(rejection), default: 0] += 1
+        }
+        return screened
     }
 
     /// Runs the world until `end` (paced against the wall clock if `pacing` is given).
@@ -213,7 +262,7 @@ public final class ScenarioRanging {
 
     private func makeBuilder(for device: EmulatedDevice, fieldOfView: FieldOfView) throws(ScenarioRangingError) -> MeasurementBuilder {
         do {
-            return try MeasurementBuilder(board: device.board, configuration: emulation.configuration, fieldOfView: fieldOfView)
+            return try MeasurementBuilder(board: device.board, configuration: configuration, fieldOfView: fieldOfView)
         } catch {
             throw .antennaArray(device: device.name, error)
         }

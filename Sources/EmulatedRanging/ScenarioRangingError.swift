@@ -23,6 +23,10 @@ public enum ScenarioRangingError: Error, Hashable, Sendable, CustomStringConvert
     /// The scenario has rogue devices (``UWBEmulator/RogueSpec``), whose attacks target sessions,
     /// which this engine-level ranging has none of.
     case rogueDevices([String])
+    /// Ranging with an STS was asked for, but this device has a chip without one (a DW1000).
+    case secureTimestampsUnsupported(device: String)
+    /// A device's driver refused the ranging configuration (with its STS).
+    case configurationRefused(device: String, TransceiverError)
 
     /// What is wrong and what to do.
     public var description: String {
@@ -43,6 +47,10 @@ public enum ScenarioRangingError: Error, Hashable, Sendable, CustomStringConvert
             "device \(device): its board's antennas cannot give a direction: \(error); fix the board description"
         case .rogueDevices(let names):
             "devices \(names.joined(separator: ", ")): rogue devices attack NearbyInteraction sessions, which uwb range does not run; watch the attack with uwb demo, or remove their rogue objects"
+        case .secureTimestampsUnsupported(let device):
+            "device \(device): its board has a chip without a scrambled timestamp sequence (STS); range with an STS only between DW3000-family boards, or without one"
+        case .configurationRefused(let device, let error):
+            "device \(device): the driver refused the ranging configuration: \(error)"
         }
     }
 }

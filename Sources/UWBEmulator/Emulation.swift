@@ -11,7 +11,8 @@ public final class Emulation {
     public let simulator = Simulator()
     /// The medium the devices share.
     public let medium: Medium
-    /// The radio configuration every device uses.
+    /// The radio configuration every device uses unless its setup gives its own
+    /// (``DeviceSetup/configuration``).
     public let configuration: RadioConfig
     /// The devices, in the order they were added.
     public private(set) var devices: [EmulatedDevice] = []
@@ -59,7 +60,8 @@ public final class Emulation {
             secondPortOffsets: setup.board.chips.map { $0.antennaPositions.count > 1 ? $0.antennaPositions[1].metres : nil },
             trajectory: setup.trajectory, orientation: setup.orientation)
         let device = try EmulatedDevice(
-            name: setup.name, board: setup.board, chips: chips, node: node, medium: medium, configuration: configuration)
+            name: setup.name, board: setup.board, chips: chips, node: node, medium: medium,
+            configuration: setup.configuration ?? configuration)
         device.application = application
         devices.append(device)
         return device

@@ -95,7 +95,7 @@ struct AngleAccuracy {
                 RangingWorld.Device(
                     name: "peer", board: hardware.pairBoard,
                     position: Vector3(x: distance * sin(radians), y: 1, z: -distance * cos(radians))),
-            ], boards: boards)
+            ], boards: boards, secureTimestamps: hardware.secureTimestamps)
     }
 
     /// Measured − true horizontal angle in degrees, wrapped to ±180°; nil without a measurement.

@@ -48,17 +48,24 @@ struct RangingBenchmarkCommand: ParsableCommand {
     @Option(help: "The UWB channel of every world: 1, 2, 3, 4, 5 or 7 for the DW1000; 5 or 9 for the DW3000.")
     var channel = Channel.five
 
+    @Flag(help: "Range with a scrambled timestamp sequence as sessions do (SP1, 64 symbols; a fixed test key and IV), every time of arrival through the STS check. DW3000 only.")
+    var sts = false
+
     func validate() throws {
         guard rate > 0, seconds > settle, timelinessSeconds > 0, clockDistance >= 0.1, settle >= 0, !distances.isEmpty, distances.allSatisfy({ $0 >= 0.1 && $0 <= 200 })
         else { throw ValidationError("give --rate > 0, --seconds > --settle ≥ 0 and distances from 0.1 to 200 m") }
         guard family.channels.contains(channel) else {
             throw ValidationError("a \(family) has no \(channel); use one of " + family.channels.map { String($0.number) }.joined(separator: ", "))
         }
+        guard !sts || family.supportsSecureTimestamps else {
+            throw ValidationError("a \(family) has no scrambled timestamp sequence; give --sts only with --family dw3000")
+        }
     }
 
     func run() throws {
         let boards = repository + "/Hardware/boards"
-        let hardware = RangingHardware(family: family, channel: channel)
+        let hardware = RangingHardware(
+            family: family, channel: channel, secureTimestamps: sts ? try RangingHardware.testSecureTimestamps() : nil)
         print("# Ranging accuracy: \(hardware)\n")
         print("## Static line of sight (seed \(seed), \(Formatting.fixed(rate, 0)) Hz, \(Formatting.fixed(seconds, 0)) s per distance)\n")
         print(try StaticAccuracy(

@@ -49,6 +49,8 @@ struct RangingWorld {
     var facing: Vector3?
     /// The directory of board descriptions.
     var boards: String
+    /// The scrambled timestamp sequence every device ranges with; nil for none.
+    var secureTimestamps: SecureTimestampConfiguration? = nil
 
     /// Two single-antenna devices of `hardware` `distance` apart along world −z, 1 m above the
     /// floor, free space, on `hardware`'s channel.
@@ -59,7 +61,7 @@ struct RangingWorld {
             name: "two devices \(distance) m apart", radioChannel: hardware.channel, devices: [
                 Device(name: "initiator", board: hardware.pairBoard, position: Vector3(x: 0, y: 1, z: 0), clockPPM: clockPPM.0),
                 Device(name: "responder", board: hardware.pairBoard, position: Vector3(x: 0, y: 1, z: -distance), clockPPM: clockPPM.1),
-            ], boards: boards)
+            ], boards: boards, secureTimestamps: hardware.secureTimestamps)
     }
 
     /// The scenario.
@@ -83,10 +85,11 @@ struct RangingWorld {
     }
 
     /// Ranges the first device with the others at `rate` rounds per second per peer for `seconds`
-    /// of virtual time, and returns the finished run.
+    /// of virtual time (with the world's STS, if any), and returns the finished run.
     func run(seed: UInt64, rate: Double, seconds: Double, fieldOfView: FieldOfView = FieldOfView()) throws
         -> ScenarioRanging {
-        let ranging = try ScenarioRanging(scenario: try scenario(), seed: seed, rate: rate, fieldOfView: fieldOfView)
+        let ranging = try ScenarioRanging(
+            scenario: try scenario(), seed: seed, rate: rate, fieldOfView: fieldOfView, secureTimestamps: secureTimestamps)
         ranging.run(until: SimulationTime(seconds: seconds))
         return ranging
     }

@@ -41,8 +41,8 @@ struct Timeliness {
             var world = RangingWorld.pair(distance: 3, boards: boards, hardware: hardware)
             world.devices[0].board = board
             let scenario = try world.scenario()
-            let rate = try Self.maximumRate(scenario: scenario)
-            let ranging = try ScenarioRanging(scenario: scenario, seed: seed, rate: rate)
+            let rate = try Self.maximumRate(scenario: scenario, secureTimestamps: world.secureTimestamps)
+            let ranging = try ScenarioRanging(scenario: scenario, seed: seed, rate: rate, secureTimestamps: world.secureTimestamps)
             let probes = try ranging.emulation.devices.map { device in
                 guard let application = device.application else { throw BenchmarkError.unexpected("\(device.name) has no application") }
                 let probe = CompletionLatencyProbe(wrapping: application, of: ranging)
@@ -64,16 +64,16 @@ struct Timeliness {
                 measurements: (ranging.records.filter { $0.observer == names[0] }.count,
                                ranging.records.filter { $0.observer == names[1] }.count),
                 failures: ranging.failures.count, skipped: ranging.skippedRounds, wall: wall,
-                configuration: ranging.emulation.configuration,
+                configuration: ranging.configuration,
                 samples: (probes[0].samples, probes[1].samples))
         }
     }
 
     /// The highest rate `ScenarioRanging` accepts with the scenario's one peer (the bound of the
-    /// slots its `rateTooHigh` error reports), less 0.1 %.
-    static func maximumRate(scenario: Scenario) throws -> Double {
+    /// slots its `rateTooHigh` error reports), less 0.1 %, ranging with `secureTimestamps` if given.
+    static func maximumRate(scenario: Scenario, secureTimestamps: SecureTimestampConfiguration? = nil) throws -> Double {
         do {
-            _ = try ScenarioRanging(scenario: scenario, rate: 1e6)
+            _ = try ScenarioRanging(scenario: scenario, rate: 1e6, secureTimestamps: secureTimestamps)
         } catch .rateTooHigh(_, let slots) {
             return slots.rateBound * 0.999
         }

@@ -16,13 +16,10 @@ enum SessionKeyAgreement {
     static let info = Array("swift-uwb ranging session keys v1".utf8)
     /// The HKDF info string of the STS key and IV.
     static let secureTimestampInfo = Array("swift-uwb ranging STS v1".utf8)
-    /// The STS a session uses when both radios have one: SP1 (the frames keep their payload) with
-    /// 64 symbols, FiRa's default length (``SecureTimestampLength/symbols64``).
-    static let secureTimestampShape = (mode: SecureTimestampMode.afterFrameDelimiter, length: SecureTimestampLength.symbols64)
-    /// An STS of ``secureTimestampShape`` with a zero key and IV: for what depends only on the
-    /// shape, the airtime of a session's frames, before any session has its own.
-    static let secureTimestampPlaceholder = SecureTimestampConfiguration(
-        mode: secureTimestampShape.mode, length: secureTimestampShape.length, key: .zero, initializationVector: .zero)
+    /// The STS a session uses when both radios have one (``SecureTimestampConfiguration/ranging(key:initializationVector:)``:
+    /// SP1, 64 symbols) with a zero key and IV: for what depends only on its shape, the airtime of
+    /// a session's frames, before any session has its own.
+    static let secureTimestampPlaceholder = SecureTimestampConfiguration.ranging(key: .zero, initializationVector: .zero)
 
     /// The session keys and STS of `local` (whose private key is `privateKey`) with `peer`, `role`
     /// being this side's.
@@ -62,8 +59,7 @@ enum SessionKeyAgreement {
             let keys = try SessionKeys(
                 initiatorKey: Array(octets[0..<16]), responderKey: Array(octets[16..<32]),
                 initiatorNonceAddress: address(at: 32), responderNonceAddress: address(at: 40))
-            let secureTimestamps = SecureTimestampConfiguration(
-                mode: secureTimestampShape.mode, length: secureTimestampShape.length,
+            let secureTimestamps = SecureTimestampConfiguration.ranging(
                 key: try SecureTimestampSecret(octets: Array(sts[0..<16]), field: "STS key"),
                 initializationVector: try SecureTimestampSecret(octets: Array(sts[16..<32]), field: "STS IV"))
             return SessionSecrets(keys: keys, secureTimestamps: secureTimestamps)

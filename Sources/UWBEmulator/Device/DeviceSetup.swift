@@ -21,13 +21,18 @@ public struct DeviceSetup: Sendable {
     public var trajectory: Trajectory
     /// Which way it faces.
     public var orientation: Orientation
+    /// Its radio configuration, if not the emulation's (``Emulation/configuration``): a device on
+    /// another channel of the same room, say, whose frames the others do not hear.
+    public var configuration: RadioConfig?
 
-    /// A device setup; hardware defaults to the board's calibration.
+    /// A device setup; hardware defaults to the board's calibration, the radio configuration to
+    /// the emulation's.
     public init(
         name: String, board: BoardDescription, hardware: [ChipHardware]? = nil, clockOffset: ClockOffset = .zero,
         clockDrift: Double = 0, clockSteps: [Int: ClockOffset] = [:], trajectory: Trajectory,
-        orientation: Orientation = .identity
+        orientation: Orientation = .identity, configuration: RadioConfig? = nil
     ) {
+        self.configuration = configuration
         self.clockSteps = clockSteps
         self.name = name
         self.board = board

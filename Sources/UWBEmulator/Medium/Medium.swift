@@ -198,12 +198,14 @@ public final class Medium {
     }
 
     /// Judges a finished reception at `port`'s chip: collided if another frame no more than the
-    /// capture margin weaker overlapped it, lost if the payload did not decode, received otherwise.
+    /// capture margin weaker overlapped it in time and band (a frame on channel 9 does not spoil
+    /// one on channel 5), lost if the payload did not decode, received otherwise.
     func receptionFinished(_ arrival: Arrival, at port: MediumPort) -> ReceptionOutcome {
         let threshold = arrival.receivedLevel.dBm - Self.captureMargin.decibels
+        let channel = arrival.transmission.configuration?.channel
         let overlapped = port.arrivals.contains { other in
             other.transmissionIndex != arrival.transmissionIndex && other.start < arrival.end && arrival.start < other.end
-                && other.receivedLevel.dBm >= threshold
+                && other.receivedLevel.dBm >= threshold && other.disturbs(channel)
         }
         let outcome: ReceptionOutcome = overlapped ? .collided : (arrival.decodable ? .received : .lost)
         if let slot = port.pending {
@@ -217,6 +219,7 @@ public final class Medium {
     func receptionLost(_ arrival: Arrival, at port: MediumPort) {
         guard let slot = port.pending else { return }
         port.pending = nil
+        statistics[port.node].headerErrors += 1
         count(.lost, of: arrival, at: port.node, slot: slot)
     }
 

@@ -32,6 +32,15 @@ final class MediumPort: ChipEnvironment {
         let receivedLevel: PowerLevel
         /// The frame's STS as it reached the antenna, for frames that carry one.
         let secureTimestamp: SecureTimestampOnAir?
+        /// The channel it was sent on, if known.
+        let channel: Channel?
+
+        /// Whether this frame is in a band that overlaps `channel`'s (any band if either channel
+        /// is unknown): only then does it disturb a reception on `channel`.
+        func disturbs(_ channel: Channel?) -> Bool {
+            guard let own = self.channel, let channel else { return true }
+            return own.overlaps(channel)
+        }
     }
     /// The trace-record slot of the frame the chip is locked onto, if it counts for the
     /// statistics (see ``Medium/preambleArrives(_:at:slot:)``).
@@ -73,10 +82,11 @@ final class MediumPort: ChipEnvironment {
         medium.receptionLost(arrival, at: self)
     }
 
-    /// The STSs of the frames on the air at this antenna that overlap `arrival`.
+    /// The STSs of the frames on the air at this antenna that overlap `arrival`, in time and band.
     func secureTimestampsOnAir(during arrival: Arrival, at chip: VirtualRadio) -> [SecureTimestampOnAir] {
-        arrivals.compactMap { other in
-            guard other.start < arrival.end, arrival.start < other.end else { return nil }
+        let channel = arrival.transmission.configuration?.channel
+        return arrivals.compactMap { other in
+            guard other.start < arrival.end, arrival.start < other.end, other.disturbs(channel) else { return nil }
             return other.secureTimestamp
         }
     }
@@ -95,6 +105,7 @@ final class MediumPort: ChipEnvironment {
         arrivals.removeAll { $0.end < horizon }
         arrivals.append(FrameOnAir(
             transmissionIndex: arrival.transmissionIndex, start: arrival.start, end: arrival.end,
-            receivedLevel: arrival.receivedLevel, secureTimestamp: SecureTimestampOnAir(arrival)))
+            receivedLevel: arrival.receivedLevel, secureTimestamp: SecureTimestampOnAir(arrival),
+            channel: arrival.transmission.configuration?.channel))
     }
 }

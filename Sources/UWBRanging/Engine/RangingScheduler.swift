@@ -303,26 +303,19 @@ public final class RangingScheduler {
         settle()
     }
 
-    /// `event` as a round may use it: with an STS configured, a received frame whose time of
-    /// arrival passes ``SecureTimestampCheck`` carries its secure timestamp as its time, and one
-    /// that fails is counted and becomes a failed reception (its first path could not be timed
-    /// securely: ``ReceiveFailure/leadingEdgeDetectionFailed``), so that no round uses its time;
-    /// other events pass unchanged, and so does a GOODBYE (`frame`, if it decoded), whose time
-    /// nobody uses and whose STS belongs to no round. The state machines treat that failure as a
-    /// lost frame.
+    /// `event` as a round may use it: with an STS configured, screened by
+    /// ``SecureTimestampCheck/screened(_:)``, a frame that fails counted (on chip 0) and, if it is
+    /// a genuine POLL, its frame counter learnt (``learnCounters(from:)``); unchanged without an
+    /// STS, and for a GOODBYE (`frame`, if it decoded), whose time nobody uses and whose STS
+    /// belongs to no round.
     private func screened(_ event: TransceiverEvent, fromChip chip: Int, frame: RangingFrame?) -> TransceiverEvent {
-        guard secureTimestamps != nil, frame?.message != .goodbye, case .frameReceived(var received) = event else { return event }
-        do {
-            received.timestamp = try SecureTimestampCheck.trustedTime(
-                of: received.diagnostics.secureTimestamp, preambleTime: received.timestamp)
-            return .frameReceived(received)
-        } catch {
-            if chip == 0 {
-                droppedFrames.count(FrameRejection(error))
-                learnCounters(from: received.frame)
-            }
-            return .receiveFailed(.leadingEdgeDetectionFailed)
+        guard secureTimestamps != nil, frame?.message != .goodbye else { return event }
+        let (screened, rejection) = SecureTimestampCheck.screened(event)
+        if let rejection, chip == 0, case .frameReceived(let received) = event {
+            droppedFrames.count(FrameRejection(rejection))
+            learnCounters(from: received.frame)
         }
+        return screened
     }
 
     /// Accepts the frame counter of a genuine POLL whose time of arrival failed its check, without

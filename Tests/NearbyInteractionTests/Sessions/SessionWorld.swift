@@ -39,14 +39,16 @@ final class SessionWorld {
         try BoardDescription.load(from: Repository.path("Hardware/boards/\(id).json"))
     }
 
-    /// A device standing at `position` (metres), facing −z unless turned by `yaw`.
+    /// A device standing at `position` (metres), facing −z unless turned by `yaw`, with the
+    /// world's radio configuration unless given its own (another channel, say).
     static func device(
         _ name: String, board: String = "ft232h-dw1000-single", at position: Vector3, yaw: Angle = .zero,
-        trajectory: Trajectory? = nil
+        trajectory: Trajectory? = nil, configuration: RadioConfig? = nil
     ) throws -> DeviceSetup {
         DeviceSetup(
             name: name, board: try Self.board(board),
-            trajectory: trajectory ?? .standing(at: Position(metres: position)), orientation: Orientation(yaw: yaw))
+            trajectory: trajectory ?? .standing(at: Position(metres: position)), orientation: Orientation(yaw: yaw),
+            configuration: configuration)
     }
 
     /// A walk from `start` through `waypoints` (a position in metres and the speed in m/s on the
