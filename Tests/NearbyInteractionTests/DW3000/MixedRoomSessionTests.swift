@@ -86,7 +86,7 @@ struct MixedRoomSessionTests {
         return world.emulation.medium.linkReceptions[from][at]
     }
 
-    @Test("three sessions in one room (DW1000–DW3110 without an STS and DW3220–DWM3000 with one on channel 5, two DWM3000s on channel 9) each get at least 25 updates in 3 s, all within 10 cm of the true distance, and none errors or rejects a frame")
+    @Test("three sessions in one room (DW1000–DW3110 without an STS and DW3220–DWM3000 with one on channel 5, two DWM3000s on channel 9) each get at least 25 updates in 3 s, all within 10 cm of the true distance, none errors, and only a POLL after a collision is dropped")
     func everySessionRangesItsPeer() throws {
         let (world, pairings) = try Self.room()
         world.advance(by: .seconds(3))
@@ -106,9 +106,14 @@ struct MixedRoomSessionTests {
                 #expect(distances.allSatisfy { abs(Double($0) - truth) < 0.10 }, "\(label): \(distances) for \(truth) m")
             }
         }
-        for name in world.emulation.devices.map(\.name) {
-            let rejected = try world.service(name).rejectedFrames
-            #expect(rejected.isEmpty, "\(name): \(rejected)")
+        // A responder of an STS pair that lost a POLL to a collision expects the lost POLL's STS
+        // at the next one, drops it as secureTimestampQualityLow and is in step again
+        // (`Docs/decisions/0023-sts-counters-from-frame-counters.md`): at most one such frame per
+        // collision at that device, and nothing else dropped anywhere.
+        for statistics in world.emulation.statistics {
+            let rejected = try world.service(statistics.name).rejectedFrames
+            #expect(rejected.keys.allSatisfy { $0 == .secureTimestampQualityLow }, "\(statistics.name): \(rejected)")
+            #expect(rejected.values.reduce(0, +) <= statistics.collided, "\(statistics.name): \(rejected), \(statistics)")
         }
     }
 
