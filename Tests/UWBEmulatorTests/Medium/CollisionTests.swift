@@ -26,16 +26,20 @@ struct CollisionTests {
         })
     }
 
+    /// An application that keeps its receiver on from the start, after every event.
+    static func listener() -> ClosureApplication {
+        ClosureApplication(
+            onStart: { radio in try? radio.primary.enableReceiver(.untilTurnedOff) },
+            onEvent: { _, _, radio in try? radio.primary.enableReceiver(.untilTurnedOff) })
+    }
+
     /// Bob listens at the origin; alice (3 m away) sends a 110-octet payload at 1 ms, carol sends a
     /// 4-octet frame at 1.02 ms from `carolDistance` (so it starts and ends inside alice's frame
     /// at bob), and, if `daveSends`, dave a 4-octet frame at 1.25 ms, after carol's has ended but
     /// before alice's has. Returns bob's statistics.
     static func run(carolDistance: Double, daveSends: Bool) throws -> DeviceStatistics {
         let world = try WorldFixtures.freeSpace()
-        let bob = ClosureApplication(
-            onStart: { radio in try? radio.primary.enableReceiver(.untilTurnedOff) },
-            onEvent: { _, _, radio in try? radio.primary.enableReceiver(.untilTurnedOff) })
-        try world.add(WorldFixtures.device("bob", at: .zero), application: bob)
+        try world.add(WorldFixtures.device("bob", at: .zero), application: Self.listener())
         try world.add(WorldFixtures.device("alice", at: Vector3(x: 0, y: 0, z: -3)),
                       application: Self.sender(at: .milliseconds(1), payload: 110))
         try world.add(WorldFixtures.device("carol", at: Vector3(x: 0, y: 0, z: -carolDistance)),

@@ -12,10 +12,7 @@ struct CrossChannelCollisionTests {
     /// at bob) on `carolChannel`. Returns bob's statistics.
     static func run(carolChannel: Channel) throws -> DeviceStatistics {
         let world = try WorldFixtures.freeSpace()
-        let bob = ClosureApplication(
-            onStart: { radio in try? radio.primary.enableReceiver(.untilTurnedOff) },
-            onEvent: { _, _, radio in try? radio.primary.enableReceiver(.untilTurnedOff) })
-        try world.add(WorldFixtures.device("bob", at: .zero), application: bob)
+        try world.add(WorldFixtures.device("bob", at: .zero), application: CollisionTests.listener())
         try world.add(WorldFixtures.device("alice", at: Vector3(x: 0, y: 0, z: -3)),
                       application: CollisionTests.sender(at: .milliseconds(1), payload: 110))
         var carol = try WorldFixtures.device("carol", at: Vector3(x: 0.1, y: 0, z: -3), boardID: "ft232h-dwm3000-single")
