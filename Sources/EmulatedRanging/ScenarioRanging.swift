@@ -61,7 +61,10 @@ public final class ScenarioRanging {
     ///   - clusterSize: how many consecutive devices range together, the first initiating; `nil`
     ///     for one cluster of every device. The last cluster may be smaller, but not alone.
     ///   - fieldOfView: the cone in which directions are reported.
-    ///   - secureTimestamps: the STS every radio ranges with; `nil` for none.
+    ///   - secureTimestamps: the STS every radio ranges with; `nil` for none. The links are
+    ///     plain, so no round loads its frames' STS numbers (``SecureTimestampRound``, for
+    ///     secured links): each chip advances its counter by itself, which keeps two chips in step
+    ///     while none misses a frame's preamble, as in the benchmark's worlds, and not after.
     /// - Throws: ``ScenarioRangingError`` for a world or rate that cannot work: rogue devices,
     ///   fewer than two or more than ``Scenario/maximumDeviceCount`` devices, a cluster size that leaves a device
     ///   without a peer, a rate below ``slowestRate``, or one that leaves a peer's slot shorter
