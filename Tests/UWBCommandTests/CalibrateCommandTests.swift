@@ -193,11 +193,12 @@ struct CalibratePDoACommandTests {
         #expect(abs(error) <= 2, "\(row)")
     }
 
-    @Test("on radios of the emulator service, with the peer at a known 30°: the angle error falls under 3° and the offset is stored",
-          .timeLimit(.minutes(3)))
-    func radios() throws {
+    /// Runs `uwb calibrate pdoa` on the radios `station` and `tag` of an emulator service serving
+    /// `scenario`, the tag at a known 30°, 60 measurements, into a new store; then `body` with the
+    /// run, the store's path and the service's socket, while the service still runs.
+    static func calibrateOnService(_ scenario: String, _ body: (CommandRun, String, String) throws -> Void) throws {
         let uwb = try #require(BuiltExecutable.path(named: "uwb"))
-        let service = try ServeProcess(uwb: uwb, scenario: "Docs/scenarios/pdoa-bench.json", arguments: ["--speed", "0"])
+        let service = try ServeProcess(uwb: uwb, scenario: scenario, arguments: ["--speed", "0"])
         defer { _ = service.end(with: SIGTERM) }
         let store = CalibrateCommandTests.temporaryPath("store.json")
         defer { try? FileManager.default.removeItem(atPath: store) }
@@ -207,7 +208,15 @@ struct CalibratePDoACommandTests {
         #expect(run.status == 0, "\(run.error)")
         let (before, after) = try Self.angleErrors(run.output)
         #expect(after <= 3 && before > 10, "before \(before)°, after \(after)°")
-        #expect(try CalibrationStore.load(from: store).entries["emulator:station"]?.chips[1].phaseOffset != nil)
+        try body(run, store, service.socket)
+    }
+
+    @Test("on radios of the emulator service, with the peer at a known 30°: the angle error falls under 3° and the offset is stored",
+          .timeLimit(.minutes(3)))
+    func radios() throws {
+        try Self.calibrateOnService("Docs/scenarios/pdoa-bench.json") { _, store, _ throws in
+            #expect(try CalibrationStore.load(from: store).entries["emulator:station"]?.chips[1].phaseOffset != nil)
+        }
     }
 
     /// The DW3220 station's hidden port offset in the DW3220 scenarios: −1.3 rad, in degrees.
@@ -239,24 +248,15 @@ struct CalibratePDoACommandTests {
     @Test("one DW3220 on a radio of the emulator service, the peer at a known 30°: the port offset is found within 3°, the angle error falls under 3°, and the radio opened again with the store carries it",
           .timeLimit(.minutes(3)))
     func dw3220OnRadios() throws {
-        let uwb = try #require(BuiltExecutable.path(named: "uwb"))
-        let service = try ServeProcess(uwb: uwb, scenario: "Docs/scenarios/pdoa-dw3220-bench.json", arguments: ["--speed", "0"])
-        defer { _ = service.end(with: SIGTERM) }
-        let store = CalibrateCommandTests.temporaryPath("store.json")
-        defer { try? FileManager.default.removeItem(atPath: store) }
-        let run = try CommandRun(
-            ["calibrate", "pdoa", "--device", "emulator:station", "--peer", "emulator:tag", "--angle", "30", "--count", "60", "--store", store],
-            environment: ["UWB_EMULATOR_SOCKET": service.socket])
-        #expect(run.status == 0, "\(run.error)")
-        #expect(run.output.contains("| port of chip 0 | offset found (°) | spread of the samples (°) |"), "\(run.output)")
-        let row = try #require(Self.offsetRows(run.output).first)
-        #expect(abs(try #require(Double(row[1])) - Self.hiddenPortOffset) <= 3, "\(row)")
-        let (before, after) = try Self.angleErrors(run.output)
-        #expect(after <= 3 && before > 10, "before \(before)°, after \(after)°")
-        let radio = try DeviceChoice.openEmulatorDevice("station", socketPath: service.socket, calibrationStore: store)
-        defer { radio.stop() }
-        #expect(radio.calibration == .stored(path: store))
-        #expect(abs(radio.board.chips[0].calibration.phaseOffset.degrees - Self.hiddenPortOffset) <= 3, "\(radio.board.chips[0].calibration)")
+        try Self.calibrateOnService("Docs/scenarios/pdoa-dw3220-bench.json") { run, store, socket in
+            #expect(run.output.contains("| port of chip 0 | offset found (°) | spread of the samples (°) |"), "\(run.output)")
+            let row = try #require(Self.offsetRows(run.output).first)
+            #expect(abs(try #require(Double(row[1])) - Self.hiddenPortOffset) <= 3, "\(row)")
+            let radio = try DeviceChoice.openEmulatorDevice("station", socketPath: socket, calibrationStore: store)
+            defer { radio.stop() }
+            #expect(radio.calibration == .stored(path: store))
+            #expect(abs(radio.board.chips[0].calibration.phaseOffset.degrees - Self.hiddenPortOffset) <= 3, "\(radio.board.chips[0].calibration)")
+        }
     }
 
     @Test("bad calls say what to change", arguments: [

@@ -35,37 +35,39 @@ extension LibUSBUnderUMockdevTests {
         #expect(device.claimedInterfaces == 0, "released")
     }
 
-    @Test("without UWB_BOARD a triple DW1000 board is brought up on chip 0 (the probe cannot see a shared clock), and the log names every UWB_BOARD value that fits")
-    func radioWithoutBoardVariable() throws {
-        let device = try emulatedBoard("ft232h-dw1000-triple")
+    /// Opens the emulated shipped board `id` as the first attached board without `UWB_BOARD`,
+    /// logging at `info` and above to a capture, and runs `body` with the radio and the capture.
+    private func openedWithoutBoardVariable(_ id: String, _ body: (ThreadedRadio, LogCapture) throws -> Void) throws {
+        let device = try emulatedBoard(id)
         defer { device.destroy() }
         try device.plug()
         try {
             let capture = LogCapture(level: .info)
             let radio = try DeviceChoice.firstAttachedBoard.open(board: nil, calibrationStore: nil, logger: capture.logger)
             defer { radio.stop() }
+            try body(radio, capture)
+        }()
+    }
+
+    @Test("without UWB_BOARD a triple DW1000 board is brought up on chip 0 (the probe cannot see a shared clock), and the log names every UWB_BOARD value that fits")
+    func radioWithoutBoardVariable() throws {
+        try openedWithoutBoardVariable("ft232h-dw1000-triple") { radio, capture in
             #expect(radio.board.id == "ft232h-dw1000-single")
             let notice = try #require(capture.entries(at: .notice).first { $0.message.description.hasPrefix("UWB_BOARD is not set") })
             #expect(notice.metadata[LogMetadataKey.board] == "ft232h-dw1000-single")
             #expect(notice.metadata["board.fitting"] == "ft232h-dw1000-dual, ft232h-dw1000-single, ft232h-dw1000-triple")
-        }()
+        }
     }
 
     @Test("without UWB_BOARD a DW3220 board, which only its own description fits, is brought up as it and measures angles")
     func dw3220WithoutBoardVariable() throws {
-        let device = try emulatedBoard("ft232h-dw3220-pdoa")
-        defer { device.destroy() }
-        try device.plug()
-        try {
-            let capture = LogCapture(level: .info)
-            let radio = try DeviceChoice.firstAttachedBoard.open(board: nil, calibrationStore: nil, logger: capture.logger)
-            defer { radio.stop() }
+        try openedWithoutBoardVariable("ft232h-dw3220-pdoa") { radio, capture in
             #expect(radio.board.id == "ft232h-dw3220-pdoa")
             #expect(radio.board.coherentReceivers == 2)
             let info = try #require(capture.entries(at: .info).first { $0.message.description.hasPrefix("UWB_BOARD is not set") })
             #expect(info.metadata["board.fitting"] == "ft232h-dw3220-pdoa")
             #expect(capture.entries(at: .notice).isEmpty)
-        }()
+        }
     }
 
     @Test("without UWB_BOARD a board whose chips do not answer is refused, with what each chip-select answered and the UWB_BOARD values there are")
