@@ -56,7 +56,8 @@ public enum DeviceChoice: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The variable naming the board description of a USB board: `UWB_BOARD`, for example
-    /// `ft232h-dw1000-dual`. Every FT232H has the same USB id, so the id cannot tell the boards apart.
+    /// `ft232h-dw1000-dual`. Every FT232H has the same USB id, so the id cannot tell the boards apart;
+    /// when it is unset, the chips read on the board's chip-selects choose the description.
     public static let boardVariable = "UWB_BOARD"
 
     /// The choice `value` names (the value of `UWB_DEVICE`; nil or empty for none).
@@ -98,7 +99,9 @@ public enum DeviceChoice: Hashable, Sendable, CustomStringConvertible {
 
     /// Opens the chosen radio. A USB board is opened through libusb, brought up on its own loop
     /// thread (``ThreadedRadio``) and described by `board` (a board description id; by default
-    /// the `UWB_BOARD` environment variable, else the single-chip board). The board is brought up
+    /// the `UWB_BOARD` environment variable; if unset, the description the board's chips fit, found
+    /// by resetting each chip and reading its DEV_ID, the one with the fewest chips if several fit).
+    /// The board is brought up
     /// with its entry in `calibrationStore` (by default the file `UWB_CALIBRATION` names, else
     /// `~/.config/swift-uwb/calibration.json`; see `CalibrationStore`); a store that cannot be used
     /// is logged at `warning` and the board runs with its description's calibration.

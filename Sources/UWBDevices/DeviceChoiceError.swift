@@ -23,6 +23,10 @@ public enum DeviceChoiceError: Error, Hashable, Sendable, CustomStringConvertibl
     case noSuchUSBBoard(serial: String, available: [String])
     /// `UWB_BOARD` names no board description that matches the attached device.
     case unknownBoard(String, available: [String])
+    /// `UWB_BOARD` is not set and no board description fits what the chip probe of the USB board
+    /// `device` found; `chips` says what each chip-select answered, `available` the descriptions
+    /// with the board's USB id.
+    case noFittingBoard(device: String, chips: [String], available: [String])
     /// `UWB_DEVICE=uci:…` names an endpoint that is not understood.
     case badUCIEndpoint(UCIClientError)
     /// The UCI device could not be reached or brought up.
@@ -63,6 +67,11 @@ public enum DeviceChoiceError: Error, Hashable, Sendable, CustomStringConvertibl
                 + (available.isEmpty ? "none (`uwb devices` lists them)" : available.joined(separator: ", "))
         case .unknownBoard(let id, let available):
             "UWB_BOARD=\(id) is not a board description of the attached device; use one of "
+                + available.joined(separator: ", ")
+        case .noFittingBoard(let device, let chips, let available):
+            "no board description fits \(device) (UWB_BOARD is not set, so its chips were probed: "
+                + (chips.isEmpty ? "nothing was read" : chips.joined(separator: "; "))
+                + "); check its power and wiring (`uwb devices` probes it again), or set UWB_BOARD to the description of the board: "
                 + available.joined(separator: ", ")
         case .badUCIEndpoint(let error), .uciDeviceFailed(let error):
             "UWB_DEVICE: \(error)"

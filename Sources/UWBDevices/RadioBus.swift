@@ -22,7 +22,8 @@ public struct RadioBus {
 
 extension DeviceChoice {
     /// Opens the chosen radio's bus without bringing its chips up. A USB board is described by
-    /// `board` (a board description id; by default `UWB_BOARD`, else the single-chip board); a
+    /// `board` (a board description id; by default `UWB_BOARD`; if unset, the description its chips
+    /// fit, found by resetting them and reading DEV_ID on every chip-select); a
     /// device of the emulator service is found at `socketPath` (by default `UWB_EMULATOR_SOCKET`,
     /// else the service's default path), and while its bus is open the service's world stands
     /// still (the bus holds the device's turn).

@@ -8,7 +8,8 @@ import UWBEmulator
 public struct AnalyticPDoA: Hashable, Sendable {
     /// The device's name.
     public var device: String
-    /// The chip compared with the reference chip (its index on the board).
+    /// The chip compared with the reference chip (its index on the board); on a board of one
+    /// two-port chip (a DW3220), the port compared with the first: 1.
     public var chip: Int
     /// The baseline's component along the device's x axis.
     public var baseline: Distance
@@ -28,12 +29,18 @@ public struct AnalyticPDoA: Hashable, Sendable {
         Angle(radians: 2 * .pi * baseline.metres * sin(angle.radians) / wavelength.metres)
     }
 
-    /// The curves of every chip after the first of every multi-chip device in `scenario`, at the
-    /// wavelength of the scenario's channel.
+    /// The curves of every chip after the first of every multi-chip device in `scenario`, and of
+    /// the second port of every device on one two-port chip (as `uwb calibrate pdoa` numbers its
+    /// samples), at the wavelength of the scenario's channel.
     public static func curves(in scenario: Scenario) -> [AnalyticPDoA] {
         let wavelength = scenario.radio.channel.centreFrequency.wavelength
         return scenario.devices.flatMap { device -> [AnalyticPDoA] in
             guard let reference = device.board.chips.first else { return [] }
+            let ports = reference.antennaPositions
+            if device.board.chips.count == 1, ports.count == 2 {
+                return [AnalyticPDoA(
+                    device: device.name, chip: 1, baseline: Distance(metres: ports[1].metres.x - ports[0].metres.x), wavelength: wavelength)]
+            }
             return device.board.chips.enumerated().dropFirst().map { index, chip in
                 AnalyticPDoA(
                     device: device.name, chip: index,

@@ -4,6 +4,27 @@ import Logging
 import UWBCore
 
 extension USBBoardDiscovery {
+    /// `board` with its chips probed (``AttachedBoard/probe``, ``AttachedBoard/fittingBoards``),
+    /// as ``attachedBoards(in:boards:probingChips:logger:)`` probes each board: for choosing the
+    /// description of one board without resetting the chips of every other attached board.
+    /// A board whose serial number could not be read is returned as it is.
+    ///
+    /// - Throws: ``USBError`` if the bus cannot be enumerated; a board no longer attached is
+    ///   probed as one that does not answer (every answer ``ChipAnswer/failed(_:)``).
+    public static func probingChips(
+        of board: AttachedBoard, in context: USBContext, logger: Logger = USBLogging.logger()
+    ) throws(USBError) -> AttachedBoard {
+        guard board.openError == nil else { return board }
+        let probe: BoardProbe
+        if let device = try context.devices().first(where: { $0.descriptor == board.device }) {
+            probe = probeChips(of: device, boards: board.boards, logger: logger)
+        } else {
+            probe = BoardProbe(chips: ChipProbePlan(boards: board.boards).buses.flatMap { $0.probes { _ in .failed("the board is no longer attached") } })
+        }
+        return AttachedBoard(
+            device: board.device, serialNumber: board.serialNumber, openError: board.openError, boards: board.boards, probe: probe)
+    }
+
     /// Opens `device` as an FT232H and reads DEV_ID on every chip-select that `boards` wire
     /// (``ChipProbePlan``): for each bus of the plan, opens the MPSSE at the slowest initial SPI
     /// clock of the descriptions with every known CS high, then per chip pulses RSTn and reads

@@ -13,8 +13,9 @@ struct DevicesCommand: ParsableCommand {
             (Hardware/boards/*.json, or the directory in UWB_BOARDS_DIR). Every FT232H with a \
             default EEPROM is 0403:6014, so the command opens each one, resets its chips and reads \
             DEV_ID on every chip-select the descriptions wire (a DW1000 and a DW3000 answer \
-            differently), then lists the descriptions whose chips all answered; pick one by id \
-            (UWB_BOARD). This resets the chips of every attached board that is not in use.
+            differently), then lists the descriptions whose chips all answered. A board opened \
+            without UWB_BOARD runs as the one of those with the fewest chips (the probe cannot see \
+            whether chips share a clock); set UWB_BOARD to one id to choose another. This resets the chips of every attached board that is not in use.
             """)
 
     /// `--log-level`: how much the libraries log on standard error.

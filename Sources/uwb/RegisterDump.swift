@@ -1,10 +1,10 @@
-import DW1000Driver
 import UWBCore
 import UWBDevices
 
 /// What `uwb registers --read` read from one chip: each register's reading, and the registers
-/// left unread with the reason (Docs/guides/attaching-a-board.md shows the output).
-struct RegisterDump {
+/// left unread with the reason (Docs/guides/attaching-a-board.md shows the output); `Mapped` is
+/// the register map of the chip's family (the DW1000's `Register`, the DW3000's `DW3000Register`).
+struct RegisterDump<Mapped: MappedRegister> {
     /// The radio's name (`usb:SERIAL`, `emulator:NAME`).
     let radio: String
     /// The board description's id.
@@ -12,28 +12,22 @@ struct RegisterDump {
     /// The chip's index on the board.
     let chip: Int
     /// The registers read, in map order.
-    let readings: [RegisterReading]
+    let readings: [MappedRegisterReading<Mapped>]
     /// The registers not read, with why.
-    let skipped: [(register: Register, reason: String)]
+    let skipped: [(register: Mapped, reason: String)]
 
-    /// Reads `registers` from chip `chip` of `radio`, leaving out the write-only ones, the files
-    /// read as their sub-registers, and (unless `includingSideEffects`) those whose reads have effects.
+    /// Reads `registers` from chip `chip` of `radio` with `reader` (the driver's register access
+    /// of the chip's family), leaving out the write-only ones, the files read as their
+    /// sub-registers, and (unless `includingSideEffects`) those whose reads have effects.
     ///
     /// - Throws: ``CommandFailure`` for a chip the board lacks or a bus that fails.
-    static func read(_ registers: [Register], from radio: RadioBus, chip: Int, includingSideEffects: Bool) throws -> RegisterDump {
-        let chips = radio.board.chips.count
-        guard chip < chips else {
-            throw CommandFailure("--chip \(chip): \(radio.name) is a \(radio.board.id) board with \(chips) chip\(chips == 1 ? "" : "s") "
-                + "(0…\(chips - 1)); give one of those")
-        }
-        let select: ChipSelect
-        do {
-            select = try ChipSelect(chip)
-        } catch {
-            throw CommandFailure("--chip \(chip): \(error)")
-        }
-        var readings: [RegisterReading] = []
-        var skipped: [(Register, String)] = []
+    static func read(
+        _ registers: [Mapped], from radio: RadioBus, chip: Int, includingSideEffects: Bool,
+        reader: (Mapped, any SPIBus, ChipSelect) throws(SPIBusError) -> MappedRegisterReading<Mapped>
+    ) throws(CommandFailure) -> RegisterDump {
+        let select = try Self.chipSelect(chip, of: radio)
+        var readings: [MappedRegisterReading<Mapped>] = []
+        var skipped: [(Mapped, String)] = []
         for register in registers {
             switch register.readability {
             case .writeOnly:
@@ -48,13 +42,27 @@ struct RegisterDump {
             case .sideEffects, .harmless:
                 break
             }
-            do {
-                readings.append(try RegisterReading.read(register, on: radio.bus, chip: select))
+            do throws(SPIBusError) {
+                readings.append(try reader(register, radio.bus, select))
             } catch {
                 throw CommandFailure("reading \(register.name) from chip \(chip) of \(radio.name) failed: \(error)")
             }
         }
         return RegisterDump(radio: radio.name, board: radio.board.id, chip: chip, readings: readings, skipped: skipped)
+    }
+
+    /// Chip `chip` of `radio`'s board, or a failure saying which chips it has.
+    static func chipSelect(_ chip: Int, of radio: RadioBus) throws(CommandFailure) -> ChipSelect {
+        let chips = radio.board.chips.count
+        guard chip < chips else {
+            throw CommandFailure("--chip \(chip): \(radio.name) is a \(radio.board.id) board with \(chips) chip\(chips == 1 ? "" : "s") "
+                + "(0…\(chips - 1)); give one of those")
+        }
+        do {
+            return try ChipSelect(chip)
+        } catch {
+            throw CommandFailure("--chip \(chip): \(error)")
+        }
     }
 
     /// One block per register: its name and address, the raw value in hex, then each field with

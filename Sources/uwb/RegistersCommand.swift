@@ -1,9 +1,12 @@
 import ArgumentParser
 import DW1000Driver
+import DW3000Driver
+import UWBCore
 import UWBDevices
 
 /// `uwb registers`: prints the DW1000 register map the driver and the emulator share, or with
-/// `--read`, reads the registers of a live chip and decodes them field by field.
+/// `--read`, reads the registers of a live chip and decodes them field by field with the map of
+/// its family (DW1000 or DW3000).
 struct RegistersCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "registers",
@@ -11,9 +14,13 @@ struct RegistersCommand: ParsableCommand {
         discussion: """
             With --read, the registers are read over SPI from chip --chip of the radio --device names \
             (usb:SERIAL or emulator:NAME; default UWB_DEVICE), without bringing the chip up, and each \
-            field is decoded by the register map: for bring-up and debugging. Write-only registers are \
-            never read; buffers whose reads have effects (RX_BUFFER, ACC_MEM) only with \
-            --include-side-effects; register files whose sub-registers the map lists are read as those.
+            field is decoded by the register map of the chip's family, as the board description \
+            gives its model: Hardware/dw1000/registers.json for a DW1000, \
+            Hardware/dw3000/registers.json for a DW3000-family chip (--filter then matches DW3000 \
+            names). For bring-up and debugging. Write-only registers are never read; buffers whose \
+            reads have effects (DW1000 RX_BUFFER, ACC_MEM; DW3000 RX_BUFFER_0/1, ACC_MEM, \
+            INDIRECT_PTR_A/B) only with --include-side-effects; register files whose sub-registers \
+            the map lists are read as those.
             """)
 
     @Option(name: .shortAndLong, help: "Only registers whose name contains this text (case-insensitive).")
@@ -46,15 +53,13 @@ struct RegistersCommand: ParsableCommand {
 
     func run() throws {
         logging.start()
-        let needle = filter?.uppercased()
-        let registers = Register.all.filter { needle.map($0.name.uppercased().contains) ?? true }
         guard read else {
-            for register in registers {
+            for register in matching(Register.all) {
                 print("\(register)  UM §\(register.section)")
             }
             return
         }
-        guard !registers.isEmpty else {
+        guard !matching(Register.all).isEmpty || !matching(DW3000Register.all).isEmpty else {
             throw ValidationError("--filter \(filter ?? ""): no register's name contains it; `uwb registers` lists them all")
         }
         let choice: DeviceChoice
@@ -77,7 +82,36 @@ struct RegistersCommand: ParsableCommand {
             throw CommandFailure(error.description)
         }
         defer { radio.release() }
-        let dump = try RegisterDump.read(registers, from: radio, chip: chip, includingSideEffects: includeSideEffects)
+        let family = radio.board.chips.indices.contains(chip) ? radio.board.chips[chip].model.family : nil
+        switch family {
+        case .dw3000:
+            try dump(matching(DW3000Register.all), family: "DW3000", from: radio) { register, bus, chip throws(SPIBusError) in
+                try DW3000RegisterReading.read(register, on: bus, chip: chip)
+            }
+        case .dw1000, nil:
+            try dump(matching(Register.all), family: "DW1000", from: radio) { register, bus, chip throws(SPIBusError) in
+                try RegisterReading.read(register, on: bus, chip: chip)
+            }
+        }
+    }
+
+    /// The registers of `all` whose name contains `--filter` (case-insensitive); all without it.
+    private func matching<Mapped: MappedRegister>(_ all: [Mapped]) -> [Mapped] {
+        let needle = filter?.uppercased()
+        return all.filter { needle.map($0.name.uppercased().contains) ?? true }
+    }
+
+    /// Reads `registers` (of the `family` map) from chip `--chip` of `radio` with `reader` and
+    /// prints them as `--format` says.
+    private func dump<Mapped: MappedRegister>(
+        _ registers: [Mapped], family: String, from radio: RadioBus,
+        reader: (Mapped, any SPIBus, ChipSelect) throws(SPIBusError) -> MappedRegisterReading<Mapped>
+    ) throws {
+        guard !registers.isEmpty else {
+            throw ValidationError("--filter \(filter ?? ""): no \(family) register's name contains it; "
+                + "`uwb registers` lists the DW1000's, Hardware/\(family.lowercased())/registers.json the \(family)'s")
+        }
+        let dump = try RegisterDump.read(registers, from: radio, chip: chip, includingSideEffects: includeSideEffects, reader: reader)
         print(format == .json ? dump.json : dump.text)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import UWBCore
+import UWBDevices
 import UWBTestSupport
 
 @Suite("uwb calibrate antenna-delay", .serialized)
@@ -192,11 +193,12 @@ struct CalibratePDoACommandTests {
         #expect(abs(error) <= 2, "\(row)")
     }
 
-    @Test("on radios of the emulator service, with the peer at a known 30°: the angle error falls under 3° and the offset is stored",
-          .timeLimit(.minutes(3)))
-    func radios() throws {
+    /// Runs `uwb calibrate pdoa` on the radios `station` and `tag` of an emulator service serving
+    /// `scenario`, the tag at a known 30°, 60 measurements, into a new store; then `body` with the
+    /// run, the store's path and the service's socket, while the service still runs.
+    static func calibrateOnService(_ scenario: String, _ body: (CommandRun, String, String) throws -> Void) throws {
         let uwb = try #require(BuiltExecutable.path(named: "uwb"))
-        let service = try ServeProcess(uwb: uwb, scenario: "Docs/scenarios/pdoa-bench.json", arguments: ["--speed", "0"])
+        let service = try ServeProcess(uwb: uwb, scenario: scenario, arguments: ["--speed", "0"])
         defer { _ = service.end(with: SIGTERM) }
         let store = CalibrateCommandTests.temporaryPath("store.json")
         defer { try? FileManager.default.removeItem(atPath: store) }
@@ -206,11 +208,63 @@ struct CalibratePDoACommandTests {
         #expect(run.status == 0, "\(run.error)")
         let (before, after) = try Self.angleErrors(run.output)
         #expect(after <= 3 && before > 10, "before \(before)°, after \(after)°")
-        #expect(try CalibrationStore.load(from: store).entries["emulator:station"]?.chips[1].phaseOffset != nil)
+        try body(run, store, service.socket)
+    }
+
+    @Test("on radios of the emulator service, with the peer at a known 30°: the angle error falls under 3° and the offset is stored",
+          .timeLimit(.minutes(3)))
+    func radios() throws {
+        try Self.calibrateOnService("Docs/scenarios/pdoa-bench.json") { _, store, _ throws in
+            #expect(try CalibrationStore.load(from: store).entries["emulator:station"]?.chips[1].phaseOffset != nil)
+        }
+    }
+
+    /// The DW3220 station's hidden port offset in the DW3220 scenarios: −1.3 rad, in degrees.
+    static let hiddenPortOffset = -1.3 * 180 / Double.pi
+
+    @Test("one DW3220 on the sweep: the hidden offset between its ports (−74.5°) is found within 2°, the angle error within ±60° falls under 3°, and it is stored as the chip's phase offset")
+    func dw3220Sweep() throws {
+        let store = CalibrateCommandTests.temporaryPath("store.json")
+        defer { try? FileManager.default.removeItem(atPath: store) }
+        let run = try CommandRun([
+            "calibrate", "pdoa", "--scenario", "Docs/scenarios/pdoa-dw3220-sweep.json", "--device", "station", "--seconds", "20",
+            "--store", store,
+        ])
+        #expect(run.status == 0, "\(run.error)")
+        #expect(run.output.contains("| port of chip 0 | offset found (°) | true offset now (°) | error (°) |"), "\(run.output)")
+        let rows = Self.offsetRows(run.output)
+        #expect(rows.count == 1, "one row: the second port")
+        let row = try #require(rows.first)
+        let found = try #require(Double(row[1])), truth = try #require(Double(row[2]))
+        #expect(abs(truth - Self.hiddenPortOffset) < 0.01, "\(row)")
+        #expect(abs(found - Self.hiddenPortOffset) <= 2, "\(row)")
+        let (before, after) = try Self.angleErrors(run.output)
+        #expect(after <= 3 && before > 10, "before \(before)°, after \(after)°")
+        let stored = try #require(try CalibrationStore.load(from: store).entries["emulator:station"])
+        #expect(stored.boardID == "ft232h-dw3220-pdoa" && stored.chips.count == 1)
+        #expect(abs(try #require(stored.chips[0].phaseOffset).degrees - found) < 0.01)
+    }
+
+    @Test("one DW3220 on a radio of the emulator service, the peer at a known 30°: the port offset is found within 3°, the angle error falls under 3°, and the radio opened again with the store carries it",
+          .timeLimit(.minutes(3)))
+    func dw3220OnRadios() throws {
+        try Self.calibrateOnService("Docs/scenarios/pdoa-dw3220-bench.json") { run, store, socket in
+            #expect(run.output.contains("| port of chip 0 | offset found (°) | spread of the samples (°) |"), "\(run.output)")
+            let row = try #require(Self.offsetRows(run.output).first)
+            #expect(abs(try #require(Double(row[1])) - Self.hiddenPortOffset) <= 3, "\(row)")
+            let radio = try DeviceChoice.openEmulatorDevice("station", socketPath: socket, calibrationStore: store)
+            defer { radio.stop() }
+            #expect(radio.calibration == .stored(path: store))
+            #expect(abs(radio.board.chips[0].calibration.phaseOffset.degrees - Self.hiddenPortOffset) <= 3, "\(radio.board.chips[0].calibration)")
+        }
     }
 
     @Test("bad calls say what to change", arguments: [
         (["--scenario", "Docs/scenarios/pdoa-sweep.json", "--device", "tag"], "tag runs board ft232h-dw1000-single, with 1 coherent receiver"),
+        (["--scenario", "Docs/scenarios/pdoa-dw3220-sweep.json", "--device", "tag"],
+         "tag runs board ft232h-dwm3000-single, with 1 coherent receiver: PDoA calibration needs a board that measures phase differences, "
+            + "with two or three chips on one clock or one chip with two antenna ports (a DW3220): "
+            + "ft232h-dw1000-dual, ft232h-dw1000-triple, ft232h-dw3220-pdoa"),
         (["--scenario", "Docs/scenarios/pdoa-sweep.json", "--device", "nobody"], "has no device nobody; its devices: station, tag"),
         (["--scenario", "Docs/scenarios/pdoa-sweep.json", "--device", "station", "--peer", "ghost"], "--peer ghost is not another device"),
         (["--device", "usb:A", "--peer", "usb:B"], "give --angle"),

@@ -42,6 +42,37 @@ struct RegistersReadTests {
         #expect(skipped.map { $0["reason"] as? String }.first == "write-only")
     }
 
+    @Test("a DW3220 board's chip is decoded with the DW3000 map: DEV_ID field by field, its buffers skipped with why, a DW1000-only name refused",
+          .timeLimit(.minutes(1)))
+    func dw3000Chip() throws {
+        let uwb = try #require(BuiltExecutable.path(named: "uwb"), "no uwb executable was built")
+        let service = try ServeProcess(uwb: uwb, scenario: "Docs/scenarios/pdoa-dw3220-bench.json", arguments: ["--speed", "0"])
+        defer { _ = service.end(with: SIGTERM) }
+        let socket = ["UWB_EMULATOR_SOCKET": service.socket]
+        let run = try CommandRun(["registers", "--read", "--device", "emulator:station", "--filter", "DEV_ID"], environment: socket)
+        #expect(run.status == 0, "\(run.error)")
+        #expect(run.output.hasPrefix(
+            "emulator:station (ft232h-dw3220-pdoa), chip 0\n\nDEV_ID (0x00:00, 4 octets, RO)  UM §8.2.2.1\n  raw    0xDECA0312\n"),
+                "\(run.output)")
+        for line in ["REV           bits 3:0    0x2 (2)", "VER           bits 7:4    0x1 (1)             Version: 1 for a PDoA part",
+                     "MODEL         bits 15:8   0x3 (3)", "RIDTAG        bits 31:16  0xDECA (57034)"] {
+            #expect(run.output.contains(line), "\(line) missing: \(run.output)")
+        }
+        let buffers = try CommandRun(
+            ["registers", "--read", "--device", "emulator:station", "--filter", "BUFFER", "--format", "json"], environment: socket)
+        #expect(buffers.status == 0, "\(buffers.error)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(buffers.output.utf8)) as? [String: Any])
+        #expect((object["registers"] as? [Any])?.isEmpty == true)
+        let skipped = try #require(object["skipped"] as? [[String: Any]])
+        #expect(skipped.map { $0["name"] as? String } == ["RX_BUFFER_0", "RX_BUFFER_1", "TX_BUFFER"])
+        #expect(skipped.map { $0["reason"] as? String }.last == "write-only")
+        let dw1000Name = try CommandRun(["registers", "--read", "--device", "emulator:station", "--filter", "LDE_RXANTD"], environment: socket)
+        #expect(dw1000Name.status == 64)
+        #expect(dw1000Name.error.contains(
+            "Error: --filter LDE_RXANTD: no DW3000 register's name contains it; `uwb registers` lists the DW1000's, Hardware/dw3000/registers.json the DW3000's"),
+                "\(dw1000Name.error)")
+    }
+
     @Test("a filter matching no register, a device the service lacks, a chip the board lacks, no service, --chip without --read")
     func badInput() throws {
         let uwb = try #require(BuiltExecutable.path(named: "uwb"), "no uwb executable was built")

@@ -38,6 +38,19 @@ struct PDoAAndTraceFigureTests {
         #expect(abs(y - first.degrees) < 0.5)
     }
 
+    @Test("a DW3220 station's curve is its second port's, 16.9 mm from the first, as calibrate pdoa numbers its samples (chip 1)")
+    func dw3220Curve() throws {
+        let scenario = try Scenario.load(
+            from: Repository.path("Docs/scenarios/pdoa-dw3220-sweep.json"), boardSearchPaths: [Repository.boardsDirectory])
+        let curves = AnalyticPDoA.curves(in: scenario)
+        #expect(curves.map(\.device) == ["station"] && curves.map(\.chip) == [1])
+        let curve = try #require(curves.first)
+        #expect(abs(curve.baseline.metres - 0.0169) < 1e-9)
+        // At 30° on channel 5 (λ 46.20 mm): 2π·16.9·0.5/46.20 rad.
+        #expect(abs(curve.pdoa(at: .degrees(30)).radians - 2 * .pi * 0.0169 * 0.5 / curve.wavelength.metres) < 1e-12)
+        #expect(abs(curve.wavelength.metres - 0.04620) < 0.0001)
+    }
+
     @Test("without a scenario the PDoA figure has only the points and says how to get the curve")
     func pdoaWithoutCurves() throws {
         let samples = try PlotInput.load(Fixtures.pdoaSamplesPath).pdoaSamples(figure: "pdoa", path: "f")

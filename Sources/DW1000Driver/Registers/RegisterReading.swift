@@ -1,44 +1,12 @@
 import UWBCore
 
-/// A register's value as read from a chip, with each of its fields decoded by the register map.
-public struct RegisterReading: Hashable, Sendable {
-    /// One field of the reading.
-    public struct Field: Hashable, Sendable {
-        /// The field, as the map defines it.
-        public let field: BitField
-        /// Its value, shifted down to bit 0.
-        public let value: UInt64
-        /// What the map says it means, when it says.
-        public let meaning: String?
-    }
+/// A DW1000 register's value as read from a chip, decoded by the register map.
+public typealias RegisterReading = MappedRegisterReading<Register>
 
-    /// The register read.
-    public let register: Register
-    /// The octets read, low octet first, as the chip sends them.
-    public let octets: [UInt8]
-
-    /// A reading of `register` that returned `octets`.
-    public init(register: Register, octets: [UInt8]) {
-        self.register = register
-        self.octets = octets
-    }
-
-    /// The little-endian value of the octets, for a register of at most 8 octets; nil for longer.
-    public var value: UInt64? {
-        guard octets.count <= 8 else { return nil }
-        return octets.enumerated().reduce(0) { $0 | UInt64($1.element) << (8 * $1.offset) }
-    }
-
-    /// Each field of the register with its value, lowest bit first; empty for a register longer
-    /// than 8 octets or with no fields in the map.
-    public var fields: [Field] {
-        guard let value else { return [] }
-        return register.fields.map { Field(field: $0, value: $0.value(in: value), meaning: register.meaning(of: $0)) }
-    }
-
+extension MappedRegisterReading where Mapped == Register {
     /// Reads the whole of `register` (a register file or a sub-register) from chip `chip` on
     /// `bus`, through the driver's own register access, without bringing the chip up: for
-    /// bring-up and debugging. It reads whatever ``Register/readability`` says; callers decide.
+    /// bring-up and debugging. It reads whatever ``MappedRegister/readability`` says; callers decide.
     ///
     /// - Throws: ``SPIBusError`` if the bus fails or returns fewer octets than the register has.
     public static func read(_ register: Register, on bus: any SPIBus, chip: ChipSelect) throws(SPIBusError) -> RegisterReading {

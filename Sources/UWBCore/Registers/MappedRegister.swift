@@ -1,8 +1,23 @@
 /// A register of a chip whose register map is generated from JSON (the DW1000's `Register`, the
 /// DW3000's `DW3000Register`): its generated tables give every register's bit fields and what they mean.
-public protocol MappedRegister: Hashable, Sendable {
+public protocol MappedRegister: Hashable, Sendable, CustomStringConvertible {
     /// The user manual mnemonic, for example `SYS_STATUS`.
     var name: String { get }
+    /// The register file (base address) the register is in.
+    var file: UInt8 { get }
+    /// The octet offset (sub-address) inside the file; 0 for a whole file.
+    var offset: UInt16 { get }
+    /// The length in octets.
+    var length: Int { get }
+    /// How the host may access the register.
+    var access: RegisterAccess { get }
+    /// The user manual section that documents the register.
+    var section: String { get }
+    /// Every register of the map, in file and offset order.
+    static var all: [Self] { get }
+    /// The registers whose reads have an effect on the chip, by name, with the effect
+    /// (``RegisterReadability/sideEffects(_:)``).
+    static var readEffects: [String: String] { get }
     /// The bit fields of every register that has them, by register name, lowest bit first.
     static var fieldsByName: [String: [BitField]] { get }
     /// What the map says each bit field means, by register name, then field name.

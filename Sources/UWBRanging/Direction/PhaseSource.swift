@@ -12,6 +12,17 @@ public enum PhaseSource: Hashable, Sendable {
     /// is then the port: 0 for the first, the phase reference, and 1 for the second.
     case antennaPorts(chip: Int)
 
+    /// The index in the board's chip list whose calibrated ``ChipCalibration/phaseOffset`` holds
+    /// the offset of the element numbered `element` (an ``AntennaElement/chip``): that chip itself
+    /// for chip carrier phases, the two-port chip for its ports (whose offset is its second
+    /// port's against its first).
+    public func calibratedChip(ofElement element: Int) -> Int {
+        switch self {
+        case .chipCarrierPhases: element
+        case .antennaPorts(let chip): chip
+        }
+    }
+
     /// The phase of every element of an array reading this source, indexed like its elements'
     /// ``AntennaElement/chip``, from one frame's `receptions` (indexed like the board's chips);
     /// `nil` where a reception or its phase is missing.

@@ -2,28 +2,31 @@ import ArgumentParser
 import UWBCore
 
 /// `uwb calibrate pdoa`: the carrier phase offsets between the chips of a two- or three-chip
-/// board, from a peer at a known angle (radios) or along a known path (a scenario of the
-/// emulator), written to the calibration store.
+/// board, or the phase offset between the two antenna ports of a DW3220 board, from a peer at a
+/// known angle (radios) or along a known path (a scenario of the emulator), written to the
+/// calibration store.
 struct CalibratePDoACommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pdoa",
-        abstract: "Find the phase offsets between a multi-chip board's chips, and store them.",
+        abstract: "Find the phase offsets between a multi-chip board's chips, or a DW3220's two antenna ports, and store them.",
         discussion: """
             The device ranges with a peer; each measurement gives the phase difference of every \
-            chip to the first, which is the peer's true direction plus the chip's unknown offset. \
+            chip to the first (on a DW3220 board, of the second antenna port to the first, which the \
+            chip measures itself), which is the peer's true direction plus an unknown offset. \
             The circular mean over the first half of the measurements gives the offsets; the second \
             half shows the angle of arrival's error within ±60° before and after.
 
             On radios: --device and --peer as UWB_DEVICE names them (usb:SERIAL, emulator:NAME), the \
             peer standing still at --angle degrees (positive to the device's right, at its height, \
             in front of it). The offsets go to the calibration store (--store, by default the file \
-            UWB_CALIBRATION names, else ~/.config/swift-uwb/calibration.json). DW1000 chips without \
+            UWB_CALIBRATION names, else ~/.config/swift-uwb/calibration.json); a DW3220's port offset \
+            is stored as its chip's phaseOffset. DW1000 chips without \
             SYNC take a new offset at every power-up: calibrate after each bring-up (see \
             Docs/guides/calibration.md).
 
             On the emulator: --scenario FILE and --device NAME; the peers (--peer, by default every \
-            other device) may move, and the scenario may hide the chips' offsets from the estimate \
-            or draw new ones at each reset (phaseAtReset).
+            other device) may move, and the scenario may hide the chips' offsets (a DW3220's: its \
+            port offset) from the estimate or draw new ones at each reset (phaseAtReset).
             """)
 
     @OptionGroup var emulator: EmulatorRunOptions

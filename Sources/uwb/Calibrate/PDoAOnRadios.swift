@@ -2,6 +2,7 @@ import Foundation
 import UWBCore
 import UWBDevices
 import UWBRanging
+import UWBUSB
 
 /// `uwb calibrate pdoa --device … --peer … --angle …`: the device ranges with a peer standing at a
 /// known horizontal angle; the first half of the measurements gives the offsets, the second half
@@ -68,7 +69,7 @@ struct PDoAOnRadios {
         } catch {
             throw CommandFailure("\(device): \(error)")
         }
-        print("| chip | offset found (°) | spread of the samples (°) |")
+        print("| \(report.elementHeading) | offset found (°) | spread of the samples (°) |")
         print("| --- | ---: | ---: |")
         for (index, element) in array.elements.dropFirst().enumerated() {
             print(String(format: "| %d | %.2f | %.2f |", element.chip, report.offsets[element.chip].degrees,
@@ -96,8 +97,11 @@ struct PDoAOnRadios {
     /// The array of `board` on `channel`, or a failure saying that `name`'s board cannot measure angles.
     static func array(of board: BoardDescription, channel: Channel, name: String) throws(CommandFailure) -> AntennaArray {
         guard board.coherentReceivers > 1 else {
+            let angleBoards = ((try? USBBoardDiscovery.catalogBoards()) ?? []).filter { $0.coherentReceivers > 1 }.map(\.id)
             throw CommandFailure(
-                "\(name) runs board \(board.id), with \(board.coherentReceivers) coherent receiver: PDoA calibration needs a board with two or three chips on one clock")
+                "\(name) runs board \(board.id), with \(board.coherentReceivers) coherent receiver: PDoA calibration needs a board "
+                    + "that measures phase differences, with two or three chips on one clock or one chip with two antenna ports (a DW3220)"
+                    + (angleBoards.isEmpty ? "" : ": \(angleBoards.joined(separator: ", "))"))
         }
         do {
             return try AntennaArray(board: board, channel: channel)

@@ -70,10 +70,10 @@ struct PDoAOnScenario {
             throw CommandFailure("\(device): \(error)")
         }
         let chips = emulation.devices[deviceIndex].chips
-        print("| chip | offset found (°) | true offset now (°) | error (°) |")
+        print("| \(report.elementHeading) | offset found (°) | true offset now (°) | error (°) |")
         print("| --- | ---: | ---: | ---: |")
         for element in array.elements.dropFirst() {
-            let truth = (chips[element.chip].phaseOffset - chips[array.elements[0].chip].phaseOffset).wrapped
+            let truth = Self.trueOffset(of: element, in: array) { chips[$0].phaseOffset }
             let found = report.offsets[element.chip]
             print(String(format: "| %d | %.2f | %.2f | %.2f |", element.chip, found.degrees, truth.degrees, (found - truth).wrapped.degrees))
         }
@@ -89,6 +89,19 @@ struct PDoAOnScenario {
             let current = try CalibrationStoreFile.load(store)
             try CalibrationStoreFile.update(store, with: [key: report.storing(in: current.entry(for: key, board: board))])
             print("Stored \(device)'s phase offsets (key \(key)) in \(store).")
+        }
+    }
+
+    /// The true offset of `element` against `array`'s reference, from each board chip's true
+    /// phase offset (`chipOffset`, given the chip's index): the difference of the two chips'
+    /// offsets on a multi-chip board; the chip's own offset for the second port of a two-port chip,
+    /// which the chip adds to the phase difference it measures between its ports.
+    static func trueOffset(of element: AntennaElement, in array: AntennaArray, chipOffset: (Int) -> Angle) -> Angle {
+        switch array.source {
+        case .chipCarrierPhases:
+            (chipOffset(element.chip) - chipOffset(array.elements[0].chip)).wrapped
+        case .antennaPorts(let chip):
+            chipOffset(chip).wrapped
         }
     }
 }

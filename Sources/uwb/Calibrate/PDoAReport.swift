@@ -69,12 +69,26 @@ struct PDoAReport {
         return lines
     }
 
-    /// The stored calibration `entry` with the offsets found in place of its phase offsets.
+    /// The stored calibration `entry` with the offsets found in place of its phase offsets: each
+    /// non-reference element's offset goes to the chip whose calibration holds it
+    /// (``PhaseSource/calibratedChip(ofElement:)``): its own chip on a multi-chip board, the
+    /// chip itself for the second port of a two-port chip (DW3220).
     func storing(in entry: StoredCalibration) -> StoredCalibration {
         var updated = entry
-        for index in updated.chips.indices where offsets.indices.contains(index) {
-            updated.chips[index].phaseOffset = offsets[index]
+        for element in array.elements.dropFirst() where offsets.indices.contains(element.chip) {
+            let chip = array.source.calibratedChip(ofElement: element.chip)
+            guard updated.chips.indices.contains(chip) else { continue }
+            updated.chips[chip].phaseOffset = offsets[element.chip]
         }
         return updated
+    }
+
+    /// What the first column of the offset table numbers: the chips of a multi-chip board, or
+    /// the antenna ports of a two-port chip.
+    var elementHeading: String {
+        switch array.source {
+        case .chipCarrierPhases: "chip"
+        case .antennaPorts(let chip): "port of chip \(chip)"
+        }
     }
 }
