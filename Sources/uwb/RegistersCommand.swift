@@ -4,13 +4,13 @@ import DW3000Driver
 import UWBCore
 import UWBDevices
 
-/// `uwb registers`: prints the DW1000 register map the driver and the emulator share, or with
-/// `--read`, reads the registers of a live chip and decodes them field by field with the map of
-/// its family (DW1000 or DW3000).
+/// `uwb registers`: prints a register map the drivers and the emulator share (the DW1000's, or
+/// with `--map dw3000` the DW3000 family's), or with `--read`, reads the registers of a live chip
+/// and decodes them field by field with the map of its family.
 struct RegistersCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "registers",
-        abstract: "List the DW1000 registers (from Hardware/dw1000/registers.json), or read and decode them on a live chip.",
+        abstract: "List the DW1000 or DW3000 registers (Hardware/dw1000 or dw3000/registers.json), or read and decode them on a live chip.",
         discussion: """
             With --read, the registers are read over SPI from chip --chip of the radio --device names \
             (usb:SERIAL or emulator:NAME; default UWB_DEVICE), without bringing the chip up, and each \
@@ -29,6 +29,9 @@ struct RegistersCommand: ParsableCommand {
     @Flag(help: "Read the registers from a live chip and decode their fields.")
     var read = false
 
+    @Option(help: "Without --read: the map to list, dw1000 or dw3000 (with --read the chip's family chooses it).")
+    var map: RegisterMapChoice = .dw1000
+
     @Option(help: "With --read: the radio, usb:SERIAL or emulator:NAME; default: UWB_DEVICE (the first attached board if unset).")
     var device: String?
 
@@ -45,6 +48,9 @@ struct RegistersCommand: ParsableCommand {
         if !read, device != nil || chip != 0 || format != .text || includeSideEffects {
             throw ValidationError("--device, --chip, --format and --include-side-effects go with --read")
         }
+        if read, map != .dw1000 {
+            throw ValidationError("--map goes without --read: a live chip is decoded with the map of its family")
+        }
         guard chip >= 0 else { throw ValidationError("--chip \(chip): give a chip index from 0") }
     }
 
@@ -54,8 +60,9 @@ struct RegistersCommand: ParsableCommand {
     func run() throws {
         logging.start()
         guard read else {
-            for register in matching(Register.all) {
-                print("\(register)  UM §\(register.section)")
+            switch map {
+            case .dw1000: list(matching(Register.all))
+            case .dw3000: list(matching(DW3000Register.all))
             }
             return
         }
@@ -92,6 +99,13 @@ struct RegistersCommand: ParsableCommand {
             try dump(matching(Register.all), family: "DW1000", from: radio) { register, bus, chip throws(SPIBusError) in
                 try RegisterReading.read(register, on: bus, chip: chip)
             }
+        }
+    }
+
+    /// Prints each of `registers` with its User Manual section.
+    private func list<Mapped: MappedRegister>(_ registers: [Mapped]) {
+        for register in registers {
+            print("\(register)  UM §\(register.section)")
         }
     }
 

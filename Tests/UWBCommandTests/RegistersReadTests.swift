@@ -97,5 +97,21 @@ struct RegistersReadTests {
         let listing = try CommandRun(["registers", "--chip", "1"])
         #expect(listing.status == 64)
         #expect(listing.error.contains("--device, --chip, --format and --include-side-effects go with --read"), "\(listing.error)")
+        let mapWithRead = try CommandRun(["registers", "--read", "--map", "dw3000"])
+        #expect(mapWithRead.status == 64)
+        #expect(mapWithRead.error.contains("--map goes without --read"), "\(mapWithRead.error)")
+        let unknownMap = try CommandRun(["registers", "--map", "dw2000"])
+        #expect(unknownMap.status == 64, "\(unknownMap.error)")
+    }
+
+    @Test("without --read it lists either family's map: --map dw3000 names the DW3000's STS registers, which the DW1000 has not")
+    func listsEitherMap() throws {
+        let dw3000 = try CommandRun(["registers", "--map", "dw3000", "--filter", "STS_IV"])
+        #expect(dw3000.status == 0, "\(dw3000.error)")
+        #expect(dw3000.output.contains("STS_IV") && dw3000.output.contains("UM §"), "\(dw3000.output)")
+        let dw1000 = try CommandRun(["registers", "--filter", "STS_IV"])
+        #expect(dw1000.status == 0 && dw1000.output.isEmpty, "\(dw1000.output)")
+        let both = try CommandRun(["registers", "--filter", "DEV_ID"])
+        #expect(both.output.contains("DEV_ID"), "\(both.output)")
     }
 }
