@@ -28,6 +28,12 @@ final class EngineLinks: SessionLinks {
     /// The STS the radio was last configured with.
     private var radioSecureTimestamps: SecureTimestampConfiguration?
     private var nextLink = 0
+    /// Links whose start waits for the GOODBYEs of sessions that just ended (``start(_:interval:handlers:)``).
+    private var waiting: Set<SessionLinkID> = []
+
+    /// How long after the last GOODBYE comes due a link that changes the packet configuration
+    /// starts: room for a GOODBYE on the air (about 0.2 ms) after the quiet gap the air may ask.
+    static let goodbyeAllowance = Duration.milliseconds(2)
 
     /// Links on `radio` with `settings`' timing and field of view; frames dropped unused are
     /// counted in `droppedFrames`, and a lost radio is reported to `onFailure` (on the loop).
@@ -61,9 +67,28 @@ final class EngineLinks: SessionLinks {
         radio.attach(events)
     }
 
+    /// Starts `pairing`'s link. A link that needs an STS on a radio without one, or none on a
+    /// radio with one, changes the frames' packet configuration (SP1 or SP0), which a peer expecting
+    /// the other cannot hear: while GOODBYEs of sessions that just ended are still to go out in the
+    /// old one, the link starts once they have (``RangingScheduler/goodbyesDue``, plus
+    /// ``goodbyeAllowance``), so that their peers remove them at once instead of by timeout.
     func start(_ pairing: SessionPairing, interval: Duration, handlers: LinkHandlers) -> SessionLinkID {
         nextLink += 1
         let id = SessionLinkID(rawValue: nextLink)
+        if (pairing.secureTimestamps == nil) != (radioSecureTimestamps == nil), let due = scheduler?.goodbyesDue {
+            waiting.insert(id)
+            radio.schedule(after: max(due - radio.now, .zero) + Self.goodbyeAllowance) { [weak self] in
+                guard let self, self.waiting.remove(id) != nil else { return }
+                self.begin(id, pairing, interval: interval, handlers: handlers)
+            }
+            return id
+        }
+        begin(id, pairing, interval: interval, handlers: handlers)
+        return id
+    }
+
+    /// Starts link `id` of `pairing` at once.
+    private func begin(_ id: SessionLinkID, _ pairing: SessionPairing, interval: Duration, handlers: LinkHandlers) {
         let configuration = radio.configuration.withSecureTimestamps(pairing.secureTimestamps)
         let scheduler: RangingScheduler
         do {
@@ -71,7 +96,7 @@ final class EngineLinks: SessionLinks {
             scheduler = self.scheduler(for: configuration)
         } catch {
             handlers.failed(error)
-            return id
+            return
         }
         secureTimestamps[id] = pairing.secureTimestamps
         let builder = MeasurementBuilder(configuration: configuration, array: array, fieldOfView: fieldOfView)
@@ -83,10 +108,10 @@ final class EngineLinks: SessionLinks {
         links[id] = pairing.role == .initiator
             ? scheduler.addInitiator(pairing.link, interval: interval, handlers: roundHandlers)
             : scheduler.addResponder(pairing.link, handlers: roundHandlers)
-        return id
     }
 
     func stop(_ link: SessionLinkID, sayingGoodbye: Bool) {
+        guard waiting.remove(link) == nil else { return }
         secureTimestamps[link] = nil
         guard let scheduled = links.removeValue(forKey: link) else { return }
         scheduler?.remove(scheduled, sayingGoodbye: sayingGoodbye)

@@ -109,6 +109,8 @@ public final class RangingScheduler {
     private var idleListening = false
     /// GOODBYE frames waiting for the radio.
     private var goodbyes: [[UInt8]] = []
+    /// When the last GOODBYE queued so far (its last repeat) comes due.
+    private var lastGoodbyeDue: Duration = .zero
     private var wakeGeneration = 0
     private var settling = false
     /// Medium access; made with the first link, seeded from it.
@@ -208,6 +210,14 @@ public final class RangingScheduler {
         settle()
     }
 
+    /// When the GOODBYEs queued so far come due, the last of them (they go out then or as soon as
+    /// the air is free after); nil when none is waiting. Whoever changes the radio's packet
+    /// configuration (an STS or none) waits for them: the peers they are for would not hear them
+    /// in the new one.
+    public var goodbyesDue: Duration? {
+        goodbyes.isEmpty && now() >= lastGoodbyeDue ? nil : lastGoodbyeDue
+    }
+
     /// Sends a GOODBYE on `link` as soon as the radio is free, and twice more
     /// (``goodbyeRepeats``): for a session that ends while it has no link here (a paused one).
     public func sayGoodbye(on link: RangingLink) {
@@ -222,6 +232,7 @@ public final class RangingScheduler {
     private func queueGoodbye(on link: RangingLink) {
         guard let frame = try? link.encode(round: 0, message: .goodbye) else { return }
         goodbyes.append(frame)
+        lastGoodbyeDue = max(lastGoodbyeDue, now() + (Self.goodbyeRepeats.last ?? .zero))
         for delay in Self.goodbyeRepeats {
             schedule(delay) { [weak self] in
                 guard let self, let frame = try? link.encode(round: 0, message: .goodbye) else { return }

@@ -42,6 +42,37 @@ struct SecureTimestampSessionTests {
         PeerEndedSessionTests.expectPeerEnded(timelines[aliceLeaves ? 1 : 0], after: start)
     }
 
+    /// Alice's device ends its STS session with Bob and at once runs one with Carol, a DW1000 (no
+    /// STS: another packet configuration), or the other way round. Bob's radio, still set for the
+    /// old configuration, would not hear GOODBYEs sent in the new one.
+    @Test("a device that ends a session and at once runs one with the other packet configuration (STS or none) still says goodbye first: the old peer removes it as .peerEnded, and the new session ranges",
+          arguments: [true, false])
+    func goodbyeBeforeTheConfigurationChanges(fromSTS: Bool) throws {
+        let dwm3000 = "ft232h-dwm3000-single"
+        let world = try SessionWorld(devices: [
+            SessionWorld.device("alice", board: dwm3000, at: .zero),
+            SessionWorld.device("bob", board: fromSTS ? dwm3000 : "ft232h-dw1000-single", at: Vector3(x: 0, y: 0, z: -4), yaw: .degrees(180)),
+            SessionWorld.device("carol", board: fromSTS ? "ft232h-dw1000-single" : dwm3000, at: Vector3(x: 0, y: 0, z: 3)),
+        ])
+        let aliceLog = SessionRecorder(name: "alice"), bobLog = SessionRecorder(name: "bob")
+        let carolLog = SessionRecorder(name: "carol"), aliceWithCarolLog = SessionRecorder(name: "alice-carol")
+        let alice = try world.session(on: "alice", recorder: aliceLog)
+        let bob = try world.session(on: "bob", recorder: bobLog)
+        try SessionWorld.pair(alice, bob)
+        world.advance(by: .seconds(2))
+        #expect(bobLog.distances.count >= 10)
+        let start = world.now
+        alice.invalidate()
+        let aliceWithCarol = try world.session(on: "alice", recorder: aliceWithCarolLog)
+        let carol = try world.session(on: "carol", recorder: carolLog)
+        try SessionWorld.pair(aliceWithCarol, carol)
+        let timelines = world.advance(by: .seconds(2), step: .milliseconds(10), watching: [bobLog, aliceWithCarolLog])
+        PeerEndedSessionTests.expectPeerEnded(timelines[0], after: start)
+        #expect(aliceWithCarolLog.errors.isEmpty, "\(aliceWithCarolLog.errors)")
+        #expect(aliceWithCarolLog.distances.count >= 10, "the new session ranges: \(aliceWithCarolLog.distances.count)")
+        withExtendedLifetime((bob, carol, aliceWithCarol)) {}
+    }
+
     /// One DW3220 board at the origin facing −z and a DW3110 board 3 m away at azimuth θ, at
     /// (3·sin θ, 0, −3·cos θ), its back turned to the origin: the true horizontal angle from the
     /// origin is atan2(3·sin θ, 3·cos θ) = θ, positive to the right (+x). `swapped` puts the DW3220
