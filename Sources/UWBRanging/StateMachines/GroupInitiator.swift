@@ -49,7 +49,7 @@ public final class GroupInitiator {
     private var collecting: [PendingCompletion] = []
     private var pendingTransmission: PlannedTransmission?
     /// The STS frame numbers of the round, for secured links (``SecureTimestampRound``).
-    private var counters: SecureTimestampRound?
+    private var stsRound: SecureTimestampRound?
 
     /// An idle group initiator.
     ///
@@ -139,7 +139,7 @@ public final class GroupInitiator {
 
     /// Schedules `frame` with a response window that opens the listening margin before the first
     /// reply's preamble (`gap` after `frame`'s RMARKER) and lasts through `slots` more of them;
-    /// on secured links, loads its STS counter first.
+    /// on secured links, loads its STS frame number first.
     private func send(
         _ plan: PlannedTransmission, _ frame: RangingFrame, windowAfter gap: DeviceDuration, slots: DeviceDuration,
         expecting reply: DeviceDuration
@@ -147,12 +147,12 @@ public final class GroupInitiator {
         do {
             let octets = try encode(frame)
             if frame.message.type == .groupPoll {
-                counters = group.first?.protection?.lastSentFrameCounter.map(SecureTimestampRound.init(poll:))
+                stsRound = group.first?.protection?.lastSentFrameCounter.map(SecureTimestampRound.init(poll:))
             }
             let sent = timing.airtime(frameLength: octets.count + RangingFrameFormat.frameCheckSequenceLength)
             pendingTransmission = plan
             let margin = timing.listenMargin
-            return counters.loading(frame.message.type) + [.transmit(
+            return stsRound.loading(frame.message.type) + [.transmit(
                 frame: octets, at: plan.start,
                 awaiting: ResponseWindow(delay: gap - sent - margin, timeout: slots + reply + margin + margin))]
         } catch {
@@ -213,7 +213,7 @@ public final class GroupInitiator {
     private func listenUntilDeadline(from time: DeviceTime) -> [RangingCommand] {
         let remaining = deadline - time
         guard remaining > .zero else { return endPhase() }
-        return counters.loading(phase == .responses ? .response : .report) + [.listen(ReceiveWindow(timeout: remaining))]
+        return stsRound.loading(phase == .responses ? .response : .report) + [.listen(ReceiveWindow(timeout: remaining))]
     }
 
     private func timerFired(_ now: DeviceTime) -> [RangingCommand] {

@@ -35,7 +35,7 @@ public final class Initiator {
     private var receptions: ChipReceptions
     private var pendingTransmission: PlannedTransmission?
     /// The STS frame numbers of the current attempt, for a secured link (``SecureTimestampRound``).
-    private var counters: SecureTimestampRound?
+    private var stsRound: SecureTimestampRound?
 
     /// An idle initiator.
     ///
@@ -106,10 +106,10 @@ public final class Initiator {
         do {
             let frame = try link.encode(round: plan.round, message: message)
             if message.type == .poll {
-                counters = link.protection?.lastSentFrameCounter.map(SecureTimestampRound.init(poll:))
+                stsRound = link.protection?.lastSentFrameCounter.map(SecureTimestampRound.init(poll:))
             }
             pendingTransmission = plan
-            return counters.loading(message.type) + [.transmit(frame: frame, at: plan.start,
+            return stsRound.loading(message.type) + [.transmit(frame: frame, at: plan.start,
                               awaiting: timing.window(window, plannedAfter: plan.message, sending: frame.count))]
         } catch {
             return fail(.encoding(error))
@@ -159,7 +159,7 @@ public final class Initiator {
         guard let decoded = try? link.decode(frame.frame), decoded.round == round else {
             let remaining = deadline - frame.timestamp
             guard remaining > .zero else { return fail(.timeout(awaiting: message)) }
-            return counters.loading(message) + [.listen(ReceiveWindow(timeout: remaining))]
+            return stsRound.loading(message) + [.listen(ReceiveWindow(timeout: remaining))]
         }
         guard decoded.message.type == message else {
             return fail(.unexpectedMessage(decoded.message.type, awaiting: message))

@@ -49,7 +49,7 @@ public final class Responder {
     private var receptions: ChipReceptions
     private var pendingTransmission: PlannedTransmission?
     /// The STS frame numbers of the round being answered, for a secured link (``SecureTimestampRound``).
-    private var counters: SecureTimestampRound?
+    private var stsRound: SecureTimestampRound?
     /// This link's slot in the latest group POLL it answered: other chips' receptions of that
     /// round's group frames are checked by its code.
     private var groupSlot: Int?
@@ -212,7 +212,7 @@ public final class Responder {
     /// round) and a window for FINAL.
     private func respond(to poll: RangingFrame, _ frame: ReceivedFrame, place: GroupPlace?) -> [RangingCommand] {
         groupSlot = place?.slot
-        counters = poll.protection.map { SecureTimestampRound(poll: $0.frameCounter) }
+        stsRound = poll.protection.map { SecureTimestampRound(poll: $0.frameCounter) }
         receptions.retainOnly(frame.frame)
         receptions.add(frame, chip: 0)
         let delay = place.map { $0.schedule.responseOffset(slot: $0.slot) } ?? timing.replyDelay
@@ -241,7 +241,7 @@ public final class Responder {
         do {
             let frame = try link.encode(round: plan.round, message: message)
             pendingTransmission = plan
-            return counters.loading(plan.message) + [.transmit(frame: frame, at: plan.start,
+            return stsRound.loading(plan.message) + [.transmit(frame: frame, at: plan.start,
                               awaiting: timing.window(window, plannedAfter: plan.message, sending: frame.count))]
         } catch {
             return fail(.encoding(error), round: plan.round)
@@ -254,7 +254,7 @@ public final class Responder {
         guard case .awaitingFinal(let round, _, _, _, let deadline, _) = state else { return listen() }
         let remaining = deadline - frame.timestamp
         guard remaining > .zero else { return fail(.timeout(awaiting: .final), round: round) }
-        return counters.loading(.final) + [.listen(ReceiveWindow(timeout: remaining))]
+        return stsRound.loading(.final) + [.listen(ReceiveWindow(timeout: remaining))]
     }
 
     /// Another chip's reception: kept for the round if it is a frame of this link that passes
@@ -280,11 +280,11 @@ public final class Responder {
         return [.completed(pending.completed(with: receptions))]
     }
 
-    /// Listens for the next POLL, on a secured link with the STS counter it should have.
+    /// Listens for the next POLL, on a secured link with the STS frame number it should have.
     private func listen() -> [RangingCommand] {
         state = .listening
-        let counter = link.protection.map { [RangingCommand.loadSecureTimestampSequence(frame: $0.expectedPollFrameCounter)] } ?? []
-        return counter + [.listen(.untilTurnedOff)]
+        let sequence = link.protection.map { [RangingCommand.loadSecureTimestampSequence(frame: $0.expectedPollFrameCounter)] } ?? []
+        return sequence + [.listen(.untilTurnedOff)]
     }
 
     private func failure(_ kind: RangingFailureKind, round: UInt16) -> RangingCommand {
