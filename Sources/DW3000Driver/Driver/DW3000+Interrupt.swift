@@ -10,23 +10,21 @@ extension DW3000 {
     /// read ahead with SYS_STATUS and a good frame's registers all together: two USB round trips
     /// for a reception, as the DW1000 driver takes; elsewhere each is read only when needed.
     public func handleInterrupt() throws(TransceiverError) -> [TransceiverEvent] {
-        let readsAhead = port.bus.batchingReducesCost
+        let ahead: [DW3000Register] = port.bus.batchingReducesCost ? [.txTime, .rxFinfo] : []
         let first = try onBus { () throws(SPIBusError) in
-            try port.read([DW3000RegisterRead(.sysStatus, count: 4)] + (readsAhead ? [DW3000RegisterRead(.txTime), DW3000RegisterRead(.rxFinfo)] : []))
+            try port.read([DW3000RegisterRead(.sysStatus, count: 4)] + ahead.map { DW3000RegisterRead($0) })
         }
         let status = DW3000RegisterPort.value(of: first[0])
+        let readAhead = Dictionary(uniqueKeysWithValues: zip(ahead, first.dropFirst().map(DW3000RegisterPort.value(of:))))
         var events: [TransceiverEvent] = []
         var handled: UInt64 = 0
         if status & DW3000Register.SysStatus.txfrs.mask != 0 {
-            var stamp = DW3000RegisterPort.value(of: first.count > 1 ? first[1] : [])
-            if !readsAhead {
-                stamp = try onBus { () throws(SPIBusError) in try port.readValue(.txTime) }
-            }
+            let stamp = try value(of: .txTime, readAhead: readAhead)
             events.append(.transmitted(at: DeviceTime(wrapping: stamp)))
             handled |= DW3000Register.SysStatus.txfrs.mask | Self.progressEvents & 0xFF
         }
         if status & DW3000Register.SysStatus.rxfcg.mask != 0 {
-            events.append(.frameReceived(try readReceivedFrame(information: readsAhead ? DW3000RegisterPort.value(of: first[2]) : nil)))
+            events.append(.frameReceived(try readReceivedFrame(information: try value(of: .rxFinfo, readAhead: readAhead))))
             handled |= status & (Self.handledEvents | Self.progressEvents)
         } else if let outcome = Self.receiveOutcome(status) {
             events.append(outcome)
@@ -36,6 +34,14 @@ extension DW3000 {
             try onBus { () throws(SPIBusError) in try port.write(.sysStatus, value: handled, count: 4) }
         }
         return events
+    }
+
+    /// `register`'s value: as read ahead with SYS_STATUS, if it was, else read now.
+    private func value(of register: DW3000Register, readAhead: [DW3000Register: UInt64]) throws(TransceiverError) -> UInt64 {
+        if let value = readAhead[register] {
+            return value
+        }
+        return try onBus { () throws(SPIBusError) in try port.readValue(register) }
     }
 
     /// The event for a failed reception or timeout in `status`, most specific first.
@@ -57,18 +63,12 @@ extension DW3000 {
         (DW3000Register.SysStatus.arfe, .frameFilterRejected),
     ]
 
-    /// Reads a good frame: RX_FINFO (unless read ahead: `information`), then in one bus transfer
-    /// the data without FCS, RX_TIME, the CIA diagnostics, the STS registers when the
-    /// configuration has an STS, and PDOA whenever the configured PDoA mode measures it (mode 1
-    /// on the Ipatov preamble, mode 3 on the STS).
-    private func readReceivedFrame(information readAhead: UInt64?) throws(TransceiverError) -> ReceivedFrame {
+    /// Reads a good frame whose RX_FINFO is `information`: in one bus transfer the data without
+    /// FCS, RX_TIME, the CIA diagnostics, the STS registers when the configuration has an STS, and
+    /// PDOA whenever the configured PDoA mode measures it (mode 1 on the Ipatov preamble, mode 3
+    /// on the STS).
+    private func readReceivedFrame(information: UInt64) throws(TransceiverError) -> ReceivedFrame {
         let config = try requireConfiguration()
-        let information: UInt64
-        if let readAhead {
-            information = readAhead
-        } else {
-            information = try onBus { () throws(SPIBusError) in try port.readValue(.rxFinfo) }
-        }
         let length = Int(DW3000Register.RxFinfo.rxflen.value(in: information))
         guard (FrameCheckSequence.length...DW3000Constants.maximumFrameLength).contains(length) else {
             throw .hardwareFault(

@@ -316,7 +316,7 @@ public final class RangingScheduler {
 
     /// `event` as a round may use it: with an STS configured, screened by
     /// ``SecureTimestampCheck/screened(_:)``, a frame that fails counted (on chip 0) and, if it is
-    /// a genuine POLL, its frame counter learnt (``learnCounters(from:)``); unchanged without an
+    /// a genuine POLL, its frame counter learnt (``learnCounters(from:octets:)``); unchanged without an
     /// STS, and for a GOODBYE (`frame`, if it decoded), whose time nobody uses and whose STS
     /// belongs to no round.
     private func screened(_ event: TransceiverEvent, fromChip chip: Int, frame: RangingFrame?) -> TransceiverEvent {
@@ -324,7 +324,9 @@ public final class RangingScheduler {
         let (screened, rejection) = SecureTimestampCheck.screened(event)
         if let rejection, chip == 0, case .frameReceived(let received) = event {
             droppedFrames.count(FrameRejection(rejection))
-            learnCounters(from: received.frame)
+            if let frame {
+                learnCounters(from: frame, octets: received.frame)
+            }
         }
         return screened
     }
@@ -334,8 +336,7 @@ public final class RangingScheduler {
     /// counter, and the authenticated frame counter sets it right for the next one
     /// (``SecureTimestampRound``). A forged or replayed POLL fails its MIC or counter check and
     /// changes nothing.
-    private func learnCounters(from octets: [UInt8]) {
-        guard let frame = try? RangingFrame(decoding: octets) else { return }
+    private func learnCounters(from frame: RangingFrame, octets: [UInt8]) {
         if case .groupPoll(let entries) = frame.message, let named = respondingLink(namedIn: frame),
            let slot = entries.firstIndex(of: GroupPollEntry(session: named.link.session, responder: named.link.localAddress)) {
             _ = try? named.link.authenticate(frame, octets: octets, slot: slot)
@@ -580,21 +581,19 @@ public final class RangingScheduler {
         }
         if unstarted.isEmpty {
             perform { () throws(TransceiverError) in
-                try loadExpectedPollCounter()
+                try loadExpectedPoll()
                 try primary.enableReceiver(.untilTurnedOff)
             }
         }
     }
 
-    /// With an STS, loads the STS counter of the POLL a secured responder link expects next (a
-    /// radio with an STS has one link): the frame the idle receiver most needs to time.
-    private func loadExpectedPollCounter() throws(TransceiverError) {
+    /// With an STS, loads the STS of the POLL a secured responder link expects next (a radio
+    /// with an STS has one link): the frame the idle receiver most needs to time.
+    private func loadExpectedPoll() throws(TransceiverError) {
         guard secureTimestamps != nil,
               let expected = links.values.first(where: { $0.role == .responder })?.link.protection?.expectedPollFrameCounter
         else { return }
-        for transceiver in transceivers {
-            try transceiver.loadSecureTimestampSequence(frame: expected)
-        }
+        try transceivers.loadSecureTimestampSequence(frame: expected)
     }
 
     /// Turns chip 0 off before it transmits: it cannot send while it receives.

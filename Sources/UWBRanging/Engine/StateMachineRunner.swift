@@ -81,12 +81,8 @@ public final class StateMachineRunner {
             feed(.transmitScheduled(stamp))
         case .listen(let window):
             perform { () throws(TransceiverError) in try primary.enableReceiver(window) }
-        case .loadSecureTimestampSequence(frame: let counter):
-            perform { () throws(TransceiverError) in
-                for transceiver in transceivers {
-                    try transceiver.loadSecureTimestampSequence(frame: counter)
-                }
-            }
+        case .loadSecureTimestampSequence(frame: let index):
+            perform { () throws(TransceiverError) in try transceivers.loadSecureTimestampSequence(frame: index) }
         case .turnOff:
             perform { () throws(TransceiverError) in try primary.turnOff() }
         case .startTimer(let delay):

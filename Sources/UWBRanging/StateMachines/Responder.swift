@@ -283,8 +283,8 @@ public final class Responder {
     /// Listens for the next POLL, on a secured link with the STS frame number it should have.
     private func listen() -> [RangingCommand] {
         state = .listening
-        let sequence = link.protection.map { [RangingCommand.loadSecureTimestampSequence(frame: $0.expectedPollFrameCounter)] } ?? []
-        return sequence + [.listen(.untilTurnedOff)]
+        let expected = link.protection.map { SecureTimestampRound(poll: $0.expectedPollFrameCounter) }
+        return expected.loading(.poll) + [.listen(.untilTurnedOff)]
     }
 
     private func failure(_ kind: RangingFailureKind, round: UInt16) -> RangingCommand {
