@@ -4,23 +4,17 @@ import FT232HEmulation
 import Testing
 import UWBCore
 import UWBEmulator
+import UWBTestSupport
 
 /// Two DWM3000 boards driven through FT232HSPIBus and emulated FT232Hs (``EmulatedLinkPair``), and
 /// the USB cost of the DW3000 driver's hot paths with an STS, as sessions range
 /// (`Docs/benchmarks.md`, "USB: FT232H round trips and bytes").
 @Suite("DW3000 transmit and receive through emulated FT232Hs")
 struct DW3000EmulatedLinkTests {
-    /// `base` with an SP1 STS of 64 symbols, as sessions between DW3000 boards use.
-    static func configuration(_ base: RadioConfig) throws -> RadioConfig {
-        let secret = try SecureTimestampSecret(octets: Array(0x10...0x1F), field: "STS key")
-        return base.withSecureTimestamps(
-            SecureTimestampConfiguration(mode: .afterFrameDelimiter, length: .symbols64, key: secret, initializationVector: secret))
-    }
-
     @Test("an STS frame from one DWM3000 board is received by the other through FT232Hs; USB cost printed and bounded")
     func transmitAndReceive() throws {
         let pair = try EmulatedLinkPair(boardID: "ft232h-dwm3000-single")
-        let configuration = try Self.configuration(pair.world.configuration)
+        let configuration = pair.world.configuration.withSecureTimestamps(try TestSecureTimestamps.ranging())
         let alice = try DW3000(bus: pair.alice.bus, chip: .first)
         let bob = try DW3000(bus: pair.bob.bus, chip: .first)
         try alice.configure(configuration)

@@ -2,6 +2,7 @@ import DW3000Driver
 import Foundation
 import Testing
 import UWBCore
+import UWBTestSupport
 @testable import UWBEmulator
 
 /// The real DW3000 driver on virtual DW3000s in a free-space room, end to end: timestamps,
@@ -16,10 +17,6 @@ import UWBCore
 struct DW3000LinkTests {
     static let distance = 5.015
     static let flightTicks = distance / 299_792_458 * 63.8976e9
-    static let sts = SecureTimestampConfiguration(
-        mode: .afterFrameDelimiter, length: .symbols64, key: try! SecureTimestampSecret(octets: Array(0..<16), field: "key"),
-        initializationVector: try! SecureTimestampSecret(octets: Array(16..<32), field: "IV"))
-
     /// A DW3110 sender facing a receiver on `receiverBoard` 5.015 m away along −z (their backs to each other,
     /// so no body is in the way), `count` frames, both configured with `configuration`.
     static func link(
@@ -74,7 +71,7 @@ struct DW3000LinkTests {
 
     @Test("a shared STS: good quality and an STS time within 2 ns of the preamble's; without one, no reading")
     func secureTimestamp() throws {
-        let link = try Self.link(configuration: RadioConfig.ranging.withSecureTimestamps(Self.sts), count: 20)
+        let link = try Self.link(configuration: RadioConfig.ranging.withSecureTimestamps(try TestSecureTimestamps.ranging()), count: 20)
         #expect(link.receptions.count == 20)
         for reception in link.receptions {
             let reading = try #require(reception.frame.diagnostics.secureTimestamp)
@@ -91,7 +88,7 @@ struct DW3000LinkTests {
     func phaseDifference(channel: (Channel, Double), degrees: Double) throws {
         let link = try Self.link(
             receiverBoard: "ft232h-dw3220-pdoa", angle: degrees, channel: channel.0,
-            configuration: RadioConfig.ranging.withSecureTimestamps(Self.sts), count: 40)
+            configuration: RadioConfig.ranging.withSecureTimestamps(try TestSecureTimestamps.ranging()), count: 40)
         let differences = link.receptions.compactMap { $0.frame.diagnostics.phaseDifference?.radians }
         #expect(differences.count == 40)
         let expected = Angle(radians: 2 * .pi * 0.0169 * sin(degrees * .pi / 180) / channel.1).wrapped.radians

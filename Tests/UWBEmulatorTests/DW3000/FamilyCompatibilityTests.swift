@@ -2,6 +2,7 @@ import DW3000Driver
 import Foundation
 import Testing
 import UWBCore
+import UWBTestSupport
 @testable import UWBEmulator
 
 /// A DW3110 sending to a DW1000 with both real drivers on virtual chips 4 m apart: what the older
@@ -19,9 +20,6 @@ struct FamilyCompatibilityTests {
     }
 
     static let payload: [UInt8] = [0x41, 0x88, 7, 0xCA, 0xDE, 0xFF, 0xFF, 0x03, 0x00, 0x5A, 0xA5, 0x33]
-    static let sts = SecureTimestampConfiguration(
-        mode: .afterFrameDelimiter, length: .symbols64, key: try! SecureTimestampSecret(octets: Array(0..<16), field: "key"),
-        initializationVector: try! SecureTimestampSecret(octets: Array(16..<32), field: "IV"))
 
     /// Sends `count` frames 5 ms apart from a DW3110 configured with `sent` to a DW1000 on `RadioConfig.ranging`
     /// 4 m away, whose receiver listens for `window` each time it is enabled (and is re-enabled after every event).
@@ -82,7 +80,7 @@ struct FamilyCompatibilityTests {
 
     @Test("with an SP1 STS the DW1000 reports a PHY header error and no frame")
     func secureTimestampFrame() throws {
-        let outcome = try Self.run(sent: RadioConfig.ranging.withSecureTimestamps(Self.sts))
+        let outcome = try Self.run(sent: RadioConfig.ranging.withSecureTimestamps(try TestSecureTimestamps.ranging()))
         #expect(outcome.transmitted == 10)
         #expect(outcome.received.isEmpty)
         #expect(outcome.others == Array(repeating: .receiveFailed(.phyHeaderError), count: 10), "\(outcome.others)")
