@@ -58,6 +58,9 @@ public struct SignalPowerFormula: Hashable, Sendable {
         return Int(min(65_535, max(1, (total / 3).squareRoot().rounded())))
     }
 
+    /// The constant A of the formulas: 113.77 dB at 16 MHz PRF, 121.74 dB at 64 MHz PRF.
+    public var powerConstant: PowerRatio { PowerRatio(decibels: correction) }
+
     /// The constant A in dB.
     private var correction: Double {
         DW1000Constants.powerCorrection(configuration.pulseRepetitionFrequency)

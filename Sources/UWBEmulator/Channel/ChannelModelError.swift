@@ -8,6 +8,8 @@ public enum ChannelModelError: Error, Hashable, Sendable, CustomStringConvertibl
     case notPositive(parameter: String, value: Double)
     /// A share that must lie in 0...1 was above 1.
     case aboveOne(parameter: String, value: Double)
+    /// A value that must be at least 1 (a relative permittivity) was below 1.
+    case belowOne(parameter: String, value: Double)
     /// An obstacle's `min` corner lies above its `max` corner on an axis.
     case invertedBox(obstacle: String, axis: String, minimum: Double, maximum: Double)
 
@@ -22,6 +24,8 @@ public enum ChannelModelError: Error, Hashable, Sendable, CustomStringConvertibl
             "\(parameter): \(value) must be greater than zero"
         case .aboveOne(let parameter, let value):
             "\(parameter): \(value) is a share above 1; give a value from 0 to 1"
+        case .belowOne(let parameter, let value):
+            "\(parameter): \(value) is below 1; a relative permittivity is 1 (air) or more"
         case .invertedBox(let obstacle, let axis, let minimum, let maximum):
             "obstacle \"\(obstacle)\": min.\(axis) = \(minimum) is greater than max.\(axis) = \(maximum); "
                 + "swap the corners so that min ≤ max on every axis"

@@ -1,3 +1,4 @@
+import Foundation
 import UWBCore
 
 /// The device's own body shadowing its antennas from the front: a UWB antenna behind a phone's
@@ -5,7 +6,7 @@ import UWBCore
 /// NearbyInteraction's field of view is) clearly and the front only around the body.
 ///
 /// A signal that leaves the transmitter through its front, or reaches the receiver from its front,
-/// loses ``frontLoss`` overall and its first path a further ``firstPathLoss``: the direct path goes
+/// loses ``frontLoss`` on every path and its direct path a further ``firstPathLoss``: the direct path goes
 /// through the body, so the received-minus-first-path gap reads as no line of sight. This is what
 /// lets a flat antenna array, which cannot tell front from back by phase, withhold directions to a
 /// peer in front. The values are a modelling choice [unconfirmed: representative of phone
@@ -34,12 +35,11 @@ public struct DeviceBodyModel: Hashable, Sendable {
         orientation.toDevice(direction).z > 0
     }
 
-    /// `link` with the body's losses applied when either end faces the other with its front.
-    func shadowed(_ link: LinkSample, senderFront: Bool, receiverFront: Bool) -> LinkSample {
-        guard senderFront || receiverFront else { return link }
-        var shadowed = link
-        shadowed.receivedLevel = link.receivedLevel - frontLoss
-        shadowed.firstPathLevel = link.firstPathLevel - frontLoss - firstPathLoss
-        return shadowed
+    /// How much of the direct and of the scattered paths' power comes through when either end faces the
+    /// other with its front: the scattered paths lose ``frontLoss``, the direct path ``firstPathLoss`` more.
+    func shares(senderFront: Bool, receiverFront: Bool) -> BodyShares {
+        guard senderFront || receiverFront else { return .clear }
+        let scattered = Foundation.pow(10, -frontLoss.decibels / 10)
+        return BodyShares(direct: scattered * Foundation.pow(10, -firstPathLoss.decibels / 10), scattered: scattered)
     }
 }

@@ -33,35 +33,22 @@ public struct PathLossModel: Hashable, Sendable {
     /// The default model of an environment on a channel centred at `centreFrequency`.
     ///
     /// Free space uses exponent 2, the Friis loss at 1 m (``freeSpaceLoss(at:frequency:)``) and no shadowing.
-    /// CM1–CM4 use the tabulated n, PL₀ and σ_S (sources on each constant in `IEEE802154aParameters`); their PL₀
+    /// CM1–CM9 use the tabulated n, PL₀ and σ_S (sources on each constant in `IEEE802154aParameters`); their PL₀
     /// does not depend on `centreFrequency`.
     ///
     /// - Throws: ``ChannelModelError/notPositive(parameter:value:)`` if free space is asked for at a frequency that
     ///   is not positive.
     public init(kind: ChannelModelKind, centreFrequency: Frequency) throws(ChannelModelError) {
-        switch kind {
-        case .freeSpace:
+        guard let table = IEEE802154aParameters.largeScale(kind) else {
             let hertz = try ChannelModelError.positive(centreFrequency.hertz, "centreFrequency")
             exponent = 2
             referenceLoss = Self.freeSpaceLoss(at: Distance(metres: 1), frequency: Frequency(hertz: hertz))
             shadowingDeviation = PowerRatio(decibels: 0)
-        case .cm1:
-            exponent = IEEE802154aParameters.cm1Exponent
-            referenceLoss = PowerRatio(decibels: IEEE802154aParameters.cm1ReferenceLossDecibels)
-            shadowingDeviation = PowerRatio(decibels: IEEE802154aParameters.cm1ShadowingDecibels)
-        case .cm2:
-            exponent = IEEE802154aParameters.cm2Exponent
-            referenceLoss = PowerRatio(decibels: IEEE802154aParameters.cm2ReferenceLossDecibels)
-            shadowingDeviation = PowerRatio(decibels: IEEE802154aParameters.cm2ShadowingDecibels)
-        case .cm3:
-            exponent = IEEE802154aParameters.cm3Exponent
-            referenceLoss = PowerRatio(decibels: IEEE802154aParameters.cm3ReferenceLossDecibels)
-            shadowingDeviation = PowerRatio(decibels: IEEE802154aParameters.cm3ShadowingDecibels)
-        case .cm4:
-            exponent = IEEE802154aParameters.cm4Exponent
-            referenceLoss = PowerRatio(decibels: IEEE802154aParameters.cm4ReferenceLossDecibels)
-            shadowingDeviation = PowerRatio(decibels: IEEE802154aParameters.cm4ShadowingDecibels)
+            return
         }
+        exponent = table.exponent
+        referenceLoss = PowerRatio(decibels: table.referenceLossDecibels)
+        shadowingDeviation = PowerRatio(decibels: table.shadowingDecibels)
     }
 
     /// The free-space (Friis) loss between isotropic antennas, 20·log₁₀(4π·d·f / c)

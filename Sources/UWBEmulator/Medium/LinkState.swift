@@ -1,57 +1,44 @@
 import UWBCore
 
-/// What the medium holds per ordered pair of devices: the link's random stream and its
-/// shadowing, drawn once from that stream when the link carries its first frame, and where the
-/// link's cached figures are once it has carried a frame the receiver could hear.
+/// What the medium holds per ordered pair of devices: the link's random stream, for the draws that are
+/// the receiver's and not the channel's (whether the payload decodes, the carrier-phase noise), and where
+/// the link's cached figures are once it has carried a frame the receiver could hear. The channel itself
+/// is the pair's ``LinkChannel``, the same both ways.
 ///
 /// It is small on purpose (a world of N devices holds N·(N − 1) of them); what the medium caches
 /// for the next frame lives in the sender's ``LinkCache``s, one per link that carries frames.
 struct LinkState {
     /// The link's random stream, as far as it has been drawn.
     var random: SeededRandom
-    /// The link's shadowing.
-    let shadowing: PowerRatio
     /// The position of the link's cache in its sender's ``SenderLinks/caches``, once it has one.
     var cache: Int?
 
-    /// Draws the excess delay of a blocked link's first path for one frame, exponential with
-    /// `meanSeconds`, as `ChannelModel.sampleLink` draws it: one draw per frame, blocked or not.
-    mutating func drawExcessDelay(meanSeconds: Double) -> Double {
-        random.exponential(mean: meanSeconds)
-    }
-
-    /// The draws one frame makes on the link after its channel draw, in the order the medium makes
-    /// them: the decode draw (uniform in [0, 1)), the timestamp error (normal, σ = `timingSigma`
-    /// seconds), then one carrier-phase error per receiving chip (normal, σ = `phaseSigma`
+    /// The draws one frame makes on the link, in the order the medium makes them: the decode draw
+    /// (uniform in [0, 1)), then one carrier-phase error per receiving chip (normal, σ = `phaseSigma`
     /// radians), followed at once by a second one for a chip with a second antenna port
     /// (`secondPorts[index]`; a list shorter than `chips` means none). `chip` gets each chip's
-    /// index and phase errors with the frame's decode draw and timestamp error. Every frame the
-    /// link carries, delivered or not, makes exactly these draws, so a link's stream does not
-    /// depend on what was delivered.
+    /// index and phase errors with the frame's decode draw. Every frame the link carries, delivered or
+    /// not, makes exactly these draws, so a link's stream does not depend on what was delivered.
     mutating func drawReception(
-        chips: Int, secondPorts: [Bool], timingSigma: Double, phaseSigma: Double,
-        chip: (_ index: Int, _ phaseError: Double, _ secondPortPhaseError: Double?, _ decodeDraw: Double,
-               _ timingError: Double) -> Void
+        chips: Int, secondPorts: [Bool], phaseSigma: Double,
+        chip: (_ index: Int, _ phaseError: Double, _ secondPortPhaseError: Double?, _ decodeDraw: Double) -> Void
     ) {
         let decode = random.unitInterval()
-        let timing = random.normal(mean: 0, standardDeviation: timingSigma)
         for index in 0..<chips {
             let phase = random.normal(mean: 0, standardDeviation: phaseSigma)
             let second = index < secondPorts.count && secondPorts[index]
                 ? random.normal(mean: 0, standardDeviation: phaseSigma) : nil
-            chip(index, phase, second, decode, timing)
+            chip(index, phase, second, decode)
         }
     }
 
     /// Makes the draws of `frames` frames the medium did not carry to a receiver with `chips`
-    /// chips (those marked in `secondPorts` with a second antenna port), as if it had: the excess
-    /// delay (mean `meanExcessSeconds`), then
-    /// ``drawReception(chips:secondPorts:timingSigma:phaseSigma:chip:)``. Standard deviations do
-    /// not change how much a draw takes from the stream, so zero stands for them.
-    mutating func skip(frames: Int, chips: Int, secondPorts: [Bool], meanExcessSeconds: Double) {
+    /// chips (those marked in `secondPorts` with a second antenna port), as if it had
+    /// (``drawReception(chips:secondPorts:phaseSigma:chip:)``). Standard deviations do not change how much a
+    /// draw takes from the stream, so zero stands for them.
+    mutating func skip(frames: Int, chips: Int, secondPorts: [Bool]) {
         for _ in 0..<frames {
-            _ = drawExcessDelay(meanSeconds: meanExcessSeconds)
-            drawReception(chips: chips, secondPorts: secondPorts, timingSigma: 0, phaseSigma: 0) { _, _, _, _, _ in }
+            drawReception(chips: chips, secondPorts: secondPorts, phaseSigma: 0) { _, _, _, _ in }
         }
     }
 }

@@ -52,6 +52,13 @@ public final class Medium {
     /// How many transmissions the run has had: the next one's index.
     private var transmissions = 0
     private var random: SeededRandom
+    /// The seed every pair's channel is derived from, with the pair's names.
+    private let channelSeed: UInt64
+    /// The world's fading and shadowing fields (``LinkChannel``).
+    let fadingBasis: FieldBasis
+    let shadowingBasis: FieldBasis
+    /// The channel of every pair that has carried a frame, by pair key (``pairChannel(_:_:)``).
+    private var pairChannels: [Int: LinkChannel] = [:]
     /// Per sender: its links and reach.
     private var senders: [SenderLinks] = []
     /// Per device, per chip: the chip's port.
@@ -66,6 +73,13 @@ public final class Medium {
         self.channelModel = channelModel
         self.obstacles = obstacles
         self.body = body
+        var random = random
+        var channelStream = random.split(label: "channel")
+        channelSeed = channelStream.next()
+        fadingBasis = FieldBasis(decorrelation: LinkChannel.fadingDecorrelation, random: &channelStream)
+        shadowingBasis = FieldBasis(
+            decorrelation: LinkChannel.shadowingDecorrelation(lineOfSight: channelModel.kind.isLineOfSight),
+            random: &channelStream)
         self.random = random
         let weakest = DataRate.allCases.map { channelModel.receiver.sensitivity(for: $0).dBm }.min() ?? 0
         // Subtracted in this order so that, in floating point too, a level below the floor is
@@ -122,7 +136,7 @@ public final class Medium {
             source: sender.antennaPosition(senderChip, at: transmission.rmarker), senderStill: sender.trajectory.isStationary,
             channelLoss: channel == channelModel.channel ? 0 : PathLossModel.frequencyTerm(
                 from: channelModel.channel.centreFrequency, to: channel.centreFrequency).decibels,
-            angularFrequency: 2 * Double.pi * channel.centreFrequency.hertz,
+            frequency: channel.centreFrequency,
             floor: floorDBm, tracing: trace != nil, nodes: nodes, ports: ports)
         transmissions += 1
         statistics[senderIndex].sent += 1
@@ -172,8 +186,7 @@ public final class Medium {
                 continue
             }
             links.links[receiver]?.skip(
-                frames: reach.skippedFrames, chips: nodes[receiver].chips.count, secondPorts: nodes[receiver].hasSecondPort,
-                meanExcessSeconds: channelModel.nlos.meanExcessSeconds)
+                frames: reach.skippedFrames, chips: nodes[receiver].chips.count, secondPorts: nodes[receiver].hasSecondPort)
         }
     }
 
@@ -262,9 +275,29 @@ public final class Medium {
     /// The state of the link from one device to another, made from the run's seed when the link
     /// carries its first frame.
     func newLink(from sender: Int, to receiver: Int) -> LinkState {
-        var stream = random.split(label: "link \(nodes[sender].name) -> \(nodes[receiver].name)")
-        let shadowing = PowerRatio(decibels: stream.normal(
-            mean: 0, standardDeviation: channelModel.pathLoss.shadowingDeviation.decibels))
-        return LinkState(random: stream, shadowing: shadowing)
+        LinkState(random: random.split(label: "link \(nodes[sender].name) -> \(nodes[receiver].name)"))
     }
+
+    /// The channel between devices `first` and `second`, the same whichever sends, made when the pair
+    /// first needs it from the world's channel seed and the two names (not from the order frames went).
+    func pairChannel(_ first: Int, _ second: Int) -> LinkChannel {
+        let (low, high) = isLower(first, than: second) ? (first, second) : (second, first)
+        let key = low * Self.pairKeyStride + high
+        if let known = pairChannels[key] {
+            return known
+        }
+        let seed = SeededRandom.derived(from: channelSeed, label: "\(nodes[low].name)\u{0}\(nodes[high].name)")
+        let channel = LinkChannel(
+            profile: channelModel.kind.multipath, seed: seed, shadowingDeviation: channelModel.pathLoss.shadowingDeviation)
+        pairChannels[key] = channel
+        return channel
+    }
+
+    /// Whether device `first` is the lower end of its pair with `second`: its name sorts first.
+    func isLower(_ first: Int, than second: Int) -> Bool {
+        nodes[first].name < nodes[second].name
+    }
+
+    /// Device indices below this make distinct pair keys (low · stride + high).
+    private static let pairKeyStride = 1 << 32
 }

@@ -18,9 +18,13 @@ struct OutgoingFrame {
     /// How much more the frame loses on its way than the channel model says, in dB: the Friis
     /// frequency term between the model's channel and the frame's (zero on the model's channel).
     let channelLoss: Double
+    /// The frame's carrier frequency.
+    let frequency: Frequency
     /// 2π times the frame's carrier frequency, in radians per second: the carrier phase turns by
     /// this per second of flight.
-    let angularFrequency: Double
+    var angularFrequency: Double { 2 * Double.pi * frequency.hertz }
+    /// The carrier's wavelength, in metres.
+    var wavelength: Double { PhysicalConstants.speedOfLight.metresPerSecond / frequency.hertz }
     /// The medium's interference floor in dBm: the frame is carried only where it is at least this strong.
     let floor: Double
     /// Whether a trace is being written, so the frame's receptions are gathered for it.

@@ -1,45 +1,36 @@
 import UWBCore
 
-/// What the receiver model makes of one received level: pure functions of the level, the data
-/// rate and the PRF, worked out once while they stay the same, with the frame success
+/// What the receiver model makes of one received level: pure functions of the level and the data
+/// rate, worked out once while they stay the same, with the frame success
 /// probabilities of the last few frame lengths (a ranging exchange alternates between four).
 struct ReceptionFigures {
     /// How many frame lengths keep their success probability.
     static let rememberedLengths = 4
 
-    /// The level, data rate and PRF the figures are for.
+    /// The level and data rate the figures are for.
     let level: Double
     let rate: DataRate
-    let prf: PulseRepetitionFrequency?
     /// The success probability of a 20-octet frame.
     let referenceSuccess: Double
     /// Whether the preamble can be detected.
     let detectable: Bool
-    /// The timestamp standard deviation in seconds, as the medium draws with it.
-    let timingSigmaSeconds: Double
-    /// The range bias as a time, in seconds.
-    let biasSeconds: Double
     /// The carrier-phase standard deviation in radians.
     let phaseSigma: Double
     /// The success probabilities worked out so far, by frame length, oldest first.
     private var successes: [(length: Int, probability: Double)] = []
 
-    /// Figures for frames at `level`, `rate` and `prf`.
-    init(level: Double, rate: DataRate, prf: PulseRepetitionFrequency?, referenceSuccess: Double, detectable: Bool,
-         timingSigmaSeconds: Double, biasSeconds: Double, phaseSigma: Double) {
+    /// Figures for frames at `level` and `rate`.
+    init(level: Double, rate: DataRate, referenceSuccess: Double, detectable: Bool, phaseSigma: Double) {
         self.level = level
         self.rate = rate
-        self.prf = prf
         self.referenceSuccess = referenceSuccess
         self.detectable = detectable
-        self.timingSigmaSeconds = timingSigmaSeconds
-        self.biasSeconds = biasSeconds
         self.phaseSigma = phaseSigma
     }
 
-    /// Whether these figures are for a frame at `level`, `rate` and `prf`.
-    func matches(level: Double, rate: DataRate, prf: PulseRepetitionFrequency?) -> Bool {
-        self.level == level && self.rate == rate && self.prf == prf
+    /// Whether these figures are for a frame at `level` and `rate`.
+    func matches(level: Double, rate: DataRate) -> Bool {
+        self.level == level && self.rate == rate
     }
 
     /// The success probability of a frame of `frameLength` octets

@@ -1,19 +1,26 @@
-/// The deterministic part of a link between two devices that never move: with both antennas
-/// fixed, the distance, mean path loss, obstacles and body shadowing, and so the levels, are
-/// the same for every frame; only the excess-delay draw changes (and it is still drawn).
+/// What stays the same for every frame of a link between two devices that never move: with both antennas
+/// fixed, the level, the obstruction and the shadowing, and so the receiver figures; only the per-frame
+/// draws change.
 struct StillLink {
-    /// The sending chip the draw was for.
+    /// The sending chip the values are for.
     let senderChip: Int
-    /// The transmit level the draw was for.
+    /// The transmit level the values are for.
     let transmitLevel: Double
-    /// The channel draw, body shadowing applied; its excess delay is replaced for each frame.
-    let link: LinkSample
+    /// The carrier frequency, in hertz, the values are for (materials lose more at higher frequencies).
+    let frequency: Double
+    /// The received level, in dBm, before any frequency term.
+    let level: Double
+    /// The level of a unit path, in dBm (``ChannelLookup/pathLevel``).
+    let pathLevel: Double
+    /// What the obstacles and the bodies do on the way between the devices' centres.
+    let obstruction: PathObstruction
+    let body: BodyShares
     /// The flight time to the receiver's first chip, in seconds and in whole picoseconds.
     let flight: Double
     let flightPicoseconds: Int64
 
-    /// Whether this draw is for frames from `senderChip` at `transmitLevel` dBm.
-    func matches(senderChip: Int, transmitLevel: Double) -> Bool {
-        self.senderChip == senderChip && self.transmitLevel == transmitLevel
+    /// Whether these values are for frames from `senderChip` at `transmitLevel` dBm and `frequency` Hz.
+    func matches(senderChip: Int, transmitLevel: Double, frequency: Double) -> Bool {
+        self.senderChip == senderChip && self.transmitLevel == transmitLevel && self.frequency == frequency
     }
 }

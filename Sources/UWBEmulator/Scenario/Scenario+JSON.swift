@@ -9,7 +9,8 @@ extension Scenario {
     ///   unknown or missing keys, wrong types, values outside their documented limits, radio
     ///   settings the DW1000 cannot use, unknown boards, per-chip lists of the wrong length,
     ///   more than ``maximumDeviceCount`` devices, duplicate device names, devices closer than 1 cm,
-    ///   obstacles with inverted corners and transmit intervals shorter than a frame.
+    ///   obstacles with inverted corners, overlapping obstacles, obstacles that are not one of a material with a
+    ///   thickness or an attenuation, and transmit intervals shorter than a frame.
     public init(jsonData: Data, boardSearchPaths: [String] = BoardCatalog.defaultSearchPaths) throws(ScenarioError) {
         try self.init(json: ScenarioField(parsing: jsonData).value, boardSearchPaths: boardSearchPaths)
     }
@@ -46,7 +47,11 @@ extension Scenario {
         var obstacles: [Obstacle] = []
         if let field = root.optionalField(Key.obstacles) {
             for element in try field.array() {
-                obstacles.append(try Self.obstacle(from: element))
+                let obstacle = try Self.obstacle(from: element)
+                if let other = obstacles.firstIndex(where: { $0.overlaps(obstacle) }) {
+                    throw .obstaclesOverlap(field: element.path, otherField: "\(field.path)[\(other)]")
+                }
+                obstacles.append(obstacle)
             }
         }
         let devices = try Self.devices(from: root.field(Key.devices), radio: radio, boardSearchPaths: boardSearchPaths)
@@ -91,23 +96,74 @@ extension Scenario {
         return channel
     }
 
+    /// An obstacle: a box with either a `material` (a named one, or `custom` with its permittivity and
+    /// conductivity) and a `thicknessMetres`, or an `attenuationDB` alone.
     private static func obstacle(from field: ScenarioField) throws(ScenarioError) -> Obstacle {
+        typealias Key = ScenarioKey
         let object = try field.object(
-            required: [ScenarioKey.name, ScenarioKey.min, ScenarioKey.max, ScenarioKey.attenuation])
-        let name = try object.field(ScenarioKey.name).text()
-        let min = try object.field(ScenarioKey.min).worldPosition()
-        let maxField = try object.field(ScenarioKey.max)
+            required: [Key.name, Key.min, Key.max],
+            optional: [Key.attenuation, Key.material, Key.thickness, Key.permittivity, Key.conductivity])
+        let name = try object.field(Key.name).text()
+        let min = try object.field(Key.min).worldPosition()
+        let maxField = try object.field(Key.max)
         let max = try maxField.worldPosition()
         let axes = [("x", min.metres.x, max.metres.x), ("y", min.metres.y, max.metres.y), ("z", min.metres.z, max.metres.z)]
         for (axis, low, high) in axes where high < low {
             throw .obstacleInverted(field: maxField.path, axis: axis, min: low, max: high)
         }
-        let attenuation = try object.field(ScenarioKey.attenuation).number(within: .attenuation)
+        let attenuation = object.optionalField(Key.attenuation)
+        let materialField = object.optionalField(Key.material)
         do {
-            return try Obstacle(name: name, minimum: min, maximum: max, attenuation: PowerRatio(decibels: attenuation))
-        } catch {
+            switch (attenuation, materialField) {
+            case (let attenuation?, nil):
+                for key in [Key.thickness, Key.permittivity, Key.conductivity] where object.optionalField(key) != nil {
+                    throw ScenarioError.obstacleComposition(field: field.path, problem: "\(key) belongs with a material; give a material or only attenuationDB")
+                }
+                return try Obstacle(
+                    name: name, minimum: min, maximum: max, attenuation: PowerRatio(decibels: try attenuation.number(within: .attenuation)))
+            case (nil, let materialField?):
+                let material = try Self.material(from: materialField, in: object, obstacle: field.path)
+                let thickness = try object.field(Key.thickness).number(within: .thickness)
+                return try Obstacle(name: name, minimum: min, maximum: max, material: material, thickness: Distance(metres: thickness))
+            case (nil, nil):
+                throw ScenarioError.obstacleComposition(
+                    field: field.path, problem: "say what it is: a material with thicknessMetres, or attenuationDB")
+            case (_?, _?):
+                throw ScenarioError.obstacleComposition(
+                    field: field.path, problem: "give either a material or attenuationDB, not both")
+            }
+        } catch let error as ScenarioError {
+            throw error
+        } catch let error as ChannelModelError {
             throw .json(JSONFieldError(field: field.path, problem: .malformed(reason: error.description)))
+        } catch {
+            throw .json(JSONFieldError(field: field.path, problem: .malformed(reason: "\(error)")))
         }
+    }
+
+    /// The material of an obstacle: a name from ``Material/named``, or `custom` with `relativePermittivity`
+    /// and `conductivitySiemensPerMetre`.
+    private static func material(
+        from field: ScenarioField, in object: JSONObject<ScenarioError>, obstacle: String
+    ) throws(ScenarioError) -> Material {
+        typealias Key = ScenarioKey
+        let name = try field.text()
+        let custom = name == Material.custom(relativePermittivity: 1, conductivity: SiemensPerMetre(0)).description
+        if !custom {
+            for key in [Key.permittivity, Key.conductivity] where object.optionalField(key) != nil {
+                throw .obstacleComposition(field: obstacle, problem: "\(key) is only for a custom material; \(name) has its own")
+            }
+        }
+        if custom {
+            return .custom(
+                relativePermittivity: try object.field(Key.permittivity).number(within: .permittivity),
+                conductivity: SiemensPerMetre(try object.field(Key.conductivity).number(within: .conductivity)))
+        }
+        guard let material = Material(named: name) else {
+            throw .json(JSONFieldError(field: field.path, problem: .unsupportedValue(
+                value: "\"\(name)\"", allowed: (Material.named.map(\.description) + ["custom"]).map { "\"\($0)\"" })))
+        }
+        return material
     }
 
     /// The devices, at most ``maximumDeviceCount`` of them (counted before any is decoded, so a huge

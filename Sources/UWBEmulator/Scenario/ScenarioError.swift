@@ -38,6 +38,10 @@ public enum ScenarioError: Error, Hashable, Sendable, CustomStringConvertible, J
     case intervalShorterThanAirtime(field: String, interval: Duration, airtime: Duration, frameLength: Int)
     /// An obstacle whose `max` corner is below its `min` corner on an axis.
     case obstacleInverted(field: String, axis: String, min: Double, max: Double)
+    /// Two obstacles share some volume: each point of space is one material.
+    case obstaclesOverlap(field: String, otherField: String)
+    /// An obstacle is not one of a material with a thickness, or an attenuation alone.
+    case obstacleComposition(field: String, problem: String)
     /// A clock step comes no later than the one before it (`previous`, its second).
     case clockStepsOutOfOrder(field: String, second: Int, previous: Int)
     /// A device has both a `transmit` script and a `rogue` behaviour; it can run only one.
@@ -64,7 +68,8 @@ public enum ScenarioError: Error, Hashable, Sendable, CustomStringConvertible, J
             .board(let field, _), .chipCountMismatch(let field, _, _, _), .antennaDelay(let field, _),
             .tooManyDevices(let field, _), .duplicateName(let field, _, _), .devicesTooClose(let field, _, _),
             .intervalShorterThanAirtime(let field, _, _, _), .obstacleInverted(let field, _, _, _),
-            .clockStepsOutOfOrder(let field, _, _), .rogueWithTransmitScript(let field), .unknownVictim(let field, _):
+            .clockStepsOutOfOrder(let field, _, _), .rogueWithTransmitScript(let field), .unknownVictim(let field, _),
+            .obstaclesOverlap(let field, _), .obstacleComposition(let field, _):
             field
         }
     }
@@ -102,6 +107,10 @@ public enum ScenarioError: Error, Hashable, Sendable, CustomStringConvertible, J
             "\(field): \(Self.seconds(interval)) s is shorter than the \(Self.milliseconds(airtime)) ms airtime of a \(frameLength)-octet frame at this radio configuration; send less often or use a faster data rate or shorter preamble"
         case .obstacleInverted(let field, let axis, let min, let max):
             "\(field): \(axis) = \(JSONNumberText.text(max)) is below min \(axis) = \(JSONNumberText.text(min)); min is the lower corner and max the upper one"
+        case .obstaclesOverlap(let field, let otherField):
+            "\(field): this box shares volume with \(otherField); obstacles may touch but not overlap: make one of them smaller, or describe the overlap as one obstacle"
+        case .obstacleComposition(let field, let problem):
+            "\(field): \(problem)"
         case .clockStepsOutOfOrder(let field, let second, let previous):
             "\(field): a step at second \(second) comes after one at second \(previous); list the steps in increasing order of time, one per second at most"
         case .rogueWithTransmitScript(let field):

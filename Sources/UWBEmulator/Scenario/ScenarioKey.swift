@@ -25,6 +25,10 @@ enum ScenarioKey {
     static let min = "min"
     static let max = "max"
     static let attenuation = "attenuationDB"
+    static let material = "material"
+    static let thickness = "thicknessMetres"
+    static let permittivity = "relativePermittivity"
+    static let conductivity = "conductivitySiemensPerMetre"
 
     static let board = "board"
     static let position = "position"

@@ -91,6 +91,21 @@ extension ScenarioLimit {
         0, 100, unit: "dB",
         reason: "walls cost a few dB to about 30 dB at UWB frequencies and 100 dB blocks any link")
 
+    /// `obstacles[i].thicknessMetres`: 0 to 10 m; a slab thicker than that lets no UWB signal through.
+    public static let thickness = ScenarioLimit(
+        0, 10, unit: "m",
+        reason: "a wall or piece of furniture is metres thick at most, and 10 m of any material stops a UWB signal")
+
+    /// `obstacles[i].relativePermittivity`: 1 (air) to 100 (about water's).
+    public static let permittivity = ScenarioLimit(
+        1, 100, unit: "",
+        reason: "a relative permittivity is 1 for air and about 80 for water; building materials lie between 1.5 and 10")
+
+    /// `obstacles[i].conductivitySiemensPerMetre`: 0 to 10⁷ S/m (metals).
+    public static let conductivity = ScenarioLimit(
+        0, 10_000_000, unit: "S/m",
+        reason: "a conductivity is 0 for a perfect insulator, about 0.01 to 1 S/m for building materials and 10⁷ S/m for metals")
+
     /// `transmit.intervalSeconds`: more than 0, at most one day; it must also be at least one
     /// frame's airtime (checked separately).
     public static let transmitInterval = ScenarioLimit(

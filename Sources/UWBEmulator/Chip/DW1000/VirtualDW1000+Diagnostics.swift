@@ -3,31 +3,33 @@ import Foundation
 import UWBCore
 
 extension VirtualDW1000 {
-    /// Where the first path sits in the accumulator: about sample 750 of 1016 (64 MHz PRF) or
-    /// 992 (16 MHz), as DW1000 captures typically show it [U: a representative value, not a spec].
-    static let firstPathSample = 750.0
-
-    /// The noise standard deviation reported in STD_NOISE [U: a representative line-of-sight
-    /// value; nothing in the stack uses it yet].
-    static let noiseAmplitude: UInt64 = 50
-
     /// ACC_MEM's file ID and its number of 4-octet samples.
     static let accumulatorFile = Register.accMem.file
     private static let accumulatorSamples = Register.accMem.length / 4
 
-    /// Writes the registers a reception updates (UM §7.2.18–7.2.24, §7.2.38, §7.2.40, §7.2.47),
-    /// consistent with the arrival: the user manual's power formulas give back its levels, the
-    /// carrier integrator its true clock offset, and the accumulator at the first path the
-    /// carrier phase at this chip's antenna.
+    /// Writes the registers a reception updates (UM §7.2.18–7.2.24, §7.2.38, §7.2.40, §7.2.47): the
+    /// frame, and what the chip reads off its accumulator of the frame's preamble (``PreambleAccumulator``):
+    /// RXPACC and RXPACC_NOSAT as it counted them, the first path its leading-edge detection found
+    /// (FP_INDEX, LDE_THRESH, LDE_PPINDX and LDE_PPAMPL) and the RX timestamp moved to it, the magnitudes
+    /// after it (FP_AMPL1–3), the channel power (CIR_PWR) and the noise (STD_NOISE), each kept to its
+    /// register's width; the accumulator's taps around the first path into ACC_MEM (the rest when software
+    /// reads them); and the carrier integrator with the true clock offset.
     func writeReception(_ arrival: Arrival, intact: Bool) {
         guard let configuration = arrival.transmission.configuration else { return }
         let constants = receptionConstants(for: configuration)
         let fields = ReceptionFields.shared
-        let formula = constants.formula
-        let accumulated = constants.accumulated
-        let count = constants.count
-        let impulsePower = formula.impulseResponsePower(for: arrival.receivedLevel, preambleCount: count)
-        let amplitude = formula.firstPathAmplitude(for: arrival.firstPathLevel, preambleCount: count)
+
+        let recoveryPhase = random.uniform(0...(2 * Double.pi))
+        let phaseCode = UInt64((recoveryPhase / (2 * .pi) * 128).rounded()) & 0x7F
+        let accumulatorPhase = arrival.carrierPhase.wrapped.radians + phaseOffset.radians + Double(phaseCode) * 2 * .pi / 128
+        let ldeSettings = registers.value(.ldeCfg1)
+        let detector = LeadingEdgeDetector(
+            noiseThresholdMultiplier: Int(Register.LdeCfg1.ntm.value(in: ldeSettings)),
+            peakMultiplier: Int(Register.LdeCfg1.pmult.value(in: ldeSettings)))
+        let (reading, kept) = accumulate(
+            arrival.channel, rmarker: arrival.rmarker, advance: arrival.firstPathAdvance.secondsValue,
+            format: constants.format, symbols: constants.room, phase: accumulatorPhase, detector: detector)
+        lastAccumulation = kept
 
         let frame = arrival.transmission.frame
         registers.set(.rxBuffer, octets: frame)
@@ -36,26 +38,24 @@ extension VirtualDW1000 {
             registers.write(file: Register.rxBuffer.file, offset: frame.count - 1, value: UInt64(frame[frame.count - 1] ^ 0xFF), count: 1)
         }
         let length = UInt64(frame.count)
+        let accumulated = UInt64(min(reading.accumulator.accumulated, Int(Register.RxFinfo.rxpacc.maxValue)))
         registers.set(.rxFinfo, constants.frameInformation
             | fields.rxflen.place(length & 0x7F) | fields.rxfle.place(length >> 7)
-            | fields.rng.place(arrival.transmission.rangingBit ? 1 : 0))
+            | fields.rng.place(arrival.transmission.rangingBit ? 1 : 0) | fields.rxpacc.place(accumulated))
 
-        let rawTicks = rawReceiveTicks(of: arrival)
+        let rawTicks = straightLineTicks(of: arrival) + leadingEdgeTicks(reading, configuration: configuration)
         let raw = UInt64(max(0, rawTicks.rounded())) & DeviceClock.maximumTicks
         let stamp = (raw &- registers.value(.ldeRxantd)) & DeviceClock.maximumTicks
-        // The fraction of rawTicks / 64, as `truncatingRemainder(dividingBy: 1)` gives it (both are
-        // exact), without the library's slow `fmod`.
-        let sixtyFourths = rawTicks / 64
-        let index = Self.firstPathSample + (sixtyFourths - sixtyFourths.rounded(.towardZero))
         registers.set(.rxStamp, leadingEdgeCodeLoaded ? stamp : 0)
-        registers.set(.fpIndex, UInt64((index * 64).rounded()))
-        registers.set(.fpAmpl1, UInt64(amplitude))
+        registers.set(.fpIndex, Self.field(reading.edge.index * 64))
+        let (f1, f2, f3) = reading.firstPathAmplitudes
+        registers.set(.fpAmpl1, Self.field(f1))
         registers.set(.rxRawst, raw & ~UInt64(0x1FF))
-        registers.set(.rxFqual, fields.stdNoise.place(Self.noiseAmplitude)
-            | fields.fpAmpl2.place(UInt64(amplitude))
-            | fields.fpAmpl3.place(UInt64(amplitude))
-            | fields.cirPwr.place(UInt64(impulsePower)))
-        registers.set(.rxpaccNosat, UInt64(accumulated))
+        registers.set(.rxFqual, fields.stdNoise.place(Self.field(reading.noise))
+            | fields.fpAmpl2.place(Self.field(f2))
+            | fields.fpAmpl3.place(Self.field(f3))
+            | fields.cirPwr.place(Self.field(reading.impulsePower)))
+        registers.set(.rxpaccNosat, UInt64(min(reading.accumulator.unsaturated, 0xFFFF)))
 
         let offset = relativeOffset(of: arrival)
         let trackingInterval = constants.trackingInterval
@@ -64,30 +64,56 @@ extension VirtualDW1000 {
         // driver computes its ratio as −RXTOFS / RXTTCKI for its own sign convention; we follow the
         // manual. The driver reads the carrier integrator, not this register.
         let trackingOffset = Int64((offset.ratio * Double(trackingInterval)).rounded())
-        let recoveryPhase = random.uniform(0...(2 * Double.pi))
-        let phaseCode = UInt64((recoveryPhase / (2 * .pi) * 128).rounded()) & 0x7F
         registers.set(.rxTtcki, trackingInterval)
         registers.set(.rxTtcko, fields.rxtofs.place(UInt64(bitPattern: trackingOffset))
             | fields.rcphase.place(phaseCode))
         registers.set(.drxCarInt, constants.carrierIntegrator.registerValue(for: offset))
 
-        let peakExcess = max(0, arrival.receivedLevel.dBm - arrival.firstPathLevel.dBm)
-        registers.set(.ldePpindx, UInt64(index.rounded()))
-        registers.set(.ldePpampl, UInt64(min(65_535, Double(amplitude) * pow(10, peakExcess / 20))))
-        let accumulatorPhase = arrival.carrierPhase.wrapped.radians + phaseOffset.radians + Double(phaseCode) * 2 * .pi / 128
-        writeAccumulator(around: Int(index), amplitude: amplitude, phase: accumulatorPhase)
+        registers.set(.ldeThresh, Self.field(reading.edge.threshold))
+        registers.set(.ldePpindx, UInt64(reading.edge.peakIndex))
+        registers.set(.ldePpampl, Self.field(reading.edge.peak))
+        writeAccumulator(reading.window, real: reading.real, imaginary: reading.imaginary)
+        accumulatorHolds = reading.window
+    }
+
+    /// A magnitude as an unsigned 16-bit register field: rounded, at most 0xFFFF.
+    private static func field(_ value: Double) -> UInt64 {
+        UInt64(min(65_535, max(0, value.rounded())))
+    }
+
+    /// Writes accumulator taps from `window.lowerBound` on into ACC_MEM as (real, imaginary) signed
+    /// 16-bit pairs, low octet first (UM §7.2.38), each part kept within ±32 767.
+    func writeAccumulator(_ window: Range<Int>, real: [Double], imaginary: [Double]) {
+        for tap in window where tap < Self.accumulatorSamples {
+            let index = tap - window.lowerBound
+            let re = Int16(max(-32_767, min(32_767, real[index].rounded())))
+            let im = Int16(max(-32_767, min(32_767, imaginary[index].rounded())))
+            let sample = UInt64(UInt16(bitPattern: re)) | UInt64(UInt16(bitPattern: im)) << 16
+            registers.write(file: Self.accumulatorFile, offset: tap * 4, value: sample, count: 4)
+        }
+    }
+
+    /// Writes the whole of the last accumulation into ACC_MEM if a read of `samples` reaches beyond the
+    /// taps the reception wrote: the accumulator is worked out in full only when software reads it.
+    func completeAccumulator(for samples: Range<Int>) {
+        guard let last = lastAccumulation, !(accumulatorHolds.lowerBound <= samples.lowerBound
+            && samples.upperBound <= accumulatorHolds.upperBound) else { return }
+        let whole = last.whole
+        let all = 0..<min(Self.accumulatorSamples, whole.format.sampleCount)
+        let (real, imaginary) = whole.taps(in: all)
+        writeAccumulator(all, real: real, imaginary: imaginary)
+        accumulatorHolds = 0..<Self.accumulatorSamples
     }
 
     /// What ``writeReception(_:intact:)`` works out from the configuration alone, kept for the
     /// chip's last configuration.
     struct ReceptionConstants {
         let configuration: RadioConfig
-        let formula: SignalPowerFormula
         let carrierIntegrator: CarrierIntegrator
-        /// RXPACC and the corrected preamble count.
-        let accumulated: Int
-        let count: Int
-        /// RX_FINFO without the length and ranging bit.
+        /// The accumulator, and the symbols the preamble leaves room for.
+        let format: AccumulatorFormat
+        let room: Int
+        /// RX_FINFO without the length, ranging bit and RXPACC.
         let frameInformation: UInt64
         /// RX_TTCKI.
         let trackingInterval: UInt64
@@ -98,14 +124,11 @@ extension VirtualDW1000 {
         if let cached = lastReceptionConstants, cached.configuration == configuration {
             return cached
         }
-        let formula = SignalPowerFormula(configuration: configuration)
-        let accumulated = max(1, configuration.preambleLength.symbols - 2 * configuration.preambleAcquisitionChunk.symbols)
         let constants = ReceptionConstants(
-            configuration: configuration, formula: formula,
+            configuration: configuration,
             carrierIntegrator: CarrierIntegrator(configuration: configuration),
-            accumulated: accumulated,
-            count: formula.correctedPreambleCount(accumulated: accumulated, unsaturated: accumulated),
-            frameInformation: frameInformation(configuration, length: 0, accumulated: accumulated, rangingBit: false),
+            format: .dw1000(configuration), room: Self.accumulationRoom(configuration),
+            frameInformation: frameInformation(configuration, length: 0, accumulated: 0, rangingBit: false),
             trackingInterval: configuration.pulseRepetitionFrequency == .sixteenMegahertz ? 0x01F0_0000 : 0x01FC_0000)
         lastReceptionConstants = constants
         return constants
@@ -122,20 +145,6 @@ extension VirtualDW1000 {
             | Register.RxFinfo.rxprfr.placing(configuration.pulseRepetitionFrequency.dw1000Code)
             | Register.RxFinfo.rxpsr.placing(repetitions)
             | Register.RxFinfo.rxpacc.placing(UInt64(accumulated))
-    }
-
-    /// Three accumulator samples from the first path on, as (real, imaginary) signed 16-bit pairs
-    /// with the given amplitude and phase (UM §7.2.38).
-    private func writeAccumulator(around index: Int, amplitude: Int, phase: Double) {
-        let scaled = Double(min(amplitude, 32_767))
-        let real = Int16(truncatingIfNeeded: Int((scaled * cos(phase)).rounded()))
-        let imaginary = Int16(truncatingIfNeeded: Int((scaled * sin(phase)).rounded()))
-        // One sample is 4 octets, low octet first: the real part, then the imaginary part.
-        let sample = UInt64(UInt16(bitPattern: real)) | UInt64(UInt16(bitPattern: imaginary)) << 16
-        let first = max(0, min(index, Self.accumulatorSamples - 3))
-        for offset in 0..<3 {
-            registers.write(file: Self.accumulatorFile, offset: (first + offset) * 4, value: sample, count: 4)
-        }
     }
 }
 
@@ -161,6 +170,7 @@ struct ReceptionFields {
     let rxflen = Placement(Register.RxFinfo.rxflen)
     let rxfle = Placement(Register.RxFinfo.rxfle)
     let rng = Placement(Register.RxFinfo.rng)
+    let rxpacc = Placement(Register.RxFinfo.rxpacc)
     let stdNoise = Placement(Register.RxFqual.stdNoise)
     let fpAmpl2 = Placement(Register.RxFqual.fpAmpl2)
     let fpAmpl3 = Placement(Register.RxFqual.fpAmpl3)

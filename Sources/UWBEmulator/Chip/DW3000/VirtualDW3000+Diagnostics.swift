@@ -17,66 +17,93 @@ extension VirtualDW3000 {
             frame[last] ^= 0xFF
         }
         memory.set(.rxBuffer0, octets: frame)
-        let accumulated = max(1, configuration.preambleLength.symbols - 2 * configuration.preambleAcquisitionChunk.symbols)
+        let format = AccumulatorFormat.dw3000(configuration)
+        let firstPhase = arrival.carrierPhase.wrapped.radians
+        let (ipatov, kept) = accumulate(
+            arrival.channel, rmarker: arrival.rmarker, advance: arrival.firstPathAdvance.secondsValue, format: format,
+            symbols: Self.accumulationRoom(configuration), phase: firstPhase + phaseOffset.radians, detector: .reset)
+        lastAccumulation = kept
+        let accumulated = ipatov.accumulator.accumulated
         memory.set(.rxFinfo, DW3000Register.RxFinfo.rxflen.placing(UInt64(frame.count))
             | DW3000Register.RxFinfo.rxbr.placing(configuration.dataRate == .mbps6_8 ? 1 : 0)
             | DW3000Register.RxFinfo.rng.placing(arrival.transmission.rangingBit ? 1 : 0)
             | DW3000Register.RxFinfo.rxprf.placing(configuration.pulseRepetitionFrequency == .sixtyFourMegahertz ? 2 : 1)
             | DW3000Register.RxFinfo.rxpsr.placing(configuration.preambleLength.dw1000Codes.repetitions)
-            | DW3000Register.RxFinfo.rxpacc.placing(UInt64(accumulated)))
+            | DW3000Register.RxFinfo.rxpacc.placing(UInt64(min(accumulated, Int(DW3000Register.RxFinfo.rxpacc.maxValue)))))
 
-        let rawTicks = rawReceiveTicks(of: arrival)
+        let rawTicks = straightLineTicks(of: arrival) + leadingEdgeTicks(ipatov, configuration: configuration)
         let raw = UInt64(max(0, rawTicks.rounded())) & DeviceClock.maximumTicks
         let antennaDelay = DW3000Register.CiaConf.rxantd.value(in: memory.value(.ciaConf))
         let stamp = (raw &- antennaDelay) & DeviceClock.maximumTicks
         memory.set(.rxTime, stamp)
         memory.set(.rxRawst, raw >> 8)
-        let firstPhase = arrival.carrierPhase.wrapped.radians
         memory.set(.ipTs, DW3000Register.IpTs.ipToa.placing(stamp) | DW3000Register.IpTs.ipPoa.placing(Self.phaseCode(firstPhase)))
 
         if let secure {
-            var random = self.random
-            let correlation = SecureTimestampCorrelation(
-                expecting: secure.mode, length: secure.length, key: secure.key, initializationVector: secure.initializationVector,
-                lockedOnto: arrival, candidates: environment?.secureTimestampsOnAir(during: arrival, at: self) ?? [],
-                random: &random)
-            self.random = random
-            let stsTicks = (rawTicks + correlation.offsetSeconds * DeviceClock.ticksPerSecond).rounded()
-            let stsStamp = (UInt64(max(0, stsTicks)) &- antennaDelay) & DeviceClock.maximumTicks
-            let good = SecureTimestampCorrelation.isGood(quality: correlation.quality, length: secure.length)
+            let (stsTicks, quality) = secureTimestamp(of: arrival, secure: secure, format: format, preambleTicks: rawTicks)
+            let stsStamp = (UInt64(max(0, stsTicks.rounded())) &- antennaDelay) & DeviceClock.maximumTicks
+            let good = SecureTimestampCorrelation.isGood(quality: quality, length: secure.length)
             memory.set(.stsTs, DW3000Register.StsTs.stsToa.placing(stsStamp)
                 | DW3000Register.StsTs.stsPoa.placing(Self.phaseCode(firstPhase))
                 | DW3000Register.StsTs.stsToast.placing(good ? 0 : 1))
-            memory.set(.stsSts, UInt64(UInt16(bitPattern: Int16(correlation.quality))) & DW3000Register.StsSts.accQual.mask)
+            memory.set(.stsSts, UInt64(UInt16(bitPattern: Int16(quality))) & DW3000Register.StsSts.accQual.mask)
         }
         if let second = arrival.secondPortPhase, model.antennaPorts > 1, phaseDifferenceMode.measures(secureTimestamps: secure != nil) {
             let difference = (second - arrival.carrierPhase + phaseOffset).wrapped.radians
             let code = Int64((difference * (1 / DW3000Constants.phaseUnit)).rounded())
             memory.set(.pdoa, DW3000Register.Pdoa.pdoa.placing(UInt64(bitPattern: code)))
         }
-        writeSignalDiagnostics(arrival, configuration: configuration, accumulated: accumulated)
+        writeSignalDiagnostics(arrival, configuration: configuration, reading: ipatov)
+    }
+
+    /// The raw STS timestamp, in ticks not yet wrapped, and the STS quality index of a reception whose
+    /// preamble was stamped at `preambleTicks`: the STS accumulator of the genuine frame found on the air
+    /// (its own channel, no early copy; `length` symbols), or noise (``SecureTimestampCorrelation``).
+    private func secureTimestamp(
+        of arrival: Arrival, secure: SecureTimestampConfiguration, format: AccumulatorFormat, preambleTicks: Double
+    ) -> (ticks: Double, quality: Int) {
+        guard let configuration = arrival.transmission.configuration else { return (preambleTicks, 0) }
+        var random = self.random
+        let finding = SecureTimestampCorrelation.find(
+            expecting: secure.mode, length: secure.length, key: secure.key, initializationVector: secure.initializationVector,
+            lockedOnto: arrival, candidates: environment?.secureTimestampsOnAir(during: arrival, at: self) ?? [],
+            random: &random)
+        self.random = random
+        switch finding {
+        case .noise(let quality, let offsetSeconds):
+            return (preambleTicks + offsetSeconds * DeviceClock.ticksPerSecond, quality)
+        case .genuine(let found):
+            let (reading, _) = accumulate(
+                found.channel, rmarker: found.rmarker, format: format, symbols: secure.length.symbols,
+                phase: arrival.carrierPhase.wrapped.radians + phaseOffset.radians, detector: .reset)
+            let ticks = straightLineTicks(at: found.rmarker) + leadingEdgeTicks(reading, configuration: configuration)
+            return (ticks, SecureTimestampCorrelation.quality(firstPathLevel: reading.firstPathLevel, length: secure.length))
+        }
     }
 
     /// The carrier integrator (the same conversion as the DW1000's at 850 kbps and 6.8 Mbps, Qorvo
     /// API `FREQ_OFFSET_MULTIPLIER`), the clock offset in CIA_DIAG_0.COE_PPM (13-bit two's
-    /// complement), and IP_DIAG_1–4 and 12 chosen so that the power formulas give
-    /// back the arrival's levels: received = 10·log₁₀(C·2²¹/N²) − A, first path =
-    /// 10·log₁₀(((F1/4)² + (F2/4)² + (F3/4)²)/N²) − A (User Manual §4.7.1–4.7.2).
-    private func writeSignalDiagnostics(_ arrival: Arrival, configuration: RadioConfig, accumulated: Int) {
+    /// complement), and what the CIA reads off the preamble's accumulator: IP_DIAG_0 (the peak's
+    /// magnitude and tap), IP_DIAG_1 (the channel area C, whose received level is
+    /// 10·log₁₀(C·2²¹/N²) − A), IP_DIAG_2–4 (the three magnitudes after the first path, with two
+    /// fractional bits), IP_DIAG_8 (the first path's tap, 10.6) and IP_DIAG_12 (the symbols
+    /// accumulated) (User Manual §4.7.1–4.7.2, §8.2.14), each kept to its field's width.
+    private func writeSignalDiagnostics(_ arrival: Arrival, configuration: RadioConfig, reading: PreambleReading) {
         let offset = relativeOffset(of: arrival)
         memory.set(.drxCarInt, CarrierIntegrator(configuration: configuration).registerValue(for: offset))
         let coe = Int64((offset.ratio / DW3000Constants.clockOffsetUnit).rounded())
         memory.set(.ciaDiag0, DW3000Register.CiaDiag0.coePpm.placing(UInt64(bitPattern: coe) & DW3000Register.CiaDiag0.coePpm.maxValue))
-        let correction = DW3000Constants.powerCorrection(configuration.pulseRepetitionFrequency)
-        let squared = Double(accumulated * accumulated)
-        let area = pow(10, (arrival.receivedLevel.dBm + correction) / 10) * squared / DW3000Constants.channelAreaScale
-        let amplitude = (pow(10, (arrival.firstPathLevel.dBm + correction) / 10) * squared / 3).squareRoot()
-        memory.set(.ipDiag1, UInt64(min(area.rounded(), Double(DW3000Register.IpDiag1.ipchannelarea.maxValue))))
-        let field = UInt64(min((amplitude * DW3000Constants.amplitudeUnitsPerAmplitude).rounded(), Double(DW3000Register.IpDiag2.ipf1.maxValue)))
-        memory.set(.ipDiag2, field)
-        memory.set(.ipDiag3, field)
-        memory.set(.ipDiag4, field)
-        memory.set(.ipDiag12, UInt64(accumulated))
+        func field(_ value: Double, _ limit: UInt64) -> UInt64 { UInt64(min(Double(limit), max(0, value.rounded()))) }
+        memory.set(.ipDiag0, DW3000Register.IpDiag0.peakamp.placing(field(reading.edge.peak, DW3000Register.IpDiag0.peakamp.maxValue))
+            | DW3000Register.IpDiag0.peakloc.placing(UInt64(reading.edge.peakIndex)))
+        memory.set(.ipDiag1, field(reading.impulsePower, DW3000Register.IpDiag1.ipchannelarea.maxValue))
+        let (f1, f2, f3) = reading.firstPathAmplitudes
+        let units = DW3000Constants.amplitudeUnitsPerAmplitude
+        memory.set(.ipDiag2, field(f1 * units, DW3000Register.IpDiag2.ipf1.maxValue))
+        memory.set(.ipDiag3, field(f2 * units, DW3000Register.IpDiag2.ipf1.maxValue))
+        memory.set(.ipDiag4, field(f3 * units, DW3000Register.IpDiag2.ipf1.maxValue))
+        memory.set(.ipDiag8, field(reading.edge.index * 64, DW3000Register.IpDiag8.ipfploc.maxValue))
+        memory.set(.ipDiag12, UInt64(min(reading.accumulator.accumulated, 0xFFF)))
     }
 
     /// SYS_CFG.PDOA_MODE; the reserved value 2 measures nothing.

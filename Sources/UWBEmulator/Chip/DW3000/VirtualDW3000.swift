@@ -24,6 +24,8 @@ public final class VirtualDW3000: VirtualRadio, VirtualChip {
     /// them. STS_CTRL.LOAD_IV loads it from STS_IV; each frame with an STS advances it by one
     /// (Qorvo DW3000 API, `dwt_configurestsloadiv`, and its notes on the counter's auto-increment).
     var stsCounter: UInt32 = 0
+    /// The last reception's preamble accumulation, for a read of the CIR memory; nil until a frame is kept.
+    var lastAccumulation: LastAccumulation?
 
     /// A chip of `model` at its power-on state (IDLE_RC).
     public init(

@@ -16,13 +16,11 @@ public struct Arrival: Sendable {
     public let rmarker: SimulationTime
     /// When the frame ends at this antenna.
     public let end: SimulationTime
-    /// The total received level.
+    /// The total received level, averaged over fading: what decides whether the preamble is detected,
+    /// the payload decoded and another frame spoiled.
     public let receivedLevel: PowerLevel
-    /// The level of the first path (lower than the total when the line of sight is blocked).
-    public let firstPathLevel: PowerLevel
-    /// The error of the chip's leading-edge detector: timestamp noise plus the level-dependent bias,
-    /// in seconds (positive = stamped late).
-    public let timestampError: Double
+    /// Where the chip finds the channel the frame came through, to accumulate its preamble.
+    public let channel: ChannelLookup
     /// The carrier phase at this antenna, noise included, before the chip's own phase offset, in
     /// any number of turns: the chip wraps it (``UWBCore/Angle/wrapped``) when it uses it, which
     /// only a frame it receives needs.
@@ -34,14 +32,8 @@ public struct Arrival: Sendable {
     /// On a chip with two antenna ports (DW3x20), the carrier phase at the second port's
     /// antenna, noise included and in any number of turns like ``carrierPhase``; nil otherwise.
     public var secondPortPhase: Angle? = nil
-    /// How much earlier than its true first path the preamble's (Ipatov) first path looks, an
-    /// early-path attacker's work (``Medium/advanceFirstPath(at:by:from:)``); zero without one.
-    /// The frame's STS, which the attacker cannot predict, keeps its true first path.
+    /// How much earlier than its true first path an early-path attacker's copy of the preamble arrives,
+    /// at the first path's strength (``Medium/advanceFirstPath(at:by:from:)``); zero without one. The
+    /// frame's STS, which the attacker cannot predict, has no such copy.
     public var firstPathAdvance: Duration = .zero
-
-    /// The leading-edge error of the preamble's first path, in seconds (positive = stamped late):
-    /// ``timestampError`` less ``firstPathAdvance``.
-    public var ipatovTimestampError: Double {
-        firstPathAdvance == .zero ? timestampError : timestampError - firstPathAdvance.secondsValue
-    }
 }

@@ -72,15 +72,6 @@ extension VirtualRadio {
         return false
     }
 
-    /// The raw receive time of `arrival`, in this chip's ticks and not yet wrapped: when its
-    /// RMARKER reached the antenna, plus the true receive antenna delay and the leading-edge
-    /// detector's error on the preamble's first path (an early-path attacker's advance
-    /// included). The family's registers take the antenna delay they are told off it.
-    final func rawReceiveTicks(of arrival: Arrival) -> Double {
-        localTicks(at: arrival.rmarker) + Double(hardware.receiveAntennaDelay.ticks)
-            + arrival.ipatovTimestampError * DeviceClock.ticksPerSecond
-    }
-
     /// How fast the transmitter's clock ran relative to this chip's.
     final func relativeOffset(of arrival: Arrival) -> ClockOffset {
         let own = oscillator.offset(at: now).ratio

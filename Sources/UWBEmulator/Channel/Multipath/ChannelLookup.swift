@@ -1,0 +1,29 @@
+import UWBCore
+
+/// Where a receiving chip finds the channel a frame came through: the pair's ``LinkChannel`` with the two
+/// antennas' positions (the pair's lower end first), the frame's wavelength and what obstacles and bodies do
+/// on the way, and the level of a path as strong as the whole channel without them. The chip works the
+/// response out only when it keeps the frame (``response(whole:)``).
+public struct ChannelLookup: @unchecked Sendable {
+    /// The pair's channel. Owned by the medium, which every chip's run ends with.
+    let link: LinkChannel
+    /// The antennas, in metres: the pair's lower end and its upper end.
+    let lower: Vector3
+    let upper: Vector3
+    /// The carrier's wavelength, in metres.
+    let wavelength: Double
+    /// What the obstacles and the devices' bodies do to the paths.
+    let obstruction: PathObstruction
+    let body: BodyShares
+    /// The world's fading fields.
+    let fading: FieldBasis
+    /// The level a path of |a|² = 1 arrives at: the transmit level less the mean path loss and the shadowing.
+    public let pathLevel: PowerLevel
+
+    /// The response at the two antennas; `whole` keeps the late paths too (for a read of the whole
+    /// accumulator).
+    public func response(whole: Bool = false) -> ChannelResponse {
+        link.response(
+            lower: lower, upper: upper, wavelength: wavelength, obstruction: obstruction, body: body, fading: fading, whole: whole)
+    }
+}

@@ -1,0 +1,44 @@
+/// A link's impulse response at one instant and one frequency, as its receiver's antenna gets it: the paths'
+/// delays after the straight line's light time and their complex amplitudes relative to the link's
+/// path-loss level (so |a|² = 1 is a path as strong as the whole channel would be without obstacles).
+///
+/// Paths that arrive within ``mergeSpan`` of one another are one path here (no receiver tells them apart);
+/// those later than ``keptSpan`` after the first are summed into ``latePower`` only, unless the response was
+/// worked out whole (for a read of the whole accumulator).
+public struct ChannelResponse: Hashable, Sendable {
+    /// The paths' delays in seconds, earliest first.
+    public let delays: [Double]
+    /// The paths' amplitudes, real parts.
+    public let real: [Double]
+    /// The paths' amplitudes, imaginary parts.
+    public let imaginary: [Double]
+    /// When the direct path arrives, in seconds after the straight line's light time (its delay through
+    /// obstacles); nil when no direct path comes through (metal).
+    public let directDelay: Double?
+    /// The power of the paths dropped beyond ``keptSpan``, as a share like |a|².
+    public let latePower: Double
+
+    /// Paths closer than this are merged: an eighth of a nanosecond.
+    public static let mergeSpan = 0.125e-9
+    /// Paths later than this after the first kept path are only counted in ``latePower``: 128 ns, more than
+    /// any leading-edge search reaches back from its peak [D].
+    public static let keptSpan = 128e-9
+
+    /// A response from its parts.
+    public init(delays: [Double], real: [Double], imaginary: [Double], directDelay: Double?, latePower: Double) {
+        self.delays = delays
+        self.real = real
+        self.imaginary = imaginary
+        self.directDelay = directDelay
+        self.latePower = latePower
+    }
+
+    /// The total power of the response, as a share like |a|².
+    public var power: Double {
+        var sum = latePower
+        for index in delays.indices {
+            sum += real[index] * real[index] + imaginary[index] * imaginary[index]
+        }
+        return sum
+    }
+}

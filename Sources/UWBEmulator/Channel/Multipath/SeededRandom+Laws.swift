@@ -1,0 +1,34 @@
+import Foundation
+import UWBCore
+
+extension SeededRandom {
+    /// A Poisson-distributed count with the given mean (Knuth's product of uniforms, "The Art of
+    /// Computer Programming" vol. 2, §3.4.1; fine for the small means of channel models). A mean of
+    /// zero or less gives 0.
+    mutating func poisson(mean: Double) -> Int {
+        guard mean > 0 else { return 0 }
+        let limit = Foundation.exp(-mean)
+        var product = unitInterval()
+        var count = 0
+        while product > limit {
+            count += 1
+            product *= unitInterval()
+        }
+        return count
+    }
+}
+
+extension SeededRandom {
+    /// A 64-bit seed made from `seed` and `label` alone (a 64-bit FNV-1a hash of the label, mixed with the
+    /// seed through SplitMix64's output), unlike ``split(label:)``, which also depends on how far the parent
+    /// stream has gone: what a pair of devices draws from it does not depend on when the pair was met.
+    static func derived(from seed: UInt64, label: String) -> UInt64 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in label.utf8 {
+            hash ^= UInt64(byte)
+            hash &*= 0x0000_0100_0000_01B3
+        }
+        var mixer = SeededRandom(seed: seed ^ hash)
+        return mixer.next()
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+
+/// The receiver noise of one reception's accumulator, tap by tap: complex Gaussian values read from a counter
+/// stream (Box–Muller on two uniforms per tap; Box and Muller, Ann. Math. Statist. 29(2), 1958), each tap
+/// carrying part of the one before (``ReceiverCalibration/noiseCarryOver``) as measured accumulators do, so
+/// that the taps the leading-edge detection used and a later read of the whole accumulator agree without
+/// the noise being kept.
+struct AccumulatorNoise {
+    /// The reception's noise stream.
+    let random: CounterRandom
+    /// The standard deviation of each of a tap's two parts.
+    let deviation: Double
+
+    /// The noise of tap `index`, as its real and imaginary parts.
+    @inline(__always)
+    func sample(_ index: Int) -> (real: Double, imaginary: Double) {
+        let own = white(index)
+        let before = white(index &- 1)
+        let carry = ReceiverCalibration.noiseCarryOver
+        return ((own.real + carry * before.real) * Self.normaliser, (own.imaginary + carry * before.imaginary) * Self.normaliser)
+    }
+
+    /// 1/√(1 + c²): keeps the carried noise's variance that of one tap.
+    private static let normaliser = 1 / (1 + ReceiverCalibration.noiseCarryOver * ReceiverCalibration.noiseCarryOver).squareRoot()
+
+    /// The white noise behind tap `index`.
+    @inline(__always)
+    private func white(_ index: Int) -> (real: Double, imaginary: Double) {
+        let base = UInt64(truncatingIfNeeded: index) &* 2
+        // 1 − U lies in (0, 1], so the logarithm is finite.
+        let radius = deviation * (-2 * Foundation.log(1 - random.unit(base))).squareRoot()
+        let angle = 2 * Double.pi * random.unit(base &+ 1)
+        return (radius * Foundation.cos(angle), radius * Foundation.sin(angle))
+    }
+
+    /// A standard normal value for `index` past the taps (`index` counted from an offset no tap reaches).
+    func standardNormal(_ index: Int) -> Double {
+        white(Int.max / 4 + index).real / max(deviation, .leastNonzeroMagnitude)
+    }
+}

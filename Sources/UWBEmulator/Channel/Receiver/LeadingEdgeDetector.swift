@@ -1,0 +1,83 @@
+/// The chip's leading-edge detection: which tap of an accumulator holds the first path, and where within it
+/// (DW1000 UM §4.1.7 and §7.2.47; the rule fitted to measured accumulators in
+/// `Docs/reference/measured-channels.md`).
+///
+/// It finds the peak, sets a threshold from the noise estimate and the peak (``threshold(noise:peak:accumulated:)``),
+/// and searches from ``searchSpan`` taps before the peak forward for the first tap at or above the
+/// threshold; the first path is where the magnitude rises through ``ReceiverCalibration/firstPathShareOfPeak``
+/// of the first local peak from there, by linear interpolation between taps. A pure function: the
+/// emulator's virtual chips and `uwb cir` run the same code.
+public struct LeadingEdgeDetector: Hashable, Sendable {
+    /// NTM, the noise threshold multiplier (LDE_CFG1 bits 4:0).
+    public let noiseThresholdMultiplier: Int
+    /// PMULT, the peak multiplier (LDE_CFG1 bits 7:5).
+    public let peakMultiplier: Int
+
+    /// How far back from the peak the first path is looked for, in taps.
+    public static let searchSpan = ReceiverCalibration.searchSpan
+
+    /// A detector with the chip's LDE_CFG1 settings.
+    public init(noiseThresholdMultiplier: Int, peakMultiplier: Int) {
+        self.noiseThresholdMultiplier = noiseThresholdMultiplier
+        self.peakMultiplier = peakMultiplier
+    }
+
+    /// The detector as a chip has it after reset (NTM 12, PMULT 3).
+    public static let reset = LeadingEdgeDetector(
+        noiseThresholdMultiplier: ReceiverCalibration.resetNoiseThresholdMultiplier,
+        peakMultiplier: ReceiverCalibration.resetPeakMultiplier)
+
+    /// The threshold for an accumulator whose noise standard deviation (per part of a tap) is estimated at
+    /// `noise`, whose peak magnitude is `peak`, after `accumulated` symbols:
+    /// max(NTM·k₁·σ, PMULT·k₂·σ·peak/N) (``ReceiverCalibration``).
+    public func threshold(noise: Double, peak: Double, accumulated: Int) -> Double {
+        let perSymbolPeak = peak / Double(max(1, accumulated))
+        return noise * max(
+            Double(noiseThresholdMultiplier) * ReceiverCalibration.noiseThresholdPerMultiplier,
+            Double(peakMultiplier) * ReceiverCalibration.peakThresholdPerMultiplier * perSymbolPeak)
+    }
+
+    /// The first path in `magnitudes` (taps `first`, `first + 1`, …) after `accumulated` symbols, given the
+    /// noise estimate; nil for an empty accumulator.
+    public func detect(magnitudes: [Double], first: Int, noise: Double, accumulated: Int) -> LeadingEdge? {
+        guard let peakOffset = magnitudes.indices.max(by: { magnitudes[$0] < magnitudes[$1] }) else { return nil }
+        let peak = magnitudes[peakOffset]
+        let level = threshold(noise: noise, peak: peak, accumulated: accumulated)
+        var crossing = peakOffset
+        for offset in max(0, peakOffset - Self.searchSpan)...peakOffset where magnitudes[offset] >= level {
+            crossing = offset
+            break
+        }
+        // The first local peak from the crossing on, and where the magnitude rises through a share of it.
+        var top = crossing
+        while top + 1 < magnitudes.count, magnitudes[top + 1] >= magnitudes[top] {
+            top += 1
+        }
+        let target = ReceiverCalibration.firstPathShareOfPeak * magnitudes[top]
+        var rise = top
+        while rise > 0, magnitudes[rise - 1] >= target {
+            rise -= 1
+        }
+        var index = Double(rise)
+        if rise > 0 {
+            let below = magnitudes[rise - 1]
+            let above = magnitudes[rise]
+            if above > below {
+                index = Double(rise - 1) + min(1, max(0, (target - below) / (above - below)))
+            }
+        }
+        return LeadingEdge(index: Double(first) + index, peakIndex: first + peakOffset, peak: peak, threshold: level)
+    }
+}
+
+/// Where a leading-edge detection found the first path.
+public struct LeadingEdge: Hashable, Sendable {
+    /// The first path's tap, with its fraction (FP_INDEX / 64 on the DW1000).
+    public let index: Double
+    /// The tap of the strongest magnitude.
+    public let peakIndex: Int
+    /// The strongest magnitude.
+    public let peak: Double
+    /// The threshold the first path crossed (LDE_THRESH on the DW1000).
+    public let threshold: Double
+}

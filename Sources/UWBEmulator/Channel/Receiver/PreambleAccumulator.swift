@@ -1,0 +1,183 @@
+import Foundation
+import UWBCore
+
+/// A chip accumulating a frame's preamble into its channel impulse response, as the user manuals describe it
+/// (DW1000 UM §4.1.7, §7.2.38, §7.2.40.12; `Docs/reference/channel-and-receiver.md` §2): each path of the
+/// link's response leaves the receiver's pulse at its delay, scaled so that the manual's level formulas give
+/// back its power; the sum grows with every preamble symbol accumulated until the preamble ends or a tap would
+/// outgrow ``AccumulatorFormat/componentLimit`` (RXPACC counts the symbols, RXPACC_NOSAT those the preamble
+/// had room for), and the receiver's noise grows with their square root.
+///
+/// Only the taps the leading-edge detection needs are worked out for a frame (``window``); the whole
+/// accumulator, noise included, is worked out again when software reads it (``taps(in:)``).
+public struct PreambleAccumulator: Sendable {
+    /// The chip family's accumulator.
+    public let format: AccumulatorFormat
+    /// The link's response.
+    public let response: ChannelResponse
+    /// The tap, with its fraction, at which a path arriving with the straight line's light time lands.
+    public let straightLineIndex: Double
+    /// The symbols accumulated (RXPACC) and those the preamble had room for (RXPACC_NOSAT).
+    public let accumulated: Int
+    public let unsaturated: Int
+    /// The standard deviation of the accumulated noise, per part of a tap.
+    public let noiseDeviation: Double
+    /// The accumulated value a unit path leaves at the peak of its pulse.
+    let amplitude: Double
+    /// The carrier phase the direct path shows.
+    let phase: Double
+    /// The reception's noise.
+    let noise: AccumulatorNoise
+
+    /// The accumulator of a frame whose paths are `response`, a unit path arriving at `level`, the straight
+    /// line's arrival `subTap` (0 ..< 1) past a tap of the chip's grid, its carrier at `phase`, with room for
+    /// `symbols` symbols, its noise from `noiseSeed`.
+    public init(
+        format: AccumulatorFormat, response: ChannelResponse, level: PowerLevel, subTap: Double, phase: Double,
+        symbols: Int, noiseSeed: UInt64
+    ) {
+        self.format = format
+        self.response = response
+        self.phase = phase
+        straightLineIndex = format.firstPathBase + subTap
+        let pulse = ReceiverPulse.shared
+        // Per symbol, a unit path's taps hold Σ p² · s² = 10^((level + A)/10): the first-path formula's scale.
+        let perSymbol = (Foundation.pow(10, (level.dBm + format.powerConstant) / 10) / pulse.sampledEnergy).squareRoot()
+        var strongest = 0.0
+        for index in response.delays.indices {
+            let value = max(abs(response.real[index]), abs(response.imaginary[index]), (response.real[index] * response.real[index]
+                + response.imaginary[index] * response.imaginary[index]).squareRoot())
+            strongest = max(strongest, value)
+        }
+        let room = max(1, symbols)
+        // Accumulation stops before the strongest tap's part passes the limit [D: the strongest path's
+        // peak bounds the strongest tap within the paths that overlap it].
+        let peakPerSymbol = perSymbol * strongest
+        let saturating = peakPerSymbol > 0 ? Int(format.componentLimit / peakPerSymbol) : room
+        unsaturated = room
+        accumulated = max(1, min(room, saturating))
+        amplitude = perSymbol * Double(accumulated)
+        let received = PowerLevel(dBm: level.dBm + 10 * Foundation.log10(max(response.power, 1e-30)))
+        let noiseLevel = ReceiverCalibration.noiseLevel(receivedLevel: received)
+        let noisePerSymbol = (Foundation.pow(10, (noiseLevel.dBm + format.powerConstant) / 10) / 2).squareRoot()
+        noiseDeviation = noisePerSymbol * Double(accumulated).squareRoot()
+        noise = AccumulatorNoise(random: CounterRandom(seed: noiseSeed), deviation: noiseDeviation)
+    }
+
+    /// The same accumulation of another response of the same link (the whole of it): the same level,
+    /// symbols, phase and noise.
+    public func replacingResponse(_ other: ChannelResponse) -> PreambleAccumulator {
+        PreambleAccumulator(copying: self, response: other)
+    }
+
+    private init(copying other: PreambleAccumulator, response: ChannelResponse) {
+        format = other.format
+        self.response = response
+        straightLineIndex = other.straightLineIndex
+        accumulated = other.accumulated
+        unsaturated = other.unsaturated
+        noiseDeviation = other.noiseDeviation
+        amplitude = other.amplitude
+        phase = other.phase
+        noise = other.noise
+    }
+
+    /// How far before a clean path's arrival the leading-edge detection puts it, in taps, averaged over
+    /// where the path falls between taps: the chip's antenna-delay calibration absorbs it, so a timestamp is
+    /// the detected first path less it [D: a single path of the receiver pulse, noise at a typical
+    /// line-of-sight 44 dB below its peak].
+    public static let referenceLead: Double = {
+        let pulse = ReceiverPulse.shared
+        let phases = 32
+        var sum = 0.0
+        for phase in 0..<phases {
+            let position = 20 + Double(phase) / Double(phases)
+            let magnitudes = (0..<40).map { abs(pulse.value(atTaps: Double($0) - position)) }
+            let noise = 1 / 158.0
+            let edge = LeadingEdgeDetector.reset.detect(magnitudes: magnitudes, first: 0, noise: noise, accumulated: 1)
+            sum += (edge?.index ?? position) - position
+        }
+        return sum / Double(phases)
+    }()
+
+    /// The taps the leading-edge detection needs: from ``leadIn`` taps before the earliest path to
+    /// ``leadOut`` after the strongest, within the accumulator.
+    public var window: Range<Int> {
+        guard let firstDelay = response.delays.first else {
+            let index = Int(straightLineIndex)
+            return max(0, index - Self.leadIn)..<min(format.sampleCount, index + Self.leadOut)
+        }
+        var strongest = 0
+        var strongestPower = -1.0
+        for index in response.delays.indices {
+            let power = response.real[index] * response.real[index] + response.imaginary[index] * response.imaginary[index]
+            if power > strongestPower {
+                strongest = index
+                strongestPower = power
+            }
+        }
+        let start = Int((straightLineIndex + firstDelay / AccumulatorFormat.tapSpacing).rounded(.down)) - Self.leadIn
+        let end = Int((straightLineIndex + response.delays[strongest] / AccumulatorFormat.tapSpacing).rounded(.up)) + Self.leadOut
+        let lower = min(max(0, start), format.sampleCount - 1)
+        return lower..<min(format.sampleCount, max(end, lower + 1))
+    }
+
+    /// Taps kept before the earliest path: enough for the pulse's rise and the search's start.
+    public static let leadIn = 12
+    /// Taps kept after the strongest path: its pulse and the peak's neighbours.
+    public static let leadOut = 8
+
+    /// The accumulated taps in `range`, noise included, as real and imaginary parts.
+    public func taps(in range: Range<Int>) -> (real: [Double], imaginary: [Double]) {
+        var real = [Double](repeating: 0, count: range.count)
+        var imaginary = [Double](repeating: 0, count: range.count)
+        let pulse = ReceiverPulse.shared
+        let (turnCos, turnSin) = (Foundation.cos(phase), Foundation.sin(phase))
+        let support = Int(ReceiverPulse.support)
+        for path in response.delays.indices {
+            let position = straightLineIndex + response.delays[path] / AccumulatorFormat.tapSpacing
+            let centre = Int(position.rounded())
+            let lower = max(range.lowerBound, centre - support)
+            let upper = min(range.upperBound - 1, centre + support)
+            guard lower <= upper else { continue }
+            // The path's amplitude turned by the carrier phase.
+            let pathReal = (response.real[path] * turnCos - response.imaginary[path] * turnSin) * amplitude
+            let pathImaginary = (response.real[path] * turnSin + response.imaginary[path] * turnCos) * amplitude
+            for tap in lower...upper {
+                let shape = pulse.value(atTaps: Double(tap) - position)
+                real[tap - range.lowerBound] += pathReal * shape
+                imaginary[tap - range.lowerBound] += pathImaginary * shape
+            }
+        }
+        for tap in range {
+            let sample = noise.sample(tap)
+            real[tap - range.lowerBound] += sample.real
+            imaginary[tap - range.lowerBound] += sample.imaginary
+        }
+        return (real, imaginary)
+    }
+
+    /// The power, as a share like |a|², of the paths that land at tap `index` or later, and of those
+    /// dropped from the response as late.
+    func powerBeyond(_ index: Int) -> Double {
+        var power = response.latePower
+        for path in response.delays.indices
+        where straightLineIndex + response.delays[path] / AccumulatorFormat.tapSpacing >= Double(index) {
+            power += response.real[path] * response.real[path] + response.imaginary[path] * response.imaginary[path]
+        }
+        return power
+    }
+
+    /// The chip's estimate of the noise's standard deviation (STD_NOISE): the spread of
+    /// ``ReceiverCalibration/noiseEstimateTaps`` noise taps, drawn from its sampling law
+    /// σ·√(χ²₂ₙ/2n) ≈ σ·(1 + z/(2√n)) [D].
+    public var estimatedNoise: Double {
+        let taps = Double(ReceiverCalibration.noiseEstimateTaps)
+        return noiseDeviation * max(0.5, 1 + noise.standardNormal(0) / (2 * taps.squareRoot()))
+    }
+}
+
+extension ReceiverPulse {
+    /// The pulse on the accumulators' tap spacing.
+    static let shared = ReceiverPulse(tapSpacing: AccumulatorFormat.tapSpacing)
+}

@@ -1,0 +1,62 @@
+import Foundation
+import UWBCore
+
+/// What a chip reads off its accumulator at the end of a preamble: the first path found by its
+/// leading-edge detection, the three magnitudes after it (FP_AMPL1–3), the channel power (CIR_PWR before
+/// the register's width), its noise estimate (STD_NOISE) and the taps it looked at.
+public struct PreambleReading: Sendable {
+    /// The accumulator it was read from.
+    public let accumulator: PreambleAccumulator
+    /// The taps looked at, and their values.
+    public let window: Range<Int>
+    public let real: [Double]
+    public let imaginary: [Double]
+    /// The leading edge found; its index is the tap of the first path with its fraction.
+    public let edge: LeadingEdge
+    /// The magnitudes of the three taps after the first path's (floor(index) + 1, + 2, + 3).
+    public let firstPathAmplitudes: (Double, Double, Double)
+    /// The channel power as the received-level formula takes it: Σ|tap|² over the channel, divided by the
+    /// format's ``AccumulatorFormat/impulsePowerScale``.
+    public let impulsePower: Double
+    /// The noise estimate.
+    public let noise: Double
+
+    /// The received level the chip's formula gives for this reading: 10·log₁₀(C·scale/N²) − A with the
+    /// channel power C and the symbols accumulated N.
+    public var receivedLevel: PowerLevel {
+        let count = Double(accumulator.accumulated)
+        let value = max(impulsePower * accumulator.format.impulsePowerScale / (count * count), 1e-30)
+        return PowerLevel(dBm: 10 * Foundation.log10(value) - accumulator.format.powerConstant)
+    }
+
+    /// The first-path level the chip's formula gives: 10·log₁₀((F1² + F2² + F3²)/N²) − A.
+    public var firstPathLevel: PowerLevel {
+        let count = Double(accumulator.accumulated)
+        let (f1, f2, f3) = firstPathAmplitudes
+        let value = max((f1 * f1 + f2 * f2 + f3 * f3) / (count * count), 1e-30)
+        return PowerLevel(dBm: 10 * Foundation.log10(value) - accumulator.format.powerConstant)
+    }
+
+    /// Runs `detector` on `accumulator`.
+    public init(accumulator: PreambleAccumulator, detector: LeadingEdgeDetector) {
+        self.accumulator = accumulator
+        let window = accumulator.window
+        let (real, imaginary) = accumulator.taps(in: window)
+        let magnitudes = zip(real, imaginary).map { ($0 * $0 + $1 * $1).squareRoot() }
+        noise = accumulator.estimatedNoise
+        edge = detector.detect(
+            magnitudes: magnitudes, first: window.lowerBound, noise: noise, accumulated: accumulator.accumulated)
+            ?? LeadingEdge(index: accumulator.straightLineIndex, peakIndex: window.lowerBound, peak: 0, threshold: 0)
+        let after = Int(edge.index.rounded(.down)) - window.lowerBound
+        func magnitude(_ offset: Int) -> Double { magnitudes.indices.contains(offset) ? magnitudes[offset] : 0 }
+        firstPathAmplitudes = (magnitude(after + 1), magnitude(after + 2), magnitude(after + 3))
+        // Beyond the window, the paths' energy adds without their overlaps [D].
+        var energy = magnitudes.reduce(0) { $0 + $1 * $1 }
+        let amplitude = accumulator.amplitude
+        energy += accumulator.powerBeyond(window.upperBound) * amplitude * amplitude * ReceiverPulse.shared.sampledEnergy
+        impulsePower = energy / accumulator.format.impulsePowerScale
+        self.window = window
+        self.real = real
+        self.imaginary = imaginary
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+
+/// The shape a single path leaves in a chip's accumulator: the UWB pulse after the receiver's matched
+/// filter, a raised-cosine pulse (the autocorrelation of a root-raised-cosine pulse, the form of IEEE
+/// 802.15.4's reference pulse, roll-off β = 0.5 [U: the standard's value as remembered]) whose duration is
+/// fitted to the DW1000's measured accumulators: 2.5 ns, which puts the point at 0.51 of the peak 1.43 taps
+/// before it, as measured (median 1.44, p10–p90 1.12–2.24; the standard's 2.00 ns on 499.2 MHz channels
+/// would give 1.14) [D, `Docs/reference/measured-channels.md`].
+///
+/// p(t) = sinc(t/T)·cos(πβt/T)/(1 − (2βt/T)²), peak 1 at t = 0, tabulated every 1/64 of an accumulator
+/// tap and read with linear interpolation; zero beyond ``support`` taps either side.
+struct ReceiverPulse: Sendable {
+    /// The raised cosine's roll-off β.
+    static let rollOff = 0.5
+    /// The pulse duration T_p in seconds.
+    static let duration = 2.5e-9
+    /// How far either side of its peak the pulse is kept, in taps: beyond six taps it is below 1 % [D].
+    static let support = 6.0
+    /// Table steps per tap.
+    static let stepsPerTap = 64
+
+    /// The table, from −``support`` to +``support`` taps.
+    private let values: [Double]
+
+    /// The pulse for a chip whose taps are `tapSpacing` seconds apart.
+    init(tapSpacing: Double) {
+        let steps = Int(Self.support) * Self.stepsPerTap
+        values = (-steps...steps).map { step in
+            Self.shape(Double(step) / Double(Self.stepsPerTap) * tapSpacing)
+        }
+    }
+
+    /// The pulse `offset` taps from its peak.
+    @inline(__always)
+    func value(atTaps offset: Double) -> Double {
+        let position = (offset + Self.support) * Double(Self.stepsPerTap)
+        guard position >= 0, position < Double(values.count - 1) else { return 0 }
+        let lower = Int(position)
+        let fraction = position - Double(lower)
+        return values[lower] + (values[lower + 1] - values[lower]) * fraction
+    }
+
+    /// The energy of the pulse sampled once per tap, averaged over where the samples fall: Σ p(k − ε)²,
+    /// which is what a single path of unit amplitude puts into the accumulator.
+    var sampledEnergy: Double {
+        var sum = 0.0
+        let phases = 16
+        for phase in 0..<phases {
+            let epsilon = Double(phase) / Double(phases)
+            for tap in -Int(Self.support)...Int(Self.support) {
+                let value = value(atTaps: Double(tap) - epsilon)
+                sum += value * value
+            }
+        }
+        return sum / Double(phases)
+    }
+
+    /// The raised cosine at `time` seconds from its peak.
+    static func shape(_ time: Double) -> Double {
+        let x = time / duration
+        let sinc = x == 0 ? 1 : Foundation.sin(Double.pi * x) / (Double.pi * x)
+        let denominator = 1 - (2 * rollOff * x) * (2 * rollOff * x)
+        // At |t| = T/(2β) both factors vanish; the limit is (π/4)·sinc(1/(2β)).
+        guard abs(denominator) > 1e-9 else { return Double.pi / 4 * Foundation.sin(Double.pi / (2 * rollOff)) / (Double.pi / (2 * rollOff)) }
+        return sinc * Foundation.cos(Double.pi * rollOff * x) / denominator
+    }
+}
