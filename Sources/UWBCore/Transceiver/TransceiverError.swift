@@ -17,13 +17,23 @@ public enum TransceiverError: Error, Hashable, Sendable, CustomStringConvertible
     /// The configuration asks for something this radio does not have (channel 9 or an STS on a
     /// DW1000, 110 kbps on a DW3000); the text says what and what to use instead.
     case unsupportedConfiguration(String)
+    /// A channel impulse response was asked for, but the radio has received no good frame since
+    /// it was configured (or brought up), so its accumulator holds nothing to read.
+    case noReceptionToRead
+    /// The radio has no such accumulator, or it holds nothing in the configuration in force; the
+    /// text says why and which to read instead.
+    case accumulatorUnavailable(ImpulseResponseAccumulator, reason: String)
+    /// The sample range asked for is empty or reaches outside the accumulator's `valid` taps.
+    case samplesOutsideAccumulator(requested: Range<Int>, valid: Range<Int>, accumulator: ImpulseResponseAccumulator)
 
     /// Whether the radio is gone or unusable (a bus error, a hardware fault, a lost configuration),
     /// rather than one operation having failed (a late start, an oversize frame or duration).
     public var meansRadioLost: Bool {
         switch self {
         case .bus, .hardwareFault, .notConfigured: true
-        case .lateTransmission, .lateReception, .frameTooLong, .durationOutOfRange, .unsupportedConfiguration: false
+        case .lateTransmission, .lateReception, .frameTooLong, .durationOutOfRange, .unsupportedConfiguration,
+            .noReceptionToRead, .accumulatorUnavailable, .samplesOutsideAccumulator:
+            false
         }
     }
 
@@ -46,6 +56,13 @@ public enum TransceiverError: Error, Hashable, Sendable, CustomStringConvertible
             "the radio reported a fault: \(detail)"
         case .unsupportedConfiguration(let detail):
             "this radio cannot use that configuration: \(detail)"
+        case .noReceptionToRead:
+            "no frame has been received since the radio was configured, so its accumulator holds no channel impulse response; receive a frame first, then read its CIR"
+        case .accumulatorUnavailable(let accumulator, let reason):
+            "the \(accumulator) accumulator cannot be read: \(reason)"
+        case .samplesOutsideAccumulator(let requested, let valid, let accumulator):
+            "samples \(requested.lowerBound)..<\(requested.upperBound) are not within the \(accumulator) accumulator, whose samples are "
+                + "\(valid.lowerBound)..<\(valid.upperBound) in this configuration; ask for a non-empty range within it, or nil for all of it"
         }
     }
 }
