@@ -23,6 +23,27 @@ enum DW1000Constants {
     /// The longest frame with the standard PHR, FCS included (IEEE 802.15.4-2011 aMaxPHYPacketSize).
     static let maximumFrameLength = 127
 
+    /// ACC_MEM holds one complex sample in 4 octets: real then imaginary, each a signed 16-bit
+    /// integer, low octet first (UM §7.2.38).
+    static let accumulatorOctetsPerSample = 4
+
+    /// A read of ACC_MEM returns one dummy octet before the data, whatever sub-index it starts at
+    /// (UM §7.2.38, "NB").
+    static let accumulatorDummyOctets = 1
+
+    /// The accumulator's taps are "half a period of the 499.2 MHz fundamental" apart: 1/998.4 MHz
+    /// = 64 device ticks ≈ 1.0016 ns (UM §7.2.38).
+    static let accumulatorSampleSpacing = DeviceDuration(ticks: 64)
+
+    /// The accumulator spans one preamble symbol, two taps per chip: 992 taps at 16 MHz PRF, 1016
+    /// at 64 MHz (UM §7.2.38 and Table 58).
+    static func accumulatorSamples(_ prf: PulseRepetitionFrequency) -> Int {
+        switch prf {
+        case .sixteenMegahertz: 992
+        case .sixtyFourMegahertz: 1016
+        }
+    }
+
     /// The constant A of the power formulas: 113.77 dB at 16 MHz PRF, 121.74 dB at 64 MHz (UM §4.7.1–4.7.2).
     static func powerCorrection(_ prf: PulseRepetitionFrequency) -> Double {
         switch prf {

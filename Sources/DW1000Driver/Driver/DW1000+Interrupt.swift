@@ -103,6 +103,7 @@ extension DW1000 {
                 index: frame.diagnostics.firstPathIndex, carrierPhase: frame.diagnostics.carrierPhase,
                 clocks: clocks, clearing: handled)
         }
+        lastReception = frame.diagnostics
         return frame
     }
 

@@ -18,6 +18,7 @@ extension DW1000: Transceiver {
     /// `dwt_configure`), then TXSTRT|TRXOFF in one write, which Decawave's driver does to
     /// initialise the SFD logic after a channel change.
     public func configure(_ config: RadioConfig) throws(TransceiverError) {
+        lastReception = nil
         let plan = try ConfigurationPlan(config, frameFilter: activeFrameFilter)
         do {
             try onBus {

@@ -30,6 +30,11 @@ public final class DW1000 {
     /// turns it on for chips that share a clock with another.
     public var measuresFirstPathPhase = false
 
+    /// The diagnostics of the last good frame received since ``configure(_:)``, whose channel
+    /// impulse response the accumulator holds (``readChannelImpulseResponse(_:samples:)``); `nil`
+    /// until one arrives.
+    var lastReception: ReceptionDiagnostics?
+
     /// SYS_CFG as last written.
     var systemConfiguration: UInt64 = 0
 
