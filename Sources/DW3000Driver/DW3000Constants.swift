@@ -45,6 +45,52 @@ public enum DW3000Constants {
     /// The value RX_CAL_RESI/RESQ hold when the PGF calibration failed (Qorvo API `ERR_RX_CAL_FAIL`).
     public static let failedCalibrationResult: UInt64 = 0x1FFF_FFFF
 
+    /// One complex sample of the CIR memory (ACC_MEM) is 6 octets: a 24-bit real part, then a
+    /// 24-bit imaginary part, each low octet first (Qorvo API `dwt_readcir`, "3 bytes per real part,
+    /// 3 byte per imaginary part"; `Docs/reference/dw3000-registers.md` §9).
+    public static let accumulatorOctetsPerSample = 6
+
+    /// Each 24-bit part holds 18 bits of value under six copies of the sign, "S S S S S S V17 … V0"
+    /// (Qorvo API `DWT_CIR_VALUE_NO_SIGN_18BIT_MASK` 0x3FFFF, `DWT_CIR_SIGN_24BIT_EXTEND_32BIT_MASK`).
+    public static let accumulatorValueBits = 18
+
+    /// A read of the CIR memory returns one dummy octet before the data (Qorvo API `dwt_readcir`,
+    /// "1st byte shall be ignored when reading from Accumulator"; `ACC_BUFFER_MAX_LEN` 12288 + 1).
+    public static let accumulatorDummyOctets = 1
+
+    /// The taps are 1/998.4 MHz = 64 device ticks ≈ 1.0016 ns apart, two per chip, as on the DW1000
+    /// (DW1000 User Manual §7.2.38); the same Ipatov lengths (992 and 1016, one symbol at two taps
+    /// per chip) say the DW3000 samples at the same rate **[derived; unconfirmed for the STS ones]**.
+    public static let accumulatorSampleSpacing = DeviceDuration(ticks: 64)
+
+    /// Where each accumulator starts in the CIR memory, in complex samples: Ipatov 0x000, STS1
+    /// 0x400, STS2 0x600 (Qorvo API `dwt_cir_acc_offset`).
+    public static func accumulatorStart(_ accumulator: ImpulseResponseAccumulator) -> Int {
+        switch accumulator {
+        case .preamble: 0x000
+        case .secureTimestamp: 0x400
+        case .secureTimestampSecondHalf: 0x600
+        }
+    }
+
+    /// How many valid samples each accumulator holds: the Ipatov one 992 at 16 MHz PRF and 1016 at
+    /// 64 MHz, each STS one 512 (Qorvo API `DWT_CIR_LEN_IP_PRF16`, `DWT_CIR_LEN_IP_PRF64`,
+    /// `DWT_CIR_LEN_STS`).
+    public static func accumulatorSamples(_ accumulator: ImpulseResponseAccumulator, prf: PulseRepetitionFrequency) -> Int {
+        switch (accumulator, prf) {
+        case (.preamble, .sixteenMegahertz): 992
+        case (.preamble, .sixtyFourMegahertz): 1016
+        case (.secureTimestamp, _), (.secureTimestampSecondHalf, _): 512
+        }
+    }
+
+    /// The samples the driver reads per transaction of INDIRECT_PTR_A: 128, 1 + 6 × 128 = 769
+    /// octets, within the register's 1024 (`Hardware/dw3000/registers.json`, UM §8.2.26). The Qorvo
+    /// API reads 16 (`CHUNK_CIR_NB_SAMP`) to size a 97-octet buffer on a microcontroller; 128 takes
+    /// eight times fewer transactions, divides the 512-sample STS accumulators evenly and keeps
+    /// every read inside the register the map gives.
+    public static let accumulatorChunkSamples = 128
+
     /// The constant A of the power formulas: 113.8 dB at 16 MHz PRF, 121.7 dB at 64 MHz (UM §4.7.1–4.7.2;
     /// Qorvo API `deca_rsl.c`).
     public static func powerCorrection(_ prf: PulseRepetitionFrequency) -> Double {

@@ -74,7 +74,7 @@ struct DW3000RegisterPort {
     }
 
     /// The header for `length` octets at `offset` inside `register`.
-    private func header(
+    func header(
         _ access: DW3000SPIAccess, _ register: DW3000Register, offset: Int, length: Int
     ) throws(SPIBusError) -> [UInt8] {
         guard offset >= 0, length >= 0, offset + length <= register.length else {

@@ -10,6 +10,7 @@ extension DW3000 {
     ///   or 110 kbps; ``TransceiverError/hardwareFault(_:)`` when the PLL does not lock or the
     ///   calibration fails; ``TransceiverError/bus(_:)``.
     public func configure(_ config: RadioConfig) throws(TransceiverError) {
+        lastReception = nil
         if let reason = DW3000ConfigurationPlan.unsupportedReason(config) {
             throw .unsupportedConfiguration(reason)
         }

@@ -89,6 +89,8 @@ extension DW3000 {
             frame: answers[0], timestamp: next(), ipatovTimestamp: next(), ciaDiagnostic: next(), channelArea: next(),
             firstPathAmplitudes: (next(), next(), next()), firstPathIndex: next(), accumulated: next(), gainDebug: next(),
             secureTimestamp: secure ? (next(), next()) : nil, phaseDifference: pdoa ? next() : nil)
-        return reception.receivedFrame(config)
+        let frame = reception.receivedFrame(config)
+        lastReception = frame.diagnostics
+        return frame
     }
 }

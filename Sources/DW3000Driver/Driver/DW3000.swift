@@ -31,6 +31,11 @@ public final class DW3000 {
     /// The RX antenna delay taken off RX timestamps (CIA_CONF.RXANTD).
     public private(set) var receiveAntennaDelay: DeviceDuration
 
+    /// The diagnostics of the last good frame received since ``configure(_:)``, whose channel
+    /// impulse response the CIR memory holds (``readChannelImpulseResponse(_:samples:)``); `nil`
+    /// until one arrives.
+    var lastReception: ReceptionDiagnostics?
+
     /// TX_FCTRL octets 0–3 without the frame length, for the current configuration.
     var frameControl: UInt64 = 0
 
