@@ -81,6 +81,28 @@ public protocol Transceiver: AnyObject {
     /// - Throws: ``TransceiverError`` if the radio could not be read.
     func handleInterrupt() throws(TransceiverError) -> [TransceiverEvent]
 
+    /// Reads the channel impulse response (CIR) the radio accumulated while receiving its last good
+    /// frame: the taps `samples` of `accumulator`, or all its valid taps when `samples` is `nil`.
+    ///
+    /// Read it after ``TransceiverEvent/frameReceived(_:)`` and before the receiver is turned on
+    /// again: the next reception, good or not, accumulates over it. The read is long (about 4 KiB
+    /// on a DW1000, 6 KiB on a DW3000 for a whole accumulator) and forces the chip's accumulator
+    /// clocks on while it lasts, so keep it off the ranging path.
+    ///
+    /// - Parameters:
+    ///   - accumulator: which accumulator: ``ImpulseResponseAccumulator/preamble`` on every radio,
+    ///     the STS ones on a radio configured with an STS that has them.
+    ///   - samples: the accumulator indices to read, within `0..<`
+    ///     ``ChannelImpulseResponse/accumulatorLength``; `nil` for all of them.
+    /// - Throws: ``TransceiverError/noReceptionToRead`` if no good frame has been received since
+    ///   ``configure(_:)``; ``TransceiverError/accumulatorUnavailable(_:reason:)`` for an
+    ///   accumulator the radio lacks or leaves empty in its configuration;
+    ///   ``TransceiverError/samplesOutsideAccumulator(requested:valid:accumulator:)`` for an empty
+    ///   range or one that reaches outside the accumulator; ``TransceiverError/bus(_:)``.
+    func readChannelImpulseResponse(
+        _ accumulator: ImpulseResponseAccumulator, samples: Range<Int>?
+    ) throws(TransceiverError) -> ChannelImpulseResponse
+
     /// Blocks until the radio asserts its interrupt line or the deadline passes; for radio loops
     /// that run against the wall clock.
     ///

@@ -60,6 +60,12 @@ final class RecordingTransceiver: Transceiver {
 
     func handleInterrupt() throws(TransceiverError) -> [TransceiverEvent] { [] }
 
+    func readChannelImpulseResponse(
+        _ accumulator: ImpulseResponseAccumulator, samples: Range<Int>?
+    ) throws(TransceiverError) -> ChannelImpulseResponse {
+        throw .noReceptionToRead
+    }
+
     func waitForInterrupt(until deadline: ContinuousClock.Instant) throws(TransceiverError) -> Bool { false }
 }
 
