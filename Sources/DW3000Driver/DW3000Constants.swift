@@ -87,8 +87,9 @@ public enum DW3000Constants {
     /// The samples the driver reads per transaction of INDIRECT_PTR_A: 128, 1 + 6 × 128 = 769
     /// octets, within the register's 1024 (`Hardware/dw3000/registers.json`, UM §8.2.26). The Qorvo
     /// API reads 16 (`CHUNK_CIR_NB_SAMP`) to size a 97-octet buffer on a microcontroller; 128 takes
-    /// eight times fewer transactions, divides the 512-sample STS accumulators evenly and keeps
-    /// every read inside the register the map gives.
+    /// eight times fewer transactions, divides the 512-sample STS accumulators evenly, keeps every
+    /// read inside the register the map gives, and keeps a chunk's batch within the emulator
+    /// service's 4096-octet messages.
     public static let accumulatorChunkSamples = 128
 
     /// The constant A of the power formulas: 113.8 dB at 16 MHz PRF, 121.7 dB at 64 MHz (UM §4.7.1–4.7.2;

@@ -14,6 +14,13 @@ import UWBCore
 /// Qorvo writes PTR_ADDR_A again before every chunk and writes both pointer registers as 4
 /// octets; this writes PTR_ADDR_A once, and each register as wide as the register map has it
 /// (1 and 2 octets): the octets left out are reserved and zero. `Docs/reference/dw3000-registers.md` §9.
+///
+/// Each chunk goes to the bus as a batch of its own (``batches``): its PTR_OFFSET_A write and its
+/// read, the first batch also turning the clocks on and pointing PTR_ADDR_A, the last also
+/// turning them off. A batch then answers at most 769 octets of data, which a bus with a message
+/// limit carries (the emulator service's messages hold 4096 octets; a batch of the whole Ipatov
+/// accumulator would answer 6104, in eight reads); on an FT232H it costs one USB round trip per
+/// chunk.
 struct DW3000AccumulatorRead {
     /// CLK_CTRL's accumulator clocks: ACC_MCLK_EN (bit 15) and ACC_CLK_EN (bit 6), 0x8040.
     static let clockBits = DW3000Register.ClkCtrl.accMclkEn.mask | DW3000Register.ClkCtrl.accClkEn.mask
@@ -26,6 +33,9 @@ struct DW3000AccumulatorRead {
 
     /// Where in ``transactions`` each chunk's read is.
     let reads: [Int]
+
+    /// The batches the transactions go to the bus in, as ranges of ``transactions``: one per chunk.
+    let batches: [Range<Int>]
 
     /// The masked write that turns the accumulator clocks off again (the last of ``transactions``).
     let clocksOff: SPITransaction
@@ -50,6 +60,7 @@ struct DW3000AccumulatorRead {
                 body: .write([DW3000Register.accMem.file])),
         ]
         var reads: [Int] = []
+        var batches: [Range<Int>] = []
         let start = DW3000Constants.accumulatorStart(accumulator)
         for chunk in stride(from: taps.lowerBound, to: taps.upperBound, by: DW3000Constants.accumulatorChunkSamples) {
             let samples = min(DW3000Constants.accumulatorChunkSamples, taps.upperBound - chunk)
@@ -61,10 +72,14 @@ struct DW3000AccumulatorRead {
             reads.append(transactions.count)
             transactions.append(SPITransaction(
                 header: try port.header(.read, .indirectPtrA, offset: 0, length: length), body: .read(count: length)))
+            batches.append((batches.last?.upperBound ?? 0)..<transactions.count)
         }
         transactions.append(clocksOff)
+        let last = batches.popLast()?.lowerBound ?? 0
+        batches.append(last..<transactions.count)
         self.transactions = transactions
         self.reads = reads
+        self.batches = batches
     }
 
     /// The samples in the bus's `answers` to ``transactions``, the dummy octet of each chunk dropped.

@@ -3,8 +3,8 @@ import UWBCore
 extension DW3000 {
     /// Reads the channel impulse response of the last good frame from the CIR memory, as the Qorvo
     /// API's `dwt_readcir` does (`DW3000AccumulatorRead`): the accumulator clocks forced on, the
-    /// samples read through indirect pointer A in chunks of 128, the clocks released. The whole
-    /// sequence goes to the bus as one batch (one USB round trip on an FT232H); if it fails, the
+    /// samples read through indirect pointer A in chunks of 128, the clocks released. Each chunk
+    /// goes to the bus as a batch of its own (one USB round trip on an FT232H); if one fails, the
     /// driver still turns the clocks off before it throws.
     ///
     /// The accumulators: ``ImpulseResponseAccumulator/preamble`` (992 taps at 16 MHz PRF, 1016 at
@@ -31,9 +31,11 @@ extension DW3000 {
         let length = DW3000Constants.accumulatorSamples(accumulator, prf: config.pulseRepetitionFrequency)
         let taps = try accumulator.samples(requested, length: length)
         let read = try onBus { () throws(SPIBusError) in try DW3000AccumulatorRead(accumulator, taps: taps, port: port) }
-        let answers: [[UInt8]]
+        var answers: [[UInt8]] = []
         do {
-            answers = try port.bus.transfer(read.transactions, on: chip)
+            for batch in read.batches {
+                answers += try port.bus.transfer(Array(read.transactions[batch]), on: chip)
+            }
         } catch {
             turnAccumulatorClocksOff(read, after: error)
             throw .bus(error)

@@ -35,7 +35,8 @@ struct DW3000AccumulatorReadTests {
             .write([0xFE, 0x20], [0x80, 0x03]), .read([0x3A], count: 721),     // 1 + 6 × 120
             Self.clocksOff,
         ])
-        #expect(bus.batches == [0..<19])
+        // One batch per chunk, the first with the clocks and the pointer, the last with the clocks.
+        #expect(bus.batches == [0..<4, 4..<6, 6..<8, 8..<10, 10..<12, 12..<14, 14..<16, 16..<19])
         #expect(bus.stored(file: 0x11, offset: 0x04, count: 2) == [0x00, 0x02])   // CLK_CTRL as configure left it
         #expect(response.samples.count == 1016)
         #expect(response.accumulatorLength == 1016)
@@ -221,6 +222,27 @@ struct DW3000AccumulatorReadTests {
         #expect(fake.stored(file: 0x11, offset: 0x04, count: 2) == [0x00, 0x02])
     }
 
+    @Test("a read that fails at the third chunk turns the clocks off after the chunks already read")
+    func clocksOffAfterFailureMidway() throws {
+        let fake = DW3000Fixture.bus()
+        let bus = FailingDW3000Bus(fake)
+        let chip = try DW3000(bus: bus, chip: .first)
+        try chip.configure(DW3000Fixture.channelNine())
+        try Self.receiveFrame(on: fake, chip: chip)
+        bus.failReads(ofFile: 0x1D, after: 2)
+        #expect(throws: TransceiverError.bus(FailingDW3000Bus.failure)) {
+            try chip.readChannelImpulseResponse(.preamble, samples: nil)
+        }
+        #expect(fake.trace == [
+            Self.clocksOn, Self.pointerAtAccumulator,
+            .write([0xFE, 0x20], [0x00, 0x00]), .read([0x3A], count: 769),
+            .write([0xFE, 0x20], [0x80, 0x00]), .read([0x3A], count: 769),
+            .write([0xFE, 0x20], [0x00, 0x01]),
+            Self.clocksOff,
+        ])
+        #expect(fake.stored(file: 0x11, offset: 0x04, count: 2) == [0x00, 0x02])
+    }
+
     /// `real` and `imaginary` as the chip stores them: two 24-bit two's complement parts, low octet first.
     static func sample(_ real: Int32, _ imaginary: Int32) -> [UInt8] {
         [real, imaginary].flatMap { part in (0..<3).map { UInt8(truncatingIfNeeded: part >> (8 * $0)) } }
@@ -251,6 +273,7 @@ final class FailingDW3000Bus: SPIBus {
 
     let fake: FakeSPIBus
     private var failingFile: UInt8?
+    private var readsBeforeFailure = 0
 
     init(_ fake: FakeSPIBus) {
         self.fake = fake
@@ -259,13 +282,17 @@ final class FailingDW3000Bus: SPIBus {
     var chipCount: Int { fake.chipCount }
     var batchingReducesCost: Bool { fake.batchingReducesCost }
 
-    /// Reads of `file` throw ``failure`` from now on.
-    func failReads(ofFile file: UInt8) { failingFile = file }
+    /// Reads of `file` throw ``failure`` once `count` of them have gone through.
+    func failReads(ofFile file: UInt8, after count: Int = 0) {
+        failingFile = file
+        readsBeforeFailure = count
+    }
 
     func transfer(_ transaction: SPITransaction, on chip: ChipSelect) throws(SPIBusError) -> [UInt8] {
         if transaction.responseLength > 0, case .register(let header, _)? = try? DW3000SPIHeader.decode(transaction.header),
             header.file == failingFile {
-            throw Self.failure
+            guard readsBeforeFailure > 0 else { throw Self.failure }
+            readsBeforeFailure -= 1
         }
         return try fake.transfer(transaction, on: chip)
     }
