@@ -18,13 +18,14 @@ public struct SignalPowerFormula: Hashable, Sendable {
     }
 
     /// RXPACC corrected for the SFD symbols it includes when it equals RXPACC_NOSAT
-    /// (UM §7.2.40.12; adjustments as tabulated in `Docs/reference/uwb-physics.md` §3.2), never below 1.
+    /// (UM §7.2.40.12 and Table 18, p. 96: every adjustment subtracts; `Docs/reference/uwb-physics.md`
+    /// §3.2), never below 1.
     public func correctedPreambleCount(accumulated: Int, unsaturated: Int) -> Int {
         guard accumulated == unsaturated else { return max(1, accumulated) }
         let adjustment = switch (configuration.startOfFrameDelimiter, configuration.dataRate) {
-        case (.standard, .kbps110): 64
+        case (.standard, .kbps110): -64
         case (.standard, _): -5
-        case (.decawave, .kbps110): 82
+        case (.decawave, .kbps110): -82
         case (.decawave, .kbps850): -18
         case (.decawave, .mbps6_8): -10
         }

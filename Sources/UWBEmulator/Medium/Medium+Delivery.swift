@@ -52,7 +52,7 @@ extension Medium {
             senderFront: DeviceBodyModel.isThroughFront(path, orientation: sender.orientation),
             receiverFront: DeviceBodyModel.isThroughFront(path * -1, orientation: receiver.orientation))
         let obstruction = PathObstruction(
-            from: senderCentre, to: receiverCentre, obstacles: obstacles, frequency: frame.frequency)
+            from: senderCentre, to: receiverCentre, obstacles: obstacles, channel: frame.channel)
         let pair = pairChannel(frame.sender, receiverIndex)
         let senderLower = isLower(frame.sender, than: receiverIndex)
         let shadowing = pair.shadowing(

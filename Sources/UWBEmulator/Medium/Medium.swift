@@ -136,7 +136,7 @@ public final class Medium {
             source: sender.antennaPosition(senderChip, at: transmission.rmarker), senderStill: sender.trajectory.isStationary,
             channelLoss: channel == channelModel.channel ? 0 : PathLossModel.frequencyTerm(
                 from: channelModel.channel.centreFrequency, to: channel.centreFrequency).decibels,
-            frequency: channel.centreFrequency,
+            channel: channel,
             floor: floorDBm, tracing: trace != nil, nodes: nodes, ports: ports)
         transmissions += 1
         statistics[senderIndex].sent += 1

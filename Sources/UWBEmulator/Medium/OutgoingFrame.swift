@@ -18,8 +18,10 @@ struct OutgoingFrame {
     /// How much more the frame loses on its way than the channel model says, in dB: the Friis
     /// frequency term between the model's channel and the frame's (zero on the model's channel).
     let channelLoss: Double
+    /// The channel the frame is sent on.
+    let channel: Channel
     /// The frame's carrier frequency.
-    let frequency: Frequency
+    var frequency: Frequency { channel.centreFrequency }
     /// 2π times the frame's carrier frequency, in radians per second: the carrier phase turns by
     /// this per second of flight.
     var angularFrequency: Double { 2 * Double.pi * frequency.hertz }

@@ -13,17 +13,15 @@ struct DeviceBodyModelTests {
         #expect(DeviceBodyModel.isThroughFront(Vector3(x: 0, y: 0, z: -1), orientation: Orientation(yaw: .degrees(180))))
     }
 
-    @Test("a shadowed link loses 3 dB overall and 13 dB on the first path; a clear one nothing")
+    @Test("a shadowed link loses 3 dB on every path and 13 dB on the direct path; a clear one nothing")
     func losses() {
-        let link = LinkSample(
-            distance: Distance(metres: 3), meanPathLoss: PowerRatio(decibels: 58), shadowing: PowerRatio(decibels: 0),
-            obstacleLoss: PowerRatio(decibels: 0), lineOfSightBlocked: false, firstPathExtraLoss: PowerRatio(decibels: 0),
-            excessDelay: .zero, receivedLevel: PowerLevel(dBm: -72), firstPathLevel: PowerLevel(dBm: -75))
         let body = DeviceBodyModel.standard
-        #expect(body.shadowed(link, senderFront: false, receiverFront: false) == link)
-        let shadowed = body.shadowed(link, senderFront: false, receiverFront: true)
-        #expect(shadowed.receivedLevel == PowerLevel(dBm: -75))
-        #expect(shadowed.firstPathLevel == PowerLevel(dBm: -88))
-        #expect(body.shadowed(link, senderFront: true, receiverFront: true) == shadowed)
+        #expect(body.shares(senderFront: false, receiverFront: false) == .clear)
+        let shadowed = body.shares(senderFront: false, receiverFront: true)
+        // 10^(−3/10) = 0.50119; 10^(−13/10) = 0.050119.
+        #expect(abs(shadowed.scattered - 0.501_19) < 1e-5)
+        #expect(abs(shadowed.direct - 0.050_119) < 1e-6)
+        #expect(body.shares(senderFront: true, receiverFront: true) == shadowed)
+        #expect(body.shares(senderFront: true, receiverFront: false) == shadowed)
     }
 }

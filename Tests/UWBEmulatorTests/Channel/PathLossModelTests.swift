@@ -62,7 +62,11 @@ struct PathLossModelTests {
 
     @Test("scenario spellings of the model kinds")
     func kindSpellings() {
-        #expect(ChannelModelKind.allCases.map(\.rawValue) == ["free-space", "cm1", "cm2", "cm3", "cm4"])
-        #expect(ChannelModelKind.allCases.filter(\.isNonLineOfSight) == [.cm2, .cm4])
+        #expect(ChannelModelKind.allCases.map(\.rawValue) == [
+            "free-space", "cm1", "cm2", "cm3", "cm4", "cm5", "cm6", "cm7", "cm8", "cm9",
+        ])
+        #expect(ChannelModelKind.allCases.filter { !$0.isLineOfSight } == [.cm2, .cm4, .cm6, .cm8, .cm9])
+        #expect(ChannelModelKind.freeSpace.multipath == nil)
+        #expect(ChannelModelKind.allCases.dropFirst().allSatisfy { $0.multipath != nil })
     }
 }

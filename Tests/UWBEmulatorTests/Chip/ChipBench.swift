@@ -3,9 +3,9 @@ import UWBCore
 @testable import UWBEmulator
 
 /// A bench for chip tests: virtual DW1000s on one simulator with an ideal air between them.
-/// Every frame reaches every other chip at the instant it leaves (no flight time, no timestamp
-/// error) with the levels the test sets, so register values can be checked against the user
-/// manual and analytic values.
+/// Every frame reaches every other chip at the instant it leaves (no flight time) along one clear path
+/// at the level the test sets, so register values can be checked against the user manual and analytic
+/// values.
 final class ChipBench: ChipEnvironment {
     let simulator = Simulator()
     private(set) var chips: [VirtualDW1000] = []
@@ -17,10 +17,8 @@ final class ChipBench: ChipEnvironment {
     private(set) var locks: [(chip: Int, locked: Bool)] = []
     /// Every frame a chip's frame filter rejected, as (receiving chip, time).
     private(set) var rejections: [(chip: Int, time: SimulationTime)] = []
-    /// The total level of every arrival.
+    /// The level of every arrival, all in its one path.
     var receivedLevel = PowerLevel(dBm: -80)
-    /// The first-path level of every arrival.
-    var firstPathLevel = PowerLevel(dBm: -82)
 
     /// Adds a chip with its own oscillator (or a shared one) and a known counter phase.
     @discardableResult
@@ -52,7 +50,7 @@ final class ChipBench: ChipEnvironment {
         transmissions.append((sender, transmission, simulator.now))
         let arrival = Arrival(
             transmission: transmission, transmissionIndex: transmissions.count - 1, sender: sender, start: transmission.start, rmarker: transmission.rmarker, end: transmission.end,
-            receivedLevel: receivedLevel, firstPathLevel: firstPathLevel, timestampError: 0, carrierPhase: .zero,
+            receivedLevel: receivedLevel, channel: .direct(level: receivedLevel), carrierPhase: .zero,
             detectable: true, decodable: true)
         for (index, receiver) in chips.enumerated() where index != sender {
             locks.append((index, receiver.preambleArrives(arrival)))

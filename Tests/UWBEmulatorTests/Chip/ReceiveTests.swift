@@ -196,16 +196,17 @@ struct ReceiveTests {
         try transmitter.command(Register.SysCtrl.txstrt)
         bench.run(untilSeconds: 0.31)
         let marker = try #require(bench.transmissions.first).transmission.rmarker
-        // The counter at the RMARKER plus the true RX delay (no flight time, no detector error on the bench).
-        let raw = (marker.seconds / ChipTables.tickSeconds + 16_500).rounded()
+        // The counter at the RMARKER plus the true RX delay (no flight time on the bench), plus APS011's bias
+        // at the bench's −80 dBm (64 MHz PRF: 2.8 cm, 6.0 ticks), within the leading edge's scatter
+        // (0.074 taps a frame, 4.7 ticks: 3σ 14 ticks).
+        let bias = RangeBiasTable.bias(receivedLevel: PowerLevel(dBm: -80), prf: .sixtyFourMegahertz, wideband: false)
+        let raw = marker.seconds / ChipTables.tickSeconds + 16_500 + bias.metres / 0.004_691_763
         for (receiver, delay) in zip(receivers, delays) {
             let stamp = try receiver.read(.rxStamp)
-            #expect(abs(Double(stamp) - (raw - Double(delay))) <= 1)
+            #expect(abs(Double(stamp) - (raw - Double(delay))) <= 14)
             let rawStamp = try receiver.read(.rxRawst)
             #expect(rawStamp & 0x1FF == 0)
-            #expect(rawStamp == UInt64(raw) & ~0x1FF)
         }
-        #expect(try receivers[1].read(.rxStamp) - receivers[0].read(.rxStamp) == delays[0] - delays[1])
     }
 
     @Test("RX_FINFO: RXFLEN with the FCS, RXBR, RXPRFR, RXPSR/RXNSPL, and RXPACC ≤ the preamble", arguments: [
@@ -236,7 +237,7 @@ struct ReceiveTests {
         #expect(Register.RxFinfo.rxnspl.value(in: info) == codes.1)
         let accumulated = Register.RxFinfo.rxpacc.value(in: info)
         #expect(accumulated > 0 && accumulated <= UInt64(config.preambleLength.symbols))
-        #expect(try receiver.read(.rxpaccNosat) == accumulated)
+        #expect(try receiver.read(.rxpaccNosat) >= accumulated)
         // The transmitter's TX_FCTRL.TR reaches the receiver as RX_FINFO.RNG (UM §7.2.10, §7.2.18).
         #expect(Register.RxFinfo.rng.value(in: info) == Register.TxFctrl.tr.value(in: try transmitter.read(.txFctrl)))
     }

@@ -6,7 +6,8 @@ import UWBCore
 
 /// Free-space facts used below, derived by hand: at 6489.6 MHz, λ = 46.196 mm and the Friis loss
 /// at 1 m is 20·log10(4π/λ) = 48.692 dB. With the default −14.3 dBm transmitter, 5.015 m gives
-/// −14.3 − 48.692 − 20·log10(5.015) = −77.00 dBm, where APS011's 64 MHz PRF range bias is 0.0 cm.
+/// −14.3 − 48.692 − 20·log10(5.015) = −77.00 dBm, where APS011's 64 MHz PRF range bias is 0.0 cm
+/// (2.1 cm per 2 dB around it, so the level's reading error of about 0.1 dB moves it 1 mm).
 @Suite("Emulator physics: timestamps on a common clock")
 struct TimestampPhysicsTests {
     static let distance = 5.015
@@ -32,7 +33,7 @@ struct TimestampPhysicsTests {
             receiver: WorldFixtures.device("b", at: Vector3(x: 0, y: 0, z: -Self.distance), orientation: Self.facingBack), count: 200)
         let differences = try Self.commonClockDifferences(link)
         #expect(differences.count == 200)
-        // σ = 2 cm = 4.3 ticks per frame, so the mean of 200 is within ±0.9 ticks at 3σ.
+        // σ ≈ 2.2 cm = 4.7 ticks per frame, so the mean of 200 is within ±1.0 tick at 3σ.
         #expect(abs(mean(differences) - Self.flightTicks) < 1.5, "mean \(mean(differences)) ticks")
     }
 
@@ -53,15 +54,16 @@ struct TimestampPhysicsTests {
         #expect(abs(mean(differences) - (Self.flightTicks + 2 * 16_436)) < 1.5, "mean \(mean(differences)) ticks")
     }
 
-    @Test("timestamp noise at −77 dBm is the modelled 2 cm floor")
+    @Test("timestamp noise at −77 dBm in line of sight is the measured DW1000's: 1.4 to 3.3 cm (Kolakowski LOS links: 2.8 cm a range)")
     func noise() throws {
         let world = try WorldFixtures.freeSpace(seed: 13)
         let link = try OneWayLink.run(
             in: world, sender: WorldFixtures.device("a", at: .zero),
             receiver: WorldFixtures.device("b", at: Vector3(x: 0, y: 0, z: -Self.distance), orientation: Self.facingBack), count: 300)
-        // Timing SNR 6 dB + 16 dB margin = 22 dB: Cramér-Rao 1.86 cm, below the 2 cm floor,
-        // plus tick quantisation (4.7 mm / √12 = 1.4 mm): σ ≈ 2.0 cm = 4.27 ticks.
+        // A DS-TWR range combines four timestamps into two differences of two, so its spread is a
+        // timestamp's: the measured 2.76 cm (median over 10 line-of-sight links, `Docs/reference/
+        // measured-channels.md`) is 5.9 ticks; 1.4–3.3 cm is 3–7 ticks.
         let sigma = standardDeviation(try Self.commonClockDifferences(link))
-        #expect(abs(sigma - 4.27) < 0.6, "σ \(sigma) ticks")
+        #expect(sigma > 3 && sigma < 7, "σ \(sigma) ticks")
     }
 }

@@ -87,7 +87,6 @@ struct ScenarioErrorTests {
         ([.key("devices"), .index(0), .key("board")], "devices[0].board"),
         ([.key("devices"), .index(1), .key("position")], "devices[1].position"),
         ([.key("channel"), .key("model")], "channel.model"),
-        ([.key("obstacles"), .index(0), .key("attenuationDB")], "obstacles[0].attenuationDB"),
         ([.key("devices"), .index(0), .key("transmit"), .key("intervalSeconds")], "devices[0].transmit.intervalSeconds"),
         ([.key("devices"), .index(1), .key("path"), .key("waypoints"), .index(0), .key("speedMetresPerSecond")],
          "devices[1].path.waypoints[0].speedMetresPerSecond"),
@@ -307,6 +306,48 @@ struct ScenarioErrorTests {
     ] as [([Step], Double, String, String)])
     func limits(path: [Step], value: Double, field: String, fragment: String) throws {
         try expect(path, set: value, field: field, containing: fragment)
+    }
+
+    /// The fixture's wall (x 1…1.2, y 0…2.5, z −1…1) with `fields` instead of its attenuation.
+    static func wall(_ fields: [String: Any]) -> [String: Any] {
+        ["name": "wall", "min": [1, 0, -1], "max": [1.2, 2.5, 1]].merging(fields) { $1 }
+    }
+
+    @Test("an obstacle is a material with a thickness or an attenuation: anything else is refused naming the field and what is allowed",
+          arguments: [
+              (#"{"material": "concrete"}"#, "obstacles[0].thicknessMetres", "missing; this key is required"),
+              (#"{"material": "adamantium", "thicknessMetres": 0.1}"#, "obstacles[0].material",
+               #""adamantium" is not supported; use "concrete" or "brick" or "plasterboard" or "wood" or "glass" or "ceiling-board" or "chipboard" or "plywood" or "marble" or "metal" or "custom""#),
+              (#"{"material": "wood", "thicknessMetres": -0.02}"#, "obstacles[0].thicknessMetres", "-0.02 m is below the minimum of 0 m"),
+              (#"{"material": "custom", "thicknessMetres": 0.1, "relativePermittivity": 3}"#,
+               "obstacles[0].conductivitySiemensPerMetre", "missing; this key is required"),
+              (#"{"material": "custom", "thicknessMetres": 0.1, "relativePermittivity": 0.5, "conductivitySiemensPerMetre": 0}"#,
+               "obstacles[0].relativePermittivity", "0.5 is below the minimum of 1"),
+              (#"{"material": "glass", "thicknessMetres": 0.01, "relativePermittivity": 6}"#, "obstacles[0]",
+               "relativePermittivity is only for a custom material; glass has its own"),
+              (#"{"material": "wood", "thicknessMetres": 0.02, "attenuationDB": 3}"#, "obstacles[0]",
+               "give either a material or attenuationDB, not both"),
+              (#"{"thicknessMetres": 0.02}"#, "obstacles[0]", "say what it is: a material with thicknessMetres, or attenuationDB"),
+              ("{}", "obstacles[0]", "say what it is: a material with thicknessMetres, or attenuationDB"),
+          ])
+    func obstacleComposition(fields: String, field: String, fragment: String) throws {
+        let parsed = try #require(try JSONSerialization.jsonObject(with: Data(fields.utf8)) as? [String: Any])
+        try expect([.key("obstacles"), .index(0)], set: Self.wall(parsed), field: field, containing: fragment)
+    }
+
+    @Test("two obstacles that share volume are refused naming both; touching ones are fine")
+    func overlappingObstacles() throws {
+        let first = Self.wall(["attenuationDB": 10])
+        let inside = ["name": "cabinet", "min": [1.1, 0, 0], "max": [1.5, 1, 0.5], "material": "wood", "thicknessMetres": 0.02] as [String: Any]
+        try expect(
+            [.key("obstacles")], set: [first, inside], field: "obstacles[1]",
+            containing: "shares volume with obstacles[0]; obstacles may touch but not overlap")
+        let touching = ["name": "cabinet", "min": [1.2, 0, 0], "max": [1.5, 1, 0.5], "material": "metal", "thicknessMetres": 0.002] as [String: Any]
+        let document = JSONEditing.replacing([.key("obstacles")], with: [first, touching], in: ScenarioFixtures.complete)
+        let scenario = try Scenario(jsonData: ScenarioFixtures.data(document), boardSearchPaths: [ScenarioFixtures.boardsDirectory])
+        #expect(scenario.obstacles.map(\.composition) == [
+            .loss(PowerRatio(decibels: 10)), .slab(.metal, thickness: Distance(metres: 0.002)),
+        ])
     }
 
     @Test("devices closer than 1 cm")

@@ -10,11 +10,12 @@ public enum ObstacleComposition: Hashable, Sendable {
     /// A fixed loss of the direct path, whatever the frequency, and no delay.
     case loss(PowerRatio)
 
-    /// What the obstacle does to a wave at `frequency` crossing it `obliquity` times its thickness.
-    func transmission(at frequency: Frequency, obliquity: Double) -> SlabTransmission {
+    /// What the obstacle does to a wave at `frequency` with `bandwidth` crossing it `obliquity` times its
+    /// thickness.
+    func transmission(at frequency: Frequency, bandwidth: Frequency, obliquity: Double) -> SlabTransmission {
         switch self {
         case .slab(let material, let thickness):
-            SlabTransmission(material: material, thickness: thickness, frequency: frequency, obliquity: obliquity)
+            SlabTransmission(material: material, thickness: thickness, frequency: frequency, bandwidth: bandwidth, obliquity: obliquity)
         case .loss(let loss):
             SlabTransmission(loss: loss)
         }

@@ -4,15 +4,14 @@ import UWBCore
 /// What a slab of a material does to a wave that crosses it: the power it lets through and how
 /// much later the wave arrives than through air (`Docs/reference/channel-and-receiver.md` §4).
 ///
-/// The slab is lossy (complex permittivity ε = ε′ − jσ/(ωε₀)) with an interface at each face:
-/// - refractive index n − jκ = √ε; power attenuation inside e^(−2αd), α = ωκ/c;
-/// - reflectance at each face R = |(1 − √ε)/(1 + √ε)|² (normal incidence, Fresnel);
-/// - transmittance with the internal reflections added in power, T = (1 − R)²·A/(1 − R²·A²),
-///   A = e^(−2αd): the Airy formula averaged over a band much wider than the slab's fringes,
-///   which a 499.2 MHz UWB channel is for any wall thicker than a few centimetres [D];
-/// - extra delay (n − 1)·d/c, the group delay of a slab whose dispersion is negligible [D].
+/// The slab is lossy (complex permittivity ε = ε′ − jσ/(ωε₀), refractive index n − jκ = √ε) with a
+/// face on each side (Fresnel reflection r = (1 − √ε)/(1 + √ε) at normal incidence). Its power
+/// transmission is the Airy formula |(1 − r²)·e^(−jkd)/(1 − r²·e^(−2jkd))|², k = ω√ε/c, averaged over
+/// the channel's band (``bandSamples`` frequencies): a UWB pulse sees the slab's fringes averaged out
+/// [D]. A slab of no thickness lets everything through. The wave comes out (n − 1)·d/c later than through
+/// air, the group delay of a slab whose dispersion is negligible [D].
 ///
-/// A path at an angle to the slab crosses `thickness / cos θ` of it (``init(material:thickness:frequency:obliquity:)``).
+/// A path at an angle to the slab crosses `thickness / cos θ` of it (``init(material:thickness:frequency:bandwidth:obliquity:)``).
 public struct SlabTransmission: Hashable, Sendable {
     /// The vacuum permittivity ε₀, 8.8541878128e-12 F/m (CODATA 2018).
     static let vacuumPermittivity = 8.854_187_812_8e-12
@@ -24,30 +23,62 @@ public struct SlabTransmission: Hashable, Sendable {
     /// Whether nothing comes through (metal).
     public let isOpaque: Bool
 
-    /// The slab crossing of a wave at `frequency` through `thickness` of `material`, lengthened by
-    /// `obliquity` (1 / cos of the angle to the slab's normal, at least 1).
-    public init(material: Material, thickness: Distance, frequency: Frequency, obliquity: Double = 1) {
+    /// How many frequencies across the band the transmission is averaged over.
+    static let bandSamples = 33
+
+    /// The slab crossing of a wave at `frequency` with `bandwidth` through `thickness` of `material`,
+    /// lengthened by `obliquity` (1 / cos of the angle to the slab's normal, at least 1).
+    public init(material: Material, thickness: Distance, frequency: Frequency, bandwidth: Frequency, obliquity: Double = 1) {
         let length = thickness.metres * max(1, obliquity)
         guard !material.isOpaque else {
             self.init(loss: PowerRatio(decibels: .infinity), delaySeconds: 0, isOpaque: true)
             return
         }
-        let omega = 2 * Double.pi * frequency.hertz
-        let real = max(1, material.relativePermittivity(at: frequency))
-        let imaginary = material.conductivity(at: frequency).value / (omega * Self.vacuumPermittivity)
-        // √(ε′ − jε″) = n − jκ.
-        let magnitude = (real * real + imaginary * imaginary).squareRoot()
-        let index = ((magnitude + real) / 2).squareRoot()
-        let extinction = ((magnitude - real) / 2).squareRoot()
+        guard length > 0 else {
+            self = .none
+            return
+        }
         let speed = PhysicalConstants.speedOfLight.metresPerSecond
-        let inside = Foundation.exp(-2 * omega * extinction / speed * length)
-        // |1 − √ε|² / |1 + √ε|² with √ε = n − jκ.
-        let reflectance = ((1 - index) * (1 - index) + extinction * extinction)
-            / ((1 + index) * (1 + index) + extinction * extinction)
-        let through = (1 - reflectance) * (1 - reflectance) * inside / (1 - reflectance * reflectance * inside * inside)
+        var sum = 0.0
+        var centreIndex = 1.0
+        for sample in 0..<Self.bandSamples {
+            let offset = (Double(sample) / Double(Self.bandSamples - 1) - 0.5) * bandwidth.hertz
+            let hertz = frequency.hertz + offset
+            let (index, extinction) = Self.refractiveIndex(material, at: Frequency(hertz: hertz))
+            if sample == Self.bandSamples / 2 { centreIndex = index }
+            sum += Self.airy(index: index, extinction: extinction, angularFrequency: 2 * Double.pi * hertz, length: length, speed: speed)
+        }
+        let through = sum / Double(Self.bandSamples)
         self.init(
             loss: PowerRatio(decibels: through > 0 ? -10 * Foundation.log10(through) : .infinity),
-            delaySeconds: (index - 1) * length / speed, isOpaque: through <= 0)
+            delaySeconds: (centreIndex - 1) * length / speed, isOpaque: through <= 0)
+    }
+
+    /// n and κ of √ε at `frequency` (√(ε′ − jε″) = n − jκ).
+    private static func refractiveIndex(_ material: Material, at frequency: Frequency) -> (Double, Double) {
+        let real = max(1, material.relativePermittivity(at: frequency))
+        let imaginary = material.conductivity(at: frequency).value / (2 * Double.pi * frequency.hertz * vacuumPermittivity)
+        let magnitude = (real * real + imaginary * imaginary).squareRoot()
+        return (((magnitude + real) / 2).squareRoot(), ((magnitude - real) / 2).squareRoot())
+    }
+
+    /// |(1 − r²)·e^(−jkd)/(1 − r²·e^(−2jkd))|² for index n − jκ, in complex arithmetic on pairs.
+    private static func airy(index: Double, extinction: Double, angularFrequency: Double, length: Double, speed: Double) -> Double {
+        // r = (1 − √ε)/(1 + √ε) with √ε = n − jκ.
+        let (numeratorRe, numeratorIm) = (1 - index, extinction)
+        let (denominatorRe, denominatorIm) = (1 + index, -extinction)
+        let scale = denominatorRe * denominatorRe + denominatorIm * denominatorIm
+        let r = ((numeratorRe * denominatorRe + numeratorIm * denominatorIm) / scale,
+                 (numeratorIm * denominatorRe - numeratorRe * denominatorIm) / scale)
+        let r2 = (r.0 * r.0 - r.1 * r.1, 2 * r.0 * r.1)
+        // e^(−jkd) = e^(−ωκd/c)·e^(−jωnd/c); its square for the round trip.
+        let attenuation = Foundation.exp(-angularFrequency * extinction * length / speed)
+        let phase = -angularFrequency * index * length / speed
+        let once = (attenuation * Foundation.cos(phase), attenuation * Foundation.sin(phase))
+        let twice = (once.0 * once.0 - once.1 * once.1, 2 * once.0 * once.1)
+        let top = ((1 - r2.0) * once.0 + r2.1 * once.1, (1 - r2.0) * once.1 - r2.1 * once.0)
+        let bottom = (1 - (r2.0 * twice.0 - r2.1 * twice.1), -(r2.0 * twice.1 + r2.1 * twice.0))
+        return (top.0 * top.0 + top.1 * top.1) / (bottom.0 * bottom.0 + bottom.1 * bottom.1)
     }
 
     /// No slab at all.

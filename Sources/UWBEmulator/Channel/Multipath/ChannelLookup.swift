@@ -27,3 +27,14 @@ public struct ChannelLookup: @unchecked Sendable {
             lower: lower, upper: upper, wavelength: wavelength, obstruction: obstruction, body: body, fading: fading, whole: whole)
     }
 }
+
+extension ChannelLookup {
+    /// A channel of one path, straight and clear, arriving at `level`: the ideal air of a chip bench.
+    static func direct(level: PowerLevel) -> ChannelLookup {
+        var random = SeededRandom(seed: 0)
+        return ChannelLookup(
+            link: LinkChannel(profile: nil, seed: 0, shadowingDeviation: PowerRatio(decibels: 0)), lower: .zero, upper: .zero,
+            wavelength: 0.0462, obstruction: .clear, body: .clear,
+            fading: FieldBasis(decorrelation: LinkChannel.fadingDecorrelation, random: &random), pathLevel: level)
+    }
+}

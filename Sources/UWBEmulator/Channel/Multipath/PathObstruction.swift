@@ -31,8 +31,9 @@ struct PathObstruction: Hashable, Sendable {
     /// the scattered energy reaches the receiver through other openings].
     static let scatteredLossShare = 0.5
 
-    /// The obstruction of the segment from `start` to `end` by `obstacles` at `frequency`.
-    init(from start: Position, to end: Position, obstacles: [Obstacle], frequency: Frequency) {
+    /// The obstruction of the segment from `start` to `end` by `obstacles` on `channel`.
+    init(from start: Position, to end: Position, obstacles: [Obstacle], channel: Channel) {
+        let frequency = channel.centreFrequency
         var direct = 1.0
         var delay = 0.0
         var scatteredDecibels = 0.0
@@ -42,7 +43,8 @@ struct PathObstruction: Hashable, Sendable {
         let speed = PhysicalConstants.speedOfLight.metresPerSecond
         for obstacle in obstacles {
             guard let crossing = obstacle.crossing(from: start, to: end) else { continue }
-            let through = obstacle.composition.transmission(at: frequency, obliquity: crossing.obliquity)
+            let through = obstacle.composition.transmission(
+                at: frequency, bandwidth: channel.bandwidth, obliquity: crossing.obliquity)
             let throughShare = through.powerShare
             var bypassDecibels = through.loss.decibels
             if let detour = crossing.detour, throughShare < 1 {

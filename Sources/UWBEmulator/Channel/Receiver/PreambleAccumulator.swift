@@ -17,9 +17,11 @@ public struct PreambleAccumulator: Sendable {
     public let response: ChannelResponse
     /// The tap, with its fraction, at which a path arriving with the straight line's light time lands.
     public let straightLineIndex: Double
-    /// The symbols accumulated (RXPACC) and those the preamble had room for (RXPACC_NOSAT).
+    /// The symbols counted (RXPACC) and those the reception had room for (RXPACC_NOSAT).
     public let accumulated: Int
     public let unsaturated: Int
+    /// The symbols that added to the accumulator: RXPACC less the SFD's when accumulation ran to the end.
+    public let effective: Int
     /// The standard deviation of the accumulated noise, per part of a tap.
     public let noiseDeviation: Double
     /// The accumulated value a unit path leaves at the peak of its pulse.
@@ -31,10 +33,10 @@ public struct PreambleAccumulator: Sendable {
 
     /// The accumulator of a frame whose paths are `response`, a unit path arriving at `level`, the straight
     /// line's arrival `subTap` (0 ..< 1) past a tap of the chip's grid, its carrier at `phase`, with room for
-    /// `symbols` symbols, its noise from `noiseSeed`.
+    /// `symbols`, its noise from `noiseSeed`.
     public init(
         format: AccumulatorFormat, response: ChannelResponse, level: PowerLevel, subTap: Double, phase: Double,
-        symbols: Int, noiseSeed: UInt64
+        symbols: AccumulationRoom, noiseSeed: UInt64
     ) {
         self.format = format
         self.response = response
@@ -49,18 +51,24 @@ public struct PreambleAccumulator: Sendable {
                 + response.imaginary[index] * response.imaginary[index]).squareRoot())
             strongest = max(strongest, value)
         }
-        let room = max(1, symbols)
+        let room = max(1, symbols.preamble)
         // Accumulation stops before the strongest tap's part passes the limit [D: the strongest path's
         // peak bounds the strongest tap within the paths that overlap it].
         let peakPerSymbol = perSymbol * strongest
         let saturating = peakPerSymbol > 0 ? Int(format.componentLimit / peakPerSymbol) : room
-        unsaturated = room
-        accumulated = max(1, min(room, saturating))
-        amplitude = perSymbol * Double(accumulated)
+        unsaturated = room + symbols.delimiter
+        if saturating < room {
+            accumulated = max(1, saturating)
+            effective = accumulated
+        } else {
+            accumulated = unsaturated
+            effective = room
+        }
+        amplitude = perSymbol * Double(effective)
         let received = PowerLevel(dBm: level.dBm + 10 * Foundation.log10(max(response.power, 1e-30)))
         let noiseLevel = ReceiverCalibration.noiseLevel(receivedLevel: received)
         let noisePerSymbol = (Foundation.pow(10, (noiseLevel.dBm + format.powerConstant) / 10) / 2).squareRoot()
-        noiseDeviation = noisePerSymbol * Double(accumulated).squareRoot()
+        noiseDeviation = noisePerSymbol * Double(effective).squareRoot()
         noise = AccumulatorNoise(random: CounterRandom(seed: noiseSeed), deviation: noiseDeviation)
     }
 
@@ -76,6 +84,7 @@ public struct PreambleAccumulator: Sendable {
         straightLineIndex = other.straightLineIndex
         accumulated = other.accumulated
         unsaturated = other.unsaturated
+        effective = other.effective
         noiseDeviation = other.noiseDeviation
         amplitude = other.amplitude
         phase = other.phase

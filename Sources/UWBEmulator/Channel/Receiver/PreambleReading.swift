@@ -11,27 +11,29 @@ public struct PreambleReading: Sendable {
     public let window: Range<Int>
     public let real: [Double]
     public let imaginary: [Double]
-    /// The leading edge found; its index is the tap of the first path with its fraction.
+    /// The leading edge found (``LeadingEdgeDetector``), its index scattered as the chip's is within a tap
+    /// (``ReceiverCalibration/fractionJitter``); the index is the first path's tap with its fraction.
     public let edge: LeadingEdge
     /// The magnitudes of the three taps after the first path's (floor(index) + 1, + 2, + 3).
     public let firstPathAmplitudes: (Double, Double, Double)
-    /// The channel power as the received-level formula takes it: Σ|tap|² over the channel, divided by the
-    /// format's ``AccumulatorFormat/impulsePowerScale``.
+    /// The channel power as the received-level formula takes it: Σ|tap|² over the channel less the noise's
+    /// share, divided by the format's ``AccumulatorFormat/impulsePowerScale`` (measured CIR_PWR matches the
+    /// noise-free sum from the first path on to −0.24 dB, IQR 0.21 dB; `Docs/reference/measured-channels.md`).
     public let impulsePower: Double
     /// The noise estimate.
     public let noise: Double
 
     /// The received level the chip's formula gives for this reading: 10·log₁₀(C·scale/N²) − A with the
-    /// channel power C and the symbols accumulated N.
+    /// channel power C and the symbols that accumulated N.
     public var receivedLevel: PowerLevel {
-        let count = Double(accumulator.accumulated)
+        let count = Double(accumulator.effective)
         let value = max(impulsePower * accumulator.format.impulsePowerScale / (count * count), 1e-30)
         return PowerLevel(dBm: 10 * Foundation.log10(value) - accumulator.format.powerConstant)
     }
 
     /// The first-path level the chip's formula gives: 10·log₁₀((F1² + F2² + F3²)/N²) − A.
     public var firstPathLevel: PowerLevel {
-        let count = Double(accumulator.accumulated)
+        let count = Double(accumulator.effective)
         let (f1, f2, f3) = firstPathAmplitudes
         let value = max((f1 * f1 + f2 * f2 + f3 * f3) / (count * count), 1e-30)
         return PowerLevel(dBm: 10 * Foundation.log10(value) - accumulator.format.powerConstant)
@@ -44,14 +46,19 @@ public struct PreambleReading: Sendable {
         let (real, imaginary) = accumulator.taps(in: window)
         let magnitudes = zip(real, imaginary).map { ($0 * $0 + $1 * $1).squareRoot() }
         noise = accumulator.estimatedNoise
-        edge = detector.detect(
-            magnitudes: magnitudes, first: window.lowerBound, noise: noise, accumulated: accumulator.accumulated)
+        let detected = detector.detect(
+            magnitudes: magnitudes, first: window.lowerBound, noise: noise, accumulated: accumulator.effective)
             ?? LeadingEdge(index: accumulator.straightLineIndex, peakIndex: window.lowerBound, peak: 0, threshold: 0)
+        // What the chip does within a tap beyond the accumulator (``ReceiverCalibration/fractionJitter``).
+        edge = LeadingEdge(
+            index: detected.index + ReceiverCalibration.fractionJitter * accumulator.noise.standardNormal(1),
+            peakIndex: detected.peakIndex, peak: detected.peak, threshold: detected.threshold)
         let after = Int(edge.index.rounded(.down)) - window.lowerBound
         func magnitude(_ offset: Int) -> Double { magnitudes.indices.contains(offset) ? magnitudes[offset] : 0 }
         firstPathAmplitudes = (magnitude(after + 1), magnitude(after + 2), magnitude(after + 3))
         // Beyond the window, the paths' energy adds without their overlaps [D].
-        var energy = magnitudes.reduce(0) { $0 + $1 * $1 }
+        let noiseEnergy = 2 * accumulator.noiseDeviation * accumulator.noiseDeviation * Double(magnitudes.count)
+        var energy = max(magnitudes.reduce(0) { $0 + $1 * $1 } - noiseEnergy, 0)
         let amplitude = accumulator.amplitude
         energy += accumulator.powerBeyond(window.upperBound) * amplitude * amplitude * ReceiverPulse.shared.sampledEnergy
         impulsePower = energy / accumulator.format.impulsePowerScale

@@ -1,20 +1,22 @@
 import Foundation
 
-/// The shape a single path leaves in a chip's accumulator: the UWB pulse after the receiver's matched
-/// filter, a raised-cosine pulse (the autocorrelation of a root-raised-cosine pulse, the form of IEEE
-/// 802.15.4's reference pulse, roll-off β = 0.5 [U: the standard's value as remembered]) whose duration is
-/// fitted to the DW1000's measured accumulators: 2.5 ns, which puts the point at 0.51 of the peak 1.43 taps
-/// before it, as measured (median 1.44, p10–p90 1.12–2.24; the standard's 2.00 ns on 499.2 MHz channels
-/// would give 1.14) [D, `Docs/reference/measured-channels.md`].
+/// The shape a single path leaves in a chip's accumulator: the UWB pulse after the receiver's filter, a
+/// raised-cosine pulse p(t) = sinc(t/T)·cos(πβt/T)/(1 − (2βt/T)²), peak 1 at t = 0, fitted to the DW1000's
+/// measured accumulators (`Docs/reference/measured-channels.md`) [D]:
+/// - roll-off β = 1: its precursors stay within 2.4 % of the peak, as the measured ones do (1–3 % of the
+///   peak one to four taps before the first path; IEEE 802.15.4's reference shape, β = 0.5, rings at 12 %
+///   and would set off the leading-edge detection there);
+/// - T = 2.86 ns, which puts the point at half the peak 1.43 taps before it (the measured first path sits at
+///   0.51 of its pulse's peak, 1.44 taps before it, p10–p90 1.12–2.24).
 ///
-/// p(t) = sinc(t/T)·cos(πβt/T)/(1 − (2βt/T)²), peak 1 at t = 0, tabulated every 1/64 of an accumulator
-/// tap and read with linear interpolation; zero beyond ``support`` taps either side.
+/// Tabulated every 1/64 of an accumulator tap and read with linear interpolation; zero beyond ``support``
+/// taps either side.
 struct ReceiverPulse: Sendable {
     /// The raised cosine's roll-off β.
-    static let rollOff = 0.5
-    /// The pulse duration T_p in seconds.
-    static let duration = 2.5e-9
-    /// How far either side of its peak the pulse is kept, in taps: beyond six taps it is below 1 % [D].
+    static let rollOff = 1.0
+    /// The pulse duration T in seconds.
+    static let duration = 2.86e-9
+    /// How far either side of its peak the pulse is kept, in taps: beyond six taps it is below 0.5 % [D].
     static let support = 6.0
     /// Table steps per tap.
     static let stepsPerTap = 64

@@ -112,7 +112,7 @@ extension VirtualDW1000 {
         let carrierIntegrator: CarrierIntegrator
         /// The accumulator, and the symbols the preamble leaves room for.
         let format: AccumulatorFormat
-        let room: Int
+        let room: AccumulationRoom
         /// RX_FINFO without the length, ranging bit and RXPACC.
         let frameInformation: UInt64
         /// RX_TTCKI.

@@ -74,7 +74,7 @@ extension VirtualDW3000 {
             return (preambleTicks + offsetSeconds * DeviceClock.ticksPerSecond, quality)
         case .genuine(let found):
             let (reading, _) = accumulate(
-                found.channel, rmarker: found.rmarker, format: format, symbols: secure.length.symbols,
+                found.channel, rmarker: found.rmarker, format: format, symbols: .symbols(secure.length.symbols),
                 phase: arrival.carrierPhase.wrapped.radians + phaseOffset.radians, detector: .reset)
             let ticks = straightLineTicks(at: found.rmarker) + leadingEdgeTicks(reading, configuration: configuration)
             return (ticks, SecureTimestampCorrelation.quality(firstPathLevel: reading.firstPathLevel, length: secure.length))

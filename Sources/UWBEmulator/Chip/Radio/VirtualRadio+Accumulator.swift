@@ -20,8 +20,8 @@ extension VirtualRadio {
     /// copy that many seconds early (the preamble's accumulator; never the STS's). Returns the reading and
     /// what a read of the whole accumulator needs.
     final func accumulate(
-        _ channel: ChannelLookup, rmarker: SimulationTime, advance: Double = 0, format: AccumulatorFormat, symbols: Int,
-        phase: Double, detector: LeadingEdgeDetector
+        _ channel: ChannelLookup, rmarker: SimulationTime, advance: Double = 0, format: AccumulatorFormat,
+        symbols: AccumulationRoom, phase: Double, detector: LeadingEdgeDetector
     ) -> (reading: PreambleReading, kept: LastAccumulation) {
         var response = channel.response()
         if advance > 0 {
@@ -48,18 +48,22 @@ extension VirtualRadio {
         return taps * 64 + bias.metres / PhysicalConstants.speedOfLight.metresPerSecond * DeviceClock.ticksPerSecond
     }
 
-    /// The symbols a preamble of `configuration` leaves room for: its length and the SFD symbols the chip
-    /// counts with it, less what acquiring it takes (``ReceiverCalibration/acquisitionOverhead`` past a PAC).
-    static func accumulationRoom(_ configuration: RadioConfig) -> Int {
-        let sfd = switch (configuration.startOfFrameDelimiter, configuration.dataRate) {
+    /// The symbols a preamble of `configuration` leaves room for: its length less what acquiring it takes
+    /// (``ReceiverCalibration/acquisitionOverhead`` past a PAC), and the SFD symbols the chip counts with
+    /// them, which add nothing (DW1000 UM §7.2.40.12 and Table 18: RXPACC less 5, 64, 10, 18 or 82 is the
+    /// count the level formulas want when accumulation ran to the end).
+    static func accumulationRoom(_ configuration: RadioConfig) -> AccumulationRoom {
+        let delimiter = switch (configuration.startOfFrameDelimiter, configuration.dataRate) {
         case (.standard, .kbps110): 64
         case (.standard, _): 5
         case (.decawave, .kbps110): 82
         case (.decawave, .kbps850): 18
         case (.decawave, .mbps6_8): 10
         }
-        return max(1, configuration.preambleLength.symbols + sfd
-            - configuration.preambleAcquisitionChunk.symbols - ReceiverCalibration.acquisitionOverhead)
+        return AccumulationRoom(
+            preamble: max(1, configuration.preambleLength.symbols - configuration.preambleAcquisitionChunk.symbols
+                - ReceiverCalibration.acquisitionOverhead),
+            delimiter: delimiter)
     }
 }
 
