@@ -17,7 +17,7 @@ struct BenchmarkCommand: ParsableCommand {
         subcommands: [
             EmulatorBenchmarkCommand.self, RangingBenchmarkCommand.self, SessionBenchmarkCommand.self, USBBenchmarkCommand.self,
             ServiceBenchmarkCommand.self, ScalingBenchmarkCommand.self, MeshBenchmarkCommand.self, SoakBenchmarkCommand.self,
-            SecurityBenchmarkCommand.self, UCIBenchmarkCommand.self,
+            SecurityBenchmarkCommand.self, UCIBenchmarkCommand.self, ChannelBenchmarkCommand.self,
         ],
         defaultSubcommand: EmulatorBenchmarkCommand.self)
 

@@ -21,16 +21,42 @@ struct RangingWorld {
         var clockPPM = 0.0
         /// Its yaw in degrees, if given; else it turns its back as the world's devices do.
         var yawDegrees: Double?
+        /// Its transmit level, dBm, if not the board's default.
+        var txPowerDBm: Double?
     }
 
-    /// One attenuating box.
+    /// One box across links: a loss alone, or a slab of a material.
     struct Wall {
         /// The corner with the smallest coordinates.
         var min: Vector3
         /// The corner with the largest coordinates.
         var max: Vector3
-        /// Loss through it.
-        var attenuationDB: Double
+        /// Loss through it, for a box given by its loss.
+        var attenuationDB: Double?
+        /// Its material's scenario spelling and its thickness, metres, for a slab.
+        var material: (name: String, thickness: Double)?
+
+        /// A box that costs `attenuationDB`.
+        init(min: Vector3, max: Vector3, attenuationDB: Double) {
+            self.min = min
+            self.max = max
+            self.attenuationDB = attenuationDB
+        }
+
+        /// A slab of `material`, `thickness` metres thick.
+        init(min: Vector3, max: Vector3, material: String, thickness: Double) {
+            self.min = min
+            self.max = max
+            self.material = (material, thickness)
+        }
+
+        /// The scenario's fields for what the box is made of.
+        var composition: [String: Any] {
+            if let material {
+                return ["material": material.name, "thicknessMetres": material.thickness]
+            }
+            return ["attenuationDB": attenuationDB ?? 0]
+        }
     }
 
     /// What the world is.
@@ -41,6 +67,8 @@ struct RangingWorld {
     var dataRateKbps = 6800
     /// The scenario's `radio.channel`.
     var radioChannel = Channel.five
+    /// The rest of the scenario's `radio` object (preamble length, PRF, code, SFD), if not the defaults.
+    var radio: [String: Any] = [:]
     /// Boxes across links.
     var walls: [Wall] = []
     /// The devices; the first initiates.
@@ -68,16 +96,17 @@ struct RangingWorld {
     func scenario() throws -> Scenario {
         let root: [String: Any] = [
             "name": name,
-            "radio": ["dataRateKbps": dataRateKbps, "channel": radioChannel.number],
+            "radio": radio.merging(["dataRateKbps": dataRateKbps, "channel": radioChannel.number]) { $1 },
             "channel": ["model": channel],
             "obstacles": walls.enumerated().map { index, wall in
-                ["name": "wall \(index + 1)", "min": Self.array(wall.min), "max": Self.array(wall.max),
-                 "attenuationDB": wall.attenuationDB] as [String: Any]
+                (["name": "wall \(index + 1)", "min": Self.array(wall.min), "max": Self.array(wall.max)] as [String: Any])
+                    .merging(wall.composition) { $1 }
             },
             "devices": devices.enumerated().map { index, device in
-                ["name": device.name, "board": device.board, "position": Self.array(device.position),
-                 "orientation": ["yawDegrees": yaw(of: index)],
-                 "clock": ["offsetPPM": device.clockPPM]] as [String: Any]
+                (["name": device.name, "board": device.board, "position": Self.array(device.position),
+                  "orientation": ["yawDegrees": yaw(of: index)],
+                  "clock": ["offsetPPM": device.clockPPM]] as [String: Any])
+                    .merging(device.txPowerDBm.map { ["txPowerDBm": $0] } ?? [:]) { $1 }
             },
         ]
         let data = try JSONSerialization.data(withJSONObject: root)

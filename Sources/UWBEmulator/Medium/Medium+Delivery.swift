@@ -61,7 +61,7 @@ extension Medium {
         let budget = channelModel.linkBudget
         let pathLevel = frame.transmission.power.dBm + budget.transmitAntennaGain.decibels + budget.receiveAntennaGain.decibels
             - channelModel.pathLoss.meanLoss(at: senderCentre.distance(to: receiverCentre)).decibels - shadowing.decibels
-        let share = pair.meanPower(obstruction, body: body)
+        let share = pair.meanPower(obstruction, body: body, distance: senderCentre.distance(to: receiverCentre).metres)
         let flight = frame.source.distance(to: receiver.antennaPosition(0, at: rmarker)).metres
             / PhysicalConstants.speedOfLight.metresPerSecond
         return StillLink(

@@ -288,7 +288,8 @@ public final class Medium {
         }
         let seed = SeededRandom.derived(from: channelSeed, label: "\(nodes[low].name)\u{0}\(nodes[high].name)")
         let channel = LinkChannel(
-            profile: channelModel.kind.multipath, seed: seed, shadowingDeviation: channelModel.pathLoss.shadowingDeviation)
+            profile: channelModel.kind.multipath, exponent: channelModel.pathLoss.exponent, seed: seed,
+            shadowingDeviation: channelModel.pathLoss.shadowingDeviation)
         pairChannels[key] = channel
         return channel
     }

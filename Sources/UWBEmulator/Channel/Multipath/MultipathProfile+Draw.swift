@@ -44,7 +44,8 @@ extension MultipathProfile {
                 let direct = first && cluster == 0 && onset != .late
                 drawn.append(MultipathRay(
                     delay: clusterStart + offset, meanPower: power,
-                    nakagami: min(max(m, Self.nakagamiRange.lowerBound), Self.nakagamiRange.upperBound), isDirect: direct))
+                    nakagami: min(max(m, Self.nakagamiRange.lowerBound), Self.nakagamiRange.upperBound), cluster: cluster,
+                    isDirect: direct))
                 first = false
                 offset += nextGap(random: &random)
             }

@@ -6,6 +6,8 @@ public struct MultipathRay: Hashable, Sendable {
     public var meanPower: Double
     /// The Nakagami m factor of its amplitude.
     public var nakagami: Double
+    /// Which cluster it belongs to, in the order the clusters arrive (0 for the first).
+    public var cluster: Int
     /// Whether it is the first ray of the first cluster of a model whose first cluster starts at the direct
     /// path: the path along the straight line between the antennas, which obstacles on that line act on.
     public var isDirect: Bool

@@ -26,10 +26,10 @@ struct PathObstruction: Hashable, Sendable {
     static let clear = PathObstruction(directShare: 1, directDelay: 0, detours: [], scatteredShare: 1)
 
     /// How much of an obstacle's loss the scattered paths take, in dB per dB of the direct path's loss (at
-    /// most the loss of the way round its edge): 0.5 [U: a modelling choice, checked against the RX − FP
-    /// gap of walls and furniture in the Kolakowski data, `Docs/reference/measured-channels.md`; part of
-    /// the scattered energy reaches the receiver through other openings].
-    static let scatteredLossShare = 0.5
+    /// most the loss of the way round its edge): 0.3 [D: the measured apartment's blocked links lose
+    /// 2.5–5.4 dB in all where their first paths lose 9–16 dB (`Docs/reference/measured-channels.md`); the
+    /// scattered energy reaches the receiver mostly by other ways, doors and corridors].
+    static let scatteredLossShare = 0.3
 
     /// The obstruction of the segment from `start` to `end` by `obstacles` on `channel`.
     init(from start: Position, to end: Position, obstacles: [Obstacle], channel: Channel) {

@@ -29,12 +29,13 @@ public struct LeadingEdgeDetector: Hashable, Sendable {
 
     /// The threshold for an accumulator whose noise standard deviation (per part of a tap) is estimated at
     /// `noise`, whose peak magnitude is `peak`, after `accumulated` symbols:
-    /// max(NTM·k₁·σ, PMULT·k₂·σ·peak/N) (``ReceiverCalibration``).
+    /// max(NTM·k₁·σ, min(PMULT·k₂·σ·peak/N, c·peak)) (``ReceiverCalibration``).
     public func threshold(noise: Double, peak: Double, accumulated: Int) -> Double {
         let perSymbolPeak = peak / Double(max(1, accumulated))
-        return noise * max(
-            Double(noiseThresholdMultiplier) * ReceiverCalibration.noiseThresholdPerMultiplier,
-            Double(peakMultiplier) * ReceiverCalibration.peakThresholdPerMultiplier * perSymbolPeak)
+        let peakTerm = min(
+            Double(peakMultiplier) * ReceiverCalibration.peakThresholdPerMultiplier * perSymbolPeak * noise,
+            ReceiverCalibration.peakThresholdCap * peak)
+        return max(Double(noiseThresholdMultiplier) * ReceiverCalibration.noiseThresholdPerMultiplier * noise, peakTerm)
     }
 
     /// The first path in `magnitudes` (taps `first`, `first + 1`, …) after `accumulated` symbols, given the

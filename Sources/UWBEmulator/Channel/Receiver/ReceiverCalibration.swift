@@ -33,6 +33,11 @@ enum ReceiverCalibration {
     /// per-symbol magnitude (the fit above with the reset PMULT 3) [D; U: the term's meaning].
     static let peakThresholdPerMultiplier = 0.255 / 3
 
+    /// The highest the peak term raises the threshold, as a share of the peak: 0.23, the measured threshold
+    /// over the accumulator's limit at the line-of-sight links' p90 (3750/16 384) [D]. The fit was made on
+    /// links from −95 to −78 dBm; on stronger ones it would grow past the peak, which no chip does.
+    static let peakThresholdCap = 0.23
+
     /// Where, on the rise of the first peak after the threshold, the chip puts the first path: where the
     /// magnitude passes 0.51 of that peak (median error −0.008 taps, IQR 0.10; a linear interpolation
     /// across the threshold misses by −0.88 taps) [D].

@@ -30,6 +30,7 @@ extension VirtualDW1000 {
             arrival.channel, rmarker: arrival.rmarker, advance: arrival.firstPathAdvance.secondsValue,
             format: constants.format, symbols: constants.room, phase: accumulatorPhase, detector: detector)
         lastAccumulation = kept
+        lastPreambleReading = reading
 
         let frame = arrival.transmission.frame
         registers.set(.rxBuffer, octets: frame)

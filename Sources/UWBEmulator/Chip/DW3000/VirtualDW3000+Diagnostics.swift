@@ -23,6 +23,7 @@ extension VirtualDW3000 {
             arrival.channel, rmarker: arrival.rmarker, advance: arrival.firstPathAdvance.secondsValue, format: format,
             symbols: Self.accumulationRoom(configuration), phase: firstPhase + phaseOffset.radians, detector: .reset)
         lastAccumulation = kept
+        lastPreambleReading = ipatov
         let accumulated = ipatov.accumulator.accumulated
         memory.set(.rxFinfo, DW3000Register.RxFinfo.rxflen.placing(UInt64(frame.count))
             | DW3000Register.RxFinfo.rxbr.placing(configuration.dataRate == .mbps6_8 ? 1 : 0)

@@ -72,6 +72,10 @@ public class VirtualRadio {
     /// When the transmitter or receiver last changed state.
     private final var activitySince = SimulationTime.zero
     final var random: SeededRandom
+    /// What the chip read off its preamble accumulator for the last frame it kept (its leading edge,
+    /// levels and symbols), for benchmarks and tools that compare the emulator with measurements; nil
+    /// until it keeps one.
+    public internal(set) final var lastPreambleReading: PreambleReading?
     /// The phase the last reset added to the receive path (``PhaseAtReset``); zero for `fixed`.
     private(set) final var resetPhase = Angle.zero
 

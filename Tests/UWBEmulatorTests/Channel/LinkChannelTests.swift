@@ -1,0 +1,118 @@
+import Foundation
+import Testing
+import UWBCore
+@testable import UWBEmulator
+
+/// The channel between two devices: the same in both directions, smooth over centimetres and different
+/// over metres, and the same whatever order frames are sent in.
+@Suite("Link channels: reciprocal, spatially consistent, deterministic")
+struct LinkChannelTests {
+    /// A room of `names` broadcasting every 50 ms in CM3, behind a brick wall for some links.
+    static func room(_ names: [String], starts: [Int], seed: UInt64 = 4) throws -> Emulation {
+        let world = Emulation(seed: seed, channelModel: try ChannelModel(kind: .cm3, channel: .five), obstacles: [
+            try Obstacle(
+                name: "wall", minimum: Position(metres: Vector3(x: 3, y: 0, z: -5)), maximum: Position(metres: Vector3(x: 3.1, y: 3, z: 5)),
+                material: .brick, thickness: Distance(metres: 0.1)),
+        ])
+        let places = [Vector3(x: 0, y: 1, z: 0), Vector3(x: 5, y: 1.2, z: 1), Vector3(x: 1, y: 0.8, z: 4), Vector3(x: 6, y: 1.5, z: -3),
+                      Vector3(x: 2, y: 1, z: -2)]
+        for (index, name) in names.enumerated() {
+            try world.add(
+                WorldFixtures.device(name, at: places[index % places.count], orientation: Orientation(yaw: .degrees(Double(index) * 70))),
+                application: ScriptedTransmitter(interval: .milliseconds(50), start: .milliseconds(starts[index]), payloadLength: 8,
+                                                 address: UInt16(index + 1)))
+        }
+        return world
+    }
+
+    @Test("the level from A to B is the level from B to A, on every pair of a room with walls and bodies")
+    func reciprocity() throws {
+        let names = ["ann", "ben", "cat", "dan", "eve"]
+        let world = try Self.room(names, starts: [3, 13, 23, 33, 43])
+        let trace = try PcapngReader(bytes: try TraceCapture.bytes(of: world, until: SimulationTime(seconds: 0.2))).records
+        var levels: [String: Double] = [:]
+        for record in trace {
+            for reception in record.receptions {
+                levels["\(record.sender)>\(reception.receiver)"] = reception.level.dBm
+            }
+        }
+        var pairs = 0
+        for first in names {
+            for second in names where first < second {
+                guard let there = levels["\(first)>\(second)"], let back = levels["\(second)>\(first)"] else { continue }
+                #expect(abs(there - back) < 0.01, "\(first)–\(second): \(there) against \(back) dBm")
+                pairs += 1
+            }
+        }
+        #expect(pairs == 10)
+    }
+
+    @Test("the channel of a pair is the same whatever order its devices send in")
+    func sendOrder() throws {
+        let first = try Self.room(["ann", "ben"], starts: [5, 30])
+        let second = try Self.room(["ann", "ben"], starts: [30, 5])
+        first.run(until: SimulationTime(seconds: 0.1))
+        second.run(until: SimulationTime(seconds: 0.1))
+        let here = first.medium.pairChannel(0, 1)
+        let there = second.medium.pairChannel(1, 0)
+        #expect(here.seed == there.seed)
+        let lower = Vector3(x: 0, y: 1, z: 0)
+        let upper = Vector3(x: 5, y: 1.2, z: 1)
+        let one = here.response(lower: lower, upper: upper, wavelength: 0.0462, obstruction: .clear, body: .clear, fading: first.medium.fadingBasis)
+        let other = there.response(lower: lower, upper: upper, wavelength: 0.0462, obstruction: .clear, body: .clear, fading: second.medium.fadingBasis)
+        #expect(one == other)
+    }
+
+    /// The correlation of two responses' path powers (the same link's paths, in the same order).
+    static func powerCorrelation(_ a: ChannelResponse, _ b: ChannelResponse) -> Double {
+        let x = zip(a.real, a.imaginary).map { $0 * $0 + $1 * $1 }
+        let y = zip(b.real, b.imaginary).map { $0 * $0 + $1 * $1 }
+        let mx = x.reduce(0, +) / Double(x.count)
+        let my = y.reduce(0, +) / Double(y.count)
+        let covariance = zip(x, y).reduce(0) { $0 + ($1.0 - mx) * ($1.1 - my) }
+        let spread = (x.reduce(0) { $0 + ($1 - mx) * ($1 - mx) } * y.reduce(0) { $0 + ($1 - my) * ($1 - my) }).squareRoot()
+        return covariance / spread
+    }
+
+    @Test("a device that moves 1 cm sees almost the same paths, one that moves 3 m other ones (fading decorrelates over 10 cm)")
+    func spatialConsistency() throws {
+        var random = SeededRandom(seed: 9)
+        let basis = FieldBasis(decorrelation: LinkChannel.fadingDecorrelation, random: &random)
+        var near: [Double] = []
+        var far: [Double] = []
+        for pair in 0..<40 {
+            let link = LinkChannel(profile: ChannelModelKind.cm1.multipath, seed: UInt64(pair), shadowingDeviation: PowerRatio(decibels: 0))
+            func response(_ x: Double) -> ChannelResponse {
+                link.response(
+                    lower: Vector3(x: x, y: 1, z: 0), upper: Vector3(x: 8, y: 1, z: 2), wavelength: 0.0462, obstruction: .clear,
+                    body: .clear, fading: basis, whole: true)
+            }
+            let here = response(0)
+            near.append(Self.powerCorrelation(here, response(0.01)))
+            far.append(Self.powerCorrelation(here, response(3)))
+        }
+        let nearMean = near.reduce(0, +) / 40
+        let farMean = far.reduce(0, +) / 40
+        #expect(nearMean > 0.95, "1 cm: \(nearMean)")
+        #expect(abs(farMean) < 0.25, "3 m: \(farMean)")
+    }
+
+    @Test("shadowing is a smooth field: the same 1 cm away, independent several decorrelation distances away, σ_S overall")
+    func shadowing() throws {
+        var random = SeededRandom(seed: 10)
+        let basis = FieldBasis(decorrelation: LinkChannel.shadowingDecorrelation(lineOfSight: true), random: &random)
+        var values: [Double] = []
+        var steps: [Double] = []
+        for pair in 0..<2000 {
+            let link = LinkChannel(profile: nil, seed: UInt64(pair) &* 7919, shadowingDeviation: PowerRatio(decibels: 3))
+            let here = link.shadowing(lower: .zero, upper: Vector3(x: 10, y: 0, z: 0), basis: basis).decibels
+            values.append(here)
+            steps.append(link.shadowing(lower: Vector3(x: 0.01, y: 0, z: 0), upper: Vector3(x: 10, y: 0, z: 0), basis: basis).decibels - here)
+        }
+        let mean = values.reduce(0, +) / 2000
+        let deviation = (values.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / 1999).squareRoot()
+        #expect(abs(mean) < 0.25)
+        #expect(abs(deviation - 3) < 0.25, "σ \(deviation) dB")
+        #expect(steps.allSatisfy { abs($0) < 0.05 })
+    }
+}
