@@ -2,16 +2,16 @@ import UWBCore
 import UWBEmulator
 import UWBRanging
 
-/// The standard deviation of a raw DS-TWR distance that the emulator's timestamp model predicts,
+/// The standard deviation of a raw DS-TWR distance that the emulator's receiver predicts on a clean link,
 /// derived rather than measured.
 ///
-/// Each RX timestamp carries Gaussian noise σ_t = max(CRB, 2 cm) (``ReceiverModel/timeOfArrivalStandardDeviation(snr:bandwidth:)``
-/// at ``ReceiverModel/timingSignalToNoiseRatio(receivedLevel:dataRate:)``), then is rounded to a
-/// whole tick (4.69 mm, so 4.69 mm/√12 more); TX timestamps are exact (delayed transmissions land on
-/// their stamp). DS-TWR, ToF = (Ra·Rb − Da·Db)/S with S = Ra + Rb + Da + Db, weighs the three RX
-/// stamps by its partial derivatives: RESPONSE's RX (Rb + Db)/S, POLL's RX (Da + ToF)/S, FINAL's
-/// RX (Ra − ToF)/S. The predicted σ is √(σ_t² + q²/12) · √(Σ w²), with Σ w² averaged over the
-/// measured rounds.
+/// On a strong, clean link each RX timestamp scatters by the chip's within-tap scatter, 0.074 taps
+/// (``ReceiverCalibration/fractionJitter``, the measured DW1000's), above the accumulator's own noise, then is
+/// rounded to a whole tick (4.69 mm, so 4.69 mm/√12 more); TX timestamps are exact (delayed
+/// transmissions land on their stamp). DS-TWR, ToF = (Ra·Rb − Da·Db)/S with S = Ra + Rb + Da + Db, weighs
+/// the three RX stamps by its partial derivatives: RESPONSE's RX (Rb + Db)/S, POLL's RX (Da + ToF)/S,
+/// FINAL's RX (Ra − ToF)/S. The predicted σ is √(σ_t² + q²/12) · √(Σ w²), with Σ w² averaged over the
+/// measured rounds; a weak link scatters more, its accumulator's noise moving the leading edge.
 struct NoiseFloor {
     /// The light distance of one device tick, metres.
     static let tick = DeviceDuration(ticks: 1).lightTravelDistance.metres
@@ -20,7 +20,7 @@ struct NoiseFloor {
 
     /// The mean received level the channel model gives at the distance (no shadowing).
     let receivedLevel: PowerLevel
-    /// σ_t of one RX timestamp from the receiver model, as a distance in metres.
+    /// σ_t of one RX timestamp, as a distance in metres.
     let timestampSigma: Double
     /// √(Σ w²), root-mean-square over the rounds.
     let weightFactor: Double
@@ -30,10 +30,8 @@ struct NoiseFloor {
         let budget = channelModel.linkBudget
         receivedLevel = PowerLevel(dBm: budget.transmitLevel.dBm + budget.transmitAntennaGain.decibels
             + budget.receiveAntennaGain.decibels - channelModel.pathLoss.meanLoss(at: Distance(metres: distance)).decibels)
-        let receiver = channelModel.receiver
-        let snr = receiver.timingSignalToNoiseRatio(receivedLevel: receivedLevel, dataRate: configuration.dataRate)
-        timestampSigma = receiver.timeOfArrivalStandardDeviation(snr: snr, bandwidth: configuration.channel.bandwidth)
-            .secondsValue * PhysicalConstants.speedOfLight.metresPerSecond
+        timestampSigma = ReceiverCalibration.fractionJitter * AccumulatorFormat.tapSpacing
+            * PhysicalConstants.speedOfLight.metresPerSecond
         let squares = rounds.map { round in
             let weights = TwoWayRanging.receiveTimestampWeights(round)
             return weights.response * weights.response + weights.poll * weights.poll + weights.final * weights.final

@@ -25,7 +25,7 @@ struct DemoRoomTests {
         return (room, readings)
     }
 
-    @Test("every device measures every peer about ten times a second, within 10 cm of the truth")
+    @Test("every device measures every peer about ten times a second, within 25 cm of the truth (an office's multipath: measured line-of-sight DW1000 links spread from −0.07 to +0.51 m)")
     func everyPairRanges() throws {
         let (room, readings) = try Self.run(seconds: 3)
         let pairs = Set(readings.map { $0.device + ">" + $0.peer })
@@ -37,7 +37,7 @@ struct DemoRoomTests {
             for reading in updates.suffix(10) {
                 let measured = try #require(reading.distance?.metres)
                 let truth = try #require(reading.trueDistance?.metres)
-                #expect(abs(measured - truth) < 0.1, "\(pair) at \(reading.time): \(measured) m vs \(truth) m")
+                #expect(abs(measured - truth) < 0.25, "\(pair) at \(reading.time): \(measured) m vs \(truth) m")
             }
         }
         #expect(room.readings.count == 6)

@@ -1,8 +1,9 @@
 import Foundation
 import UWBCore
 
-/// The receiver: noise floor, sensitivity, frame success probability and the timing and phase noise of a
-/// reception as functions of signal strength.
+/// The receiver: noise floor, sensitivity, frame success probability and the carrier-phase noise of a
+/// reception as functions of signal strength. A reception's timing comes from the chip's accumulator and
+/// leading-edge detection instead (``PreambleAccumulator``).
 public struct ReceiverModel: Hashable, Sendable {
     /// Thermal noise density at 290 K, −174 dBm/Hz (10·log₁₀(k·T₀·1 Hz / 1 mW), k = 1.380649e-23 J/K, T₀ = 290 K;
     /// the standard reference temperature of IEEE Std 145/ITU-R P.372) [D].
@@ -33,22 +34,9 @@ public struct ReceiverModel: Hashable, Sendable {
     /// not fitted to DW1000 measurements.
     public static let defaultWaterfallWidth = PowerRatio(decibels: 1)
 
-    /// Timing SNR (the integrated E/N₀ that enters the Cramér–Rao bound) at the sensitivity level: 6 dB. [D]
-    /// Chosen so that σ at sensitivity is about 12 cm (CRB at 6 dB, 499.2 MHz), matching
-    /// `Docs/reference/uwb-physics.md` §3.5 (σ grows toward 10 cm and more near sensitivity); above sensitivity
-    /// the timing SNR grows dB for dB with the margin.
+    /// Timing SNR (the integrated E/N₀ a carrier-phase estimate works with) at the sensitivity level: 6 dB. [D]
+    /// `Docs/reference/uwb-physics.md` §3.5; above sensitivity it grows dB for dB with the margin.
     public static let defaultTimingSNRAtSensitivity = PowerRatio(decibels: 6)
-
-    /// Smallest timing standard deviation, as a distance: 2 cm. [D] Physics reference §3.5 suggests σ 2–5 cm at
-    /// high SNR (leading-edge detection and multipath limits, not the bound); below 20 dB the bound is larger.
-    public static let defaultTimingFloor = Distance(metres: 0.02)
-
-    /// Largest timing standard deviation returned, 1 µs (300 m): also the answer for a bandwidth that is not
-    /// positive or an SNR of −∞ dB, where the bound is infinite.
-    public static let timingCeiling: Duration = .seconds(timingCeilingSeconds)
-
-    /// ``timingCeiling`` in seconds.
-    private static let timingCeilingSeconds = 1e-6
 
     /// The default receiver for a channel bandwidth of 499.2 MHz.
     public static let standard = ReceiverModel(
@@ -56,8 +44,7 @@ public struct ReceiverModel: Hashable, Sendable {
         noiseFigure: defaultNoiseFigure,
         sensitivities: (defaultSensitivity110k, defaultSensitivity850k, defaultSensitivity6M8),
         waterfallWidth: defaultWaterfallWidth,
-        timingSNRAtSensitivity: defaultTimingSNRAtSensitivity,
-        timingFloor: defaultTimingFloor)
+        timingSNRAtSensitivity: defaultTimingSNRAtSensitivity)
 
     /// The noise bandwidth.
     public let bandwidth: Frequency
@@ -75,13 +62,11 @@ public struct ReceiverModel: Hashable, Sendable {
     public let waterfallWidth: PowerRatio
     /// The timing SNR at the sensitivity level.
     public let timingSNRAtSensitivity: PowerRatio
-    /// The smallest timing standard deviation, as a distance.
-    public let timingFloor: Distance
 
     /// A receiver with explicit values.
     ///
     /// - Throws: ``ChannelModelError`` if a value is not finite, the bandwidth or waterfall width is not
-    ///   positive, or the timing floor is negative.
+    ///   positive.
     public init(
         bandwidth: Frequency,
         noiseFigure: PowerRatio = ReceiverModel.defaultNoiseFigure,
@@ -89,8 +74,7 @@ public struct ReceiverModel: Hashable, Sendable {
         sensitivity850k: PowerLevel = ReceiverModel.defaultSensitivity850k,
         sensitivity6M8: PowerLevel = ReceiverModel.defaultSensitivity6M8,
         waterfallWidth: PowerRatio = ReceiverModel.defaultWaterfallWidth,
-        timingSNRAtSensitivity: PowerRatio = ReceiverModel.defaultTimingSNRAtSensitivity,
-        timingFloor: Distance = ReceiverModel.defaultTimingFloor
+        timingSNRAtSensitivity: PowerRatio = ReceiverModel.defaultTimingSNRAtSensitivity
     ) throws(ChannelModelError) {
         self.init(
             checkedBandwidth: Frequency(hertz: try ChannelModelError.positive(bandwidth.hertz, "bandwidth")),
@@ -102,8 +86,7 @@ public struct ReceiverModel: Hashable, Sendable {
             waterfallWidth: PowerRatio(
                 decibels: try ChannelModelError.positive(waterfallWidth.decibels, "waterfallWidthDB")),
             timingSNRAtSensitivity: PowerRatio(
-                decibels: try ChannelModelError.finite(timingSNRAtSensitivity.decibels, "timingSNRAtSensitivityDB")),
-            timingFloor: Distance(metres: try ChannelModelError.nonNegative(timingFloor.metres, "timingFloor")))
+                decibels: try ChannelModelError.finite(timingSNRAtSensitivity.decibels, "timingSNRAtSensitivityDB")))
     }
 
     /// A receiver from checked values.
@@ -112,8 +95,7 @@ public struct ReceiverModel: Hashable, Sendable {
         noiseFigure: PowerRatio,
         sensitivities: (PowerLevel, PowerLevel, PowerLevel),
         waterfallWidth: PowerRatio,
-        timingSNRAtSensitivity: PowerRatio,
-        timingFloor: Distance
+        timingSNRAtSensitivity: PowerRatio
     ) {
         bandwidth = checkedBandwidth
         self.noiseFigure = noiseFigure
@@ -122,7 +104,6 @@ public struct ReceiverModel: Hashable, Sendable {
         (sensitivity110k, sensitivity850k, sensitivity6M8) = sensitivities
         self.waterfallWidth = waterfallWidth
         self.timingSNRAtSensitivity = timingSNRAtSensitivity
-        self.timingFloor = timingFloor
     }
 
 
@@ -168,24 +149,9 @@ public struct ReceiverModel: Hashable, Sendable {
     }
 
     /// The timing SNR of a reception: ``timingSNRAtSensitivity`` plus the margin above the sensitivity at
-    /// `dataRate`. Feed it to ``timeOfArrivalStandardDeviation(snr:bandwidth:)`` and
-    /// ``phaseStandardDeviation(snr:)``.
+    /// `dataRate`. Feed it to ``phaseStandardDeviation(snr:)``.
     public func timingSignalToNoiseRatio(receivedLevel: PowerLevel, dataRate: DataRate) -> PowerRatio {
         PowerRatio(decibels: timingSNRAtSensitivity.decibels + receivedLevel.dBm - sensitivity(for: dataRate).dBm)
-    }
-
-    /// The standard deviation of a time-of-arrival estimate at `snr` over a flat spectrum `bandwidth` wide.
-    ///
-    /// The Cramér–Rao bound σ_τ = 1 / (2√2·π·β·√SNR) with RMS bandwidth β = B/√12
-    /// (`Docs/reference/uwb-physics.md` §5, after Sahinoglu, Gezici and Güvenç, "Ultra-wideband Positioning
-    /// Systems", §5.4), but never below ``timingFloor`` (as a light time) and never above ``timingCeiling``.
-    /// At 499.2 MHz and 20 dB that is 78 ps (2.3 cm); it grows as the SNR falls.
-    public func timeOfArrivalStandardDeviation(snr: PowerRatio, bandwidth: Frequency) -> Duration {
-        let speed = PhysicalConstants.speedOfLight.metresPerSecond
-        let rmsBandwidth = bandwidth.hertz / 12.0.squareRoot()
-        let bound = 1 / (2 * 2.0.squareRoot() * Double.pi * rmsBandwidth * snr.linear.squareRoot())
-        guard bound.isFinite, bound > 0, bound < Self.timingCeilingSeconds else { return Self.timingCeiling }
-        return .seconds(max(bound, timingFloor.metres / speed))
     }
 
     /// The standard deviation of a carrier-phase estimate at `snr`: σ_φ = 1/√(2·SNR) radians, the high-SNR

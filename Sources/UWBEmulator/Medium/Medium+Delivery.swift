@@ -57,7 +57,7 @@ extension Medium {
         let senderLower = isLower(frame.sender, than: receiverIndex)
         let shadowing = pair.shadowing(
             lower: senderLower ? senderCentre.metres : receiverCentre.metres,
-            upper: senderLower ? receiverCentre.metres : senderCentre.metres, basis: shadowingBasis)
+            upper: senderLower ? receiverCentre.metres : senderCentre.metres)
         let budget = channelModel.linkBudget
         let pathLevel = frame.transmission.power.dBm + budget.transmitAntennaGain.decibels + budget.receiveAntennaGain.decibels
             - channelModel.pathLoss.meanLoss(at: senderCentre.distance(to: receiverCentre)).decibels - shadowing.decibels
@@ -111,7 +111,7 @@ extension Medium {
             let channel = ChannelLookup(
                 link: pair, lower: senderLower ? frame.source.metres : antenna.metres,
                 upper: senderLower ? antenna.metres : frame.source.metres, wavelength: frame.wavelength,
-                obstruction: link.obstruction, body: link.body, fading: fadingBasis, pathLevel: pathLevel)
+                obstruction: link.obstruction, body: link.body, pathLevel: pathLevel)
             var arrival = Arrival(
                 transmission: transmission,
                 transmissionIndex: frame.index,

@@ -54,9 +54,6 @@ public final class Medium {
     private var random: SeededRandom
     /// The seed every pair's channel is derived from, with the pair's names.
     private let channelSeed: UInt64
-    /// The world's fading and shadowing fields (``LinkChannel``).
-    let fadingBasis: FieldBasis
-    let shadowingBasis: FieldBasis
     /// The channel of every pair that has carried a frame, by pair key (``pairChannel(_:_:)``).
     private var pairChannels: [Int: LinkChannel] = [:]
     /// Per sender: its links and reach.
@@ -76,10 +73,6 @@ public final class Medium {
         var random = random
         var channelStream = random.split(label: "channel")
         channelSeed = channelStream.next()
-        fadingBasis = FieldBasis(decorrelation: LinkChannel.fadingDecorrelation, random: &channelStream)
-        shadowingBasis = FieldBasis(
-            decorrelation: LinkChannel.shadowingDecorrelation(lineOfSight: channelModel.kind.isLineOfSight),
-            random: &channelStream)
         self.random = random
         let weakest = DataRate.allCases.map { channelModel.receiver.sensitivity(for: $0).dBm }.min() ?? 0
         // Subtracted in this order so that, in floating point too, a level below the floor is
@@ -289,7 +282,8 @@ public final class Medium {
         let seed = SeededRandom.derived(from: channelSeed, label: "\(nodes[low].name)\u{0}\(nodes[high].name)")
         let channel = LinkChannel(
             profile: channelModel.kind.multipath, exponent: channelModel.pathLoss.exponent, seed: seed,
-            shadowingDeviation: channelModel.pathLoss.shadowingDeviation)
+            shadowingDeviation: channelModel.pathLoss.shadowingDeviation,
+            shadowingDecorrelation: LinkChannel.shadowingDecorrelation(lineOfSight: channelModel.kind.isLineOfSight))
         pairChannels[key] = channel
         return channel
     }

@@ -105,9 +105,11 @@ struct MultipathProfileTests {
             }
         }
         func shape(_ tau: Double) -> Double { (1 - depth * exp(-tau / rise)) * exp(-tau / decay) }
-        // The expected ratio of the two bins' power, by the midpoint rule over 0.1 ns steps.
-        let expected = stride(from: 0.05, to: 2, by: 0.1).map(shape).reduce(0, +)
-            / stride(from: 10.05, to: 12, by: 0.1).map(shape).reduce(0, +)
+        // The expected ratio of the two bins' power: rays at 2.09 per ns in each (midpoint rule over 0.1 ns
+        // steps), and in the first bin the cluster's first ray at 0 besides.
+        let rate = 2.09
+        let expected = (shape(0) + rate * 0.1 * stride(from: 0.05, to: 2, by: 0.1).map(shape).reduce(0, +))
+            / (rate * 0.1 * stride(from: 10.05, to: 12, by: 0.1).map(shape).reduce(0, +))
         #expect(abs(first / later - expected) / expected < 0.1, "ratio \(first / later), model \(expected)")
     }
 
@@ -129,14 +131,13 @@ struct MultipathProfileTests {
         // One cluster of rays 20 ns apart, so that no two merge; m fixed (no spread).
         let profile = Self.profile(rays: .mixed(first: 0.05, second: 0.05, firstShare: 0), rayDecay: 200, nakagami: log(m), spread: 0)
         var random = SeededRandom(seed: 5)
-        let basis = FieldBasis(decorrelation: LinkChannel.fadingDecorrelation, random: &random)
         let link = LinkChannel(profile: profile, seed: 77, shadowingDeviation: PowerRatio(decibels: 0))
         var powers: [[Double]] = []
         for _ in 0..<3000 {
             let lower = Vector3(x: random.uniform(0...50), y: random.uniform(0...50), z: random.uniform(0...50))
             let response = link.response(
                 lower: lower, upper: Vector3(x: 100, y: 0, z: 0), wavelength: 0.0462, obstruction: .clear, body: .clear,
-                fading: basis, whole: true)
+                whole: true)
             powers.append(zip(response.real, response.imaginary).map { $0 * $0 + $1 * $1 })
         }
         let rays = try #require(powers.first?.count)

@@ -48,32 +48,6 @@ struct ReceiverModelTests {
         #expect(abs(long - 0.81) < 1e-12)
     }
 
-    @Test("ToA σ is the Cramér–Rao bound at moderate SNR: 78 ps (2.3 cm) at 20 dB over 499.2 MHz")
-    func cramerRao() {
-        // β = 499.2e6/√12 = 144.10e6 Hz. σ = 1/(2√2·π·β·√SNR).
-        // 20 dB: 1/(2·1.41421·3.14159·144.10e6·10) = 78.10 ps = 2.341 cm.
-        // 10 dB: ×√10 = 246.97 ps = 7.40 cm. 0 dB: ×10 = 781.0 ps.
-        let bandwidth = Frequency.megahertz(499.2)
-        let at20 = receiver.timeOfArrivalStandardDeviation(snr: PowerRatio(decibels: 20), bandwidth: bandwidth)
-        let at10 = receiver.timeOfArrivalStandardDeviation(snr: PowerRatio(decibels: 10), bandwidth: bandwidth)
-        let at0 = receiver.timeOfArrivalStandardDeviation(snr: PowerRatio(decibels: 0), bandwidth: bandwidth)
-        #expect(abs(at20.secondsValue - 78.10e-12) < 0.05e-12)
-        #expect(abs(at20.secondsValue * 299_792_458 - 0.02341) < 0.00002)
-        #expect(abs(at10.secondsValue - 246.97e-12) < 0.1e-12)
-        #expect(abs(at0.secondsValue - 781.0e-12) < 0.5e-12)
-    }
-
-    @Test("ToA σ stops at the 2 cm floor at high SNR and at the ceiling without bandwidth")
-    func floorAndCeiling() {
-        // 30 dB: the bound is 24.7 ps, below the floor 0.02 m / c = 66.71 ps.
-        let at30 = receiver.timeOfArrivalStandardDeviation(snr: PowerRatio(decibels: 30), bandwidth: .megahertz(499.2))
-        #expect(abs(at30.secondsValue - 66.71e-12) < 0.01e-12)
-        #expect(receiver.timeOfArrivalStandardDeviation(snr: PowerRatio(decibels: 20), bandwidth: Frequency(hertz: 0))
-            == ReceiverModel.timingCeiling)
-        #expect(receiver.timeOfArrivalStandardDeviation(snr: PowerRatio(decibels: -.infinity), bandwidth: .megahertz(499.2))
-            == ReceiverModel.timingCeiling)
-    }
-
     @Test("timing SNR is 6 dB at sensitivity and grows with the margin")
     func timingSNR() {
         #expect(abs(receiver.timingSignalToNoiseRatio(receivedLevel: PowerLevel(dBm: -93), dataRate: .mbps6_8).decibels - 6) < 1e-12)
@@ -92,8 +66,8 @@ struct ReceiverModelTests {
         #expect(throws: ChannelModelError.notPositive(parameter: "bandwidth", value: -1)) {
             try ReceiverModel(bandwidth: Frequency(hertz: -1))
         }
-        #expect(throws: ChannelModelError.negative(parameter: "timingFloor", value: -0.01)) {
-            try ReceiverModel(bandwidth: .megahertz(499.2), timingFloor: Distance(metres: -0.01))
+        #expect(throws: ChannelModelError.notPositive(parameter: "waterfallWidthDB", value: 0)) {
+            try ReceiverModel(bandwidth: .megahertz(499.2), waterfallWidth: PowerRatio(decibels: 0))
         }
     }
 }

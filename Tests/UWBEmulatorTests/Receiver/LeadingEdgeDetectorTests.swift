@@ -70,8 +70,9 @@ struct LeadingEdgeDetectorTests {
 
     @Test("noise over the threshold before the first path is taken for it: the edge comes early")
     func earlyOnNoise() throws {
+        // The threshold: max(8.27·50, min(0.255·50·10 000, 0.23·10 000)) = 2300.
         var magnitudes = Self.accumulator([(30, 10_000)])
-        magnitudes[14] = 2_000
+        magnitudes[14] = 3_000
         let edge = try #require(Self.detector.detect(magnitudes: magnitudes, first: 0, noise: 50, accumulated: 1))
         #expect(edge.index < 15 && edge.index > 13, "edge \(edge.index)")
     }

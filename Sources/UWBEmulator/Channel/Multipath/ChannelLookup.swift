@@ -15,8 +15,6 @@ public struct ChannelLookup: @unchecked Sendable {
     /// What the obstacles and the devices' bodies do to the paths.
     let obstruction: PathObstruction
     let body: BodyShares
-    /// The world's fading fields.
-    let fading: FieldBasis
     /// The level a path of |a|² = 1 arrives at: the transmit level less the mean path loss and the shadowing.
     public let pathLevel: PowerLevel
 
@@ -24,17 +22,15 @@ public struct ChannelLookup: @unchecked Sendable {
     /// accumulator).
     public func response(whole: Bool = false) -> ChannelResponse {
         link.response(
-            lower: lower, upper: upper, wavelength: wavelength, obstruction: obstruction, body: body, fading: fading, whole: whole)
+            lower: lower, upper: upper, wavelength: wavelength, obstruction: obstruction, body: body, whole: whole)
     }
 }
 
 extension ChannelLookup {
     /// A channel of one path, straight and clear, arriving at `level`: the ideal air of a chip bench.
     static func direct(level: PowerLevel) -> ChannelLookup {
-        var random = SeededRandom(seed: 0)
-        return ChannelLookup(
+        ChannelLookup(
             link: LinkChannel(profile: nil, seed: 0, shadowingDeviation: PowerRatio(decibels: 0)), lower: .zero, upper: .zero,
-            wavelength: 0.0462, obstruction: .clear, body: .clear,
-            fading: FieldBasis(decorrelation: LinkChannel.fadingDecorrelation, random: &random), pathLevel: level)
+            wavelength: 0.0462, obstruction: .clear, body: .clear, pathLevel: level)
     }
 }

@@ -8,12 +8,12 @@ import UWBCore
 ///   lower end is the device whose name sorts first), never on who transmits.
 /// - **Consistent in space and time**: the structure (ray delays, mean powers, m factors) is fixed for the
 ///   pair; each ray's fading and phase, and the link's shadowing, are smooth fields of both ends'
-///   positions (``FieldBasis``) with decorrelation distances ``fadingDecorrelation`` and
+///   positions (``FieldBasis``, the link's own) with decorrelation distances ``fadingDecorrelation`` and
 ///   ``shadowingDecorrelation(lineOfSight:)``: a static link keeps its channel, 1 cm of movement changes
 ///   it a little, metres change it entirely.
 /// - **Deterministic**: a pure function of the world's channel seed, the pair's names and the positions,
-///   whatever the order frames are sent in. Nothing but small scalars is kept: the structure is drawn
-///   again from the pair's seed whenever a response is worked out.
+///   whatever the order frames are sent in. Nothing but the fields' wave vectors and a few responses is
+///   kept: the structure is drawn again from the pair's seed whenever a response is worked out.
 final class LinkChannel {
     /// Decorrelation distance of a ray's fading: 10 cm [C: Prettie et al., "Spatial correlation of UWB
     /// signals in a home environment", UWBST 2002: 5–15 cm, LOS and NLOS, 2–8 GHz; Kaminsky et al.:
@@ -46,6 +46,10 @@ final class LinkChannel {
     private let drawnDirectPower: Double
     /// σ_S in dB.
     let shadowingDeviation: Double
+    /// The link's own fields' wave vectors (``FieldBasis``): its fading's and its shadowing's, drawn from
+    /// its seed, so that across links the fields decorrelate as an isotropic field does.
+    private let fading: FieldBasis
+    private let shadowingField: FieldBasis
     /// The responses worked out last, by where the ends were and the frequency.
     private var responses: [(key: ResponseKey, response: ChannelResponse)] = []
 
@@ -53,13 +57,19 @@ final class LinkChannel {
     /// 5 and 9 of mixed rooms.
     static let keptResponses = 9
 
-    /// The channel of a pair whose seed is `seed`, in an environment with `profile` and path-loss exponent
-    /// `exponent`.
-    init(profile: MultipathProfile?, exponent: Double = 2, seed: UInt64, shadowingDeviation: PowerRatio) {
+    /// The channel of a pair whose seed is `seed`, in an environment with `profile`, path-loss exponent
+    /// `exponent` and shadowing σ_S `shadowingDeviation` that decorrelates over `shadowingDecorrelation`.
+    init(
+        profile: MultipathProfile?, exponent: Double = 2, seed: UInt64, shadowingDeviation: PowerRatio,
+        shadowingDecorrelation: Distance = LinkChannel.shadowingDecorrelation(lineOfSight: true)
+    ) {
         self.profile = profile
         self.exponent = exponent
         self.seed = seed
         self.shadowingDeviation = shadowingDeviation.decibels
+        var fields = SeededRandom(seed: seed ^ Self.fieldSeedMix)
+        fading = FieldBasis(decorrelation: Self.fadingDecorrelation, random: &fields)
+        shadowingField = FieldBasis(decorrelation: shadowingDecorrelation, random: &fields)
         if let profile {
             var random = SeededRandom(seed: seed)
             drawnDirectPower = profile.draw(random: &random).filter(\.isDirect).reduce(0) { $0 + $1.meanPower }
@@ -76,11 +86,11 @@ final class LinkChannel {
         return min(1, Self.directShareAtOneMetre * Foundation.pow(max(distance, 0.1), exponent - 2))
     }
 
-    /// The shadowing with the ends at `lower` and `upper`, from the field `basis`.
-    func shadowing(lower: Vector3, upper: Vector3, basis: FieldBasis) -> PowerRatio {
+    /// The shadowing with the ends at `lower` and `upper`.
+    func shadowing(lower: Vector3, upper: Vector3) -> PowerRatio {
         guard shadowingDeviation > 0 else { return PowerRatio(decibels: 0) }
         let value = FieldBasis.value(
-            basis.projections(lower: lower, upper: upper), phases: CounterRandom(seed: seed), from: Self.shadowingIndex)
+            shadowingField.projections(lower: lower, upper: upper), phases: CounterRandom(seed: seed), from: Self.shadowingIndex)
         return PowerRatio(decibels: shadowingDeviation * value)
     }
 
@@ -89,7 +99,8 @@ final class LinkChannel {
     func meanPower(_ obstruction: PathObstruction, body: BodyShares, distance: Double) -> Double {
         let share = directMeanPower(at: distance)
         let direct = share * (body.direct + body.around)
-        var power = direct * obstruction.directShare + (1 - share) * obstruction.scatteredShare * body.scattered
+        let decay = (profile?.rayDecay ?? 0) * 1e-9
+        var power = direct * obstruction.directShare + (1 - share) * obstruction.meanScatteredShare(decay: decay) * body.scattered
         for detour in obstruction.detours {
             power += direct * detour.powerShare
         }
@@ -100,14 +111,13 @@ final class LinkChannel {
     /// `wavelength`, through `obstruction` and the devices' bodies, kept while the same is asked again.
     /// `whole` keeps every path (for a read of the whole accumulator) and is not kept.
     func response(
-        lower: Vector3, upper: Vector3, wavelength: Double, obstruction: PathObstruction, body: BodyShares,
-        fading basis: FieldBasis, whole: Bool = false
+        lower: Vector3, upper: Vector3, wavelength: Double, obstruction: PathObstruction, body: BodyShares, whole: Bool = false
     ) -> ChannelResponse {
         let key = ResponseKey(lower: lower, upper: upper, wavelength: wavelength, obstruction: obstruction, body: body)
         if !whole, let kept = responses.first(where: { $0.key == key }) {
             return kept.response
         }
-        let paths = self.paths(lower: lower, upper: upper, wavelength: wavelength, obstruction: obstruction, body: body, fading: basis)
+        let paths = self.paths(lower: lower, upper: upper, wavelength: wavelength, obstruction: obstruction, body: body)
         let response = PathMerger.response(paths, directDelay: obstruction.directShare > 0 ? obstruction.directDelay : nil, whole: whole)
         if !whole {
             if responses.count == Self.keptResponses {
@@ -120,8 +130,7 @@ final class LinkChannel {
 
     /// Every path of the realisation at these positions, unsorted.
     private func paths(
-        lower: Vector3, upper: Vector3, wavelength: Double, obstruction: PathObstruction, body: BodyShares,
-        fading basis: FieldBasis
+        lower: Vector3, upper: Vector3, wavelength: Double, obstruction: PathObstruction, body: BodyShares
     ) -> [Path] {
         let directAmplitude = (obstruction.directShare * body.direct).squareRoot()
         var paths: [Path] = []
@@ -138,8 +147,7 @@ final class LinkChannel {
                 scaled.meanPower = ray.isDirect ? share : ray.meanPower * rescale
                 return scaled
             }
-            let projections = basis.projections(lower: lower, upper: upper)
-            let scattered = (obstruction.scatteredShare * body.scattered).squareRoot()
+            let projections = fading.projections(lower: lower, upper: upper)
             let wavenumber = 2 * Double.pi / wavelength
             paths.reserveCapacity(rays.count + obstruction.detours.count)
             directPower = 0
@@ -158,7 +166,7 @@ final class LinkChannel {
                     let turn = Self.direction(counter, base &+ UInt64(FieldBasis.waves) &+ 1).dot(lower)
                         + Self.direction(counter, base &+ UInt64(FieldBasis.waves) &+ 3).dot(upper)
                     let phase = start + wavenumber * turn
-                    let value = amplitude * scattered
+                    let value = amplitude * (obstruction.scatteredShare(afterDirect: ray.delay * 1e-9) * body.scattered).squareRoot()
                     paths.append(Path(delay: ray.delay * 1e-9, real: value * Foundation.cos(phase), imaginary: value * Foundation.sin(phase)))
                 }
             }
@@ -200,6 +208,10 @@ final class LinkChannel {
         let radius = (1 - z * z).squareRoot()
         return Vector3(x: radius * Foundation.cos(angle), y: radius * Foundation.sin(angle), z: z)
     }
+
+    /// Mixed into the seed for the stream the link's field bases are drawn from (the structure's stream
+    /// starts at the seed itself).
+    private static let fieldSeedMix: UInt64 = 0x5DEE_CE66_D1CE_4E5B
 
     /// Where the shadowing field's phases start in the pair's counter stream.
     private static let shadowingIndex: UInt64 = 0

@@ -3,62 +3,62 @@ import UWBCore
 /// The receiver's numbers that only a real chip's accumulators tell: fitted to the 10 864 DW1000 captures of
 /// the Kolakowski data set (channel 2, 64 MHz PRF, 1024-symbol preamble; `Docs/reference/measured-channels.md`,
 /// figures in `Docs/reference/measurements/kolakowski2018.json`), each with how well it fits there.
-enum ReceiverCalibration {
+public enum ReceiverCalibration {
     /// The noise a tap gathers per accumulated symbol, on the first-path formula's scale, at received level
     /// `level`: −78.82 + 0.287·level dBm (median −102.8 dBm; r = 0.49: the noise grows with the signal,
     /// 0.29 dB per dB), kept within −112…−95 dBm [D].
-    static func noiseLevel(receivedLevel level: PowerLevel) -> PowerLevel {
+    public static func noiseLevel(receivedLevel level: PowerLevel) -> PowerLevel {
         PowerLevel(dBm: min(-95, max(-112, -78.82 + 0.287 * level.dBm)))
     }
 
     /// How much of a noise tap comes from the one before: adjacent taps of measured noise correlate at 0.48
     /// (median) [D]; a tap's noise is w_k + 0.75·w_(k−1), normalised, whose correlation is 0.48.
-    static let noiseCarryOver = 0.75
+    public static let noiseCarryOver = 0.75
 
     /// The largest real or imaginary part a DW1000 tap reaches before accumulation stops: 2¹⁴ = 16 384
     /// (the stopped frames' largest part is 16 398–16 505, p1–p99, and 100 % of LOS frames stop) [D].
-    static let dw1000ComponentLimit = 16_384.0
+    public static let dw1000ComponentLimit = 16_384.0
 
     /// The symbols a 1024-symbol preamble at 850 kbps accumulates when nothing stops it: 998 [D: the mode of
     /// RXPACC in unstopped frames]. With the Decawave 16-symbol SFD, whose accumulation RXPACC counts
     /// (UM Table 18: −18 to correct), that leaves 44 symbols, 1.4 PACs of 32, to acquiring the preamble.
-    static let acquisitionOverhead = 12
+    public static let acquisitionOverhead = 12
 
     /// The LDE's noise threshold per unit of NTM, in noise standard deviations (per part of a tap): the
     /// measured threshold is 8.96·σ where the chip ran Decawave's driver setting NTM 13 (LDE_CFG1 0x6D)
     /// [D: NTH = max(8.96·σ, 0.255·σ·peak/RXPACC), median error 5.4 %, R² 0.95; U: the NTM DecaRanging set].
-    static let noiseThresholdPerMultiplier = 8.96 / 13
+    public static let noiseThresholdPerMultiplier = 8.96 / 13
 
     /// The LDE's peak term per unit of PMULT: 0.255/3 standard deviations per unit of the peak's
     /// per-symbol magnitude (the fit above with the reset PMULT 3) [D; U: the term's meaning].
-    static let peakThresholdPerMultiplier = 0.255 / 3
+    public static let peakThresholdPerMultiplier = 0.255 / 3
 
     /// The highest the peak term raises the threshold, as a share of the peak: 0.23, the measured threshold
     /// over the accumulator's limit at the line-of-sight links' p90 (3750/16 384) [D]. The fit was made on
     /// links from −95 to −78 dBm; on stronger ones it would grow past the peak, which no chip does.
-    static let peakThresholdCap = 0.23
+    public static let peakThresholdCap = 0.23
 
     /// Where, on the rise of the first peak after the threshold, the chip puts the first path: where the
     /// magnitude passes 0.51 of that peak (median error −0.008 taps, IQR 0.10; a linear interpolation
     /// across the threshold misses by −0.88 taps) [D].
-    static let firstPathShareOfPeak = 0.51
+    public static let firstPathShareOfPeak = 0.51
 
     /// How far the chip's first-path index scatters about where its own accumulator puts the
     /// ``firstPathShareOfPeak`` point: 0.074 taps (2.2 cm) standard deviation, the measured spread of the
     /// logged index about that rule (IQR 0.10 taps / 1.349) [D]. What the chip does inside a tap (its
     /// resampler, RSMPL) is not published; this is the part of it the accumulator does not show, and it sets
     /// the within-link spread of a strong line-of-sight link (measured 2.8 cm per range).
-    static let fractionJitter = 0.074
+    public static let fractionJitter = 0.074
 
     /// The noise threshold multiplier after reset: NTM 12 (DW1000 UM §7.2.47.2, LDE_CFG1 reset value 0x6C).
-    static let resetNoiseThresholdMultiplier = 12
+    public static let resetNoiseThresholdMultiplier = 12
     /// The peak multiplier after reset: PMULT 3 (UM §7.2.47.2).
-    static let resetPeakMultiplier = 3
+    public static let resetPeakMultiplier = 3
     /// How far back from the peak the LDE looks for the first path, in taps [U: the first tap over the
     /// threshold scanning forward lies within ±1 tap of the measured first path in 99.8/99.5/95.3 % of
     /// LOS/NLOS/no-direct-path frames whatever the start; 32 covers the measured peak offsets, p90 12.8].
-    static let searchSpan = 32
+    public static let searchSpan = 32
     /// How many taps of noise the chip's noise estimate is taken over (the accumulator before the first
     /// path): the standard error of STD_NOISE follows from it [D: the 600 taps the data's noise was read from].
-    static let noiseEstimateTaps = 600
+    public static let noiseEstimateTaps = 600
 }

@@ -23,6 +23,7 @@ extension VirtualDW3000 {
             arrival.channel, rmarker: arrival.rmarker, advance: arrival.firstPathAdvance.secondsValue, format: format,
             symbols: Self.accumulationRoom(configuration), phase: firstPhase + phaseOffset.radians, detector: .reset)
         lastAccumulation = kept
+        lastSecureAccumulation = nil
         lastPreambleReading = ipatov
         let accumulated = ipatov.accumulator.accumulated
         memory.set(.rxFinfo, DW3000Register.RxFinfo.rxflen.placing(UInt64(frame.count))
@@ -74,9 +75,10 @@ extension VirtualDW3000 {
         case .noise(let quality, let offsetSeconds):
             return (preambleTicks + offsetSeconds * DeviceClock.ticksPerSecond, quality)
         case .genuine(let found):
-            let (reading, _) = accumulate(
+            let (reading, kept) = accumulate(
                 found.channel, rmarker: found.rmarker, format: format, symbols: .symbols(secure.length.symbols),
                 phase: arrival.carrierPhase.wrapped.radians + phaseOffset.radians, detector: .reset)
+            lastSecureAccumulation = kept
             let ticks = straightLineTicks(at: found.rmarker) + leadingEdgeTicks(reading, configuration: configuration)
             return (ticks, SecureTimestampCorrelation.quality(firstPathLevel: reading.firstPathLevel, length: secure.length))
         }

@@ -27,6 +27,9 @@ extension VirtualDW3000 {
             }
             guard count >= 0 else { throw .malformedBody("a read of \(count) octets") }
             try memory.validate(file: header.file, offset: Int(header.offset), length: count, writing: false)
+            if let octets = accumulatorRead(file: header.file, offset: Int(header.offset), count: count) {
+                return octets
+            }
             refreshBeforeRead(file: header.file)
             return memory.read(file: header.file, offset: Int(header.offset), count: count)
         case (.register(let header, _), .write(let octets)):

@@ -26,6 +26,8 @@ public final class VirtualDW3000: VirtualRadio, VirtualChip {
     var stsCounter: UInt32 = 0
     /// The last reception's preamble accumulation, for a read of the CIR memory; nil until a frame is kept.
     var lastAccumulation: LastAccumulation?
+    /// The last reception's STS accumulation, for the same; nil without an STS.
+    var lastSecureAccumulation: LastAccumulation?
 
     /// A chip of `model` at its power-on state (IDLE_RC).
     public init(
