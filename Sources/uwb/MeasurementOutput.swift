@@ -29,6 +29,10 @@ struct MeasurementOutput {
             ("horizontal_angle_rad", measurement.horizontalAngle.map { number($0.radians, 5) } ?? "null"),
             ("nlos", number(measurement.nlosLikelihood, 3)),
             ("fom", number(measurement.figureOfMerit, 3)),
+            ("rx_level_dbm", measurement.receivedLevel.map { number($0.dBm, 2) } ?? "null"),
+            ("first_path_level_dbm", measurement.firstPathLevel.map { number($0.dBm, 2) } ?? "null"),
+            ("first_path_index", measurement.firstPathIndex.map { number($0, 4) } ?? "null"),
+            ("preamble_symbols", measurement.preambleSymbolsAccumulated.map { String($0) } ?? "null"),
             ("true_distance_m", record.truth.map { number($0.distance.metres, 4) } ?? "null"),
             ("true_direction", JSONText.vector(record.truth?.direction)),
         ]

@@ -25,7 +25,10 @@ struct DemoRoomTests {
         return (room, readings)
     }
 
-    @Test("every device measures every peer about ten times a second, within 25 cm of the truth (an office's multipath: measured line-of-sight DW1000 links spread from −0.07 to +0.51 m)")
+    /// The tag walks about in front of the phone, its back to it; the laptop in the corner sees the tag's
+    /// front, so the tag's own body stands in their way: that pair ranges through it, its first path
+    /// weakened by the body, late by up to a path round it (`DeviceBodyModel`, 1.5 m).
+    @Test("every device measures every peer about ten times a second, within 25 cm of the truth in line of sight (an office's multipath) and 1.5 m through the tag's body")
     func everyPairRanges() throws {
         let (room, readings) = try Self.run(seconds: 3)
         let pairs = Set(readings.map { $0.device + ">" + $0.peer })
@@ -37,7 +40,8 @@ struct DemoRoomTests {
             for reading in updates.suffix(10) {
                 let measured = try #require(reading.distance?.metres)
                 let truth = try #require(reading.trueDistance?.metres)
-                #expect(abs(measured - truth) < 0.25, "\(pair) at \(reading.time): \(measured) m vs \(truth) m")
+                let limit = pair.contains("laptop") && pair.contains("tag") ? 1.5 : 0.25
+                #expect(abs(measured - truth) < limit, "\(pair) at \(reading.time): \(measured) m vs \(truth) m")
             }
         }
         #expect(room.readings.count == 6)

@@ -76,7 +76,8 @@ public struct Obstacle: Hashable, Sendable {
 
     /// How the segment from `start` to `end` crosses the box, or nil if it misses it: how much
     /// longer than the slab's thickness its way through is (1 / cos of its angle to the box's
-    /// thinnest axis, at most ``maximumObliquity``), and the detour round the box's nearest edge.
+    /// thinnest axis, at most ``maximumObliquity``), and the detour round the box's nearest edge;
+    /// none when an end lies inside the box (a device in a closed room has no way round its walls).
     public func crossing(from start: Position, to end: Position) -> ObstacleCrossing? {
         guard let (entry, exit) = span(from: start, to: end) else { return nil }
         let a = start.metres
@@ -91,6 +92,7 @@ public struct Obstacle: Hashable, Sendable {
         let inPoint = a + d * entry
         let outPoint = a + d * exit
         let middle = (entry + exit) / 2 * length
+        guard entry > 0, exit < 1 else { return ObstacleCrossing(obliquity: obliquity, detour: nil) }
         var best: Double?
         for axis in 0..<3 {
             let across = (1 - direction.component(axis) * direction.component(axis)).squareRoot()

@@ -98,7 +98,8 @@ public final class MeasurementBuilder {
             rawDistance: raw,
             direction: direction.direction, horizontalAngle: direction.horizontalAngle,
             rawDirection: rawDirection.direction, rawHorizontalAngle: rawDirection.horizontalAngle, timestamps: timestamps,
-            receivedLevel: last?.receivedLevel, firstPathLevel: last?.firstPathLevel, nlosLikelihood: nlos,
+            receivedLevel: last?.receivedLevel, firstPathLevel: last?.firstPathLevel, firstPathIndex: last?.firstPathIndex,
+            preambleSymbolsAccumulated: last?.preambleSymbolsAccumulated, nlosLikelihood: nlos,
             figureOfMerit: trusted ? merit : 0, phaseDifferences: phaseDifferences(phases), qualityFlags: flags)
     }
 

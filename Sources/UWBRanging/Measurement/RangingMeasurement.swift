@@ -39,6 +39,11 @@ public struct RangingMeasurement: Hashable, Sendable {
     public var receivedLevel: PowerLevel?
     /// The first-path level of the same frame.
     public var firstPathLevel: PowerLevel?
+    /// Where the same frame's first path lay in its channel impulse response, in samples with the fraction
+    /// the chip's leading-edge detection gave (``ReceptionDiagnostics/firstPathIndex``); nil without one.
+    public var firstPathIndex: Double?
+    /// How many preamble symbols the receiver accumulated for the same frame (RXPACC); nil without one.
+    public var preambleSymbolsAccumulated: Int?
     /// How likely it is that the direct path was blocked, 0...1 (UM §4.7 rule on RX − FP).
     public var nlosLikelihood: Double
     /// How much to trust the distance, 0...1 (``FigureOfMerit``).
@@ -58,7 +63,8 @@ public struct RangingMeasurement: Hashable, Sendable {
         rawDistance: Distance?,
         direction: Vector3?, horizontalAngle: Angle?, rawDirection: Vector3?, rawHorizontalAngle: Angle?,
         timestamps: RoundTimestamps?, receivedLevel: PowerLevel?,
-        firstPathLevel: PowerLevel?, nlosLikelihood: Double, figureOfMerit: Double, phaseDifferences: [Angle]? = nil,
+        firstPathLevel: PowerLevel?, firstPathIndex: Double? = nil, preambleSymbolsAccumulated: Int? = nil,
+        nlosLikelihood: Double, figureOfMerit: Double, phaseDifferences: [Angle]? = nil,
         qualityFlags: RangingQualityFlags = []
     ) {
         self.peer = peer
@@ -75,6 +81,8 @@ public struct RangingMeasurement: Hashable, Sendable {
         self.timestamps = timestamps
         self.receivedLevel = receivedLevel
         self.firstPathLevel = firstPathLevel
+        self.firstPathIndex = firstPathIndex
+        self.preambleSymbolsAccumulated = preambleSymbolsAccumulated
         self.nlosLikelihood = nlosLikelihood
         self.figureOfMerit = figureOfMerit
         self.phaseDifferences = phaseDifferences
