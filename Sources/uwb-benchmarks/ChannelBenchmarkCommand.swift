@@ -21,8 +21,17 @@ struct ChannelBenchmarkCommand: ParsableCommand {
     @Option(help: "Virtual seconds each link ranges.")
     var seconds = 12.0
 
+    @Option(help: "Random seed of the reciprocity room and the line-of-sight worlds.")
+    var seed: UInt64 = 1
+
+    @Option(parsing: .upToNextOption, help: "Distances of the line-of-sight bias worlds, metres.")
+    var distances: [Double] = [2, 5, 10, 20]
+
     func validate() throws {
         guard rate > 0, seconds >= 1 else { throw ValidationError("give --rate > 0 and --seconds ≥ 1") }
+        guard !distances.isEmpty, distances.allSatisfy({ $0 >= 0.5 && $0 <= 100 }) else {
+            throw ValidationError("give --distances from 0.5 to 100 m")
+        }
     }
 
     func run() throws {
@@ -31,5 +40,9 @@ struct ChannelBenchmarkCommand: ParsableCommand {
         print("# The channel against measurements\n")
         print("## The measured apartment (Kolakowski 2018), \(reference.links.count) links rebuilt (\(Formatting.fixed(rate, 0)) Hz, \(Formatting.fixed(seconds, 0)) s per link)\n")
         print(try ApartmentComparison(reference: reference, boards: boards, rate: rate, seconds: seconds).markdown + "\n")
+        print("## Reciprocity: fourteen devices in an office (CM3) with a wall and a cabinet (seed \(seed), \(Formatting.fixed(seconds, 0)) s)\n")
+        print(try ReciprocityRoom(boards: boards, seed: seed, seconds: seconds).markdown + "\n")
+        print("## Line of sight: the range after the engine's bias correction (free space, seed \(seed), \(Formatting.fixed(rate, 0)) Hz, \(Formatting.fixed(seconds, 0)) s)\n")
+        print(try LineOfSightBias(boards: boards, distances: distances, seed: seed, rate: rate, seconds: seconds).markdown + "\n")
     }
 }
