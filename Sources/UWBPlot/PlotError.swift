@@ -35,12 +35,12 @@ public enum PlotError: Error, Hashable, Sendable, CustomStringConvertible {
             error.description
         case .empty(let path):
             "\(path): the file is empty; give the JSON lines of `uwb range --format jsonl` or `uwb demo --format jsonl`, "
-                + "a trace written with --trace, a scenario, or the samples of `uwb calibrate pdoa --samples`"
+                + "a trace written with --trace, a scenario, the samples of `uwb calibrate pdoa --samples`, or `uwb cir --format json` output"
         case .badLine(let path, let line, let reason):
             "\(path): line \(line): \(reason)"
         case .unknownKind(let path, let line, let reason):
             "\(path): line \(line): \(reason); `uwb plot` reads the JSON lines of `uwb range --format jsonl`, "
-                + "`uwb demo --format jsonl` and `uwb calibrate pdoa --samples`, pcapng traces and scenarios"
+                + "`uwb demo --format jsonl` and `uwb calibrate pdoa --samples`, pcapng traces, scenarios and `uwb cir --format json` output"
         case .wrongKind(let path, let found, let figure, let needed):
             "\(path): this is \(found); `uwb plot \(figure)` needs \(needed)"
         case .trace(let path, let error):

@@ -8,6 +8,8 @@ extension PlotInput {
     static let neededPDoA = PlotInputKind.pdoaSamples.description
     /// What `uwb plot trace` needs, for messages.
     static let neededTrace = "a pcapng trace written with --trace FILE (by `uwb emulate`, `uwb range` or `uwb demo`)"
+    /// What `uwb plot cir` needs, for messages.
+    static let neededImpulseResponse = "the output of `uwb cir --format json`"
     /// What `uwb plot room --scenario` needs, for messages.
     static let neededScenario = "a scenario (Docs/scenarios.md)"
 
@@ -49,5 +51,15 @@ extension PlotInput {
             throw .wrongKind(path: path, found: kind, figure: figure, needed: Self.neededScenario)
         }
         return scenario
+    }
+
+    /// The channel impulse response, for the figure named `figure` from the file at `path`.
+    ///
+    /// - Throws: ``PlotError/wrongKind(path:found:figure:needed:)`` for any other kind.
+    public func impulseResponse(figure: String, path: String) throws(PlotError) -> CIRDocument {
+        guard case .impulseResponse(let document) = self else {
+            throw .wrongKind(path: path, found: kind, figure: figure, needed: Self.neededImpulseResponse)
+        }
+        return document
     }
 }

@@ -12,6 +12,8 @@ public enum PlotInput: Sendable {
     case trace([TraceRecord])
     /// A scenario.
     case scenario(Scenario)
+    /// A channel impulse response from `uwb cir --format json`.
+    case impulseResponse(CIRDocument)
 
     /// The first four octets of a pcapng file: the Section Header Block's type (draft-ietf-opsawg-pcapng §4.1).
     static let pcapngMagic: [UInt8] = [0x0A, 0x0D, 0x0D, 0x0A]
@@ -19,8 +21,9 @@ public enum PlotInput: Sendable {
     /// The top-level key that only a scenario has (`Docs/scenarios.md`).
     static let scenarioMarkerKey = "devices"
 
-    /// The file at `path`, its kind detected from its content: the pcapng magic, else the keys of
-    /// the first JSON line, else a whole JSON document with `devices` (a scenario).
+    /// The file at `path`, its kind detected from its content: the pcapng magic, else the first
+    /// JSON line's `kind` marker (`uwb cir`) or keys, else a whole JSON document with `devices` (a
+    /// scenario) or the `uwb cir` marker (a document laid out over many lines).
     ///
     /// - Throws: ``PlotError`` naming the file, the line and the problem.
     public static func load(_ path: String, boardSearchPaths: [String] = BoardCatalog.defaultSearchPaths) throws(PlotError) -> PlotInput {
@@ -54,10 +57,23 @@ public enum PlotInput: Sendable {
             firstObject = try JSONLines.object(lines[firstIndex], number: firstIndex + 1, path: path)
         } catch {
             // Not a JSON object on one line: a scenario spans many lines, so try the whole file.
-            if case .object(let members)? = try? JSONValue.parse(data), members[scenarioMarkerKey] != nil {
-                return try scenario(data, parsed: .object(members), path: path, boardSearchPaths: boardSearchPaths)
+            if case .object(let members)? = try? JSONValue.parse(data) {
+                if members[scenarioMarkerKey] != nil {
+                    return try scenario(data, parsed: .object(members), path: path, boardSearchPaths: boardSearchPaths)
+                }
+                if isImpulseResponse(members) {
+                    return try readImpulseResponse(JSONObject(path: "", members: members), line: firstIndex + 1, path: path)
+                }
             }
             throw error
+        }
+        if isImpulseResponse(firstObject.members) {
+            if let extra = lines[(firstIndex + 1)...].firstIndex(where: { !$0.allSatisfy(\.isWhitespace) }) {
+                throw .badLine(
+                    path: path, line: extra + 1,
+                    reason: "a `uwb cir --format json` document is one JSON object, but more follows it; give one response per file")
+            }
+            return try readImpulseResponse(firstObject, line: firstIndex + 1, path: path)
         }
         let keys = Set(firstObject.members.keys)
         if keys.contains(scenarioMarkerKey) {
@@ -81,8 +97,22 @@ public enum PlotInput: Sendable {
             })
         case .pdoaSamples:
             return .pdoa(try all.map(path: path, DistanceReading.pdoaSample))
-        case .trace, .scenario:
+        case .trace, .scenario, .impulseResponse:
             throw .unknownKind(path: path, line: firstIndex + 1, reason: "not JSON lines")
+        }
+    }
+
+    /// Whether an object's ``CIRDocumentKey/kind`` marks it as `uwb cir` output.
+    private static func isImpulseResponse(_ members: [String: JSONValue]) -> Bool {
+        members[CIRDocumentKey.kind] == .string(CIRDocumentKey.kindValue)
+    }
+
+    /// The `uwb cir` document `object`, which starts on line `line` of the file at `path`.
+    private static func readImpulseResponse(_ object: JSONObject<JSONFieldError>, line: Int, path: String) throws(PlotError) -> PlotInput {
+        do {
+            return .impulseResponse(try CIRDocument(json: object))
+        } catch {
+            throw .badLine(path: path, line: line, reason: error.description)
         }
     }
 
@@ -105,6 +135,7 @@ public enum PlotInput: Sendable {
         case .pdoa: .pdoaSamples
         case .trace: .trace
         case .scenario: .scenario
+        case .impulseResponse: .impulseResponse
         }
     }
 }

@@ -10,6 +10,9 @@ public enum PlotInputKind: String, CaseIterable, Hashable, Sendable, CustomStrin
     case trace
     /// A scenario file (`Docs/scenarios.md`).
     case scenario
+    /// The channel impulse response `uwb cir --format json` writes (`Docs/cir.md`), told by its
+    /// ``CIRDocumentKey/kind`` marker rather than by its keys.
+    case impulseResponse
 
     /// What the kind is, for messages: "`uwb demo` output", "a scenario", ….
     public var description: String {
@@ -19,6 +22,7 @@ public enum PlotInputKind: String, CaseIterable, Hashable, Sendable, CustomStrin
         case .pdoaSamples: "the samples of `uwb calibrate pdoa --samples`"
         case .trace: "a pcapng trace"
         case .scenario: "a scenario"
+        case .impulseResponse: "`uwb cir --format json` output"
         }
     }
 
@@ -29,7 +33,7 @@ public enum PlotInputKind: String, CaseIterable, Hashable, Sendable, CustomStrin
         case .rangeLines: DistanceLineKeys.range.markers
         case .demoLines: DistanceLineKeys.demo.markers
         case .pdoaSamples: [PDoASampleKey.chip, PDoASampleKey.pdoa]
-        case .trace, .scenario: []
+        case .trace, .scenario, .impulseResponse: []
         }
     }
 

@@ -1,18 +1,21 @@
 import ArgumentParser
 import UWBPlot
 
-/// `uwb plot`: SVG figures of a run, a trace, a scenario's room or phase samples (`Docs/plots.md`).
+/// `uwb plot`: SVG figures of a run, a trace, a scenario's room, phase samples or a channel impulse
+/// response (`Docs/plots.md`).
 struct PlotCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "plot",
-        abstract: "Draw SVG figures of a run, a trace, a scenario's room or PDoA samples.",
+        abstract: "Draw SVG figures of a run, a trace, a scenario's room, PDoA samples or a CIR.",
         discussion: """
             The kind of each input file is read from its content: the JSON lines of `uwb range \
             --format jsonl` or `uwb demo --format jsonl`, the samples of `uwb calibrate pdoa \
-            --samples`, a pcapng trace written with --trace, or a scenario. See Docs/plots.md.
+            --samples`, a pcapng trace written with --trace, a scenario, or the output of `uwb cir \
+            --format json`. See Docs/plots.md.
             """,
         subcommands: [
             PlotDistanceCommand.self, PlotErrorCommand.self, PlotRoomCommand.self, PlotPDoACommand.self, PlotTraceCommand.self,
+            PlotCirCommand.self,
         ])
 }
 
