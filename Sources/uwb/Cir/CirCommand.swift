@@ -132,7 +132,7 @@ struct CirCommand: ParsableCommand {
         switch format {
         case .table: try destination.write(CirTable.table(document))
         case .json: try destination.write(CirJSON.line(document))
-        case .csv: try destination.write(CirTable.csv(document))
+        case .csv: try destination.write(CirCSV.text(document))
         }
     }
 }

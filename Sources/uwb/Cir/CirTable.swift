@@ -1,9 +1,9 @@
 import Foundation
 import UWBPlot
 
-/// `uwb cir --format table` (the default) and `--format csv`: one line per tap with its index,
-/// real and imaginary parts and magnitude, and the markers of the taps the first path and the
-/// truth fall in. The table starts with two lines that describe the response.
+/// `uwb cir --format table` (the default): two lines that describe the response, then one line per
+/// tap with its index, real and imaginary parts and magnitude, and a `◀` with the markers of the
+/// taps the first path and the truth fall in.
 enum CirTable {
     /// The table, lines joined with newlines, without a final one.
     static func table(_ document: CIRDocument) -> String {
@@ -17,18 +17,6 @@ enum CirTable {
                 pad(String(tap), 6) + pad(String(sample.real), 10) + pad(String(sample.imaginary), 11)
                     + pad(String(format: "%.1f", locale: nil, sample.magnitude), 12)
                     + (marked.isEmpty ? "" : "  ◀ " + marked.joined(separator: ", ")))
-        }
-        return lines.joined(separator: "\n")
-    }
-
-    /// The CSV, lines joined with newlines, without a final one.
-    static func csv(_ document: CIRDocument) -> String {
-        let markers = CirMarkers(document)
-        var lines = ["index,real,imaginary,magnitude,marker"]
-        for (offset, sample) in document.samples.enumerated() {
-            let tap = document.firstSampleIndex + offset
-            let marked = markers.at(tap: tap).map(\.key).joined(separator: ";")
-            lines.append("\(tap),\(sample.real),\(sample.imaginary),\(String(format: "%.3f", locale: nil, sample.magnitude)),\(marked)")
         }
         return lines.joined(separator: "\n")
     }
