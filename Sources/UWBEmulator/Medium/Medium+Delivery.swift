@@ -67,7 +67,8 @@ extension Medium {
         return StillLink(
             senderChip: frame.chip, transmitLevel: frame.transmission.power.dBm, frequency: frame.frequency.hertz,
             level: share > 0 ? pathLevel + 10 * Foundation.log10(share) : -.infinity, pathLevel: pathLevel,
-            obstruction: obstruction, body: body, flight: flight, flightPicoseconds: Int64((flight * 1e12).rounded()))
+            obstruction: obstruction, body: body, pair: pair, senderLower: senderLower,
+            flight: flight, flightPicoseconds: Int64((flight * 1e12).rounded()))
     }
 
     /// Schedules the arrival of `frame` at each chip of device `receiverIndex` at `level`, the receiver's
@@ -92,8 +93,7 @@ extension Medium {
         let wavenumber = frame.angularFrequency
         let leadIn = transmission.rmarker.picoseconds - transmission.start.picoseconds
         let receiverPorts = frame.ports[receiverIndex]
-        let pair = pairChannel(frame.sender, receiverIndex)
-        let senderLower = isLower(frame.sender, than: receiverIndex)
+        let senderLower = link.senderLower
         let pathLevel = PowerLevel(dBm: link.pathLevel - frame.channelLoss)
         var firstEnd = transmission.end
         state.drawReception(chips: receiver.chips.count, secondPorts: receiver.hasSecondPort, phaseSigma: figures.phaseSigma) {
@@ -109,7 +109,7 @@ extension Medium {
             }
             let marker = SimulationTime(picoseconds: transmission.rmarker.picoseconds + flightPicoseconds)
             let channel = ChannelLookup(
-                link: pair, lower: senderLower ? frame.source.metres : antenna.metres,
+                link: link.pair, lower: senderLower ? frame.source.metres : antenna.metres,
                 upper: senderLower ? antenna.metres : frame.source.metres, wavelength: frame.wavelength,
                 obstruction: link.obstruction, body: link.body, pathLevel: pathLevel)
             var arrival = Arrival(

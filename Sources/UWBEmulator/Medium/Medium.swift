@@ -54,8 +54,10 @@ public final class Medium {
     private var random: SeededRandom
     /// The seed every pair's channel is derived from, with the pair's names.
     private let channelSeed: UInt64
-    /// The channel of every pair that has carried a frame, by pair key (``pairChannel(_:_:)``).
-    private var pairChannels: [Int: LinkChannel] = [:]
+    /// What every pair's channel shares.
+    private let multipath: MultipathEnvironment
+    /// Per device: its name's hash, from which with the other end's its pairs' seeds are derived.
+    private var nameHashes: [UInt64] = []
     /// Per sender: its links and reach.
     private var senders: [SenderLinks] = []
     /// Per device, per chip: the chip's port.
@@ -73,6 +75,10 @@ public final class Medium {
         var random = random
         var channelStream = random.split(label: "channel")
         channelSeed = channelStream.next()
+        multipath = MultipathEnvironment(
+            profile: channelModel.kind.multipath, exponent: channelModel.pathLoss.exponent,
+            shadowingDeviation: channelModel.pathLoss.shadowingDeviation,
+            shadowingDecorrelation: LinkChannel.shadowingDecorrelation(lineOfSight: channelModel.kind.isLineOfSight))
         self.random = random
         let weakest = DataRate.allCases.map { channelModel.receiver.sensitivity(for: $0).dBm }.min() ?? 0
         // Subtracted in this order so that, in floating point too, a level below the floor is
@@ -85,6 +91,7 @@ public final class Medium {
     func attach(_ node: MediumNode) -> Int {
         let index = nodes.count
         nodes.append(node)
+        nameHashes.append(SeededRandom.hash(node.name))
         statistics.append(DeviceStatistics(name: node.name))
         for row in linkReceptions.indices {
             linkReceptions[row].append(0)
@@ -275,24 +282,12 @@ public final class Medium {
     /// first needs it from the world's channel seed and the two names (not from the order frames went).
     func pairChannel(_ first: Int, _ second: Int) -> LinkChannel {
         let (low, high) = isLower(first, than: second) ? (first, second) : (second, first)
-        let key = low * Self.pairKeyStride + high
-        if let known = pairChannels[key] {
-            return known
-        }
-        let seed = SeededRandom.derived(from: channelSeed, label: "\(nodes[low].name)\u{0}\(nodes[high].name)")
-        let channel = LinkChannel(
-            profile: channelModel.kind.multipath, exponent: channelModel.pathLoss.exponent, seed: seed,
-            shadowingDeviation: channelModel.pathLoss.shadowingDeviation,
-            shadowingDecorrelation: LinkChannel.shadowingDecorrelation(lineOfSight: channelModel.kind.isLineOfSight))
-        pairChannels[key] = channel
-        return channel
+        return LinkChannel(
+            environment: multipath, seed: SeededRandom.derived(from: channelSeed, lower: nameHashes[low], upper: nameHashes[high]))
     }
 
     /// Whether device `first` is the lower end of its pair with `second`: its name sorts first.
     func isLower(_ first: Int, than second: Int) -> Bool {
         nodes[first].name < nodes[second].name
     }
-
-    /// Device indices below this make distinct pair keys (low · stride + high).
-    private static let pairKeyStride = 1 << 32
 }

@@ -15,6 +15,9 @@ struct StillLink {
     /// What the obstacles and the bodies do on the way between the devices' centres.
     let obstruction: PathObstruction
     let body: BodyShares
+    /// The pair's channel, and whether the sender is its lower end.
+    let pair: LinkChannel
+    let senderLower: Bool
     /// The flight time to the receiver's first chip, in seconds and in whole picoseconds.
     let flight: Double
     let flightPicoseconds: Int64

@@ -5,7 +5,7 @@ import UWBCore
 /// on the way, and the level of a path as strong as the whole channel without them. The chip works the
 /// response out only when it keeps the frame (``response(whole:)``).
 public struct ChannelLookup: @unchecked Sendable {
-    /// The pair's channel. Owned by the medium, which every chip's run ends with.
+    /// The pair's channel (its world's environment is shared by the medium's run, on one thread).
     let link: LinkChannel
     /// The antennas, in metres: the pair's lower end and its upper end.
     let lower: Vector3

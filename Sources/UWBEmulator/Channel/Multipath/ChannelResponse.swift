@@ -17,6 +17,11 @@ public struct ChannelResponse: Hashable, Sendable {
     public let directDelay: Double?
     /// The power of the paths dropped beyond ``keptSpan``, as a share like |a|².
     public let latePower: Double
+    /// The total power of the response, as a share like |a|².
+    public let power: Double
+    /// The strongest path's index in ``delays``, and its power; 0 and 0 with no path.
+    public let strongest: Int
+    public let strongestPower: Double
 
     /// Paths closer than this are merged: an eighth of a nanosecond.
     public static let mergeSpan = 0.125e-9
@@ -31,14 +36,19 @@ public struct ChannelResponse: Hashable, Sendable {
         self.imaginary = imaginary
         self.directDelay = directDelay
         self.latePower = latePower
-    }
-
-    /// The total power of the response, as a share like |a|².
-    public var power: Double {
         var sum = latePower
+        var strongest = 0
+        var strongestPower = 0.0
         for index in delays.indices {
-            sum += real[index] * real[index] + imaginary[index] * imaginary[index]
+            let power = real[index] * real[index] + imaginary[index] * imaginary[index]
+            sum += power
+            if power > strongestPower {
+                strongest = index
+                strongestPower = power
+            }
         }
-        return sum
+        power = sum
+        self.strongest = strongest
+        self.strongestPower = strongestPower
     }
 }

@@ -65,22 +65,30 @@ struct FieldBasis: Sendable {
     }
 }
 
-/// 256 phases evenly round the circle, as cosine and sine: a random phase picked from them costs a table
-/// read instead of a sine and a cosine (256 steps are finer than anything a field's statistics show).
+/// Phases evenly round the circle, as cosine and sine: a random phase picked from them costs a table read
+/// instead of a sine and a cosine.
 struct PhaseTable: Sendable {
     private let entries: [(cos: Double, sin: Double)]
+    /// How far the bits picking an entry are shifted down: 64 less the table's bits.
+    private let shift: UInt64
 
-    static let shared = PhaseTable()
+    /// 256 phases, finer than anything a field's statistics show.
+    static let shared = PhaseTable(bits: 8)
+    /// 4096 phases (under 0.09° apart): for the directions of Gaussian noise values.
+    static let fine = PhaseTable(bits: 12)
 
-    private init() {
-        entries = (0..<256).map { step in
-            let angle = Double(step) * 2 * Double.pi / 256
+    private init(bits: Int) {
+        let steps = 1 << bits
+        shift = UInt64(64 - bits)
+        entries = (0..<steps).map { step in
+            let angle = Double(step) * 2 * Double.pi / Double(steps)
             return (Foundation.cos(angle), Foundation.sin(angle))
         }
     }
 
-    /// The phase picked by the top eight of `bits`.
+    /// The phase picked by the top bits of `bits`.
+    @inline(__always)
     func entry(_ bits: UInt64) -> (cos: Double, sin: Double) {
-        entries[Int(bits >> 56)]
+        entries[Int(bits >> shift)]
     }
 }

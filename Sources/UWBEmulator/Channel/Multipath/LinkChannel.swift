@@ -12,9 +12,10 @@ import UWBCore
 ///   ``shadowingDecorrelation(lineOfSight:)``: a static link keeps its channel, 1 cm of movement changes
 ///   it a little, metres change it entirely.
 /// - **Deterministic**: a pure function of the world's channel seed, the pair's names and the positions,
-///   whatever the order frames are sent in. Nothing but the fields' wave vectors and a few responses is
-///   kept: the structure is drawn again from the pair's seed whenever a response is worked out.
-final class LinkChannel {
+///   whatever the order frames are sent in. Nothing is kept per pair but its seed: the fields' wave vectors
+///   and the structure are drawn again from it whenever a level or a response is worked out, and the
+///   world's ``ResponseCache`` keeps the responses worked out lately.
+struct LinkChannel {
     /// Decorrelation distance of a ray's fading: 10 cm [C: Prettie et al., "Spatial correlation of UWB
     /// signals in a home environment", UWBST 2002: 5–15 cm, LOS and NLOS, 2–8 GHz; Kaminsky et al.:
     /// multipath components stable over 9.5 cm on average].
@@ -35,63 +36,50 @@ final class LinkChannel {
     /// paths are within two taps of the strongest].
     static let directShareAtOneMetre = 0.5
 
-    /// The environment's multipath profile; nil in free space (the direct path only).
-    let profile: MultipathProfile?
-    /// The environment's path-loss exponent n.
-    let exponent: Double
+    /// What every link of the world shares.
+    let environment: MultipathEnvironment
     /// The pair's seed, from which the structure is drawn and the fields' phases read.
     let seed: UInt64
-    /// The mean power share of the direct path in the structure as drawn (1 in free space, 0 if none is
-    /// direct); a line-of-sight environment's is set by distance instead (``directMeanPower(at:)``).
-    private let drawnDirectPower: Double
-    /// σ_S in dB.
-    let shadowingDeviation: Double
-    /// The link's own fields' wave vectors (``FieldBasis``): its fading's and its shadowing's, drawn from
-    /// its seed, so that across links the fields decorrelate as an isotropic field does.
-    private let fading: FieldBasis
-    private let shadowingField: FieldBasis
-    /// The responses worked out last, by where the ends were and the frequency.
-    private var responses: [(key: ResponseKey, response: ChannelResponse)] = []
 
-    /// How many responses a link keeps: one per chip pair of boards of up to three chips, and the channel
-    /// 5 and 9 of mixed rooms.
-    static let keptResponses = 9
+    /// The channel of the pair whose seed is `seed` in `environment`.
+    init(environment: MultipathEnvironment, seed: UInt64) {
+        self.environment = environment
+        self.seed = seed
+    }
 
-    /// The channel of a pair whose seed is `seed`, in an environment with `profile`, path-loss exponent
+    /// The channel of a pair whose seed is `seed`, alone in an environment with `profile`, path-loss exponent
     /// `exponent` and shadowing σ_S `shadowingDeviation` that decorrelates over `shadowingDecorrelation`.
     init(
         profile: MultipathProfile?, exponent: Double = 2, seed: UInt64, shadowingDeviation: PowerRatio,
         shadowingDecorrelation: Distance = LinkChannel.shadowingDecorrelation(lineOfSight: true)
     ) {
-        self.profile = profile
-        self.exponent = exponent
-        self.seed = seed
-        self.shadowingDeviation = shadowingDeviation.decibels
-        var fields = SeededRandom(seed: seed ^ Self.fieldSeedMix)
-        fading = FieldBasis(decorrelation: Self.fadingDecorrelation, random: &fields)
-        shadowingField = FieldBasis(decorrelation: shadowingDecorrelation, random: &fields)
-        if let profile {
-            var random = SeededRandom(seed: seed)
-            drawnDirectPower = profile.draw(random: &random).filter(\.isDirect).reduce(0) { $0 + $1.meanPower }
-        } else {
-            drawnDirectPower = 1
-        }
+        self.init(
+            environment: MultipathEnvironment(
+                profile: profile, exponent: exponent, shadowingDeviation: shadowingDeviation,
+                shadowingDecorrelation: shadowingDecorrelation),
+            seed: seed)
     }
+
+    /// The environment's multipath profile; nil in free space.
+    var profile: MultipathProfile? { environment.profile }
 
     /// The direct path's mean share of the channel's power with the ends `distance` apart: all of it in
     /// free space; in a line-of-sight environment ``directShareAtOneMetre``·(d/1 m)^(n − 2), at most 1;
-    /// otherwise the structure's first ray's, if it starts at the direct path.
+    /// otherwise the environment's mean share of its structure's first ray
+    /// (``MultipathEnvironment/structureDirectShare``).
     func directMeanPower(at distance: Double) -> Double {
-        guard let profile, profile.onset == .direct else { return drawnDirectPower }
-        return min(1, Self.directShareAtOneMetre * Foundation.pow(max(distance, 0.1), exponent - 2))
+        guard let profile, profile.onset == .direct else { return environment.structureDirectShare }
+        return min(1, Self.directShareAtOneMetre * Foundation.pow(max(distance, 0.1), environment.exponent - 2))
     }
 
     /// The shadowing with the ends at `lower` and `upper`.
     func shadowing(lower: Vector3, upper: Vector3) -> PowerRatio {
-        guard shadowingDeviation > 0 else { return PowerRatio(decibels: 0) }
+        guard environment.shadowingDeviation > 0 else { return PowerRatio(decibels: 0) }
+        var fields = SeededRandom(seed: seed ^ Self.shadowingSeedMix)
+        let basis = FieldBasis(decorrelation: environment.shadowingDecorrelation, random: &fields)
         let value = FieldBasis.value(
-            shadowingField.projections(lower: lower, upper: upper), phases: CounterRandom(seed: seed), from: Self.shadowingIndex)
-        return PowerRatio(decibels: shadowingDeviation * value)
+            basis.projections(lower: lower, upper: upper), phases: CounterRandom(seed: seed), from: Self.shadowingIndex)
+        return PowerRatio(decibels: environment.shadowingDeviation * value)
     }
 
     /// The channel's power with the ends `distance` apart, as a share of its power without obstacles and
@@ -108,22 +96,20 @@ final class LinkChannel {
     }
 
     /// The response with the ends at `lower` and `upper` (metres, the same order for both directions), at
-    /// `wavelength`, through `obstruction` and the devices' bodies, kept while the same is asked again.
+    /// `wavelength`, through `obstruction` and the devices' bodies, kept in the world's ``ResponseCache``.
     /// `whole` keeps every path (for a read of the whole accumulator) and is not kept.
     func response(
         lower: Vector3, upper: Vector3, wavelength: Double, obstruction: PathObstruction, body: BodyShares, whole: Bool = false
     ) -> ChannelResponse {
-        let key = ResponseKey(lower: lower, upper: upper, wavelength: wavelength, obstruction: obstruction, body: body)
-        if !whole, let kept = responses.first(where: { $0.key == key }) {
-            return kept.response
+        let key = ResponseCache.Key(
+            seed: seed, lower: lower, upper: upper, wavelength: wavelength, obstruction: obstruction, body: body)
+        if !whole, let kept = environment.responses.response(for: key) {
+            return kept
         }
         let paths = self.paths(lower: lower, upper: upper, wavelength: wavelength, obstruction: obstruction, body: body)
         let response = PathMerger.response(paths, directDelay: obstruction.directShare > 0 ? obstruction.directDelay : nil, whole: whole)
         if !whole {
-            if responses.count == Self.keptResponses {
-                responses.removeFirst()
-            }
-            responses.append((key, response))
+            environment.responses.keep(response, for: key)
         }
         return response
     }
@@ -140,13 +126,17 @@ final class LinkChannel {
         let counter = CounterRandom(seed: seed)
         if let profile {
             var random = SeededRandom(seed: seed)
-            // The structure as drawn, its direct ray given the share the distance gives it.
-            let rescale = drawnDirectPower < 1 ? (1 - share) / (1 - drawnDirectPower) : 0
-            let rays = profile.draw(random: &random).map { ray in
+            // The structure as drawn, its direct ray given the share the distance (or the environment) gives it.
+            let drawn = profile.draw(random: &random)
+            let drawnDirect = drawn.reduce(0) { $0 + ($1.isDirect ? $1.meanPower : 0) }
+            let rescale = drawnDirect < 1 ? (1 - share) / (1 - drawnDirect) : 0
+            let rays = drawn.map { ray in
                 var scaled = ray
                 scaled.meanPower = ray.isDirect ? share : ray.meanPower * rescale
                 return scaled
             }
+            var fields = SeededRandom(seed: seed ^ Self.fadingSeedMix)
+            let fading = FieldBasis(decorrelation: Self.fadingDecorrelation, random: &fields)
             let projections = fading.projections(lower: lower, upper: upper)
             let wavenumber = 2 * Double.pi / wavelength
             paths.reserveCapacity(rays.count + obstruction.detours.count)
@@ -209,9 +199,10 @@ final class LinkChannel {
         return Vector3(x: radius * Foundation.cos(angle), y: radius * Foundation.sin(angle), z: z)
     }
 
-    /// Mixed into the seed for the stream the link's field bases are drawn from (the structure's stream
-    /// starts at the seed itself).
-    private static let fieldSeedMix: UInt64 = 0x5DEE_CE66_D1CE_4E5B
+    /// Mixed into the seed for the streams the link's fading and shadowing bases are drawn from (the
+    /// structure's stream starts at the seed itself).
+    private static let fadingSeedMix: UInt64 = 0x5DEE_CE66_D1CE_4E5B
+    private static let shadowingSeedMix: UInt64 = 0x2545_F491_4F6C_DD1D
 
     /// Where the shadowing field's phases start in the pair's counter stream.
     private static let shadowingIndex: UInt64 = 0
@@ -220,15 +211,6 @@ final class LinkChannel {
     /// Where ray `index`'s fading phases, start phase and two directions start in the pair's counter stream.
     private static func rayIndex(_ index: Int) -> UInt64 {
         UInt64(FieldBasis.waves) &+ UInt64(index) &* UInt64(FieldBasis.waves + 5)
-    }
-
-    /// What a kept response was worked out for.
-    private struct ResponseKey: Equatable {
-        let lower: Vector3
-        let upper: Vector3
-        let wavelength: Double
-        let obstruction: PathObstruction
-        let body: BodyShares
     }
 }
 

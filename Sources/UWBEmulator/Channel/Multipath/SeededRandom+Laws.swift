@@ -19,16 +19,23 @@ extension SeededRandom {
 }
 
 extension SeededRandom {
-    /// A 64-bit seed made from `seed` and `label` alone (a 64-bit FNV-1a hash of the label, mixed with the
-    /// seed through SplitMix64's output), unlike ``split(label:)``, which also depends on how far the parent
-    /// stream has gone: what a pair of devices draws from it does not depend on when the pair was met.
-    static func derived(from seed: UInt64, label: String) -> UInt64 {
+    /// The 64-bit FNV-1a hash of `label`'s UTF-8 bytes (Fowler, Noll and Vo): the same in every run, unlike
+    /// Swift's `Hasher`.
+    static func hash(_ label: String) -> UInt64 {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
         for byte in label.utf8 {
             hash ^= UInt64(byte)
             hash &*= 0x0000_0100_0000_01B3
         }
-        var mixer = SeededRandom(seed: seed ^ hash)
+        return hash
+    }
+
+    /// A 64-bit seed made from `seed` and the hashes of an ordered pair's names alone (``hash(_:)``; the upper
+    /// one turned by 29 bits so that the pair's order counts), mixed through SplitMix64's output. Unlike
+    /// ``split(label:)``, it does not depend on how far the parent stream has gone: what a pair of devices
+    /// draws from it does not depend on when the pair was met.
+    static func derived(from seed: UInt64, lower: UInt64, upper: UInt64) -> UInt64 {
+        var mixer = SeededRandom(seed: seed ^ lower ^ ((upper << 29) | (upper >> 35)))
         return mixer.next()
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
 
 /// The receiver noise of one reception's accumulator, tap by tap: complex Gaussian values read from a counter
-/// stream (Box–Muller on two uniforms per tap; Box and Muller, Ann. Math. Statist. 29(2), 1958), each tap
+/// stream (Box–Muller on two uniforms per tap, Box and Muller, Ann. Math. Statist. 29(2), 1958, the angle
+/// picked from ``PhaseTable/fine``), each tap
 /// carrying part of the one before (``ReceiverCalibration/noiseCarryOver``) as measured accumulators do, so
 /// that the taps the leading-edge detection used and a later read of the whole accumulator agree without
 /// the noise being kept.
@@ -11,13 +12,18 @@ struct AccumulatorNoise {
     /// The standard deviation of each of a tap's two parts.
     let deviation: Double
 
-    /// The noise of tap `index`, as its real and imaginary parts.
-    @inline(__always)
-    func sample(_ index: Int) -> (real: Double, imaginary: Double) {
-        let own = white(index)
-        let before = white(index &- 1)
+    /// Adds the noise of taps `first` on to `real` and `imaginary` (one value per tap), each tap's white noise
+    /// worked out once: tap k's is (w_k + c·w_(k−1))/√(1 + c²) with the white noise w of ``white(_:)`` and the
+    /// carry-over c, so any range of taps gets the same values.
+    func add(to real: inout [Double], _ imaginary: inout [Double], from first: Int) {
         let carry = ReceiverCalibration.noiseCarryOver
-        return ((own.real + carry * before.real) * Self.normaliser, (own.imaginary + carry * before.imaginary) * Self.normaliser)
+        var before = white(first &- 1)
+        for offset in real.indices {
+            let own = white(first &+ offset)
+            real[offset] += (own.real + carry * before.real) * Self.normaliser
+            imaginary[offset] += (own.imaginary + carry * before.imaginary) * Self.normaliser
+            before = own
+        }
     }
 
     /// 1/√(1 + c²): keeps the carried noise's variance that of one tap.
@@ -29,8 +35,8 @@ struct AccumulatorNoise {
         let base = UInt64(truncatingIfNeeded: index) &* 2
         // 1 − U lies in (0, 1], so the logarithm is finite.
         let radius = deviation * (-2 * Foundation.log(1 - random.unit(base))).squareRoot()
-        let angle = 2 * Double.pi * random.unit(base &+ 1)
-        return (radius * Foundation.cos(angle), radius * Foundation.sin(angle))
+        let direction = PhaseTable.fine.entry(random.bits(base &+ 1))
+        return (radius * direction.cos, radius * direction.sin)
     }
 
     /// A standard normal value for `index` past the taps (`index` counted from an offset no tap reaches).

@@ -45,12 +45,7 @@ public struct PreambleAccumulator: Sendable {
         let pulse = ReceiverPulse.shared
         // Per symbol, a unit path's taps hold Σ p² · s² = 10^((level + A)/10): the first-path formula's scale.
         let perSymbol = (Foundation.pow(10, (level.dBm + format.powerConstant) / 10) / pulse.sampledEnergy).squareRoot()
-        var strongest = 0.0
-        for index in response.delays.indices {
-            let value = max(abs(response.real[index]), abs(response.imaginary[index]), (response.real[index] * response.real[index]
-                + response.imaginary[index] * response.imaginary[index]).squareRoot())
-            strongest = max(strongest, value)
-        }
+        let strongest = response.strongestPower.squareRoot()
         let room = max(1, symbols.preamble)
         // Accumulation stops before the strongest tap's part passes the limit [D: the strongest path's
         // peak bounds the strongest tap within the paths that overlap it].
@@ -116,15 +111,7 @@ public struct PreambleAccumulator: Sendable {
             let index = Int(straightLineIndex)
             return max(0, index - Self.leadIn)..<min(format.sampleCount, index + Self.leadOut)
         }
-        var strongest = 0
-        var strongestPower = -1.0
-        for index in response.delays.indices {
-            let power = response.real[index] * response.real[index] + response.imaginary[index] * response.imaginary[index]
-            if power > strongestPower {
-                strongest = index
-                strongestPower = power
-            }
-        }
+        let strongest = response.strongest
         let start = Int((straightLineIndex + firstDelay / AccumulatorFormat.tapSpacing).rounded(.down)) - Self.leadIn
         let end = Int((straightLineIndex + response.delays[strongest] / AccumulatorFormat.tapSpacing).rounded(.up)) + Self.leadOut
         let lower = min(max(0, start), format.sampleCount - 1)
@@ -138,40 +125,30 @@ public struct PreambleAccumulator: Sendable {
 
     /// The accumulated taps in `range`, noise included, as real and imaginary parts.
     public func taps(in range: Range<Int>) -> (real: [Double], imaginary: [Double]) {
-        var real = [Double](repeating: 0, count: range.count)
-        var imaginary = [Double](repeating: 0, count: range.count)
+        var taps = (real: [Double](repeating: 0, count: range.count), imaginary: [Double](repeating: 0, count: range.count))
         let pulse = ReceiverPulse.shared
         let (turnCos, turnSin) = (Foundation.cos(phase), Foundation.sin(phase))
-        let support = Int(ReceiverPulse.support)
         for path in response.delays.indices {
             let position = straightLineIndex + response.delays[path] / AccumulatorFormat.tapSpacing
-            let centre = Int(position.rounded())
-            let lower = max(range.lowerBound, centre - support)
-            let upper = min(range.upperBound - 1, centre + support)
-            guard lower <= upper else { continue }
+            // The delays are sorted: no later path reaches the range either.
+            if position - ReceiverPulse.support > Double(range.upperBound) { break }
             // The path's amplitude turned by the carrier phase.
-            let pathReal = (response.real[path] * turnCos - response.imaginary[path] * turnSin) * amplitude
-            let pathImaginary = (response.real[path] * turnSin + response.imaginary[path] * turnCos) * amplitude
-            for tap in lower...upper {
-                let shape = pulse.value(atTaps: Double(tap) - position)
-                real[tap - range.lowerBound] += pathReal * shape
-                imaginary[tap - range.lowerBound] += pathImaginary * shape
-            }
+            pulse.add(
+                real: (response.real[path] * turnCos - response.imaginary[path] * turnSin) * amplitude,
+                imaginary: (response.real[path] * turnSin + response.imaginary[path] * turnCos) * amplitude,
+                at: position, to: &taps, range: range)
         }
-        for tap in range {
-            let sample = noise.sample(tap)
-            real[tap - range.lowerBound] += sample.real
-            imaginary[tap - range.lowerBound] += sample.imaginary
-        }
-        return (real, imaginary)
+        noise.add(to: &taps.real, &taps.imaginary, from: range.lowerBound)
+        return taps
     }
 
     /// The power, as a share like |a|², of the paths that land at tap `index` or later, and of those
     /// dropped from the response as late.
     func powerBeyond(_ index: Int) -> Double {
         var power = response.latePower
-        for path in response.delays.indices
-        where straightLineIndex + response.delays[path] / AccumulatorFormat.tapSpacing >= Double(index) {
+        // The delays are sorted: count back from the last until one lands before the tap.
+        for path in response.delays.indices.reversed() {
+            guard straightLineIndex + response.delays[path] / AccumulatorFormat.tapSpacing >= Double(index) else { break }
             power += response.real[path] * response.real[path] + response.imaginary[path] * response.imaginary[path]
         }
         return power

@@ -23,6 +23,9 @@ struct ReceiverPulse: Sendable {
 
     /// The table, from −``support`` to +``support`` taps.
     private let values: [Double]
+    /// The energy of the pulse sampled once per tap, averaged over where the samples fall: Σ p(k − ε)²,
+    /// which is what a single path of unit amplitude puts into the accumulator.
+    let sampledEnergy: Double
 
     /// The pulse for a chip whose taps are `tapSpacing` seconds apart.
     init(tapSpacing: Double) {
@@ -30,11 +33,40 @@ struct ReceiverPulse: Sendable {
         values = (-steps...steps).map { step in
             Self.shape(Double(step) / Double(Self.stepsPerTap) * tapSpacing)
         }
+        sampledEnergy = Self.meanSampledEnergy(values)
     }
 
     /// The pulse `offset` taps from its peak.
     @inline(__always)
     func value(atTaps offset: Double) -> Double {
+        Self.interpolate(values, atTaps: offset)
+    }
+
+    /// Adds a path of complex amplitude (`real`, `imaginary`) whose pulse peaks at tap `position` (with its
+    /// fraction) to the taps `range` holds, `taps.real[0]` being tap `range.lowerBound`: the pulse read once
+    /// per tap, every ``stepsPerTap`` table steps from where it starts.
+    @inline(__always)
+    func add(
+        real: Double, imaginary: Double, at position: Double, to taps: inout (real: [Double], imaginary: [Double]), range: Range<Int>
+    ) {
+        let first = max(range.lowerBound, Int((position - Self.support).rounded(.up)))
+        let last = min(range.upperBound - 1, Int((position + Self.support).rounded(.down)))
+        guard first <= last else { return }
+        let start = (Double(first) - position + Self.support) * Double(Self.stepsPerTap)
+        var step = Int(start)
+        let fraction = start - Double(step)
+        let end = values.count - 1
+        for tap in first...last where step < end {
+            let shape = values[step] + (values[step + 1] - values[step]) * fraction
+            taps.real[tap - range.lowerBound] += real * shape
+            taps.imaginary[tap - range.lowerBound] += imaginary * shape
+            step += Self.stepsPerTap
+        }
+    }
+
+    /// The tabulated pulse `values` read `offset` taps from its peak.
+    @inline(__always)
+    private static func interpolate(_ values: [Double], atTaps offset: Double) -> Double {
         let position = (offset + Self.support) * Double(Self.stepsPerTap)
         guard position >= 0, position < Double(values.count - 1) else { return 0 }
         let lower = Int(position)
@@ -42,15 +74,14 @@ struct ReceiverPulse: Sendable {
         return values[lower] + (values[lower + 1] - values[lower]) * fraction
     }
 
-    /// The energy of the pulse sampled once per tap, averaged over where the samples fall: Σ p(k − ε)²,
-    /// which is what a single path of unit amplitude puts into the accumulator.
-    var sampledEnergy: Double {
+    /// Σ p(k − ε)² of the tabulated pulse `values` averaged over 16 offsets ε within a tap.
+    private static func meanSampledEnergy(_ values: [Double]) -> Double {
         var sum = 0.0
         let phases = 16
         for phase in 0..<phases {
             let epsilon = Double(phase) / Double(phases)
             for tap in -Int(Self.support)...Int(Self.support) {
-                let value = value(atTaps: Double(tap) - epsilon)
+                let value = interpolate(values, atTaps: Double(tap) - epsilon)
                 sum += value * value
             }
         }

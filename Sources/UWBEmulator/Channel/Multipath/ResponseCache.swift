@@ -1,0 +1,45 @@
+import UWBCore
+
+/// The link responses a world worked out lately, so that a static link's frames do not work its response
+/// out again: at most ``capacity`` of them, the oldest dropped first. A response is a pure function of its
+/// key, so what the cache holds changes how fast a run goes, never what it gives.
+final class ResponseCache {
+    /// What a response was worked out for: the pair's seed, where the ends were, the frequency and what
+    /// obstacles and bodies did on the way.
+    struct Key: Hashable {
+        let seed: UInt64
+        let lower: Vector3
+        let upper: Vector3
+        let wavelength: Double
+        let obstruction: PathObstruction
+        let body: BodyShares
+    }
+
+    /// How many responses are kept: enough for every ranging link of a 1000-device world to find its own
+    /// [D: a kept response holds up to a few hundred paths, some kilobytes; 4096 of them stay well under the
+    /// memory the largest benchmarked world is allowed].
+    static let capacity = 4096
+
+    private var kept: [Key: ChannelResponse] = [:]
+    /// The kept keys, oldest first from ``next`` round.
+    private var order: [Key] = []
+    private var next = 0
+
+    /// The kept response for `key`, if there is one.
+    func response(for key: Key) -> ChannelResponse? {
+        kept[key]
+    }
+
+    /// Keeps `response` for `key`, dropping the oldest kept one if the cache is full.
+    func keep(_ response: ChannelResponse, for key: Key) {
+        guard kept[key] == nil else { return }
+        if order.count < Self.capacity {
+            order.append(key)
+        } else {
+            kept[order[next]] = nil
+            order[next] = key
+            next = (next + 1) % Self.capacity
+        }
+        kept[key] = response
+    }
+}
