@@ -30,12 +30,18 @@ struct ApartmentComparison {
     let reference: MeasuredReference
     let results: [LinkResult]
 
-    /// Ranges every link of `reference` for `seconds` at `rate`, each world with its own seed.
-    init(reference: MeasuredReference, boards: String, rate: Double, seconds: Double) throws {
+    /// Ranges every link of `reference` for `seconds` at `rate` in `realisations` realisations, pooled: in
+    /// realisation r (from 0) link k's world has seed 1000·(`seed` + r − 1) + k, so that each gives every link
+    /// another channel.
+    init(reference: MeasuredReference, boards: String, rate: Double, seconds: Double, seed: UInt64, realisations: Int) throws {
         self.reference = reference
-        results = try reference.links.enumerated().map { index, link in
+        let runs = (0..<UInt64(max(1, realisations))).flatMap { realisation in
+            reference.links.enumerated().map { (realisation: realisation, index: $0.offset, link: $0.element) }
+        }
+        results = try runs.map { realisation, index, link in
             let world = ApartmentLinks.world(link, index: index, boards: boards)
-            let ranging = try ScenarioRanging(scenario: try world.scenario(), seed: UInt64(index + 1), rate: rate)
+            let worldSeed = (seed &+ realisation &- 1) &* 1000 &+ UInt64(index + 1)
+            let ranging = try ScenarioRanging(scenario: try world.scenario(), seed: worldSeed, rate: rate)
             var accumulated: [Double] = []
             var peaks: [Double] = []
             let step = 1 / rate
@@ -50,7 +56,7 @@ struct ApartmentComparison {
                 time += step
             }
             let records = ranging.initiatorRecords()
-            progress("apartment link \(index + 1) of \(reference.links.count) (\(link.label), \(link.distance) m): \(records.count) rounds")
+            progress("apartment link \(index + 1) of \(reference.links.count), realisation \(realisation + 1) (\(link.label), \(link.distance) m): \(records.count) rounds")
             let measurements = records.compactMap { pair -> (Double, Double, Double)? in
                 let measurement = pair.record.measurement
                 guard let timestamps = measurement.timestamps, let flight = try? TwoWayRanging.doubleSided(timestamps),

@@ -21,8 +21,11 @@ struct ChannelBenchmarkCommand: ParsableCommand {
     @Option(help: "Virtual seconds each link ranges.")
     var seconds = 12.0
 
-    @Option(help: "Random seed of the reciprocity room and the line-of-sight worlds.")
+    @Option(help: "Random seed of every world: the apartment's links (link k's seed is 1000·(seed − 1) + k), the reciprocity room and the line-of-sight worlds.")
     var seed: UInt64 = 1
+
+    @Option(help: "Realisations of the apartment's links, pooled (realisation r gives link k seed 1000·(seed + r − 1) + k); the measured data set is one.")
+    var realisations: Int = 5
 
     @Option(parsing: .upToNextOption, help: "Distances of the line-of-sight bias worlds, metres.")
     var distances: [Double] = [2, 5, 10, 20]
@@ -38,8 +41,9 @@ struct ChannelBenchmarkCommand: ParsableCommand {
         let boards = repository + "/Hardware/boards"
         let reference = try MeasuredReference(path: repository + "/Docs/reference/measurements/kolakowski2018.json")
         print("# The channel against measurements\n")
-        print("## The measured apartment (Kolakowski 2018), \(reference.links.count) links rebuilt (\(Formatting.fixed(rate, 0)) Hz, \(Formatting.fixed(seconds, 0)) s per link)\n")
-        print(try ApartmentComparison(reference: reference, boards: boards, rate: rate, seconds: seconds).markdown + "\n")
+        print("## The measured apartment (Kolakowski 2018), \(reference.links.count) links rebuilt, \(realisations) realisations pooled (seed \(seed), \(Formatting.fixed(rate, 0)) Hz, \(Formatting.fixed(seconds, 0)) s per link)\n")
+        print(try ApartmentComparison(
+            reference: reference, boards: boards, rate: rate, seconds: seconds, seed: seed, realisations: realisations).markdown + "\n")
         print("## Reciprocity: fourteen devices in an office (CM3) with a wall and a cabinet (seed \(seed), \(Formatting.fixed(seconds, 0)) s)\n")
         print(try ReciprocityRoom(boards: boards, seed: seed, seconds: seconds).markdown + "\n")
         print("## Line of sight: the range after the engine's bias correction (free space, seed \(seed), \(Formatting.fixed(rate, 0)) Hz, \(Formatting.fixed(seconds, 0)) s)\n")

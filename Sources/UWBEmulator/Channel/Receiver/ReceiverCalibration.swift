@@ -54,10 +54,6 @@ public enum ReceiverCalibration {
     public static let resetNoiseThresholdMultiplier = 12
     /// The peak multiplier after reset: PMULT 3 (UM §7.2.47.2).
     public static let resetPeakMultiplier = 3
-    /// How far back from the peak the LDE looks for the first path, in taps [U: the first tap over the
-    /// threshold scanning forward lies within ±1 tap of the measured first path in 99.8/99.5/95.3 % of
-    /// LOS/NLOS/no-direct-path frames whatever the start; 32 covers the measured peak offsets, p90 12.8].
-    public static let searchSpan = 32
     /// How many taps of noise the chip's noise estimate is taken over (the accumulator before the first
     /// path): the standard error of STD_NOISE follows from it [D: the 600 taps the data's noise was read from].
     public static let noiseEstimateTaps = 600
