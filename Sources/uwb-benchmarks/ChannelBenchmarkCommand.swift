@@ -25,7 +25,7 @@ struct ChannelBenchmarkCommand: ParsableCommand {
     var seed: UInt64 = 1
 
     @Option(help: "Realisations of the apartment's links, pooled (realisation r gives link k seed 1000·(seed + r − 1) + k); the measured data set is one.")
-    var realisations: Int = 5
+    var realisations: Int = 20
 
     @Option(parsing: .upToNextOption, help: "Distances of the line-of-sight bias worlds, metres.")
     var distances: [Double] = [2, 5, 10, 20]
