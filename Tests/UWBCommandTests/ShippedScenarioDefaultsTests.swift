@@ -8,7 +8,7 @@ import UWBTestSupport
 struct ShippedScenarioDefaultsTests {
     /// The files in `Docs/scenarios`.
     static let scenarios = [
-        "calibration-room", "capture-room", "demo-room", "dense-room", "hall-twenty", "office-wall", "pdoa-bench", "pdoa-dw3220-bench",
+        "apartment-fridge", "apartment-wall", "calibration-room", "capture-room", "demo-room", "dense-room", "hall-twenty", "office-wall", "pdoa-bench", "pdoa-dw3220-bench",
         "pdoa-dw3220-sweep", "pdoa-sweep",
         "two-devices-3m", "uci-pairs-twenty",
         "walking-around",

@@ -41,8 +41,18 @@ public struct LeadingEdgeDetector: Hashable, Sendable {
     }
 
     /// The first path in `magnitudes` (taps `first`, `first + 1`, …) after `accumulated` symbols, given the
-    /// noise estimate; nil for an empty accumulator.
+    /// noise estimate, its place between taps corrected as the chip's is (``EdgeFractionCorrection``); nil for
+    /// an empty accumulator.
     public func detect(magnitudes: [Double], first: Int, noise: Double, accumulated: Int) -> LeadingEdge? {
+        guard let raw = crossing(magnitudes: magnitudes, noise: noise, accumulated: accumulated) else { return nil }
+        return LeadingEdge(
+            index: Double(first) + EdgeFractionCorrection.shared.corrected(raw.index), peakIndex: first + raw.peakIndex,
+            peak: raw.peak, threshold: raw.threshold)
+    }
+
+    /// The rule's raw crossing in `magnitudes`, indices from 0: where the magnitude rises through the share of
+    /// the first local peak, before any correction of its place between taps.
+    func crossing(magnitudes: [Double], noise: Double, accumulated: Int) -> LeadingEdge? {
         guard let peakOffset = magnitudes.indices.max(by: { magnitudes[$0] < magnitudes[$1] }) else { return nil }
         let peak = magnitudes[peakOffset]
         let level = threshold(noise: noise, peak: peak, accumulated: accumulated)
@@ -69,7 +79,7 @@ public struct LeadingEdgeDetector: Hashable, Sendable {
                 index = Double(rise - 1) + min(1, max(0, (target - below) / (above - below)))
             }
         }
-        return LeadingEdge(index: Double(first) + index, peakIndex: first + peakOffset, peak: peak, threshold: level)
+        return LeadingEdge(index: index, peakIndex: peakOffset, peak: peak, threshold: level)
     }
 }
 

@@ -86,23 +86,11 @@ public struct PreambleAccumulator: Sendable {
         noise = other.noise
     }
 
-    /// How far before a clean path's arrival the leading-edge detection puts it, in taps, averaged over
-    /// where the path falls between taps: the chip's antenna-delay calibration absorbs it, so a timestamp is
-    /// the detected first path less it [D: a single path of the receiver pulse, noise at a typical
-    /// line-of-sight 44 dB below its peak].
-    public static let referenceLead: Double = {
-        let pulse = ReceiverPulse.shared
-        let phases = 32
-        var sum = 0.0
-        for phase in 0..<phases {
-            let position = 20 + Double(phase) / Double(phases)
-            let magnitudes = (0..<40).map { abs(pulse.value(atTaps: Double($0) - position)) }
-            let noise = 1 / 158.0
-            let edge = LeadingEdgeDetector.reset.detect(magnitudes: magnitudes, first: 0, noise: noise, accumulated: 1)
-            sum += (edge?.index ?? position) - position
-        }
-        return sum / Double(phases)
-    }()
+    /// How far before a clean path's arrival the leading-edge detection puts it, in taps, the same wherever
+    /// the path falls between taps (``EdgeFractionCorrection``): the chip's antenna-delay calibration absorbs
+    /// it, so a timestamp is the detected first path less it [D: a single path of the receiver pulse, noise
+    /// at a typical line-of-sight 44 dB below its peak].
+    public static let referenceLead = EdgeFractionCorrection.shared.meanLead
 
     /// The taps the leading-edge detection needs: from ``leadIn`` taps before the earliest path to
     /// ``leadOut`` after the strongest, within the accumulator.
