@@ -3,8 +3,8 @@
 /// path-loss level (so |a|² = 1 is a path as strong as the whole channel would be without obstacles).
 ///
 /// Paths that arrive within ``mergeSpan`` of one another are one path here (no receiver tells them apart);
-/// those later than ``keptSpan`` after the first are summed into ``latePower`` only, unless the response was
-/// worked out whole (for a read of the whole accumulator).
+/// those later than ``keptSpan`` after the first or ``trailSpan`` after the strongest are summed into
+/// ``latePower`` only, unless the response was worked out whole (for a read of the whole accumulator).
 public struct ChannelResponse: Hashable, Sendable {
     /// The paths' delays in seconds, earliest first.
     public let delays: [Double]
@@ -28,6 +28,11 @@ public struct ChannelResponse: Hashable, Sendable {
     /// Paths later than this after the first kept path are only counted in ``latePower``: 128 ns, more than
     /// any leading-edge search reaches back from its peak [D].
     public static let keptSpan = 128e-9
+    /// Paths later than this after the strongest kept path are only counted in ``latePower``: 16 taps, past
+    /// the taps a reception works out (``PreambleAccumulator/leadOut`` after the strongest) and the reach of
+    /// a path's pulse back into them (``ReceiverPulse/support``) [D: a kept response then holds tens of paths,
+    /// not hundreds].
+    public static let trailSpan = 16 * AccumulatorFormat.tapSpacing
 
     /// A response from its parts.
     public init(delays: [Double], real: [Double], imaginary: [Double], directDelay: Double?, latePower: Double) {

@@ -1,7 +1,7 @@
 /// Turns a link's paths into a ``ChannelResponse``: sorted by delay, merged where they arrive within
 /// ``ChannelResponse/mergeSpan`` of each other (amplitudes added, at their power-weighted mean delay), and,
-/// unless the response is to be whole, those beyond ``ChannelResponse/keptSpan`` after the first counted in
-/// its late power only.
+/// unless the response is to be whole, those beyond ``ChannelResponse/keptSpan`` after the first or
+/// ``ChannelResponse/trailSpan`` after the strongest counted in its late power only.
 enum PathMerger {
     static func response(_ paths: [Path], directDelay: Double?, whole: Bool) -> ChannelResponse {
         let sorted = paths.sorted { $0.delay < $1.delay }
@@ -31,6 +31,17 @@ enum PathMerger {
                 imaginary.append(path.imaginary)
                 weight = power
             }
+        }
+        if !whole, let strongest = delays.indices.max(by: {
+            real[$0] * real[$0] + imaginary[$0] * imaginary[$0] < real[$1] * real[$1] + imaginary[$1] * imaginary[$1]
+        }) {
+            let cut = delays.firstIndex { $0 > delays[strongest] + ChannelResponse.trailSpan } ?? delays.count
+            for index in cut..<delays.count {
+                late += real[index] * real[index] + imaginary[index] * imaginary[index]
+            }
+            delays.removeSubrange(cut...)
+            real.removeSubrange(cut...)
+            imaginary.removeSubrange(cut...)
         }
         return ChannelResponse(delays: delays, real: real, imaginary: imaginary, directDelay: directDelay, latePower: late)
     }

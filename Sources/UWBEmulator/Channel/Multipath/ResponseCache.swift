@@ -15,10 +15,10 @@ final class ResponseCache {
         let body: BodyShares
     }
 
-    /// How many responses are kept: enough for every ranging link of a 1000-device world to find its own
-    /// [D: a kept response holds up to a few hundred paths, some kilobytes; 4096 of them stay well under the
-    /// memory the largest benchmarked world is allowed].
-    static let capacity = 4096
+    /// How many responses are kept: one for every pair of a 200-device room where every device hears every
+    /// other (19 900) [D: a kept response holds tens of paths (``ChannelResponse/trailSpan``), about a
+    /// kilobyte with its key; 32 768 of them stay near 40 MB].
+    static let capacity = 32_768
 
     private var kept: [Key: ChannelResponse] = [:]
     /// The kept keys, oldest first from ``next`` round.
