@@ -35,7 +35,7 @@ struct ApartmentComparison {
     /// another channel.
     init(reference: MeasuredReference, boards: String, rate: Double, seconds: Double, seed: UInt64, realisations: Int) throws {
         self.reference = reference
-        let runs = (0..<UInt64(max(1, realisations))).flatMap { realisation in
+        let runs = (0..<UInt64(realisations)).flatMap { realisation in
             reference.links.enumerated().map { (realisation: realisation, index: $0.offset, link: $0.element) }
         }
         results = try runs.map { realisation, index, link in

@@ -32,6 +32,7 @@ struct ChannelBenchmarkCommand: ParsableCommand {
 
     func validate() throws {
         guard rate > 0, seconds >= 1 else { throw ValidationError("give --rate > 0 and --seconds ≥ 1") }
+        guard (1...1000).contains(realisations) else { throw ValidationError("give --realisations from 1 to 1000") }
         guard !distances.isEmpty, distances.allSatisfy({ $0 >= 0.5 && $0 <= 100 }) else {
             throw ValidationError("give --distances from 0.5 to 100 m")
         }

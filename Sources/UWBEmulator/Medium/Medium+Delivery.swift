@@ -53,15 +53,15 @@ extension Medium {
             receiverFront: DeviceBodyModel.isThroughFront(path * -1, orientation: receiver.orientation))
         let obstruction = PathObstruction(
             from: senderCentre, to: receiverCentre, obstacles: obstacles, channel: frame.channel)
-        let pair = pairChannel(frame.sender, receiverIndex)
-        let senderLower = isLower(frame.sender, than: receiverIndex)
+        let (pair, senderLower) = pairChannel(frame.sender, receiverIndex)
+        let distance = senderCentre.distance(to: receiverCentre)
         let shadowing = pair.shadowing(
             lower: senderLower ? senderCentre.metres : receiverCentre.metres,
             upper: senderLower ? receiverCentre.metres : senderCentre.metres)
         let budget = channelModel.linkBudget
         let pathLevel = frame.transmission.power.dBm + budget.transmitAntennaGain.decibels + budget.receiveAntennaGain.decibels
-            - channelModel.pathLoss.meanLoss(at: senderCentre.distance(to: receiverCentre)).decibels - shadowing.decibels
-        let share = pair.meanPower(obstruction, body: body, distance: senderCentre.distance(to: receiverCentre).metres)
+            - channelModel.pathLoss.meanLoss(at: distance).decibels - shadowing.decibels
+        let share = pair.meanPower(obstruction, body: body, distance: distance.metres)
         let flight = frame.source.distance(to: receiver.antennaPosition(0, at: rmarker)).metres
             / PhysicalConstants.speedOfLight.metresPerSecond
         return StillLink(

@@ -278,12 +278,14 @@ public final class Medium {
         LinkState(random: random.split(label: "link \(nodes[sender].name) -> \(nodes[receiver].name)"))
     }
 
-    /// The channel between devices `first` and `second`, the same whichever sends, made when the pair
-    /// first needs it from the world's channel seed and the two names (not from the order frames went).
-    func pairChannel(_ first: Int, _ second: Int) -> LinkChannel {
-        let (low, high) = isLower(first, than: second) ? (first, second) : (second, first)
-        return LinkChannel(
+    /// The channel between devices `first` and `second`, the same whichever sends, from the world's channel
+    /// seed and the two names (not from the order frames went), and whether `first` is its lower end.
+    func pairChannel(_ first: Int, _ second: Int) -> (channel: LinkChannel, firstIsLower: Bool) {
+        let firstIsLower = isLower(first, than: second)
+        let (low, high) = firstIsLower ? (first, second) : (second, first)
+        let channel = LinkChannel(
             environment: multipath, seed: SeededRandom.derived(from: channelSeed, lower: nameHashes[low], upper: nameHashes[high]))
+        return (channel, firstIsLower)
     }
 
     /// Whether device `first` is the lower end of its pair with `second`: its name sorts first.

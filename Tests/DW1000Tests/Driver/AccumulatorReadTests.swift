@@ -239,16 +239,6 @@ final class FailingBus: SPIBus {
         return reads && file == truncatedFile ? Array(answer.dropLast()) : answer
     }
 
-    /// Runs the batch one by one through ``transfer(_:on:)-(SPITransaction,_)``, stopping at the
-    /// first failure, as an FT232H batch that breaks does.
-    func transfer(_ transactions: [SPITransaction], on chip: ChipSelect) throws(SPIBusError) -> [[UInt8]] {
-        var answers: [[UInt8]] = []
-        for transaction in transactions {
-            answers.append(try transfer(transaction, on: chip))
-        }
-        return answers
-    }
-
     func waitForInterrupt(on chip: ChipSelect, until deadline: ContinuousClock.Instant) throws(SPIBusError) -> Bool {
         try fake.waitForInterrupt(on: chip, until: deadline)
     }

@@ -297,15 +297,6 @@ final class FailingDW3000Bus: SPIBus {
         return try fake.transfer(transaction, on: chip)
     }
 
-    /// Runs the batch one by one, stopping at the first failure, as an FT232H batch that breaks does.
-    func transfer(_ transactions: [SPITransaction], on chip: ChipSelect) throws(SPIBusError) -> [[UInt8]] {
-        var answers: [[UInt8]] = []
-        for transaction in transactions {
-            answers.append(try transfer(transaction, on: chip))
-        }
-        return answers
-    }
-
     func waitForInterrupt(on chip: ChipSelect, until deadline: ContinuousClock.Instant) throws(SPIBusError) -> Bool {
         try fake.waitForInterrupt(on: chip, until: deadline)
     }

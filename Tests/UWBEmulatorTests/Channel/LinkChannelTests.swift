@@ -53,8 +53,8 @@ struct LinkChannelTests {
         let second = try Self.room(["ann", "ben"], starts: [30, 5])
         first.run(until: SimulationTime(seconds: 0.1))
         second.run(until: SimulationTime(seconds: 0.1))
-        let here = first.medium.pairChannel(0, 1)
-        let there = second.medium.pairChannel(1, 0)
+        let here = first.medium.pairChannel(0, 1).channel
+        let there = second.medium.pairChannel(1, 0).channel
         #expect(here.seed == there.seed)
         let lower = Vector3(x: 0, y: 1, z: 0)
         let upper = Vector3(x: 5, y: 1.2, z: 1)

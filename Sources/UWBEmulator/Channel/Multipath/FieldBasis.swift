@@ -55,11 +55,14 @@ struct FieldBasis: Sendable {
     /// √(2 / count): each cosine of a random phase has variance ½.
     private static let scale = (2.0 / Double(waves)).squareRoot()
 
-    /// A direction uniform on the sphere: z uniform in [−1, 1] and a uniform angle (Archimedes' hat-box
-    /// theorem).
+    /// A direction uniform on the sphere from `random`: ``direction(height:angle:)`` of two uniforms.
     static func direction(random: inout SeededRandom) -> Vector3 {
-        let z = random.uniform(-1...1)
-        let angle = random.uniform(0...(2 * Double.pi))
+        direction(height: random.uniform(-1...1), angle: random.uniform(0...(2 * Double.pi)))
+    }
+
+    /// The direction at height `z` (uniform in [−1, 1]) turned by `angle` (uniform in [0, 2π)) round the
+    /// vertical: uniform on the sphere (Archimedes' hat-box theorem).
+    static func direction(height z: Double, angle: Double) -> Vector3 {
         let radius = (1 - z * z).squareRoot()
         return Vector3(x: radius * Foundation.cos(angle), y: radius * Foundation.sin(angle), z: z)
     }

@@ -193,10 +193,7 @@ struct LinkChannel {
 
     /// A direction uniform on the sphere from two counter values at `index` and `index + 1`.
     private static func direction(_ random: CounterRandom, _ index: UInt64) -> Vector3 {
-        let z = 2 * random.unit(index) - 1
-        let angle = 2 * Double.pi * random.unit(index &+ 1)
-        let radius = (1 - z * z).squareRoot()
-        return Vector3(x: radius * Foundation.cos(angle), y: radius * Foundation.sin(angle), z: z)
+        FieldBasis.direction(height: 2 * random.unit(index) - 1, angle: 2 * Double.pi * random.unit(index &+ 1))
     }
 
     /// Mixed into the seed for the streams the link's fading and shadowing bases are drawn from (the

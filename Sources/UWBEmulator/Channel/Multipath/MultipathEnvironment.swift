@@ -5,7 +5,7 @@ import UWBCore
 /// direct ray's mean share of the structure, and the responses worked out lately (``ResponseCache``). A
 /// ``LinkChannel`` is this and a pair's seed: nothing else is kept per pair, so a world of a thousand devices
 /// holds no more per pair than it did without multipath.
-final class MultipathEnvironment: @unchecked Sendable {
+final class MultipathEnvironment {
     /// The environment's multipath profile; nil in free space (the direct path only).
     let profile: MultipathProfile?
     /// The environment's path-loss exponent n.
