@@ -7,8 +7,11 @@ import UWBCore
 /// - **LOS**: nothing;
 /// - **NLOS** (walls and furniture): a 5 cm precast concrete wall, as the flat's walls are
 ///   (dataset description), for every other link, and a full bookcase for the rest;
-/// - **NDP** (no direct path): three such walls and a wardrobe for every other link, and a wall and a
-///   metal fridge just in front of the tag for the rest.
+/// - **NDP** (no direct path): a wall and a metal fridge just in front of the tag for every other link
+///   (8 of the 13), nothing getting through on the straight line; three such walls and a wardrobe for the
+///   rest, whose direct path still comes through 15–20 dB down and is found (the data set does not say which
+///   of its no-direct-path links have a buried direct path and which none: with the two kinds the other way
+///   round, the class's error comes out +0.34 m instead of +0.52 m, `Docs/benchmarks.md`).
 enum ApartmentLinks {
     /// The transmit level that puts the emulated line-of-sight links at the measured ones' received level,
     /// −79.1 dBm median at 1.2–4.5 m [D: the EVK1000's level and antenna losses are not in the data set;
@@ -42,11 +45,11 @@ enum ApartmentLinks {
         case ("NLOS", _):
             return [bookcase(at: -d / 2)]
         case ("NDP", 0):
-            return [wall(at: -d / 4), wall(at: -d / 2), wall(at: -3 * d / 4), wardrobe(at: -d / 8, depth: 0.2)]
-        case ("NDP", _):
             return [wall(at: -d / 3), RangingWorld.Wall(
                 min: Vector3(x: -0.5, y: 0, z: -d + 0.15), max: Vector3(x: 0.5, y: 1.8, z: -d + 0.75),
                 material: "metal", thickness: 0.002)]
+        case ("NDP", _):
+            return [wall(at: -d / 4), wall(at: -d / 2), wall(at: -3 * d / 4), wardrobe(at: -d / 8, depth: 0.2)]
         default:
             return []
         }

@@ -28,13 +28,13 @@ struct LinkChannel {
         Distance(metres: lineOfSight ? 10 : 6)
     }
 
-    /// The direct path's share of a line-of-sight channel's power 1 m from the transmitter: 0.5, falling
+    /// The direct path's share of a line-of-sight channel's power 1 m from the transmitter: 0.6, falling
     /// with distance as the direct path's free-space loss outgrows the environment's (d^(n − 2)) [D: fitted
     /// so that emulated line-of-sight links read RX − FP as the measured DW1000 links do, 3.4 dB median,
     /// `Docs/benchmarks.md` "The channel against measurements"; the IEEE 802.15.4a model gives the first ray
     /// only its share of the first cluster, about 5 % in the office, where measured line-of-sight first
     /// paths are within two taps of the strongest].
-    static let directShareAtOneMetre = 0.5
+    static let directShareAtOneMetre = 0.6
 
     /// What every link of the world shares.
     let environment: MultipathEnvironment
