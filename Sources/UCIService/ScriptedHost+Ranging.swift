@@ -4,7 +4,8 @@ extension ScriptedHost {
     /// Opens one-to-one session `sessionID` as controller and initiator (`initiator`) or as
     /// controlee and responder, with MAC addresses `own` and `peer`, a round every
     /// `intervalMilliseconds`, and starts it; returns the session handle. Every step's answer is
-    /// checked; ranging notifications of other sessions that arrive meanwhile are skipped.
+    /// checked (CORE_DEVICE_STATUS_NTF ACTIVE after the first session this host started);
+    /// ranging notifications of other sessions that arrive meanwhile are skipped.
     ///
     /// - Throws: ``ScriptedHostError/unexpected(_:)`` naming the step the server refused, or a
     ///   socket or codec error.
@@ -29,10 +30,15 @@ extension ScriptedHost {
             throw ScriptedHostError.unexpected("SESSION_START of session \(sessionID) was refused")
         }
         try expectState(.active, of: handle)
+        if ranging.isEmpty {
+            try expectDevice(.active)
+        }
+        ranging.insert(handle)
         return handle
     }
 
-    /// Stops and deinitialises the session of `handle`, checking every answer.
+    /// Stops and deinitialises the session of `handle`, checking every answer
+    /// (CORE_DEVICE_STATUS_NTF READY once no session this host started ranges).
     ///
     /// - Throws: ``ScriptedHostError/unexpected(_:)`` naming the step the server refused.
     package func endRanging(handle: UInt32) throws {
@@ -40,10 +46,23 @@ extension ScriptedHost {
             throw ScriptedHostError.unexpected("SESSION_STOP of handle \(handle) was refused")
         }
         try expectState(.idle, of: handle)
+        ranging.remove(handle)
+        if ranging.isEmpty {
+            try expectDevice(.ready)
+        }
         guard try call(.sessionDeinit(sessionToken: handle)) == .sessionDeinit(.ok) else {
             throw ScriptedHostError.unexpected("SESSION_DEINIT of handle \(handle) was refused")
         }
         try expectState(.deinitialized, of: handle)
+    }
+
+    /// Reads the next notification other than a ranging one and checks that it is
+    /// CORE_DEVICE_STATUS_NTF `state`, as the first session to start or the last to stop causes.
+    private func expectDevice(_ state: UCIDeviceState) throws {
+        let received = try notification()
+        guard received == .deviceStatus(state) else {
+            throw ScriptedHostError.unexpected("expected \(UCINotification.deviceStatus(state)), received \(String(describing: received))")
+        }
     }
 
     /// Reads the next notification other than a ranging one and checks that it is

@@ -11,6 +11,9 @@ package final class ScriptedHost {
     private var reassembler = UCIReassembler()
     /// The UCI layouts the host reads the server's messages in.
     package let version: UCIProtocolRevision
+    /// The handles of the sessions ``startRanging(sessionID:initiator:own:peer:intervalMilliseconds:)``
+    /// started and ``endRanging(handle:)`` has not ended.
+    var ranging: Set<UInt32> = []
 
     /// Connects to the server on `port`, reading its messages in `version`'s layouts.
     package init(port: UInt16, version: UCIProtocolRevision = .v2) throws {

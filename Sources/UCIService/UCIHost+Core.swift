@@ -8,7 +8,7 @@ extension UCIHost {
         case .deviceReset:
             endSessions()
             send(.response(.deviceReset(.ok)))
-            send(.notification(.deviceStatus(.ready)))
+            reportReset()
         case .getDeviceInfo:
             send(.response(.deviceInfo(UCIDeviceInfo(
                 status: .ok, uciVersion: uciVersion, macVersion: UCIServiceConstants.macVersion,
@@ -50,7 +50,7 @@ extension UCIHost {
     /// The value of a device config parameter the server has.
     private func deviceConfig(_ id: UCIDeviceConfigID) -> UCIParameter<UCIDeviceConfigID>? {
         switch id {
-        case .deviceState: UCIParameter(id, integer: (sessions.values.contains { $0.state == .active } ? UCIDeviceState.active : .ready).rawValue)
+        case .deviceState: UCIParameter(id, integer: deviceState.rawValue)
         case .lowPowerMode: UCIParameter(id, integer: lowPowerMode)
         default: nil
         }

@@ -8,7 +8,7 @@ extension UCIHost {
         case .sessionInit(let id, let type):
             let status = initSession(id: id, type: type)
             let session = sessions.values.first { $0.id == id }
-            send(.response(.sessionInit(status: status, sessionHandle: revision == .v2 ? session?.handle ?? 0 : nil)))
+            send(.response(.sessionInit(status: status, sessionHandle: givesHandles ? session?.handle ?? 0 : nil)))
             if status == .ok, let session {
                 notifyState(of: session)
             }
@@ -44,7 +44,7 @@ extension UCIHost {
         guard !sessions.values.contains(where: { $0.id == id }) else { return .sessionDuplicate }
         guard sessions.count < UCIServiceConstants.maximumSessions else { return .maxSessionsExceeded }
         var handle = id
-        if revision == .v2 {
+        if givesHandles {
             handle = nextHandle
             nextHandle &+= 1
         }

@@ -15,6 +15,10 @@ final class UCIHost {
     let emulation: Emulation
     /// The UCI version the UWBS reports (GET_DEVICE_INFO_RSP) and speaks.
     let uciVersion: UCIVersion
+    /// Whether SESSION_INIT gives a session a handle (UCI 2.0) or its id stays the token.
+    let givesHandles: Bool
+    /// The device state the host was last told (CORE_DEVICE_STATUS_NTF).
+    private var toldState = UCIDeviceState.ready
     /// The room, where data for other hosts' sessions goes.
     private(set) weak var room: UCIRoom?
     /// Its sessions, by handle.
@@ -31,11 +35,11 @@ final class UCIHost {
     /// Asked once, so that a host that does not trace pays one test of a stored flag per command.
     private let tracesCommands: Bool
 
-    /// A host on `connection` given `slot`'s device in `room`, speaking `uciVersion`; tells it
-    /// the UWBS is READY; it logs to `logger`.
+    /// A host on `connection` given `slot`'s device in `room`, speaking `uciVersion` and giving
+    /// sessions handles if `givesHandles`; tells it the UWBS is READY; it logs to `logger`.
     init(
-        connection: UCIConnection, slot: UCIDeviceSlot, emulation: Emulation, uciVersion: UCIVersion, room: UCIRoom,
-        logger: Logger = UCIServiceLogging.logger()
+        connection: UCIConnection, slot: UCIDeviceSlot, emulation: Emulation, uciVersion: UCIVersion, givesHandles: Bool,
+        room: UCIRoom, logger: Logger = UCIServiceLogging.logger()
     ) {
         self.logger = logger
         tracesCommands = logger.logLevel == .trace
@@ -43,6 +47,7 @@ final class UCIHost {
         self.slot = slot
         self.emulation = emulation
         self.uciVersion = uciVersion
+        self.givesHandles = givesHandles
         self.room = room
         slot.isTaken = true
         send(.notification(.deviceStatus(.ready)))
@@ -78,9 +83,31 @@ final class UCIHost {
         connection.send(message)
     }
 
-    /// Sends SESSION_STATUS_NTF for a session's new state.
+    /// Sends SESSION_STATUS_NTF for a session's new state, then CORE_DEVICE_STATUS_NTF if the device's
+    /// state changed with it (``reportDeviceState()``).
     func notifyState(of session: UCISession, reason: UCISessionStatusReason = .stateChangeWithSessionManagementCommands) {
         send(.notification(.sessionStatus(sessionToken: session.handle, state: session.state, reason: reason)))
+        reportDeviceState()
+    }
+
+    /// The device's state: ACTIVE while one of its sessions is ACTIVE, READY otherwise (UCI generic
+    /// specification, device states; google/pica and Android's `uwb_core` wait for each change).
+    var deviceState: UCIDeviceState {
+        sessions.values.contains { $0.state == .active } ? .active : .ready
+    }
+
+    /// Sends CORE_DEVICE_STATUS_NTF if ``deviceState`` is not what the host was last told.
+    func reportDeviceState() {
+        let state = deviceState
+        guard state != toldState else { return }
+        toldState = state
+        send(.notification(.deviceStatus(state)))
+    }
+
+    /// Tells the host the device is READY again after a reset: every session ended.
+    func reportReset() {
+        toldState = .ready
+        send(.notification(.deviceStatus(.ready)))
     }
 
     /// The message layouts the host speaks.

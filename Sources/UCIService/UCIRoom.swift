@@ -9,25 +9,28 @@ import UWBEmulator
 /// sessions through the room (``activeSession(id:address:)``).
 final class UCIRoom {
     private let emulation: Emulation
-    /// The UCI version every host's UWBS speaks.
+    /// The UCI version every host's UWBS speaks, and whether its 2.0 sessions get handles.
     private let uciVersion: UCIVersion
+    private let sessionHandles: Bool
     private let slots: [UCIDeviceSlot]
     private var hosts: [Int: UCIHost] = [:]
     /// Where the room and its hosts log (``UCIServiceLogging``).
     private let logger: Logger
 
     /// The room of `emulation`, every device's events routed to its slot, its UWBSs speaking
-    /// `uciVersion`, logging to `logger`.
+    /// `uciVersion` (2.0 with session handles unless `sessionHandles` is false), logging to `logger`.
     ///
     /// - Throws: ``UCIServiceError/noDevices`` for an empty world,
     ///   ``UCIServiceError/antennaArray(device:reason:)`` for a board the engine cannot use.
     init(
-        emulation: Emulation, uciVersion: UCIVersion = UCIServiceConstants.uciVersion, logger: Logger = UCIServiceLogging.logger()
+        emulation: Emulation, uciVersion: UCIVersion = UCIServiceConstants.uciVersion, sessionHandles: Bool = true,
+        logger: Logger = UCIServiceLogging.logger()
     ) throws(UCIServiceError) {
         guard !emulation.devices.isEmpty else { throw .noDevices }
         self.logger = logger
         self.emulation = emulation
         self.uciVersion = uciVersion
+        self.sessionHandles = sessionHandles
         var slots: [UCIDeviceSlot] = []
         let simulator = emulation.simulator
         for device in emulation.devices {
@@ -53,7 +56,8 @@ final class UCIRoom {
         logger[metadataKey: LogMetadataKey.device] = "\(slot.device.name)"
         logger.info("UCI host attached")
         hosts[id] = UCIHost(
-            connection: connection, slot: slot, emulation: emulation, uciVersion: uciVersion, room: self, logger: logger)
+            connection: connection, slot: slot, emulation: emulation, uciVersion: uciVersion,
+            givesHandles: uciVersion.revision == .v2 && sessionHandles, room: self, logger: logger)
     }
 
     /// Passes what connection `id` sent to its host.

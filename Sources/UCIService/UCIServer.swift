@@ -50,7 +50,7 @@ public final class UCIServer: @unchecked Sendable {
         self.settings = settings
         self.trace = trace
         self.observer = observer
-        room = try UCIRoom(emulation: emulation, uciVersion: settings.uciVersion)
+        room = try UCIRoom(emulation: emulation, uciVersion: settings.uciVersion, sessionHandles: settings.sessionHandles)
         world = UCIWorld(emulation: emulation, speed: settings.speed)
         listener = try TCPSocket.listen(port: settings.port)
         port = listener.localPort

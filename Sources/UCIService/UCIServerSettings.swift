@@ -12,6 +12,11 @@ public struct UCIServerSettings: Hashable, Sendable {
     /// data packets) by default; a version before 2.0 (`UCIVersion(major: 1, minor: 1)`) serves
     /// UCI 1.x hosts (session ids as tokens, the 1.x multicast layouts).
     public var uciVersion: UCIVersion
+    /// In UCI 2.0, whether SESSION_INIT_RSP gives each session a handle that stands for it in later
+    /// messages, as the specification says (the default), or answers with its status alone and the
+    /// session id stays the token, as google/pica's UWBS does while reporting UCI 2.0 (its own
+    /// scripts expect that). UCI 1.x has no handles either way.
+    public var sessionHandles: Bool
     /// The most octets of UCI packets queued for one host and not yet taken by the kernel; a host
     /// that leaves more unread is disconnected (``UCIServiceConstants/defaultOutboxLimit``).
     public var outboxLimit: Int
@@ -22,17 +27,19 @@ public struct UCIServerSettings: Hashable, Sendable {
     /// The UCI versions a server serves, by the name `uwb uci serve --uci-version` takes.
     public static let versionsByName: [String: UCIVersion] = ["1.1": UCIVersion(major: 1, minor: 1), "2.0": UCIServiceConstants.uciVersion]
 
-    /// Settings; by default pica's port, real time, UCI 2.0 and the default limits.
+    /// Settings; by default pica's port, real time, UCI 2.0 with session handles and the default limits.
     public init(
         port: UInt16 = UCIServiceConstants.defaultPort,
         speed: Double = 1,
         uciVersion: UCIVersion = UCIServiceConstants.uciVersion,
+        sessionHandles: Bool = true,
         outboxLimit: Int = UCIServiceConstants.defaultOutboxLimit,
         inboxLimit: Int = UCIServiceConstants.defaultInboxLimit
     ) {
         self.port = port
         self.speed = speed
         self.uciVersion = uciVersion
+        self.sessionHandles = sessionHandles
         self.outboxLimit = outboxLimit
         self.inboxLimit = inboxLimit
     }

@@ -33,6 +33,11 @@ struct UCIServeCommand: ParsableCommand {
     @Option(name: .customLong("uci-version"), help: "The UCI version the UWBSs speak: 2.0 or 1.1 (session ids as tokens).")
     var uciVersion: String = "2.0"
 
+    @Flag(
+        inversion: .prefixedNo,
+        help: "In UCI 2.0, give each session a handle in SESSION_INIT_RSP (the specification); --no-session-handles keeps the session id as the token and answers SESSION_INIT with its status alone, as google/pica does (its scripts expect that).")
+    var sessionHandles = true
+
     @Option(help: "Write every UCI packet, both ways, to this pcapng file (Wireshark's UCI dissector; Docs/uci.md, \"Traces\"); complete once the server stops.")
     var trace: String?
 
@@ -42,6 +47,9 @@ struct UCIServeCommand: ParsableCommand {
         }
         guard UCIServerSettings.versionsByName[uciVersion] != nil else {
             throw ValidationError("--uci-version \(uciVersion): give 2.0 or 1.1")
+        }
+        guard sessionHandles || uciVersion == "2.0" else {
+            throw ValidationError("--no-session-handles is for UCI 2.0: UCI \(uciVersion) has no session handles; leave it out")
         }
     }
 
@@ -55,7 +63,8 @@ struct UCIServeCommand: ParsableCommand {
         do {
             let loaded = try Scenario.load(from: scenario)
             let settings = UCIServerSettings(
-                port: port, speed: speed, uciVersion: UCIServerSettings.versionsByName[uciVersion] ?? UCIServiceConstants.uciVersion)
+                port: port, speed: speed, uciVersion: UCIServerSettings.versionsByName[uciVersion] ?? UCIServiceConstants.uciVersion,
+                sessionHandles: sessionHandles)
             let emulation = try Emulation(scenario: loaded, seed: seed)
             traceWriter = try trace.map { path throws(UCITraceError) in try UCITraceWriter(path: path) }
             server = try UCIServer(emulation: emulation, settings: settings, trace: traceWriter)
@@ -70,7 +79,7 @@ struct UCIServeCommand: ParsableCommand {
         }
         let interruption = Interruption()
         server.start()
-        print("serving UCI \(uciVersion) on 127.0.0.1:\(server.port); each connection takes the next free device of \(scenario); Ctrl-C stops")
+        print("serving UCI \(uciVersion)\(sessionHandles ? "" : " without session handles") on 127.0.0.1:\(server.port); each connection takes the next free device of \(scenario); Ctrl-C stops")
         fflush(nil)
         interruption.wait()
         server.stop()

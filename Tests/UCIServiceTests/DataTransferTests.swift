@@ -115,6 +115,7 @@ import UWBTestSupport
         // STOP ends the waiting transfer: ERROR_DATA_TRANSFER, sent 0 times, and the credit back.
         #expect(try alice.call(.sessionStop(sessionToken: token)) == .sessionStop(.ok))
         #expect(try alice.notification() == .sessionStatus(sessionToken: token, state: .idle, reason: .stateChangeWithSessionManagementCommands))
+        #expect(try alice.notification() == .deviceStatus(.ready))
         #expect(try sessionControlNotification(alice, opcode: 0x05) == status(5, 0x02))
         #expect(try sessionControlNotification(alice, opcode: 0x04) == handle + [0x01])
 

@@ -76,6 +76,8 @@ import UWBTestSupport
         #expect(try alice.notification() == .multicastListUpdate(UCIMulticastListNotification(
             sessionToken: aliceToken, statuses: [UCIControleeStatus(shortAddress: 2, status: .ok)])))
         #expect(try alice.notification() == .sessionStatus(sessionToken: aliceToken, state: .idle, reason: .invalidNumberOfControlees))
+        // Its only ACTIVE session stopped: the device is READY again.
+        #expect(try alice.notification() == .deviceStatus(.ready))
         #expect(try alice.call(.sessionStart(sessionToken: aliceToken)) == .sessionStart(.sessionNotConfigured))
     }
 

@@ -30,8 +30,11 @@ import UWBTestSupport
 
         #expect(try controlee.call(.sessionStart(sessionToken: controleeHandle)) == .sessionStart(.ok))
         #expect(try controlee.notification() == .sessionStatus(sessionToken: controleeHandle, state: .active, reason: .stateChangeWithSessionManagementCommands))
+        // The device's first ACTIVE session makes the device ACTIVE, said after the session's own state.
+        #expect(try controlee.notification() == .deviceStatus(.active))
         #expect(try controller.call(.sessionStart(sessionToken: controllerHandle)) == .sessionStart(.ok))
         #expect(try controller.notification() == .sessionStatus(sessionToken: controllerHandle, state: .active, reason: .stateChangeWithSessionManagementCommands))
+        #expect(try controller.notification() == .deviceStatus(.active))
 
         var distances: [UInt16] = []
         for _ in 0..<5 {
@@ -45,6 +48,8 @@ import UWBTestSupport
 
         #expect(try controller.call(.sessionStop(sessionToken: controllerHandle)) == .sessionStop(.ok))
         #expect(try controller.notification() == .sessionStatus(sessionToken: controllerHandle, state: .idle, reason: .stateChangeWithSessionManagementCommands))
+        // Its last ACTIVE session stopped: READY again.
+        #expect(try controller.notification() == .deviceStatus(.ready))
         guard case .rangingCount(.ok, let count) = try controller.call(.getRangingCount(sessionToken: controllerHandle)) else {
             Issue.record("no ranging count"); return
         }

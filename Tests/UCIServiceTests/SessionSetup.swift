@@ -50,10 +50,14 @@ struct SessionSetup {
         return token
     }
 
-    /// SESSION_START of `token`, with its notification.
-    static func start(_ host: ScriptedHost, _ token: UInt32) throws {
+    /// SESSION_START of `token`, with its notification, and the device's ACTIVE when it is the host's
+    /// `first` ACTIVE session.
+    static func start(_ host: ScriptedHost, _ token: UInt32, first: Bool = true) throws {
         #expect(try host.call(.sessionStart(sessionToken: token)) == .sessionStart(.ok))
         #expect(try host.notification() == .sessionStatus(sessionToken: token, state: .active, reason: .stateChangeWithSessionManagementCommands))
+        if first {
+            #expect(try host.notification() == .deviceStatus(.active))
+        }
     }
 
     /// A connected host whose UWBS said READY.

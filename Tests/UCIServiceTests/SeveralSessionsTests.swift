@@ -20,8 +20,8 @@ import UWBTestSupport
         let aliceSecond = try SessionSetup(host: alice, id: 2, controller: false, own: 0x11, peers: [0x22], interval: 150).configure()
         try SessionSetup.start(bob, bobFirst)
         try SessionSetup.start(alice, aliceFirst)
-        try SessionSetup.start(alice, aliceSecond)
-        try SessionSetup.start(bob, bobSecond)
+        try SessionSetup.start(alice, aliceSecond, first: false)
+        try SessionSetup.start(bob, bobSecond, first: false)
 
         var good: [UInt32: Int] = [:]
         var reports = 0
@@ -43,6 +43,10 @@ import UWBTestSupport
             guard case .notification(.sessionInfo(let info))? = try alice.next() else { continue }
             #expect(info.sessionToken == aliceSecond)
         }
+        // The device stays ACTIVE until its last ACTIVE session stops.
+        #expect(try alice.call(.sessionStop(sessionToken: aliceSecond)) == .sessionStop(.ok))
+        #expect(try alice.notification() == .sessionStatus(sessionToken: aliceSecond, state: .idle, reason: .stateChangeWithSessionManagementCommands))
+        #expect(try alice.notification() == .deviceStatus(.ready))
     }
 
     @Test func aSessionWhoseLinkWouldBeNamedLikeAnActiveOnesIsRejected() throws {
@@ -59,7 +63,7 @@ import UWBTestSupport
         let third = try SessionSetup(host: alice, id: 3, controller: true, own: 1, peers: [3]).configure()
         try SessionSetup.start(alice, first)
         #expect(try alice.call(.sessionStart(sessionToken: second)) == .sessionStart(.rejected))
-        try SessionSetup.start(alice, third)
+        try SessionSetup.start(alice, third, first: false)
         #expect(try alice.call(.getSessionState(sessionToken: second)) == .sessionState(status: .ok, .idle))
     }
 }

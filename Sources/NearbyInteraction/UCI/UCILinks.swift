@@ -7,7 +7,7 @@ import UWBRanging
 /// says IDLE, SESSION_START; each SESSION_INFO_NTF result from the peer's address becomes a
 /// measurement. Stopping sends SESSION_STOP (if ranging) and SESSION_DEINIT. A device that
 /// refuses a session's command ends that session with the device's status; a device that goes
-/// away is reported once through `onFailure`. FiRa has no goodbye: a peer learns of the end by
+/// away or reports DEVICE_STATE_ERROR is reported once through `onFailure`. FiRa has no goodbye: a peer learns of the end by
 /// its silence (removal with ``NINearbyObject/RemovalReason/timeout``).
 final class UCILinks: SessionLinks, UCIDeviceHandler {
     let capabilities: NIRadioCapability
@@ -94,7 +94,12 @@ final class UCILinks: SessionLinks, UCIDeviceHandler {
                 session.lastMeasurement = now
                 session.handlers.measured(measurement)
             }
+        case .deviceStatus(let state) where state == .error:
+            // The UWBS itself failed (CORE_DEVICE_STATUS_NTF ERROR): none of its sessions range any more.
+            sessions = [:]
+            onFailure("the UWBS reported DEVICE_STATE_ERROR (CORE_DEVICE_STATUS_NTF) and its sessions ended; open the device again, which resets it")
         default:
+            // READY and ACTIVE follow the sessions' own states, which SESSION_STATUS_NTF already gave.
             return
         }
     }

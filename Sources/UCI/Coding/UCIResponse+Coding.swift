@@ -155,7 +155,8 @@ extension UCIResponse {
         }
     }
 
-    /// SESSION_INIT_RSP: the handle is required in 2.0 and has no place in 1.x.
+    /// SESSION_INIT_RSP: the handle has no place in 1.x; in 2.0 it follows the status, except in google/pica's
+    /// dialect, which reports UCI 2.0 and answers with the status alone (the decoder reads both).
     private static func sessionInitPayload(status: UCIStatus, handle: UInt32?, version: UCIProtocolRevision) throws(UCIError) -> [UInt8] {
         let message = "SESSION_INIT_RSP"
         return try UCIPayloadWriter.encode(message: message) { (writer) throws(UCIError) in
@@ -163,7 +164,7 @@ extension UCIResponse {
             switch (version, handle) {
             case (.v1, nil): break
             case (.v1, .some(let handle)): throw .invalidValue(message: message, field: "session handle in UCI 1.x", value: UInt64(handle))
-            case (.v2, nil): throw .missingField(message: message, field: "session handle", version: version)
+            case (.v2, nil): break
             case (.v2, .some(let handle)): writer.write(handle)
             }
         }
