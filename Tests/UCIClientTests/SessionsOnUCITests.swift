@@ -112,6 +112,30 @@ import UWBTestSupport
         for session in sessions { session.invalidate() }
     }
 
+    @Test func aDeviceThatReportsAnErrorInvalidatesItsSessions() async throws {
+        let room = try UCITestServer(try FacingPair.emulation(seed: 25))
+        let relay = try UCIFaultRelay(serverPort: room.server.port)
+        let alice = DeviceService(
+            uciDevice: try UCIDevice.open(.tcp(host: "127.0.0.1", port: relay.port), responseTimeout: UCITestServer.responseTimeout),
+            settings: DeviceServiceSettings(removalTimeout: UCITestServer.removalTimeout))
+        let bob = try room.service()
+        let pair = try SessionPair.running(on: alice, bob)
+        let stream = pair.first.events()
+        #expect(await updates(of: stream, count: 1).ending == nil)
+        // CORE_DEVICE_STATUS_NTF (MT 3, GID 0, OID 1), state 0xFF: DEVICE_STATE_ERROR.
+        relay.slipIn([0x60, 0x01, 0x00, 0x01, 0xFF])
+        var invalidation: NIError?
+        for await event in stream {
+            if case .didInvalidate(let error) = event {
+                invalidation = error
+                break
+            }
+        }
+        #expect(invalidation?.code == .sessionFailed)
+        #expect(invalidation?.detail?.contains("DEVICE_STATE_ERROR") == true, "\(String(describing: invalidation?.detail))")
+        pair.second.invalidate()
+    }
+
     @Test func aDeviceThatGoesAwayInvalidatesItsSessions() async throws {
         let room = try UCITestServer(try FacingPair.emulation(seed: 24))
         let alice = try room.service()
