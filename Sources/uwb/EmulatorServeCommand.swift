@@ -12,7 +12,7 @@ struct EmulatorServeCommand: ParsableCommand {
         abstract: "Host a scenario's room for apps in other processes (UWB_DEVICE=emulator:NAME).",
         discussion: """
             Devices with a `transmit` script in the scenario are driven by it; the others are free: \
-            one app at a time may attach to each, and its own DW1000 driver drives the virtual chips \
+            one app at a time may attach to each, and its own chip driver (DW1000 or DW3000) drives the virtual chips \
             over the socket. The room and its apps share one virtual time: the world moves on only \
             while every app waits, so a slow or loaded machine slows it instead of making replies \
             late; --speed caps it against the wall clock. An app that exits frees its device; one \

@@ -5,10 +5,11 @@ import ArgumentParser
 struct UWBCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "uwb",
-        abstract: "Ultra-wideband ranging on Linux: DW1000 driver, emulator and ranging tools.",
+        abstract: "Ultra-wideband ranging on Linux: DW1000 and DW3000 drivers, FiRa UCI, an emulator and ranging tools.",
         discussion: """
-            swift-uwb brings NearbyInteraction-style distance and direction to Linux, on DW1000 \
-            boards attached over USB or on a software emulator of the chip and the radio channel.
+            swift-uwb brings NearbyInteraction-style distance and direction to Linux, on DW1000 and \
+            DW3000-family boards attached over USB, on FiRa UCI devices, or on a software emulator of \
+            the chips, the boards and the radio channel.
             """,
         version: UWBVersion.current,
         subcommands: [
