@@ -25,6 +25,8 @@ public enum PlotError: Error, Hashable, Sendable, CustomStringConvertible {
     case cannotWrite(path: String, reason: String)
     /// `--png` was asked for, but none of the converters is on `PATH`.
     case noConverter(svgPath: String, tried: [String])
+    /// `-o` named a PNG file, but none of the converters is on `PATH`: nothing was written.
+    case noConverterForPNG(pngPath: String, tried: [String])
     /// A converter ran but failed.
     case converterFailed(tool: String, status: Int32, message: String)
 
@@ -54,6 +56,9 @@ public enum PlotError: Error, Hashable, Sendable, CustomStringConvertible {
         case .noConverter(let svgPath, let tried):
             "wrote \(svgPath), but no PNG: none of \(tried.joined(separator: ", ")) is on PATH; "
                 + "install one (Debian: apt-get install librsvg2-bin) or open the SVG in a browser"
+        case .noConverterForPNG(let pngPath, let tried):
+            "\(pngPath): a PNG needs one of \(tried.joined(separator: ", ")) on PATH, and none is there; nothing was written. "
+                + "Install one (Debian: apt-get install librsvg2-bin), or give -o with a .svg name for the SVG alone"
         case .converterFailed(let tool, let status, let message):
             "\(tool) failed with status \(status): \(message)"
         }

@@ -21,25 +21,33 @@ struct PlotCommand: ParsableCommand {
 
 /// The output options every `uwb plot` figure takes.
 struct PlotOutputOptions: ParsableArguments {
-    @Option(name: [.customShort("o"), .long], help: "The SVG file to write.")
+    @Option(
+        name: [.customShort("o"), .long],
+        help: "The SVG file to write; a name ending in .png writes the SVG beside it and converts it, as --png does.")
     var output: String
 
     @Flag(help: "Also write a PNG beside the SVG (needs rsvg-convert, inkscape or ImageMagick's convert on PATH).")
     var png = false
 
-    /// Writes `figure` to ``output`` and, with ``png``, a PNG beside it; says where on standard error.
+    /// Writes `figure` as SVG and, with ``png`` or an ``output`` ending in `.png`, a PNG beside it; says
+    /// where on standard error. A `.png` output with no converter on `PATH` writes nothing: an SVG in a
+    /// file named `.png` would mislead whatever opens it.
     ///
     /// - Throws: `ValidationError` with the writer's or converter's message.
     func write(_ figure: Figure) throws {
         try PlotFailure.reporting { () throws(PlotError) in
-            try FigureFile.write(figure, to: output)
-            StandardError.line("wrote \(output)")
-            guard png else { return }
-            guard let converter = PNGConverter.find() else {
-                throw PlotError.noConverter(svgPath: output, tried: PNGConverter.tools)
+            let asksForPNG = output.lowercased().hasSuffix(".png")
+            let svgPath = asksForPNG ? String(output.dropLast(4)) + ".svg" : output
+            let converter = PNGConverter.find()
+            if asksForPNG, converter == nil {
+                throw PlotError.noConverterForPNG(pngPath: output, tried: PNGConverter.tools)
             }
-            let pngPath = FigureFile.pngPath(for: output)
-            try converter.convert(svg: output, png: pngPath)
+            try FigureFile.write(figure, to: svgPath)
+            StandardError.line("wrote \(svgPath)")
+            guard png || asksForPNG else { return }
+            guard let converter else { throw PlotError.noConverter(svgPath: svgPath, tried: PNGConverter.tools) }
+            let pngPath = FigureFile.pngPath(for: svgPath)
+            try converter.convert(svg: svgPath, png: pngPath)
             StandardError.line("wrote \(pngPath) (\(converter.tool))")
         }
     }

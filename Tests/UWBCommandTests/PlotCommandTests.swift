@@ -47,6 +47,44 @@ struct PlotCommandTests {
         }
     }
 
+    @Test("-o x.png without a converter on PATH writes nothing and says what to install or give instead")
+    func pngOutputWithoutConverter() throws {
+        try Self.inDirectory { directory in
+            let png = directory.appendingPathComponent("room.png").path
+            let run = try CommandRun(
+                ["plot", "room", "--scenario", "Docs/scenarios/two-devices-3m.json", "-o", png],
+                environment: ["PATH": directory.path])
+            #expect(run.status != 0)
+            #expect(run.error.contains(
+                "\(png): a PNG needs one of rsvg-convert, inkscape, convert on PATH, and none is there; nothing was written."), "\(run.error)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+        }
+    }
+
+    @Test("-o x.png with a converter on PATH writes x.svg and converts it into x.png")
+    func pngOutputWithConverter() throws {
+        try Self.inDirectory { directory in
+            // A stand-in rsvg-convert: it writes the PNG signature to the file after --output.
+            let tools = directory.appendingPathComponent("bin")
+            try FileManager.default.createDirectory(at: tools, withIntermediateDirectories: true)
+            let tool = tools.appendingPathComponent("rsvg-convert")
+            try Data("""
+                #!/bin/sh
+                while [ "$1" != "--output" ]; do shift; done
+                printf '\\211PNG\\r\\n\\032\\n' > "$2"
+                """.utf8).write(to: tool)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: tool.path)
+            let png = directory.appendingPathComponent("room.png").path
+            let svg = directory.appendingPathComponent("room.svg").path
+            let run = try CommandRun(
+                ["plot", "room", "--scenario", "Docs/scenarios/two-devices-3m.json", "-o", png], environment: ["PATH": tools.path])
+            #expect(run.status == 0, "\(run.error)")
+            #expect(run.error.contains("wrote \(svg)") && run.error.contains("wrote \(png) (rsvg-convert)"), "\(run.error)")
+            #expect(try String(contentsOfFile: svg, encoding: .utf8).contains("<svg"))
+            #expect(try Data(contentsOf: URL(fileURLWithPath: png)).prefix(4) == Data([0x89, 0x50, 0x4E, 0x47]))
+        }
+    }
+
     @Test("a bad line is named by its number")
     func badLine() throws {
         try Self.inDirectory { directory in
