@@ -69,7 +69,29 @@ let package = Package(
         .target(name: "EmulatedUSBDevice", dependencies: ["CUMockdev"]),
         .target(name: "FT232HEmulation", dependencies: ["FT232H", "UWBCore", "UWBEmulator", "DW1000Driver", "DW3000Driver"]),
         .target(name: "RegisterMapGenerator", dependencies: ["UWBCore"]),
-        .target(name: "UWBEmulator", dependencies: ["UWBCore", "ChipDrivers", "DW1000Driver", "DW3000Driver", .product(name: "Logging", package: "swift-log")]),
+        // The shipped scenarios are compiled in too (Docs/scenarios/*.json, linked from
+        // Sources/UWBEmulator/Scenario/Shipped): `uwb demo` and `--scenario NAME` work from any folder.
+        .target(
+            name: "UWBEmulator",
+            dependencies: ["UWBCore", "ChipDrivers", "DW1000Driver", "DW3000Driver", .product(name: "Logging", package: "swift-log")],
+            resources: [
+                .embedInCode("Scenario/Shipped/apartment-fridge.json"),
+                .embedInCode("Scenario/Shipped/apartment-wall.json"),
+                .embedInCode("Scenario/Shipped/calibration-room.json"),
+                .embedInCode("Scenario/Shipped/capture-room.json"),
+                .embedInCode("Scenario/Shipped/demo-room.json"),
+                .embedInCode("Scenario/Shipped/dense-room.json"),
+                .embedInCode("Scenario/Shipped/hall-twenty.json"),
+                .embedInCode("Scenario/Shipped/office-wall.json"),
+                .embedInCode("Scenario/Shipped/pdoa-bench.json"),
+                .embedInCode("Scenario/Shipped/pdoa-dw3220-bench.json"),
+                .embedInCode("Scenario/Shipped/pdoa-dw3220-sweep.json"),
+                .embedInCode("Scenario/Shipped/pdoa-sweep.json"),
+                .embedInCode("Scenario/Shipped/two-devices-3m.json"),
+                .embedInCode("Scenario/Shipped/uci-pairs-twenty.json"),
+                .embedInCode("Scenario/Shipped/walking-around.json"),
+            ]
+        ),
         .target(name: "UWBPlot", dependencies: ["UWBCore", "UWBEmulator"]),
         .target(
             name: "UWBRanging",

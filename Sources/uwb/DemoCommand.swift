@@ -26,7 +26,7 @@ struct DemoCommand: ParsableCommand {
     /// Virtual time between two frames of the live view (and two collections of updates).
     static let slice: Duration = .milliseconds(100)
 
-    @Option(help: "The scenario file (JSON); see Docs/scenarios.md.")
+    @Option(help: "The scenario file (JSON; see Docs/scenarios.md), or the name of a shipped one (demo-room, two-devices-3m, …).")
     var scenario = "Docs/scenarios/demo-room.json"
 
     @Option(parsing: .unconditional, help: "Simulated seconds to run; default: the scenario's duration.")
@@ -72,8 +72,7 @@ struct DemoCommand: ParsableCommand {
         do {
             loaded = try Scenario.load(from: scenario)
         } catch {
-            throw CommandFailure(error.description + (FileManager.default.fileExists(atPath: scenario)
-                ? "" : " (run from the repository root, or pass --scenario with a path)"))
+            throw CommandFailure(error.description)
         }
         let room: DemoRoom
         do {

@@ -60,7 +60,9 @@ extension Scenario {
             devices: devices)
     }
 
-    /// Reads, decodes and checks the scenario file at `path`.
+    /// Reads, decodes and checks the scenario file at `path`; a path that names no file but whose file
+    /// name, with or without `.json`, is a shipped scenario's (``shippedNames``) loads the copy built into
+    /// the program, so `Docs/scenarios/demo-room.json` and `demo-room` work from any folder.
     ///
     /// - Throws: ``ScenarioError/cannotRead(path:reason:)`` if the file cannot be read;
     ///   otherwise ``ScenarioError/inFile(path:error:)`` wrapping the problem found.
@@ -71,13 +73,32 @@ extension Scenario {
         do {
             data = try FileReadError.contents(ofFile: path)
         } catch {
-            throw .cannotRead(path: path, reason: error.reason)
+            guard let shipped = shippedFile(standingFor: path) else {
+                throw .cannotRead(path: path, reason: error.reason)
+            }
+            data = Data(shipped)
         }
         do {
             return try Scenario(jsonData: data, boardSearchPaths: boardSearchPaths)
         } catch {
             throw .inFile(path: path, error: error)
         }
+    }
+
+    /// The names of the scenarios built into the program (`Docs/scenarios/*.json`), sorted.
+    public static var shippedNames: [String] {
+        ShippedScenarios.files.keys.sorted()
+    }
+
+    /// The shipped scenario `path` stands for when no file is there: the one whose name is its file name,
+    /// with or without `.json`. A file that is there but cannot be read stands for none.
+    private static func shippedFile(standingFor path: String) -> [UInt8]? {
+        guard !FileManager.default.fileExists(atPath: path) else { return nil }
+        var name = URL(fileURLWithPath: path).lastPathComponent
+        if name.hasSuffix(".json") {
+            name.removeLast(".json".count)
+        }
+        return ShippedScenarios.files[name]
     }
 
     private static func channel(from field: ScenarioField) throws(ScenarioError) -> ScenarioChannel {

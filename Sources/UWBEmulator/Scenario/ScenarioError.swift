@@ -78,7 +78,8 @@ public enum ScenarioError: Error, Hashable, Sendable, CustomStringConvertible, J
     public var description: String {
         switch self {
         case .cannotRead(let path, let reason):
-            FileReadError(path: path, reason: reason).description
+            FileReadError(path: path, reason: reason).description + ", or name a shipped scenario ("
+                + Scenario.shippedNames.joined(separator: ", ") + ")"
         case .inFile(let path, let error):
             "\(path): \(error)"
         case .json(let error):

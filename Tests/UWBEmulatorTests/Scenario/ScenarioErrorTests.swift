@@ -33,7 +33,9 @@ struct ScenarioErrorTests {
         let path = "/nonexistent/scenario.json"
         let error = #expect(throws: ScenarioError.self) { try Scenario.load(from: path) }
         #expect(error?.field == nil)
-        #expect(error?.description == "cannot read \(path): No such file or directory; check the path")
+        #expect(error?.description == "cannot read \(path): No such file or directory; check the path, or name a shipped scenario ("
+            + "apartment-fridge, apartment-wall, calibration-room, capture-room, demo-room, dense-room, hall-twenty, office-wall, "
+            + "pdoa-bench, pdoa-dw3220-bench, pdoa-dw3220-sweep, pdoa-sweep, two-devices-3m, uci-pairs-twenty, walking-around)")
     }
 
     @Test("an error in a file names the file, then the field")

@@ -30,6 +30,34 @@ struct ShippedScenarioTests {
         }
     }
 
+    @Test("every file of Docs/scenarios is built in: linked from Sources/UWBEmulator/Scenario/Shipped and embedded by Package.swift")
+    func everyFileIsBuiltIn() throws {
+        let names = try ScenarioFixtures.examplePaths().map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent }.sorted()
+        #expect(Scenario.shippedNames == names, "add the new scenario to ShippedScenarios.files")
+        let linked = Repository.path("Sources/UWBEmulator/Scenario/Shipped")
+        let manifest = try String(contentsOfFile: Repository.path("Package.swift"), encoding: .utf8)
+        for name in names {
+            #expect(manifest.contains(".embedInCode(\"Scenario/Shipped/\(name).json\")"), "embed \(name).json in Package.swift")
+            #expect(try FileManager.default.destinationOfSymbolicLink(atPath: "\(linked)/\(name).json") == "../../../../Docs/scenarios/\(name).json")
+        }
+    }
+
+    @Test("a path that names no file loads the shipped scenario of its file name, with or without .json; the file wins where there is one")
+    func shippedCopies() throws {
+        for path in ["demo-room", "demo-room.json", "/nonexistent/Docs/scenarios/demo-room.json"] {
+            let shipped = try Scenario.load(from: path)
+            #expect(shipped == (try Scenario.load(from: Repository.path("Docs/scenarios/demo-room.json"))), "\(path)")
+        }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("scenario-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let own = directory.appendingPathComponent("demo-room.json").path
+        try Data(#"{ "name": "my own", "devices": [ { "name": "a", "board": "ft232h-dw1000-single", "position": [0, 0, 0] } ] }"#.utf8)
+            .write(to: URL(fileURLWithPath: own))
+        #expect(try Scenario.load(from: own).name == "my own")
+        #expect(throws: ScenarioError.self) { try Scenario.load(from: "no-such-scenario") }
+    }
+
     @Test("dense room: fourteen single-chip devices, none scripted, in one seeded CM3 room")
     func denseRoom() throws {
         let scenario = try ScenarioFixtures.example("dense-room")
