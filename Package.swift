@@ -1,20 +1,24 @@
 // swift-tools-version:6.1
 import PackageDescription
 
-// Apple platforms have the system's `simd` module; Linux has none, so there this package provides
-// one (Sources/simd) with Apple's names. It exists only when the manifest is evaluated on Linux: on
-// an Apple host a package module named `simd` would shadow the system's for every target. The
-// `NearbyInteraction` product brings it along (an app can `import simd` without naming it); the
-// `simd` product is for code that uses `simd` without NearbyInteraction.
+// Apple platforms have the system's `simd` and `ARKit` modules; Linux has neither, so there this
+// package provides them (Sources/simd with Apple's names; Sources/ARKit with the ARKit types
+// NearbyInteraction code passes around, never running a camera). They exist only when the manifest is
+// evaluated on Linux: on an Apple host a package module of the same name would shadow the system's for
+// every target. The `NearbyInteraction` product brings them along (an app can `import simd` or
+// `import ARKit` without naming them); the `simd` and `ARKit` products are for code that uses them
+// without NearbyInteraction.
 #if os(Linux)
-let simdProducts: [Product] = [.library(name: "simd", targets: ["simd"])]
-let simdTargets: [Target] = [.target(name: "simd")]
+let simdProducts: [Product] = [.library(name: "simd", targets: ["simd"]), .library(name: "ARKit", targets: ["ARKit"])]
+let simdTargets: [Target] = [.target(name: "simd"), .target(name: "ARKit", dependencies: ["simd"])]
 let simdDependencies: [Target.Dependency] = [.target(name: "simd", condition: .when(platforms: [.linux]))]
+let arKitDependencies: [Target.Dependency] = [.target(name: "ARKit", condition: .when(platforms: [.linux]))]
 let simdTestTargets: [Target] = [.testTarget(name: "simdTests", dependencies: ["simd"])]
 #else
 let simdProducts: [Product] = []
 let simdTargets: [Target] = []
 let simdDependencies: [Target.Dependency] = []
+let arKitDependencies: [Target.Dependency] = []
 let simdTestTargets: [Target] = []
 #endif
 
@@ -117,7 +121,7 @@ let package = Package(
             dependencies: [
                 "UWBRanging", "UWBDevices", "UWBCore", "UCIClient", "UCI", .product(name: "Crypto", package: "swift-crypto"), .product(name: "Logging", package: "swift-log"),
             ]
-                + simdDependencies
+                + simdDependencies + arKitDependencies
         ),
         .executableTarget(
             name: "uwb-regmap",
@@ -234,9 +238,10 @@ let package = Package(
             dependencies: ["DW3000Driver", "RegisterMapGenerator", "UWBTestSupport", "UWBCore"]
         ),
         // Written as an iOS app writes NearbyInteraction code: it names only NearbyInteraction (and
-        // imports simd through it); UWBTestSupport, UWBEmulator and UWBDevices make the emulated radios.
+        // imports simd and ARKit through it); UWBTestSupport, UWBEmulator and UWBDevices make the emulated radios.
         .testTarget(
-            name: "IOSStyleAppTests", dependencies: ["NearbyInteraction", "UWBTestSupport", "UWBEmulator", "UWBDevices", "UWBCore"] + simdDependencies
+            name: "IOSStyleAppTests",
+            dependencies: ["NearbyInteraction", "UWBTestSupport", "UWBEmulator", "UWBDevices", "UWBCore"] + simdDependencies + arKitDependencies
         ),
     ] + simdTargets + simdTestTargets,
     swiftLanguageModes: [.v6]

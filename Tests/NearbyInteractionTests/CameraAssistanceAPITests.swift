@@ -47,6 +47,21 @@ struct CameraAssistanceAPITests {
         #expect(convergence.copy() as? NIAlgorithmConvergence === convergence)
     }
 
+    @Test("iOS 27's motion state: every state is taken by a ranging peer session and changes nothing")
+    func motionState() throws {
+        let pair = try SessionPair.ranging()
+        let counter = ConvergenceCounter()
+        pair.alice.delegateQueue = counter.queue
+        pair.alice.delegate = counter
+        let peer = try #require(pair.bob.discoveryToken)
+        for state in NIMotionActivityState.allCases {
+            pair.alice.updateMotionState(state, forObjectWithToken: peer)
+        }
+        pair.world.advance(by: .seconds(1))
+        #expect(counter.queue.sync { counter.counts.withLock { $0.updates } } > 5)
+        #expect(NIMotionActivityState.allCases.map(\.rawValue) == [0, 1, 2])
+    }
+
     @Test("the convergence callback is optional, and a session never calls it")
     func callback() throws {
         let pair = try SessionPair.ranging()

@@ -18,6 +18,7 @@ struct NIRadioCapabilityTests {
             #expect(!capability.supportsCameraAssistance)
             #expect(!capability.supportsExtendedDistanceMeasurement)
             #expect(!capability.supportsDLTDOAMeasurement)
+            #expect(!capability.supportsBluetoothChannelSounding)
         }
         #expect(NIRadioCapability(coherentReceivers: -4) == .unsupported)
     }

@@ -18,4 +18,9 @@ extension NIDeviceCapability {
     /// Whether the device can take part in downlink TDOA (Apple: iOS 26). Always false on Linux;
     /// provided so that code written for iOS 26 compiles.
     public var supportsDLTDOAMeasurement: Bool { false }
+
+    /// Whether the device measures distance to a paired accessory with Bluetooth Channel Sounding
+    /// (Apple: iOS 27). Always false on Linux, where Bluetooth is not a ranging radio of this stack;
+    /// provided so that code written for iOS 27 compiles and takes its path for devices without it.
+    public var supportsBluetoothChannelSounding: Bool { false }
 }

@@ -32,10 +32,12 @@ import UWBDevices
 /// `@unchecked Sendable`: the mutable state is behind `lock`, and the rest is immutable.
 public final class NISession: NSObject, @unchecked Sendable {
     /// The mutable state, guarded by ``lock``.
-    private struct State {
+    struct State {
         weak var delegate: (any NISessionDelegate)?
         var delegateQueue: DispatchQueue?
         var configuration: NIConfiguration?
+        /// The AR session `setARSession(_:)` gave, kept and never used: Linux has no camera assistance.
+        var arSession: AnyObject?
         var invalidated = false
         var streams: [Int: AsyncStream<Event>.Continuation] = [:]
         var nextStream = 0
@@ -304,7 +306,7 @@ public final class NISession: NSObject, @unchecked Sendable {
         }
     }
 
-    private func withState<Value>(_ body: (inout State) -> Value) -> Value {
+    func withState<Value>(_ body: (inout State) -> Value) -> Value {
         lock.lock()
         defer { lock.unlock() }
         return body(&state)
