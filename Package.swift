@@ -173,7 +173,7 @@ let package = Package(
         .executableTarget(name: "token-archive-probe", dependencies: ["NearbyInteraction", "UWBCore"]),
         .executableTarget(
             name: "uwb-fuzz",
-            dependencies: ["UWBCore", "UWBRanging", "UWBEmulator", "NearbyInteraction", "FT232H", "FT232HEmulation"]
+            dependencies: ["UWBCore", "UWBRanging", "UWBEmulator", "NearbyInteraction", "FT232H", "FT232HEmulation", "UCI"]
         ),
         .target(
             name: "UWBTestSupport",

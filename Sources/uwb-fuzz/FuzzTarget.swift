@@ -2,6 +2,7 @@ import FT232H
 import FT232HEmulation
 import Foundation
 import NearbyInteraction
+import UCI
 import UWBCore
 import UWBEmulator
 import UWBRanging
@@ -29,6 +30,14 @@ enum FuzzTarget: String, CaseIterable {
     /// The byte stream a host writes to an FT232H's MPSSE engine, as the emulated FT232H interprets it
     /// against two virtual DW1000s, reading back what it answers.
     case mpsse
+    /// A UCI byte stream as a host or a UWBS receives it over TCP or a serial port: cut into packets and
+    /// joined into messages (`UCIReassembler`, fed in pieces), each message decoded in UCI 1.x's and
+    /// 2.0's layouts (`UCIMessage(decoding:version:)`) and what decodes encoded again.
+    case uciStream = "uci-stream"
+    /// A pcapng trace as `uwb plot trace` reads it (`PcapngReader(bytes:)`).
+    case pcapng
+    /// A calibration store file (`CalibrationStore(jsonData:)`).
+    case calibrationStore = "calibration-store"
 
     /// Feeds `bytes` to the decoder; its errors are the expected answer to bad input. Returns
     /// whether the decoder accepted them.
@@ -57,7 +66,33 @@ enum FuzzTarget: String, CaseIterable {
             return (try? EmulatorReply(decoding: bytes)) != nil
         case .mpsse:
             return Self.feedMPSSE(bytes)
+        case .uciStream:
+            return Self.feedUCI(bytes)
+        case .pcapng:
+            return (try? PcapngReader(bytes: bytes)) != nil
+        case .calibrationStore:
+            return (try? CalibrationStore(jsonData: Data(bytes))) != nil
         }
+    }
+
+    /// Feeds `bytes` to a reassembler in pieces of 7 octets (so that packets straddle the pieces), decodes
+    /// every message it completes in both layouts and encodes again what decodes; whether any message
+    /// decoded.
+    private static func feedUCI(_ bytes: [UInt8]) -> Bool {
+        var reassembler = UCIReassembler()
+        var decoded = false
+        for start in stride(from: 0, to: bytes.count, by: 7) {
+            reassembler.append(bytes[start..<min(start + 7, bytes.count)])
+            for case .success(let raw) in reassembler.drain() {
+                for version in [UCIProtocolRevision.v1, .v2] {
+                    guard let message = try? UCIMessage(decoding: raw, version: version) else { continue }
+                    decoded = true
+                    _ = try? message.encoded(version: version).packetOctets()
+                }
+            }
+        }
+        _ = try? reassembler.finish()
+        return decoded
     }
 
     /// The keys of the secured link the decoded ranging frames are checked against: those of the
