@@ -14,7 +14,7 @@ struct UCIAppConfig {
     private(set) var values: [UCIAppConfigID: [UInt8]] = [:]
 
     /// Sets each parameter that passes its check and contradicts nothing; returns the ones that
-    /// did not, with why.
+    /// did not, with why, in the command's order.
     mutating func set(_ parameters: [UCIParameter<UCIAppConfigID>], channel: Channel) -> [UCIParameterStatus<UCIAppConfigID>] {
         var candidate = self
         var refused: [UCIParameterStatus<UCIAppConfigID>] = []
@@ -41,7 +41,9 @@ struct UCIAppConfig {
             applied.removeAll(where: blamed.contains)
         }
         self = candidate
-        return refused
+        // In the command's order, whichever pass refused them.
+        let order = parameters.map(\.id)
+        return refused.sorted { (order.firstIndex(of: $0.id) ?? 0) < (order.firstIndex(of: $1.id) ?? 0) }
     }
 
     /// The status of setting `parameter` on its own: OK, INVALID_PARAM for an id the
@@ -54,17 +56,16 @@ struct UCIAppConfig {
         case .deviceType, .deviceRole, .multiNodeMode, .aoaResultRequest:
             return value[0] <= 1 ? .ok : .invalidRange
         case .macAddressMode:
-            return value[0] == 0 ? .ok : .invalidRange
+            return value[0] <= 2 ? .ok : .invalidRange
         case .numberOfControlees:
             return (1...UCIProtocolLimits.maximumControlees).contains(Int(value[0])) ? .ok : .invalidRange
         case .channelNumber:
             return Int(value[0]) == channel.rawValue ? .ok : .invalidRange
         case .deviceMacAddress:
-            return value.count == 2 ? .ok : .invalidRange
+            return value.count == 2 || value.count == 8 ? .ok : .invalidRange
         case .destinationMacAddress:
-            let addresses = Self.addresses(value)
-            let fits = value.count.isMultiple(of: 2) && (1...UCIProtocolLimits.maximumControlees).contains(addresses.count)
-            return fits && Set(addresses).count == addresses.count ? .ok : .invalidRange
+            let fits = !value.isEmpty && value.count.isMultiple(of: 2) && value.count <= 8 * UCIProtocolLimits.maximumControlees
+            return fits ? .ok : .invalidRange
         case .rangingDuration:
             return integer(value) >= UCIServiceConstants.minimumRangingInterval ? .ok : .invalidRange
         default:
@@ -80,8 +81,19 @@ struct UCIAppConfig {
         if !isOneToMany, controleeCount != 1 {
             ids.formUnion([.multiNodeMode, .numberOfControlees])
         }
-        if values[.destinationMacAddress] != nil, peerAddresses.count != controleeCount {
-            ids.formUnion([.numberOfControlees, .destinationMacAddress])
+        if let device = values[.deviceMacAddress], device.count != addressSize {
+            ids.formUnion([.macAddressMode, .deviceMacAddress])
+        }
+        if let peers = values[.destinationMacAddress] {
+            if !peers.count.isMultiple(of: addressSize) {
+                ids.formUnion([.macAddressMode, .destinationMacAddress])
+            } else if peerMacAddresses.count != controleeCount {
+                ids.formUnion([.numberOfControlees, .destinationMacAddress])
+            } else if Set(peerAddresses).count != peerAddresses.count || peerAddresses.contains(deviceAddress) && values[.deviceMacAddress] != nil {
+                // Peers the radio would not tell apart: the same address twice, or two extended ones
+                // whose two low octets (what the frames carry) are alike, or the device's own.
+                ids.formUnion([.destinationMacAddress])
+            }
         }
         return ids
     }
@@ -111,12 +123,32 @@ struct UCIAppConfig {
     /// NUMBER_OF_CONTROLEES (1 by default).
     var controleeCount: Int { values[.numberOfControlees].flatMap(\.first).map(Int.init) ?? 1 }
 
-    /// The device's short MAC address.
-    var deviceAddress: UInt16 { UInt16(truncatingIfNeeded: Self.integer(values[.deviceMacAddress] ?? [])) }
+    /// Whether the session's MAC addresses are extended, 8 octets (MAC_ADDRESS_MODE 1 or 2), or short,
+    /// 2 octets (MAC_ADDRESS_MODE 0, the default).
+    var usesExtendedAddresses: Bool { (values[.macAddressMode]?.first ?? 0) != 0 }
 
-    /// The peers' short MAC addresses (DST_MAC_ADDRESS): a controller's controlees, in order, or a
-    /// controlee's controller.
-    var peerAddresses: [UInt16] { Self.addresses(values[.destinationMacAddress] ?? []) }
+    /// The octets of one MAC address: 8 extended, 2 short.
+    var addressSize: Int { usesExtendedAddresses ? 8 : 2 }
+
+    /// The device's MAC address (DEVICE_MAC_ADDRESS), short or extended.
+    var deviceMacAddress: UInt64 { Self.addresses(values[.deviceMacAddress] ?? [], size: addressSize).first ?? 0 }
+
+    /// The peers' MAC addresses (DST_MAC_ADDRESS), short or extended: a controller's controlees, in
+    /// order, or a controlee's controller.
+    var peerMacAddresses: [UInt64] { Self.addresses(values[.destinationMacAddress] ?? [], size: addressSize) }
+
+    /// The address the emulated radio's frames carry for the device: its short address, or the two low
+    /// octets of its extended one [our choice: the emulator's frames have 16-bit addresses; the
+    /// session refuses peers whose two low octets are alike (``conflicts``)].
+    var deviceAddress: UInt16 { UInt16(truncatingIfNeeded: deviceMacAddress) }
+
+    /// The addresses the emulated radio's frames carry for the peers, as ``deviceAddress`` for the device.
+    var peerAddresses: [UInt16] { peerMacAddresses.map { UInt16(truncatingIfNeeded: $0) } }
+
+    /// The MAC address, as the host configured it, of the peer whose frames carry `address`.
+    func macAddress(ofPeer address: UInt16) -> UInt64 {
+        peerMacAddresses.first { UInt16(truncatingIfNeeded: $0) == address } ?? UInt64(address)
+    }
 
     /// Replaces the peers (the multicast list): DST_MAC_ADDRESS and NUMBER_OF_CONTROLEES.
     mutating func setPeers(_ addresses: [UInt16]) {
@@ -135,9 +167,11 @@ struct UCIAppConfig {
     /// STS_CONFIG (0, static STS, by default).
     var stsConfig: UInt8 { values[.stsConfig]?.first ?? 0 }
 
-    /// The little-endian short addresses in `octets` (an odd last octet is left out).
-    private static func addresses(_ octets: [UInt8]) -> [UInt16] {
-        stride(from: 0, to: octets.count - 1, by: 2).map { UInt16(octets[$0]) | UInt16(octets[$0 + 1]) << 8 }
+    /// The little-endian addresses of `size` octets in `octets` (a partial last one is left out).
+    private static func addresses(_ octets: [UInt8], size: Int) -> [UInt64] {
+        stride(from: 0, to: octets.count - size + 1, by: size).map { start in
+            octets[start..<(start + size)].reversed().reduce(0) { $0 << 8 | UInt64($1) }
+        }
     }
 
     /// A little-endian unsigned value.

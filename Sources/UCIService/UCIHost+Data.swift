@@ -44,14 +44,15 @@ extension UCIHost {
 
     /// Why a DATA_MESSAGE_SND of a ranging-and-data session is refused, or `nil` to accept it:
     /// ERROR_REJECTED when the session is not ACTIVE or the data is longer than one round
-    /// carries, INVALID_FORMAT for empty data or a destination that is not a short address,
+    /// carries, INVALID_FORMAT for empty data or, in a session of short addresses, a destination that is not one,
     /// ERROR_NO_CREDIT_AVAILABLE while the previous message is still being sent, and
     /// ERROR_DATA_TRANSFER for a destination that is not a peer of the session.
     private func dataRefusal(_ data: UCIDataSend, in session: UCISession) -> UCIDataTransferStatus? {
         guard session.state == .active, data.data.count <= UCIProtocolLimits.maximumApplicationData else { return .errorRejected }
-        guard !data.data.isEmpty, let destination = UInt16(exactly: data.destinationAddress) else { return .invalidFormat }
+        let config = session.config
+        guard !data.data.isEmpty, config.usesExtendedAddresses || data.destinationAddress <= UInt64(UInt16.max) else { return .invalidFormat }
         guard session.hasDataCredit else { return .errorNoCreditAvailable }
-        return session.config.peerAddresses.contains(destination) ? nil : .errorDataTransfer
+        return config.peerMacAddresses.contains(data.destinationAddress) ? nil : .errorDataTransfer
     }
 
     /// A round of `session` with the peer at `peer` ended: data waiting for that peer is
@@ -66,7 +67,7 @@ extension UCIHost {
         if completed, let receiver = room?.activeSession(id: session.id, address: peer) {
             guard receiver.session.type == .rangingAndInBandData else { return endTransfer(of: session, .errorDataTransfer) }
             receiver.host.send(.data(.receive(UCIDataReceive(
-                sessionToken: receiver.session.handle, sourceAddress: UInt64(session.config.deviceAddress),
+                sessionToken: receiver.session.handle, sourceAddress: session.config.deviceMacAddress,
                 sequenceNumber: outgoing.message.sequenceNumber, data: outgoing.message.data))))
             endTransfer(of: session, .ok)
         } else if outgoing.attempts >= UCIProtocolLimits.dataTransferAttempts {

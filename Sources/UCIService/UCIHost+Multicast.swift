@@ -21,7 +21,8 @@ extension UCIHost {
             ? [.add, .remove] : [.add, .remove, .addWithShortSubSessionKey, .addWithExtendedSubSessionKey]
         guard actions.contains(update.action) else { return send(.response(.updateMulticastList(status: .syntaxError, []))) }
         let config = session.config
-        guard session.state == .idle || session.state == .active, config.isController, config.isOneToMany else {
+        // The list names controlees by short address: a session of extended addresses has none to name.
+        guard session.state == .idle || session.state == .active, config.isController, config.isOneToMany, !config.usesExtendedAddresses else {
             return send(.response(.updateMulticastList(status: .rejected, [])))
         }
         let change = UCIMulticastChange(

@@ -7,12 +7,12 @@ import UWBRanging
 /// measures them and the host asked), NLOS from the engine's likelihood, RSSI from the received
 /// level (Q7.1 of −dBm), and a ranging status for failed rounds.
 enum UCIMeasurementReport {
-    /// The measurement of a completed round with the device at `peer`.
-    static func measurement(_ result: RangingMeasurement, peer: UInt16, withAngles: Bool) -> UCITwoWayMeasurement {
+    /// The measurement of a completed round with the device whose MAC address (short or extended) is `peer`.
+    static func measurement(_ result: RangingMeasurement, peer: UInt64, withAngles: Bool) -> UCITwoWayMeasurement {
         guard let distance = result.distance else { return failed(peer: peer, status: .failed) }
         let centimetres = (max(distance.metres, 0) * 100).rounded()
         var report = UCITwoWayMeasurement(
-            macAddress: UInt64(peer), status: .ok, nlos: result.nlosLikelihood >= UCIServiceConstants.nlosThreshold ? 1 : 0,
+            macAddress: peer, status: .ok, nlos: result.nlosLikelihood >= UCIServiceConstants.nlosThreshold ? 1 : 0,
             distanceCentimetres: UInt16(min(centimetres, Double(UInt16.max))),
             rssi: result.receivedLevel.map { UInt8(min(max(-$0.dBm * 2, 0), 255).rounded()) } ?? 0)
         guard withAngles else { return report }
@@ -28,9 +28,9 @@ enum UCIMeasurementReport {
         return report
     }
 
-    /// The measurement of a failed round with the device at `peer`.
-    static func failed(peer: UInt16, status: UCIStatus) -> UCITwoWayMeasurement {
-        UCITwoWayMeasurement(macAddress: UInt64(peer), status: status, nlos: 0xFF, distanceCentimetres: 0)
+    /// The measurement of a failed round with the device whose MAC address is `peer`.
+    static func failed(peer: UInt64, status: UCIStatus) -> UCITwoWayMeasurement {
+        UCITwoWayMeasurement(macAddress: peer, status: status, nlos: 0xFF, distanceCentimetres: 0)
     }
 
     /// The ranging status of a failure: RANGING_RX_TIMEOUT when the awaited frame did not come.

@@ -5,7 +5,7 @@ import UCI
 struct UCIOutgoingData {
     /// The message as the host sent it.
     let message: UCIDataSend
-    /// The destination's short address.
+    /// The address the destination's frames carry: its short address, or the two low octets of its extended one.
     let destination: UInt16
     /// The rounds with the destination that ended without delivering it.
     var attempts = 0

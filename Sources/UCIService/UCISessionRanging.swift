@@ -83,7 +83,7 @@ final class UCISessionRanging {
     private func completed(_ round: CompletedRound, with peer: UInt16, builder: MeasurementBuilder) {
         let measurement = builder.measurement(of: round, at: slot.now())
         var report = UCIMeasurementReport.measurement(
-            measurement, peer: peer, withAngles: session.config.wantsAngles && builder.array != nil)
+            measurement, peer: session.config.macAddress(ofPeer: peer), withAngles: session.config.wantsAngles && builder.array != nil)
         if !reportsRSSI {
             report.rssi = 0
         }
@@ -93,7 +93,9 @@ final class UCISessionRanging {
 
     /// A round with `peer` failed: a measurement with the failure's status.
     private func failed(_ failure: RangingFailure, with peer: UInt16) {
-        collect(UCIMeasurementReport.failed(peer: peer, status: UCIMeasurementReport.status(of: failure)), from: peer)
+        collect(
+            UCIMeasurementReport.failed(peer: session.config.macAddress(ofPeer: peer), status: UCIMeasurementReport.status(of: failure)),
+            from: peer)
         reports.roundEnded(peer, false)
     }
 
@@ -104,6 +106,7 @@ final class UCISessionRanging {
         session.rangingCount &+= 1
         reports.info(UCISessionInfo(
             sequenceNumber: session.infoSequence, sessionToken: session.handle,
-            currentRangingInterval: session.config.rangingInterval, measurements: .twoWay(measurements, vendorData: [])))
+            currentRangingInterval: session.config.rangingInterval, usesExtendedAddresses: session.config.usesExtendedAddresses,
+            measurements: .twoWay(measurements, vendorData: [])))
     }
 }
