@@ -38,6 +38,7 @@ open class ARConfiguration: NSObject, NSCopying, @unchecked Sendable {
 open class ARWorldTrackingConfiguration: ARConfiguration, @unchecked Sendable {
     /// Which planes to detect (ARKit: iOS 11.3).
     public struct PlaneDetection: OptionSet, Sendable {
+        /// The option bits.
         public let rawValue: UInt
         /// Creates a set from its raw bits.
         public init(rawValue: UInt) { self.rawValue = rawValue }

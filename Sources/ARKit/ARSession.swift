@@ -58,6 +58,7 @@ open class ARSession: NSObject, @unchecked Sendable {
 extension ARSession {
     /// How a run treats the session's state (ARKit: iOS 11.3).
     public struct RunOptions: OptionSet, Sendable {
+        /// The option bits.
         public let rawValue: UInt
         /// Creates options from their raw bits.
         public init(rawValue: UInt) { self.rawValue = rawValue }
