@@ -100,13 +100,7 @@ import UWBTestSupport
             session.run(NINearbyPeerConfiguration(peerToken: peer))
             sessions.append(session)
         }
-        var invalidation: NIError?
-        for await event in try #require(streams.last) {
-            if case .didInvalidate(let error) = event {
-                invalidation = error
-                break
-            }
-        }
+        let invalidation = await invalidation(in: try #require(streams.last))
         #expect(invalidation?.code == .activeSessionsLimitExceeded, "\(String(describing: invalidation))")
         #expect(invalidation?.detail?.contains("SESSION_INIT_CMD") == true)
         for session in sessions { session.invalidate() }
@@ -124,13 +118,7 @@ import UWBTestSupport
         #expect(await updates(of: stream, count: 1).ending == nil)
         // CORE_DEVICE_STATUS_NTF (MT 3, GID 0, OID 1), state 0xFF: DEVICE_STATE_ERROR.
         relay.slipIn([0x60, 0x01, 0x00, 0x01, 0xFF])
-        var invalidation: NIError?
-        for await event in stream {
-            if case .didInvalidate(let error) = event {
-                invalidation = error
-                break
-            }
-        }
+        let invalidation = await invalidation(in: stream)
         #expect(invalidation?.code == .sessionFailed)
         #expect(invalidation?.detail?.contains("DEVICE_STATE_ERROR") == true, "\(String(describing: invalidation?.detail))")
         pair.second.invalidate()
@@ -144,13 +132,7 @@ import UWBTestSupport
         let stream = pair.first.events()
         #expect(await updates(of: stream, count: 1).ending == nil)
         room.server.stop()
-        var invalidation: NIError?
-        for await event in stream {
-            if case .didInvalidate(let error) = event {
-                invalidation = error
-                break
-            }
-        }
+        let invalidation = await invalidation(in: stream)
         #expect(invalidation?.code == .sessionFailed)
         #expect(invalidation?.detail?.contains("went away") == true, "\(String(describing: invalidation?.detail))")
     }

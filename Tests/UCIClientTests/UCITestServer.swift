@@ -100,3 +100,11 @@ func updates(of stream: AsyncStream<NISession.Event>, count: Int) async -> (obje
     }
     return (objects, nil)
 }
+
+/// The error `stream`'s session is invalidated with, skipping every other event; nil if the stream ends first.
+func invalidation(in stream: AsyncStream<NISession.Event>) async -> NIError? {
+    for await event in stream {
+        if case .didInvalidate(let error) = event { return error }
+    }
+    return nil
+}

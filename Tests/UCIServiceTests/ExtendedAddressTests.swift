@@ -17,11 +17,6 @@ import UWBTestSupport
         return server
     }
 
-    /// The 8 little-endian octets of `address`.
-    private static func octets(_ address: UInt64) -> [UInt8] {
-        (0..<8).map { UInt8(truncatingIfNeeded: address >> (8 * $0)) }
-    }
-
     /// A ranging-and-data session `id` on `host` with extended addresses (MAC_ADDRESS_MODE `mode`), as
     /// controller and initiator or as controlee, configured and started; its token.
     private func start(_ host: ScriptedHost, id: UInt32, controller: Bool, own: UInt64, peer: UInt64, mode: UInt8 = 2) throws -> UInt32 {
@@ -31,7 +26,7 @@ import UWBTestSupport
         #expect(try host.notification() == .sessionStatus(sessionToken: token, state: .initialized, reason: .stateChangeWithSessionManagementCommands))
         #expect(try host.call(.setAppConfig(sessionToken: token, [
             UCIParameter(.deviceType, integer: UInt8(controller ? 1 : 0)), UCIParameter(.macAddressMode, integer: mode),
-            UCIParameter(.deviceMacAddress, Self.octets(own)), UCIParameter(.destinationMacAddress, Self.octets(peer)),
+            UCIParameter(.deviceMacAddress, littleEndian(own)), UCIParameter(.destinationMacAddress, littleEndian(peer)),
             UCIParameter(.rangingDuration, integer: UInt32(100)),
         ])) == .setAppConfig(status: .ok, []))
         #expect(try host.notification() == .sessionStatus(sessionToken: token, state: .idle, reason: .stateChangeWithSessionManagementCommands))
@@ -58,20 +53,20 @@ import UWBTestSupport
             raw = try #require(try alice.nextRaw())
         }
         #expect(raw.payload[15] == 1)
-        #expect(Array(raw.payload[25..<33]) == Self.octets(Self.bob))
+        #expect(Array(raw.payload[25..<33]) == littleEndian(Self.bob))
         let measurement = try #require(try alice.nextMeasurement())
         #expect(measurement.macAddress == Self.bob && measurement.status == .ok)
         #expect((290...310).contains(measurement.distanceCentimetres), "\(measurement.distanceCentimetres) cm")
 
         // DATA_MESSAGE_SND to Bob's 8 octets; Bob receives it from Alice's.
         let hello = Array("hello".utf8)
-        let payload = littleEndian(aliceToken) + Self.octets(Self.bob) + [0x01, 0x00, UInt8(hello.count), 0x00] + hello
+        let payload = littleEndian(aliceToken) + littleEndian(Self.bob) + [0x01, 0x00, UInt8(hello.count), 0x00] + hello
         try alice.send(octets: [0x01, 0x00, UInt8(payload.count), 0x00] + payload)
         var received = try #require(try bob.nextRawSkippingRanging())
         while received.header != .data(.dataReceive) {
             received = try #require(try bob.nextRawSkippingRanging())
         }
-        #expect(received.payload == littleEndian(bobToken) + [0x00] + Self.octets(Self.alice) + [0x01, 0x00, UInt8(hello.count), 0x00] + hello)
+        #expect(received.payload == littleEndian(bobToken) + [0x00] + littleEndian(Self.alice) + [0x01, 0x00, UInt8(hello.count), 0x00] + hello)
     }
 
     @Test("wrong sizes for the mode, an unknown mode and peers the radio cannot tell apart are INVALID_RANGE; a multicast update is REJECTED")
@@ -84,21 +79,21 @@ import UWBTestSupport
         }
         _ = try alice.notification()
         // An 8-octet address where short ones are configured (MAC_ADDRESS_MODE 0 by default).
-        #expect(try alice.call(.setAppConfig(sessionToken: token, [UCIParameter(.deviceMacAddress, Self.octets(Self.alice))]))
+        #expect(try alice.call(.setAppConfig(sessionToken: token, [UCIParameter(.deviceMacAddress, littleEndian(Self.alice))]))
             == .setAppConfig(status: .invalidParameter, [UCIParameterStatus(.deviceMacAddress, .invalidRange)]))
         // A mode the specification does not name.
         #expect(try alice.call(.setAppConfig(sessionToken: token, [UCIParameter(.macAddressMode, integer: UInt8(3))]))
             == .setAppConfig(status: .invalidParameter, [UCIParameterStatus(.macAddressMode, .invalidRange)]))
         // Two extended peers whose two low octets (what the frames carry) are alike.
-        let twins = Self.octets(0x0000_0000_0001_0005) + Self.octets(0x0000_0000_0002_0005)
+        let twins = littleEndian(UInt64(0x0000_0000_0001_0005)) + littleEndian(UInt64(0x0000_0000_0002_0005))
         #expect(try alice.call(.setAppConfig(sessionToken: token, [
             UCIParameter(.macAddressMode, integer: UInt8(2)), UCIParameter(.multiNodeMode, integer: UInt8(1)),
             UCIParameter(.numberOfControlees, integer: UInt8(2)), UCIParameter(.destinationMacAddress, twins),
         ])) == .setAppConfig(status: .invalidParameter, [UCIParameterStatus(.destinationMacAddress, .invalidRange)]))
         // A one-to-many controller with extended addresses: the multicast list names short addresses only.
         #expect(try alice.call(.setAppConfig(sessionToken: token, [
-            UCIParameter(.deviceType, integer: UInt8(1)), UCIParameter(.deviceMacAddress, Self.octets(Self.alice)),
-            UCIParameter(.destinationMacAddress, Self.octets(Self.bob) + Self.octets(0x0000_0000_0003_0003)),
+            UCIParameter(.deviceType, integer: UInt8(1)), UCIParameter(.deviceMacAddress, littleEndian(Self.alice)),
+            UCIParameter(.destinationMacAddress, littleEndian(Self.bob) + littleEndian(UInt64(0x0000_0000_0003_0003))),
         ])) == .setAppConfig(status: .ok, []))
         #expect(try alice.notification() == .sessionStatus(sessionToken: token, state: .idle, reason: .stateChangeWithSessionManagementCommands))
         #expect(try alice.call(.updateMulticastList(UCIMulticastListUpdate(

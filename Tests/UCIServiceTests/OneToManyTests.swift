@@ -183,7 +183,7 @@ import UWBTestSupport
     }
 }
 
-/// The four octets of `value`, little endian.
-func littleEndian(_ value: UInt32) -> [UInt8] {
-    (0..<4).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
+/// The octets of `value`, little endian (four for a `UInt32`, eight for a `UInt64`).
+func littleEndian<Value: FixedWidthInteger & UnsignedInteger>(_ value: Value) -> [UInt8] {
+    (0..<(Value.bitWidth / 8)).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
 }
