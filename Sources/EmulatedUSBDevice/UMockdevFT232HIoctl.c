@@ -169,6 +169,15 @@ static void submit_urb(UMockdevFT232H *device, UMockdevIoctlClient *client, UMoc
         urb->actual_length = urb->buffer_length;
     } else if (urb->type == USBDEVFS_URB_TYPE_BULK && urb->endpoint == ENDPOINT_IN) {
         g_mutex_lock(&device->lock);
+        // An unplug between on_ioctl's check and here has already completed every pending URB:
+        // one queued now would never complete, and libusb would wait for it forever. The kernel
+        // refuses the submission of a disconnected device with ENODEV.
+        if (device->gone) {
+            g_mutex_unlock(&device->lock);
+            g_object_unref(ud);
+            umockdev_ioctl_client_complete(client, -1, ENODEV);
+            return;
+        }
         g_queue_push_tail(&device->pending_in, ud);
         umockdev_ft232h_feed_pending_in_locked(device);
         g_mutex_unlock(&device->lock);

@@ -68,6 +68,41 @@ import UWBTestSupport
         #expect(try bob.call(.getConfig([.deviceState])) == .getConfig(status: .ok, [UCIParameter(.deviceState, integer: UInt8(1))]))
     }
 
+    @Test("commands out of place while the device is ACTIVE get the statuses the specification gives, change no state, and the host is still served",
+          arguments: [UCIProtocolRevision.v1, .v2])
+    func commandsOutOfPlaceWhileActive(layouts: UCIProtocolRevision) throws {
+        let server = try server(UCIServerSettings(uciVersion: layouts == .v1 ? UCIVersion(major: 1, minor: 1) : UCIServiceConstants.uciVersion))
+        defer { server.stop() }
+        let alice = try SessionSetup.host(server, version: layouts)
+        let bob = try SessionSetup.host(server, version: layouts)
+        let setup = SessionSetup(host: alice, id: 7, controller: true, own: 1, peers: [2])
+        let token = try setup.configure()
+        try SessionSetup.start(bob, try SessionSetup(host: bob, id: 7, controller: false, own: 2, peers: [1]).configure())
+        try SessionSetup.start(alice, token)
+        // START of the ACTIVE session: SESSION_ACTIVE; its configuration cannot change while it
+        // ranges: SESSION_ACTIVE; its id again: SESSION_DUPLICATE; the device's state is read-only.
+        #expect(try alice.call(.sessionStart(sessionToken: token)) == .sessionStart(.sessionActive))
+        #expect(try alice.call(.setAppConfig(sessionToken: token, setup.parameters)) == .setAppConfig(status: .sessionActive, []))
+        guard case .sessionInit(.sessionDuplicate, _) = try alice.call(.sessionInit(sessionID: 7, type: .ranging)) else {
+            Issue.record("a second SESSION_INIT of an ACTIVE session's id was not SESSION_DUPLICATE"); return
+        }
+        #expect(try alice.call(.setConfig([UCIParameter(.deviceState, [1])])) == .setConfig(status: .invalidParameter, [UCIParameterStatus(.deviceState, .readOnly)]))
+        // None of that changed a state: the session still ranges and the device is still ACTIVE.
+        #expect(try alice.call(.getSessionState(sessionToken: token)) == .sessionState(status: .ok, .active))
+        #expect(try alice.call(.getConfig([.deviceState])) == .getConfig(status: .ok, [UCIParameter(.deviceState, integer: UInt8(2))]))
+        let measurement = try #require(try alice.nextMeasurement())
+        #expect(measurement.status == .ok && (290...310).contains(measurement.distanceCentimetres))
+        // STOP: IDLE, then READY; a second STOP of the IDLE session: REJECTED, and no second READY.
+        try alice.send(.sessionStop(sessionToken: token))
+        #expect(try alice.nextSkippingRanging() == .response(.sessionStop(.ok)))
+        #expect(try alice.notification() == .sessionStatus(sessionToken: token, state: .idle, reason: .stateChangeWithSessionManagementCommands))
+        #expect(try alice.notification() == .deviceStatus(.ready))
+        try alice.send(.sessionStop(sessionToken: token))
+        #expect(try alice.nextSkippingRanging() == .response(.sessionStop(.rejected)))
+        guard case .deviceInfo(let info) = try alice.call(.getDeviceInfo) else { Issue.record("no device info"); return }
+        #expect(info.status == .ok)
+    }
+
     @Test func withoutSessionHandlesTheIdIsTheTokenAsPicaHasIt() throws {
         let server = try server(UCIServerSettings(sessionHandles: false))
         defer { server.stop() }
