@@ -44,6 +44,24 @@ import UWBRanging
         #expect(peerPlan.parameters.first { $0.id == .deviceMacAddress }?.value == [0xCD, 0xAB])
     }
 
+    @Test("in extended address mode each side is named by its short address under the first six octets of its token identifier")
+    func extendedAddressesComeFromTheTokens() throws {
+        let local = try #require(TokenIdentifier(octets: Array(0x10...0x1F)))
+        let peer = try #require(TokenIdentifier(octets: Array(0x20...0x2F)))
+        let capability = NIRadioCapability(coherentReceivers: 1)
+        let pairing = try #require(SessionPairing(
+            local: DiscoveryTokenContent(identifier: local, shortAddress: 0x1234, capabilities: capability, publicKeyShare: []),
+            peer: DiscoveryTokenContent(identifier: peer, shortAddress: 0xABCD, capabilities: capability, publicKeyShare: [])))
+        let plan = FiRaSessionPlan(pairing: pairing, interval: .milliseconds(200), channel: 9, angles: false, addressing: .extended)
+        let addressing = plan.parameters.filter { [.macAddressMode, .deviceMacAddress, .destinationMacAddress].contains($0.id) }
+        #expect(addressing.map { [$0.id.rawValue] + $0.value } == [
+            [0x26, 0x02],  // MAC_ADDRESS_MODE 2: 8 octets in measurements and frame headers
+            [0x06, 0x34, 0x12, 0x10, 0x11, 0x12, 0x13, 0x14, 0x15],  // DEVICE_MAC_ADDRESS, little endian
+            [0x07, 0xCD, 0xAB, 0x20, 0x21, 0x22, 0x23, 0x24, 0x25],  // DST_MAC_ADDRESS
+        ])
+        #expect(plan.peerAddress == 0x2524_2322_2120_ABCD, "measurements name the peer by its 8 octets")
+    }
+
     static let array = UCICapabilitySet(
         responder: true, initiator: true, channels: [5], azimuth: true, elevation: true, angleFigureOfMerit: true, extendedAddresses: false)
 

@@ -1,5 +1,5 @@
 import Foundation
-import NearbyInteraction
+@testable import NearbyInteraction
 import Testing
 import UCI
 import UCIClient
@@ -28,6 +28,36 @@ import UWBTestSupport
         #expect(aliceSide.objects.allSatisfy { $0.discoveryToken == pair.second.discoveryToken })
         pair.first.invalidate()
         pair.second.invalidate()
+    }
+
+    @Test("with extended addresses (MAC_ADDRESS_MODE 2) on both sides the devices range, and each side takes the peer's 8-octet results")
+    func extendedAddressesRange() async throws {
+        let room = try UCITestServer(try FacingPair.emulation(seed: 23, distance: 3))
+        let settings = DeviceServiceSettings(removalTimeout: UCITestServer.removalTimeout, uciAddressing: .extended)
+        let alice = try room.service(settings: settings)
+        let bob = try room.service(settings: settings)
+        let pair = try SessionPair.running(on: alice, bob)
+        let aliceSide = await updates(of: pair.first.events(), count: 3)
+        let bobSide = await updates(of: pair.second.events(), count: 3)
+        #expect(aliceSide.ending == nil && bobSide.ending == nil, "\(String(describing: aliceSide.ending)) \(String(describing: bobSide.ending))")
+        #expect((aliceSide.objects + bobSide.objects).allSatisfy { abs(($0.distance ?? 0) - 3) < 0.1 }, "\(aliceSide) \(bobSide)")
+        pair.first.invalidate()
+        pair.second.invalidate()
+    }
+
+    @Test("UWB_UCI_ADDRESSES picks the addressing of the service NISession() opens; a value other than short or extended is refused, saying what to write")
+    func addressingFromTheEnvironment() throws {
+        let room = try UCITestServer(try FacingPair.emulation(seed: 23, distance: 3))
+        let device = "uci:" + room.endpoint.description
+        let extended = try DeviceService.resolve(environment: ["UWB_DEVICE": device, "UWB_UCI_ADDRESSES": "extended"]).get()
+        #expect(extended.settings.uciAddressing == .extended)
+        let unset = try DeviceService.resolve(environment: ["UWB_DEVICE": device]).get()
+        #expect(unset.settings.uciAddressing == .short)
+        guard case .failure(let error) = DeviceService.resolve(environment: ["UWB_DEVICE": device, "UWB_UCI_ADDRESSES": "long"]) else {
+            Issue.record("UWB_UCI_ADDRESSES=long was taken"); return
+        }
+        #expect(error.code == .unsupportedPlatform)
+        #expect(error.detail?.contains("UWB_UCI_ADDRESSES=long names no addressing: write short or extended") == true, "\(error)")
     }
 
     @Test func sessionsRangeOnAUCI1Device() async throws {

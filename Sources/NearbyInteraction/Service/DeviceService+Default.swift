@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 import UWBDevices
 
@@ -40,15 +41,24 @@ extension DeviceService {
             if case .chosen(let result) = state {
                 return result
             }
-            let result = resolveFromEnvironment()
+            let result = resolve(environment: ProcessInfo.processInfo.environment)
             state = .chosen(result)
             return result
         }
     }
 
-    private static func resolveFromEnvironment() -> Swift.Result<DeviceService, NIError> {
+    /// The service on the device `environment`'s `UWB_DEVICE` names, with the UCI addressing its
+    /// `UWB_UCI_ADDRESSES` names; or why there is none.
+    static func resolve(environment: [String: String]) -> Swift.Result<DeviceService, NIError> {
+        var settings = DeviceServiceSettings()
+        if let value = environment[UCIAddressing.environmentVariable] {
+            guard let addressing = UCIAddressing(rawValue: value) else {
+                return .failure(NIError(.unsupportedPlatform, detail: "\(UCIAddressing.environmentVariable)=\(value) names no addressing: write short or extended, or leave it unset"))
+            }
+            settings.uciAddressing = addressing
+        }
         do {
-            return .success(try open(try DeviceChoice.fromEnvironment()))
+            return .success(try open(try DeviceChoice.fromEnvironment(environment), settings: settings))
         } catch {
             return .failure(NIError(openingRadio: error))
         }

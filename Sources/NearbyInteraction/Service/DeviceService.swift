@@ -100,7 +100,7 @@ public final class DeviceService: @unchecked Sendable {
         logger: Logger = NearbyInteractionLogging.logger()
     ) {
         let failure = FailureRelay()
-        let links = UCILinks(device: uciDevice) { failure.report($0) }
+        let links = UCILinks(device: uciDevice, addressing: settings.uciAddressing) { failure.report($0) }
         self.init(
             loop: uciDevice, radio: nil, uciDevice: uciDevice, links: links, settings: settings,
             droppedFrames: FrameRejectionTally(), logger: logger)

@@ -22,6 +22,9 @@ public struct DeviceServiceSettings: Sendable {
     /// process or through its service). For measurements that look for
     /// the shortest reply delay a board keeps up with.
     public var timing: RangingTiming?
+    /// The MAC addresses of the FiRa sessions on a UCI device; unused on a radio. Default
+    /// ``UCIAddressing/short``, or what `UWB_UCI_ADDRESSES` says for the service `NISession()` opens.
+    public var uciAddressing: UCIAddressing
     /// Whether sessions secure their frames (keys from the tokens, a MIC and a frame counter on
     /// every frame). Always, except in this package's own tests and benchmarks, which turn it off
     /// to show what an attack does to a stack without it and what security costs. Default true.
@@ -30,12 +33,13 @@ public struct DeviceServiceSettings: Sendable {
     /// Settings with the given values.
     public init(
         maximumSessions: Int = 8, removalTimeout: Duration = .seconds(3), fieldOfView: FieldOfView = FieldOfView(),
-        tokenSeed: UInt64? = nil, timing: RangingTiming? = nil
+        tokenSeed: UInt64? = nil, timing: RangingTiming? = nil, uciAddressing: UCIAddressing = .short
     ) {
         self.maximumSessions = maximumSessions
         self.removalTimeout = removalTimeout
         self.fieldOfView = fieldOfView
         self.tokenSeed = tokenSeed
         self.timing = timing
+        self.uciAddressing = uciAddressing
     }
 }

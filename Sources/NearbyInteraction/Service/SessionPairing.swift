@@ -23,6 +23,9 @@ struct SessionPairing: Hashable, Sendable {
     let usesSecureTimestamps: Bool
     /// Whether exactly one of the two radios has an STS: a DW1000 with a DW3000.
     let isMixedPair: Bool
+    /// This side's and the peer's extended addresses (``DiscoveryTokenContent/extendedAddress``),
+    /// for sessions that range in extended address mode on a UCI device.
+    let extendedAddresses: ExtendedAddresses
     /// The session's STS: set by ``secured(by:secureTimestamps:)`` when ``usesSecureTimestamps``.
     private(set) var secureTimestamps: SecureTimestampConfiguration?
 
@@ -40,6 +43,7 @@ struct SessionPairing: Hashable, Sendable {
         link = RangingLink(
             session: SessionIdentifier(rawValue: Self.fnv1a(ordered)), pan: RangingFrameFormat.defaultPAN,
             localAddress: local.shortAddress, peerAddress: peer.shortAddress)
+        extendedAddresses = ExtendedAddresses(local: local.extendedAddress, peer: peer.extendedAddress)
         let localSTS = local.capabilities.supportsSecureTimestamps
         let peerSTS = peer.capabilities.supportsSecureTimestamps
         usesSecureTimestamps = localSTS && peerSTS
@@ -62,6 +66,14 @@ struct SessionPairing: Hashable, Sendable {
     func check(channel: Channel) throws(NIError) {
         guard isMixedPair, channel != Self.mixedPairChannel else { return }
         throw NIError(.incompatiblePeerDevice, detail: "one of the two radios has no secure timestamps (a DW1000), so the pair ranges on \(Self.mixedPairChannel) without them, but this radio is on \(channel); configure it for channel 5")
+    }
+
+    /// The two sides' 64-bit addresses.
+    struct ExtendedAddresses: Hashable, Sendable {
+        /// This side's.
+        let local: UInt64
+        /// The peer's.
+        let peer: UInt64
     }
 
     /// The 32-bit FNV-1a hash of `octets`.

@@ -44,6 +44,16 @@ package struct DiscoveryTokenContent: Hashable, Sendable {
         self.publicKeyShare = publicKeyShare
     }
 
+    /// The 64-bit (extended) address a FiRa session in extended address mode names this token's side
+    /// by, derived from the token alone so that both sides agree with no message exchanged: the short
+    /// address in the two low octets (what tells the two sides apart, as ``SessionPairing`` requires),
+    /// the identifier's first six octets above them.
+    package var extendedAddress: UInt64 {
+        identifier.octets.prefix(6).enumerated().reduce(UInt64(shortAddress)) { address, element in
+            address | UInt64(element.element) << (16 + 8 * UInt64(element.offset))
+        }
+    }
+
     /// Whether `address` may serve as a session's short address: not the broadcast address 0xFFFF and
     /// not 0xFFFE, which IEEE 802.15.4 reserves for "has no short address".
     package static func isUsableShortAddress(_ address: UInt16) -> Bool {

@@ -8,7 +8,8 @@ import UWBRanging
 /// - session id: the pairing's session id;
 /// - roles: the initiator is CONTROLLER and INITIATOR, the responder CONTROLEE and RESPONDER;
 /// - one-to-one DS-TWR, deferred (RANGING_ROUND_USAGE 2, the FiRa default);
-/// - short MAC addresses: each token's short address, the peer's as DST_MAC_ADDRESS;
+/// - MAC addresses (``UCIAddressing``): each token's short address, the peer's as DST_MAC_ADDRESS;
+///   or, in extended mode, each token's ``DiscoveryTokenContent/extendedAddress``;
 /// - RANGING_DURATION: the session's update interval, in milliseconds;
 /// - CHANNEL_NUMBER: the device's lowest supported channel (both sides must support it);
 /// - AOA_RESULT_REQ 1 when the device measures angles;
@@ -25,23 +26,38 @@ struct FiRaSessionPlan {
     /// The SET_APP_CONFIG parameters.
     let parameters: [UCIParameter<UCIAppConfigID>]
 
-    /// The plan for `pairing` ranging every `interval` on `channel`, asking for angles if `angles`.
-    init(pairing: SessionPairing, interval: Duration, channel: Int, angles: Bool) {
+    /// The peer's address as the device's measurements name it.
+    let peerAddress: UInt64
+
+    /// The plan for `pairing` ranging every `interval` on `channel`, asking for angles if `angles`,
+    /// with `addressing`'s MAC addresses.
+    init(pairing: SessionPairing, interval: Duration, channel: Int, angles: Bool, addressing: UCIAddressing = .short) {
         let link = pairing.link
         sessionID = link.session.rawValue
         let initiates = pairing.role == .initiator
         let milliseconds = UInt32(clamping: Int64((interval / .milliseconds(1)).rounded()))
         var iv: [UInt8] = []
         iv.appendLittleEndian(sessionID)
+        let addresses: (own: UCIParameter<UCIAppConfigID>, peer: UCIParameter<UCIAppConfigID>)
+        switch addressing {
+        case .short:
+            peerAddress = UInt64(link.peerAddress)
+            addresses = (UCIParameter(.deviceMacAddress, integer: link.localAddress), UCIParameter(.destinationMacAddress, integer: link.peerAddress))
+        case .extended:
+            peerAddress = pairing.extendedAddresses.peer
+            addresses = (
+                UCIParameter(.deviceMacAddress, integer: pairing.extendedAddresses.local),
+                UCIParameter(.destinationMacAddress, integer: pairing.extendedAddresses.peer))
+        }
         parameters = [
             UCIParameter(.deviceType, integer: UInt8(initiates ? 1 : 0)),
             UCIParameter(.deviceRole, integer: UInt8(initiates ? 1 : 0)),
             UCIParameter(.rangingRoundUsage, integer: UInt8(2)),
             UCIParameter(.multiNodeMode, integer: UInt8(0)),
             UCIParameter(.numberOfControlees, integer: UInt8(1)),
-            UCIParameter(.macAddressMode, integer: UInt8(0)),
-            UCIParameter(.deviceMacAddress, integer: link.localAddress),
-            UCIParameter(.destinationMacAddress, integer: link.peerAddress),
+            UCIParameter(.macAddressMode, integer: addressing.macAddressMode),
+            addresses.own,
+            addresses.peer,
             UCIParameter(.channelNumber, integer: UInt8(clamping: channel)),
             UCIParameter(.rangingDuration, integer: milliseconds),
             UCIParameter(.aoaResultRequest, integer: UInt8(angles ? 1 : 0)),

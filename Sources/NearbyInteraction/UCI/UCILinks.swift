@@ -18,13 +18,16 @@ final class UCILinks: SessionLinks, UCIDeviceHandler {
     var lateness: Duration { .zero }
 
     private let device: UCIDevice
+    private let addressing: UCIAddressing
     private let onFailure: (String) -> Void
     private var sessions: [SessionLinkID: UCILinkSession] = [:]
     private var nextLink = 0
 
-    /// Links on `device`; a device that goes away is reported to `onFailure` (on the loop).
-    init(device: UCIDevice, onFailure: @escaping (String) -> Void) {
+    /// Links on `device` whose sessions use `addressing`'s MAC addresses; a device that goes away is
+    /// reported to `onFailure` (on the loop).
+    init(device: UCIDevice, addressing: UCIAddressing, onFailure: @escaping (String) -> Void) {
         self.device = device
+        self.addressing = addressing
         self.onFailure = onFailure
         let caps = device.capabilities
         let ranges = !caps.channels.isEmpty && caps.initiator && caps.responder
@@ -43,7 +46,8 @@ final class UCILinks: SessionLinks, UCIDeviceHandler {
         nextLink += 1
         let id = SessionLinkID(rawValue: nextLink)
         let channel = device.capabilities.channels.first ?? 0
-        let plan = FiRaSessionPlan(pairing: pairing, interval: interval, channel: channel, angles: capabilities.supportsHorizontalAngleMeasurement)
+        let plan = FiRaSessionPlan(pairing: pairing, interval: interval, channel: channel, angles: capabilities.supportsHorizontalAngleMeasurement,
+                                   addressing: addressing)
         let session = UCILinkSession(id: id, plan: plan, pairing: pairing, handlers: handlers)
         sessions[id] = session
         let command = UCICommand.sessionInit(sessionID: plan.sessionID, type: .ranging)
@@ -86,7 +90,7 @@ final class UCILinks: SessionLinks, UCIDeviceHandler {
         case .sessionInfo(let info):
             guard let session = session(withToken: info.sessionToken), session.phase == .active,
                   case .twoWay(let results, _) = info.measurements else { return }
-            for result in results where result.status == .ok && result.macAddress == UInt64(session.pairing.link.peerAddress) {
+            for result in results where result.status == .ok && result.macAddress == session.plan.peerAddress {
                 let now = device.now
                 let measurement = RangingMeasurement(
                     uci: result, role: session.pairing.role, sequence: info.sequenceNumber, time: now,
