@@ -2,6 +2,7 @@ import Foundation
 import NearbyInteraction
 import Synchronization
 import Testing
+import UWBCore
 
 @Suite("Camera-assistance API: present, and behaving as Apple's does without a camera")
 struct CameraAssistanceAPITests {
@@ -84,6 +85,19 @@ struct CameraAssistanceAPITests {
         let sentinel = NINearbyObject.worldTransformNotAvailable
         #expect(sentinel.columns.3 == simd_float4(repeating: .greatestFiniteMagnitude))
         #expect(sentinel != matrix_identity_float4x4)
+    }
+
+    @Test("a Bluetooth Channel Sounding configuration is made, as on iOS 27, and running it invalidates the session with unsupportedPlatform, as on a device without it")
+    func bluetoothChannelSounding() throws {
+        #expect(!NISession.deviceCapabilities.supportsBluetoothChannelSounding)
+        let configuration = NINearbyAccessoryConfiguration(bluetoothChannelSoundingIdentifier: UUID(), previousBluetoothIdentifier: nil)
+        #expect(!configuration.accessoryDiscoveryToken.deviceCapabilities.supportsPreciseDistanceMeasurement)
+        let pair = try SessionPair(bob: Vector3(x: 3, y: 0, z: 0))
+        pair.alice.run(configuration)
+        pair.world.advance(by: .milliseconds(200))
+        let error = try #require(pair.aliceLog.errors.first)
+        #expect(error.code == .unsupportedPlatform)
+        #expect(error.detail?.contains("Bluetooth Channel Sounding") == true, "\(error)")
     }
 
     @Test("accessory configurations cannot be made on Linux: invalidConfiguration, with why")

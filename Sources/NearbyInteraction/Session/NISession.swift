@@ -128,7 +128,8 @@ public final class NISession: NSObject, @unchecked Sendable {
     /// ``NISessionDelegate/sessionWasSuspended(_:)`` during a suspension; or
     /// ``NISessionDelegate/session(_:didInvalidateWith:)`` with
     /// - ``NIError/Code/sessionFailed`` after ``invalidate()`` or a radio failure;
-    /// - ``NIError/Code/unsupportedPlatform`` without a radio;
+    /// - ``NIError/Code/unsupportedPlatform`` without a radio, or for a Bluetooth Channel Sounding
+    ///   ``NINearbyAccessoryConfiguration`` (Linux has none);
     /// - ``NIError/Code/userDidNotAllow`` when this user may not open the USB board `UWB_DEVICE` names;
     /// - ``NIError/Code/invalidConfiguration`` for a configuration other than
     ///   ``NINearbyPeerConfiguration``, the session's own token, a token of another session of this
@@ -155,6 +156,9 @@ public final class NISession: NSObject, @unchecked Sendable {
             device = service
         }
         guard let token else { return fail(NIError(.unsupportedPlatform)) }
+        if let accessory = configuration as? NINearbyAccessoryConfiguration {
+            return fail(accessory.unsupported)
+        }
         guard let peerConfiguration = configuration as? NINearbyPeerConfiguration else {
             return fail(NIError(.invalidConfiguration, detail: "\(type(of: configuration)) cannot run on Linux; run an NINearbyPeerConfiguration"))
         }
