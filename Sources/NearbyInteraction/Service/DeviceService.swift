@@ -128,6 +128,10 @@ public final class DeviceService: @unchecked Sendable {
         ledger = Mutex(TokenLedger(seed: settings.tokenSeed))
     }
 
+    deinit {
+        ledger.withLock { $0.releaseAddresses() }
+    }
+
     // MARK: Any thread
 
     /// Suspends every session that runs or is paused, as iOS does when an app goes to the

@@ -339,7 +339,10 @@ public final class NISession: NSObject, @unchecked Sendable {
             return .failure(NIError(.invalidConfiguration, detail: "an update interval of \(interval) is outside the \(device.updateIntervals.lowerBound) … \(device.updateIntervals.upperBound) this radio can keep"))
         }
         guard let pairing = SessionPairing(local: token.content, peer: peer.content) else {
-            return .failure(NIError(.invalidConfiguration, detail: "the two tokens share a short address or identifier; create a new NISession for a fresh token"))
+            let shared = token.content.shortAddress == peer.content.shortAddress
+                ? "short address 0x" + String(token.content.shortAddress, radix: 16, uppercase: true)
+                : "identifier \(token.content.identifier)"
+            return .failure(NIError(.invalidConfiguration, detail: "this session's token and the peer's share their \(shared); create a new NISession for a fresh token"))
         }
         if let channel = device.radio?.configuration.channel {
             do {

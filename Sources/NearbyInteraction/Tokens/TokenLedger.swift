@@ -18,6 +18,9 @@ struct TokenLedger {
     private var retiredRejections: [FrameRejection: Int] = [:]
     /// A seeded generator for reproducible runs; `nil` uses the system's secure generator.
     private var seeded: SeededRandom?
+    /// The short addresses claimed in ``LiveShortAddresses`` by the tokens not retired (those drawn
+    /// from the system's generator).
+    private var claimedAddresses: [TokenIdentifier: UInt16] = [:]
 
     /// A session's token and a peer token it runs with.
     private struct Pair: Hashable {
@@ -32,13 +35,16 @@ struct TokenLedger {
 
     /// A new session's token, recorded as issued with its private key.
     mutating func issue(capabilities: NIRadioCapability) -> NIDiscoveryToken {
-        let session: (token: NIDiscoveryToken, privateKey: P256.KeyAgreement.PrivateKey)
+        var session: (token: NIDiscoveryToken, privateKey: P256.KeyAgreement.PrivateKey)
         if var generator = seeded {
             session = NIDiscoveryToken.makeSession(capabilities: capabilities, using: &generator)
             seeded = generator
         } else {
             var generator = SystemRandomNumberGenerator()
-            session = NIDiscoveryToken.makeSession(capabilities: capabilities, using: &generator)
+            repeat {
+                session = NIDiscoveryToken.makeSession(capabilities: capabilities, using: &generator)
+            } while !LiveShortAddresses.claim(session.token.content.shortAddress)
+            claimedAddresses[session.token.content.identifier] = session.token.content.shortAddress
         }
         let identifier = session.token.content.identifier
         issued.insert(identifier)
@@ -77,11 +83,22 @@ struct TokenLedger {
     /// its keys are never used again.
     mutating func retire(_ identifier: TokenIdentifier) {
         privateKeys[identifier] = nil
+        if let address = claimedAddresses.removeValue(forKey: identifier) {
+            LiveShortAddresses.release(address)
+        }
         for (pair, protection) in protections where pair.local == identifier {
             retiredRejections.merge(protection.rejections, uniquingKeysWith: +)
             protections[pair] = nil
             secureTimestamps[pair] = nil
         }
+    }
+
+    /// Gives back the short addresses of the tokens not retired: their service is gone.
+    mutating func releaseAddresses() {
+        for address in claimedAddresses.values {
+            LiveShortAddresses.release(address)
+        }
+        claimedAddresses = [:]
     }
 
     /// The frames every session's protection dropped, retired sessions' included, by reason.

@@ -49,6 +49,42 @@ struct RunErrorSessionTests {
         #expect(details.first?.contains("another session of this device") == true)
     }
 
+    @Test("a peer token with this session's short address: .invalidConfiguration naming the address")
+    func sharedShortAddress() throws {
+        let pair = try Self.pair()
+        let own = try #require(pair.alice.discoveryToken).content
+        let bob = try #require(pair.bob.discoveryToken).content
+        let alike = NIDiscoveryToken(content: DiscoveryTokenContent(
+            identifier: bob.identifier, shortAddress: own.shortAddress, capabilities: bob.capabilities, publicKeyShare: bob.publicKeyShare))
+        let (calls, details) = Self.outcome(of: NINearbyPeerConfiguration(peerToken: alike), on: pair)
+        #expect(calls == [.invalidated(.invalidConfiguration)])
+        let address = "short address 0x" + String(own.shortAddress, radix: 16, uppercase: true)
+        #expect(details.first?.contains("share their " + address) == true, "\(details)")
+    }
+
+    @Test("tokens drawn from the system's generator by several services of one process never share a short address while they live; retired ones give theirs back")
+    func liveTokensOfAProcessHaveTheirOwnAddresses() {
+        let capabilities = NIRadioCapability(coherentReceivers: 1)
+        // 2 × 2 000 independent draws from 65 534 addresses would share one with a chance of 1 − e^(−61) (birthday bound).
+        var first = TokenLedger(seed: nil), second = TokenLedger(seed: nil)
+        let tokens = (0..<2_000).flatMap { _ in [first.issue(capabilities: capabilities), second.issue(capabilities: capabilities)] }
+        #expect(Set(tokens.map(\.content.shortAddress)).count == tokens.count)
+        // Retired, their addresses can be drawn again (other tests draw meanwhile, but hardly one of
+        // these 10 in the moment between the retirement and the claim).
+        for token in tokens.prefix(10) {
+            first.retire(token.content.identifier)
+            second.retire(token.content.identifier)
+        }
+        #expect(tokens.prefix(10).allSatisfy { LiveShortAddresses.claim($0.content.shortAddress) })
+        tokens.prefix(10).forEach { LiveShortAddresses.release($0.content.shortAddress) }
+        // The ledgers' service is gone: the others are given back too.
+        first.releaseAddresses()
+        second.releaseAddresses()
+        // Seeded draws stay what their seed gives, whatever else the process holds.
+        var seeded = TokenLedger(seed: 5), again = TokenLedger(seed: 5)
+        #expect(seeded.issue(capabilities: capabilities) == again.issue(capabilities: capabilities))
+    }
+
     @Test("camera assistance: .invalidARConfiguration")
     func cameraAssistance() throws {
         let pair = try Self.pair()
