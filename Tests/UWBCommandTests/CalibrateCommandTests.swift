@@ -54,7 +54,7 @@ struct CalibrateCommandTests {
         }
     }
 
-    @Test("on radios of the emulator service it finds the hidden delays, stores them, and the radios opened again with the store range within 1 cm",
+    @Test("on radios of the emulator service, with every core kept busy, it finds the hidden delays, stores them, and the radios opened again with the store range within 1.5 cm",
           .timeLimit(.minutes(5)))
     func radiosOfTheService() throws {
         let uwb = try #require(BuiltExecutable.path(named: "uwb"))
@@ -62,6 +62,10 @@ struct CalibrateCommandTests {
         defer { _ = service.end(with: SIGTERM) }
         let store = Self.temporaryPath("store.json")
         defer { try? FileManager.default.removeItem(atPath: store) }
+        // Every core kept busy while the command runs, as on a loaded CI machine: the radios'
+        // threads, the sessions' and the service's are all slow.
+        let busy = BusyCores()
+        defer { busy.stop() }
         // 100 distances per pair: the radios' sessions start on the wall clock, so which rounds are
         // measured depends on the machine's load, and with 30 the largest pair error after the
         // correction reached 1.6 cm in 2 of 20 runs with both cores busy (0.7–1.1 cm in 12 runs with 100).

@@ -21,8 +21,9 @@ public final class VirtualDW3000: VirtualRadio, VirtualChip {
 
     let memory = DW3000Memory()
     /// The STS counter: the IV's low 32 bits as the next STS frame sent or received will use
-    /// them. STS_CTRL.LOAD_IV loads it from STS_IV; each frame with an STS advances it by one
-    /// (Qorvo DW3000 API, `dwt_configurestsloadiv`, and its notes on the counter's auto-increment).
+    /// them. STS_CTRL.LOAD_IV loads it from STS_IV; each frame with an STS advances it by its
+    /// length's `SecureTimestampLength.counterStep` (32 for 64 symbols) (Qorvo DW3000 API,
+    /// `dwt_configurestsloadiv`, and its notes on the counter's auto-increment).
     var stsCounter: UInt32 = 0
     /// The last reception's preamble accumulation, for a read of the CIR memory; nil until a frame is kept.
     var lastAccumulation: LastAccumulation?

@@ -3,12 +3,12 @@ import Synchronization
 
 /// Keeps the machine's cores busy for the life of a test, as other jobs on a CI machine do: one
 /// spinning thread per core until ``stop()``.
-final class BusyCores: Sendable {
+public final class BusyCores: Sendable {
     private let running = Atomic<Bool>(true)
     private let finished = DispatchGroup()
 
     /// Starts one spinning thread per active core.
-    init() {
+    public init() {
         for _ in 0..<ProcessInfo.processInfo.activeProcessorCount {
             finished.enter()
             let thread = Thread { [self] in
@@ -23,7 +23,7 @@ final class BusyCores: Sendable {
     }
 
     /// Stops the threads and waits for them.
-    func stop() {
+    public func stop() {
         running.store(false, ordering: .relaxed)
         finished.wait()
     }
