@@ -181,6 +181,13 @@ size_t umockdev_ft232h_queued_in(UMockdevFT232H *device) {
     return count;
 }
 
+size_t umockdev_ft232h_pending_reads(UMockdevFT232H *device) {
+    g_mutex_lock(&device->lock);
+    size_t count = g_queue_get_length(&device->pending_in);
+    g_mutex_unlock(&device->lock);
+    return count;
+}
+
 uint64_t umockdev_ft232h_ioctl_count(UMockdevFT232H *device) {
     g_mutex_lock(&device->lock);
     uint64_t count = device->ioctl_count;

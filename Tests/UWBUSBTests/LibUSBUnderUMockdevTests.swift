@@ -121,8 +121,13 @@ struct LibUSBUnderUMockdevTests {
             var link: FT232HUSBLink? = try FT232HUSBLink(device: ft232h(in: context))
             #expect(device.openDeviceNodes == 1)
             let unplugged = DispatchSemaphore(value: 0)
+            // Unplugs once the read's URB waits at the device, however late the read starts on a
+            // loaded machine (no fixed delay that the read could lose the race to).
             let unplugger = Thread {
-                Thread.sleep(forTimeInterval: 0.15)
+                let deadline = ContinuousClock.now + .seconds(4)
+                while device.pendingReads == 0, ContinuousClock.now < deadline {
+                    Thread.sleep(forTimeInterval: 0.001)
+                }
                 device.unplug()
                 unplugged.signal()
             }

@@ -179,6 +179,8 @@ final class UMockdevFT232HDevice: @unchecked Sendable {
     }
 
     var queuedIn: Int { umockdev_ft232h_queued_in(device) }
+    /// How many bulk IN URBs wait for octets: a read in progress.
+    var pendingReads: Int { umockdev_ft232h_pending_reads(device) }
     var ioctlCount: UInt64 { umockdev_ft232h_ioctl_count(device) }
     /// How many file descriptors of this process have the device node open (libusb handles
     /// not yet closed), from /proc/self/fd. umockdev redirects the node into its testbed, so

@@ -79,6 +79,9 @@ void umockdev_ft232h_queue_in(UMockdevFT232H *device, const uint8_t *octets, siz
 /// The number of queued IN octets no URB has taken yet. Thread-safe.
 size_t umockdev_ft232h_queued_in(UMockdevFT232H *device);
 
+/// The number of bulk IN URBs submitted and waiting for octets (a read in progress). Thread-safe.
+size_t umockdev_ft232h_pending_reads(UMockdevFT232H *device);
+
 /// The usbdevfs ioctls the handler has served so far (to see the busy-spin cost). Thread-safe.
 uint64_t umockdev_ft232h_ioctl_count(UMockdevFT232H *device);
 
