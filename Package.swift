@@ -137,6 +137,7 @@ let package = Package(
                 "UWBDevices",
                 "UWBCore",
                 "DW1000Driver",
+                "DW3000Driver",
                 "UWBEmulator",
                 "UWBRanging",
                 "EmulatedRanging",
@@ -214,7 +215,8 @@ let package = Package(
         ),
         .testTarget(
             name: "UWBCommandTests",
-            dependencies: ["uwb", "UWBCore", "UWBEmulator", "UWBTestSupport", "UWBUSB", "EmulatedRanging", "NearbyInteraction", "UWBDevices"]
+            dependencies: ["uwb", "UWBCore", "UWBEmulator", "UWBTestSupport", "UWBUSB", "EmulatedRanging", "NearbyInteraction", "UWBDevices",
+                           .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .testTarget(
             name: "UWBUSBTests",
