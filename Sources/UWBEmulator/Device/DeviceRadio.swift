@@ -1,8 +1,8 @@
 import DW1000Driver
 import UWBCore
 
-/// What a ``DeviceApplication`` may use of its emulated device: the real DW1000 driver for each
-/// chip and timers in virtual time.
+/// What a ``DeviceApplication`` may use of its emulated device: the real driver of each chip (the
+/// DW1000's or the DW3000's, as the board's chips are) and timers in virtual time.
 public final class DeviceRadio {
     /// The device's name.
     public let name: String

@@ -1,7 +1,8 @@
 import UWBCore
 
-/// Reads a pcapng trace written by ``PcapngWriter`` back into records; used by tests to check
-/// what the emulator wrote.
+/// Reads a pcapng trace written by ``PcapngWriter`` (the emulator's or `uwb capture`'s) back into
+/// records: for `uwb plot`, the benchmarks and the tests, and fuzzed as input from outside the
+/// program.
 ///
 /// It follows draft-ietf-opsawg-pcapng: it accepts sections of either byte order (the Section
 /// Header Block's byte-order magic, §4.1, says which), any number of sections and interfaces,
