@@ -18,15 +18,15 @@ struct AngleAccuracy {
         /// The true azimuth.
         let angle: Double
         /// Raw horizontal angle − truth.
-        let raw: SampleStatistics
+        let raw: ErrorMoments
         /// Filtered horizontal angle − truth, after the settling time.
-        let filtered: SampleStatistics
+        let filtered: ErrorMoments
         /// Angle between the raw 3-D direction and the true one; `nil` for an array that measures
         /// a horizontal angle only (two antennas).
-        let raw3D: SampleStatistics?
+        let raw3D: ErrorMoments?
         /// Angle between the filtered 3-D direction and the true one, after the settling time;
         /// `nil` for an array that measures a horizontal angle only.
-        let filtered3D: SampleStatistics?
+        let filtered3D: ErrorMoments?
         /// With the default field of view: rounds, and rounds with a raw and a filtered direction.
         let gated: (rounds: Int, raw: Int, filtered: Int)
     }
@@ -64,11 +64,11 @@ struct AngleAccuracy {
             let all = open.initiatorRecords()
             let settled = open.initiatorRecords(settle: settle)
             let gatedRecords = gated.initiatorRecords()
-            guard let raw = SampleStatistics(all.compactMap { Self.horizontalError($0.record.measurement.rawHorizontalAngle, $0.truth) }),
-                  let filtered = SampleStatistics(settled.compactMap { Self.horizontalError($0.record.measurement.horizontalAngle, $0.truth) })
+            guard let raw = ErrorMoments(all.compactMap { Self.horizontalError($0.record.measurement.rawHorizontalAngle, $0.truth) }),
+                  let filtered = ErrorMoments(settled.compactMap { Self.horizontalError($0.record.measurement.horizontalAngle, $0.truth) })
             else { throw BenchmarkError.unexpected("no directions at \(angle)°") }
-            let raw3D = SampleStatistics(all.compactMap { Self.directionError($0.record.measurement.rawDirection, $0.truth) })
-            let filtered3D = SampleStatistics(settled.compactMap { Self.directionError($0.record.measurement.direction, $0.truth) })
+            let raw3D = ErrorMoments(all.compactMap { Self.directionError($0.record.measurement.rawDirection, $0.truth) })
+            let filtered3D = ErrorMoments(settled.compactMap { Self.directionError($0.record.measurement.direction, $0.truth) })
             progress("angle \(angle)°: \(raw.count) rounds")
             return Inside(
                 angle: angle, raw: raw, filtered: filtered, raw3D: raw3D, filtered3D: filtered3D,
@@ -146,19 +146,19 @@ struct AngleAccuracy {
     }
 
     /// The RMS over several samples together.
-    private static func pooled(_ samples: [SampleStatistics]) -> Double {
+    private static func pooled(_ samples: [ErrorMoments]) -> Double {
         let count = samples.reduce(0) { $0 + $1.count }
         let squares = samples.reduce(0.0) { $0 + Double($1.count) * $1.rootMeanSquare * $1.rootMeanSquare }
         return count == 0 ? .nan : (squares / Double(count)).squareRoot()
     }
 
     /// A 3-D RMSE cell: "–" for an array without 3-D directions.
-    private static func rootMeanSquare(_ sample: SampleStatistics?) -> String {
+    private static func rootMeanSquare(_ sample: ErrorMoments?) -> String {
         sample.map { Formatting.fixed($0.rootMeanSquare, 2) } ?? "–"
     }
 
     /// A pooled 3-D RMSE cell: "–" unless every angle had 3-D directions.
-    private static func pooledRootMeanSquare(_ samples: [SampleStatistics?]) -> String {
+    private static func pooledRootMeanSquare(_ samples: [ErrorMoments?]) -> String {
         let present = samples.compactMap { $0 }
         return present.count == samples.count ? Formatting.fixed(pooled(present), 2) : "–"
     }

@@ -95,12 +95,12 @@ struct ApartmentComparison {
             table.append(["raw range error above LOS, median (m)", label,
                           reference.value(["per_class", label, "range_error_distraw_m", "median_minus_los_median"]).map { Self.signed($0) } ?? "–",
                           Self.signed(error), label == "NLOS" ? "within 0.10 m" : label == "NDP" ? "within 0.20 m" : ""])
-            let within = Quantiles(links.map { SampleStatistics($0.errors)?.standardDeviation ?? 0 }).median
+            let within = Quantiles(links.map { ErrorMoments($0.errors)?.standardDeviation ?? 0 }).median
             table.append(["within-link SD, median over links (cm)", label,
                           reference.value(["per_class", label, "range_error_distraw_m", "within_link_sd", "median"]).map { Formatting.fixed($0 * 100, 1) } ?? "–",
                           Formatting.fixed(within * 100, 1), "1–4 cm"])
             let spread = links.map { $0.medianError - losLinkReference }
-            let spreadStatistics = SampleStatistics(spread)
+            let spreadStatistics = ErrorMoments(spread)
             let measuredSpread = ["sd", "min", "max"].map { reference.value(["per_class", label, "range_error_distraw_m", "between_link_spread_rel_los", $0]) }
             table.append(["link medians above LOS: SD; min … max (m)", label,
                           measuredSpread[0].map { Formatting.fixed($0, 2) + "; " + Self.signed(measuredSpread[1] ?? 0) + " … " + Self.signed(measuredSpread[2] ?? 0) } ?? "–",

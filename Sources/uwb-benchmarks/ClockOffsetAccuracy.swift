@@ -7,9 +7,9 @@ struct ClockOffsetAccuracy {
         /// Initiator's and responder's offsets, ppm.
         let offsets: (initiator: Double, responder: Double)
         /// Raw distance − truth, metres.
-        let raw: SampleStatistics
+        let raw: ErrorMoments
         /// Per round, this run's raw error − the 0 ppm run's (rounds matched by number).
-        let paired: SampleStatistics?
+        let paired: ErrorMoments?
     }
 
     /// The offsets measured: none, opposite and equal signs at the crystal tolerance.
@@ -31,12 +31,12 @@ struct ClockOffsetAccuracy {
             let errors = ranging.initiatorRecords().compactMap { pair in
                 pair.record.measurement.rawDistance.map { (pair.record.measurement.round, $0.metres - pair.truth.distance.metres) }
             }
-            guard let raw = SampleStatistics(errors.map(\.1)) else {
+            guard let raw = ErrorMoments(errors.map(\.1)) else {
                 throw BenchmarkError.unexpected("no measurements at \(offsets) ppm")
             }
             let byRound = Dictionary(errors, uniquingKeysWith: { first, _ in first })
             if rows.isEmpty { reference = byRound }
-            let paired = SampleStatistics(byRound.compactMap { round, error in reference[round].map { error - $0 } })
+            let paired = ErrorMoments(byRound.compactMap { round, error in reference[round].map { error - $0 } })
             rows.append(Row(offsets: offsets, raw: raw, paired: rows.isEmpty ? nil : paired))
             progress("clocks \(offsets) ppm: \(raw.count) rounds")
         }

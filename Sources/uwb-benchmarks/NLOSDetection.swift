@@ -27,11 +27,11 @@ struct NLOSDetection {
         /// Measurements with the flag.
         let flagged: Int
         /// The likelihood; nil without a measurement.
-        let likelihood: SampleStatistics?
+        let likelihood: ErrorMoments?
         /// Reported received − first-path level, dB; nil without a measurement.
-        let gap: SampleStatistics?
+        let gap: ErrorMoments?
         /// Raw distance − truth, metres; nil without a measurement.
-        let raw: SampleStatistics?
+        let raw: ErrorMoments?
     }
 
     /// The flag's threshold on the likelihood.
@@ -68,10 +68,10 @@ struct NLOSDetection {
             let ranging = try item.world.run(seed: seed, rate: rate, seconds: seconds)
             let records = ranging.initiatorRecords()
             let measurements = records.map(\.record.measurement)
-            let likelihood = SampleStatistics(measurements.map(\.nlosLikelihood))
-            let gap = SampleStatistics(measurements.compactMap { measurement in
+            let likelihood = ErrorMoments(measurements.map(\.nlosLikelihood))
+            let gap = ErrorMoments(measurements.compactMap { measurement in
                 measurement.receivedLevel.flatMap { level in measurement.firstPathLevel.map { level.dBm - $0.dBm } } })
-            let raw = SampleStatistics(records.compactMap { pair in
+            let raw = ErrorMoments(records.compactMap { pair in
                 pair.record.measurement.rawDistance.map { $0.metres - pair.truth.distance.metres } })
             // With an STS a blocked link may be too weak for its check: no round, a row of dashes.
             guard raw != nil || hardware.secureTimestamps != nil else {

@@ -18,7 +18,7 @@ struct SessionScaling {
         /// Updates per session per second: mean over sessions, and the lowest session's.
         let rate: (mean: Double, lowest: Double)
         /// Filtered distance − true distance after the settling time, metres.
-        let error: SampleStatistics?
+        let error: ErrorMoments?
         /// The largest |error|, metres.
         let worstError: Double
         /// Peers removed (timeouts or goodbyes) and sessions invalidated.
@@ -90,7 +90,7 @@ struct SessionScaling {
         return Row(
             devices: count, sessions: sessions,
             rate: (mean: Double(updates.values.reduce(0, +)) / Double(sessions) / seconds, lowest: Double(lowest) / seconds),
-            error: SampleStatistics(errors), worstError: errors.map(abs).max() ?? 0, removals: removals, wall: wall)
+            error: ErrorMoments(errors), worstError: errors.map(abs).max() ?? 0, removals: removals, wall: wall)
     }
 
     /// The results as a markdown table.

@@ -18,9 +18,9 @@ struct StaticAccuracy {
         let reportedLevel: Double?
         /// Raw distance − truth, metres, every round; nil without a measurement (with an STS, a
         /// link too weak for its check).
-        let raw: SampleStatistics?
+        let raw: ErrorMoments?
         /// Filtered distance − truth, metres, after the settling time; nil without a measurement.
-        let filtered: SampleStatistics?
+        let filtered: ErrorMoments?
     }
 
     /// One row per distance.
@@ -38,11 +38,11 @@ struct StaticAccuracy {
             let ranging = try RangingWorld.pair(distance: distance, boards: boards, hardware: hardware).run(seed: seed, rate: rate, seconds: seconds)
             let all = ranging.initiatorRecords()
             let settled = ranging.initiatorRecords(settle: settle)
-            let raw = SampleStatistics(all.compactMap { pair in
+            let raw = ErrorMoments(all.compactMap { pair in
                 pair.record.measurement.rawDistance.map { $0.metres - pair.truth.distance.metres } })
-            let filtered = SampleStatistics(settled.compactMap { pair in
+            let filtered = ErrorMoments(settled.compactMap { pair in
                 pair.record.measurement.distance.map { $0.metres - pair.truth.distance.metres } })
-            let level = SampleStatistics(all.compactMap { $0.record.measurement.receivedLevel?.dBm })
+            let level = ErrorMoments(all.compactMap { $0.record.measurement.receivedLevel?.dBm })
             guard raw != nil || withSecureTimestamps else { throw BenchmarkError.unexpected("no measurements at \(distance) m") }
             progress("static \(distance) m: \(raw?.count ?? 0) rounds")
             return Row(

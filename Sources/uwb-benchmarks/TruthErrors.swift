@@ -53,8 +53,8 @@ struct TruthErrors {
     static func summary(_ values: [Double], scale: Double = 1, digits: Int) -> String {
         guard !values.isEmpty else { return "–" }
         let sorted = values.sorted()
-        let median = UWBPlot.SampleStatistics.quantile(0.5, ofSorted: sorted) * scale
-        let p95 = UWBPlot.SampleStatistics.quantile(0.95, ofSorted: sorted) * scale
+        let median = SampleStatistics.quantile(0.5, ofSorted: sorted) * scale
+        let p95 = SampleStatistics.quantile(0.95, ofSorted: sorted) * scale
         return "\(Formatting.fixed(median, digits)) / \(Formatting.fixed(p95, digits))"
     }
 }

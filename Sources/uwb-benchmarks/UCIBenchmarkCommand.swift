@@ -70,8 +70,8 @@ struct UCIBenchmarkCommand: ParsableCommand {
                 timing.append([
                     "\(count)", speed == 0 ? "0 (as fast as it can)" : Formatting.fixed(speed, 0), "\(run.notifications.count)",
                     Formatting.rate(run.wallRate), Formatting.rate(run.virtualRate),
-                    Formatting.fixed(UWBPlot.SampleStatistics.quantile(0.5, ofSorted: latencies), 2),
-                    Formatting.fixed(UWBPlot.SampleStatistics.quantile(0.95, ofSorted: latencies), 2),
+                    Formatting.fixed(SampleStatistics.quantile(0.5, ofSorted: latencies), 2),
+                    Formatting.fixed(SampleStatistics.quantile(0.95, ofSorted: latencies), 2),
                     Formatting.fixed(latencies.last ?? 0, 2),
                 ])
                 let errors = TruthErrors(run, settle: settle)

@@ -1,5 +1,5 @@
 /// The mean, standard deviation and root-mean-square of a sample of errors.
-struct SampleStatistics {
+struct ErrorMoments {
     /// How many values.
     let count: Int
     /// Their mean.
