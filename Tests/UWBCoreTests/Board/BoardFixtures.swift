@@ -43,13 +43,21 @@ enum BoardFixtures {
             try BoardDescription(jsonData: data)
         }
         guard let error else { return nil }
-        #expect(error.field == field, "\(error)", sourceLocation: sourceLocation)
-        if let field {
-            #expect(error.description.hasPrefix("\(field): "), "\(error)", sourceLocation: sourceLocation)
-        }
-        if !fragment.isEmpty {
-            #expect(error.description.contains(fragment), "\(error)", sourceLocation: sourceLocation)
+        for problem in FieldErrorCheck.problems(field: error.field, description: error.description, expectedField: field, fragment: fragment) {
+            Issue.record(Comment(rawValue: problem), sourceLocation: sourceLocation)
         }
         return error
+    }
+}
+
+@Suite("The field-error check the board and scenario tests share")
+struct FieldErrorCheckTests {
+    @Test("an error as expected has no problem; a wrong field, a message without its path or without the fragment each has one")
+    func problems() {
+        #expect(FieldErrorCheck.problems(field: "chips", description: "chips: empty", expectedField: "chips", fragment: "empty").isEmpty)
+        #expect(FieldErrorCheck.problems(field: "id", description: "chips: empty", expectedField: "chips", fragment: "").count == 1)
+        #expect(FieldErrorCheck.problems(field: "chips", description: "empty chips", expectedField: "chips", fragment: "").count == 1)
+        #expect(FieldErrorCheck.problems(field: "chips", description: "chips: empty", expectedField: "chips", fragment: "missing").count == 1)
+        #expect(FieldErrorCheck.problems(field: nil, description: "not JSON", expectedField: nil, fragment: "JSON").isEmpty)
     }
 }
