@@ -40,7 +40,6 @@ public enum FT232HError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     private static func hex(_ octet: UInt8) -> String {
-        let digits = String(octet, radix: 16, uppercase: true)
-        return digits.count == 1 ? "0" + digits : digits
+        hexDigits(UInt64(octet), count: 2)
     }
 }

@@ -9,9 +9,3 @@ func parseHex(_ text: String) -> UInt64? {
     }
     return UInt64(digits, radix: 16)
 }
-
-/// Upper-case hex digits of `value`, zero-padded to at least `count` digits.
-func hexDigits(_ value: UInt64, count: Int) -> String {
-    let text = String(value, radix: 16, uppercase: true)
-    return String(repeating: "0", count: max(0, count - text.count)) + text
-}

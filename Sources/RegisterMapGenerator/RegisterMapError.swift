@@ -1,3 +1,5 @@
+import UWBCore
+
 /// Why a register-map JSON document was rejected. Every case names the JSON path of the
 /// offending value, for example `files[12].subregisters[3].fields[2].bits`.
 public enum RegisterMapError: Error, Equatable, CustomStringConvertible {

@@ -1,3 +1,5 @@
+import UWBCore
+
 /// The Swift source of the map's generated file (``ChipLayout/outputPath``) for `map`.
 ///
 /// The output depends only on `map`, so the same JSON always gives byte-identical source.

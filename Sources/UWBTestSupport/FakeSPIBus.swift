@@ -215,8 +215,7 @@ public final class FakeSPIBus: SPIBus {
 
 /// `value` as two uppercase hexadecimal digits.
 private func hexOctet(_ value: UInt8) -> String {
-    let digits = String(value, radix: 16, uppercase: true)
-    return digits.count == 1 ? "0" + digits : digits
+    hexDigits(UInt64(value), count: 2)
 }
 
 /// The low `count` octets of `mask`, low octet first.

@@ -1,5 +1,6 @@
+import UWBCore
+
 /// An octet as `0x81`, for messages.
 func hex2(_ value: UInt8) -> String {
-    let digits = String(value, radix: 16, uppercase: true)
-    return "0x" + (digits.count < 2 ? "0" : "") + digits
+    "0x" + hexDigits(UInt64(value), count: 2)
 }

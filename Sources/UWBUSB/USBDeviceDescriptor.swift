@@ -1,3 +1,5 @@
+import UWBCore
+
 /// Where a USB device is and what it says it is: the device descriptor's ids and the bus
 /// topology, all readable without opening the device.
 public struct USBDeviceDescriptor: Hashable, Sendable, CustomStringConvertible {
@@ -54,8 +56,7 @@ public struct USBDeviceDescriptor: Hashable, Sendable, CustomStringConvertible {
     }
 
     private func hex4(_ value: UInt16) -> String {
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 4 - digits.count) + digits
+        hexDigits(UInt64(value), count: 4, uppercase: false)
     }
 
     private func decimal3(_ value: UInt8) -> String {

@@ -1,3 +1,5 @@
+import UWBCore
+
 /// Why a benchmark could not produce a figure.
 enum BenchmarkError: Error, CustomStringConvertible {
     /// The emulation did something the benchmark does not expect of it.
@@ -18,6 +20,5 @@ enum BenchmarkError: Error, CustomStringConvertible {
 
 /// A 64-bit value as 16 hexadecimal digits.
 func hex(_ value: UInt64) -> String {
-    let digits = String(value, radix: 16)
-    return String(repeating: "0", count: 16 - digits.count) + digits
+    hexDigits(value, count: 16, uppercase: false)
 }

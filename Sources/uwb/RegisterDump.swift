@@ -121,7 +121,7 @@ struct RegisterDump<Mapped: MappedRegister> {
 
     /// The octets as one hex number, most significant first: `0xDECA0130`.
     static func hex(_ octets: [UInt8]) -> String {
-        "0x" + octets.reversed().map { String(format: "%02X", $0) }.joined()
+        "0x" + octets.reversed().map { hexDigits(UInt64($0), count: 2) }.joined()
     }
 
     /// A field's value: decimal for a single bit, else hex and decimal (`0xDECA (57034)`).

@@ -1,3 +1,5 @@
+import UWBCore
+
 /// The random 128-bit identifier of one session's discovery token. It names the session, never the
 /// device: every session draws a new one.
 package struct TokenIdentifier: Hashable, Sendable, CustomStringConvertible {
@@ -28,9 +30,6 @@ package struct TokenIdentifier: Hashable, Sendable, CustomStringConvertible {
 
     /// The 32 lowercase hexadecimal digits.
     package var description: String {
-        octets.map { octet in
-            let digits = String(octet, radix: 16)
-            return digits.count == 1 ? "0" + digits : digits
-        }.joined()
+        octets.map { hexDigits(UInt64($0), count: 2, uppercase: false) }.joined()
     }
 }

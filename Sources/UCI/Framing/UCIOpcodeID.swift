@@ -1,3 +1,5 @@
+import UWBCore
+
 /// The 6-bit opcode identifier (OID) of a control packet (octet 1, bits 5–0); its meaning
 /// depends on the group, so the named values live in `UCIOpcodeID.Core`, `.SessionConfig` and
 /// `.SessionControl`.
@@ -11,7 +13,7 @@ public struct UCIOpcodeID: RawRepresentable, Hashable, Sendable, CustomStringCon
     public init(rawValue: UInt8) { self.rawValue = rawValue & UCIConstants.opcodeMask }
 
     /// The OID in hex, e.g. `0x03`.
-    public var description: String { "0x" + String(rawValue, radix: 16, uppercase: true).leftPadded(to: 2) }
+    public var description: String { "0x" + hexDigits(UInt64(rawValue), count: 2) }
 
     /// The opcodes of the CORE group.
     public enum Core {

@@ -1,3 +1,5 @@
+import UWBCore
+
 /// A one-octet UCI code (a status, an id, a state) kept as its raw value, so values the
 /// specification reserves or a vendor defines survive a decode and an encode unchanged.
 ///
@@ -20,14 +22,7 @@ extension UCICode {
 
     /// The specification's name and the raw value, e.g. `UNKNOWN_GID (0x07)`.
     public var description: String {
-        let hex = "0x" + String(rawValue, radix: 16, uppercase: true).leftPadded(to: 2)
+        let hex = "0x" + hexDigits(UInt64(rawValue), count: 2)
         return name.map { "\($0) (\(hex))" } ?? "unnamed \(hex)"
-    }
-}
-
-extension String {
-    /// The string with leading zeros up to `width` characters.
-    func leftPadded(to width: Int) -> String {
-        String(repeating: "0", count: max(0, width - count)) + self
     }
 }

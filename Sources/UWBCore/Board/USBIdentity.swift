@@ -23,7 +23,6 @@ public struct USBIdentity: Hashable, Sendable, CustomStringConvertible {
     }
 
     private func hex4(_ value: UInt16) -> String {
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 4 - digits.count) + digits
+        hexDigits(UInt64(value), count: 4, uppercase: false)
     }
 }

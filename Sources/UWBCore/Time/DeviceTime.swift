@@ -71,7 +71,6 @@ public struct DeviceTime: Hashable, Sendable, CustomStringConvertible {
 
     /// The counter value in hexadecimal, for example `0x00_1234_5678`.
     public var description: String {
-        let hex = String(ticks, radix: 16, uppercase: true)
-        return "0x" + String(repeating: "0", count: Swift.max(0, 10 - hex.count)) + hex
+        "0x" + hexDigits(ticks, count: 10)
     }
 }

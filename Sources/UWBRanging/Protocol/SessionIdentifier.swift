@@ -1,3 +1,5 @@
+import UWBCore
+
 /// The 32-bit number that names one ranging session; every ranging frame carries it so that
 /// frames of other sessions on the same PAN and addresses are told apart.
 public struct SessionIdentifier: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
@@ -11,7 +13,6 @@ public struct SessionIdentifier: RawRepresentable, Hashable, Sendable, CustomStr
 
     /// The identifier as eight uppercase hexadecimal digits, for example `0x0000BEEF`.
     public var description: String {
-        let hex = String(rawValue, radix: 16, uppercase: true)
-        return "0x" + String(repeating: "0", count: max(0, 8 - hex.count)) + hex
+        "0x" + hexDigits(UInt64(rawValue), count: 8)
     }
 }
