@@ -3,7 +3,7 @@ import UWBPlot
 
 /// `uwb plot cir FILE -o out.svg`: a channel impulse response from `uwb cir --format json`, with
 /// the detected first path and, from a scenario, the true one.
-struct PlotCirCommand: ParsableCommand {
+struct PlotCirCommand: PlotSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "cir",
         abstract: "A channel impulse response's magnitude per tap, with the detected first path and the true one.",
@@ -30,11 +30,7 @@ struct PlotCirCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
-        logging.start()
-        let figure = try PlotFailure.reporting { () throws(PlotError) -> Figure in
-            try CIRFigure.make(try PlotInput.load(file).impulseResponse(figure: "cir", path: file), source: file, around: around)
-        }
-        try output.write(figure)
+    func makeFigure() throws(PlotError) -> Figure {
+        try CIRFigure.make(try PlotInput.load(file).impulseResponse(figure: "cir", path: file), source: file, around: around)
     }
 }

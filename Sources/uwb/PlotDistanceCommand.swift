@@ -2,7 +2,7 @@ import ArgumentParser
 import UWBPlot
 
 /// `uwb plot distance FILE -o out.svg`: distance and true distance against time, per pair.
-struct PlotDistanceCommand: ParsableCommand {
+struct PlotDistanceCommand: PlotSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "distance",
         abstract: "Distance and true distance against time, one colour per device → peer pair.")
@@ -15,11 +15,7 @@ struct PlotDistanceCommand: ParsableCommand {
     /// `--log-level`: how much the libraries log on standard error.
     @OptionGroup var logging: LoggingOptions
 
-    func run() throws {
-        logging.start()
-        let figure = try PlotFailure.reporting { () throws(PlotError) -> Figure in
-            try DistanceFigure.make(try PlotInput.load(file).distances(figure: "distance", path: file), source: file)
-        }
-        try output.write(figure)
+    func makeFigure() throws(PlotError) -> Figure {
+        try DistanceFigure.make(try PlotInput.load(file).distances(figure: "distance", path: file), source: file)
     }
 }

@@ -2,7 +2,7 @@ import ArgumentParser
 import UWBPlot
 
 /// `uwb plot error FILE -o out.svg`: the histogram of measured − true distance.
-struct PlotErrorCommand: ParsableCommand {
+struct PlotErrorCommand: PlotSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "error",
         abstract: "A histogram of measured − true distance, with its count, median and 95th percentile.")
@@ -15,11 +15,7 @@ struct PlotErrorCommand: ParsableCommand {
     /// `--log-level`: how much the libraries log on standard error.
     @OptionGroup var logging: LoggingOptions
 
-    func run() throws {
-        logging.start()
-        let figure = try PlotFailure.reporting { () throws(PlotError) -> Figure in
-            try ErrorFigure.make(try PlotInput.load(file).distances(figure: "error", path: file), source: file)
-        }
-        try output.write(figure)
+    func makeFigure() throws(PlotError) -> Figure {
+        try ErrorFigure.make(try PlotInput.load(file).distances(figure: "error", path: file), source: file)
     }
 }

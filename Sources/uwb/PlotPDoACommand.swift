@@ -2,7 +2,7 @@ import ArgumentParser
 import UWBPlot
 
 /// `uwb plot pdoa FILE [--scenario FILE] -o out.svg`: phase difference against true angle.
-struct PlotPDoACommand: ParsableCommand {
+struct PlotPDoACommand: PlotSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "pdoa",
         abstract: "Phase difference of arrival (and corrected) against the true angle, per device and chip.",
@@ -22,15 +22,11 @@ struct PlotPDoACommand: ParsableCommand {
     /// `--log-level`: how much the libraries log on standard error.
     @OptionGroup var logging: LoggingOptions
 
-    func run() throws {
-        logging.start()
-        let figure = try PlotFailure.reporting { () throws(PlotError) -> Figure in
-            let samples = try PlotInput.load(file).pdoaSamples(figure: "pdoa", path: file)
-            let curves = try scenario.map { path throws(PlotError) in
-                AnalyticPDoA.curves(in: try PlotInput.load(path).scenario(figure: "pdoa --scenario", path: path))
-            }
-            return try PDoAFigure.make(samples, source: file, analytic: curves ?? [])
+    func makeFigure() throws(PlotError) -> Figure {
+        let samples = try PlotInput.load(file).pdoaSamples(figure: "pdoa", path: file)
+        let curves = try scenario.map { path throws(PlotError) in
+            AnalyticPDoA.curves(in: try PlotInput.load(path).scenario(figure: "pdoa --scenario", path: path))
         }
-        try output.write(figure)
+        return try PDoAFigure.make(samples, source: file, analytic: curves ?? [])
     }
 }

@@ -4,7 +4,7 @@ import UWBPlot
 import UWBRanging
 
 /// `uwb plot room --scenario FILE [--run FILE] -o out.svg`: a scenario's room seen from above.
-struct PlotRoomCommand: ParsableCommand {
+struct PlotRoomCommand: PlotSubcommand {
     static let configuration = CommandConfiguration(
         commandName: "room",
         abstract: "A scenario's room from above: devices, paths, obstacles, field-of-view cones, measured positions.",
@@ -35,15 +35,11 @@ struct PlotRoomCommand: ParsableCommand {
     /// `--log-level`: how much the libraries log on standard error.
     @OptionGroup var logging: LoggingOptions
 
-    func run() throws {
-        logging.start()
-        let figure = try PlotFailure.reporting { () throws(PlotError) -> Figure in
-            let room = try PlotInput.load(scenario).scenario(figure: "room --scenario", path: scenario)
-            let samples = try runFile.map { path throws(PlotError) in
-                (samples: try PlotInput.load(path).distances(figure: "room --run", path: path), source: path)
-            }
-            return try RoomFigure.make(room, fieldOfView: .degrees(fieldOfView), run: samples)
+    func makeFigure() throws(PlotError) -> Figure {
+        let room = try PlotInput.load(scenario).scenario(figure: "room --scenario", path: scenario)
+        let samples = try runFile.map { path throws(PlotError) in
+            (samples: try PlotInput.load(path).distances(figure: "room --run", path: path), source: path)
         }
-        try output.write(figure)
+        return try RoomFigure.make(room, fieldOfView: .degrees(fieldOfView), run: samples)
     }
 }
