@@ -6,7 +6,9 @@ import Logging
 /// (`ranging`), NearbyInteraction sessions (`sessions`), USB boards (`usb`), the emulator
 /// service with apps in other processes (`service`), the emulator with many ranging devices
 /// and over long runs (`scaling`), many devices ranging through sessions on one channel
-/// (`mesh`), a mesh of sessions for hours (`soak`), and `uwb uci serve` with UCI hosts over TCP (`uci`). Prints markdown tables; progress goes to standard error. Build it in release mode:
+/// (`mesh`), a mesh of sessions for hours (`soak`), secured and unsecured sessions under attack
+/// (`security`), `uwb uci serve` with UCI hosts over TCP (`uci`), and the channel and receiver
+/// against measured DW1000 data (`channel`). Prints markdown tables; progress goes to standard error. Build it in release mode:
 /// `swift run -c release uwb-benchmarks`.
 @main
 struct BenchmarkCommand: ParsableCommand {
