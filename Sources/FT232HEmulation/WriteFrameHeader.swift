@@ -15,7 +15,7 @@ enum WriteFrameHeader {
         switch family {
         case .dw1000:
             do {
-                return try SPIHeader.decode(written).length
+                return try DW1000SPIHeader.decode(written).length
             } catch {
                 throw .chipRefused("\(chip): \(error.description)")
             }

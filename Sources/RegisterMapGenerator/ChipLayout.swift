@@ -12,7 +12,7 @@ public struct ChipLayout: Sendable, Equatable {
     public let maxOffset: UInt64
     /// The last octet a register may reach (its offset plus its length, less one).
     public let maxLastOctet: UInt64
-    /// The Swift type the generated constants extend, for example `Register`.
+    /// The Swift type the generated constants extend, for example `DW1000Register`.
     public let registerType: String
     /// The register-map JSON, relative to the package root.
     public let jsonPath: String
@@ -27,9 +27,9 @@ public struct ChipLayout: Sendable, Equatable {
         maxFileID: 0x3F,
         maxOffset: 0x7FFF,
         maxLastOctet: 0x7FFF,
-        registerType: "Register",
+        registerType: "DW1000Register",
         jsonPath: "Hardware/dw1000/registers.json",
-        outputPath: "Sources/DW1000Driver/Registers/RegisterMap.generated.swift"
+        outputPath: "Sources/DW1000Driver/Registers/DW1000RegisterMap.generated.swift"
     )
 
     /// The DW3000: 5-bit base addresses and 7-bit sub-addresses (a 2-octet header, DW3000 User

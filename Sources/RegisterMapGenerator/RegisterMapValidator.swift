@@ -4,7 +4,7 @@ import UWBCore
 struct RegisterMapValidator {
     /// The chip whose limits apply.
     let layout: ChipLayout
-    /// Swift names the generated `extension Register` already uses.
+    /// Swift names the generated `extension DW1000Register` already uses.
     private static let reservedRegisterNames: Set<String> = [
         "all", "name", "file", "offset", "length", "access", "section", "resetValue", "description",
     ]

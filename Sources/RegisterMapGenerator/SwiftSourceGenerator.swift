@@ -3,7 +3,7 @@ import UWBCore
 /// The Swift source of the map's generated file (``ChipLayout/outputPath``) for `map`.
 ///
 /// The output depends only on `map`, so the same JSON always gives byte-identical source.
-/// Each register becomes `<Type>.<lowerCamel>` (`Register.sysStatus` for the DW1000,
+/// Each register becomes `<Type>.<lowerCamel>` (`DW1000Register.sysStatus` for the DW1000,
 /// `DW3000Register.sysStatus` for the DW3000); a register with fields also gets a namespace
 /// `<Type>.<UpperCamel>` holding one `BitField` per field and a `fields` array.
 public func generateSwiftSource(for map: RegisterMap) -> String {

@@ -179,7 +179,7 @@ public final class FakeSPIBus: SPIBus {
         do {
             switch addressing {
             case .dw1000:
-                let decoded = try SPIHeader.decode(header).header
+                let decoded = try DW1000SPIHeader.decode(header).header
                 return (Location(file: decoded.file, offset: Int(decoded.subIndex)), nil)
             case .dw3000:
                 guard case .register(let decoded, _) = try DW3000SPIHeader.decode(header) else { return (nil, nil) }

@@ -18,13 +18,13 @@ struct SPIBenchmark {
 
     /// `iterations` reads of SYS_STATUS (4 octets, the driver's interrupt read).
     func statusReads(iterations: Int) throws -> SPIMeasurement {
-        let header = SPIHeader(.read, register: .sysStatus).bytes
+        let header = DW1000SPIHeader(.read, register: .sysStatus).bytes
         return try transfers(SPITransaction(header: header, body: .read(count: 4)), iterations: iterations)
     }
 
     /// `iterations` writes of a 16-octet payload plus MAC header (25 octets) to TX_BUFFER.
     func transmitBufferWrites(iterations: Int) throws -> SPIMeasurement {
-        let header = SPIHeader(.write, register: .txBuffer).bytes
+        let header = DW1000SPIHeader(.write, register: .txBuffer).bytes
         let body = [UInt8]((0..<25).map { UInt8(truncatingIfNeeded: $0) })
         return try transfers(SPITransaction(header: header, body: .write(body)), iterations: iterations)
     }

@@ -23,7 +23,7 @@ struct RegisterMapCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "uwb-regmap",
         abstract: "Generate a chip's Swift register map from its register-map JSON.",
-        discussion: "DW1000: Hardware/dw1000/registers.json -> Sources/DW1000Driver/Registers/RegisterMap.generated.swift. "
+        discussion: "DW1000: Hardware/dw1000/registers.json -> Sources/DW1000Driver/Registers/DW1000RegisterMap.generated.swift. "
             + "DW3000: Hardware/dw3000/registers.json -> Sources/DW3000Driver/Registers/DW3000RegisterMap.generated.swift."
     )
 

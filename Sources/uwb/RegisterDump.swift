@@ -3,7 +3,7 @@ import UWBDevices
 
 /// What `uwb registers --read` read from one chip: each register's reading, and the registers
 /// left unread with the reason (Docs/guides/attaching-a-board.md shows the output); `Mapped` is
-/// the register map of the chip's family (the DW1000's `Register`, the DW3000's `DW3000Register`).
+/// the register map of the chip's family (the DW1000's `DW1000Register`, the DW3000's `DW3000Register`).
 struct RegisterDump<Mapped: MappedRegister> {
     /// The radio's name (`usb:SERIAL`, `emulator:NAME`).
     let radio: String

@@ -61,12 +61,12 @@ struct RegistersCommand: ParsableCommand {
         logging.start()
         guard read else {
             switch map {
-            case .dw1000: list(matching(Register.all))
+            case .dw1000: list(matching(DW1000Register.all))
             case .dw3000: list(matching(DW3000Register.all))
             }
             return
         }
-        guard !matching(Register.all).isEmpty || !matching(DW3000Register.all).isEmpty else {
+        guard !matching(DW1000Register.all).isEmpty || !matching(DW3000Register.all).isEmpty else {
             throw ValidationError("--filter \(filter ?? ""): no register's name contains it; `uwb registers` lists them all")
         }
         let choice: DeviceChoice
@@ -96,8 +96,8 @@ struct RegistersCommand: ParsableCommand {
                 try DW3000RegisterReading.read(register, on: bus, chip: chip)
             }
         case .dw1000, nil:
-            try dump(matching(Register.all), family: "DW1000", from: radio) { register, bus, chip throws(SPIBusError) in
-                try RegisterReading.read(register, on: bus, chip: chip)
+            try dump(matching(DW1000Register.all), family: "DW1000", from: radio) { register, bus, chip throws(SPIBusError) in
+                try DW1000RegisterReading.read(register, on: bus, chip: chip)
             }
         }
     }

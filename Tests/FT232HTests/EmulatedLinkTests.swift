@@ -17,7 +17,7 @@ struct EmulatedLinkTests {
         try alice.configure(pair.world.configuration)
         try bob.configure(pair.world.configuration)
 
-        // One register read of SYS_STATUS (0x0F, 5 octets), as the driver's RegisterPort reads it.
+        // One register read of SYS_STATUS (0x0F, 5 octets), as the driver's DW1000RegisterPort reads it.
         var before = pair.bob.bus.statistics
         _ = try pair.bob.bus.transferReadingValue(SPITransaction(header: [0x0F], body: .read(count: 5)), on: .first)
         let statusRead = pair.bob.bus.statistics.since(before)

@@ -1,8 +1,8 @@
 import UWBCore
 
-/// The register accesses of one ``RegisterPort/batch(_:)``: one `transfer([SPITransaction], on:)`,
+/// The register accesses of one ``DW1000RegisterPort/batch(_:)``: one `transfer([SPITransaction], on:)`,
 /// one USB round trip, on a bus whose ``SPIBus/batchingReducesCost``; single transactions, exactly
-/// as ``RegisterPort``'s own methods send them, on any other bus.
+/// as ``DW1000RegisterPort``'s own methods send them, on any other bus.
 ///
 /// On a bus that does not batch (the emulator's, where a transaction costs nothing) every access
 /// goes out at once: reads of values through `transferReadingValue`, writes of values through
@@ -25,25 +25,25 @@ struct RegisterBatch {
     }
 
     /// The port the accesses go to.
-    private let port: RegisterPort
+    private let port: DW1000RegisterPort
     /// `nil` when the accesses go out one by one, as they are made: nothing more to carry, so
     /// that the bus that does not batch pays next to nothing for the batch.
     private var listing: Listing?
 
     /// A batch whose accesses go out one by one.
     @inline(__always)
-    init(immediateOn port: RegisterPort) {
+    init(immediateOn port: DW1000RegisterPort) {
         self.port = port
     }
 
     /// A batch that lists its accesses without sending them.
-    init(listingFor port: RegisterPort) {
+    init(listingFor port: DW1000RegisterPort) {
         self.port = port
         self.listing = Listing()
     }
 
     /// A batch that answers its accesses from what the bus answered to `transactions`.
-    init(answering transactions: [SPITransaction], with answers: [[UInt8]], for port: RegisterPort) {
+    init(answering transactions: [SPITransaction], with answers: [[UInt8]], for port: DW1000RegisterPort) {
         self.port = port
         self.listing = Listing(transactions: transactions, answers: answers)
     }
@@ -57,22 +57,22 @@ struct RegisterBatch {
     var readsAhead: Bool { listing != nil }
 
     /// Reads `count` octets of `register` from octet `offset` (the whole register by default),
-    /// like ``RegisterPort/read(_:offset:count:)``.
+    /// like ``DW1000RegisterPort/read(_:offset:count:)``.
     @inline(__always)
-    mutating func read(_ register: Register, offset: Int = 0, count: Int? = nil) throws(SPIBusError) -> [UInt8] {
+    mutating func read(_ register: DW1000Register, offset: Int = 0, count: Int? = nil) throws(SPIBusError) -> [UInt8] {
         guard readsAhead else { return try port.read(register, offset: offset, count: count) }
         return try answer(port.readTransaction(register, offset: offset, count: count), of: register)
     }
 
     /// Reads up to 8 octets of `register` as a little-endian value, like
-    /// ``RegisterPort/readValue(_:offset:count:)``.
+    /// ``DW1000RegisterPort/readValue(_:offset:count:)``.
     @inline(__always)
-    mutating func readValue(_ register: Register, offset: Int = 0, count: Int? = nil) throws(SPIBusError) -> UInt64 {
+    mutating func readValue(_ register: DW1000Register, offset: Int = 0, count: Int? = nil) throws(SPIBusError) -> UInt64 {
         guard readsAhead else { return try port.readValue(register, offset: offset, count: count) }
         return littleEndianValue(try answer(port.readTransaction(register, offset: offset, count: count), of: register))
     }
 
-    /// Carries out one register write, like ``RegisterPort/write(_:)``.
+    /// Carries out one register write, like ``DW1000RegisterPort/write(_:)``.
     @inline(__always)
     mutating func write(_ write: RegisterWrite) throws(SPIBusError) {
         guard readsAhead else { return try port.write(write) }
@@ -80,9 +80,9 @@ struct RegisterBatch {
     }
 
     /// Writes the low octets of `value` into `register` (the whole register by default), like
-    /// ``RegisterPort/write(_:value:offset:count:)``.
+    /// ``DW1000RegisterPort/write(_:value:offset:count:)``.
     @inline(__always)
-    mutating func write(_ register: Register, value: UInt64, offset: Int = 0, count: Int? = nil) throws(SPIBusError) {
+    mutating func write(_ register: DW1000Register, value: UInt64, offset: Int = 0, count: Int? = nil) throws(SPIBusError) {
         guard readsAhead else { return try port.write(register, value: value, offset: offset, count: count) }
         let write = RegisterWrite(register, value: value, offset: offset, count: count)
         _ = try answer(port.writeTransaction(write), of: register)
@@ -95,7 +95,7 @@ struct RegisterBatch {
     }
 
     /// Lists `transaction` and returns zeros for what it reads, or returns the bus's answer to it.
-    private mutating func answer(_ transaction: SPITransaction, of register: Register) throws(SPIBusError) -> [UInt8] {
+    private mutating func answer(_ transaction: SPITransaction, of register: DW1000Register) throws(SPIBusError) -> [UInt8] {
         if listing != nil, listing?.answers == nil {
             listing?.transactions.append(transaction)
             return [UInt8](repeating: 0, count: transaction.responseLength)
@@ -107,7 +107,7 @@ struct RegisterBatch {
         }
         listing?.answered += 1
         guard answers[index].count == transaction.responseLength else {
-            throw RegisterPort.shortRead(of: register, returned: answers[index].count, expected: transaction.responseLength)
+            throw DW1000RegisterPort.shortRead(of: register, returned: answers[index].count, expected: transaction.responseLength)
         }
         return answers[index]
     }

@@ -1,21 +1,21 @@
 /// The octets to write into one register, starting at an octet offset inside it.
 struct RegisterWrite: Hashable, Sendable {
     /// The register written.
-    let register: Register
+    let register: DW1000Register
     /// The octet offset inside the register where the write starts.
     let offset: Int
     /// The octets, low octet first.
     let octets: [UInt8]
 
     /// Writes the low `count` octets of `value` (the whole register by default), low octet first.
-    init(_ register: Register, value: UInt64, offset: Int = 0, count: Int? = nil) {
+    init(_ register: DW1000Register, value: UInt64, offset: Int = 0, count: Int? = nil) {
         self.register = register
         self.offset = offset
         self.octets = littleEndianOctets(value, count: count ?? register.length - offset)
     }
 
     /// Writes the given octets.
-    init(_ register: Register, octets: [UInt8], offset: Int = 0) {
+    init(_ register: DW1000Register, octets: [UInt8], offset: Int = 0) {
         self.register = register
         self.offset = offset
         self.octets = octets

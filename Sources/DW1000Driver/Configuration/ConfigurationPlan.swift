@@ -13,10 +13,10 @@ struct ConfigurationPlan: Hashable, Sendable {
     /// 110 kbps receive mode when needed, the frame-wait timeout when `frameWaitTimeout` is on, and
     /// the frame filter's bits when one is on (UM §7.2.6).
     static func systemConfiguration(_ config: RadioConfig, frameWaitTimeout: Bool, frameFilter: FrameFilter? = nil) -> UInt64 {
-        Register.SysCfg.hirqPol.placing(1)
-            | Register.SysCfg.disDrxb.placing(1)
-            | Register.SysCfg.rxm110k.placing(config.dataRate == .kbps110 ? 1 : 0)
-            | Register.SysCfg.rxwtoe.placing(frameWaitTimeout ? 1 : 0)
+        DW1000Register.SysCfg.hirqPol.placing(1)
+            | DW1000Register.SysCfg.disDrxb.placing(1)
+            | DW1000Register.SysCfg.rxm110k.placing(config.dataRate == .kbps110 ? 1 : 0)
+            | DW1000Register.SysCfg.rxwtoe.placing(frameWaitTimeout ? 1 : 0)
             | (frameFilter?.systemConfigurationBits ?? 0)
     }
 
@@ -24,11 +24,11 @@ struct ConfigurationPlan: Hashable, Sendable {
     /// (UM §7.2.10). The length fields are added for each frame.
     static func frameControl(_ config: RadioConfig) -> UInt64 {
         let (repetitions, extensionCode) = config.preambleLength.dw1000Codes
-        return Register.TxFctrl.txbr.placing(config.dataRate.dw1000Code)
-            | Register.TxFctrl.tr.placing(1)
-            | Register.TxFctrl.txprf.placing(config.pulseRepetitionFrequency.dw1000Code)
-            | Register.TxFctrl.txpsr.placing(repetitions)
-            | Register.TxFctrl.pe.placing(extensionCode)
+        return DW1000Register.TxFctrl.txbr.placing(config.dataRate.dw1000Code)
+            | DW1000Register.TxFctrl.tr.placing(1)
+            | DW1000Register.TxFctrl.txprf.placing(config.pulseRepetitionFrequency.dw1000Code)
+            | DW1000Register.TxFctrl.txpsr.placing(repetitions)
+            | DW1000Register.TxFctrl.pe.placing(extensionCode)
     }
 
     /// CHAN_CTRL (UM §7.2.32): the same channel and preamble code for TX and RX, the RX PRF, and
@@ -37,14 +37,14 @@ struct ConfigurationPlan: Hashable, Sendable {
         let channel = UInt64(config.channel.number)
         let code = UInt64(config.preambleCode)
         let decawaveSFD: UInt64 = config.startOfFrameDelimiter == .decawave ? 1 : 0
-        return Register.ChanCtrl.txChan.placing(channel)
-            | Register.ChanCtrl.rxChan.placing(channel)
-            | Register.ChanCtrl.dwsfd.placing(decawaveSFD)
-            | Register.ChanCtrl.rxprf.placing(config.pulseRepetitionFrequency.dw1000Code)
-            | Register.ChanCtrl.tnssfd.placing(decawaveSFD)
-            | Register.ChanCtrl.rnssfd.placing(decawaveSFD)
-            | Register.ChanCtrl.txPcode.placing(code)
-            | Register.ChanCtrl.rxPcode.placing(code)
+        return DW1000Register.ChanCtrl.txChan.placing(channel)
+            | DW1000Register.ChanCtrl.rxChan.placing(channel)
+            | DW1000Register.ChanCtrl.dwsfd.placing(decawaveSFD)
+            | DW1000Register.ChanCtrl.rxprf.placing(config.pulseRepetitionFrequency.dw1000Code)
+            | DW1000Register.ChanCtrl.tnssfd.placing(decawaveSFD)
+            | DW1000Register.ChanCtrl.rnssfd.placing(decawaveSFD)
+            | DW1000Register.ChanCtrl.txPcode.placing(code)
+            | DW1000Register.ChanCtrl.rxPcode.placing(code)
     }
 
     /// The plan for a configuration, keeping `frameFilter`'s SYS_CFG bits if a filter is on.

@@ -16,10 +16,10 @@ struct AccumulatorClocks: Hashable, Sendable {
     static let receiveClockFromPLL: UInt64 = 0b10
 
     /// The bits of octet 0 the read changes: FACE and RXCLKS (0x4C); the others (0xB3) are kept.
-    private static let changedLowBits = UInt8(Register.PmscCtrl0.face.mask | Register.PmscCtrl0.rxclks.mask)
+    private static let changedLowBits = UInt8(DW1000Register.PmscCtrl0.face.mask | DW1000Register.PmscCtrl0.rxclks.mask)
 
     /// AMCE, as a bit of octet 1 (0x80).
-    private static let memoryClockBit = UInt8(Register.PmscCtrl0.amce.mask >> 8)
+    private static let memoryClockBit = UInt8(DW1000Register.PmscCtrl0.amce.mask >> 8)
 
     /// PMSC_CTRL0 octet 0 before the read.
     let savedLow: UInt8
@@ -36,7 +36,7 @@ struct AccumulatorClocks: Hashable, Sendable {
     /// Octet 0 during the read: FACE set, RXCLKS = 10, the rest kept (0x48 | old & 0xB3).
     var readingLow: UInt8 {
         savedLow & ~Self.changedLowBits
-            | UInt8(Register.PmscCtrl0.face.placing(1) | Register.PmscCtrl0.rxclks.placing(Self.receiveClockFromPLL))
+            | UInt8(DW1000Register.PmscCtrl0.face.placing(1) | DW1000Register.PmscCtrl0.rxclks.placing(Self.receiveClockFromPLL))
     }
 
     /// Octet 1 during the read: AMCE set (old | 0x80).

@@ -16,7 +16,7 @@ extension DW1000 {
     public func filterFrames(_ filter: FrameFilter?) throws(TransceiverError) {
         _ = try requireConfiguration()
         let configuration = (systemConfiguration & ~FrameFilter.systemConfigurationMask) | (filter?.systemConfigurationBits ?? 0)
-        let mask = filter == nil ? Self.handledEvents : Self.handledEvents & ~Register.SysStatus.affrej.mask
+        let mask = filter == nil ? Self.handledEvents : Self.handledEvents & ~DW1000Register.SysStatus.affrej.mask
         try onBus {
             try port.batch { (batch: inout RegisterBatch) throws(SPIBusError) in
                 if let filter {

@@ -11,6 +11,6 @@ extension DW1000 {
     /// A DW3000 reads its DEV_ID with the same octets: its short-addressed read of base address 0
     /// is also 0x00 (DW3000 User Manual §2.3.1.2).
     public static var deviceIDRead: SPITransaction {
-        SPITransaction(header: SPIHeader(.read, register: .devId).bytes, body: .read(count: Register.devId.length))
+        SPITransaction(header: DW1000SPIHeader(.read, register: .devId).bytes, body: .read(count: DW1000Register.devId.length))
     }
 }

@@ -13,11 +13,11 @@ extension DW1000 {
         let status = interrupt.status
         var events: [TransceiverEvent] = []
         var handled: UInt64 = 0
-        if status & Register.SysStatus.txfrs.mask != 0, let stamp = interrupt.transmitStamp {
+        if status & DW1000Register.SysStatus.txfrs.mask != 0, let stamp = interrupt.transmitStamp {
             events.append(.transmitted(at: DeviceTime(wrapping: stamp)))
             handled |= Self.transmitProgressEvents
         }
-        if status & Register.SysStatus.rxfcg.mask != 0, let information = interrupt.frameInformation {
+        if status & DW1000Register.SysStatus.rxfcg.mask != 0, let information = interrupt.frameInformation {
             handled |= Self.receiveProgressEvents
             events.append(.frameReceived(try readReceivedFrame(information, clearing: handled)))
             return events
@@ -25,7 +25,7 @@ extension DW1000 {
         // Events masked out (AFFREJ under a frame filter) may be set, but are not this interrupt's.
         if let outcome = Self.receiveOutcome(status & unmaskedEvents) {
             events.append(outcome)
-            handled |= status & (Self.handledEvents | Self.receiveProgressEvents) & ~Register.SysStatus.txfrs.mask
+            handled |= status & (Self.handledEvents | Self.receiveProgressEvents) & ~DW1000Register.SysStatus.txfrs.mask
         }
         guard handled != 0 else { return events }
         let resetsReceiver = events.contains(where: Self.needsReceiverReset)
@@ -33,7 +33,7 @@ extension DW1000 {
             try port.batch { (batch: inout RegisterBatch) throws(SPIBusError) in
                 try batch.write(.sysStatus, value: handled, count: 4)
                 if resetsReceiver {
-                    try batch.write(.sysCtrl, value: Register.SysCtrl.trxoff.placing(1), count: 1)
+                    try batch.write(.sysCtrl, value: DW1000Register.SysCtrl.trxoff.placing(1), count: 1)
                     try batch.write(.pmscCtrl0, value: 0xE0, offset: 3, count: 1)
                     try batch.write(.pmscCtrl0, value: 0xF0, offset: 3, count: 1)
                 }
@@ -47,18 +47,18 @@ extension DW1000 {
         if let failure = receiveFailures.first(where: { status & $0.0.mask != 0 }) {
             return .receiveFailed(failure.1)
         }
-        return status & Register.SysStatus.rxrfto.mask != 0 ? .receiveTimeout : nil
+        return status & DW1000Register.SysStatus.rxrfto.mask != 0 ? .receiveTimeout : nil
     }
 
     /// The failure each SYS_STATUS error bit reports, most specific first.
     static let receiveFailures: [(BitField, ReceiveFailure)] = [
-            (Register.SysStatus.rxfce, .frameCheckFailed),
-            (Register.SysStatus.rxphe, .phyHeaderError),
-            (Register.SysStatus.rxrfsl, .reedSolomonSyncLoss),
-            (Register.SysStatus.ldeerr, .leadingEdgeDetectionFailed),
-            (Register.SysStatus.rxsfdto, .sfdTimeout),
-            (Register.SysStatus.rxpto, .preambleTimeout),
-            (Register.SysStatus.affrej, .frameFilterRejected),
+            (DW1000Register.SysStatus.rxfce, .frameCheckFailed),
+            (DW1000Register.SysStatus.rxphe, .phyHeaderError),
+            (DW1000Register.SysStatus.rxrfsl, .reedSolomonSyncLoss),
+            (DW1000Register.SysStatus.ldeerr, .leadingEdgeDetectionFailed),
+            (DW1000Register.SysStatus.rxsfdto, .sfdTimeout),
+            (DW1000Register.SysStatus.rxpto, .preambleTimeout),
+            (DW1000Register.SysStatus.affrej, .frameFilterRejected),
         ]
 
     /// Whether an event leaves the receiver needing an RX-only soft reset (UM §4.1.6; Decawave's
@@ -75,7 +75,7 @@ extension DW1000 {
     /// batch unless the first-path phase is measured, which needs RX_TIME before its reads.
     private func readReceivedFrame(_ information: UInt64, clearing handled: UInt64) throws(TransceiverError) -> ReceivedFrame {
         let config = try requireConfiguration()
-        let length = Int(Register.RxFinfo.rxflen.value(in: information) | Register.RxFinfo.rxfle.value(in: information) << 7)
+        let length = Int(DW1000Register.RxFinfo.rxflen.value(in: information) | DW1000Register.RxFinfo.rxfle.value(in: information) << 7)
         guard (FrameCheckSequence.length...DW1000Constants.maximumFrameLength).contains(length) else {
             throw .bus(.transferFailed("RX_FINFO reports a \(length)-octet frame with a good FCS, which the chip cannot receive; check the SPI wiring and clock"))
         }
@@ -117,12 +117,12 @@ extension DW1000 {
         index: Double, carrierPhase: Angle, clocks: UInt64, clearing handled: UInt64
     ) throws(TransceiverError) -> Angle {
         let sample = Int(index.rounded(.down))
-        guard (0..<(Register.accMem.length / 4 - 1)).contains(sample) else {
+        guard (0..<(DW1000Register.accMem.length / 4 - 1)).contains(sample) else {
             throw .hardwareFault("FP_INDEX \(index) lies outside the accumulator; check the SPI wiring")
         }
         let octets = try onBus {
             try port.batch { (batch: inout RegisterBatch) throws(SPIBusError) -> [UInt8] in
-                try batch.write(.pmscCtrl0, value: clocks | Register.PmscCtrl0.face.mask | Register.PmscCtrl0.amce.mask, count: 2)
+                try batch.write(.pmscCtrl0, value: clocks | DW1000Register.PmscCtrl0.face.mask | DW1000Register.PmscCtrl0.amce.mask, count: 2)
                 let read = try batch.read(.accMem, offset: sample * 4, count: 5)
                 try batch.write(.pmscCtrl0, value: clocks, count: 2)
                 try batch.write(.sysStatus, value: handled, count: 4)

@@ -9,7 +9,7 @@ extension DW1000 {
             try onBus {
                 try port.batch { (batch: inout RegisterBatch) throws(SPIBusError) in
                     try wait.write(into: &batch)
-                    try batch.write(.sysCtrl, value: Register.SysCtrl.rxenab.placing(1), count: 2)
+                    try batch.write(.sysCtrl, value: DW1000Register.SysCtrl.rxenab.placing(1), count: 2)
                 }
             }
             systemConfiguration = wait.systemConfiguration
@@ -19,8 +19,8 @@ extension DW1000 {
             try port.batch { (batch: inout RegisterBatch) throws(SPIBusError) -> Bool in
                 try wait.write(into: &batch)
                 try batch.write(.dxTime, value: start.ticks)
-                try batch.write(.sysCtrl, value: Register.SysCtrl.rxenab.placing(1) | Register.SysCtrl.rxdlye.placing(1), count: 2)
-                return try batch.readValue(.sysStatus, offset: 3, count: 1) & (Register.SysStatus.hpdwarn.mask >> 24) != 0
+                try batch.write(.sysCtrl, value: DW1000Register.SysCtrl.rxenab.placing(1) | DW1000Register.SysCtrl.rxdlye.placing(1), count: 2)
+                return try batch.readValue(.sysStatus, offset: 3, count: 1) & (DW1000Register.SysStatus.hpdwarn.mask >> 24) != 0
             }
         }
         systemConfiguration = wait.systemConfiguration

@@ -25,7 +25,7 @@ extension DW1000: Transceiver {
                 for write in plan.writes {
                     try port.write(write)
                 }
-                try port.write(.sysCtrl, value: Register.SysCtrl.txstrt.placing(1) | Register.SysCtrl.trxoff.placing(1), count: 1)
+                try port.write(.sysCtrl, value: DW1000Register.SysCtrl.txstrt.placing(1) | DW1000Register.SysCtrl.trxoff.placing(1), count: 1)
             }
         } catch {
             logger.warning("DW1000 configuration failed", metadata: [LogMetadataKey.error: "\(error)"])
@@ -46,7 +46,7 @@ extension DW1000: Transceiver {
     /// `dwt_forcetrxoff` does.
     public func turnOff() throws(TransceiverError) {
         try onBus {
-            try port.write(.sysCtrl, value: Register.SysCtrl.trxoff.placing(1), count: 1)
+            try port.write(.sysCtrl, value: DW1000Register.SysCtrl.trxoff.placing(1), count: 1)
             try port.write(.sysStatus, value: Self.handledEvents | Self.transmitProgressEvents | Self.receiveProgressEvents, count: 4)
         }
     }

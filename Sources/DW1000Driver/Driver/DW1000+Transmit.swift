@@ -22,7 +22,7 @@ extension DW1000 {
         }
         record(transmission)
         if late {
-            try onBus { try port.write(.sysCtrl, value: Register.SysCtrl.trxoff.placing(1), count: 1) }
+            try onBus { try port.write(.sysCtrl, value: DW1000Register.SysCtrl.trxoff.placing(1), count: 1) }
             throw .lateTransmission(scheduled: time)
         }
         return start + antennaDelays.transmit
@@ -44,7 +44,7 @@ extension DW1000 {
 
     /// HPDWARN (bit 27) and TXPUTE (bit 34) seen from SYS_STATUS octet 3: Decawave `dwt_starttx`
     /// tests exactly this 16-bit mask after a delayed start.
-    static let lateTransmitWarnings: UInt64 = (Register.SysStatus.hpdwarn.mask | Register.SysStatus.txpute.mask) >> 24
+    static let lateTransmitWarnings: UInt64 = (DW1000Register.SysStatus.hpdwarn.mask | DW1000Register.SysStatus.txpute.mask) >> 24
 
     /// The writes before a start: the frame, its length, and the response window if any; every
     /// check is done here, before anything is written.
@@ -61,7 +61,7 @@ extension DW1000 {
         }
         let wait = try response.map { (window) throws(TransceiverError) in try frameWaitSetting(window.timeout) }
         return TransmissionSetup(
-            frame: frame, frameControl: frameControl | Register.TxFctrl.tflen.placing(UInt64(length)),
+            frame: frame, frameControl: frameControl | DW1000Register.TxFctrl.tflen.placing(UInt64(length)),
             responseDelay: responseDelay, frameWait: wait)
     }
 
@@ -74,8 +74,8 @@ extension DW1000 {
 
     /// SYS_CTRL octet 0 for a start: TXSTRT, plus TXDLYS and WAIT4RESP as asked.
     private func startCommand(delayed: Bool, awaitingResponse: Bool) -> UInt64 {
-        Register.SysCtrl.txstrt.placing(1)
-            | Register.SysCtrl.txdlys.placing(delayed ? 1 : 0)
-            | Register.SysCtrl.wait4resp.placing(awaitingResponse ? 1 : 0)
+        DW1000Register.SysCtrl.txstrt.placing(1)
+            | DW1000Register.SysCtrl.txdlys.placing(delayed ? 1 : 0)
+            | DW1000Register.SysCtrl.wait4resp.placing(awaitingResponse ? 1 : 0)
     }
 }

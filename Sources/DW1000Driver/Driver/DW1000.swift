@@ -12,7 +12,7 @@ import UWBCore
 /// transactions, and none waits for the air.
 public final class DW1000 {
     /// Register access to the chip.
-    let port: RegisterPort
+    let port: DW1000RegisterPort
 
     /// The configuration last applied, if any.
     public var configuration: RadioConfig? { appliedConfiguration }
@@ -74,7 +74,7 @@ public final class DW1000 {
         var logger = logger
         logger[metadataKey: LogMetadataKey.chip] = "\(chip)"
         self.logger = logger
-        self.port = RegisterPort(bus: logger.logLevel == .trace ? TracingSPIBus(bus, logger: logger) : bus, chip: chip)
+        self.port = DW1000RegisterPort(bus: logger.logLevel == .trace ? TracingSPIBus(bus, logger: logger) : bus, chip: chip)
         self.antennaDelays = antennaDelays
         do {
             try bringUp()

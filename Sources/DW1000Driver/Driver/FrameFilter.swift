@@ -31,30 +31,30 @@ public struct FrameFilter: Hashable, Sendable {
     }
 
     /// Every SYS_CFG bit a filter sets: FFEN, FFBC and the frame-type bits FFAB to FFA5 (bits 8:0).
-    static let systemConfigurationMask: UInt64 = Register.SysCfg.ffen.mask | Register.SysCfg.ffbc.mask
-        | Register.SysCfg.ffab.mask | Register.SysCfg.ffad.mask | Register.SysCfg.ffaa.mask | Register.SysCfg.ffam.mask
-        | Register.SysCfg.ffar.mask | Register.SysCfg.ffa4.mask | Register.SysCfg.ffa5.mask
+    static let systemConfigurationMask: UInt64 = DW1000Register.SysCfg.ffen.mask | DW1000Register.SysCfg.ffbc.mask
+        | DW1000Register.SysCfg.ffab.mask | DW1000Register.SysCfg.ffad.mask | DW1000Register.SysCfg.ffaa.mask | DW1000Register.SysCfg.ffam.mask
+        | DW1000Register.SysCfg.ffar.mask | DW1000Register.SysCfg.ffa4.mask | DW1000Register.SysCfg.ffa5.mask
 
     /// The SYS_CFG bits this filter sets: FFEN, FFBC for a coordinator, and FFAB, FFAD, FFAA or
     /// FFAM for each frame type (UM §7.2.6).
     var systemConfigurationBits: UInt64 {
-        frameTypes.reduce(Register.SysCfg.ffen.mask | (actsAsCoordinator ? Register.SysCfg.ffbc.mask : 0)) { bits, type in
+        frameTypes.reduce(DW1000Register.SysCfg.ffen.mask | (actsAsCoordinator ? DW1000Register.SysCfg.ffbc.mask : 0)) { bits, type in
             bits | Self.allowBit(type).mask
         }
     }
 
     /// PANADR: PAN_ID in bits 31:16, SHORT_ADDR in bits 15:0 (UM §7.2.5).
     var panAddress: UInt64 {
-        Register.Panadr.panId.placing(UInt64(pan.rawValue)) | Register.Panadr.shortAddr.placing(UInt64(shortAddress))
+        DW1000Register.Panadr.panId.placing(UInt64(pan.rawValue)) | DW1000Register.Panadr.shortAddr.placing(UInt64(shortAddress))
     }
 
     /// The SYS_CFG bit that lets frames of `type` through.
     private static func allowBit(_ type: MACFrameType) -> BitField {
         switch type {
-        case .beacon: Register.SysCfg.ffab
-        case .data: Register.SysCfg.ffad
-        case .acknowledgement: Register.SysCfg.ffaa
-        case .macCommand: Register.SysCfg.ffam
+        case .beacon: DW1000Register.SysCfg.ffab
+        case .data: DW1000Register.SysCfg.ffad
+        case .acknowledgement: DW1000Register.SysCfg.ffaa
+        case .macCommand: DW1000Register.SysCfg.ffam
         }
     }
 }

@@ -16,9 +16,9 @@ struct InterruptStatus {
     /// Reads SYS_STATUS and, as needed or as a batch allows, TX_STAMP then RX_FINFO.
     init(reading batch: inout RegisterBatch) throws(SPIBusError) {
         status = try batch.readValue(.sysStatus, count: 4)
-        let transmitted = status & Register.SysStatus.txfrs.mask != 0
+        let transmitted = status & DW1000Register.SysStatus.txfrs.mask != 0
         transmitStamp = batch.readsAhead || transmitted ? try batch.readValue(.txStamp) : nil
-        let received = status & Register.SysStatus.rxfcg.mask != 0
+        let received = status & DW1000Register.SysStatus.rxfcg.mask != 0
         frameInformation = batch.readsAhead || received ? try batch.readValue(.rxFinfo) : nil
     }
 }

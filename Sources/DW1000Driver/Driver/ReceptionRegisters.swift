@@ -33,15 +33,15 @@ struct ReceptionRegisters: Hashable, Sendable {
     /// Levels, clock offset and phase (UM §4.7, §7.2.19–7.2.21, §7.2.40.11).
     func diagnostics(_ config: RadioConfig) -> ReceptionDiagnostics {
         let formula = SignalPowerFormula(configuration: config)
-        let accumulated = Int(Register.RxFinfo.rxpacc.value(in: frameInformation))
+        let accumulated = Int(DW1000Register.RxFinfo.rxpacc.value(in: frameInformation))
         let count = formula.correctedPreambleCount(accumulated: accumulated, unsaturated: Int(unsaturatedPreambleCount))
         let amplitudes = (
             Int(littleEndianValue(receiveTime.dropFirst(7).prefix(2))),
-            Int(Register.RxFqual.fpAmpl2.value(in: frameQuality)),
-            Int(Register.RxFqual.fpAmpl3.value(in: frameQuality)))
-        let impulsePower = Int(Register.RxFqual.cirPwr.value(in: frameQuality))
+            Int(DW1000Register.RxFqual.fpAmpl2.value(in: frameQuality)),
+            Int(DW1000Register.RxFqual.fpAmpl3.value(in: frameQuality)))
+        let impulsePower = Int(DW1000Register.RxFqual.cirPwr.value(in: frameQuality))
         let firstPathIndex = Double(littleEndianValue(receiveTime.dropFirst(5).prefix(2))) / 64
-        let phase = Double(Register.RxTtcko.rcphase.value(in: timeTrackingOffset)) * 2 * .pi / 128
+        let phase = Double(DW1000Register.RxTtcko.rcphase.value(in: timeTrackingOffset)) * 2 * .pi / 128
         return ReceptionDiagnostics(
             receivedLevel: formula.receivedLevel(impulseResponsePower: impulsePower, preambleCount: count),
             firstPathLevel: formula.firstPathLevel(amplitudes: amplitudes, preambleCount: count),

@@ -19,7 +19,7 @@ struct TransmissionSetup {
         try batch.write(RegisterWrite(.txBuffer, octets: frame))
         try batch.write(.txFctrl, value: frameControl, count: 4)
         if let responseDelay {
-            try batch.write(.ackRespT, value: Register.AckRespT.w4rTim.placing(UInt64(responseDelay)))
+            try batch.write(.ackRespT, value: DW1000Register.AckRespT.w4rTim.placing(UInt64(responseDelay)))
         }
         try frameWait?.write(into: &batch)
     }

@@ -1,7 +1,7 @@
 /// A named group of adjacent bits inside a register of at most 64 bits.
 ///
 /// Bit 0 is the least significant bit of the register's little-endian value. Values come only
-/// from a chip's generated register map (for example `Register.SysStatus.rxfcg` of the DW1000 or
+/// from a chip's generated register map (for example `DW1000Register.SysStatus.rxfcg` of the DW1000 or
 /// `DW3000Register.SysStatus.rxfcg`), which the generator validates, so every field has a width
 /// of 1–64 bits and ends at or below bit 63.
 public struct BitField: Hashable, Sendable {

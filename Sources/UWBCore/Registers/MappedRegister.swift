@@ -1,4 +1,4 @@
-/// A register of a chip whose register map is generated from JSON (the DW1000's `Register`, the
+/// A register of a chip whose register map is generated from JSON (the DW1000's `DW1000Register`, the
 /// DW3000's `DW3000Register`): its generated tables give every register's bit fields and what they mean.
 public protocol MappedRegister: Hashable, Sendable, CustomStringConvertible {
     /// The user manual mnemonic, for example `SYS_STATUS`.

@@ -1,5 +1,5 @@
 /// A register's value as read from a chip, with each of its fields decoded by the register map
-/// (the DW1000's `RegisterReading`, the DW3000's `DW3000RegisterReading`).
+/// (the DW1000's `DW1000RegisterReading`, the DW3000's `DW3000RegisterReading`).
 public struct MappedRegisterReading<Mapped: MappedRegister>: Hashable, Sendable {
     /// One field of the reading.
     public struct Field: Hashable, Sendable {

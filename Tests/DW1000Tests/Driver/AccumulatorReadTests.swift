@@ -229,7 +229,7 @@ final class FailingBus: SPIBus {
     func transfer(_ transaction: SPITransaction, on chip: ChipSelect) throws(SPIBusError) -> [UInt8] {
         let file: UInt8
         do {
-            file = try SPIHeader.decode(transaction.header).header.file
+            file = try DW1000SPIHeader.decode(transaction.header).header.file
         } catch {
             throw .transferFailed("test: undecodable header: \(error)")
         }

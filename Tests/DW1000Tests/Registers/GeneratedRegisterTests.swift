@@ -11,35 +11,35 @@ import UWBCore
     }
 
     @Test func sysStatusAddressAndFields() {
-        #expect(Register.sysStatus.file == 0x0F)
-        #expect(Register.sysStatus.offset == 0)
-        #expect(Register.sysStatus.length == 5)
-        #expect(Register.sysStatus.access == .specialReadWrite)
-        #expect(Register.sysStatus.section == "7.2.17")
-        #expect(Register.SysStatus.rxfcg.lowBit == 14)
-        #expect(Register.SysStatus.rxfcg.width == 1)
-        #expect(Register.SysStatus.rxfcg.access == .writeOneToClear)
-        #expect(Register.SysStatus.rxfcg.clearedBy == .rxEnable)
-        #expect(Register.SysStatus.txfrs.lowBit == 7)
-        #expect(Register.SysStatus.txfrs.clearedBy == .txEnable)
-        #expect(Register.SysStatus.cplock.clearedBy == nil)
-        #expect(Register.SysStatus.txpute.lowBit == 34)
-        #expect(Register.SysStatus.clkpllLl.lowBit == 25)
+        #expect(DW1000Register.sysStatus.file == 0x0F)
+        #expect(DW1000Register.sysStatus.offset == 0)
+        #expect(DW1000Register.sysStatus.length == 5)
+        #expect(DW1000Register.sysStatus.access == .specialReadWrite)
+        #expect(DW1000Register.sysStatus.section == "7.2.17")
+        #expect(DW1000Register.SysStatus.rxfcg.lowBit == 14)
+        #expect(DW1000Register.SysStatus.rxfcg.width == 1)
+        #expect(DW1000Register.SysStatus.rxfcg.access == .writeOneToClear)
+        #expect(DW1000Register.SysStatus.rxfcg.clearedBy == .rxEnable)
+        #expect(DW1000Register.SysStatus.txfrs.lowBit == 7)
+        #expect(DW1000Register.SysStatus.txfrs.clearedBy == .txEnable)
+        #expect(DW1000Register.SysStatus.cplock.clearedBy == nil)
+        #expect(DW1000Register.SysStatus.txpute.lowBit == 34)
+        #expect(DW1000Register.SysStatus.clkpllLl.lowBit == 25)
     }
 
     @Test func sysStatusCoversBits0Through34ExceptReserved19() {
-        let fields = Register.SysStatus.fields
+        let fields = DW1000Register.SysStatus.fields
         #expect(fields.count == 34)
         #expect(combinedMask(fields) == 0x7_FFF7_FFFF)
     }
 
     @Test func sysStatusReadOnlyBitsMatchTheManual() {
-        let readOnly = Register.SysStatus.fields.filter { $0.access == .readOnly }.map(\.name)
+        let readOnly = DW1000Register.SysStatus.fields.filter { $0.access == .readOnly }.map(\.name)
         #expect(readOnly == ["IRQS", "RXOVRR", "HPDWARN", "HSRBP", "ICRBP", "TXPUTE"])
     }
 
     @Test func sysStatusDriverGroupsMatchTheReference() {
-        typealias S = Register.SysStatus
+        typealias S = DW1000Register.SysStatus
         #expect(combinedMask([S.rxprd, S.rxsfdd, S.ldedone, S.rxphd, S.rxdfr, S.rxfcg]) == 0x0000_6F00)
         #expect(combinedMask([S.aat, S.txfrb, S.txprs, S.txphs, S.txfrs]) == 0xF8)
         #expect(combinedMask([S.rxphe, S.rxfce, S.rxrfsl, S.rxsfdto, S.affrej, S.ldeerr]) == 0x2405_9000)
@@ -49,72 +49,72 @@ import UWBCore
     }
 
     @Test func accessMasksMatchTheDriver() {
-        #expect(combinedMask(Register.SysCfg.fields) == 0xF047_FFFF)
-        #expect(combinedMask(Register.SysCtrl.fields) == 0x0100_03CF)
-        #expect(combinedMask(Register.SysMask.fields) == 0x3FF7_FFFE)
-        #expect(Register.SysMask.mrfpllll.lowBit == 24)
-        #expect(Register.SysMask.mcpllll.lowBit == 25)
+        #expect(combinedMask(DW1000Register.SysCfg.fields) == 0xF047_FFFF)
+        #expect(combinedMask(DW1000Register.SysCtrl.fields) == 0x0100_03CF)
+        #expect(combinedMask(DW1000Register.SysMask.fields) == 0x3FF7_FFFE)
+        #expect(DW1000Register.SysMask.mrfpllll.lowBit == 24)
+        #expect(DW1000Register.SysMask.mcpllll.lowBit == 25)
     }
 
     @Test func subRegisterAddresses() {
-        #expect(Register.ldeRxantd.file == 0x2E)
-        #expect(Register.ldeRxantd.offset == 0x1804)
-        #expect(Register.ldeRxantd.length == 2)
-        #expect(Register.drxCarInt.file == 0x27)
-        #expect(Register.drxCarInt.offset == 0x28)
-        #expect(Register.drxCarInt.length == 3)
-        #expect(Register.ldeCfg1.offset == 0x0806)
-        #expect(Register.ldeRepc.offset == 0x2804)
-        #expect(Register.agcTune2.file == 0x23)
-        #expect(Register.agcTune2.offset == 0x0C)
-        #expect(Register.drxTune2.offset == 0x08)
-        #expect(Register.fsXtalt.offset == 0x0E)
-        #expect(Register.otpCtrl.offset == 0x06)
-        #expect(Register.pmscCtrl1.offset == 0x04)
-        #expect(Register.rxRawst.file == 0x15)
-        #expect(Register.rxRawst.offset == 9)
-        #expect(Register.txRawst.offset == 5)
+        #expect(DW1000Register.ldeRxantd.file == 0x2E)
+        #expect(DW1000Register.ldeRxantd.offset == 0x1804)
+        #expect(DW1000Register.ldeRxantd.length == 2)
+        #expect(DW1000Register.drxCarInt.file == 0x27)
+        #expect(DW1000Register.drxCarInt.offset == 0x28)
+        #expect(DW1000Register.drxCarInt.length == 3)
+        #expect(DW1000Register.ldeCfg1.offset == 0x0806)
+        #expect(DW1000Register.ldeRepc.offset == 0x2804)
+        #expect(DW1000Register.agcTune2.file == 0x23)
+        #expect(DW1000Register.agcTune2.offset == 0x0C)
+        #expect(DW1000Register.drxTune2.offset == 0x08)
+        #expect(DW1000Register.fsXtalt.offset == 0x0E)
+        #expect(DW1000Register.otpCtrl.offset == 0x06)
+        #expect(DW1000Register.pmscCtrl1.offset == 0x04)
+        #expect(DW1000Register.rxRawst.file == 0x15)
+        #expect(DW1000Register.rxRawst.offset == 9)
+        #expect(DW1000Register.txRawst.offset == 5)
     }
 
     @Test func lengthsUseTheLargestSubRegisterEnd() {
-        #expect(Register.agcCtrl.length == 33)
-        #expect(Register.drxConf.length == 46)
-        #expect(Register.otpIf.length == 19)
-        #expect(Register.rxFwto.length == 2)
-        #expect(Register.fsPllcfg.length == 4)
-        #expect(Register.accMem.length == 4064)
+        #expect(DW1000Register.agcCtrl.length == 33)
+        #expect(DW1000Register.drxConf.length == 46)
+        #expect(DW1000Register.otpIf.length == 19)
+        #expect(DW1000Register.rxFwto.length == 2)
+        #expect(DW1000Register.fsPllcfg.length == 4)
+        #expect(DW1000Register.accMem.length == 4064)
     }
 
     @Test func resetValues() {
-        #expect(Register.devId.resetValue == 0xDECA_0130)
-        #expect(Register.panadr.resetValue == 0xFFFF_FFFF)
-        #expect(Register.sysCfg.resetValue == 0x0000_1200)
-        #expect(Register.txPower.resetValue == 0x1E08_0222)
-        #expect(Register.drxSfdtoc.resetValue == 0x1041)
-        #expect(Register.ldotune.resetValue == 0x88_8888_8888)
-        #expect(Register.fsXtalt.resetValue == 0x60)
-        #expect(Register.eui.resetValue == nil)
+        #expect(DW1000Register.devId.resetValue == 0xDECA_0130)
+        #expect(DW1000Register.panadr.resetValue == 0xFFFF_FFFF)
+        #expect(DW1000Register.sysCfg.resetValue == 0x0000_1200)
+        #expect(DW1000Register.txPower.resetValue == 0x1E08_0222)
+        #expect(DW1000Register.drxSfdtoc.resetValue == 0x1041)
+        #expect(DW1000Register.ldotune.resetValue == 0x88_8888_8888)
+        #expect(DW1000Register.fsXtalt.resetValue == 0x60)
+        #expect(DW1000Register.eui.resetValue == nil)
     }
 
     @Test func devIdFieldsDecodeTheResetValue() {
         let id: UInt64 = 0xDECA_0130
-        #expect(Register.DevId.ridtag.value(in: id) == 0xDECA)
-        #expect(Register.DevId.model.value(in: id) == 0x01)
-        #expect(Register.DevId.ver.value(in: id) == 3)
-        #expect(Register.DevId.rev.value(in: id) == 0)
+        #expect(DW1000Register.DevId.ridtag.value(in: id) == 0xDECA)
+        #expect(DW1000Register.DevId.model.value(in: id) == 0x01)
+        #expect(DW1000Register.DevId.ver.value(in: id) == 3)
+        #expect(DW1000Register.DevId.rev.value(in: id) == 0)
     }
 
     @Test func txFctrlResetIsTheManualDefaultConfiguration() throws {
-        let reset = try #require(Register.txFctrl.resetValue)
-        #expect(Register.TxFctrl.tflen.value(in: reset) == 12)
-        #expect(Register.TxFctrl.txbr.value(in: reset) == 0b10)
-        #expect(Register.TxFctrl.txprf.value(in: reset) == 0b01)
-        #expect(Register.TxFctrl.txpsr.value(in: reset) == 0b01)
-        #expect(Register.TxFctrl.pe.value(in: reset) == 0b01)
+        let reset = try #require(DW1000Register.txFctrl.resetValue)
+        #expect(DW1000Register.TxFctrl.tflen.value(in: reset) == 12)
+        #expect(DW1000Register.TxFctrl.txbr.value(in: reset) == 0b10)
+        #expect(DW1000Register.TxFctrl.txprf.value(in: reset) == 0b01)
+        #expect(DW1000Register.TxFctrl.txpsr.value(in: reset) == 0b01)
+        #expect(DW1000Register.TxFctrl.pe.value(in: reset) == 0b01)
     }
 
     @Test func chanCtrlBuildsTheDefaultChannel5Code4() throws {
-        typealias C = Register.ChanCtrl
+        typealias C = DW1000Register.ChanCtrl
         var word: UInt64 = 0
         word = try C.txChan.inserting(5, into: word)
         word = try C.rxChan.inserting(5, into: word)
@@ -125,34 +125,34 @@ import UWBCore
     }
 
     @Test func pmscAndLdeResetFields() throws {
-        let ctrl1 = try #require(Register.pmscCtrl1.resetValue)
-        #expect(Register.PmscCtrl1.pktseq.value(in: ctrl1) == 0xE7)
-        #expect(Register.PmscCtrl1.lderune.value(in: ctrl1) == 1)
-        let ctrl0 = try #require(Register.pmscCtrl0.resetValue)
-        #expect(Register.PmscCtrl0.softreset.value(in: ctrl0) == 0xF)
-        let cfg1 = try #require(Register.ldeCfg1.resetValue)
-        #expect(Register.LdeCfg1.ntm.value(in: cfg1) == 12)
-        #expect(Register.LdeCfg1.pmult.value(in: cfg1) == 3)
-        #expect(Register.OtpCtrl.ldeload.lowBit == 15)
-        #expect(Register.OtpCtrl.ldeload.access == .selfClearing)
-        #expect(Register.EcCtrl.pllldt.lowBit == 2)
-        #expect(Register.GpioMode.msgp8.lowBit == 22)
-        #expect(Register.GpioMode.msgp8.width == 2)
-        #expect(Register.FsXtalt.xtalt.mask == 0x1F)
-        #expect(Register.RfStatus.rfplllock.lowBit == 3)
+        let ctrl1 = try #require(DW1000Register.pmscCtrl1.resetValue)
+        #expect(DW1000Register.PmscCtrl1.pktseq.value(in: ctrl1) == 0xE7)
+        #expect(DW1000Register.PmscCtrl1.lderune.value(in: ctrl1) == 1)
+        let ctrl0 = try #require(DW1000Register.pmscCtrl0.resetValue)
+        #expect(DW1000Register.PmscCtrl0.softreset.value(in: ctrl0) == 0xF)
+        let cfg1 = try #require(DW1000Register.ldeCfg1.resetValue)
+        #expect(DW1000Register.LdeCfg1.ntm.value(in: cfg1) == 12)
+        #expect(DW1000Register.LdeCfg1.pmult.value(in: cfg1) == 3)
+        #expect(DW1000Register.OtpCtrl.ldeload.lowBit == 15)
+        #expect(DW1000Register.OtpCtrl.ldeload.access == .selfClearing)
+        #expect(DW1000Register.EcCtrl.pllldt.lowBit == 2)
+        #expect(DW1000Register.GpioMode.msgp8.lowBit == 22)
+        #expect(DW1000Register.GpioMode.msgp8.width == 2)
+        #expect(DW1000Register.FsXtalt.xtalt.mask == 0x1F)
+        #expect(DW1000Register.RfStatus.rfplllock.lowBit == 3)
     }
 
     @Test func naming() {
-        #expect(Register.drxTune0b.name == "DRX_TUNE0b")
-        #expect(Register.ackRespT.name == "ACK_RESP_T")
-        #expect(Register.AckRespT.w4rTim.width == 20)
-        #expect(Register.AckRespT.ackTim.lowBit == 24)
-        #expect(Register.SysCfg.hirqPol.lowBit == 9)
-        #expect(Register.Panadr.panId.lowBit == 16)
+        #expect(DW1000Register.drxTune0b.name == "DRX_TUNE0b")
+        #expect(DW1000Register.ackRespT.name == "ACK_RESP_T")
+        #expect(DW1000Register.AckRespT.w4rTim.width == 20)
+        #expect(DW1000Register.AckRespT.ackTim.lowBit == 24)
+        #expect(DW1000Register.SysCfg.hirqPol.lowBit == 9)
+        #expect(DW1000Register.Panadr.panId.lowBit == 16)
     }
 
     @Test func allIsInFileAndOffsetOrderAndCoversTheDriversRegisters() {
-        let all = Register.all
+        let all = DW1000Register.all
         let keys = all.map { (Int($0.file) << 16) | Int($0.offset) }
         #expect(zip(keys, keys.dropFirst()).allSatisfy { $0 <= $1 })
         #expect(Set(all.map(\.name)).count == all.count)
@@ -173,8 +173,8 @@ import UWBCore
     }
 
     @Test func description() {
-        #expect(Register.sysStatus.description == "SYS_STATUS (0x0F, 5 octets, SRW)")
-        #expect(Register.ldeRxantd.description == "LDE_RXANTD (0x2E:1804, 2 octets, RW)")
-        #expect(Register.fsXtalt.description == "FS_XTALT (0x2B:0E, 1 octet, RW)")
+        #expect(DW1000Register.sysStatus.description == "SYS_STATUS (0x0F, 5 octets, SRW)")
+        #expect(DW1000Register.ldeRxantd.description == "LDE_RXANTD (0x2E:1804, 2 octets, RW)")
+        #expect(DW1000Register.fsXtalt.description == "FS_XTALT (0x2B:0E, 1 octet, RW)")
     }
 }

@@ -10,7 +10,7 @@ import UWBTestSupport
 
     @Test func generatedFileMatchesJSON() throws {
         let json = try Data(contentsOf: Self.packageRoot.appendingPathComponent("Hardware/dw1000/registers.json"))
-        let generatedPath = "Sources/DW1000Driver/Registers/RegisterMap.generated.swift"
+        let generatedPath = "Sources/DW1000Driver/Registers/DW1000RegisterMap.generated.swift"
         let checkedIn = try String(
             contentsOf: Self.packageRoot.appendingPathComponent(generatedPath),
             encoding: .utf8

@@ -11,9 +11,9 @@ import UWBCore
         let (bench, chip) = try TransmitTests.transmitter()
         #expect(chip.activity == ChipActivity())
         try chip.program(TransmitTests.config, frameLength: 40)
-        try chip.write(.sysMask, Register.SysStatus.txfrs.mask)
+        try chip.write(.sysMask, DW1000Register.SysStatus.txfrs.mask)
         let commanded = bench.simulator.now
-        try chip.command(Register.SysCtrl.txstrt)
+        try chip.command(DW1000Register.SysCtrl.txstrt)
         bench.run(for: .milliseconds(2))
         let done = try #require(bench.interruptChanges.first { $0.asserted }).time
         #expect(chip.activity.transmitting == done - commanded)
@@ -23,13 +23,13 @@ import UWBCore
 
     @Test func listeningCountsUntilTheReceiverIsTurnedOff() throws {
         let (bench, chip) = try TransmitTests.transmitter()
-        try chip.command(Register.SysCtrl.rxenab)
+        try chip.command(DW1000Register.SysCtrl.rxenab)
         bench.run(for: .milliseconds(3))
         #expect(chip.activity.receiving == .milliseconds(3), "counted up to now while still on")
-        try chip.command(Register.SysCtrl.trxoff)
+        try chip.command(DW1000Register.SysCtrl.trxoff)
         bench.run(for: .milliseconds(5))
         #expect(chip.activity.receiving == .milliseconds(3) && chip.activity.transmitting == .zero && chip.activity.wakes == 1)
-        try chip.command(Register.SysCtrl.rxenab)
+        try chip.command(DW1000Register.SysCtrl.rxenab)
         bench.run(for: .milliseconds(1))
         #expect(chip.activity.receiving == .milliseconds(4) && chip.activity.wakes == 2)
     }

@@ -91,24 +91,24 @@ final class ChipBench: ChipEnvironment {
 /// Register access at the SPI level, through the chip's own transaction handler.
 extension VirtualDW1000 {
     /// Reads `count` octets of `register` from octet `offset`.
-    func readOctets(_ register: Register, offset: Int = 0, count: Int? = nil) throws -> [UInt8] {
-        let header = try SPIHeader(.read, register: register, offset: offset)
+    func readOctets(_ register: DW1000Register, offset: Int = 0, count: Int? = nil) throws -> [UInt8] {
+        let header = try DW1000SPIHeader(.read, register: register, offset: offset)
         return try transfer(SPITransaction(header: header.bytes, body: .read(count: count ?? register.length - offset)))
     }
 
     /// Reads a register of up to 8 octets as a little-endian value.
-    func read(_ register: Register) throws -> UInt64 {
+    func read(_ register: DW1000Register) throws -> UInt64 {
         try readOctets(register).prefix(8).enumerated().reduce(UInt64(0)) { $0 | UInt64($1.element) << (8 * $1.offset) }
     }
 
     /// Writes octets to `register` from octet `offset`.
-    func writeOctets(_ register: Register, offset: Int = 0, _ octets: [UInt8]) throws {
-        let header = try SPIHeader(.write, register: register, offset: offset)
+    func writeOctets(_ register: DW1000Register, offset: Int = 0, _ octets: [UInt8]) throws {
+        let header = try DW1000SPIHeader(.write, register: register, offset: offset)
         _ = try transfer(SPITransaction(header: header.bytes, body: .write(octets)))
     }
 
     /// Writes a value to the whole of a register of up to 8 octets.
-    func write(_ register: Register, _ value: UInt64) throws {
+    func write(_ register: DW1000Register, _ value: UInt64) throws {
         try writeOctets(register, (0..<register.length).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) })
     }
 

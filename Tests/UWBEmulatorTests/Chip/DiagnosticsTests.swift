@@ -16,27 +16,27 @@ struct DiagnosticsTests {
         let receiver = bench.addChip(offset: receiverOffset)
         try transmitter.program(config)
         try receiver.program(config)
-        try receiver.write(.otpCtrl, Register.OtpCtrl.ldeload.mask)
-        try receiver.command(Register.SysCtrl.rxenab)
+        try receiver.write(.otpCtrl, DW1000Register.OtpCtrl.ldeload.mask)
+        try receiver.command(DW1000Register.SysCtrl.rxenab)
         bench.run(for: .microseconds(100))
-        try transmitter.command(Register.SysCtrl.txstrt)
+        try transmitter.command(DW1000Register.SysCtrl.txstrt)
         bench.run(for: .milliseconds(12))
-        #expect(try receiver.has(Register.SysStatus.rxfcg))
+        #expect(try receiver.has(DW1000Register.SysStatus.rxfcg))
         return receiver
     }
 
     /// The UM §4.7 levels from the registers, through the driver's formula.
     static func levels(_ receiver: VirtualDW1000, _ config: RadioConfig) throws -> (total: Double, firstPath: Double, cirPower: UInt64) {
         let formula = SignalPowerFormula(configuration: config)
-        let accumulated = Int(Register.RxFinfo.rxpacc.value(in: try receiver.read(.rxFinfo)))
+        let accumulated = Int(DW1000Register.RxFinfo.rxpacc.value(in: try receiver.read(.rxFinfo)))
         let count = formula.correctedPreambleCount(accumulated: accumulated, unsaturated: Int(try receiver.read(.rxpaccNosat)))
         let quality = try receiver.read(.rxFqual)
-        let cirPower = Register.RxFqual.cirPwr.value(in: quality)
+        let cirPower = DW1000Register.RxFqual.cirPwr.value(in: quality)
         let total = formula.receivedLevel(impulseResponsePower: Int(cirPower), preambleCount: count)
         let firstPath = formula.firstPathLevel(amplitudes: (
             Int(try receiver.read(.fpAmpl1)),
-            Int(Register.RxFqual.fpAmpl2.value(in: quality)),
-            Int(Register.RxFqual.fpAmpl3.value(in: quality))), preambleCount: count)
+            Int(DW1000Register.RxFqual.fpAmpl2.value(in: quality)),
+            Int(DW1000Register.RxFqual.fpAmpl3.value(in: quality))), preambleCount: count)
         return (total.dBm, firstPath.dBm, cirPower)
     }
 
@@ -67,7 +67,7 @@ struct DiagnosticsTests {
         let config = try Self.config(length)
         for level in [-100.0, -85, -70, -55] {
             let receiver = try Self.receive(config, level: level)
-            let accumulated = Register.RxFinfo.rxpacc.value(in: try receiver.read(.rxFinfo))
+            let accumulated = DW1000Register.RxFinfo.rxpacc.value(in: try receiver.read(.rxFinfo))
             let room = try receiver.read(.rxpaccNosat)
             #expect(accumulated <= room)
             #expect(room <= UInt64(length.symbols + 64), "room for the preamble and the SFD's symbols at most")
@@ -86,9 +86,9 @@ struct DiagnosticsTests {
         // A strong frame stops well short; a weak one uses all the room, but for 4096 symbols, which fill a tap
         // even at −100 dBm (a real chip stops at 282 symbols at −79 dBm, 21 dB stronger: 11.2 times sooner).
         let strong = try Self.receive(config, level: -55)
-        #expect(Register.RxFinfo.rxpacc.value(in: try strong.read(.rxFinfo)) < (try strong.read(.rxpaccNosat)))
+        #expect(DW1000Register.RxFinfo.rxpacc.value(in: try strong.read(.rxFinfo)) < (try strong.read(.rxpaccNosat)))
         let weak = try Self.receive(config, level: -100)
-        let weakCount = Register.RxFinfo.rxpacc.value(in: try weak.read(.rxFinfo))
+        let weakCount = DW1000Register.RxFinfo.rxpacc.value(in: try weak.read(.rxFinfo))
         let weakRoom = try weak.read(.rxpaccNosat)
         if length.symbols <= 1024 {
             #expect(weakCount == weakRoom)
@@ -109,7 +109,7 @@ struct DiagnosticsTests {
         // RX_TTCKO/RX_TTCKI gives the same offset to the tracking offset's resolution (UM §7.2.21).
         let interval = try chip.read(.rxTtcki)
         #expect(interval == 0x01FC_0000)
-        let raw = Register.RxTtcko.rxtofs.value(in: try chip.read(.rxTtcko))
+        let raw = DW1000Register.RxTtcko.rxtofs.value(in: try chip.read(.rxTtcko))
         let signed = raw & 0x4_0000 != 0 ? Int64(raw) - 0x8_0000 : Int64(raw)
         #expect(abs(Double(signed) / Double(interval) * 1e6 - truth) <= 1e6 / Double(interval))
     }
@@ -123,8 +123,8 @@ struct DiagnosticsTests {
         #expect(octets[0] == 0)
         let quality = try chip.read(.rxFqual)
         let amplitudes = [
-            Double(try chip.read(.fpAmpl1)), Double(Register.RxFqual.fpAmpl2.value(in: quality)),
-            Double(Register.RxFqual.fpAmpl3.value(in: quality)),
+            Double(try chip.read(.fpAmpl1)), Double(DW1000Register.RxFqual.fpAmpl2.value(in: quality)),
+            Double(DW1000Register.RxFqual.fpAmpl3.value(in: quality)),
         ]
         for (offset, start) in stride(from: 1, to: 13, by: 4).enumerated() {
             let real = Self.signed16(octets[start], octets[start + 1])
@@ -135,7 +135,7 @@ struct DiagnosticsTests {
         // A read of one sample returns 1 + 4 octets, the dummy first, whatever the start index.
         #expect(try chip.readOctets(.accMem, offset: (index + 2) * 4, count: 5) == [0] + Array(octets[5..<9]))
         // Far from the first path the accumulator holds noise of the size STD_NOISE says.
-        let noise = Double(Register.RxFqual.stdNoise.value(in: quality))
+        let noise = Double(DW1000Register.RxFqual.stdNoise.value(in: quality))
         let far = try chip.readOctets(.accMem, offset: 100 * 4, count: 1 + 4 * 200)
         var sum = 0.0
         for start in stride(from: 1, to: far.count - 3, by: 4) {

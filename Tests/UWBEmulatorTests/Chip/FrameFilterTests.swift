@@ -13,7 +13,7 @@ struct FrameFilterTests {
     /// The bench chips' EUI.
     static let eui: UInt64 = 0x0123_4567_89AB_CDEF
     /// SYS_CFG at reset (HIRQ_POL, DIS_DRXB) with FFEN.
-    static let enabled: UInt64 = 0x1200 | Register.SysCfg.ffen.mask
+    static let enabled: UInt64 = 0x1200 | DW1000Register.SysCfg.ffen.mask
 
     /// One rule's golden case: the SYS_CFG filter bits, the frame, and the verdict.
     struct Case: CustomTestStringConvertible, Sendable {
@@ -33,68 +33,68 @@ struct FrameFilterTests {
     static func le(_ value: UInt16) -> [UInt8] { [UInt8(value & 0xFF), UInt8(value >> 8)] }
 
     static let cases: [Case] = [
-        Case(name: "data to its short address in its PAN: accepted (FFAD)", bits: [Register.SysCfg.ffad],
+        Case(name: "data to its short address in its PAN: accepted (FFAD)", bits: [DW1000Register.SysCfg.ffad],
              frame: data(), verdict: .accepted),
-        Case(name: "data to the short broadcast address: accepted", bits: [Register.SysCfg.ffad],
+        Case(name: "data to the short broadcast address: accepted", bits: [DW1000Register.SysCfg.ffad],
              frame: data(to: 0xFFFF), verdict: .accepted),
-        Case(name: "data in the broadcast PAN to its address: accepted", bits: [Register.SysCfg.ffad],
+        Case(name: "data in the broadcast PAN to its address: accepted", bits: [DW1000Register.SysCfg.ffad],
              frame: data(pan: 0xFFFF), verdict: .accepted),
-        Case(name: "data to another short address: rejected after the addresses (9 octets)", bits: [Register.SysCfg.ffad],
+        Case(name: "data to another short address: rejected after the addresses (9 octets)", bits: [DW1000Register.SysCfg.ffad],
              frame: data(to: 0x0003), verdict: .rejected(afterOctets: 9)),
-        Case(name: "data in another PAN: rejected after the addresses", bits: [Register.SysCfg.ffad],
+        Case(name: "data in another PAN: rejected after the addresses", bits: [DW1000Register.SysCfg.ffad],
              frame: data(pan: 0xBEEF), verdict: .rejected(afterOctets: 9)),
         Case(name: "data while only beacons are allowed: rejected after the frame control (2 octets)",
-             bits: [Register.SysCfg.ffab], frame: data(), verdict: .rejected(afterOctets: 2)),
-        Case(name: "data with frame version 2: rejected after the frame control", bits: [Register.SysCfg.ffad],
+             bits: [DW1000Register.SysCfg.ffab], frame: data(), verdict: .rejected(afterOctets: 2)),
+        Case(name: "data with frame version 2: rejected after the frame control", bits: [DW1000Register.SysCfg.ffad],
              frame: [0x41, 0xA8] + Array(data().dropFirst(2)), verdict: .rejected(afterOctets: 2)),
-        Case(name: "data with frame version 1 (IEEE 802.15.4-2006): accepted", bits: [Register.SysCfg.ffad],
+        Case(name: "data with frame version 1 (IEEE 802.15.4-2006): accepted", bits: [DW1000Register.SysCfg.ffad],
              frame: [0x41, 0x98] + Array(data().dropFirst(2)), verdict: .accepted),
         // 0xCC41: data, PAN ID compression, extended destination and source.
-        Case(name: "data to its EUI: accepted", bits: [Register.SysCfg.ffad],
+        Case(name: "data to its EUI: accepted", bits: [DW1000Register.SysCfg.ffad],
              frame: [0x41, 0xCC, 0x01, 0xCA, 0xDE, 0xEF, 0xCD, 0xAB, 0x89, 0x67, 0x45, 0x23, 0x01]
                 + Array(repeating: 0x11, count: 8) + fcs, verdict: .accepted),
-        Case(name: "data to another EUI: rejected after the addresses (21 octets)", bits: [Register.SysCfg.ffad],
+        Case(name: "data to another EUI: rejected after the addresses (21 octets)", bits: [DW1000Register.SysCfg.ffad],
              frame: [0x41, 0xCC, 0x01, 0xCA, 0xDE, 0xEE, 0xCD, 0xAB, 0x89, 0x67, 0x45, 0x23, 0x01]
                 + Array(repeating: 0x11, count: 8) + fcs, verdict: .rejected(afterOctets: 21)),
-        Case(name: "data to the all-ones extended address: rejected, there is no extended broadcast", bits: [Register.SysCfg.ffad],
+        Case(name: "data to the all-ones extended address: rejected, there is no extended broadcast", bits: [DW1000Register.SysCfg.ffad],
              frame: [0x41, 0xCC, 0x01, 0xCA, 0xDE] + Array(repeating: 0xFF, count: 8)
                 + Array(repeating: 0x11, count: 8) + fcs, verdict: .rejected(afterOctets: 21)),
         // 0x8000: beacon, short source, no destination: source PAN ID and address follow the sequence number.
-        Case(name: "a beacon from its PAN: accepted (FFAB)", bits: [Register.SysCfg.ffab],
+        Case(name: "a beacon from its PAN: accepted (FFAB)", bits: [DW1000Register.SysCfg.ffab],
              frame: [0x00, 0x80, 0x05, 0xCA, 0xDE, 0x01, 0x00] + fcs, verdict: .accepted),
-        Case(name: "a beacon from the broadcast PAN: accepted", bits: [Register.SysCfg.ffab],
+        Case(name: "a beacon from the broadcast PAN: accepted", bits: [DW1000Register.SysCfg.ffab],
              frame: [0x00, 0x80, 0x05, 0xFF, 0xFF, 0x01, 0x00] + fcs, verdict: .accepted),
-        Case(name: "a beacon from another PAN: rejected after the source address (7 octets)", bits: [Register.SysCfg.ffab],
+        Case(name: "a beacon from another PAN: rejected after the source address (7 octets)", bits: [DW1000Register.SysCfg.ffab],
              frame: [0x00, 0x80, 0x05, 0xEF, 0xBE, 0x01, 0x00] + fcs, verdict: .rejected(afterOctets: 7)),
         // 0x8001: data with only a short source address.
-        Case(name: "data with only a source address, to a plain node: rejected", bits: [Register.SysCfg.ffad],
+        Case(name: "data with only a source address, to a plain node: rejected", bits: [DW1000Register.SysCfg.ffad],
              frame: [0x01, 0x80, 0x05, 0xCA, 0xDE, 0x01, 0x00] + fcs, verdict: .rejected(afterOctets: 7)),
         Case(name: "data with only a source address in its PAN, to a coordinator (FFBC): accepted",
-             bits: [Register.SysCfg.ffad, Register.SysCfg.ffbc],
+             bits: [DW1000Register.SysCfg.ffad, DW1000Register.SysCfg.ffbc],
              frame: [0x01, 0x80, 0x05, 0xCA, 0xDE, 0x01, 0x00] + fcs, verdict: .accepted),
         Case(name: "data with only a source address in another PAN, to a coordinator: rejected",
-             bits: [Register.SysCfg.ffad, Register.SysCfg.ffbc],
+             bits: [DW1000Register.SysCfg.ffad, DW1000Register.SysCfg.ffbc],
              frame: [0x01, 0x80, 0x05, 0xEF, 0xBE, 0x01, 0x00] + fcs, verdict: .rejected(afterOctets: 7)),
         // 0x0002: acknowledgement, no addresses (IEEE 802.15.4-2006 §7.2.1.9 example 02 00 6A).
-        Case(name: "an acknowledgement with FFAA: accepted", bits: [Register.SysCfg.ffaa],
+        Case(name: "an acknowledgement with FFAA: accepted", bits: [DW1000Register.SysCfg.ffaa],
              frame: [0x02, 0x00, 0x6A] + fcs, verdict: .accepted),
-        Case(name: "an acknowledgement without FFAA: rejected after the frame control", bits: [Register.SysCfg.ffad],
+        Case(name: "an acknowledgement without FFAA: rejected after the frame control", bits: [DW1000Register.SysCfg.ffad],
              frame: [0x02, 0x00, 0x6A] + fcs, verdict: .rejected(afterOctets: 2)),
         // 0x8843: MAC command to a short address.
-        Case(name: "a MAC command to its address with FFAM: accepted", bits: [Register.SysCfg.ffam],
+        Case(name: "a MAC command to its address with FFAM: accepted", bits: [DW1000Register.SysCfg.ffam],
              frame: [0x43, 0x88, 0x01, 0xCA, 0xDE, 0x02, 0x00, 0x01, 0x00, 0x04] + fcs, verdict: .accepted),
         // Reserved types: accepted without address rules when allowed.
-        Case(name: "type 4 to another address with FFA4: accepted, no address rules", bits: [Register.SysCfg.ffa4],
+        Case(name: "type 4 to another address with FFA4: accepted, no address rules", bits: [DW1000Register.SysCfg.ffa4],
              frame: [0x44, 0x88, 0x01, 0xEF, 0xBE, 0x09, 0x00, 0x01, 0x00] + fcs, verdict: .accepted),
-        Case(name: "type 5 with FFA5: accepted", bits: [Register.SysCfg.ffa5],
+        Case(name: "type 5 with FFA5: accepted", bits: [DW1000Register.SysCfg.ffa5],
              frame: [0x45, 0x88, 0x01, 0xEF, 0xBE, 0x09, 0x00, 0x01, 0x00] + fcs, verdict: .accepted),
-        Case(name: "type 6 with FFAR: accepted", bits: [Register.SysCfg.ffar],
+        Case(name: "type 6 with FFAR: accepted", bits: [DW1000Register.SysCfg.ffar],
              frame: [0x46, 0x88, 0x01, 0xEF, 0xBE, 0x09, 0x00, 0x01, 0x00] + fcs, verdict: .accepted),
-        Case(name: "type 4 with only FFA5: rejected after the frame control", bits: [Register.SysCfg.ffa5],
+        Case(name: "type 4 with only FFA5: rejected after the frame control", bits: [DW1000Register.SysCfg.ffa5],
              frame: [0x44, 0x88, 0x01, 0xEF, 0xBE, 0x09, 0x00, 0x01, 0x00] + fcs, verdict: .rejected(afterOctets: 2)),
         Case(name: "type 4 shorter than the header its frame control announces: rejected when it ends",
-             bits: [Register.SysCfg.ffa4], frame: [0x44, 0x88, 0x01, 0xEF] + fcs, verdict: .rejected(afterOctets: 6)),
-        Case(name: "data shorter than its header: rejected when it ends", bits: [Register.SysCfg.ffad],
+             bits: [DW1000Register.SysCfg.ffa4], frame: [0x44, 0x88, 0x01, 0xEF] + fcs, verdict: .rejected(afterOctets: 6)),
+        Case(name: "data shorter than its header: rejected when it ends", bits: [DW1000Register.SysCfg.ffad],
              frame: [0x41, 0x88, 0x01, 0xCA, 0xDE, 0x02] + fcs, verdict: .rejected(afterOctets: 8)),
     ]
 
@@ -122,9 +122,9 @@ struct FrameFilterTests {
     /// receiver's SYS_MASK.
     static func filteringPair(mask: UInt64) throws -> (ChipBench, VirtualDW1000, VirtualDW1000) {
         let (bench, transmitter, receiver) = try ReceiveTests.pair()
-        try receiver.write(.otpCtrl, Register.OtpCtrl.ldeload.mask)
+        try receiver.write(.otpCtrl, DW1000Register.OtpCtrl.ldeload.mask)
         try receiver.write(.panadr, panadr)
-        try receiver.write(.sysCfg, try receiver.read(.sysCfg) | Register.SysCfg.ffen.mask | Register.SysCfg.ffad.mask)
+        try receiver.write(.sysCfg, try receiver.read(.sysCfg) | DW1000Register.SysCfg.ffen.mask | DW1000Register.SysCfg.ffad.mask)
         try receiver.write(.sysMask, mask)
         return (bench, transmitter, receiver)
     }
@@ -133,7 +133,7 @@ struct FrameFilterTests {
     static func send(_ frame: [UInt8], from transmitter: VirtualDW1000) throws {
         try transmitter.program(ReceiveTests.config, frameLength: frame.count + 2)
         try transmitter.writeOctets(.txBuffer, frame)
-        try transmitter.command(Register.SysCtrl.txstrt)
+        try transmitter.command(DW1000Register.SysCtrl.txstrt)
     }
 
     /// A filtering pair (`mask` in the receiver's SYS_MASK, with a frame-wait timeout of
@@ -147,7 +147,7 @@ struct FrameFilterTests {
             try ReceiveTests.enableFrameWaitTimeout(receiver, units: timeoutUnits)
         }
         let enabled = bench.simulator.now
-        try receiver.command(Register.SysCtrl.rxenab)
+        try receiver.command(DW1000Register.SysCtrl.rxenab)
         bench.run(for: .microseconds(100))
         try Self.send(Array(Self.data(to: 0x0003).dropLast(2)), from: transmitter)
         bench.run(for: then)
@@ -156,9 +156,9 @@ struct FrameFilterTests {
 
     @Test("a rejected frame sets AFFREJ with RXPRD, RXSFDD and RXPHD, not RXDFR or RXFCG, when the addresses are in, and the receiver hunts on")
     func rejectedFrame() throws {
-        let run = try Self.rejectingRun(mask: Register.SysStatus.affrej.mask, then: .milliseconds(2))
+        let run = try Self.rejectingRun(mask: DW1000Register.SysStatus.affrej.mask, then: .milliseconds(2))
         // AFFREJ (bit 29) with RXPRD, RXSFDD and RXPHD (0x0B00): no RXDFR, RXFCG, LDEDONE.
-        #expect(try run.receiver.status() & 0xFFFF_FF00 == Register.SysStatus.affrej.mask | 0x0B00)
+        #expect(try run.receiver.status() & 0xFFFF_FF00 == DW1000Register.SysStatus.affrej.mask | 0x0B00)
         #expect(run.receiver.isListening)
         // The filter decides once 9 octets are in: the PHY header and 9 Reed-Solomon coded data
         // octets after the RMARKER (the bench's air has no flight time).
@@ -171,33 +171,33 @@ struct FrameFilterTests {
 
     @Test("with MAFFREJ clear a rejected frame raises no interrupt")
     func rejectedFrameMasked() throws {
-        let run = try Self.rejectingRun(mask: Register.SysStatus.rxfcg.mask, then: .milliseconds(2))
-        #expect(try run.receiver.has(Register.SysStatus.affrej))
+        let run = try Self.rejectingRun(mask: DW1000Register.SysStatus.rxfcg.mask, then: .milliseconds(2))
+        #expect(try run.receiver.has(DW1000Register.SysStatus.affrej))
         #expect(run.bench.interruptChanges.isEmpty)
     }
 
     @Test("after a rejected frame the receiver takes the next frame addressed to it, and the frame-wait timeout keeps counting")
     func huntsOn() throws {
-        let run = try Self.rejectingRun(mask: Register.SysStatus.rxfcg.mask, timeoutUnits: 3_000, then: .milliseconds(1))
+        let run = try Self.rejectingRun(mask: DW1000Register.SysStatus.rxfcg.mask, timeoutUnits: 3_000, then: .milliseconds(1))
         #expect(run.receiver.isListening)
         try Self.send(Array(Self.data().dropLast(2)), from: run.transmitter)
         run.bench.run(for: .milliseconds(1))
-        #expect(try run.receiver.has(Register.SysStatus.rxfcg))
+        #expect(try run.receiver.has(DW1000Register.SysStatus.rxfcg))
         #expect(try run.receiver.readOctets(.rxBuffer, count: 10) == Array(Self.data().prefix(10)))
         #expect(run.bench.rejections.count == 1)
         // The good frame stopped the timeout (UM §7.2.14 b): no RXRFTO after its 3000 units.
         run.bench.run(for: .milliseconds(3))
         #expect(run.bench.simulator.now - run.enabled > .milliseconds(3.0768))
-        #expect(!(try run.receiver.has(Register.SysStatus.rxrfto)))
+        #expect(!(try run.receiver.has(DW1000Register.SysStatus.rxrfto)))
     }
 
     @Test("the frame-wait timeout counts through a rejected frame and fires on time")
     func timeoutThroughRejection() throws {
-        let run = try Self.rejectingRun(mask: Register.SysStatus.rxrfto.mask, timeoutUnits: 1_000, then: .milliseconds(3))
+        let run = try Self.rejectingRun(mask: DW1000Register.SysStatus.rxrfto.mask, timeoutUnits: 1_000, then: .milliseconds(3))
         let fired = try #require(run.bench.interruptChanges.first { $0.asserted }).time
         let expected = Int64((1_000 * ChipTables.frameWaitUnitSeconds * 1e12).rounded())
         #expect(abs((fired - run.enabled).picoseconds - expected) <= 2)
-        #expect(try run.receiver.has(Register.SysStatus.rxrfto))
-        #expect(try run.receiver.has(Register.SysStatus.affrej))
+        #expect(try run.receiver.has(DW1000Register.SysStatus.rxrfto))
+        #expect(try run.receiver.has(DW1000Register.SysStatus.affrej))
     }
 }

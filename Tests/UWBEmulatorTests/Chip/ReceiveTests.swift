@@ -19,7 +19,7 @@ struct ReceiveTests {
 
     /// Sets SYS_CFG.RXWTOE and RX_FWTO.
     static func enableFrameWaitTimeout(_ chip: VirtualDW1000, units: UInt64) throws {
-        try chip.write(.sysCfg, try chip.read(.sysCfg) | Register.SysCfg.rxwtoe.mask)
+        try chip.write(.sysCfg, try chip.read(.sysCfg) | DW1000Register.SysCfg.rxwtoe.mask)
         try chip.write(.rxFwto, units)
     }
 
@@ -29,15 +29,15 @@ struct ReceiveTests {
         let (bench, _, receiver) = try Self.pair(receiverOffset: offset)
         bench.run(untilSeconds: 0.01)
         try Self.enableFrameWaitTimeout(receiver, units: units)
-        try receiver.write(.sysMask, Register.SysStatus.rxrfto.mask)
+        try receiver.write(.sysMask, DW1000Register.SysStatus.rxrfto.mask)
         let enabled = bench.simulator.now
-        try receiver.command(Register.SysCtrl.rxenab)
+        try receiver.command(DW1000Register.SysCtrl.rxenab)
         bench.run(for: .milliseconds(10))
         let fired = try #require(bench.interruptChanges.first { $0.asserted }).time
         // The unit is 512 cycles of the chip's own 499.2 MHz clock.
         let expected = Double(units) * ChipTables.frameWaitUnitSeconds / (1 + offset * 1e-6)
         #expect(abs((fired - enabled).picoseconds - Int64((expected * 1e12).rounded())) <= 2)
-        #expect(try receiver.has(Register.SysStatus.rxrfto))
+        #expect(try receiver.has(DW1000Register.SysStatus.rxrfto))
         #expect(!receiver.isListening)
     }
 
@@ -45,12 +45,12 @@ struct ReceiveTests {
     func timeoutCancelled() throws {
         let (bench, _, receiver) = try Self.pair()
         try Self.enableFrameWaitTimeout(receiver, units: 1_000)
-        try receiver.command(Register.SysCtrl.rxenab)
+        try receiver.command(DW1000Register.SysCtrl.rxenab)
         bench.run(for: .microseconds(500))
         #expect(receiver.isListening)
-        try receiver.command(Register.SysCtrl.trxoff)
+        try receiver.command(DW1000Register.SysCtrl.trxoff)
         bench.run(for: .milliseconds(5))
-        #expect(!(try receiver.has(Register.SysStatus.rxrfto)))
+        #expect(!(try receiver.has(DW1000Register.SysStatus.rxrfto)))
         #expect(!receiver.isListening)
     }
 
@@ -58,31 +58,31 @@ struct ReceiveTests {
     func noTimeoutWithoutEnable() throws {
         let (bench, _, receiver) = try Self.pair()
         try receiver.write(.rxFwto, 10)
-        try receiver.command(Register.SysCtrl.rxenab)
+        try receiver.command(DW1000Register.SysCtrl.rxenab)
         bench.run(for: .milliseconds(5))
-        #expect(!(try receiver.has(Register.SysStatus.rxrfto)))
+        #expect(!(try receiver.has(DW1000Register.SysStatus.rxrfto)))
         #expect(receiver.isListening)
     }
 
     @Test("an RX enable clears the W+R status bits and nothing else")
     func receiverEnableClears() throws {
         let (_, _, receiver) = try Self.pair()
-        let rxBits = Register.SysStatus.rxfcg.mask | Register.SysStatus.rxdfr.mask | Register.SysStatus.rxrfto.mask
-            | Register.SysStatus.affrej.mask | Register.SysStatus.ldedone.mask
-        receiver.setStatus(rxBits | Register.SysStatus.txfrs.mask)
-        try receiver.command(Register.SysCtrl.rxenab)
+        let rxBits = DW1000Register.SysStatus.rxfcg.mask | DW1000Register.SysStatus.rxdfr.mask | DW1000Register.SysStatus.rxrfto.mask
+            | DW1000Register.SysStatus.affrej.mask | DW1000Register.SysStatus.ldedone.mask
+        receiver.setStatus(rxBits | DW1000Register.SysStatus.txfrs.mask)
+        try receiver.command(DW1000Register.SysCtrl.rxenab)
         #expect(try receiver.status() & rxBits == 0)
-        #expect(try receiver.has(Register.SysStatus.txfrs))
+        #expect(try receiver.has(DW1000Register.SysStatus.txfrs))
     }
 
     @Test("a good frame: RXPRD, RXSFDD, LDEDONE, RXPHD, RXDFR and RXFCG (0x6F00), the frame in RX_BUFFER")
     func goodFrame() throws {
         let (bench, transmitter, receiver) = try Self.pair()
-        try receiver.write(.otpCtrl, Register.OtpCtrl.ldeload.mask)
+        try receiver.write(.otpCtrl, DW1000Register.OtpCtrl.ldeload.mask)
         try transmitter.writeOctets(.txBuffer, [0x41, 0x88, 0x07, 0xCA, 0xDE, 0x01, 0x00, 0x02, 0x00, 0x10])
-        try receiver.command(Register.SysCtrl.rxenab)
+        try receiver.command(DW1000Register.SysCtrl.rxenab)
         bench.run(for: .microseconds(100))
-        try transmitter.command(Register.SysCtrl.txstrt)
+        try transmitter.command(DW1000Register.SysCtrl.txstrt)
         bench.run(for: .milliseconds(2))
         #expect(try receiver.status() & 0xFF00 == 0x6F00)
         #expect(try receiver.readOctets(.rxBuffer, count: 10) == [0x41, 0x88, 0x07, 0xCA, 0xDE, 0x01, 0x00, 0x02, 0x00, 0x10])
@@ -92,18 +92,18 @@ struct ReceiveTests {
     @Test("without the LDE code loaded, a frame gives RXDFR without LDEDONE (UM §7.2.17)")
     func withoutLeadingEdgeCode() throws {
         let (bench, transmitter, receiver) = try Self.pair()
-        try receiver.command(Register.SysCtrl.rxenab)
+        try receiver.command(DW1000Register.SysCtrl.rxenab)
         bench.run(for: .microseconds(100))
-        try transmitter.command(Register.SysCtrl.txstrt)
+        try transmitter.command(DW1000Register.SysCtrl.txstrt)
         bench.run(for: .milliseconds(2))
-        #expect(try receiver.has(Register.SysStatus.rxdfr))
-        #expect(!(try receiver.has(Register.SysStatus.ldedone)))
+        #expect(try receiver.has(DW1000Register.SysStatus.rxdfr))
+        #expect(!(try receiver.has(DW1000Register.SysStatus.ldedone)))
     }
 
     @Test("a frame sent while the receiver is off is not received")
     func receiverOff() throws {
         let (bench, transmitter, receiver) = try Self.pair()
-        try transmitter.command(Register.SysCtrl.txstrt)
+        try transmitter.command(DW1000Register.SysCtrl.txstrt)
         bench.run(for: .milliseconds(2))
         #expect(bench.transmissions.count == 1)
         #expect(try receiver.status() & 0xFF00 == 0)
@@ -113,10 +113,10 @@ struct ReceiveTests {
     @Test("a frame sent after TRXOFF turned the receiver off is not received")
     func receiverTurnedOff() throws {
         let (bench, transmitter, receiver) = try Self.pair()
-        try receiver.command(Register.SysCtrl.rxenab)
+        try receiver.command(DW1000Register.SysCtrl.rxenab)
         bench.run(for: .microseconds(100))
-        try receiver.command(Register.SysCtrl.trxoff)
-        try transmitter.command(Register.SysCtrl.txstrt)
+        try receiver.command(DW1000Register.SysCtrl.trxoff)
+        try transmitter.command(DW1000Register.SysCtrl.txstrt)
         bench.run(for: .milliseconds(2))
         #expect(try receiver.status() & 0xFF00 == 0)
     }
@@ -134,9 +134,9 @@ struct ReceiveTests {
     func mismatchedConfiguration(receiving: RadioConfig) throws {
         let (bench, transmitter, receiver) = try Self.pair()
         try receiver.program(receiving)
-        try receiver.command(Register.SysCtrl.rxenab)
+        try receiver.command(DW1000Register.SysCtrl.rxenab)
         bench.run(for: .microseconds(100))
-        try transmitter.command(Register.SysCtrl.txstrt)
+        try transmitter.command(DW1000Register.SysCtrl.txstrt)
         bench.run(for: .milliseconds(2))
         #expect(try receiver.status() & 0xFF00 == 0)
         #expect(receiver.isListening)
@@ -147,15 +147,15 @@ struct ReceiveTests {
         let (bench, transmitter, receiver) = try Self.pair()
         bench.run(untilSeconds: 0.01)
         try Self.enableFrameWaitTimeout(receiver, units: 100)
-        try receiver.write(.sysMask, Register.SysStatus.rxrfto.mask)
+        try receiver.write(.sysMask, DW1000Register.SysStatus.rxrfto.mask)
         let dx = try receiver.read(.sysTime) + 2 * 63_897_600   // 2 ms ahead, a multiple of 512
         try receiver.write(.dxTime, dx)
-        try receiver.command(Register.SysCtrl.rxenab, Register.SysCtrl.rxdlye)
-        #expect(!(try receiver.has(Register.SysStatus.hpdwarn)))
+        try receiver.command(DW1000Register.SysCtrl.rxenab, DW1000Register.SysCtrl.rxdlye)
+        #expect(!(try receiver.has(DW1000Register.SysStatus.hpdwarn)))
         // A frame 1 ms after the command is before DX_TIME: not heard.
         bench.run(for: .milliseconds(1))
         #expect(!receiver.isListening)
-        try transmitter.command(Register.SysCtrl.txstrt)
+        try transmitter.command(DW1000Register.SysCtrl.txstrt)
         bench.run(untilSeconds: 0.01 + 0.002 - 1e-9)
         #expect(!receiver.isListening)
         #expect(try receiver.status() & 0xFF00 == 0)
@@ -172,10 +172,10 @@ struct ReceiveTests {
         let (bench, _, receiver) = try Self.pair()
         bench.run(untilSeconds: 0.5)
         try receiver.write(.dxTime, try receiver.read(.sysTime) - 63_897_600)
-        try receiver.command(Register.SysCtrl.rxenab, Register.SysCtrl.rxdlye)
-        #expect(try receiver.has(Register.SysStatus.hpdwarn))
-        try receiver.command(Register.SysCtrl.trxoff)
-        #expect(!(try receiver.has(Register.SysStatus.hpdwarn)))
+        try receiver.command(DW1000Register.SysCtrl.rxenab, DW1000Register.SysCtrl.rxdlye)
+        #expect(try receiver.has(DW1000Register.SysStatus.hpdwarn))
+        try receiver.command(DW1000Register.SysCtrl.trxoff)
+        #expect(!(try receiver.has(DW1000Register.SysStatus.hpdwarn)))
     }
 
     @Test("RX_STAMP = raw time − LDE_RXANTD; RX_RAWST has bits 8:0 zero")
@@ -188,12 +188,12 @@ struct ReceiveTests {
         let delays: [UInt64] = [16_456, 12_000]
         for (receiver, delay) in zip(receivers, delays) {
             try receiver.program(Self.config)
-            try receiver.write(.otpCtrl, Register.OtpCtrl.ldeload.mask)
+            try receiver.write(.otpCtrl, DW1000Register.OtpCtrl.ldeload.mask)
             try receiver.write(.ldeRxantd, delay)
-            try receiver.command(Register.SysCtrl.rxenab)
+            try receiver.command(DW1000Register.SysCtrl.rxenab)
         }
         bench.run(untilSeconds: 0.3)
-        try transmitter.command(Register.SysCtrl.txstrt)
+        try transmitter.command(DW1000Register.SysCtrl.txstrt)
         bench.run(untilSeconds: 0.31)
         let marker = try #require(bench.transmissions.first).transmission.rmarker
         // The counter at the RMARKER plus the true RX delay (no flight time on the bench), plus APS011's bias
@@ -218,28 +218,28 @@ struct ReceiveTests {
     func frameInformation(config: RadioConfig, length: Int) throws {
         let (bench, transmitter, receiver) = try Self.pair(config: config)
         try transmitter.program(config, frameLength: length)
-        try receiver.command(Register.SysCtrl.rxenab)
+        try receiver.command(DW1000Register.SysCtrl.rxenab)
         bench.run(for: .microseconds(100))
-        try transmitter.command(Register.SysCtrl.txstrt)
+        try transmitter.command(DW1000Register.SysCtrl.txstrt)
         bench.run(for: .milliseconds(5))
         let info = try receiver.read(.rxFinfo)
-        #expect(Register.RxFinfo.rxflen.value(in: info) == UInt64(length))
-        #expect(Register.RxFinfo.rxfle.value(in: info) == 0)
+        #expect(DW1000Register.RxFinfo.rxflen.value(in: info) == UInt64(length))
+        #expect(DW1000Register.RxFinfo.rxfle.value(in: info) == 0)
         let rate: UInt64 = switch config.dataRate {
         case .kbps110: 0b00
         case .kbps850: 0b01
         case .mbps6_8: 0b10
         }
-        #expect(Register.RxFinfo.rxbr.value(in: info) == rate)
-        #expect(Register.RxFinfo.rxprfr.value(in: info) == (config.pulseRepetitionFrequency == .sixteenMegahertz ? 0b01 : 0b10))
+        #expect(DW1000Register.RxFinfo.rxbr.value(in: info) == rate)
+        #expect(DW1000Register.RxFinfo.rxprfr.value(in: info) == (config.pulseRepetitionFrequency == .sixteenMegahertz ? 0b01 : 0b10))
         let codes = try #require(ChipTables.preambleCodes[config.preambleLength.symbols])
-        #expect(Register.RxFinfo.rxpsr.value(in: info) == codes.0)
-        #expect(Register.RxFinfo.rxnspl.value(in: info) == codes.1)
-        let accumulated = Register.RxFinfo.rxpacc.value(in: info)
+        #expect(DW1000Register.RxFinfo.rxpsr.value(in: info) == codes.0)
+        #expect(DW1000Register.RxFinfo.rxnspl.value(in: info) == codes.1)
+        let accumulated = DW1000Register.RxFinfo.rxpacc.value(in: info)
         #expect(accumulated > 0 && accumulated <= UInt64(config.preambleLength.symbols))
         #expect(try receiver.read(.rxpaccNosat) >= accumulated)
         // The transmitter's TX_FCTRL.TR reaches the receiver as RX_FINFO.RNG (UM §7.2.10, §7.2.18).
-        #expect(Register.RxFinfo.rng.value(in: info) == Register.TxFctrl.tr.value(in: try transmitter.read(.txFctrl)))
+        #expect(DW1000Register.RxFinfo.rng.value(in: info) == DW1000Register.TxFctrl.tr.value(in: try transmitter.read(.txFctrl)))
     }
 }
 
@@ -249,11 +249,11 @@ struct FrameWaitControlTests {
     func clearingEnableCancels() throws {
         let (bench, _, receiver) = try ReceiveTests.pair()
         try ReceiveTests.enableFrameWaitTimeout(receiver, units: 1_000)
-        try receiver.command(Register.SysCtrl.rxenab)
+        try receiver.command(DW1000Register.SysCtrl.rxenab)
         bench.run(for: .microseconds(300))
-        try receiver.write(.sysCfg, try receiver.read(.sysCfg) & ~Register.SysCfg.rxwtoe.mask)
+        try receiver.write(.sysCfg, try receiver.read(.sysCfg) & ~DW1000Register.SysCfg.rxwtoe.mask)
         bench.run(for: .milliseconds(5))
-        #expect(!(try receiver.has(Register.SysStatus.rxrfto)))
+        #expect(!(try receiver.has(DW1000Register.SysStatus.rxrfto)))
         #expect(receiver.isListening)
     }
 
@@ -262,10 +262,10 @@ struct FrameWaitControlTests {
         let (bench, _, receiver) = try ReceiveTests.pair()
         try ReceiveTests.enableFrameWaitTimeout(receiver, units: 10)
         try receiver.write(.dxTime, try receiver.read(.sysTime) + 63_897_600)
-        try receiver.command(Register.SysCtrl.rxenab, Register.SysCtrl.rxdlye)
-        try receiver.write(.sysCfg, try receiver.read(.sysCfg) & ~Register.SysCfg.rxwtoe.mask)
+        try receiver.command(DW1000Register.SysCtrl.rxenab, DW1000Register.SysCtrl.rxdlye)
+        try receiver.write(.sysCfg, try receiver.read(.sysCfg) & ~DW1000Register.SysCfg.rxwtoe.mask)
         bench.run(for: .milliseconds(3))
-        #expect(!(try receiver.has(Register.SysStatus.rxrfto)))
+        #expect(!(try receiver.has(DW1000Register.SysStatus.rxrfto)))
         #expect(receiver.isListening)
     }
 }

@@ -35,8 +35,8 @@ struct RegisterAccessTests {
     @Test("transactions that cannot exist are typed errors, not crashes")
     func malformedTransactions() throws {
         let chip = ChipBench().addChip()
-        let read = try SPIHeader(.read, register: .sysStatus, offset: 0).bytes
-        let write = try SPIHeader(.write, register: .sysStatus, offset: 0).bytes
+        let read = try DW1000SPIHeader(.read, register: .sysStatus, offset: 0).bytes
+        let write = try DW1000SPIHeader(.write, register: .sysStatus, offset: 0).bytes
         #expect(throws: VirtualChipError.malformedBody("a read of -1 octets")) {
             try chip.transfer(SPITransaction(header: read, body: .read(count: -1)))
         }
@@ -55,7 +55,7 @@ struct RegisterAccessTests {
     @Test("SYS_STATUS after reset holds only CPLOCK (the PLL locks at once in virtual time)")
     func statusAfterReset() throws {
         let chip = ChipBench().addChip()
-        #expect(try chip.status() == Register.SysStatus.cplock.mask)
+        #expect(try chip.status() == DW1000Register.SysStatus.cplock.mask)
         #expect(!chip.interruptAsserted)
     }
 
@@ -77,14 +77,14 @@ struct RegisterAccessTests {
     }
 
     @Test("writes to read-only registers are typed errors naming the register", arguments: [
-        (Register.devId, "DEV_ID"), (Register.sysTime, "SYS_TIME"), (Register.rxTime, "RX_TIME"),
-        (Register.rxFinfo, "RX_FINFO"), (Register.txTime, "TX_TIME"), (Register.drxCarInt, "DRX_CAR_INT"),
-        (Register.rxpaccNosat, "RXPACC_NOSAT"), (Register.ldePpindx, "LDE_PPINDX"), (Register.otpRdat, "OTP_RDAT"),
-        (Register.agcStat1, "AGC_STAT1"), (Register.accMem, "ACC_MEM"),
+        (DW1000Register.devId, "DEV_ID"), (DW1000Register.sysTime, "SYS_TIME"), (DW1000Register.rxTime, "RX_TIME"),
+        (DW1000Register.rxFinfo, "RX_FINFO"), (DW1000Register.txTime, "TX_TIME"), (DW1000Register.drxCarInt, "DRX_CAR_INT"),
+        (DW1000Register.rxpaccNosat, "RXPACC_NOSAT"), (DW1000Register.ldePpindx, "LDE_PPINDX"), (DW1000Register.otpRdat, "OTP_RDAT"),
+        (DW1000Register.agcStat1, "AGC_STAT1"), (DW1000Register.accMem, "ACC_MEM"),
     ])
-    func writeToReadOnly(register: Register, name: String) throws {
+    func writeToReadOnly(register: DW1000Register, name: String) throws {
         let chip = ChipBench().addChip()
-        let header = SPIHeader(.write, register: register)
+        let header = DW1000SPIHeader(.write, register: register)
         #expect(throws: VirtualChipError.writeToReadOnly(name: name)) {
             try chip.transfer(SPITransaction(header: header.bytes, body: .write([0])))
         }
@@ -119,7 +119,7 @@ struct RegisterAccessTests {
     func sparseFileGaps() throws {
         let chip = ChipBench().addChip()
         // 0x0806 is LDE_CFG1 (1 octet); 0x0807 is not a register.
-        let gap = try SPIHeader(.write, file: 0x2E, subIndex: 0x0807)
+        let gap = try DW1000SPIHeader(.write, file: 0x2E, subIndex: 0x0807)
         #expect(throws: VirtualChipError.outsideRegister(name: "LDE_IF", subIndex: 0x0807, length: 1)) {
             try chip.transfer(SPITransaction(header: gap.bytes, body: .write([0])))
         }
@@ -127,7 +127,7 @@ struct RegisterAccessTests {
         #expect(throws: VirtualChipError.outsideRegister(name: "LDE_IF", subIndex: 0x0806, length: 2)) {
             try chip.writeOctets(.ldeCfg1, [0x6D, 0x00])
         }
-        let between = try SPIHeader(.read, file: 0x2E, subIndex: 0x1400)
+        let between = try DW1000SPIHeader(.read, file: 0x2E, subIndex: 0x1400)
         #expect(throws: VirtualChipError.outsideRegister(name: "LDE_IF", subIndex: 0x1400, length: 2)) {
             try chip.transfer(SPITransaction(header: between.bytes, body: .read(count: 2)))
         }
@@ -149,7 +149,7 @@ struct RegisterAccessTests {
         }
         #expect(throws: VirtualChipError.outsideRegister(name: "TX_BUFFER", subIndex: 1020, length: 8)) {
             try chip.transfer(SPITransaction(
-                header: SPIHeader(.write, file: 0x09, subIndex: 1020).bytes, body: .write([UInt8](repeating: 0, count: 8))))
+                header: DW1000SPIHeader(.write, file: 0x09, subIndex: 1020).bytes, body: .write([UInt8](repeating: 0, count: 8))))
         }
     }
 
@@ -174,7 +174,7 @@ struct RegisterAccessTests {
         let chip = ChipBench().addChip()
         let bus = VirtualBoardBus(chips: [chip])
         do {
-            _ = try bus.transfer(SPITransaction(header: SPIHeader(.write, register: .sysTime).bytes, body: .write([0])), on: try ChipSelect(0))
+            _ = try bus.transfer(SPITransaction(header: DW1000SPIHeader(.write, register: .sysTime).bytes, body: .write([0])), on: try ChipSelect(0))
             Issue.record("a write to SYS_TIME was accepted")
         } catch {
             #expect("\(error)".contains("SYS_TIME"))

@@ -12,12 +12,12 @@ struct ResetAndOTPTests {
         try chip.program(.ranging)
         try chip.write(.panadr, 0xCAFE_0001)
         try chip.write(.eui, 0)
-        try chip.write(.sysMask, Register.SysStatus.cplock.mask)
+        try chip.write(.sysMask, DW1000Register.SysStatus.cplock.mask)
         try chip.write(.txAntd, 16_456)
         try chip.writeOctets(.ldeCfg1, [0x6D])
-        try chip.write(.otpCtrl, Register.OtpCtrl.ldeload.mask)
+        try chip.write(.otpCtrl, DW1000Register.OtpCtrl.ldeload.mask)
         #expect(chip.interruptAsserted)
-        try chip.command(Register.SysCtrl.rxenab)
+        try chip.command(DW1000Register.SysCtrl.rxenab)
         bench.run(for: .microseconds(50))
         #expect(chip.isListening)
 
@@ -45,7 +45,7 @@ struct ResetAndOTPTests {
         let chip = bench.addChip()
         try chip.write(.panadr, 0xCAFE_0001)
         try Self.enableTimeout(chip)
-        try chip.command(Register.SysCtrl.rxenab)
+        try chip.command(DW1000Register.SysCtrl.rxenab)
         bench.run(for: .microseconds(50))
         #expect(chip.isListening)
         try chip.writeOctets(.pmscCtrl0, offset: 3, [0xE0])
@@ -55,11 +55,11 @@ struct ResetAndOTPTests {
         #expect(try chip.read(.pmscCtrl0) == 0xF030_0200)
         // Its pending frame-wait timeout went with it.
         bench.run(for: .milliseconds(5))
-        #expect(!(try chip.has(Register.SysStatus.rxrfto)))
+        #expect(!(try chip.has(DW1000Register.SysStatus.rxrfto)))
     }
 
     static func enableTimeout(_ chip: VirtualDW1000) throws {
-        try chip.write(.sysCfg, try chip.read(.sysCfg) | Register.SysCfg.rxwtoe.mask)
+        try chip.write(.sysCfg, try chip.read(.sysCfg) | DW1000Register.SysCfg.rxwtoe.mask)
         try chip.write(.rxFwto, 1_000)
     }
 

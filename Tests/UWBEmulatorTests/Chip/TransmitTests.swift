@@ -28,11 +28,11 @@ struct TransmitTests {
         let (bench, chip) = try Self.transmitter()
         let target = (try chip.read(.sysTime) + 63_897_600 + 0x1AB) & (ChipTables.wrap - 1)   // 1 ms ahead, low bits set
         try chip.write(.dxTime, target)
-        try chip.command(Register.SysCtrl.txstrt, Register.SysCtrl.txdlys)
-        #expect(!(try chip.has(Register.SysStatus.hpdwarn)))
-        #expect(!(try chip.has(Register.SysStatus.txpute)))
+        try chip.command(DW1000Register.SysCtrl.txstrt, DW1000Register.SysCtrl.txdlys)
+        #expect(!(try chip.has(DW1000Register.SysStatus.hpdwarn)))
+        #expect(!(try chip.has(DW1000Register.SysStatus.txpute)))
         bench.run(for: .milliseconds(3))
-        #expect(try chip.has(Register.SysStatus.txfrs))
+        #expect(try chip.has(DW1000Register.SysStatus.txfrs))
         #expect(try chip.read(.txRawst) == target & ~0x1FF)
         #expect(try chip.read(.txStamp) == (target & ~0x1FF) + Self.antennaDelay)
         // The RMARKER leaves the antenna when the counter reads TX_RAWST plus the true TX delay.
@@ -48,7 +48,7 @@ struct TransmitTests {
             let (bench, chip) = try Self.transmitter()
             let target = ((try chip.read(.sysTime) + 63_897_600) & ~UInt64(0x1FF)) | low
             try chip.write(.dxTime, target)
-            try chip.command(Register.SysCtrl.txstrt, Register.SysCtrl.txdlys)
+            try chip.command(DW1000Register.SysCtrl.txstrt, DW1000Register.SysCtrl.txdlys)
             bench.run(for: .milliseconds(3))
             stamps.append(try chip.read(.txStamp))
         }
@@ -59,7 +59,7 @@ struct TransmitTests {
     func immediateStamp() throws {
         let (bench, chip) = try Self.transmitter()
         let before = try chip.read(.sysTime)
-        try chip.command(Register.SysCtrl.txstrt)
+        try chip.command(DW1000Register.SysCtrl.txstrt)
         bench.run(for: .milliseconds(1))
         let raw = try chip.read(.txRawst)
         #expect(raw & 0x1FF == 0)
@@ -73,8 +73,8 @@ struct TransmitTests {
         for length in [12, 40, 127] {
             let (bench, chip) = try Self.transmitter()
             try chip.program(Self.config, frameLength: length)
-            try chip.write(.sysMask, Register.SysStatus.txfrs.mask)
-            try chip.command(Register.SysCtrl.txstrt)
+            try chip.write(.sysMask, DW1000Register.SysStatus.txfrs.mask)
+            try chip.command(DW1000Register.SysCtrl.txstrt)
             bench.run(for: .milliseconds(2))
             let start = try #require(bench.transmissions.first).time
             let done = try #require(bench.interruptChanges.first { $0.asserted }).time
@@ -87,27 +87,27 @@ struct TransmitTests {
     @Test("a TX enable clears the W+T status bits (TXFRB, TXPRS, TXPHS, TXFRS) but not AAT (W+R) or RX bits")
     func transmitEnableClears() throws {
         let (_, chip) = try Self.transmitter()
-        chip.setStatus(0xF8 | Register.SysStatus.rxfcg.mask)
-        try chip.command(Register.SysCtrl.txstrt)
+        chip.setStatus(0xF8 | DW1000Register.SysStatus.rxfcg.mask)
+        try chip.command(DW1000Register.SysCtrl.txstrt)
         #expect(try chip.status() & 0xF0 == 0)
-        #expect(try chip.has(Register.SysStatus.aat))
-        #expect(try chip.has(Register.SysStatus.rxfcg))
+        #expect(try chip.has(DW1000Register.SysStatus.aat))
+        #expect(try chip.has(DW1000Register.SysStatus.rxfcg))
     }
 
     @Test("DX_TIME in the past sets HPDWARN (more than half a period ahead); TRXOFF clears it and nothing is sent")
     func halfPeriodWarning() throws {
         let (bench, chip) = try Self.transmitter(at: 0.5)
         try chip.write(.dxTime, try chip.read(.sysTime) - 63_897_600)   // 1 ms ago
-        try chip.command(Register.SysCtrl.txstrt, Register.SysCtrl.txdlys)
-        #expect(try chip.has(Register.SysStatus.hpdwarn))
+        try chip.command(DW1000Register.SysCtrl.txstrt, DW1000Register.SysCtrl.txdlys)
+        #expect(try chip.has(DW1000Register.SysStatus.hpdwarn))
         // Read-only: writing 1 does not clear it; TRXOFF does.
-        try chip.write(.sysStatus, Register.SysStatus.hpdwarn.mask)
-        #expect(try chip.has(Register.SysStatus.hpdwarn))
-        try chip.command(Register.SysCtrl.trxoff)
-        #expect(!(try chip.has(Register.SysStatus.hpdwarn)))
+        try chip.write(.sysStatus, DW1000Register.SysStatus.hpdwarn.mask)
+        #expect(try chip.has(DW1000Register.SysStatus.hpdwarn))
+        try chip.command(DW1000Register.SysCtrl.trxoff)
+        #expect(!(try chip.has(DW1000Register.SysStatus.hpdwarn)))
         bench.run(untilSeconds: 20)
         #expect(bench.transmissions.isEmpty)
-        #expect(!(try chip.has(Register.SysStatus.txfrs)))
+        #expect(!(try chip.has(DW1000Register.SysStatus.txfrs)))
     }
 
     @Test("a preamble start 1 ms over half a period ahead warns; 1 ms under does not")
@@ -117,8 +117,8 @@ struct TransmitTests {
         for (ahead, warns) in [(ChipTables.wrap / 2 + header + millisecond, true), (ChipTables.wrap / 2 + header - millisecond, false)] {
             let (_, chip) = try Self.transmitter()
             try chip.write(.dxTime, (try chip.read(.sysTime) + ahead) & (ChipTables.wrap - 1))
-            try chip.command(Register.SysCtrl.txstrt, Register.SysCtrl.txdlys)
-            #expect(try chip.has(Register.SysStatus.hpdwarn) == warns)
+            try chip.command(DW1000Register.SysCtrl.txstrt, DW1000Register.SysCtrl.txdlys)
+            #expect(try chip.has(DW1000Register.SysStatus.hpdwarn) == warns)
         }
     }
 
@@ -127,9 +127,9 @@ struct TransmitTests {
         let (_, chip) = try Self.transmitter()
         // 50 µs ahead, but the 128-symbol preamble and SFD take about 138 µs.
         try chip.write(.dxTime, try chip.read(.sysTime) + Self.ticks(.microseconds(50)))
-        try chip.command(Register.SysCtrl.txstrt, Register.SysCtrl.txdlys)
-        #expect(try chip.has(Register.SysStatus.hpdwarn))
-        #expect(!(try chip.has(Register.SysStatus.txpute)))
+        try chip.command(DW1000Register.SysCtrl.txstrt, DW1000Register.SysCtrl.txdlys)
+        #expect(try chip.has(DW1000Register.SysStatus.hpdwarn))
+        #expect(!(try chip.has(DW1000Register.SysStatus.txpute)))
     }
 
     @Test("a preamble start closer than the TX power-up sets TXPUTE, not HPDWARN; TXPUTE clears at the end of the frame")
@@ -137,23 +137,23 @@ struct TransmitTests {
         let (bench, chip) = try Self.transmitter()
         let header = Self.ticks(Self.config.synchronisationHeaderDuration)
         try chip.write(.dxTime, try chip.read(.sysTime) + header + Self.ticks(.microseconds(2)) + 0x200)
-        try chip.command(Register.SysCtrl.txstrt, Register.SysCtrl.txdlys)
-        #expect(try chip.has(Register.SysStatus.txpute))
-        #expect(!(try chip.has(Register.SysStatus.hpdwarn)))
+        try chip.command(DW1000Register.SysCtrl.txstrt, DW1000Register.SysCtrl.txdlys)
+        #expect(try chip.has(DW1000Register.SysStatus.txpute))
+        #expect(!(try chip.has(DW1000Register.SysStatus.hpdwarn)))
         // TXPUTE is read-only.
-        try chip.write(.sysStatus, Register.SysStatus.txpute.mask)
-        #expect(try chip.has(Register.SysStatus.txpute))
+        try chip.write(.sysStatus, DW1000Register.SysStatus.txpute.mask)
+        #expect(try chip.has(DW1000Register.SysStatus.txpute))
         bench.run(for: .milliseconds(1))
-        #expect(!(try chip.has(Register.SysStatus.txpute)))
+        #expect(!(try chip.has(DW1000Register.SysStatus.txpute)))
     }
 
     @Test("TRXOFF cancels a pending delayed TX: no frame, no TXFRS")
     func cancelPending() throws {
         let (bench, chip) = try Self.transmitter()
         try chip.write(.dxTime, try chip.read(.sysTime) + 5 * 63_897_600)
-        try chip.command(Register.SysCtrl.txstrt, Register.SysCtrl.txdlys)
+        try chip.command(DW1000Register.SysCtrl.txstrt, DW1000Register.SysCtrl.txdlys)
         bench.run(for: .milliseconds(1))
-        try chip.command(Register.SysCtrl.trxoff)
+        try chip.command(DW1000Register.SysCtrl.trxoff)
         bench.run(for: .milliseconds(10))
         #expect(bench.transmissions.isEmpty)
         #expect(try chip.status() & 0xF0 == 0)
@@ -162,7 +162,7 @@ struct TransmitTests {
     @Test("TRXOFF in the same write as TXSTRT wins (Decawave's post-configuration TXSTRT|TRXOFF)")
     func trxoffWins() throws {
         let (bench, chip) = try Self.transmitter()
-        try chip.command(Register.SysCtrl.txstrt, Register.SysCtrl.trxoff)
+        try chip.command(DW1000Register.SysCtrl.txstrt, DW1000Register.SysCtrl.trxoff)
         bench.run(for: .milliseconds(2))
         #expect(bench.transmissions.isEmpty)
     }
@@ -172,7 +172,7 @@ struct TransmitTests {
         let (bench, chip) = try Self.transmitter()
         try chip.writeOctets(.txBuffer, Array("123456789".utf8))
         try chip.program(Self.config, frameLength: 11)
-        try chip.command(Register.SysCtrl.txstrt)
+        try chip.command(DW1000Register.SysCtrl.txstrt)
         bench.run(for: .milliseconds(1))
         // CRC-16/KERMIT ("123456789") = 0x2189, sent low octet first (IEEE 802.15.4 FCS).
         #expect(bench.transmissions.first?.transmission.frame == Array("123456789".utf8) + [0x89, 0x21])
@@ -190,7 +190,7 @@ struct DriftingTransmitTests {
         bench.run(untilSeconds: 0.8)
         let target = try chip.read(.sysTime) + 400 * 63_897_600   // 400 ms ahead: past the step at 1 s
         try chip.write(.dxTime, target)
-        try chip.command(Register.SysCtrl.txstrt, Register.SysCtrl.txdlys)
+        try chip.command(DW1000Register.SysCtrl.txstrt, DW1000Register.SysCtrl.txdlys)
         bench.run(untilSeconds: 1.5)
         let marker = try #require(bench.transmissions.first).transmission.rmarker
         #expect(marker.seconds > 1)
@@ -205,7 +205,7 @@ struct TransmitSequenceTests {
     static func eventTime(_ bit: BitField) throws -> Duration {
         let (bench, chip) = try TransmitTests.transmitter()
         try chip.write(.sysMask, bit.mask)
-        try chip.command(Register.SysCtrl.txstrt)
+        try chip.command(DW1000Register.SysCtrl.txstrt)
         bench.run(for: .milliseconds(2))
         let start = try #require(bench.transmissions.first).time
         return try #require(bench.interruptChanges.first { $0.asserted }).time - start
@@ -217,10 +217,10 @@ struct TransmitSequenceTests {
         // 128 symbols of 1017.63 ns at 64 MHz PRF; the standard SFD at 6.8 Mbps is 8 symbols.
         let preamble = config.pulseRepetitionFrequency.preambleSymbolDuration * 128
         #expect(abs(Double(preamble.picoseconds) - 128 * 1_017_630) < 128 * 10)
-        #expect(try Self.eventTime(Register.SysStatus.txfrb) == .zero)
-        #expect(abs((try Self.eventTime(Register.SysStatus.txprs)).picoseconds - preamble.picoseconds) <= 1)
+        #expect(try Self.eventTime(DW1000Register.SysStatus.txfrb) == .zero)
+        #expect(abs((try Self.eventTime(DW1000Register.SysStatus.txprs)).picoseconds - preamble.picoseconds) <= 1)
         let header = config.synchronisationHeaderDuration + config.phyHeaderDuration
-        #expect(abs((try Self.eventTime(Register.SysStatus.txphs)).picoseconds - header.picoseconds) <= 1)
-        #expect(abs((try Self.eventTime(Register.SysStatus.txfrs)).picoseconds - config.airtime(frameLength: 12).picoseconds) <= 1)
+        #expect(abs((try Self.eventTime(DW1000Register.SysStatus.txphs)).picoseconds - header.picoseconds) <= 1)
+        #expect(abs((try Self.eventTime(DW1000Register.SysStatus.txfrs)).picoseconds - config.airtime(frameLength: 12).picoseconds) <= 1)
     }
 }

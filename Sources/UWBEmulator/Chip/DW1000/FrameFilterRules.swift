@@ -41,14 +41,14 @@ struct FrameFilterRules {
     init(registers: RegisterFile) {
         systemConfiguration = registers.value(.sysCfg)
         let address = registers.value(.panadr)
-        panIdentifier = Register.Panadr.panId.value(in: address)
-        shortAddress = Register.Panadr.shortAddr.value(in: address)
+        panIdentifier = DW1000Register.Panadr.panId.value(in: address)
+        shortAddress = DW1000Register.Panadr.shortAddr.value(in: address)
         extendedAddress = registers.value(.eui)
     }
 
     /// Whether SYS_CFG.FFEN turns the filter on.
     static func isEnabled(systemConfiguration: UInt64) -> Bool {
-        Register.SysCfg.ffen.value(in: systemConfiguration) == 1
+        DW1000Register.SysCfg.ffen.value(in: systemConfiguration) == 1
     }
 
     /// What the filter makes of `frame`, the PHY payload with its FCS.
@@ -69,15 +69,15 @@ struct FrameFilterRules {
     /// Whether the frame type is allowed by FFAB, FFAD, FFAA, FFAM, FFAR, FFA4 or FFA5.
     private func allows(frameType: UInt16) -> Bool {
         let allowed: Bool = switch frameType {
-        case 0: Register.SysCfg.ffab.value(in: systemConfiguration) == 1
-        case 1: Register.SysCfg.ffad.value(in: systemConfiguration) == 1
-        case 2: Register.SysCfg.ffaa.value(in: systemConfiguration) == 1
-        case 3: Register.SysCfg.ffam.value(in: systemConfiguration) == 1
-        case 4: Register.SysCfg.ffa4.value(in: systemConfiguration) == 1
-        case 5: Register.SysCfg.ffa5.value(in: systemConfiguration) == 1
+        case 0: DW1000Register.SysCfg.ffab.value(in: systemConfiguration) == 1
+        case 1: DW1000Register.SysCfg.ffad.value(in: systemConfiguration) == 1
+        case 2: DW1000Register.SysCfg.ffaa.value(in: systemConfiguration) == 1
+        case 3: DW1000Register.SysCfg.ffam.value(in: systemConfiguration) == 1
+        case 4: DW1000Register.SysCfg.ffa4.value(in: systemConfiguration) == 1
+        case 5: DW1000Register.SysCfg.ffa5.value(in: systemConfiguration) == 1
         default: false
         }
-        return allowed || (frameType >= 4 && Register.SysCfg.ffar.value(in: systemConfiguration) == 1)
+        return allowed || (frameType >= 4 && DW1000Register.SysCfg.ffar.value(in: systemConfiguration) == 1)
     }
 
     /// Whether a frame of type 0–3, long enough for its header, passes the PAN ID and address rules.
@@ -98,7 +98,7 @@ struct FrameFilterRules {
             return sourcePAN == panIdentifier || sourcePAN == Self.broadcast
         }
         if (layout.frameType == 1 || layout.frameType == 3), !layout.hasDestination, layout.sourceAddressLength > 0 {
-            return Register.SysCfg.ffbc.value(in: systemConfiguration) == 1 && sourcePAN == panIdentifier
+            return DW1000Register.SysCfg.ffbc.value(in: systemConfiguration) == 1 && sourcePAN == panIdentifier
         }
         return true
     }

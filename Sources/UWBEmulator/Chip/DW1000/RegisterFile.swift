@@ -4,7 +4,7 @@ import DW1000Driver
 /// sub-register, holding its reset values, with the map's access rules.
 ///
 /// All files live in one flat block of octets, each at a fixed base; the access rules are flat
-/// tables built once, so an access copies no ``Register`` (whose names are strings) and allocates
+/// tables built once, so an access copies no ``DW1000Register`` (whose names are strings) and allocates
 /// nothing but the octets it returns.
 ///
 /// It is a class owning its block rather than a struct holding an array because the chip
@@ -30,7 +30,7 @@ final class RegisterFile {
     }
 
     /// Where one register lives in the flat octet block: what ``value(_:)`` and ``set(_:_:)``
-    /// need of a ``Register``, without its strings.
+    /// need of a ``DW1000Register``, without its strings.
     struct Slot {
         /// The index of the register's first octet in the flat block.
         let start: Int
@@ -38,17 +38,17 @@ final class RegisterFile {
         let length: Int
 
         /// The slot of `register`.
-        init(_ register: Register) {
+        init(_ register: DW1000Register) {
             start = RegisterFile.bases[Int(register.file)] + Int(register.offset)
             length = register.length
         }
     }
 
-    /// Layouts by file ID (nil for reserved IDs), built once from ``Register/all``.
+    /// Layouts by file ID (nil for reserved IDs), built once from ``DW1000Register/all``.
     static let layouts: [Layout?] = {
-        var files = [Register?](repeating: nil, count: 64)
-        var parts = [[Register]](repeating: [], count: 64)
-        for register in Register.all {
+        var files = [DW1000Register?](repeating: nil, count: 64)
+        var parts = [[DW1000Register]](repeating: [], count: 64)
+        for register in DW1000Register.all {
             let id = Int(register.file)
             if files[id] == nil {
                 files[id] = register
@@ -131,7 +131,7 @@ final class RegisterFile {
     /// The octets of a register file at reset.
     private static let resetOctets: [UInt8] = {
         let file = RegisterFile(filledWith: 0)
-        for register in Register.all {
+        for register in DW1000Register.all {
             if let reset = register.resetValue {
                 file.set(Slot(register), reset)
             }
@@ -139,7 +139,7 @@ final class RegisterFile {
         return Array(file.octets)
     }()
 
-    private static func isReadOnly(_ register: Register) -> Bool {
+    private static func isReadOnly(_ register: DW1000Register) -> Bool {
         register.access == .readOnly || register.access == .readOnlyDoubleBuffered
     }
 

@@ -4,8 +4,8 @@ import UWBCore
 
 extension VirtualDW1000 {
     /// ACC_MEM's file ID and its number of 4-octet samples.
-    static let accumulatorFile = Register.accMem.file
-    private static let accumulatorSamples = Register.accMem.length / 4
+    static let accumulatorFile = DW1000Register.accMem.file
+    private static let accumulatorSamples = DW1000Register.accMem.length / 4
 
     /// Writes the registers a reception updates (UM §7.2.18–7.2.24, §7.2.38, §7.2.40, §7.2.47): the
     /// frame, and what the chip reads off its accumulator of the frame's preamble (``PreambleAccumulator``):
@@ -24,8 +24,8 @@ extension VirtualDW1000 {
         let accumulatorPhase = arrival.carrierPhase.wrapped.radians + phaseOffset.radians + Double(phaseCode) * 2 * .pi / 128
         let ldeSettings = registers.value(.ldeCfg1)
         let detector = LeadingEdgeDetector(
-            noiseThresholdMultiplier: Int(Register.LdeCfg1.ntm.value(in: ldeSettings)),
-            peakMultiplier: Int(Register.LdeCfg1.pmult.value(in: ldeSettings)))
+            noiseThresholdMultiplier: Int(DW1000Register.LdeCfg1.ntm.value(in: ldeSettings)),
+            peakMultiplier: Int(DW1000Register.LdeCfg1.pmult.value(in: ldeSettings)))
         let (reading, kept) = accumulate(
             arrival.channel, rmarker: arrival.rmarker, advance: arrival.firstPathAdvance.secondsValue,
             format: constants.format, symbols: constants.room, phase: accumulatorPhase, detector: detector)
@@ -36,10 +36,10 @@ extension VirtualDW1000 {
         registers.set(.rxBuffer, octets: frame)
         if !intact, !frame.isEmpty, frame.count <= RegisterFile.Slot.rxBuffer.length {
             // The corrupted last octet, written in place instead of copying the frame to change it.
-            registers.write(file: Register.rxBuffer.file, offset: frame.count - 1, value: UInt64(frame[frame.count - 1] ^ 0xFF), count: 1)
+            registers.write(file: DW1000Register.rxBuffer.file, offset: frame.count - 1, value: UInt64(frame[frame.count - 1] ^ 0xFF), count: 1)
         }
         let length = UInt64(frame.count)
-        let accumulated = UInt64(min(reading.accumulator.accumulated, Int(Register.RxFinfo.rxpacc.maxValue)))
+        let accumulated = UInt64(min(reading.accumulator.accumulated, Int(DW1000Register.RxFinfo.rxpacc.maxValue)))
         registers.set(.rxFinfo, constants.frameInformation
             | fields.rxflen.place(length & 0x7F) | fields.rxfle.place(length >> 7)
             | fields.rng.place(arrival.transmission.rangingBit ? 1 : 0) | fields.rxpacc.place(accumulated))
@@ -138,14 +138,14 @@ extension VirtualDW1000 {
     /// RX_FINFO for a frame (UM §7.2.18).
     private func frameInformation(_ configuration: RadioConfig, length: Int, accumulated: Int, rangingBit: Bool) -> UInt64 {
         let (repetitions, extensionCode) = configuration.preambleLength.dw1000Codes
-        return Register.RxFinfo.rxflen.placing(UInt64(length & 0x7F))
-            | Register.RxFinfo.rxfle.placing(UInt64(length >> 7))
-            | Register.RxFinfo.rxnspl.placing(extensionCode)
-            | Register.RxFinfo.rxbr.placing(configuration.dataRate.dw1000Code)
-            | Register.RxFinfo.rng.placing(rangingBit ? 1 : 0)
-            | Register.RxFinfo.rxprfr.placing(configuration.pulseRepetitionFrequency.dw1000Code)
-            | Register.RxFinfo.rxpsr.placing(repetitions)
-            | Register.RxFinfo.rxpacc.placing(UInt64(accumulated))
+        return DW1000Register.RxFinfo.rxflen.placing(UInt64(length & 0x7F))
+            | DW1000Register.RxFinfo.rxfle.placing(UInt64(length >> 7))
+            | DW1000Register.RxFinfo.rxnspl.placing(extensionCode)
+            | DW1000Register.RxFinfo.rxbr.placing(configuration.dataRate.dw1000Code)
+            | DW1000Register.RxFinfo.rng.placing(rangingBit ? 1 : 0)
+            | DW1000Register.RxFinfo.rxprfr.placing(configuration.pulseRepetitionFrequency.dw1000Code)
+            | DW1000Register.RxFinfo.rxpsr.placing(repetitions)
+            | DW1000Register.RxFinfo.rxpacc.placing(UInt64(accumulated))
     }
 }
 
@@ -168,16 +168,16 @@ struct ReceptionFields {
         }
     }
 
-    let rxflen = Placement(Register.RxFinfo.rxflen)
-    let rxfle = Placement(Register.RxFinfo.rxfle)
-    let rng = Placement(Register.RxFinfo.rng)
-    let rxpacc = Placement(Register.RxFinfo.rxpacc)
-    let stdNoise = Placement(Register.RxFqual.stdNoise)
-    let fpAmpl2 = Placement(Register.RxFqual.fpAmpl2)
-    let fpAmpl3 = Placement(Register.RxFqual.fpAmpl3)
-    let cirPwr = Placement(Register.RxFqual.cirPwr)
-    let rxtofs = Placement(Register.RxTtcko.rxtofs)
-    let rcphase = Placement(Register.RxTtcko.rcphase)
+    let rxflen = Placement(DW1000Register.RxFinfo.rxflen)
+    let rxfle = Placement(DW1000Register.RxFinfo.rxfle)
+    let rng = Placement(DW1000Register.RxFinfo.rng)
+    let rxpacc = Placement(DW1000Register.RxFinfo.rxpacc)
+    let stdNoise = Placement(DW1000Register.RxFqual.stdNoise)
+    let fpAmpl2 = Placement(DW1000Register.RxFqual.fpAmpl2)
+    let fpAmpl3 = Placement(DW1000Register.RxFqual.fpAmpl3)
+    let cirPwr = Placement(DW1000Register.RxFqual.cirPwr)
+    let rxtofs = Placement(DW1000Register.RxTtcko.rxtofs)
+    let rcphase = Placement(DW1000Register.RxTtcko.rcphase)
 
     static let shared = ReceptionFields()
 }

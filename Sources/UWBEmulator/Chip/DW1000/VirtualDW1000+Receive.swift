@@ -16,7 +16,7 @@ extension VirtualDW1000 {
             let target = registers.value(.dxTime) & ~Self.delayedTimeIgnoredBits
             let ahead = (target &- counter(at: now)) & DeviceClock.maximumTicks
             if ahead > DeviceClock.modulus / 2 {
-                setStatus(Register.SysStatus.hpdwarn.mask)
+                setStatus(DW1000Register.SysStatus.hpdwarn.mask)
             }
             start = time(whenCounterReads: target)
         }
@@ -26,14 +26,14 @@ extension VirtualDW1000 {
 
     /// Schedules RXRFTO RX_FWTO × 1.0256 µs after `start` if SYS_CFG.RXWTOE is set.
     private func frameWaitTimeout(startingAt start: SimulationTime) -> ScheduledEvent? {
-        guard Register.SysCfg.rxwtoe.value(in: registers.value(.sysCfg)) == 1, let simulator = environment?.simulator else {
+        guard DW1000Register.SysCfg.rxwtoe.value(in: registers.value(.sysCfg)) == 1, let simulator = environment?.simulator else {
             return nil
         }
         let units = Int64(registers.value(.rxFwto))
         // `unowned`: the owner of the simulator owns the chip as long (see `startTransmission`).
         return simulator.schedule(at: start + span(ofTicks: units * 65_536)) { [unowned self] in
             self.cancelReceiver()
-            self.setStatus(Register.SysStatus.rxrfto.mask)
+            self.setStatus(DW1000Register.SysStatus.rxrfto.mask)
         }
     }
 
@@ -92,7 +92,7 @@ extension VirtualDW1000 {
         }
         receiver = .off
         environment?.receptionLost(arrival, at: self)
-        setStatus(Register.SysStatus.rxprd.mask | Register.SysStatus.rxsfdd.mask | Register.SysStatus.rxphe.mask)
+        setStatus(DW1000Register.SysStatus.rxprd.mask | DW1000Register.SysStatus.rxsfdd.mask | DW1000Register.SysStatus.rxphe.mask)
     }
 
     /// The frame filter rejects the frame the receiver is locked onto: the reception is aborted,
@@ -104,8 +104,8 @@ extension VirtualDW1000 {
         guard case .receiving(_, let timeout) = receiver else { return }
         receiver = .listening(from: now, timeout: timeout)
         environment?.receptionRejected(arrival, at: self)
-        setStatus(Register.SysStatus.rxprd.mask | Register.SysStatus.rxsfdd.mask | Register.SysStatus.rxphd.mask
-            | Register.SysStatus.affrej.mask)
+        setStatus(DW1000Register.SysStatus.rxprd.mask | DW1000Register.SysStatus.rxsfdd.mask | DW1000Register.SysStatus.rxphd.mask
+            | DW1000Register.SysStatus.affrej.mask)
     }
 
     /// Whether the receive configuration in CHAN_CTRL and SYS_CFG matches what was sent:
@@ -128,12 +128,12 @@ extension VirtualDW1000 {
 
     /// ``receives(_:)`` worked out from CHAN_CTRL and SYS_CFG.
     private func receives(_ sent: RadioConfig, channelControl: UInt64, systemConfiguration: UInt64) -> Bool {
-        Register.ChanCtrl.rxChan.value(in: channelControl) == UInt64(sent.channel.number)
+        DW1000Register.ChanCtrl.rxChan.value(in: channelControl) == UInt64(sent.channel.number)
             && ChipFamily.dw1000.channels.contains(sent.channel)
-            && Register.ChanCtrl.rxprf.value(in: channelControl) == sent.pulseRepetitionFrequency.dw1000Code
-            && Register.ChanCtrl.rxPcode.value(in: channelControl) == UInt64(sent.preambleCode)
-            && (Register.ChanCtrl.dwsfd.value(in: channelControl) == 1) == (sent.startOfFrameDelimiter == .decawave)
-            && (Register.SysCfg.rxm110k.value(in: systemConfiguration) == 1) == (sent.dataRate == .kbps110)
+            && DW1000Register.ChanCtrl.rxprf.value(in: channelControl) == sent.pulseRepetitionFrequency.dw1000Code
+            && DW1000Register.ChanCtrl.rxPcode.value(in: channelControl) == UInt64(sent.preambleCode)
+            && (DW1000Register.ChanCtrl.dwsfd.value(in: channelControl) == 1) == (sent.startOfFrameDelimiter == .decawave)
+            && (DW1000Register.SysCfg.rxm110k.value(in: systemConfiguration) == 1) == (sent.dataRate == .kbps110)
     }
 
     /// One answer of ``receives(_:)``, with the register values and configuration it was for.
@@ -153,8 +153,8 @@ extension VirtualDW1000 {
         receiver = .off
         let outcome = environment?.receptionFinished(arrival, at: self) ?? .received
         writeReception(arrival, intact: outcome == .received)
-        let progress = Register.SysStatus.rxprd.mask | Register.SysStatus.rxsfdd.mask | Register.SysStatus.rxphd.mask
-            | Register.SysStatus.rxdfr.mask | (leadingEdgeCodeLoaded ? Register.SysStatus.ldedone.mask : 0)
-        setStatus(progress | (outcome == .received ? Register.SysStatus.rxfcg.mask : Register.SysStatus.rxfce.mask))
+        let progress = DW1000Register.SysStatus.rxprd.mask | DW1000Register.SysStatus.rxsfdd.mask | DW1000Register.SysStatus.rxphd.mask
+            | DW1000Register.SysStatus.rxdfr.mask | (leadingEdgeCodeLoaded ? DW1000Register.SysStatus.ldedone.mask : 0)
+        setStatus(progress | (outcome == .received ? DW1000Register.SysStatus.rxfcg.mask : DW1000Register.SysStatus.rxfce.mask))
     }
 }

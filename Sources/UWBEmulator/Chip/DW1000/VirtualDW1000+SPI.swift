@@ -52,9 +52,9 @@ extension VirtualDW1000 {
             return
         }
         answeredTransactions += 1
-        let header: SPIHeader
+        let header: DW1000SPIHeader
         do {
-            header = try SPIHeader.decode(octets).header
+            header = try DW1000SPIHeader.decode(octets).header
         } catch {
             throw .malformedHeader(error.description)
         }
@@ -67,11 +67,11 @@ extension VirtualDW1000 {
     }
 
     /// Counts the transaction, decodes its header and checks the access against the register map.
-    private func accept(_ transaction: SPITransaction) throws(VirtualChipError) -> SPIHeader {
+    private func accept(_ transaction: SPITransaction) throws(VirtualChipError) -> DW1000SPIHeader {
         answeredTransactions += 1
-        let header: SPIHeader
+        let header: DW1000SPIHeader
         do {
-            header = try SPIHeader.decode(transaction.header).header
+            header = try DW1000SPIHeader.decode(transaction.header).header
         } catch {
             throw .malformedHeader(error.description)
         }
@@ -104,7 +104,7 @@ extension VirtualDW1000 {
 
     /// Brings the registers of `file` that change by themselves (SYS_TIME) up to date for a read.
     private func refreshBeforeRead(file: UInt8) {
-        if file == Register.sysTime.file {
+        if file == DW1000Register.sysTime.file {
             registers.set(.sysTime, counter(at: now) & ~Self.delayedTimeIgnoredBits)
         }
     }
@@ -112,32 +112,32 @@ extension VirtualDW1000 {
     /// A write, with the side effects of the control registers.
     private func writeRegisters(file: UInt8, offset: Int, _ octets: [UInt8]) {
         switch file {
-        case Register.sysStatus.file:
+        case DW1000Register.sysStatus.file:
             var mask: UInt64 = 0
             for (index, octet) in octets.enumerated() where offset + index < 8 {
                 mask |= UInt64(octet) << (8 * (offset + index))
             }
             clearStatus(mask & Self.writeOneToClear)
-        case Register.sysCtrl.file:
+        case DW1000Register.sysCtrl.file:
             var command: UInt64 = 0
             for (index, octet) in octets.enumerated() where offset + index < 8 {
                 command |= UInt64(octet) << (8 * (offset + index))
             }
             execute(command)
-        case Register.pmscCtrl0.file where offset <= 3 && offset + octets.count > 3:
-            let before = Register.PmscCtrl0.softreset.value(in: registers.value(.pmscCtrl0))
+        case DW1000Register.pmscCtrl0.file where offset <= 3 && offset + octets.count > 3:
+            let before = DW1000Register.PmscCtrl0.softreset.value(in: registers.value(.pmscCtrl0))
             registers.write(file: file, offset: offset, octets)
-            let after = Register.PmscCtrl0.softreset.value(in: registers.value(.pmscCtrl0))
+            let after = DW1000Register.PmscCtrl0.softreset.value(in: registers.value(.pmscCtrl0))
             softResetChanged(from: before, to: after)
-        case Register.otpCtrl.file where offset <= Int(Register.otpCtrl.offset) && offset + octets.count > Int(Register.otpCtrl.offset):
+        case DW1000Register.otpCtrl.file where offset <= Int(DW1000Register.otpCtrl.offset) && offset + octets.count > Int(DW1000Register.otpCtrl.offset):
             registers.write(file: file, offset: offset, octets)
             otpControlWritten()
-        case Register.sysMask.file:
+        case DW1000Register.sysMask.file:
             registers.write(file: file, offset: offset, octets)
             updateInterrupt()
-        case Register.sysCfg.file:
+        case DW1000Register.sysCfg.file:
             registers.write(file: file, offset: offset, octets)
-            if Register.SysCfg.rxwtoe.value(in: registers.value(.sysCfg)) == 0 {
+            if DW1000Register.SysCfg.rxwtoe.value(in: registers.value(.sysCfg)) == 0 {
                 cancelFrameWaitTimeout()
             }
         default:
@@ -149,24 +149,24 @@ extension VirtualDW1000 {
     /// ``writeRegisters(file:offset:_:)`` for the same octets.
     private func writeRegisters(file: UInt8, offset: Int, value: UInt64, count: Int) {
         switch file {
-        case Register.sysStatus.file:
+        case DW1000Register.sysStatus.file:
             clearStatus(Self.octets(of: value, count: count, placedAt: offset) & Self.writeOneToClear)
-        case Register.sysCtrl.file:
+        case DW1000Register.sysCtrl.file:
             execute(Self.octets(of: value, count: count, placedAt: offset))
-        case Register.pmscCtrl0.file where offset <= 3 && offset + count > 3:
-            let before = Register.PmscCtrl0.softreset.value(in: registers.value(.pmscCtrl0))
+        case DW1000Register.pmscCtrl0.file where offset <= 3 && offset + count > 3:
+            let before = DW1000Register.PmscCtrl0.softreset.value(in: registers.value(.pmscCtrl0))
             registers.write(file: file, offset: offset, value: value, count: count)
-            let after = Register.PmscCtrl0.softreset.value(in: registers.value(.pmscCtrl0))
+            let after = DW1000Register.PmscCtrl0.softreset.value(in: registers.value(.pmscCtrl0))
             softResetChanged(from: before, to: after)
-        case Register.otpCtrl.file where offset <= Int(Register.otpCtrl.offset) && offset + count > Int(Register.otpCtrl.offset):
+        case DW1000Register.otpCtrl.file where offset <= Int(DW1000Register.otpCtrl.offset) && offset + count > Int(DW1000Register.otpCtrl.offset):
             registers.write(file: file, offset: offset, value: value, count: count)
             otpControlWritten()
-        case Register.sysMask.file:
+        case DW1000Register.sysMask.file:
             registers.write(file: file, offset: offset, value: value, count: count)
             updateInterrupt()
-        case Register.sysCfg.file:
+        case DW1000Register.sysCfg.file:
             registers.write(file: file, offset: offset, value: value, count: count)
-            if Register.SysCfg.rxwtoe.value(in: registers.value(.sysCfg)) == 0 {
+            if DW1000Register.SysCfg.rxwtoe.value(in: registers.value(.sysCfg)) == 0 {
                 cancelFrameWaitTimeout()
             }
         default:
@@ -190,7 +190,7 @@ extension VirtualDW1000 {
         if before != 0 && after == 0 {
             applyReset()
             leadingEdgeCodeLoaded = false
-            registers.set(.pmscCtrl0, Register.PmscCtrl0.softreset.placing(0) | (registers.value(.pmscCtrl0) & ~Register.PmscCtrl0.softreset.mask))
+            registers.set(.pmscCtrl0, DW1000Register.PmscCtrl0.softreset.placing(0) | (registers.value(.pmscCtrl0) & ~DW1000Register.PmscCtrl0.softreset.mask))
         } else if after & 0b0001 == 0 && after != 0 {
             cancelReceiver()
         }
@@ -200,31 +200,31 @@ extension VirtualDW1000 {
     /// Both clear themselves at once (a real load takes 150 µs; the driver polls for it).
     private func otpControlWritten() {
         let control = registers.value(.otpCtrl)
-        if control & Register.OtpCtrl.otpread.mask != 0 {
+        if control & DW1000Register.OtpCtrl.otpread.mask != 0 {
             let address = Int(registers.value(.otpAddr) & 0x7FF)
             registers.set(.otpRdat, UInt64(hardware.otpWord(address)))
         }
-        if control & Register.OtpCtrl.ldeload.mask != 0 {
+        if control & DW1000Register.OtpCtrl.ldeload.mask != 0 {
             leadingEdgeCodeLoaded = true
         }
-        registers.set(.otpCtrl, control & ~(Register.OtpCtrl.otpread.mask | Register.OtpCtrl.ldeload.mask))
+        registers.set(.otpCtrl, control & ~(DW1000Register.OtpCtrl.otpread.mask | DW1000Register.OtpCtrl.ldeload.mask))
     }
 
     /// Carries out a SYS_CTRL write (UM §7.2.15). TRXOFF wins over TXSTRT in the same write, which
     /// is how Decawave's driver uses TXSTRT|TRXOFF after configuration.
     private func execute(_ command: UInt64) {
-        if command & Register.SysCtrl.trxoff.mask != 0 {
+        if command & DW1000Register.SysCtrl.trxoff.mask != 0 {
             turnOff()
             return
         }
-        if command & Register.SysCtrl.txstrt.mask != 0 {
+        if command & DW1000Register.SysCtrl.txstrt.mask != 0 {
             startTransmission(
-                delayed: command & Register.SysCtrl.txdlys.mask != 0,
-                awaitingResponse: command & Register.SysCtrl.wait4resp.mask != 0,
-                suppressFCS: command & Register.SysCtrl.sfcst.mask != 0)
+                delayed: command & DW1000Register.SysCtrl.txdlys.mask != 0,
+                awaitingResponse: command & DW1000Register.SysCtrl.wait4resp.mask != 0,
+                suppressFCS: command & DW1000Register.SysCtrl.sfcst.mask != 0)
         }
-        if command & Register.SysCtrl.rxenab.mask != 0 {
-            enableReceiver(delayed: command & Register.SysCtrl.rxdlye.mask != 0)
+        if command & DW1000Register.SysCtrl.rxenab.mask != 0 {
+            enableReceiver(delayed: command & DW1000Register.SysCtrl.rxdlye.mask != 0)
         }
     }
 
@@ -232,6 +232,6 @@ extension VirtualDW1000 {
     func turnOff() {
         cancelTransmitter()
         cancelReceiver()
-        clearStatus(Register.SysStatus.hpdwarn.mask | Register.SysStatus.txpute.mask)
+        clearStatus(DW1000Register.SysStatus.hpdwarn.mask | DW1000Register.SysStatus.txpute.mask)
     }
 }

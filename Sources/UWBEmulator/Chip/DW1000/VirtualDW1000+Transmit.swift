@@ -8,10 +8,10 @@ extension VirtualDW1000 {
         cancelReceiver()
         clearStatus(Self.clearedByTransmitterEnable)
         let control = registers.value(.txFctrl)
-        let length = Int(Register.TxFctrl.tflen.value(in: control) | Register.TxFctrl.tfle.value(in: control) << 7)
-        let offset = Int(Register.TxFctrl.txboffs.value(in: control))
-        let bodyLength = max(0, min(length - (suppressFCS ? 0 : FrameCheckSequence.length), Register.txBuffer.length - offset))
-        var frame = registers.read(file: Register.txBuffer.file, offset: offset, count: bodyLength)
+        let length = Int(DW1000Register.TxFctrl.tflen.value(in: control) | DW1000Register.TxFctrl.tfle.value(in: control) << 7)
+        let offset = Int(DW1000Register.TxFctrl.txboffs.value(in: control))
+        let bodyLength = max(0, min(length - (suppressFCS ? 0 : FrameCheckSequence.length), DW1000Register.txBuffer.length - offset))
+        var frame = registers.read(file: DW1000Register.txBuffer.file, offset: offset, count: bodyLength)
         if !suppressFCS {
             let fcs = FrameCheckSequence.compute(frame)
             frame += [UInt8(fcs & 0xFF), UInt8(fcs >> 8)]
@@ -21,8 +21,8 @@ extension VirtualDW1000 {
         if delayed {
             raw = registers.value(.dxTime) & ~Self.delayedTimeIgnoredBits
             switch check(delayedStart: raw, header: layout.header) {
-            case .moreThanHalfAPeriod: setStatus(Register.SysStatus.hpdwarn.mask)
-            case .tooClose: setStatus(Register.SysStatus.txpute.mask)
+            case .moreThanHalfAPeriod: setStatus(DW1000Register.SysStatus.hpdwarn.mask)
+            case .tooClose: setStatus(DW1000Register.SysStatus.txpute.mask)
             case .inTime: break
             }
         } else {
@@ -33,30 +33,30 @@ extension VirtualDW1000 {
         // after the PHR (UM §5 good-TX sequence, §7.2.17).
         let milestones = TransmitMilestones(
             frameBegins: { [unowned self] in
-                self.setStatus(Register.SysStatus.txfrb.mask)
+                self.setStatus(DW1000Register.SysStatus.txfrb.mask)
             },
             preambleSent: { [unowned self] in
-                self.setStatus(Register.SysStatus.txprs.mask)
+                self.setStatus(DW1000Register.SysStatus.txprs.mask)
             },
             headerSent: { [unowned self] in
                 self.registers.set(.txStamp, stamp)
                 self.registers.set(.txRawst, raw)
-                self.setStatus(Register.SysStatus.txfrb.mask | Register.SysStatus.txprs.mask | Register.SysStatus.txphs.mask)
+                self.setStatus(DW1000Register.SysStatus.txfrb.mask | DW1000Register.SysStatus.txprs.mask | DW1000Register.SysStatus.txphs.mask)
             },
             finished: { [unowned self] in
                 self.finishTransmission(awaitingResponse: awaitingResponse)
             })
-        launch(layout, raw: raw, rangingBit: Register.TxFctrl.tr.value(in: control) == 1, secureTimestamp: nil,
+        launch(layout, raw: raw, rangingBit: DW1000Register.TxFctrl.tr.value(in: control) == 1, secureTimestamp: nil,
                milestones: milestones)
     }
 
     /// TXFRS; then, with WAIT4RESP, the receiver turns on W4R_TIM later (UM §7.2.15, §7.2.40).
     private func finishTransmission(awaitingResponse: Bool) {
         transmitter = .idle
-        clearStatus(Register.SysStatus.txpute.mask)
-        setStatus(Register.SysStatus.txfrs.mask)
+        clearStatus(DW1000Register.SysStatus.txpute.mask)
+        setStatus(DW1000Register.SysStatus.txfrs.mask)
         guard awaitingResponse, let simulator = environment?.simulator else { return }
-        let delayUnits = Int64(Register.AckRespT.w4rTim.value(in: registers.value(.ackRespT)))
+        let delayUnits = Int64(DW1000Register.AckRespT.w4rTim.value(in: registers.value(.ackRespT)))
         let turnOn = now + span(ofTicks: delayUnits * 65_536)
         let event = simulator.schedule(at: turnOn) { [unowned self] in
             self.enableReceiver(delayed: false)
@@ -68,19 +68,19 @@ extension VirtualDW1000 {
     func transmitConfiguration() -> RadioConfig? {
         let channelControl = registers.value(.chanCtrl)
         let frameControl = registers.value(.txFctrl)
-        let prf = PulseRepetitionFrequency(dw1000Code: Register.TxFctrl.txprf.value(in: frameControl))
-        let rate = DataRate(dw1000Code: Register.TxFctrl.txbr.value(in: frameControl))
+        let prf = PulseRepetitionFrequency(dw1000Code: DW1000Register.TxFctrl.txprf.value(in: frameControl))
+        let rate = DataRate(dw1000Code: DW1000Register.TxFctrl.txbr.value(in: frameControl))
         let length = PreambleLength(
-            dw1000Repetitions: Register.TxFctrl.txpsr.value(in: frameControl),
-            extension: Register.TxFctrl.pe.value(in: frameControl))
+            dw1000Repetitions: DW1000Register.TxFctrl.txpsr.value(in: frameControl),
+            extension: DW1000Register.TxFctrl.pe.value(in: frameControl))
         guard let prf, let rate, let length,
-              let channel = Channel(rawValue: Int(Register.ChanCtrl.txChan.value(in: channelControl))),
+              let channel = Channel(rawValue: Int(DW1000Register.ChanCtrl.txChan.value(in: channelControl))),
               ChipFamily.dw1000.channels.contains(channel)
         else { return nil }
         return try? RadioConfig(
             channel: channel, pulseRepetitionFrequency: prf, preambleLength: length,
-            preambleCode: Int(Register.ChanCtrl.txPcode.value(in: channelControl)),
-            startOfFrameDelimiter: Register.ChanCtrl.dwsfd.value(in: channelControl) == 1 ? .decawave : .standard,
+            preambleCode: Int(DW1000Register.ChanCtrl.txPcode.value(in: channelControl)),
+            startOfFrameDelimiter: DW1000Register.ChanCtrl.dwsfd.value(in: channelControl) == 1 ? .decawave : .standard,
             dataRate: rate)
     }
 }

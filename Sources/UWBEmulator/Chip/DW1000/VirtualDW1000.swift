@@ -33,7 +33,7 @@ public final class VirtualDW1000: VirtualRadio, VirtualChip {
         resetRadio()
         registers.reset()
         registers.set(.eui, hardware.extendedUniqueIdentifier)
-        setStatus(Register.SysStatus.cplock.mask)
+        setStatus(DW1000Register.SysStatus.cplock.mask)
     }
 
     /// Sets SYS_STATUS bits and updates the IRQ line.
@@ -52,7 +52,7 @@ public final class VirtualDW1000: VirtualRadio, VirtualChip {
     func updateInterrupt() {
         let status = registers.value(.sysStatus)
         let active = status & registers.value(.sysMask) & 0xFFFF_FFFE != 0
-        let withSummary = active ? status | Register.SysStatus.irqs.mask : status & ~Register.SysStatus.irqs.mask
+        let withSummary = active ? status | DW1000Register.SysStatus.irqs.mask : status & ~DW1000Register.SysStatus.irqs.mask
         if withSummary != status {
             registers.set(.sysStatus, withSummary)
         }
@@ -63,13 +63,13 @@ public final class VirtualDW1000: VirtualRadio, VirtualChip {
     }
 
     /// Status bits that a host write of 1 clears, from the register map.
-    static let writeOneToClear = Register.SysStatus.fields
+    static let writeOneToClear = DW1000Register.SysStatus.fields
         .filter { $0.access == .writeOneToClear }.reduce(UInt64(0)) { $0 | $1.mask }
 
     /// Status bits that an RX enable or a TX enable clears, from the register map.
-    static let clearedByReceiverEnable = Register.SysStatus.fields
+    static let clearedByReceiverEnable = DW1000Register.SysStatus.fields
         .filter { $0.clearedBy == .rxEnable }.reduce(UInt64(0)) { $0 | $1.mask }
-    static let clearedByTransmitterEnable = Register.SysStatus.fields
+    static let clearedByTransmitterEnable = DW1000Register.SysStatus.fields
         .filter { $0.clearedBy == .txEnable }.reduce(UInt64(0)) { $0 | $1.mask }
 }
 

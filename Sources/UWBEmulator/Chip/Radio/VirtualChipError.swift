@@ -20,7 +20,7 @@ public enum VirtualChipError: Error, Hashable, Sendable, CustomStringConvertible
         case .malformedHeader(let detail):
             "virtual chip: malformed SPI header: \(detail)"
         case .malformedBody(let detail):
-            "virtual chip: malformed SPI transaction: \(detail); build it with SPIHeader and a body in the same direction"
+            "virtual chip: malformed SPI transaction: \(detail); build it with DW1000SPIHeader and a body in the same direction"
         case .unmodelledRegister(let file, let subIndex):
             "virtual chip: register file 0x\(String(file, radix: 16, uppercase: true)) (sub-index \(subIndex)) is reserved or not modelled; see the chip family's registers.json under Hardware/"
         case .outsideRegister(let name, let subIndex, let length):

@@ -1,5 +1,5 @@
-/// Why an ``SPIHeader`` could not be made or decoded.
-public enum SPIHeaderError: Error, Equatable, CustomStringConvertible {
+/// Why an ``DW1000SPIHeader`` could not be made or decoded.
+public enum DW1000SPIHeaderError: Error, Equatable, CustomStringConvertible {
     /// The register file ID is above 0x3F.
     case fileOutOfRange(UInt8)
     /// The sub-index is above 0x7FFF.

@@ -1,4 +1,4 @@
-extension Register {
+extension DW1000Register {
     /// The registers whose reads have an effect, with it. RX_BUFFER: reading walks the receive
     /// buffer of the frame being handled, racing the receiver's double buffering (UM §7.2.19).
     /// ACC_MEM: a read returns the accumulator only while its clocks are forced on (PMSC_CTRL0

@@ -2,7 +2,7 @@ import UWBCore
 
 /// Register reads and writes to one DW1000 on an SPI bus: the only place the driver builds
 /// transactions.
-struct RegisterPort {
+struct DW1000RegisterPort {
     /// The bus the chip is on.
     let bus: any SPIBus
     /// The chip's chip-select line.
@@ -19,7 +19,7 @@ struct RegisterPort {
     }
 
     /// Reads `count` octets of `register` from octet `offset` (the whole register by default).
-    func read(_ register: Register, offset: Int = 0, count: Int? = nil) throws(SPIBusError) -> [UInt8] {
+    func read(_ register: DW1000Register, offset: Int = 0, count: Int? = nil) throws(SPIBusError) -> [UInt8] {
         let transaction = try readTransaction(register, offset: offset, count: count)
         let octets = try bus.transfer(transaction, on: chip)
         guard octets.count == transaction.responseLength else {
@@ -32,7 +32,7 @@ struct RegisterPort {
     ///
     /// The same transaction as ``read(_:offset:count:)``, through
     /// `SPIBus.transferReadingValue(_:on:)`, so that a bus that can skips building an array.
-    func readValue(_ register: Register, offset: Int = 0, count: Int? = nil) throws(SPIBusError) -> UInt64 {
+    func readValue(_ register: DW1000Register, offset: Int = 0, count: Int? = nil) throws(SPIBusError) -> UInt64 {
         let transaction = try readTransaction(register, offset: offset, count: count)
         let read = try bus.transferReadingValue(transaction, on: chip)
         guard read.count == transaction.responseLength else {
@@ -51,7 +51,7 @@ struct RegisterPort {
     /// The same transaction as ``write(_:)`` of a ``RegisterWrite`` with that value, through
     /// `SPIBus.transferWritingValue(_:count:header:on:)`, so that a bus that can skips building
     /// an array.
-    func write(_ register: Register, value: UInt64, offset: Int = 0, count: Int? = nil) throws(SPIBusError) {
+    func write(_ register: DW1000Register, value: UInt64, offset: Int = 0, count: Int? = nil) throws(SPIBusError) {
         let length = count ?? register.length - offset
         let header = try header(.write, register, offset: offset, length: length)
         try bus.transferWritingValue(value, count: length, header: header, on: chip)
@@ -83,7 +83,7 @@ struct RegisterPort {
 
     /// The transaction that reads `count` octets of `register` from octet `offset` (the whole
     /// register by default).
-    func readTransaction(_ register: Register, offset: Int, count: Int?) throws(SPIBusError) -> SPITransaction {
+    func readTransaction(_ register: DW1000Register, offset: Int, count: Int?) throws(SPIBusError) -> SPITransaction {
         let length = count ?? register.length - offset
         return SPITransaction(header: try header(.read, register, offset: offset, length: length), body: .read(count: length))
     }
@@ -95,24 +95,24 @@ struct RegisterPort {
     }
 
     /// The error of a read of `register` that returned `count` octets instead of `expected`.
-    static func shortRead(of register: Register, returned count: Int, expected: Int) -> SPIBusError {
+    static func shortRead(of register: DW1000Register, returned count: Int, expected: Int) -> SPIBusError {
         .transferFailed("read of \(register.name) returned \(count) octets instead of \(expected)")
     }
 
     /// The SPI header for an access of `length` octets at `offset` inside `register`.
     private func header(
-        _ operation: SPIOperation, _ register: Register, offset: Int, length: Int
+        _ operation: DW1000SPIOperation, _ register: DW1000Register, offset: Int, length: Int
     ) throws(SPIBusError) -> [UInt8] {
         guard offset >= 0, length >= 0, offset + length <= register.length else {
             throw .transferFailed(
                 "\(length) octets at offset \(offset) do not fit \(register); this is a driver bug, please report it")
         }
         let subIndex = Int(register.offset) + offset
-        if offset < register.length, register.file <= SPIHeader.maxFile, subIndex <= Int(SPIHeader.maxSubIndex) {
-            return SPIHeader.bytes(operation, file: register.file, subIndex: UInt16(subIndex))
+        if offset < register.length, register.file <= DW1000SPIHeader.maxFile, subIndex <= Int(DW1000SPIHeader.maxSubIndex) {
+            return DW1000SPIHeader.bytes(operation, file: register.file, subIndex: UInt16(subIndex))
         }
         do {
-            return try SPIHeader(operation, register: register, offset: offset).bytes
+            return try DW1000SPIHeader(operation, register: register, offset: offset).bytes
         } catch {
             throw .transferFailed("cannot address \(register) at offset \(offset): \(error)")
         }

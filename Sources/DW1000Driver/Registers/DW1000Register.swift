@@ -2,10 +2,10 @@ import UWBCore
 
 /// One addressable DW1000 register: a whole register file or a sub-register inside one.
 ///
-/// Values come only from the generated register map (`Register.devId`, `Register.ldeRxantd`, …),
-/// which the generator validates, so every `Register` has a file ID of at most 0x3F, a sub-index
+/// Values come only from the generated register map (`DW1000Register.devId`, `DW1000Register.ldeRxantd`, …),
+/// which the generator validates, so every `DW1000Register` has a file ID of at most 0x3F, a sub-index
 /// of at most 0x7FFF and a length of at least one octet.
-public struct Register: MappedRegister, CustomStringConvertible {
+public struct DW1000Register: MappedRegister, CustomStringConvertible {
     /// The User Manual mnemonic, for example `SYS_STATUS`.
     public let name: String
     /// The register file ID, 0x00–0x3F.
