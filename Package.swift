@@ -107,12 +107,12 @@ let package = Package(
         ),
         .target(
             name: "EmulatedRanging",
-            dependencies: ["NearbyInteraction", "UWBDevices", "UWBRanging", "UWBEmulator", "UWBCore", "DW1000Driver"]
+            dependencies: ["NearbyInteraction", "UWBDevices", "UWBRanging", "UWBEmulator", "UWBCore", "DW1000Driver", "FT232H", "FT232HEmulation"]
         ),
         .target(
             name: "UWBDevices",
             dependencies: [
-                "UWBCore", "ChipDrivers", "DW1000Driver", "UWBEmulator", "UWBUSB", "FT232H", "FT232HEmulation", "UCIClient",
+                "UWBCore", "ChipDrivers", "DW1000Driver", "UWBEmulator", "UWBUSB", "FT232H", "UCIClient",
                 "UCI", .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -1,6 +1,7 @@
 import FT232H
 import FT232HEmulation
 import UWBCore
+import UWBDevices
 import UWBEmulator
 
 /// Boards behind emulated FT232Hs in one emulated room: each device's chips are handed to an
