@@ -29,6 +29,7 @@ let package = Package(
         .library(name: "DW1000Driver", targets: ["DW1000Driver"]),
         .library(name: "DW3000Driver", targets: ["DW3000Driver"]),
         .library(name: "UWBEmulator", targets: ["UWBEmulator"]),
+        .library(name: "UWBEmulatorService", targets: ["UWBEmulatorService"]),
         .library(name: "UWBRanging", targets: ["UWBRanging"]),
         .library(name: "UWBDevices", targets: ["UWBDevices"]),
         .library(name: "NearbyInteraction", targets: ["NearbyInteraction"]),
@@ -97,6 +98,7 @@ let package = Package(
             ]
         ),
         .target(name: "UWBPlot", dependencies: ["UWBCore", "UWBEmulator"]),
+        .target(name: "UWBEmulatorService", dependencies: ["UWBCore", "UWBEmulator", .product(name: "Logging", package: "swift-log")]),
         .target(
             name: "UWBRanging",
             dependencies: [
@@ -112,7 +114,7 @@ let package = Package(
         .target(
             name: "UWBDevices",
             dependencies: [
-                "UWBCore", "ChipDrivers", "DW1000Driver", "UWBEmulator", "UWBUSB", "FT232H", "UCIClient",
+                "UWBCore", "ChipDrivers", "DW1000Driver", "UWBEmulator", "UWBEmulatorService", "UWBUSB", "FT232H", "UCIClient",
                 "UCI", .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -139,6 +141,7 @@ let package = Package(
                 "DW1000Driver",
                 "DW3000Driver",
                 "UWBEmulator",
+                "UWBEmulatorService",
                 "UWBRanging",
                 "EmulatedRanging",
                 "UWBUSB",
@@ -174,7 +177,7 @@ let package = Package(
         .executableTarget(name: "token-archive-probe", dependencies: ["NearbyInteraction", "UWBCore"]),
         .executableTarget(
             name: "uwb-fuzz",
-            dependencies: ["UWBCore", "UWBRanging", "UWBEmulator", "NearbyInteraction", "FT232H", "FT232HEmulation", "UCI"]
+            dependencies: ["UWBCore", "UWBRanging", "UWBEmulator", "UWBEmulatorService", "NearbyInteraction", "FT232H", "FT232HEmulation", "UCI"]
         ),
         .target(
             name: "UWBTestSupport",
@@ -195,7 +198,7 @@ let package = Package(
         ),
         .testTarget(
             name: "UWBEmulatorTests",
-            dependencies: ["UWBEmulator", "UWBCore", "DW1000Driver", "DW3000Driver", "UWBTestSupport"]
+            dependencies: ["UWBEmulator", "UWBEmulatorService", "UWBCore", "DW1000Driver", "DW3000Driver", "UWBTestSupport"]
         ),
         .testTarget(name: "UWBCoreTests", dependencies: ["UWBCore", "UWBTestSupport"]),
         .testTarget(name: "UCITests", dependencies: ["UCI"]),
@@ -211,11 +214,11 @@ let package = Package(
             name: "UWBPlotTests", dependencies: ["UWBPlot", "UWBCore", "UWBEmulator", "UWBTestSupport"], exclude: ["Fixtures"]),
         .testTarget(
             name: "UWBDevicesTests",
-            dependencies: ["UWBDevices", "UWBCore", "UWBEmulator", "UWBTestSupport", "FT232H", "FT232HEmulation", "NearbyInteraction", "EmulatedRanging"]
+            dependencies: ["UWBDevices", "UWBCore", "UWBEmulator", "UWBEmulatorService", "UWBTestSupport", "FT232H", "FT232HEmulation", "NearbyInteraction", "EmulatedRanging"]
         ),
         .testTarget(
             name: "UWBCommandTests",
-            dependencies: ["uwb", "UWBCore", "UWBEmulator", "UWBTestSupport", "UWBUSB", "EmulatedRanging", "NearbyInteraction", "UWBDevices",
+            dependencies: ["uwb", "UWBCore", "UWBEmulator", "UWBEmulatorService", "UWBTestSupport", "UWBUSB", "EmulatedRanging", "NearbyInteraction", "UWBDevices",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .testTarget(

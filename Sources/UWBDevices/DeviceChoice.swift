@@ -1,9 +1,10 @@
 import Foundation
-import UCI
 import Logging
+import UCI
 import UCIClient
 import UWBCore
 import UWBEmulator
+import UWBEmulatorService
 
 /// Which device a process ranges on (a radio, or a UCI device), as the `UWB_DEVICE` environment
 /// variable names it.

@@ -1,6 +1,7 @@
 import Foundation
 import UWBCore
 import UWBEmulator
+import UWBEmulatorService
 
 /// The SPI bus of a device of the emulator service (`uwb emulator serve`): every transaction,
 /// interrupt read and reset goes over the service's Unix socket (``EmulatorWire``), so the app's

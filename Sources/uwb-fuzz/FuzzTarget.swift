@@ -5,6 +5,7 @@ import NearbyInteraction
 import UCI
 import UWBCore
 import UWBEmulator
+import UWBEmulatorService
 import UWBRanging
 
 /// One decoder that takes bytes from outside the program, to be fed arbitrary input: it must turn

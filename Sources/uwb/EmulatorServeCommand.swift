@@ -1,7 +1,8 @@
 import ArgumentParser
-import Foundation
 import EmulatedRanging
+import Foundation
 import UWBEmulator
+import UWBEmulatorService
 
 /// `uwb emulator serve`: hosts a scenario's room and lets apps attach to its free devices over a
 /// Unix socket (`UWB_DEVICE=emulator:NAME`), on one virtual time shared with them, until Ctrl-C or

@@ -3,6 +3,7 @@ import Foundation
 import UWBCore
 import UWBDevices
 import UWBEmulator
+import UWBEmulatorService
 
 /// `uwb emulator watch`: the live view of a running emulator service's room, as an observer that
 /// takes no device and never holds the world back.

@@ -4,6 +4,7 @@ import Testing
 import UWBCore
 import UWBDevices
 import UWBEmulator
+import UWBEmulatorService
 import UWBTestSupport
 @testable import uwb
 

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import UWBCore
 import UWBEmulator
+import UWBEmulatorService
 import UWBTestSupport
 
 /// Two separate processes, each `uwb session` (a program on the NearbyInteraction module that

@@ -3,6 +3,7 @@ import Testing
 import UWBCore
 import UWBDevices
 import UWBEmulator
+import UWBEmulatorService
 import UWBTestSupport
 
 /// Observers of the emulator service (`uwb emulator watch`): what a snapshot shows of the room and

@@ -5,6 +5,7 @@ import Testing
 import UWBCore
 import UWBDevices
 import UWBEmulator
+import UWBEmulatorService
 import UWBTestSupport
 
 /// The emulator service against apps that misbehave, hang or die, and against a loaded machine:

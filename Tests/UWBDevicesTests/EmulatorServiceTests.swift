@@ -6,6 +6,7 @@ import Testing
 import UWBCore
 import UWBDevices
 import UWBEmulator
+import UWBEmulatorService
 import UWBTestSupport
 
 /// The emulator as a service: apps attach to its devices over a Unix socket (`UWB_DEVICE=emulator:NAME`)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import UWBEmulator
+import UWBEmulatorService
 
 /// A client of the emulator service that speaks the wire format by hand, to misbehave on purpose.
 /// Every wait is bounded by a deadline for a dead service, not a measure of speed.

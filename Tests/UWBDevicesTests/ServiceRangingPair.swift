@@ -3,6 +3,7 @@ import Foundation
 import NearbyInteraction
 import UWBDevices
 import UWBEmulator
+import UWBEmulatorService
 import UWBTestSupport
 
 /// Alice and bob of an emulator service attached as apps in this process, each a session on its

@@ -41,12 +41,12 @@ public final class Medium {
     /// everywhere and compare.
     var floorDBm: Double
 
-    var nodes: [MediumNode] = []
+    package internal(set) var nodes: [MediumNode] = []
     /// Per device: its frame counts so far, kept as frames are sent and judged.
     private(set) var statistics: [DeviceStatistics] = []
     /// Per sender, per receiver: the frames received intact over that link so far (a row and a
     /// column for every device), what the emulator service's observers see as a link's traffic.
-    private(set) var linkReceptions: [[Int]] = []
+    package private(set) var linkReceptions: [[Int]] = []
     /// The trace being written, if any.
     var trace: TraceQueue?
     /// How many transmissions the run has had: the next one's index.

@@ -2,7 +2,7 @@ import UWBCore
 
 /// A device as the medium sees it: where it is, which way it faces, and its chips with their
 /// antenna positions in the device frame.
-final class MediumNode {
+package final class MediumNode {
     /// The device's name.
     let name: String
     /// Its chips, the first being the one whose receptions the statistics count.
@@ -15,7 +15,7 @@ final class MediumNode {
     /// Per chip, whether it has a second antenna port: the carrier phases the medium draws per frame.
     let hasSecondPort: [Bool]
     /// Where it is over time.
-    let trajectory: Trajectory
+    package let trajectory: Trajectory
     /// Which way it faces.
     let orientation: Orientation
     /// The early-path attack on its receptions, if any (``Medium/advanceFirstPath(at:by:from:)``).
@@ -37,7 +37,7 @@ final class MediumNode {
     }
 
     /// Where the antenna of chip `index` is in the world at `time`.
-    func antennaPosition(_ index: Int, at time: SimulationTime) -> Position {
+    package func antennaPosition(_ index: Int, at time: SimulationTime) -> Position {
         let centre = trajectory.position(at: time)
         let offset = antennaOffsets.indices.contains(index) ? antennaOffsets[index] : .zero
         return Position(metres: centre.metres + orientation.toWorld(offset))

@@ -104,7 +104,7 @@ public final class Simulator {
 
     /// Moves ``now`` forward to `time` without running anything; for a caller that knows no event
     /// is due before it.
-    func advanceClock(to time: SimulationTime) {
+    package func advanceClock(to time: SimulationTime) {
         state.pointee.advance(to: time)
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import UWBCore
 import UWBDevices
 import UWBEmulator
+import UWBEmulatorService
 import UWBUSB
 
 /// The lines `uwb capture` prints for Wireshark's extcap queries (Wireshark Developer's Guide,

@@ -1,5 +1,6 @@
 import UWBCore
 import UWBEmulator
+import UWBEmulatorService
 
 /// The frames per second of each link of a snapshot: frames received over the link (both ways)
 /// per virtual second since the previous snapshot, or since the world began for the first one.

@@ -1,4 +1,5 @@
 import UWBEmulator
+import UWBEmulatorService
 
 /// One snapshot of `uwb emulator watch --format jsonl` as one line of JSON (fields:
 /// Docs/emulator-service.md, "Watching the room").

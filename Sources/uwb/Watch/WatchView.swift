@@ -1,5 +1,6 @@
 import Foundation
 import UWBEmulator
+import UWBEmulatorService
 
 /// One frame of `uwb emulator watch`'s view as plain text (no terminal control codes): a header
 /// with the socket, the virtual time and the speed; one line per device (name, board, position in

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import UWBCore
 import UWBEmulator
+import UWBEmulatorService
 import UWBTestSupport
 
 /// The emulator service's wire format: golden octets, round trips, and what the service answers

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import UWBCore
 import UWBEmulator
+import UWBEmulatorService
 import UWBTestSupport
 
 /// The observer's part of the emulator service's wire format (version 3): OBSERVE and SNAPSHOT's

@@ -1,4 +1,5 @@
 import UWBCore
+import UWBEmulator
 
 /// The emulator service's wire format, version 3 (`Docs/emulator-service.md`): each message is a
 /// 32-bit little-endian length, then that many octets: a type octet and the body. Multi-octet

@@ -1,4 +1,5 @@
 import UWBCore
+import UWBEmulator
 
 /// A pair of devices in an ``EmulatorSnapshot``: their true distance and the frames each has
 /// received intact from the other so far.

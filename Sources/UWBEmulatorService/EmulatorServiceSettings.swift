@@ -1,3 +1,5 @@
+import UWBEmulator
+
 /// How an ``EmulatorService`` runs its world and treats its apps.
 public struct EmulatorServiceSettings: Sendable {
     /// The most virtual seconds the world runs per wall second: 1 (the default) is real time, for

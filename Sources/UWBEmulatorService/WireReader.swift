@@ -1,3 +1,5 @@
+import UWBEmulator
+
 /// Reads the fields of an emulator-service message in order, naming the field that is missing.
 struct WireReader {
     private let octets: [UInt8]

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import UWBCore
+import UWBEmulator
 
 /// The emulator service's world on one virtual time shared with its apps, run as a conservative
 /// co-simulation: the world moves on only while every attached app waits (for an interrupt line

@@ -1,4 +1,5 @@
 import UWBCore
+import UWBEmulator
 
 /// What a client asks the emulator service (``EmulatorWire``).
 public enum EmulatorRequest: Hashable, Sendable {

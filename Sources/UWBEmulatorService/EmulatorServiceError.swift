@@ -1,3 +1,5 @@
+import UWBEmulator
+
 /// Why the emulator service or one of its clients failed.
 public enum EmulatorServiceError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The service's socket could not be opened.

@@ -1,4 +1,5 @@
 import UWBCore
+import UWBEmulator
 
 /// An app attached to one device of the emulator service, as the service's world sees it: whose
 /// turn it is, and what it waits for when it is not. Used only while holding the world's lock.

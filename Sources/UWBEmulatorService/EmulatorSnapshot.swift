@@ -1,4 +1,5 @@
 import UWBCore
+import UWBEmulator
 
 /// The emulator service's room at one instant, as an observer (`uwb emulator watch`) sees it:
 /// the devices, where they are and which app drives each, every pair's true distance and traffic,

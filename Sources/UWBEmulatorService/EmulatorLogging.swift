@@ -1,4 +1,5 @@
 import Logging
+import UWBEmulator
 
 /// Where the emulator service logs: the label of its loggers (Docs/logging.md).
 ///

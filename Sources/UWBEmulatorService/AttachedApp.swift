@@ -1,3 +1,5 @@
+import UWBEmulator
+
 /// The app attached to a device of the emulator service, as an observer sees it: the process on
 /// the other end of its socket.
 public struct AttachedApp: Hashable, Sendable {

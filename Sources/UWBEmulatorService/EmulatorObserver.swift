@@ -1,4 +1,5 @@
 import Synchronization
+import UWBEmulator
 
 /// A watcher of the emulator service's room (`uwb emulator watch`): connects to the service's
 /// socket as an observer (OBSERVE instead of HELLO), so it takes no device and no part in the

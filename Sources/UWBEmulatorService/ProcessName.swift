@@ -1,4 +1,5 @@
 import Foundation
+import UWBEmulator
 
 /// A process's command name, as Linux keeps it in `/proc/PID/comm`.
 enum ProcessName {

@@ -1,3 +1,5 @@
+import UWBEmulator
+
 /// What the emulator service answers (``EmulatorWire``).
 public enum EmulatorReply: Hashable, Sendable {
     /// Attached, and the client's first turn: the service's wire version, the device's board id

@@ -1,4 +1,5 @@
 import UWBCore
+import UWBEmulator
 
 extension EmulatorSnapshot {
     /// The body of SNAPSHOT (`Docs/emulator-service.md`): now (64), speed (64, IEEE 754 binary64),

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import Synchronization
 import UWBCore
+import UWBEmulator
 
 /// The emulator as a service shared by processes (`Docs/emulator-service.md`): it hosts an
 /// emulated room and lets one app at a time attach to each of the devices left free for apps,

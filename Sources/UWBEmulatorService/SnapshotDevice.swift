@@ -1,4 +1,5 @@
 import UWBCore
+import UWBEmulator
 
 /// One device of the emulator service's room in an ``EmulatorSnapshot``.
 public struct SnapshotDevice: Hashable, Sendable {
