@@ -76,15 +76,10 @@ extension LibUSBUnderUMockdevTests {
 
     @Test("`uwb devices` in a separate process tells an emulated DWM3000 board from a DW1000 board")
     func uwbDevicesCommand() throws {
-        let dwm3000 = try UMockdevFT232HDevice(
-            serial: "UWB03000", port: 2, address: 5, responder: MPSSEResponder(board: shippedBoard("ft232h-dwm3000-single")))
-        defer { dwm3000.destroy() }
-        let dw1000 = try UMockdevFT232HDevice(
-            serial: "UWB01000", port: 3, address: 6, responder: MPSSEResponder(board: shippedBoard("ft232h-dw1000-dual")),
-            beside: dwm3000)
-        defer { dw1000.destroy() }
-        try dwm3000.plug()
-        try dw1000.plug()
+        let boards = try TwoUMockdevBoards(
+            serials: ("UWB03000", "UWB01000"),
+            responders: (MPSSEResponder(board: shippedBoard("ft232h-dwm3000-single")), MPSSEResponder(board: shippedBoard("ft232h-dw1000-dual"))))
+        defer { boards.destroy() }
         // The child's environment carries UMOCKDEV_DIR and LD_PRELOAD, so uwb sees the testbed.
         let (process, pipe) = try BuiltExecutable.startUWB(["devices"], environment: ["UWB_BOARDS_DIR": Repository.boardsDirectory])
         let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)

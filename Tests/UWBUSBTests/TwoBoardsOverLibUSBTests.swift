@@ -26,17 +26,12 @@ extension LibUSBUnderUMockdevTests {
         let room = PacedEmulation(emulation, rate: 0.2)
         room.start()
         defer { room.stop() }
-        let first = try UMockdevFT232HDevice(
-            serial: "UWB00042", port: 2, address: 5,
-            responder: MPSSEResponder(board: board, chipBus: SimulationThreadBus(device: alice, emulation: room)))
-        defer { first.destroy() }
-        let second = try UMockdevFT232HDevice(
-            serial: "UWB00043", port: 3, address: 6,
-            responder: MPSSEResponder(board: board, chipBus: SimulationThreadBus(device: bob, emulation: room)),
-            beside: first)
-        defer { second.destroy() }
-        try first.plug()
-        try second.plug()
+        let boards = try TwoUMockdevBoards(
+            serials: ("UWB00042", "UWB00043"),
+            responders: (
+                MPSSEResponder(board: board, chipBus: SimulationThreadBus(device: alice, emulation: room)),
+                MPSSEResponder(board: board, chipBus: SimulationThreadBus(device: bob, emulation: room))))
+        defer { boards.destroy() }
         try {
             var radios: [ThreadedRadio] = []
             defer { radios.forEach { $0.stop() } }
