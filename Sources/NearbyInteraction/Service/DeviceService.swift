@@ -3,7 +3,6 @@ import Logging
 import Synchronization
 import UCIClient
 import UWBCore
-import UWBDevices
 import UWBRanging
 
 /// Owns one device and runs every session of the process on it: the device service.
@@ -20,7 +19,7 @@ import UWBRanging
 ///
 /// `NISession()` uses the process's service: the one given to ``withDefault(_:operation:)`` for
 /// the current task, else the one set with ``setDefault(_:)``, else one on the device `UWB_DEVICE`
-/// names (``DeviceChoice``). `NISession(device:)` takes a service explicitly.
+/// names (`UWBDevices`' `DeviceChoice`). `NISession(device:)` takes a service explicitly.
 ///
 /// Suspension: Linux has no app lifecycle, so an app calls ``suspendSessions()`` where an iOS app
 /// would go to the background and ``endSuspension()`` where it would come back.

@@ -1,5 +1,4 @@
 import UWBCore
-import UWBDevices
 import UWBRanging
 
 /// Sessions on a radio, ranged by the project's engine: a ``RangingScheduler`` shares the radio

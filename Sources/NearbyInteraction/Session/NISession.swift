@@ -1,7 +1,6 @@
 import Foundation
 import Logging
 import UWBCore
-import UWBDevices
 
 /// A Nearby Interaction session: ranging with one peer device (Apple: iOS 14).
 ///

@@ -1,12 +1,11 @@
 import Foundation
-import UWBCore
 
 /// A radio and the loop that services it (a ``DeviceLoop``): what a device service needs to range
 /// on a board with the project's ranging engine.
 ///
 /// The loop is the design's event-driven core. On the in-process emulator it is the discrete-event
-/// simulator (``EmulatedRadio``); on a USB board and on a device of the emulator service it is a
-/// thread of its own (``ThreadedRadio``) that waits for the chips' interrupt lines (polled on a USB
+/// simulator (`UWBDevices`' `EmulatedRadio`); on a USB board and on a device of the emulator service it
+/// is a thread of its own (`ThreadedRadio`) that waits for the chips' interrupt lines (polled on a USB
 /// board). Either way, the ``transceivers``, ``DeviceLoop/now`` and ``DeviceLoop/schedule(after:_:)`` may be
 /// used only on the loop, and events reach the attached ``RadioEventHandler`` on it. Other threads
 /// hand work to the loop with ``DeviceLoop/post(_:)``.

@@ -1,5 +1,3 @@
-import UWBCore
-
 /// What a ``RadioHost``'s loop reports to the software driving the radio.
 public protocol RadioEventHandler: AnyObject {
     /// Chip `chip` reported `event`.
