@@ -84,9 +84,10 @@ struct DeclaredImportsTests {
         return found
     }
 
-    /// Whether `word` is an attribute an import may carry: `@name` or `@name(arguments)`, no quotes.
+    /// Whether `word` is an attribute an import may carry (`@testable`, `@_exported`,
+    /// `@_spi(Name)`): it starts with `@` and quotes nothing, as `@Test("…")` does.
     static func isAttribute(_ word: Substring) -> Bool {
-        word.hasPrefix("@") && !word.contains("\"") && word.dropFirst().first?.isLetter == true || word.hasPrefix("@_")
+        word.hasPrefix("@") && !word.contains("\"")
     }
 
     /// The Swift files under `folder`, recursively; none if it does not exist.
