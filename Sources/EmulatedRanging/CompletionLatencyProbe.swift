@@ -1,7 +1,7 @@
 import UWBCore
 import UWBEmulator
 
-/// Wraps one device's ranging application and, whenever handling an event makes a new
+/// Wraps the ranging software on one device's radio and, whenever handling an event makes a new
 /// measurement, notes how long after the frame that completed the round the measurement came:
 /// in virtual time, and what the handling cost in wall time.
 ///
@@ -11,7 +11,7 @@ import UWBEmulator
 /// application's handling of that event (the radio loop, the state machine, any transmission it
 /// starts, the measurement and its recording; not the driver's interrupt handling before it).
 /// Used by the benchmarks and the tests; the wall cost is a figure, never an assertion.
-public final class CompletionLatencyProbe: DeviceApplication {
+public final class CompletionLatencyProbe: RadioEventHandler {
     /// One measurement's timing.
     public struct Sample: Sendable {
         /// Virtual seconds from the completing frame's RX timestamp to the measurement.
@@ -31,30 +31,33 @@ public final class CompletionLatencyProbe: DeviceApplication {
     /// Measurements after which the device clock could not be read.
     public private(set) var readErrors = 0
 
-    private let wrapped: DeviceApplication
+    private let wrapped: any RadioEventHandler
+    /// The radio whose clock it reads. `unowned`: the radio keeps its adopted handler.
+    private unowned let radio: EmulatedRadio
     private weak var ranging: ScenarioRanging?
     private var lastReception: DeviceTime?
     private let clock = ContinuousClock()
 
-    /// Wraps `wrapped`, an application of `ranging`'s world.
-    public init(wrapping wrapped: DeviceApplication, of ranging: ScenarioRanging) {
+    /// Wraps `wrapped`, the handler of `radio` in `ranging`'s world.
+    public init(wrapping wrapped: any RadioEventHandler, on radio: EmulatedRadio, of ranging: ScenarioRanging) {
         self.wrapped = wrapped
+        self.radio = radio
         self.ranging = ranging
     }
 
-    /// Starts the wrapped application.
-    public func start(on radio: DeviceRadio) {
-        wrapped.start(on: radio)
+    /// Tells the wrapped handler.
+    public func radioStarted() {
+        wrapped.radioStarted()
     }
 
     /// Passes the event on, timing it, and samples the latency if it made a measurement.
-    public func handle(_ event: TransceiverEvent, fromChip chip: Int, on radio: DeviceRadio) {
+    public func radio(_ event: TransceiverEvent, fromChip chip: Int) {
         if case .frameReceived(let frame) = event, chip == 0 {
             lastReception = frame.timestamp
         }
         let before = ranging?.records.count ?? 0
         let start = clock.now
-        wrapped.handle(event, fromChip: chip, on: radio)
+        wrapped.radio(event, fromChip: chip)
         let wall = (clock.now - start).secondsValue
         guard let ranging, ranging.records.count > before, let lastReception, let record = ranging.records.last,
               let timestamps = record.measurement.timestamps else { return }
@@ -67,5 +70,10 @@ public final class CompletionLatencyProbe: DeviceApplication {
         } catch {
             readErrors += 1
         }
+    }
+
+    /// Passes the failure on.
+    public func radio(failed error: TransceiverError, onChip chip: Int) {
+        wrapped.radio(failed: error, onChip: chip)
     }
 }

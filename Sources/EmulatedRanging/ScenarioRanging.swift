@@ -140,15 +140,17 @@ public final class ScenarioRanging {
                 initiator, index: initiatorIndex, peer: index, session: session, timing: timing, fieldOfView: fieldOfView))
             let responder = try makeResponderLoop(
                 device, index: index, initiator: initiatorIndex, session: session, timing: timing, fieldOfView: fieldOfView)
-            device.application = ClosureApplication(
+            device.radio.adopt(ClosureApplication(
+                on: device.radio,
                 onStart: { _ in responder.start() },
                 onEvent: { [weak self] event, chip, _ in
                     guard let self else { return }
                     responder.handle(self.screened(event, fromChip: chip), fromChip: chip)
-                })
+                }))
         }
         let period = 1 / rate
-        initiator.application = ClosureApplication(
+        initiator.radio.adopt(ClosureApplication(
+            on: initiator.radio,
             onStart: { [weak self] radio in
                 for (index, loop) in loops.enumerated() {
                     self?.schedule(loop, of: initiatorIndex, every: period, firstAfter: firstRound + slot * Double(index), on: radio)
@@ -157,7 +159,7 @@ public final class ScenarioRanging {
             onEvent: { [weak self] event, chip, _ in
                 guard let self else { return }
                 self.active[initiatorIndex]?.handle(self.screened(event, fromChip: chip), fromChip: chip)
-            })
+            }))
     }
 
     /// `event` as a round may use it: with an STS configured, screened by
@@ -192,8 +194,8 @@ public final class ScenarioRanging {
 
     /// Starts `loop` of initiator `initiator` every `period` seconds from `first`, unless another
     /// round holds the initiator's radio.
-    private func schedule(_ loop: StateMachineRunner, of initiator: Int, every period: Double, firstAfter first: Double, on radio: DeviceRadio) {
-        radio.after(.seconds(first)) { [weak self] in
+    private func schedule(_ loop: StateMachineRunner, of initiator: Int, every period: Double, firstAfter first: Double, on radio: EmulatedRadio) {
+        radio.schedule(after: .seconds(first)) { [weak self] in
             guard let self else { return }
             if self.active[initiator] == nil {
                 self.active[initiator] = loop
@@ -240,7 +242,7 @@ public final class ScenarioRanging {
         let builder = try makeBuilder(for: device, fieldOfView: fieldOfView)
         return StateMachineRunner(
             machine: machine, transceivers: device.radio.transceivers,
-            schedule: { delay, action in device.radio.after(delay, action) },
+            schedule: { delay, action in device.radio.schedule(after: delay, action) },
             onCompleted: { [weak self] round in
                 guard let self else { return }
                 self.record(builder.measurement(of: round, at: self.hostTime), observer: observer, peer: peer)

@@ -67,7 +67,7 @@ public final class SessionMesh {
     ) throws(SessionMeshError) {
         self.emulation = emulation
         let attackers = Dictionary(uniqueKeysWithValues: emulation.devices.compactMap { device in
-            (device.application as? any Attacker).map { (device.name, $0) }
+            (device.radio.handler as? any Attacker).map { (device.name, $0) }
         })
         self.attackers = attackers
         deviceNames = emulation.devices.map(\.name).filter { attackers[$0] == nil }
@@ -82,7 +82,7 @@ public final class SessionMesh {
                 maximumSessions: max(8, deviceNames.count - 1), tokenSeed: tokenSeed &* 7919 &+ UInt64(index))
             settings.securesFrames = securesFrames
             do {
-                services[name] = DeviceService(radio: try EmulatedRadio(name, in: emulation), settings: settings)
+                services[name] = DeviceService(radio: try emulation.radio(name), settings: settings)
             } catch {
                 throw .emulation(error.description)
             }

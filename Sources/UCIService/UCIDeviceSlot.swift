@@ -5,7 +5,7 @@ import UWBRanging
 /// One device of the room as UCI hosts get it: the emulated device, and the ranging scheduler
 /// that shares its radio among the links of every ACTIVE session of its host, to which the
 /// device's chip events go.
-final class UCIDeviceSlot: DeviceApplication {
+final class UCIDeviceSlot: RadioEventHandler {
     /// The emulated device.
     let device: EmulatedDevice
     /// A builder for the board (what its antennas measure); each link makes its own with
@@ -40,7 +40,7 @@ final class UCIDeviceSlot: DeviceApplication {
         let scheduler = RangingScheduler(
             transceivers: radio.transceivers, timing: RangingTiming.emulator(for: radio.configuration),
             transmitClock: TransmitClock(board: device.board, capabilities: radio.primary.capabilities),
-            schedule: { delay, action in radio.after(delay, action) }, now: now,
+            schedule: { delay, action in radio.schedule(after: delay, action) }, now: now,
             onRadioFailure: { error in radio.record(error) })
         madeScheduler = scheduler
         return scheduler
@@ -52,11 +52,9 @@ final class UCIDeviceSlot: DeviceApplication {
         (try? MeasurementBuilder(board: device.board, configuration: device.radio.configuration, fieldOfView: FieldOfView())) ?? builder
     }
 
-    /// Nothing to start: links start with their sessions.
-    func start(on radio: DeviceRadio) {}
-
-    /// Hands a chip's event to the scheduler.
-    func handle(_ event: TransceiverEvent, fromChip chip: Int, on radio: DeviceRadio) {
+    /// Hands a chip's event to the scheduler (links start with their sessions: nothing starts
+    /// with the loop).
+    func radio(_ event: TransceiverEvent, fromChip chip: Int) {
         madeScheduler?.handle(event, fromChip: chip)
     }
 }

@@ -35,7 +35,7 @@ final class UCIRoom {
         let simulator = emulation.simulator
         for device in emulation.devices {
             let slot = try UCIDeviceSlot(device: device, configuration: emulation.configuration) { simulator.now - .zero }
-            device.application = slot
+            device.radio.attach(slot)
             slots.append(slot)
         }
         self.slots = slots

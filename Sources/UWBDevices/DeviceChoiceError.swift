@@ -15,8 +15,6 @@ public enum DeviceChoiceError: Error, Hashable, Sendable, CustomStringConvertibl
     case usbOpenFailed(device: String, reason: String)
     /// This user may not open the USB board (its device node's permissions); `reason` says more.
     case accessDenied(device: String, reason: String)
-    /// An in-process emulation has no device of this name.
-    case noSuchEmulatedDevice(String, available: [String])
     /// The driver could not bring up or configure the board's chips.
     case bringUpFailed(String, reason: String)
     /// No attached board has this serial number.
@@ -53,7 +51,7 @@ public enum DeviceChoiceError: Error, Hashable, Sendable, CustomStringConvertibl
         case .noBoardAttached:
             "no UWB board is attached (UWB_DEVICE is unset, so the first attached board was looked for): plug one in "
                 + "(`uwb devices` lists them), or set UWB_DEVICE=emulator:NAME for a device of a running `uwb emulator serve` "
-                + "(in code: DeviceService(radio:) with an EmulatedRadio, as `uwb demo` does)"
+                + "(in code: DeviceService(radio: emulation.radio(NAME)) on an in-process Emulation, as `uwb demo` does)"
         case .emulatorServiceFailed(let device, let reason):
             "UWB_DEVICE=emulator:\(device): \(reason)"
         case .usbOpenFailed(let device, let reason):
@@ -80,9 +78,6 @@ public enum DeviceChoiceError: Error, Hashable, Sendable, CustomStringConvertibl
         case .notARadio(let value):
             "UWB_DEVICE=\(value) is a UCI device, which ranges by itself: it runs NISessions, but this needs a radio's "
                 + "registers and frames; use usb:SERIAL or emulator:NAME here"
-        case .noSuchEmulatedDevice(let name, let available):
-            "the emulation has no device called \"\(name)\"; its devices are "
-                + (available.isEmpty ? "none" : available.map { "\"\($0)\"" }.joined(separator: ", "))
         }
     }
 }

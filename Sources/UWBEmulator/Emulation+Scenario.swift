@@ -7,15 +7,16 @@ extension Emulation {
     ///
     /// - Parameters:
     ///   - seed: overrides the scenario's seed.
-    ///   - rogues: the application that carries out the attack of a device with a ``RogueSpec``
-    ///     (given the device and its short address), which the layers above the emulator provide;
+    ///   - rogues: the software that carries out the attack of a device with a ``RogueSpec`` on
+    ///     its radio (given the device, its short address and its radio), which the layers above
+    ///     the emulator provide;
     ///     by default none, and rogue devices stay silent. An early-path rogue
     ///     (``RogueSpec/Behaviour/earlyPath(advance:victims:)``) needs none: the medium carries
     ///     out its attack on its victims' receptions.
     /// - Throws: ``EmulationError`` if the channel parameters are rejected or the driver fails on
     ///   the virtual chips.
     public convenience init(
-        scenario: Scenario, seed: UInt64? = nil, rogues: (DeviceSpec, UInt16) -> DeviceApplication? = { _, _ in nil }
+        scenario: Scenario, seed: UInt64? = nil, rogues: (DeviceSpec, UInt16, EmulatedRadio) -> (any RadioEventHandler)? = { _, _, _ in nil }
     ) throws(EmulationError) {
         let model: ChannelModel
         do {
@@ -43,11 +44,13 @@ extension Emulation {
                 clockSteps: Dictionary(device.clock.steps.map { ($0.atSecond, $0.offset) }, uniquingKeysWith: { _, last in last }),
                 trajectory: Trajectory(start: device.position, path: device.path), orientation: device.orientation)
             let address = UInt16(truncatingIfNeeded: index + 1)
-            let application = device.transmit.map { script -> DeviceApplication in
-                ScriptedTransmitter(
-                    interval: script.interval, start: script.start, payloadLength: script.payloadLength, address: address)
-            } ?? (device.rogue == nil ? nil : rogues(device, address))
-            try add(setup, application: application)
+            try add(setup) { radio in
+                device.transmit.map { script -> any RadioEventHandler in
+                    ScriptedTransmitter(
+                        on: radio, interval: script.interval, start: script.start, payloadLength: script.payloadLength,
+                        address: address)
+                } ?? (device.rogue == nil ? nil : rogues(device, address, radio))
+            }
         }
         for device in scenario.devices {
             guard let rogue = device.rogue, case .earlyPath(let advance, let victims) = rogue.behaviour else { continue }

@@ -32,11 +32,15 @@ public final class Emulation {
         self.random = random
     }
 
-    /// Adds a device, bringing its chips up through the real driver.
+    /// Adds a device, bringing its chips up through the real driver, with the software
+    /// `application` makes for its radio, if any: the radio adopts it (``EmulatedRadio/adopt(_:)``),
+    /// and it hears ``RadioEventHandler/radioStarted()`` when the emulation first runs.
     ///
     /// - Throws: ``EmulationError/driver(device:_:)`` if the driver fails on the virtual chips.
     @discardableResult
-    public func add(_ setup: DeviceSetup, application: DeviceApplication? = nil) throws(EmulationError) -> EmulatedDevice {
+    public func add(
+        _ setup: DeviceSetup, application: (EmulatedRadio) -> (any RadioEventHandler)? = { _ in nil }
+    ) throws(EmulationError) -> EmulatedDevice {
         var stream = random.split(label: "device \(setup.name)")
         let oscillator = Oscillator(
             offset: setup.clockOffset, drift: setup.clockDrift, random: stream.split(label: "oscillator"), jumps: setup.clockSteps)
@@ -62,12 +66,25 @@ public final class Emulation {
         let device = try EmulatedDevice(
             name: setup.name, board: setup.board, chips: chips, node: node, medium: medium,
             configuration: setup.configuration ?? configuration)
-        device.application = application
+        if let handler = application(device.radio) {
+            device.radio.adopt(handler)
+        }
         devices.append(device)
         return device
     }
 
-    /// Starts the applications (once) and runs the world until `end`, as fast as it can, or
+    /// The radio of the device called `deviceName`: how software above the emulator (a
+    /// NearbyInteraction device service, `DeviceService(radio:)`) ranges on it.
+    ///
+    /// - Throws: ``EmulationError/unknownDevice(_:available:)`` if no device has that name.
+    public func radio(_ deviceName: String) throws(EmulationError) -> EmulatedRadio {
+        guard let device = devices.first(where: { $0.name == deviceName }) else {
+            throw .unknownDevice(deviceName, available: devices.map(\.name))
+        }
+        return device.radio
+    }
+
+    /// Tells the radios' handlers that the loop starts (once) and runs the world until `end`, as fast as it can, or
     /// paced against the wall clock at `rate` virtual seconds per wall second.
     public func run(until end: SimulationTime, pacing: Pacing? = nil, rate: Double = 1) {
         if !started {

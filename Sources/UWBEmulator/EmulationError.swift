@@ -6,8 +6,8 @@ public enum EmulationError: Error, Hashable, Sendable, CustomStringConvertible {
     case channel(String)
     /// The trace could not be written.
     case trace(String)
-    /// No device of the emulation has this name.
-    case unknownDevice(String)
+    /// No device of the emulation has this name; these are the names it has.
+    case unknownDevice(String, available: [String])
 
     /// What went wrong and what to do.
     public var description: String {
@@ -18,8 +18,9 @@ public enum EmulationError: Error, Hashable, Sendable, CustomStringConvertible {
             "channel: \(detail)"
         case .trace(let detail):
             "trace: \(detail)"
-        case .unknownDevice(let name):
-            "no device is named \"\(name)\"; use the name the device was added with"
+        case .unknownDevice(let name, let available):
+            "the emulation has no device called \"\(name)\"; its devices are "
+                + (available.isEmpty ? "none" : available.map { "\"\($0)\"" }.joined(separator: ", "))
         }
     }
 }

@@ -1,27 +1,27 @@
 import UWBCore
 import UWBEmulator
 
-/// An application that passes everything to another and folds each event into a ``RunDigest``.
-final class DigestedApplication: DeviceApplication {
-    private let wrapped: DeviceApplication
+/// Software on a radio that passes everything to another handler and folds each event into a ``RunDigest``.
+final class DigestedApplication: RadioEventHandler {
+    private let wrapped: any RadioEventHandler
     private let device: Int
     private let digest: RunDigest
 
-    /// Wraps `wrapped`, the application of device number `device`.
-    init(_ wrapped: DeviceApplication, device: Int, digest: RunDigest) {
+    /// Wraps `wrapped`, the handler of device number `device`.
+    init(_ wrapped: any RadioEventHandler, device: Int, digest: RunDigest) {
         self.wrapped = wrapped
         self.device = device
         self.digest = digest
     }
 
-    /// Starts the wrapped application.
-    func start(on radio: DeviceRadio) {
-        wrapped.start(on: radio)
+    /// Tells the wrapped handler.
+    func radioStarted() {
+        wrapped.radioStarted()
     }
 
     /// Records the event, then hands it on.
-    func handle(_ event: TransceiverEvent, fromChip chip: Int, on radio: DeviceRadio) {
+    func radio(_ event: TransceiverEvent, fromChip chip: Int) {
         digest.combine(event, device: device)
-        wrapped.handle(event, fromChip: chip, on: radio)
+        wrapped.radio(event, fromChip: chip)
     }
 }

@@ -40,10 +40,12 @@ struct HallWorld {
                 clockOffset: ClockOffset(partsPerMillion: Self.clockSpread * (2 * fraction - 1)),
                 trajectory: .standing(at: Position(metres: position)))
             let stagger = Self.interval / count * index
-            let transmitter = ScriptedTransmitter(
-                interval: Self.interval, start: Self.firstStart + stagger, payloadLength: Self.payloadLength,
-                address: UInt16(truncatingIfNeeded: index + 1))
-            try world.add(setup, application: DigestedApplication(transmitter, device: index, digest: digest))
+            try world.add(setup) { radio in
+                let transmitter = ScriptedTransmitter(
+                    on: radio, interval: Self.interval, start: Self.firstStart + stagger, payloadLength: Self.payloadLength,
+                    address: UInt16(truncatingIfNeeded: index + 1))
+                return DigestedApplication(transmitter, device: index, digest: digest)
+            }
         }
         return world
     }

@@ -1,9 +1,9 @@
 import UWBCore
 import UWBEmulator
 
-/// A device application that runs a ``ScriptedTransmitter`` and notes the received level of every frame it
+/// Software on an emulated radio that runs a ``ScriptedTransmitter`` and notes the received level of every frame it
 /// gets, by the sender's short address, as its chip reported it.
-final class LevelRecorder: DeviceApplication {
+final class LevelRecorder: RadioEventHandler {
     private let transmitter: ScriptedTransmitter
     /// Per sender address, the levels its frames arrived at.
     private(set) var levels: [UInt16: [Double]] = [:]
@@ -13,16 +13,16 @@ final class LevelRecorder: DeviceApplication {
         self.transmitter = transmitter
     }
 
-    func start(on radio: DeviceRadio) {
-        transmitter.start(on: radio)
+    func radioStarted() {
+        transmitter.radioStarted()
     }
 
-    func handle(_ event: TransceiverEvent, fromChip chip: Int, on radio: DeviceRadio) {
+    func radio(_ event: TransceiverEvent, fromChip chip: Int) {
         if chip == 0, case .frameReceived(let received) = event,
            let frame = try? MACFrame(decoding: received.frame, fcs: .absent),
            case .short(let sender)? = frame.source?.address {
             levels[sender, default: []].append(received.diagnostics.receivedLevel.dBm)
         }
-        transmitter.handle(event, fromChip: chip, on: radio)
+        transmitter.radio(event, fromChip: chip)
     }
 }

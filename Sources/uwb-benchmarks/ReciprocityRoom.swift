@@ -24,12 +24,13 @@ struct ReciprocityRoom {
         var recorders: [LevelRecorder] = []
         for index in 0..<14 {
             let position = Vector3(x: Double(index % 5) * 2.2, y: 1 + 0.1 * Double(index % 3), z: -Double(index / 5) * 2.5)
-            let recorder = LevelRecorder(ScriptedTransmitter(
-                interval: .milliseconds(100), start: .milliseconds(3 + 7 * index), payloadLength: 8, address: UInt16(index + 1)))
-            try world.add(
+            let device = try world.add(
                 DeviceSetup(name: "d\(index + 1)", board: board, trajectory: .standing(at: Position(metres: position)),
-                            orientation: Orientation(yaw: .degrees(Double(index) * 37))),
-                application: recorder)
+                            orientation: Orientation(yaw: .degrees(Double(index) * 37))))
+            let recorder = LevelRecorder(ScriptedTransmitter(
+                on: device.radio, interval: .milliseconds(100), start: .milliseconds(3 + 7 * index), payloadLength: 8,
+                address: UInt16(index + 1)))
+            device.radio.adopt(recorder)
             recorders.append(recorder)
         }
         let trace = try Self.trace(of: world, seconds: seconds)

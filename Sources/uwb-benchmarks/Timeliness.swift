@@ -44,9 +44,9 @@ struct Timeliness {
             let rate = try Self.maximumRate(scenario: scenario, secureTimestamps: world.secureTimestamps)
             let ranging = try ScenarioRanging(scenario: scenario, seed: seed, rate: rate, secureTimestamps: world.secureTimestamps)
             let probes = try ranging.emulation.devices.map { device in
-                guard let application = device.application else { throw BenchmarkError.unexpected("\(device.name) has no application") }
-                let probe = CompletionLatencyProbe(wrapping: application, of: ranging)
-                device.application = probe
+                guard let handler = device.radio.handler else { throw BenchmarkError.unexpected("\(device.name) has no handler") }
+                let probe = CompletionLatencyProbe(wrapping: handler, on: device.radio, of: ranging)
+                device.radio.adopt(probe)
                 return probe
             }
             let clock = ContinuousClock()

@@ -39,7 +39,7 @@ struct RangingAppTests {
         try emulation.add(DeviceSetup(
             name: "carol", board: boards[1], trajectory: .standing(at: Position(metres: Vector3(x: 4, y: 1, z: 0))),
             orientation: Orientation(yaw: .degrees(90))))
-        let services = try ["alice", "bob", "carol"].map { DeviceService(radio: try EmulatedRadio($0, in: emulation)) }
+        let services = try ["alice", "bob", "carol"].map { DeviceService(radio: try emulation.radio($0)) }
         return (emulation, services[0], services[1], services[2])
     }
 

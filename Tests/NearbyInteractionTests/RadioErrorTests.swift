@@ -37,7 +37,6 @@ struct RadioErrorTests {
         .noBoardAttached,
         .emulatorServiceFailed(device: "alice", reason: "no service"),
         .usbOpenFailed(device: "usb:FT1", reason: "busy"),
-        .noSuchEmulatedDevice("carol", available: ["alice"]),
         .bringUpFailed("usb:FT1", reason: "no answer"),
         .noSuchUSBBoard(serial: "X", available: []),
         .unknownBoard("b", available: ["a"]),

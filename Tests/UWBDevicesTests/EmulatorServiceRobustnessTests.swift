@@ -203,7 +203,7 @@ struct EmulatorServiceRobustnessTests {
         let board = try BoardDescription.load(from: Repository.path("Hardware/boards/ft232h-dw1000-single.json"))
         try emulation.add(
             DeviceSetup(name: "radio", board: board, trajectory: .standing(at: Position(metres: Vector3(x: 1, y: 1, z: 0)))),
-            application: ScriptedTransmitter(interval: .milliseconds(1), start: .zero, payloadLength: 16, address: 0x0042))
+            application: { ScriptedTransmitter(on: $0, interval: .milliseconds(1), start: .zero, payloadLength: 16, address: 0x0042) })
         let service = try EmulatorService(
             emulation: emulation, free: ["alice", "bob"],
             socketPath: "/tmp/swift-uwb-scripted-\(UUID().uuidString.prefix(8)).sock",

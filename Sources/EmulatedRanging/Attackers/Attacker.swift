@@ -4,30 +4,31 @@ import UWBRanging
 
 /// A rogue device's program (``RogueSpec``): it runs on its own emulated board through the real
 /// DW1000 driver, like every device, and counts what it sends.
-public protocol Attacker: DeviceApplication {
+public protocol Attacker: RadioEventHandler {
     /// The frames it has sent so far.
     var framesSent: Int { get }
 }
 
 /// What every attacker does with its radio: start at its start time, listen whenever it is not
 /// sending, and send a frame when an honest device would schedule one, or a little earlier.
-final class AttackerRadio {
-    /// The attacker's board, whose calibration gives its antenna delay.
-    let board: BoardDescription
+final class AttackSender {
+    /// The attacker's radio, whose board's calibration gives its antenna delay. `unowned`: the
+    /// radio keeps its adopted handler, the attacker, which keeps this.
+    unowned let radio: EmulatedRadio
     /// When the attacker starts, from the beginning of the run.
     let start: Duration
     /// Whether the attack has started.
     private(set) var isActive = false
 
-    /// A radio of an attacker on `board` that starts at `start`.
-    init(board: BoardDescription, start: Duration) {
-        self.board = board
+    /// The sender of an attacker on `radio` that starts at `start`.
+    init(on radio: EmulatedRadio, start: Duration) {
+        self.radio = radio
         self.start = start
     }
 
-    /// Becomes active and starts listening at ``start``, then calls `started`.
-    func begin(on radio: DeviceRadio, started: @escaping () -> Void = {}) {
-        radio.after(start) { [weak self] in
+    /// Becomes active at ``start``, then calls `started`.
+    func begin(started: @escaping () -> Void = {}) {
+        radio.schedule(after: start) { [weak self] in
             guard let self else { return }
             self.isActive = true
             started()
@@ -36,7 +37,7 @@ final class AttackerRadio {
 
     /// When a frame answering `heard` should be scheduled: `offset` after it, as the emulator's
     /// ranging timing has honest devices do, less `lead`.
-    func planned(after heard: ReceivedFrame, offset: (RangingTiming) -> DeviceDuration, lead: Duration, on radio: DeviceRadio) -> DeviceTime {
+    func planned(after heard: ReceivedFrame, offset: (RangingTiming) -> DeviceDuration, lead: Duration) -> DeviceTime {
         let timing = RangingTiming.emulator(for: radio.configuration)
         return heard.timestamp + offset(timing) - ((try? DeviceDuration(seconds: lead.secondsValue)) ?? .zero)
     }
@@ -47,7 +48,7 @@ final class AttackerRadio {
     static let hostMargin = DeviceDuration(ticks: 20 * 63_898)
 
     /// Listens until turned off (errors go to the device's record).
-    func listen(on radio: DeviceRadio) {
+    func listen() {
         do {
             try radio.primary.enableReceiver(.untilTurnedOff)
         } catch {
@@ -59,9 +60,9 @@ final class AttackerRadio {
     /// schedules a reply `plannedAt` (its RMARKER then leaves an antenna delay later), or as soon
     /// as the radio can if that has passed or is `nil`; whether the driver took it.
     @discardableResult
-    func send(_ frame: [UInt8], plannedAt: DeviceTime?, on radio: DeviceRadio) -> Bool {
+    func send(_ frame: [UInt8], plannedAt: DeviceTime?) -> Bool {
         do {
-            let clock = TransmitClock(board: board, capabilities: radio.primary.capabilities)
+            let clock = TransmitClock(board: radio.board, capabilities: radio.primary.capabilities)
             try radio.primary.turnOff()
             let now = try radio.primary.systemTime()
             let soonest = now + (try DeviceDuration(seconds: radio.configuration.synchronisationHeaderDuration.secondsValue))
@@ -80,7 +81,7 @@ final class AttackerRadio {
         } catch {
             radio.record(.hardwareFault("\(error)"))
         }
-        listen(on: radio)
+        listen()
         return false
     }
 }

@@ -13,9 +13,7 @@ public final class EarlyPathAttacker: Attacker {
     /// A silent attacker; its attack is set up in the medium.
     public init() {}
 
-    /// Nothing to start: the medium advances the victims' first paths from the rogue's start.
-    public func start(on radio: DeviceRadio) {}
-
-    /// Nothing to do with what it hears.
-    public func handle(_ event: TransceiverEvent, fromChip chip: Int, on radio: DeviceRadio) {}
+    /// Nothing to do with what it hears (nothing starts with the loop either: the medium
+    /// advances the victims' first paths from the rogue's start).
+    public func radio(_ event: TransceiverEvent, fromChip chip: Int) {}
 }

@@ -11,45 +11,45 @@ public final class EarlyResponder: Attacker {
     /// How much earlier than the real RESPONSE's its RMARKER leaves.
     public let lead: Duration
     /// When it starts listening.
-    public var start: Duration { radio.start }
+    public var start: Duration { sender.start }
     /// The frames it has sent so far.
     public private(set) var framesSent = 0
 
-    private let radio: AttackerRadio
+    private let sender: AttackSender
     private var random: SeededRandom
 
-    /// An early responder `lead` early, from `start` on, on `board` and a generator
+    /// An early responder `lead` early, from `start` on, on `radio` and a generator
     /// seeded with `seed` for its guesses.
-    public init(lead: Duration, start: Duration, board: BoardDescription, seed: UInt64) {
+    public init(lead: Duration, start: Duration, on radio: EmulatedRadio, seed: UInt64) {
         self.lead = lead
-        radio = AttackerRadio(board: board, start: start)
+        sender = AttackSender(on: radio, start: start)
         random = SeededRandom(seed: seed)
     }
 
     /// Starts listening at ``start``.
-    public func start(on radio: DeviceRadio) {
-        self.radio.begin(on: radio) { [weak self] in
-            self?.radio.listen(on: radio)
+    public func radioStarted() {
+        sender.begin { [weak self] in
+            self?.sender.listen()
         }
     }
 
     /// Answers each group POLL heard with an early RESPONSE for its first slot.
-    public func handle(_ event: TransceiverEvent, fromChip chip: Int, on radio: DeviceRadio) {
-        guard chip == 0, self.radio.isActive else { return }
+    public func radio(_ event: TransceiverEvent, fromChip chip: Int) {
+        guard chip == 0, sender.isActive else { return }
         if case .frameReceived(let received) = event, let poll = try? RangingFrame(decoding: received.frame),
            case .groupPoll(let entries) = poll.message, let entry = entries.first {
             let response = RangingFrame(
                 session: entry.session, round: poll.round, source: entry.responder, destination: poll.source, pan: poll.pan,
                 message: .response,
                 protection: GuessedProtection.forging(.response, as: .responder, after: poll.protection, using: &random))
-            let planned = self.radio.planned(
+            let planned = sender.planned(
                 after: received, offset: { GroupRoundSchedule(responders: entries.count, timing: $0).responseOffset(slot: 0) },
-                lead: lead, on: radio)
-            if let octets = try? response.encoded(), self.radio.send(octets, plannedAt: planned, on: radio) {
+                lead: lead)
+            if let octets = try? response.encoded(), sender.send(octets, plannedAt: planned) {
                 framesSent += 1
                 return
             }
         }
-        self.radio.listen(on: radio)
+        sender.listen()
     }
 }

@@ -11,19 +11,18 @@ extension Emulation {
     /// - Throws: what ``Emulation/init(scenario:seed:rogues:)`` throws.
     public static func withAttackers(scenario: Scenario, seed: UInt64? = nil) throws(EmulationError) -> Emulation {
         let runSeed = seed ?? scenario.seed
-        return try Emulation(scenario: scenario, seed: seed) { device, address in
+        return try Emulation(scenario: scenario, seed: seed) { device, address, radio in
             guard let rogue = device.rogue else { return nil }
-            let board = device.board
             let guesses = runSeed &* 0x9E37_79B9 &+ UInt64(address)
             switch rogue.behaviour {
             case .replayer(let delay):
-                return Replayer(delay: delay, start: rogue.start, board: board)
+                return Replayer(delay: delay, start: rogue.start, on: radio)
             case .forger(let claimed, let lead):
-                return Forger(claimed: claimed, lead: lead, start: rogue.start, board: board, seed: guesses)
+                return Forger(claimed: claimed, lead: lead, start: rogue.start, on: radio, seed: guesses)
             case .earlyResponder(let lead):
-                return EarlyResponder(lead: lead, start: rogue.start, board: board, seed: guesses)
+                return EarlyResponder(lead: lead, start: rogue.start, on: radio, seed: guesses)
             case .jammer(let dutyCycle):
-                return Jammer(dutyCycle: dutyCycle, start: rogue.start, board: board, seed: guesses)
+                return Jammer(dutyCycle: dutyCycle, start: rogue.start, on: radio, seed: guesses)
             case .earlyPath:
                 return EarlyPathAttacker()
             }

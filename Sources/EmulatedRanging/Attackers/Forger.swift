@@ -18,36 +18,36 @@ public final class Forger: Attacker {
     /// How much earlier than the real REPORT's the forged one's RMARKER leaves.
     public let lead: Duration
     /// When it starts listening.
-    public var start: Duration { radio.start }
+    public var start: Duration { sender.start }
     /// The frames it has sent so far.
     public private(set) var framesSent = 0
 
-    private let radio: AttackerRadio
+    private let sender: AttackSender
     private var random: SeededRandom
     /// The latest group POLL heard, whose entries the REPORT impersonates.
     private var poll: RangingFrame?
 
-    /// A forger claiming `claimed`, `lead` early, from `start` on, on `board` and a
+    /// A forger claiming `claimed`, `lead` early, from `start` on, on `radio` and a
     /// generator seeded with `seed` for its guesses.
-    public init(claimed: Distance, lead: Duration, start: Duration, board: BoardDescription, seed: UInt64) {
+    public init(claimed: Distance, lead: Duration, start: Duration, on radio: EmulatedRadio, seed: UInt64) {
         self.claimed = claimed
         self.lead = lead
-        radio = AttackerRadio(board: board, start: start)
+        sender = AttackSender(on: radio, start: start)
         random = SeededRandom(seed: seed)
     }
 
     /// Starts listening at ``start``.
-    public func start(on radio: DeviceRadio) {
-        self.radio.begin(on: radio) { [weak self] in
-            self?.radio.listen(on: radio)
+    public func radioStarted() {
+        sender.begin { [weak self] in
+            self?.sender.listen()
         }
     }
 
     /// Remembers group POLLs; answers each group FINAL of the same round with a forged REPORT.
-    public func handle(_ event: TransceiverEvent, fromChip chip: Int, on radio: DeviceRadio) {
-        guard chip == 0, self.radio.isActive else { return }
+    public func radio(_ event: TransceiverEvent, fromChip chip: Int) {
+        guard chip == 0, sender.isActive else { return }
         guard case .frameReceived(let received) = event, let frame = try? RangingFrame(decoding: received.frame) else {
-            self.radio.listen(on: radio)
+            sender.listen()
             return
         }
         switch frame.message {
@@ -57,10 +57,10 @@ public final class Forger: Attacker {
             if let poll, poll.round == frame.round, poll.source == frame.source,
                case .groupPoll(let entries) = poll.message, let entry = entries.first, let responseReceived = responses.first ?? nil,
                let octets = forgedReport(for: entry, in: frame, stamps: (pollTransmitted, responseReceived, finalTransmitted)) {
-                let planned = self.radio.planned(
+                let planned = sender.planned(
                     after: received, offset: { GroupRoundSchedule(responders: entries.count, timing: $0).reportOffset(slot: 0) },
-                    lead: lead, on: radio)
-                if self.radio.send(octets, plannedAt: planned, on: radio) {
+                    lead: lead)
+                if sender.send(octets, plannedAt: planned) {
                     framesSent += 1
                     return
                 }
@@ -68,7 +68,7 @@ public final class Forger: Attacker {
         default:
             break
         }
-        self.radio.listen(on: radio)
+        sender.listen()
     }
 
     /// The forged REPORT of `entry`'s responder for the group FINAL `final`, whose stamps for its

@@ -10,40 +10,40 @@ public final class Jammer: Attacker {
     /// The share of the air it takes.
     public let dutyCycle: Double
     /// When it starts.
-    public var start: Duration { radio.start }
+    public var start: Duration { sender.start }
     /// The frames it has sent so far.
     public private(set) var framesSent = 0
 
-    private let radio: AttackerRadio
+    private let sender: AttackSender
     private var random: SeededRandom
 
-    /// A jammer taking `dutyCycle` of the air from `start` on, on `board` and a
+    /// A jammer taking `dutyCycle` of the air from `start` on, on `radio` and a
     /// generator seeded with `seed` for its noise.
-    public init(dutyCycle: Double, start: Duration, board: BoardDescription, seed: UInt64) {
+    public init(dutyCycle: Double, start: Duration, on radio: EmulatedRadio, seed: UInt64) {
         self.dutyCycle = dutyCycle
-        radio = AttackerRadio(board: board, start: start)
+        sender = AttackSender(on: radio, start: start)
         random = SeededRandom(seed: seed)
     }
 
     /// Sends its first frame at ``start``.
-    public func start(on radio: DeviceRadio) {
-        self.radio.begin(on: radio) { [weak self] in
-            self?.jam(on: radio)
+    public func radioStarted() {
+        sender.begin { [weak self] in
+            self?.jam()
         }
     }
 
     /// Nothing to do with what it hears.
-    public func handle(_ event: TransceiverEvent, fromChip chip: Int, on radio: DeviceRadio) {}
+    public func radio(_ event: TransceiverEvent, fromChip chip: Int) {}
 
     /// Sends one frame now and schedules the next: one frame's airtime over the duty cycle later.
-    private func jam(on radio: DeviceRadio) {
+    private func jam() {
         let length = PHRMode.standard.maximumFrameLength - FrameCheckSequence.length
         let noise = (0..<length).map { _ in UInt8.random(in: 0...255, using: &random) }
-        let airtime = radio.configuration.airtime(frameLength: PHRMode.standard.maximumFrameLength)
-        radio.after(airtime / dutyCycle) { [weak self] in
-            self?.jam(on: radio)
+        let airtime = sender.radio.configuration.airtime(frameLength: PHRMode.standard.maximumFrameLength)
+        sender.radio.schedule(after: airtime / dutyCycle) { [weak self] in
+            self?.jam()
         }
-        if self.radio.send(noise, plannedAt: nil, on: radio) {
+        if sender.send(noise, plannedAt: nil) {
             framesSent += 1
         }
     }

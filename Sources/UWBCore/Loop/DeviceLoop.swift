@@ -3,7 +3,7 @@ import Foundation
 /// The loop a device's sessions run on: one thread of work at a time, with a clock, timers and a
 /// way in from other threads.
 ///
-/// A radio's loop (`RadioHost` in UWBDevices) is one: the discrete-event simulator on the
+/// A radio's loop (a ``RadioHost``) is one: the discrete-event simulator on the
 /// in-process emulator, a thread that polls the interrupt line on a USB board. A UCI device's
 /// loop (UCIClient) is another: a serial queue on the wall clock where the device's responses and
 /// notifications arrive. ``now`` and ``schedule(after:_:)`` may be used only on the loop; other

@@ -4,10 +4,11 @@ import Foundation
 /// on a board with the project's ranging engine.
 ///
 /// The loop is the design's event-driven core. On the in-process emulator it is the discrete-event
-/// simulator (`UWBDevices`' `EmulatedRadio`); on a USB board and on a device of the emulator service it
+/// simulator (`UWBEmulator`'s `EmulatedRadio`); on a USB board and on a device of the emulator service it
 /// is a thread of its own (`ThreadedRadio`) that waits for the chips' interrupt lines (polled on a USB
 /// board). Either way, the ``transceivers``, ``DeviceLoop/now`` and ``DeviceLoop/schedule(after:_:)`` may be
-/// used only on the loop, and events reach the attached ``RadioEventHandler`` on it. Other threads
+/// used only on the loop, and events reach the attached ``RadioEventHandler`` on it: the one
+/// contract for software on a radio, whichever backend the radio is. Other threads
 /// hand work to the loop with ``DeviceLoop/post(_:)``.
 public protocol RadioHost: DeviceLoop {
     /// The board: its chips, antenna geometry and calibration.
@@ -19,6 +20,7 @@ public protocol RadioHost: DeviceLoop {
     /// One transceiver per chip, in chip-select order; the first sends and receives. Loop only.
     var transceivers: [any Transceiver] { get }
     /// Sends the radio's events and failures to `handler` from now on, replacing any previous
-    /// handler. Loop only: call it from work given to ``DeviceLoop/post(_:)``.
+    /// handler. The host holds it weakly: whoever attaches it keeps it. Loop only: call it from
+    /// work given to ``DeviceLoop/post(_:)``.
     func attach(_ handler: any RadioEventHandler)
 }

@@ -1,27 +1,30 @@
 import UWBCore
 
-/// A radio application made of closures: for software above the emulator (a ranging engine, a
-/// test's scripted exchange) that drives a device without the emulator depending on it.
-public final class ClosureApplication: DeviceApplication {
-    /// Called by ``start(on:)``.
-    public var onStart: (DeviceRadio) -> Void
-    /// Called by ``handle(_:fromChip:on:)``.
-    public var onEvent: (TransceiverEvent, Int, DeviceRadio) -> Void
+/// Software on an emulated radio made of closures: for software above the emulator (a ranging
+/// engine, a test's scripted exchange) that drives a device without the emulator depending on it.
+public final class ClosureApplication: RadioEventHandler {
+    /// The radio it drives. `unowned`: the radio keeps its adopted handler, not the other way.
+    public unowned let radio: EmulatedRadio
+    /// Called by ``radioStarted()``.
+    public var onStart: (EmulatedRadio) -> Void
+    /// Called by ``radio(_:fromChip:)``.
+    public var onEvent: (TransceiverEvent, Int, EmulatedRadio) -> Void
 
-    /// An application with the given behaviour (doing nothing by default).
-    public init(onStart: @escaping (DeviceRadio) -> Void = { _ in },
-                onEvent: @escaping (TransceiverEvent, Int, DeviceRadio) -> Void = { _, _, _ in }) {
+    /// Software on `radio` with the given behaviour (doing nothing by default).
+    public init(on radio: EmulatedRadio, onStart: @escaping (EmulatedRadio) -> Void = { _ in },
+                onEvent: @escaping (TransceiverEvent, Int, EmulatedRadio) -> Void = { _, _, _ in }) {
+        self.radio = radio
         self.onStart = onStart
         self.onEvent = onEvent
     }
 
     /// Runs `onStart`.
-    public func start(on radio: DeviceRadio) {
+    public func radioStarted() {
         onStart(radio)
     }
 
     /// Runs `onEvent`.
-    public func handle(_ event: TransceiverEvent, fromChip chip: Int, on radio: DeviceRadio) {
+    public func radio(_ event: TransceiverEvent, fromChip chip: Int) {
         onEvent(event, chip, radio)
     }
 }

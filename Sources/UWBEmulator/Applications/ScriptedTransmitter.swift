@@ -2,7 +2,7 @@ import UWBCore
 
 /// A scenario's scripted traffic: send a broadcast data frame every interval and listen the rest
 /// of the time. Useful before any ranging exists, and as background traffic.
-public final class ScriptedTransmitter: DeviceApplication {
+public final class ScriptedTransmitter: RadioEventHandler {
     /// How far ahead of the clock reading a frame is scheduled, beyond its preamble and SFD:
     /// 300 µs covers the transmitter's power-up with room for the host.
     public static let hostMargin = DeviceDuration(ticks: 300 * 63_898)
@@ -18,10 +18,13 @@ public final class ScriptedTransmitter: DeviceApplication {
     /// The PAN all scripted frames use.
     public static let pan = PANIdentifier(rawValue: 0xDECA)
 
+    /// The radio it sends on. `unowned`: the radio keeps its adopted handler, not the other way.
+    private unowned let radio: EmulatedRadio
     private var sequenceNumber: UInt8 = 0
 
-    /// A scripted sender.
-    public init(interval: Duration, start: Duration, payloadLength: Int, address: UInt16) {
+    /// A scripted sender on `radio`.
+    public init(on radio: EmulatedRadio, interval: Duration, start: Duration, payloadLength: Int, address: UInt16) {
+        self.radio = radio
         self.interval = interval
         self.start = start
         self.payloadLength = payloadLength
@@ -29,22 +32,22 @@ public final class ScriptedTransmitter: DeviceApplication {
     }
 
     /// Starts listening and schedules the first frame.
-    public func start(on radio: DeviceRadio) {
-        listen(on: radio)
-        radio.after(start) { [weak self] in
-            self?.send(on: radio)
+    public func radioStarted() {
+        listen()
+        radio.schedule(after: start) { [weak self] in
+            self?.send()
         }
     }
 
     /// Listens again after every event: TX done, frame, error or timeout.
-    public func handle(_ event: TransceiverEvent, fromChip chip: Int, on radio: DeviceRadio) {
+    public func radio(_ event: TransceiverEvent, fromChip chip: Int) {
         guard chip == 0 else { return }
-        listen(on: radio)
+        listen()
     }
 
-    private func send(on radio: DeviceRadio) {
-        radio.after(interval) { [weak self] in
-            self?.send(on: radio)
+    private func send() {
+        radio.schedule(after: interval) { [weak self] in
+            self?.send()
         }
         let payload = (0..<payloadLength).map { UInt8(truncatingIfNeeded: $0) }
         do {
@@ -64,7 +67,7 @@ public final class ScriptedTransmitter: DeviceApplication {
         }
     }
 
-    private func listen(on radio: DeviceRadio) {
+    private func listen() {
         do {
             try radio.primary.enableReceiver(.untilTurnedOff)
         } catch {

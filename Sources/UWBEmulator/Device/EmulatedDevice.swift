@@ -4,7 +4,7 @@ import UWBCore
 
 /// One emulated device: a board of virtual chips in the medium, the real driver of their family
 /// on top of them (``BoardDrivers``: the DW1000 driver, or the DW3000 driver), and the radio loop
-/// that services their interrupts for an application.
+/// that services their interrupts for the software on the device (its ``radio``'s handler).
 public final class EmulatedDevice {
     /// How long the radio loop takes to notice an interrupt and start reading the chip: 2 µs,
     /// a modelling choice for an in-process loop (a USB board takes hundreds of µs).
@@ -18,25 +18,16 @@ public final class EmulatedDevice {
     public let board: BoardDescription
     /// Its virtual chips, by chip select.
     public let chips: [any VirtualChip]
-    /// The drivers and timers its application uses.
-    public let radio: DeviceRadio
-    /// The application driving the radio, if any.
-    public var application: DeviceApplication? {
-        get { runningApplication }
-        set { runningApplication = newValue }
-    }
-
-    /// The storage behind ``application``, read on every interrupt: as a private property, all
-    /// its accesses are visible to the optimiser, which can then leave out the runtime
-    /// exclusivity checks a public stored property of a class needs.
-    private var runningApplication: DeviceApplication?
+    /// Its radio: the drivers of its chips and the loop that services them, to which the software
+    /// on the device (a ``RadioEventHandler``) is given.
+    public let radio: EmulatedRadio
 
     private let simulator: Simulator
     private let node: MediumNode
     private let bus: VirtualBoardBus
     private let drivers: [any Transceiver]
     private var serviceScheduled = false
-    /// Whether the application has heard that the unplugged board cannot be read; the loop stops
+    /// Whether the radio's handler has heard that the unplugged board cannot be read; the loop stops
     /// servicing it then, since no interrupt can be cleared through a dead bus.
     private var lossReported = false
 
@@ -61,7 +52,8 @@ public final class EmulatedDevice {
         } catch {
             throw .driver(device: name, error.description)
         }
-        radio = DeviceRadio(name: name, transceivers: drivers, configuration: configuration, simulator: medium.simulator)
+        radio = EmulatedRadio(
+            deviceName: name, board: board, transceivers: drivers, configuration: configuration, simulator: medium.simulator)
         // `unowned`: the device owns its chips, whose ports (owned by the medium, which the
         // `Emulation` owns with the device) call this only while the device's chips run.
         node.interruptHandler = { [unowned self] chip in
@@ -74,24 +66,24 @@ public final class EmulatedDevice {
 
     /// Pulls the board out, as a user pulls a USB board: from now on every driver operation fails
     /// with ``SPIBusError/disconnected(_:)`` (wrapped in ``TransceiverError/bus(_:)``), and the
-    /// application hears of it through its application's `handle(_:fromChip:on:)` for errors
-    /// the next time the radio loop services an interrupt. The chips stay in the medium.
+    /// radio's handler hears of it through ``RadioEventHandler/radio(failed:onChip:)`` the next
+    /// time the radio loop services an interrupt. The chips stay in the medium.
     public func unplug() {
         bus.unplug()
     }
 
     /// Hands the chips to a driver that runs elsewhere (on another thread, through
     /// ``SimulationThreadBus``, as a USB board's loop does): from now on this device's own radio loop
-    /// no longer services their interrupts, and its application hears nothing more. The chips stay
-    /// in the medium.
+    /// no longer services their interrupts, and its radio's handler hears nothing more. The chips
+    /// stay in the medium.
     public func releaseChips() {
         node.interruptHandler = { _ in }
-        runningApplication = nil
+        radio.detach()
     }
 
-    /// Starts the application, if any.
+    /// Tells the radio's handler, if any, that the loop starts.
     func start() {
-        runningApplication?.start(on: radio)
+        radio.handler?.radioStarted()
     }
 
     private func interruptChanged(_ chip: any VirtualChip) {
@@ -100,17 +92,17 @@ public final class EmulatedDevice {
     }
 
     /// The radio loop's body: read and clear each asserted chip's events through the driver and
-    /// hand them to the application; come back if a line is still asserted.
+    /// hand them to the radio's handler; come back if a line is still asserted.
     func service() {
         serviceScheduled = false
         for (index, chip) in chips.enumerated() where chip.interruptAsserted {
             do {
                 for event in try drivers[index].handleInterrupt() {
-                    runningApplication?.handle(event, fromChip: index, on: radio)
+                    radio.handler?.radio(event, fromChip: index)
                 }
             } catch {
                 radio.record(error)
-                runningApplication?.handle(error, fromChip: index, on: radio)
+                radio.handler?.radio(failed: error, onChip: index)
             }
         }
         if !bus.isAttached {

@@ -112,9 +112,11 @@ public final class Medium {
     /// it takes part in. A frame's STS keeps its true first path: the
     /// attacker cannot predict it. Advancing a device again replaces its attack.
     ///
-    /// - Throws: ``EmulationError/unknownDevice(_:)`` if no device has that name.
+    /// - Throws: ``EmulationError/unknownDevice(_:available:)`` if no device has that name.
     public func advanceFirstPath(at name: String, by advance: Distance, from start: Duration) throws(EmulationError) {
-        guard let node = nodes.first(where: { $0.name == name }) else { throw .unknownDevice(name) }
+        guard let node = nodes.first(where: { $0.name == name }) else {
+            throw .unknownDevice(name, available: nodes.map(\.name))
+        }
         node.firstPathAdvance = FirstPathAdvance(
             advance: .seconds(advance.metres / PhysicalConstants.speedOfLight.metresPerSecond),
             from: SimulationTime(seconds: start.secondsValue))

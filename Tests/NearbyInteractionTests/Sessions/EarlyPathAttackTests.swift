@@ -60,7 +60,7 @@ struct EarlyPathAttackTests {
     @Test("advancing a device the emulation does not have is refused, naming it")
     func unknownVictim() throws {
         let pair = try SessionPair(bob: Vector3(x: 0, y: 0, z: -Self.trueDistance))
-        #expect(throws: EmulationError.unknownDevice("carol")) {
+        #expect(throws: EmulationError.unknownDevice("carol", available: ["alice", "bob"])) {
             try pair.world.emulation.medium.advanceFirstPath(at: "carol", by: Distance(metres: 1), from: .zero)
         }
     }

@@ -4,6 +4,7 @@ import Testing
 import UWBCore
 import UWBEmulator
 import UWBRanging
+import UWBTestSupport
 
 /// Hostile frames from the air: a third device answers a secured ranging frame of each round it
 /// hears with a damaged copy, sent 2 ms later, between the rounds: cut short, lengthened, with another key index, with the frame
@@ -12,7 +13,8 @@ import UWBRanging
 @Suite("Sessions: hostile frames from the air")
 struct HostileFrameSessionTests {
     /// Sends a damaged copy of the first frame it hears of each round, 2 ms later, the damages in turn.
-    final class HostileCopier: DeviceApplication {
+    final class HostileCopier: RadioEventHandler {
+        private unowned let radio: EmulatedRadio
         private(set) var sent = 0
         private var next = 0
         /// Whether a copy is waiting to be sent.
@@ -28,23 +30,29 @@ struct HostileFrameSessionTests {
             { var octets = $0; octets[octets.count - 1] ^= 0x01; return octets },     // one MIC bit flipped
         ]
 
-        func start(on radio: DeviceRadio) {
+        /// A copier on `radio`.
+        init(on radio: EmulatedRadio) {
+            self.radio = radio
+        }
+
+        func radioStarted() {
             try? radio.primary.enableReceiver(.untilTurnedOff)
         }
 
-        func handle(_ event: TransceiverEvent, fromChip chip: Int, on radio: DeviceRadio) {
+        func radio(_ event: TransceiverEvent, fromChip chip: Int) {
             guard chip == 0 else { return }
             if case .frameReceived(let received) = event, received.frame.count > 16, received.frame[0] & 0x08 != 0, !waiting {
                 let damaged = Self.damages[next % Self.damages.count](received.frame)
                 next += 1
                 waiting = true
-                radio.after(.milliseconds(2)) { [weak self] in
+                radio.schedule(after: .milliseconds(2)) { [weak self] in
                     guard let self else { return }
                     self.waiting = false
-                    if (try? radio.primary.turnOff()) != nil, (try? radio.primary.transmitImmediately(damaged, awaiting: nil)) != nil {
+                    let primary = self.radio.primary
+                    if (try? primary.turnOff()) != nil, (try? primary.transmitImmediately(damaged, awaiting: nil)) != nil {
                         self.sent += 1
                     } else {
-                        try? radio.primary.enableReceiver(.untilTurnedOff)
+                        try? primary.enableReceiver(.untilTurnedOff)
                     }
                 }
             }
@@ -55,9 +63,8 @@ struct HostileFrameSessionTests {
     @Test("truncated, oversized, wrong-key, exhausted-counter, wrong-MIC-length and altered frames are each dropped and counted; every distance stays true")
     func hostileCopies() throws {
         let pair = try SessionPair(bob: Vector3(x: 4, y: 0, z: 0))
-        let copier = HostileCopier()
         let setup = try SessionWorld.device("mallory", at: Vector3(x: 2, y: 0, z: 0.5))
-        _ = try pair.world.emulation.add(setup, application: copier)
+        let copier = try pair.world.emulation.adding(setup) { HostileCopier(on: $0) }
         try pair.run()
         pair.world.advance(by: .seconds(6))
         #expect(copier.sent > 40, "\(copier.sent) damaged frames sent")

@@ -29,7 +29,7 @@ final class SessionWorld {
             var deviceSettings = settings
             deviceSettings.tokenSeed = seed &* 1000 &+ UInt64(index)
             services[setup.name] = DeviceService(
-                radio: try EmulatedRadio(setup.name, in: emulation), settings: deviceSettings,
+                radio: try emulation.radio(setup.name), settings: deviceSettings,
                 logger: logger ?? NearbyInteractionLogging.logger())
         }
     }

@@ -19,8 +19,8 @@ struct LinkChannelTests {
         for (index, name) in names.enumerated() {
             try world.add(
                 WorldFixtures.device(name, at: places[index % places.count], orientation: Orientation(yaw: .degrees(Double(index) * 70))),
-                application: ScriptedTransmitter(interval: .milliseconds(50), start: .milliseconds(starts[index]), payloadLength: 8,
-                                                 address: UInt16(index + 1)))
+                application: { ScriptedTransmitter(on: $0, interval: .milliseconds(50), start: .milliseconds(starts[index]), payloadLength: 8,
+                                                 address: UInt16(index + 1)) })
         }
         return world
     }

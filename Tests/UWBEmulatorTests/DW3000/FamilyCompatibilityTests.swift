@@ -30,9 +30,9 @@ struct FamilyCompatibilityTests {
         var received: [ReceivedFrame] = []
         var others: [TransceiverEvent] = []
         let ahead = try DeviceDuration.microseconds(300)
-        let senderApp = ClosureApplication(onStart: { radio in
+        let senderApp = { ClosureApplication(on: $0, onStart: { radio in
             for index in 0..<count {
-                radio.after(.milliseconds(5) * (index + 1)) {
+                radio.schedule(after: .milliseconds(5) * (index + 1)) {
                     attempt(radio) { () throws(TransceiverError) in
                         let now = try radio.primary.systemTime()
                         _ = try radio.primary.transmit(payload, at: now + ahead, awaiting: nil)
@@ -40,8 +40,9 @@ struct FamilyCompatibilityTests {
                     }
                 }
             }
-        })
-        let receiverApp = ClosureApplication(
+        }) }
+        let receiverApp = { ClosureApplication(
+            on: $0,
             onStart: { radio in
                 attempt(radio) { () throws(TransceiverError) in try radio.primary.enableReceiver(window) }
             },
@@ -51,7 +52,7 @@ struct FamilyCompatibilityTests {
                 default: others.append(event)
                 }
                 attempt(radio) { () throws(TransceiverError) in try radio.primary.enableReceiver(window) }
-            })
+            }) }
         let sender = try world.add(
             try WorldFixtures.device(
                 "dw3000", at: Vector3(x: 0, y: 0, z: -4), boardID: "ft232h-dwm3000-single",

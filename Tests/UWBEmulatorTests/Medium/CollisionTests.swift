@@ -13,9 +13,9 @@ struct CollisionTests {
     }
 
     /// Sends one broadcast data frame with `payload` octets `at` (from the start of the run).
-    static func sender(at time: Duration, payload: Int) -> ClosureApplication {
-        ClosureApplication(onStart: { radio in
-            radio.after(time) {
+    static func sender(at time: Duration, payload: Int) -> (EmulatedRadio) -> ClosureApplication {
+        { ClosureApplication(on: $0, onStart: { radio in
+            radio.schedule(after: time) {
                 let frame = Self.frame(payload: payload)
                 do throws(TransceiverError) {
                     try radio.primary.transmitImmediately(frame, awaiting: nil)
@@ -23,14 +23,15 @@ struct CollisionTests {
                     radio.record(error)
                 }
             }
-        })
+        }) }
     }
 
-    /// An application that keeps its receiver on from the start, after every event.
-    static func listener() -> ClosureApplication {
-        ClosureApplication(
+    /// Software that keeps its radio's receiver on from the start, after every event.
+    static func listener() -> (EmulatedRadio) -> ClosureApplication {
+        { ClosureApplication(
+            on: $0,
             onStart: { radio in try? radio.primary.enableReceiver(.untilTurnedOff) },
-            onEvent: { _, _, radio in try? radio.primary.enableReceiver(.untilTurnedOff) })
+            onEvent: { _, _, radio in try? radio.primary.enableReceiver(.untilTurnedOff) }) }
     }
 
     /// Bob listens at the origin; alice (3 m away) sends a 110-octet payload at 1 ms, carol sends a

@@ -27,13 +27,15 @@ struct CollisionTimingTests {
     static func run(carolDistance: Double, offset: Duration) throws -> (statistics: DeviceStatistics, events: [TransceiverEvent]) {
         let world = try WorldFixtures.freeSpace()
         var events: [TransceiverEvent] = []
-        let bob = ClosureApplication(
-            onStart: { radio in try? radio.primary.enableReceiver(.untilTurnedOff) },
-            onEvent: { event, _, radio in
-                events.append(event)
-                try? radio.primary.enableReceiver(.untilTurnedOff)
-            })
-        try world.add(WorldFixtures.device("bob", at: .zero), application: bob)
+        try world.add(WorldFixtures.device("bob", at: .zero)) {
+            ClosureApplication(
+                on: $0,
+                onStart: { radio in try? radio.primary.enableReceiver(.untilTurnedOff) },
+                onEvent: { event, _, radio in
+                    events.append(event)
+                    try? radio.primary.enableReceiver(.untilTurnedOff)
+                })
+        }
         try world.add(WorldFixtures.device("alice", at: Vector3(x: 0, y: 0, z: -3)),
                       application: CollisionTests.sender(at: .milliseconds(1), payload: wantedPayload))
         try world.add(WorldFixtures.device("carol", at: Vector3(x: 0, y: 0, z: -carolDistance)),

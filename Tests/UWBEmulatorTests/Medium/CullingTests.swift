@@ -6,30 +6,30 @@ import UWBTestSupport
 
 @Suite("Culling: a frame below the interference floor is not carried, and nothing else changes")
 struct CullingTests {
-    /// An application that hands everything to `wrapped` and logs each event with its device,
+    /// A handler that hands everything to `wrapped` and logs each event with its device,
     /// chip and virtual time.
-    final class LoggedApplication: DeviceApplication {
-        let wrapped: DeviceApplication
+    final class LoggedApplication: RadioEventHandler {
+        let wrapped: any RadioEventHandler
         let name: String
         let log: EventLog
 
-        init(_ wrapped: DeviceApplication, name: String, log: EventLog) {
+        init(_ wrapped: any RadioEventHandler, name: String, log: EventLog) {
             self.wrapped = wrapped
             self.name = name
             self.log = log
         }
 
-        func start(on radio: DeviceRadio) {
-            wrapped.start(on: radio)
+        func radioStarted() {
+            wrapped.radioStarted()
         }
 
-        func handle(_ event: TransceiverEvent, fromChip chip: Int, on radio: DeviceRadio) {
+        func radio(_ event: TransceiverEvent, fromChip chip: Int) {
             log.lines.append("\(name)/\(chip) \(String(reflecting: event))")
-            wrapped.handle(event, fromChip: chip, on: radio)
+            wrapped.radio(event, fromChip: chip)
         }
     }
 
-    /// The events every application of one run saw, in order.
+    /// The events every handler of one run saw, in order.
     final class EventLog {
         var lines: [String] = []
     }
@@ -37,11 +37,11 @@ struct CullingTests {
     /// Sends a broadcast frame every 50 ms, four from chip 0 of a dual-chip board, then four from
     /// chip 1, and so on, listening on chip 0 in between: the sending chip, and so the medium's
     /// reach, changes after frames the reach left out.
-    static func alternatingSender() -> ClosureApplication {
+    static func alternatingSender(on radio: EmulatedRadio) -> ClosureApplication {
         var sent = 0
-        var send: (DeviceRadio) -> Void = { _ in }
+        var send: (EmulatedRadio) -> Void = { _ in }
         send = { radio in
-            radio.after(.milliseconds(50)) { send(radio) }
+            radio.schedule(after: .milliseconds(50)) { send(radio) }
             let chip = (sent / 4) % 2
             sent += 1
             let frame = (try? MACFrame(
@@ -55,9 +55,10 @@ struct CullingTests {
             }
         }
         return ClosureApplication(
+            on: radio,
             onStart: { radio in
                 try? radio.primary.enableReceiver(.untilTurnedOff)
-                radio.after(.milliseconds(7)) { send(radio) }
+                radio.schedule(after: .milliseconds(7)) { send(radio) }
             },
             onEvent: { _, chip, radio in
                 if chip == 0 { try? radio.primary.enableReceiver(.untilTurnedOff) }
@@ -76,26 +77,29 @@ struct CullingTests {
         }
         let log = EventLog()
         for (index, metres) in [0.0, 3, 9, 25, 90, 250].enumerated() {
-            let scripted = ScriptedTransmitter(
-                interval: .milliseconds(40), start: .milliseconds(3 + 7 * index), payloadLength: 8,
-                address: UInt16(index + 1))
-            try world.add(WorldFixtures.device("s\(index)", at: Vector3(x: metres, y: 1, z: 0)),
-                          application: LoggedApplication(scripted, name: "s\(index)", log: log))
+            try world.add(WorldFixtures.device("s\(index)", at: Vector3(x: metres, y: 1, z: 0))) { radio in
+                let scripted = ScriptedTransmitter(
+                    on: radio, interval: .milliseconds(40), start: .milliseconds(3 + 7 * index), payloadLength: 8,
+                    address: UInt16(index + 1))
+                return LoggedApplication(scripted, name: "s\(index)", log: log)
+            }
         }
         // The dual board's chip 0 sends 40 dB weaker than its chip 1, so that a receiver left out
         // of chip 0's reach hears chip 1: its link must have caught up on the frames it missed.
         var dual = try WorldFixtures.device("dual", at: Vector3(x: 1, y: 1, z: 0), boardID: "ft232h-dw1000-dual")
         dual.hardware[0].transmitPower = PowerLevel(dBm: LinkBudget.defaultTransmitLevel.dBm - 40)
-        try world.add(dual, application: LoggedApplication(alternatingSender(), name: "dual", log: log))
+        try world.add(dual) { LoggedApplication(alternatingSender(on: $0), name: "dual", log: log) }
         let walk = DevicePath(
             waypoints: [Waypoint(position: Position(metres: Vector3(x: 300, y: 1, z: 0)), speed: Speed(metresPerSecond: 200))],
             loops: true)
         try world.add(
             DeviceSetup(name: "walker", board: try WorldFixtures.board("ft232h-dw1000-single"),
                         trajectory: Trajectory(start: Position(metres: Vector3(x: 0, y: 1, z: 0)), path: walk)),
-            application: LoggedApplication(
-                ScriptedTransmitter(interval: .milliseconds(30), start: .milliseconds(11), payloadLength: 4, address: 9),
-                name: "walker", log: log))
+            application: {
+                LoggedApplication(
+                    ScriptedTransmitter(on: $0, interval: .milliseconds(30), start: .milliseconds(11), payloadLength: 4, address: 9),
+                    name: "walker", log: log)
+            })
         let bytes = try TraceCapture.bytes(of: world, until: SimulationTime(seconds: seconds / 2))
         // A device joining mid-run changes every sender's reach, so the links left out catch up.
         try world.add(WorldFixtures.device("late", at: Vector3(x: 120, y: 1, z: 0)))
@@ -134,9 +138,9 @@ struct CullingTests {
         func events(extra metres: Double?) throws -> Int {
             let world = try WorldFixtures.freeSpace()
             try world.add(WorldFixtures.device("alice", at: .zero),
-                          application: ScriptedTransmitter(interval: .milliseconds(100), start: .milliseconds(10), payloadLength: 16, address: 1))
+                          application: { ScriptedTransmitter(on: $0, interval: .milliseconds(100), start: .milliseconds(10), payloadLength: 16, address: 1) })
             try world.add(WorldFixtures.device("bob", at: Vector3(x: 0, y: 0, z: -3)),
-                          application: ScriptedTransmitter(interval: .milliseconds(100), start: .milliseconds(60), payloadLength: 16, address: 2))
+                          application: { ScriptedTransmitter(on: $0, interval: .milliseconds(100), start: .milliseconds(60), payloadLength: 16, address: 2) })
             if let metres {
                 // Free space, no shadowing: −14.3 dBm − 48.69 dB − 20·log₁₀(d) (less 3 dB through a body front).
                 try world.add(WorldFixtures.device("carol", at: Vector3(x: metres, y: 0, z: 0)))

@@ -29,17 +29,18 @@ struct OneWayLink {
         var receptions: [Reception] = []
         var failures: [TransceiverEvent] = []
         let ahead = try DeviceDuration.microseconds(300)
-        let senderApp = ClosureApplication(onStart: { radio in
+        let senderApp = { ClosureApplication(on: $0, onStart: { radio in
             for index in 0..<count {
-                radio.after(period * (index + 1)) {
+                radio.schedule(after: period * (index + 1)) {
                     attempt(radio) { () throws(TransceiverError) in
                         let now = try radio.primary.systemTime()
                         transmitted.append(try radio.primary.transmit(frame, at: now + ahead, awaiting: nil))
                     }
                 }
             }
-        })
-        let receiverApp = ClosureApplication(
+        }) }
+        let receiverApp = { ClosureApplication(
+            on: $0,
             onStart: { radio in
                 for transceiver in radio.transceivers {
                     attempt(radio) { () throws(TransceiverError) in try transceiver.enableReceiver(.untilTurnedOff) }
@@ -53,7 +54,7 @@ struct OneWayLink {
                     failures.append(event)
                 }
                 attempt(radio) { () throws(TransceiverError) in try radio.transceivers[chip].enableReceiver(.untilTurnedOff) }
-            })
+            }) }
         let sending = try world.add(sender, application: senderApp)
         let receiving = try world.add(receiver, application: receiverApp)
         try prepare(sending, receiving)
@@ -77,7 +78,7 @@ func standardDeviation(_ values: [Double]) -> Double {
 }
 
 /// Runs a transceiver call in a test, recording a failure instead of throwing out of a closure.
-func attempt(_ radio: DeviceRadio, _ body: () throws(TransceiverError) -> Void) {
+func attempt(_ radio: EmulatedRadio, _ body: () throws(TransceiverError) -> Void) {
     do {
         try body()
     } catch {

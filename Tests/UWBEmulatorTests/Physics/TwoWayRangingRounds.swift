@@ -50,10 +50,10 @@ enum TwoWayRangingRounds {
         var rounds: [RoundTimestamps] = []
         let listen = ResponseWindow(delay: .zero, timeout: nil)
         let ahead = try DeviceDuration.microseconds(300)
-        let initiatorApp = ClosureApplication()
+        let initiatorApp = ClosureApplication(on: try world.add(initiator).radio)
         initiatorApp.onStart = { radio in
             for index in 0..<count {
-                radio.after(period * (index + 1)) {
+                radio.schedule(after: period * (index + 1)) {
                     attempt(radio) { () throws(TransceiverError) in
                         rounds.append(RoundTimestamps())
                         try radio.primary.turnOff()
@@ -72,7 +72,7 @@ enum TwoWayRangingRounds {
                     final, at: frame.timestamp + initiatorReply, awaiting: nil)
             }
         }
-        let responderApp = ClosureApplication()
+        let responderApp = ClosureApplication(on: try world.add(responder).radio)
         responderApp.onStart = { radio in
             attempt(radio) { () throws(TransceiverError) in try radio.primary.enableReceiver(.untilTurnedOff) }
         }
@@ -93,8 +93,8 @@ enum TwoWayRangingRounds {
                 }
             }
         }
-        try world.add(initiator, application: initiatorApp)
-        try world.add(responder, application: responderApp)
+        initiatorApp.radio.adopt(initiatorApp)
+        responderApp.radio.adopt(responderApp)
         world.run(until: SimulationTime(seconds: Double(count + 2) * period.secondsValue))
         return rounds
     }

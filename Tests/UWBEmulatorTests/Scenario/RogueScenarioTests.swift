@@ -61,6 +61,6 @@ struct RogueScenarioTests {
             + [["name": "listener", "board": "ft232h-dw1000-single", "position": [1, 0, 0]] as [String: Any]]
         let scenario = try Scenario(jsonData: try F.data(document), boardSearchPaths: [F.boardsDirectory])
         let emulation = try Emulation(scenario: scenario)
-        #expect(emulation.devices.allSatisfy { $0.application == nil })
+        #expect(emulation.devices.allSatisfy { $0.radio.handler == nil })
     }
 }

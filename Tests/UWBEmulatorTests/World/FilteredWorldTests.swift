@@ -3,15 +3,16 @@ import Foundation
 import Testing
 import UWBCore
 @testable import UWBEmulator
+import UWBTestSupport
 
 @Suite("Frame filtering through the real driver: a frame for another device costs its receiver nothing")
 struct FilteredWorldTests {
     /// Every 20 ms, a data frame in PAN 0xDECA to short address 0x0002, then one to 0x0003.
-    static func sender() -> ClosureApplication {
+    static func sender() -> (EmulatedRadio) -> ClosureApplication {
         var sequence: UInt8 = 0
-        var send: (DeviceRadio) -> Void = { _ in }
+        var send: (EmulatedRadio) -> Void = { _ in }
         send = { radio in
-            radio.after(.milliseconds(20)) { send(radio) }
+            radio.schedule(after: .milliseconds(20)) { send(radio) }
             sequence &+= 1
             let frame = (try? MACFrame(
                 dataIn: PANIdentifier(rawValue: 0xDECA), from: .short(0x0001), to: .short(0x0002 + UInt16(sequence % 2)),
@@ -22,20 +23,22 @@ struct FilteredWorldTests {
                 radio.record(error)
             }
         }
-        return ClosureApplication(onStart: { radio in radio.after(.milliseconds(5)) { send(radio) } })
+        return { ClosureApplication(on: $0, onStart: { radio in radio.schedule(after: .milliseconds(5)) { send(radio) } }) }
     }
 
     /// Turns the filter on for `shortAddress` (if given), listens, and records every event; the
     /// receiver is enabled again after each.
-    final class Listener: DeviceApplication {
+    final class Listener: RadioEventHandler {
+        unowned let radio: EmulatedRadio
         let shortAddress: UInt16?
         private(set) var events: [TransceiverEvent] = []
 
-        init(shortAddress: UInt16?) {
+        init(on radio: EmulatedRadio, shortAddress: UInt16?) {
+            self.radio = radio
             self.shortAddress = shortAddress
         }
 
-        func start(on radio: DeviceRadio) {
+        func radioStarted() {
             do throws(TransceiverError) {
                 if let shortAddress, let driver = radio.primary as? DW1000 {
                     try driver.filterFrames(FrameFilter(pan: PANIdentifier(rawValue: 0xDECA), shortAddress: shortAddress))
@@ -46,9 +49,9 @@ struct FilteredWorldTests {
             }
         }
 
-        func handle(_ event: TransceiverEvent, fromChip chip: Int, on radio: DeviceRadio) {
+        func radio(_ event: TransceiverEvent, fromChip chip: Int) {
             events.append(event)
-            start(on: radio)
+            radioStarted()
         }
 
         /// The destination short addresses of the frames received.
@@ -64,10 +67,12 @@ struct FilteredWorldTests {
     func filtered() throws {
         let world = try WorldFixtures.freeSpace()
         try world.add(WorldFixtures.device("alice", at: .zero), application: Self.sender())
-        let bob = Listener(shortAddress: 0x0002)
-        let carol = Listener(shortAddress: 0x0003)
-        try world.add(WorldFixtures.device("bob", at: Vector3(x: 0, y: 0, z: -3)), application: bob)
-        try world.add(WorldFixtures.device("carol", at: Vector3(x: 2, y: 0, z: -3)), application: carol)
+        let bob = try world.adding(WorldFixtures.device("bob", at: Vector3(x: 0, y: 0, z: -3))) {
+            Listener(on: $0, shortAddress: 0x0002)
+        }
+        let carol = try world.adding(WorldFixtures.device("carol", at: Vector3(x: 2, y: 0, z: -3))) {
+            Listener(on: $0, shortAddress: 0x0003)
+        }
         let records = try PcapngReader(bytes: try TraceCapture.bytes(of: world, until: SimulationTime(seconds: 1))).records
         // 50 frames, alternately to carol (odd sequence numbers) and bob.
         #expect(records.count == 50)
@@ -85,8 +90,9 @@ struct FilteredWorldTests {
     func unfiltered() throws {
         let world = try WorldFixtures.freeSpace()
         try world.add(WorldFixtures.device("alice", at: .zero), application: Self.sender())
-        let bob = Listener(shortAddress: nil)
-        try world.add(WorldFixtures.device("bob", at: Vector3(x: 0, y: 0, z: -3)), application: bob)
+        let bob = try world.adding(WorldFixtures.device("bob", at: Vector3(x: 0, y: 0, z: -3))) {
+            Listener(on: $0, shortAddress: nil)
+        }
         world.run(until: SimulationTime(seconds: 1))
         #expect(bob.events.count == 50)
         #expect(world.statistics.map(\.rejected) == [0, 0])

@@ -1,21 +1,23 @@
 import UWBCore
 @testable import UWBEmulator
 
-/// An application that turns its receiver on when the run starts and records, with the virtual
+/// Software that turns its radio's receiver on when the run starts and records, with the virtual
 /// time, every event and every error its radio loop hands it.
-final class ListeningRecorder: DeviceApplication {
+final class ListeningRecorder: RadioEventHandler {
     private(set) var events: [(time: SimulationTime, chip: Int, event: TransceiverEvent)] = []
     private(set) var errors: [(time: SimulationTime, chip: Int, error: TransceiverError)] = []
     /// The error `start` met turning the receiver on, if any.
     private(set) var startError: TransceiverError?
+    private unowned let radio: EmulatedRadio
     private let simulator: Simulator
 
-    /// A recorder stamping with `simulator`'s time.
-    init(simulator: Simulator) {
+    /// A recorder on `radio` stamping with `simulator`'s time.
+    init(on radio: EmulatedRadio, simulator: Simulator) {
+        self.radio = radio
         self.simulator = simulator
     }
 
-    func start(on radio: DeviceRadio) {
+    func radioStarted() {
         do {
             try radio.primary.enableReceiver(.untilTurnedOff)
         } catch {
@@ -23,11 +25,11 @@ final class ListeningRecorder: DeviceApplication {
         }
     }
 
-    func handle(_ event: TransceiverEvent, fromChip chip: Int, on radio: DeviceRadio) {
+    func radio(_ event: TransceiverEvent, fromChip chip: Int) {
         events.append((simulator.now, chip, event))
     }
 
-    func handle(_ error: TransceiverError, fromChip chip: Int, on radio: DeviceRadio) {
+    func radio(failed error: TransceiverError, onChip chip: Int) {
         errors.append((simulator.now, chip, error))
     }
 }

@@ -9,9 +9,9 @@ struct SmokeTests {
     func scriptedPair() throws {
         let world = try WorldFixtures.freeSpace()
         try world.add(WorldFixtures.device("alice", at: .zero),
-                      application: ScriptedTransmitter(interval: .milliseconds(100), start: .milliseconds(10), payloadLength: 16, address: 1))
+                      application: { ScriptedTransmitter(on: $0, interval: .milliseconds(100), start: .milliseconds(10), payloadLength: 16, address: 1) })
         try world.add(WorldFixtures.device("bob", at: Vector3(x: 0, y: 0, z: -3)),
-                      application: ScriptedTransmitter(interval: .milliseconds(100), start: .milliseconds(60), payloadLength: 16, address: 2))
+                      application: { ScriptedTransmitter(on: $0, interval: .milliseconds(100), start: .milliseconds(60), payloadLength: 16, address: 2) })
         world.run(until: SimulationTime(seconds: 1))
         let statistics = world.statistics
         #expect(statistics.map(\.sent) == [10, 10])

@@ -62,10 +62,12 @@ struct UnplugTests {
     /// given, run for 50 ms.
     static func listen(unpluggingAt unplug: Duration?) throws -> (listener: EmulatedDevice, recorder: ListeningRecorder) {
         let world = try WorldFixtures.freeSpace()
-        let recorder = ListeningRecorder(simulator: world.simulator)
-        let listener = try world.add(WorldFixtures.device("listener", at: .zero), application: recorder)
-        try world.add(WorldFixtures.device("talker", at: Vector3(x: 3, y: 0, z: 0)),
-                      application: ScriptedTransmitter(interval: .milliseconds(100), start: .milliseconds(10), payloadLength: 16, address: 2))
+        let listener = try world.add(WorldFixtures.device("listener", at: .zero))
+        let recorder = ListeningRecorder(on: listener.radio, simulator: world.simulator)
+        listener.radio.adopt(recorder)
+        try world.add(WorldFixtures.device("talker", at: Vector3(x: 3, y: 0, z: 0))) {
+            ScriptedTransmitter(on: $0, interval: .milliseconds(100), start: .milliseconds(10), payloadLength: 16, address: 2)
+        }
         if let unplug {
             world.simulator.schedule(after: unplug) { listener.unplug() }
         }
@@ -81,7 +83,7 @@ struct UnplugTests {
         #expect(recorder.errors.isEmpty && listener.radio.errors.isEmpty)
     }
 
-    @Test("an unplugged listener's application hears the disconnection when the talker's frame raises the interrupt")
+    @Test("an unplugged listener's radio handler hears the disconnection when the talker's frame raises the interrupt")
     func applicationHearsUnplug() throws {
         let (listener, recorder) = try Self.listen(unpluggingAt: .milliseconds(5))
         #expect(recorder.events.isEmpty, "no event can be read from an unplugged board")
@@ -90,7 +92,7 @@ struct UnplugTests {
                 "heard when the frame arrived: \(first.time)")
         #expect(first.chip == 0)
         #expect(recorder.errors.allSatisfy { Self.isDisconnected($0.error) })
-        #expect(listener.radio.errors.count == recorder.errors.count, "every error is also in DeviceRadio.errors")
+        #expect(listener.radio.errors.count == recorder.errors.count, "every error is also in EmulatedRadio.errors")
         #expect(recorder.errors.count == 1, "heard \(recorder.errors.count) times")
     }
 }

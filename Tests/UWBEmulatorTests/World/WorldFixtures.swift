@@ -26,28 +26,3 @@ enum WorldFixtures {
             trajectory: .standing(at: Position(metres: position)), orientation: orientation)
     }
 }
-
-/// An application that does nothing by itself and records every event, for tests that drive the
-/// transceiver directly from scheduled closures.
-final class EventRecorder: DeviceApplication {
-    private(set) var events: [(time: SimulationTime, chip: Int, event: TransceiverEvent)] = []
-    private let simulator: Simulator
-
-    init(simulator: Simulator) {
-        self.simulator = simulator
-    }
-
-    func start(on radio: DeviceRadio) {}
-
-    func handle(_ event: TransceiverEvent, fromChip chip: Int, on radio: DeviceRadio) {
-        events.append((simulator.now, chip, event))
-    }
-
-    var receivedFrames: [ReceivedFrame] {
-        events.compactMap { if case .frameReceived(let frame) = $0.event { frame } else { nil } }
-    }
-
-    var transmitTimes: [DeviceTime] {
-        events.compactMap { if case .transmitted(let time) = $0.event { time } else { nil } }
-    }
-}

@@ -11,9 +11,9 @@ struct TimelinessTests {
         let seconds = 1.0
         let ranging = try ScenarioRanging(scenario: try AccuracyWorld.pair(distance: 3).scenario(), seed: 7, rate: rate)
         let probes = ranging.emulation.devices.compactMap { device in
-            device.application.map { application in
-                let probe = CompletionLatencyProbe(wrapping: application, of: ranging)
-                device.application = probe
+            device.radio.handler.map { handler in
+                let probe = CompletionLatencyProbe(wrapping: handler, on: device.radio, of: ranging)
+                device.radio.adopt(probe)
                 return probe
             }
         }

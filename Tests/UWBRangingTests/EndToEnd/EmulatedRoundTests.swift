@@ -27,30 +27,32 @@ struct EmulatedRoundTests {
 
         var logs: [String: Outcomes] = ["initiator": Outcomes(), "responder": Outcomes()]
         var loops: [String: StateMachineRunner] = [:]
-        func loop(_ name: String, _ machine: RangingStateMachine, _ radio: DeviceRadio) -> StateMachineRunner {
+        func loop(_ name: String, _ machine: RangingStateMachine, _ radio: EmulatedRadio) -> StateMachineRunner {
             StateMachineRunner(
-                machine: machine, transceivers: radio.transceivers, schedule: { radio.after($0, $1) },
+                machine: machine, transceivers: radio.transceivers, schedule: { radio.schedule(after: $0, $1) },
                 onCompleted: { logs[name]?.completed.append($0) }, onFailure: { logs[name]?.failures.append($0) },
                 onRadioError: { logs[name]?.radioErrors.append($0) })
         }
         let rounds = 5
-        let initiatorApp = ClosureApplication(
+        let initiatorApp = { ClosureApplication(
+            on: $0,
             onStart: { radio in
                 #expect(radio.primary.capabilities.delayedTransmitGranularity == clock.granularity)
                 let running = loop("initiator", initiator, radio)
                 loops["initiator"] = running
                 for index in 1...rounds {
-                    radio.after(.milliseconds(5 * index)) { running.start() }
+                    radio.schedule(after: .milliseconds(5 * index)) { running.start() }
                 }
             },
-            onEvent: { event, chip, _ in loops["initiator"]?.handle(event, fromChip: chip) })
-        let responderApp = ClosureApplication(
+            onEvent: { event, chip, _ in loops["initiator"]?.handle(event, fromChip: chip) }) }
+        let responderApp = { ClosureApplication(
+            on: $0,
             onStart: { radio in
                 let running = loop("responder", responder, radio)
                 loops["responder"] = running
                 running.start()
             },
-            onEvent: { event, chip, _ in loops["responder"]?.handle(event, fromChip: chip) })
+            onEvent: { event, chip, _ in loops["responder"]?.handle(event, fromChip: chip) }) }
         try world.add(DeviceSetup(name: "initiator", board: board, trajectory: .standing(at: Position(metres: Vector3(x: 0, y: 0, z: 0)))),
                       application: initiatorApp)
         try world.add(DeviceSetup(name: "responder", board: board, clockOffset: ClockOffset(partsPerMillion: responderClockPPM),

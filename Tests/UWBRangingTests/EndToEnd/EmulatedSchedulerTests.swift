@@ -26,18 +26,19 @@ struct EmulatedSchedulerTests {
                 peerEnded: { reports[link, default: LinkReports()].peerEnded += 1 })
         }
         /// A device whose scheduler gets its links from `links` when the run starts.
-        func application(_ name: String, links: @escaping (RangingScheduler) -> Void) -> ClosureApplication {
-            ClosureApplication(
+        func application(_ name: String, links: @escaping (RangingScheduler) -> Void) -> (EmulatedRadio) -> ClosureApplication {
+            { ClosureApplication(
+                on: $0,
                 onStart: { radio in
                     let scheduler = RangingScheduler(
                         transceivers: radio.transceivers, timing: timing,
                         transmitClock: TransmitClock(board: board, capabilities: radio.primary.capabilities),
-                        schedule: { radio.after($0, $1) }, now: { world.simulator.now - .zero },
+                        schedule: { radio.schedule(after: $0, $1) }, now: { world.simulator.now - .zero },
                         onRadioFailure: { radioFailures[name, default: []].append($0) })
                     schedulers[name] = scheduler
                     links(scheduler)
                 },
-                onEvent: { event, chip, _ in schedulers[name]?.handle(event, fromChip: chip) })
+                onEvent: { event, chip, _ in schedulers[name]?.handle(event, fromChip: chip) }) }
         }
         func standing(_ name: String, _ x: Double, _ y: Double) -> DeviceSetup {
             DeviceSetup(name: name, board: board, trajectory: .standing(at: Position(metres: Vector3(x: x, y: y, z: 0))))
