@@ -32,7 +32,10 @@ let package = Package(
         .library(name: "UWBEmulatorService", targets: ["UWBEmulatorService"]),
         .library(name: "UWBRanging", targets: ["UWBRanging"]),
         .library(name: "UWBDevices", targets: ["UWBDevices"]),
-        .library(name: "NearbyInteraction", targets: ["NearbyInteraction"]),
+        // Sessions, and `NISession()` on the device `UWB_DEVICE` names: every backend comes along.
+        .library(name: "NearbyInteraction", targets: ["NearbyInteraction", "NearbyInteractionDefaultDevice"]),
+        // Sessions on a radio or UCI device the app gives them: no emulator, no libusb (decision 0027).
+        .library(name: "NearbyInteractionSessions", targets: ["NearbyInteraction"]),
         .library(name: "UWBUSB", targets: ["UWBUSB"]),
         .library(name: "UCI", targets: ["UCI"]),
         .library(name: "UCIService", targets: ["UCIService"]),
@@ -121,10 +124,11 @@ let package = Package(
         .target(
             name: "NearbyInteraction",
             dependencies: [
-                "UWBRanging", "UWBDevices", "UWBCore", "UCIClient", "UCI", .product(name: "Crypto", package: "swift-crypto"), .product(name: "Logging", package: "swift-log"),
+                "UWBRanging", "UWBCore", "UCIClient", "UCI", .product(name: "Crypto", package: "swift-crypto"), .product(name: "Logging", package: "swift-log"),
             ]
                 + simdDependencies + arKitDependencies
         ),
+        .target(name: "NearbyInteractionDefaultDevice", dependencies: ["NearbyInteraction", "UWBDevices"]),
         .executableTarget(
             name: "uwb-regmap",
             dependencies: [
@@ -136,6 +140,7 @@ let package = Package(
             name: "uwb",
             dependencies: [
                 "NearbyInteraction",
+                "NearbyInteractionDefaultDevice",
                 "UWBDevices",
                 "UWBCore",
                 "DW1000Driver",
@@ -186,7 +191,7 @@ let package = Package(
         .testTarget(
             name: "NearbyInteractionTests",
             dependencies: [
-                "NearbyInteraction", "UWBDevices", "UWBRanging", "UWBCore", "UWBEmulator", "UWBTestSupport", "EmulatedRanging",
+                "NearbyInteraction", "NearbyInteractionDefaultDevice", "UWBDevices", "UWBRanging", "UWBCore", "UWBEmulator", "UWBTestSupport", "EmulatedRanging",
                 "UWBUSB", "token-archive-probe", .product(name: "Crypto", package: "swift-crypto"), .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -205,7 +210,7 @@ let package = Package(
         .testTarget(
             name: "UCIClientTests",
             dependencies: [
-                "UCIClient", "UCI", "UCIService", "NearbyInteraction", "UWBDevices", "UWBRanging", "UWBCore", "UWBEmulator",
+                "UCIClient", "UCI", "UCIService", "NearbyInteraction", "NearbyInteractionDefaultDevice", "UWBDevices", "UWBRanging", "UWBCore", "UWBEmulator",
                 "UWBTestSupport",
             ]
         ),

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NearbyInteraction
+import NearbyInteractionDefaultDevice
 import UWBDevices
 
 /// `uwb session`: one NearbyInteraction session, as an app would run it, on the device `UWB_DEVICE`

@@ -1,4 +1,5 @@
 @testable import NearbyInteraction
+import NearbyInteractionDefaultDevice
 import Testing
 @testable import UWBDevices
 import UWBUSB

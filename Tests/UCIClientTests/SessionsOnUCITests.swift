@@ -1,5 +1,6 @@
 import Foundation
 @testable import NearbyInteraction
+import NearbyInteractionDefaultDevice
 import Testing
 import UCI
 import UCIClient
@@ -49,11 +50,11 @@ import UWBTestSupport
     func addressingFromTheEnvironment() throws {
         let room = try UCITestServer(try FacingPair.emulation(seed: 23, distance: 3))
         let device = "uci:" + room.endpoint.description
-        let extended = try DeviceService.resolve(environment: ["UWB_DEVICE": device, "UWB_UCI_ADDRESSES": "extended"]).get()
+        let extended = try DeviceService.service(forEnvironment: ["UWB_DEVICE": device, "UWB_UCI_ADDRESSES": "extended"]).get()
         #expect(extended.settings.uciAddressing == .extended)
-        let unset = try DeviceService.resolve(environment: ["UWB_DEVICE": device]).get()
+        let unset = try DeviceService.service(forEnvironment: ["UWB_DEVICE": device]).get()
         #expect(unset.settings.uciAddressing == .short)
-        guard case .failure(let error) = DeviceService.resolve(environment: ["UWB_DEVICE": device, "UWB_UCI_ADDRESSES": "long"]) else {
+        guard case .failure(let error) = DeviceService.service(forEnvironment: ["UWB_DEVICE": device, "UWB_UCI_ADDRESSES": "long"]) else {
             Issue.record("UWB_UCI_ADDRESSES=long was taken"); return
         }
         #expect(error.code == .unsupportedPlatform)

@@ -1,6 +1,5 @@
 import Foundation
 import Synchronization
-import UWBDevices
 
 extension DeviceService {
     /// The process's default service, as chosen so far.
@@ -30,9 +29,9 @@ extension DeviceService {
     }
 
     /// The service `NISession()` uses here: the task's, else the process's, else one on the device
-    /// `UWB_DEVICE` names; or why there is none (``NIError/init(openingRadio:)``:
+    /// `UWB_DEVICE` names (``open(environment:with:)``); or why there is none:
     /// ``NIError/Code/userDidNotAllow`` without permission to open the USB board, else
-    /// ``NIError/Code/unsupportedPlatform``).
+    /// ``NIError/Code/unsupportedPlatform``.
     static var current: Swift.Result<DeviceService, NIError> {
         if let service = taskDefault {
             return .success(service)
@@ -41,37 +40,30 @@ extension DeviceService {
             if case .chosen(let result) = state {
                 return result
             }
-            let result = resolve(environment: ProcessInfo.processInfo.environment)
+            let result = open(environment: ProcessInfo.processInfo.environment)
             state = .chosen(result)
             return result
         }
     }
 
-    /// The service on the device `environment`'s `UWB_DEVICE` names, with the UCI addressing its
-    /// `UWB_UCI_ADDRESSES` names; or why there is none.
-    static func resolve(environment: [String: String]) -> Swift.Result<DeviceService, NIError> {
-        var settings = DeviceServiceSettings()
-        if let value = environment[UCIAddressing.environmentVariable] {
-            guard let addressing = UCIAddressing(rawValue: value) else {
-                return .failure(NIError(.unsupportedPlatform, detail: "\(UCIAddressing.environmentVariable)=\(value) names no addressing: write short or extended, or leave it unset"))
-            }
-            settings.uciAddressing = addressing
+    /// The service on the device `environment` names (`UWB_DEVICE`), through `opener`: by default
+    /// ``DeviceService``'s conformance to ``EnvironmentDeviceOpening``, which
+    /// `NearbyInteractionDefaultDevice` adds when it is linked (the `NearbyInteraction` product);
+    /// without it, why there is none.
+    static func open(
+        environment: [String: String],
+        with opener: (any EnvironmentDeviceOpening.Type)? = DeviceService.self as? any EnvironmentDeviceOpening.Type
+    ) -> Swift.Result<DeviceService, NIError> {
+        guard let opener else {
+            return .failure(NIError(.unsupportedPlatform, detail: Self.noDeviceOpener))
         }
-        do {
-            return .success(try open(try DeviceChoice.fromEnvironment(environment), settings: settings))
-        } catch {
-            return .failure(NIError(openingRadio: error))
-        }
+        return opener.service(forEnvironment: environment)
     }
 
-    /// A service on the device `choice` names, run with `settings`: a radio (``DeviceChoice/open(board:calibrationStore:)``)
-    /// or a UCI device (``DeviceChoice/openUCIDevice(responseTimeout:)``).
-    ///
-    /// - Throws: ``DeviceChoiceError`` saying why the device cannot be used.
-    public static func open(_ choice: DeviceChoice, settings: DeviceServiceSettings = DeviceServiceSettings()) throws(DeviceChoiceError) -> DeviceService {
-        if case .uciDevice = choice {
-            return DeviceService(uciDevice: try choice.openUCIDevice(), settings: settings)
-        }
-        return DeviceService(radio: try choice.open(), settings: settings)
-    }
+    /// Why `NISession()` has no device in a program that links sessions without the module that
+    /// opens the device `UWB_DEVICE` names.
+    static let noDeviceOpener = "NISession() has no device: this program links NearbyInteraction's sessions without "
+        + "NearbyInteractionDefaultDevice, so nothing opens the device UWB_DEVICE names; give each session its device "
+        + "(NISession(device: DeviceService(radio:)) or DeviceService(uciDevice:)), or set one for the process with "
+        + "DeviceService.setDefault(_:), or depend on the NearbyInteraction product, which opens UWB_DEVICE"
 }

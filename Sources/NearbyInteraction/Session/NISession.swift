@@ -49,7 +49,10 @@ public final class NISession: NSObject, @unchecked Sendable {
     private let lock = NSLock()
     private var state = State()
 
-    /// A session on the process's device service (see ``DeviceService``).
+    /// A session on the process's device service: the task's or the process's default (see
+    /// ``DeviceService``), else one on the device `UWB_DEVICE` names where the program links
+    /// `NearbyInteractionDefaultDevice` (the `NearbyInteraction` product does; ``EnvironmentDeviceOpening``).
+    /// Without any, the session invalidates with ``NIError/Code/unsupportedPlatform`` when run.
     public convenience override init() {
         self.init(service: DeviceService.current)
     }

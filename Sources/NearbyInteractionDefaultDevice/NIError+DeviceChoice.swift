@@ -1,3 +1,4 @@
+import NearbyInteraction
 import UWBDevices
 
 extension NIError {
@@ -7,7 +8,7 @@ extension NIError {
     /// ``Code/unsupportedPlatform`` for every other reason (no board, a name that is not understood,
     /// an emulator service that does not answer, a board that does not come up). The detail is
     /// `error`'s description, which says what to do (for access, how to install the udev rule).
-    init(openingRadio error: DeviceChoiceError) {
+    public init(openingRadio error: DeviceChoiceError) {
         if case .accessDenied = error {
             self.init(.userDidNotAllow, detail: error.description)
         } else {
