@@ -20,10 +20,10 @@ struct DW1000RegisterPort {
 
     /// Reads `count` octets of `register` from octet `offset` (the whole register by default).
     func read(_ register: DW1000Register, offset: Int = 0, count: Int? = nil) throws(SPIBusError) -> [UInt8] {
-        let transaction = try readTransaction(register, offset: offset, count: count)
+        let transaction = try register.readTransaction(offset: offset, count: count)
         let octets = try bus.transfer(transaction, on: chip)
         guard octets.count == transaction.responseLength else {
-            throw Self.shortRead(of: register, returned: octets.count, expected: transaction.responseLength)
+            throw register.shortRead(returned: octets.count, expected: transaction.responseLength)
         }
         return octets
     }
@@ -33,10 +33,10 @@ struct DW1000RegisterPort {
     /// The same transaction as ``read(_:offset:count:)``, through
     /// `SPIBus.transferReadingValue(_:on:)`, so that a bus that can skips building an array.
     func readValue(_ register: DW1000Register, offset: Int = 0, count: Int? = nil) throws(SPIBusError) -> UInt64 {
-        let transaction = try readTransaction(register, offset: offset, count: count)
+        let transaction = try register.readTransaction(offset: offset, count: count)
         let read = try bus.transferReadingValue(transaction, on: chip)
         guard read.count == transaction.responseLength else {
-            throw Self.shortRead(of: register, returned: read.count, expected: transaction.responseLength)
+            throw register.shortRead(returned: read.count, expected: transaction.responseLength)
         }
         return read.value
     }
@@ -81,40 +81,17 @@ struct DW1000RegisterPort {
         return result
     }
 
-    /// The transaction that reads `count` octets of `register` from octet `offset` (the whole
-    /// register by default).
-    func readTransaction(_ register: DW1000Register, offset: Int, count: Int?) throws(SPIBusError) -> SPITransaction {
-        let length = count ?? register.length - offset
-        return SPITransaction(header: try header(.read, register, offset: offset, length: length), body: .read(count: length))
-    }
-
     /// The transaction that carries out `write`.
     func writeTransaction(_ write: RegisterWrite) throws(SPIBusError) -> SPITransaction {
         let header = try header(.write, write.register, offset: write.offset, length: write.octets.count)
         return SPITransaction(header: header, body: .write(write.octets))
     }
 
-    /// The error of a read of `register` that returned `count` octets instead of `expected`.
-    static func shortRead(of register: DW1000Register, returned count: Int, expected: Int) -> SPIBusError {
-        .transferFailed("read of \(register.name) returned \(count) octets instead of \(expected)")
-    }
-
     /// The SPI header for an access of `length` octets at `offset` inside `register`.
     private func header(
         _ operation: DW1000SPIOperation, _ register: DW1000Register, offset: Int, length: Int
     ) throws(SPIBusError) -> [UInt8] {
-        guard offset >= 0, length >= 0, offset + length <= register.length else {
-            throw .transferFailed(
-                "\(length) octets at offset \(offset) do not fit \(register); this is a driver bug, please report it")
-        }
-        let subIndex = Int(register.offset) + offset
-        if offset < register.length, register.file <= DW1000SPIHeader.maxFile, subIndex <= Int(DW1000SPIHeader.maxSubIndex) {
-            return DW1000SPIHeader.bytes(operation, file: register.file, subIndex: UInt16(subIndex))
-        }
-        do {
-            return try DW1000SPIHeader(operation, register: register, offset: offset).bytes
-        } catch {
-            throw .transferFailed("cannot address \(register) at offset \(offset): \(error)")
-        }
+        try register.checkAccess(offset: offset, length: length)
+        return try register.header(operation, offset: offset)
     }
 }

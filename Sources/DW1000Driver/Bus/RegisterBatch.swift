@@ -61,7 +61,7 @@ struct RegisterBatch {
     @inline(__always)
     mutating func read(_ register: DW1000Register, offset: Int = 0, count: Int? = nil) throws(SPIBusError) -> [UInt8] {
         guard readsAhead else { return try port.read(register, offset: offset, count: count) }
-        return try answer(port.readTransaction(register, offset: offset, count: count), of: register)
+        return try answer(register.readTransaction(offset: offset, count: count), of: register)
     }
 
     /// Reads up to 8 octets of `register` as a little-endian value, like
@@ -69,7 +69,7 @@ struct RegisterBatch {
     @inline(__always)
     mutating func readValue(_ register: DW1000Register, offset: Int = 0, count: Int? = nil) throws(SPIBusError) -> UInt64 {
         guard readsAhead else { return try port.readValue(register, offset: offset, count: count) }
-        return littleEndianValue(try answer(port.readTransaction(register, offset: offset, count: count), of: register))
+        return littleEndianValue(try answer(register.readTransaction(offset: offset, count: count), of: register))
     }
 
     /// Carries out one register write, like ``DW1000RegisterPort/write(_:)``.
@@ -107,7 +107,7 @@ struct RegisterBatch {
         }
         listing?.answered += 1
         guard answers[index].count == transaction.responseLength else {
-            throw DW1000RegisterPort.shortRead(of: register, returned: answers[index].count, expected: transaction.responseLength)
+            throw register.shortRead(returned: answers[index].count, expected: transaction.responseLength)
         }
         return answers[index]
     }

@@ -73,7 +73,7 @@ extension DW1000 {
         let expected = sequence[readIndex].responseLength
         guard answers.count == sequence.count, answers[readIndex].count == expected else {
             let returned = answers.count == sequence.count ? answers[readIndex].count : 0
-            throw .bus(DW1000RegisterPort.shortRead(of: .accMem, returned: returned, expected: expected))
+            throw .bus(DW1000Register.accMem.shortRead(returned: returned, expected: expected))
         }
         return answers[readIndex].dropFirst(DW1000Constants.accumulatorDummyOctets)
     }

@@ -18,12 +18,11 @@ struct DW3000RegisterPort {
     func read(_ reads: [DW3000RegisterRead]) throws(SPIBusError) -> [[UInt8]] {
         var transactions: [SPITransaction] = []
         for read in reads {
-            let header = try header(.read, read.register, offset: read.offset, length: read.length)
-            transactions.append(SPITransaction(header: header, body: .read(count: read.length)))
+            transactions.append(try read.register.readTransaction(offset: read.offset, count: read.length))
         }
         let answers = try bus.transfer(transactions, on: chip)
         for (read, octets) in zip(reads, answers) where octets.count != read.length {
-            throw .transferFailed("read of \(read.register.name) returned \(octets.count) octets instead of \(read.length)")
+            throw read.register.shortRead(returned: octets.count, expected: read.length)
         }
         guard answers.count == reads.count else {
             throw .transferFailed("\(reads.count) register reads returned \(answers.count) answers")
@@ -77,14 +76,7 @@ struct DW3000RegisterPort {
     func header(
         _ access: DW3000SPIAccess, _ register: DW3000Register, offset: Int, length: Int
     ) throws(SPIBusError) -> [UInt8] {
-        guard offset >= 0, length >= 0, offset + length <= register.length else {
-            throw .transferFailed(
-                "\(length) octets at offset \(offset) do not fit \(register); this is a driver bug, please report it")
-        }
-        do {
-            return try DW3000SPIHeader(access, file: register.file, offset: Int(register.offset) + offset).bytes
-        } catch {
-            throw .transferFailed("cannot address \(register) at offset \(offset): \(error)")
-        }
+        try register.checkAccess(offset: offset, length: length)
+        return try register.header(access, offset: offset)
     }
 }

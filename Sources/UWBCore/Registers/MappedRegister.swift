@@ -1,5 +1,8 @@
 /// A register of a chip whose register map is generated from JSON (the DW1000's `DW1000Register`, the
-/// DW3000's `DW3000Register`): its generated tables give every register's bit fields and what they mean.
+/// DW3000's `DW3000Register`): its generated tables give every register's bit fields and what they
+/// mean, and its family's SPI header addresses it. The skeleton a chip family's driver fills in:
+/// reads (``readTransaction(offset:count:)``, ``MappedRegisterReading/read(_:on:chip:)``), their
+/// checks and their errors are shared; the family gives the map and ``readHeader(offset:length:)``.
 public protocol MappedRegister: Hashable, Sendable, CustomStringConvertible {
     /// The user manual mnemonic, for example `SYS_STATUS`.
     var name: String { get }
@@ -22,6 +25,14 @@ public protocol MappedRegister: Hashable, Sendable, CustomStringConvertible {
     static var fieldsByName: [String: [BitField]] { get }
     /// What the map says each bit field means, by register name, then field name.
     static var fieldMeanings: [String: [String: String]] { get }
+
+    /// The SPI header that starts a read of `length` octets at octet `offset` of the register, in
+    /// the family's header format (the one thing a family adds to the shared transactions of
+    /// ``readTransaction(offset:count:)``); `offset` and `length` lie inside the register.
+    ///
+    /// - Throws: ``SPIBusError/transferFailed(_:)`` when the family's header cannot address that
+    ///   octet.
+    func readHeader(offset: Int, length: Int) throws(SPIBusError) -> [UInt8]
 }
 
 extension MappedRegister {
