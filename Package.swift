@@ -111,7 +111,7 @@ let package = Package(
             ]
         ),
         .target(
-            name: "EmulatedRanging",
+            name: "EmulatorHarness",
             dependencies: ["NearbyInteraction", "UWBDevices", "UWBRanging", "UWBEmulator", "UWBCore", "DW1000Driver", "FT232H", "FT232HEmulation"]
         ),
         .target(
@@ -148,7 +148,7 @@ let package = Package(
                 "UWBEmulator",
                 "UWBEmulatorService",
                 "UWBRanging",
-                "EmulatedRanging",
+                "EmulatorHarness",
                 "UWBUSB",
                 "UWBPlot",
                 "UCIService",
@@ -167,7 +167,7 @@ let package = Package(
                 "NearbyInteraction",
                 "UWBEmulator",
                 "UWBRanging",
-                "EmulatedRanging",
+                "EmulatorHarness",
                 "UWBCore",
                 "DW1000Driver",
                 "UCI",
@@ -191,14 +191,14 @@ let package = Package(
         .testTarget(
             name: "NearbyInteractionTests",
             dependencies: [
-                "NearbyInteraction", "NearbyInteractionDefaultDevice", "UWBDevices", "UWBRanging", "UWBCore", "UWBEmulator", "UWBTestSupport", "EmulatedRanging",
+                "NearbyInteraction", "NearbyInteractionDefaultDevice", "UWBDevices", "UWBRanging", "UWBCore", "UWBEmulator", "UWBTestSupport", "EmulatorHarness",
                 "UWBUSB", "token-archive-probe", .product(name: "Crypto", package: "swift-crypto"), .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(
             name: "UWBRangingTests",
             dependencies: [
-                "UWBRanging", "EmulatedRanging", "UWBCore", "UWBEmulator", "UWBTestSupport", .product(name: "Crypto", package: "swift-crypto"),
+                "UWBRanging", "EmulatorHarness", "UWBCore", "UWBEmulator", "UWBTestSupport", .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .testTarget(
@@ -219,11 +219,11 @@ let package = Package(
             name: "UWBPlotTests", dependencies: ["UWBPlot", "UWBCore", "UWBEmulator", "UWBTestSupport"], exclude: ["Fixtures"]),
         .testTarget(
             name: "UWBDevicesTests",
-            dependencies: ["UWBDevices", "UWBCore", "UWBEmulator", "UWBEmulatorService", "UWBTestSupport", "FT232H", "FT232HEmulation", "NearbyInteraction", "EmulatedRanging"]
+            dependencies: ["UWBDevices", "UWBCore", "UWBEmulator", "UWBEmulatorService", "UWBTestSupport", "FT232H", "FT232HEmulation", "NearbyInteraction", "EmulatorHarness"]
         ),
         .testTarget(
             name: "UWBCommandTests",
-            dependencies: ["uwb", "UWBCore", "UWBEmulator", "UWBEmulatorService", "UWBTestSupport", "UWBUSB", "EmulatedRanging", "NearbyInteraction", "UWBDevices",
+            dependencies: ["uwb", "UWBCore", "UWBEmulator", "UWBEmulatorService", "UWBTestSupport", "UWBUSB", "EmulatorHarness", "NearbyInteraction", "UWBDevices",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .testTarget(
@@ -231,7 +231,7 @@ let package = Package(
             dependencies: [
                 "UWBUSB", "FT232H", "FT232HEmulation", "DW1000Driver", "DW3000Driver", "UWBEmulator", "UWBCore", "UWBTestSupport",
                 "EmulatedUSBDevice",
-                "UWBDevices", "NearbyInteraction", "UWBRanging", "EmulatedRanging",
+                "UWBDevices", "NearbyInteraction", "UWBRanging", "EmulatorHarness",
             ]
         ),
         .testTarget(

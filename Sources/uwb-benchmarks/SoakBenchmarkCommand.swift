@@ -1,5 +1,5 @@
 import ArgumentParser
-import EmulatedRanging
+import EmulatorHarness
 import Foundation
 import UWBCore
 import UWBEmulator

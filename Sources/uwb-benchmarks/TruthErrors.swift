@@ -1,4 +1,4 @@
-import EmulatedRanging
+import EmulatorHarness
 import UWBCore
 import UWBEmulator
 import UWBPlot

@@ -1,4 +1,4 @@
-import EmulatedRanging
+import EmulatorHarness
 import FT232H
 import FT232HEmulation
 import Foundation

@@ -1,5 +1,5 @@
 import FT232HEmulation
-import EmulatedRanging
+import EmulatorHarness
 import Foundation
 import NearbyInteraction
 import Testing

@@ -1,4 +1,4 @@
-import EmulatedRanging
+import EmulatorHarness
 import Foundation
 import NearbyInteraction
 import Testing

@@ -10,7 +10,7 @@ struct SessionsLinkNoBackendTests {
     /// `NearbyInteractionDefaultDevice` may bring.
     static let backends: Set<String> = [
         "UWBDevices", "UWBEmulator", "UWBEmulatorService", "UWBUSB", "CLibUSB", "FT232H", "FT232HEmulation",
-        "ChipDrivers", "DW1000Driver", "DW3000Driver", "EmulatedUSBDevice", "CUMockdev", "EmulatedRanging",
+        "ChipDrivers", "DW1000Driver", "DW3000Driver", "EmulatedUSBDevice", "CUMockdev", "EmulatorHarness",
     ]
 
     @Test("NearbyInteraction's dependencies, direct or not, include no emulator, no libusb and no chip driver")

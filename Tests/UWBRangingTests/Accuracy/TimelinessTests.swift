@@ -1,4 +1,4 @@
-import EmulatedRanging
+import EmulatorHarness
 import Testing
 import UWBCore
 import UWBEmulator
