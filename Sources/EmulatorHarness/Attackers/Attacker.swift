@@ -35,6 +35,13 @@ final class AttackSender {
         }
     }
 
+    /// Becomes active and starts listening at ``start``.
+    func beginListening() {
+        begin { [weak self] in
+            self?.listen()
+        }
+    }
+
     /// When a frame answering `heard` should be scheduled: `offset` after it, as the emulator's
     /// ranging timing has honest devices do, less `lead`.
     func planned(after heard: ReceivedFrame, offset: (RangingTiming) -> DeviceDuration, lead: Duration) -> DeviceTime {

@@ -28,9 +28,7 @@ public final class EarlyResponder: Attacker {
 
     /// Starts listening at ``start``.
     public func radioStarted() {
-        sender.begin { [weak self] in
-            self?.sender.listen()
-        }
+        sender.beginListening()
     }
 
     /// Answers each group POLL heard with an early RESPONSE for its first slot.

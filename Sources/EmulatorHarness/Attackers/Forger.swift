@@ -38,9 +38,7 @@ public final class Forger: Attacker {
 
     /// Starts listening at ``start``.
     public func radioStarted() {
-        sender.begin { [weak self] in
-            self?.sender.listen()
-        }
+        sender.beginListening()
     }
 
     /// Remembers group POLLs; answers each group FINAL of the same round with a forged REPORT.

@@ -28,9 +28,7 @@ public final class Replayer: Attacker {
 
     /// Starts listening at ``start``.
     public func radioStarted() {
-        sender.begin { [weak self] in
-            self?.sender.listen()
-        }
+        sender.beginListening()
     }
 
     /// Records each ranging frame heard; listens again after every event.
