@@ -31,6 +31,7 @@ let package = Package(
         .library(name: "UWBEmulator", targets: ["UWBEmulator"]),
         .library(name: "UWBEmulatorService", targets: ["UWBEmulatorService"]),
         .library(name: "UWBRanging", targets: ["UWBRanging"]),
+        .library(name: "UWBPositioning", targets: ["UWBPositioning"]),
         .library(name: "UWBDevices", targets: ["UWBDevices"]),
         // Sessions, and `NISession()` on the device `UWB_DEVICE` names: every backend comes along.
         .library(name: "NearbyInteraction", targets: ["NearbyInteraction", "NearbyInteractionDefaultDevice"]),
@@ -129,6 +130,7 @@ let package = Package(
                 + simdDependencies + arKitDependencies
         ),
         .target(name: "NearbyInteractionDefaultDevice", dependencies: ["NearbyInteraction", "UWBDevices"]),
+        .target(name: "UWBPositioning", dependencies: ["UWBCore"]),
         .executableTarget(
             name: "uwb-regmap",
             dependencies: [
@@ -206,6 +208,7 @@ let package = Package(
             dependencies: ["UWBEmulator", "UWBEmulatorService", "UWBCore", "DW1000Driver", "DW3000Driver", "UWBTestSupport"]
         ),
         .testTarget(name: "UWBCoreTests", dependencies: ["UWBCore", "UWBTestSupport"]),
+        .testTarget(name: "UWBPositioningTests", dependencies: ["UWBPositioning", "UWBCore"]),
         .testTarget(name: "UCITests", dependencies: ["UCI"]),
         .testTarget(
             name: "UCIClientTests",

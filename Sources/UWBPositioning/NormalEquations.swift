@@ -1,0 +1,91 @@
+/// The normal equations of a small weighted least-squares problem, JᵀWJ·δ = JᵀW·r, for the 2 to 4
+/// unknowns of a position fix, solved by Cholesky decomposition.
+struct NormalEquations {
+    /// The number of unknowns.
+    let size: Int
+    /// JᵀWJ, row by row.
+    private(set) var matrix: [Double]
+    /// JᵀW·r.
+    private(set) var vector: [Double]
+
+    /// Empty equations in `size` unknowns.
+    init(size: Int) {
+        self.size = size
+        matrix = Array(repeating: 0, count: size * size)
+        vector = Array(repeating: 0, count: size)
+    }
+
+    /// Adds one equation: `row`·δ = `residual`, weighted by `weight`.
+    mutating func add(row: [Double], residual: Double, weight: Double) {
+        for i in 0..<size {
+            vector[i] += weight * row[i] * residual
+            for j in 0..<size {
+                matrix[i * size + j] += weight * row[i] * row[j]
+            }
+        }
+    }
+
+    /// The lower-triangular Cholesky factor of JᵀWJ, or nil when it is not positive definite to
+    /// working precision (a pivot below 10⁻¹⁰ of the largest diagonal element): some direction is
+    /// not observed.
+    private var factor: [Double]? {
+        let largest = (0..<size).map { matrix[$0 * size + $0] }.max() ?? 0
+        guard largest > 0 else { return nil }
+        var lower = Array(repeating: 0.0, count: size * size)
+        for i in 0..<size {
+            for j in 0...i {
+                var sum = matrix[i * size + j]
+                for k in 0..<j {
+                    sum -= lower[i * size + k] * lower[j * size + k]
+                }
+                if i == j {
+                    guard sum > 1e-10 * largest else { return nil }
+                    lower[i * size + i] = sum.squareRoot()
+                } else {
+                    lower[i * size + j] = sum / lower[j * size + j]
+                }
+            }
+        }
+        return lower
+    }
+
+    /// δ, or nil when JᵀWJ is singular to working precision.
+    func solution() -> [Double]? {
+        guard let lower = factor else { return nil }
+        return Self.solve(lower: lower, size: size, vector)
+    }
+
+    /// (JᵀWJ)⁻¹, the covariance of the unknowns, or nil when JᵀWJ is singular to working precision.
+    func inverse() -> [Double]? {
+        guard let lower = factor else { return nil }
+        var inverse = Array(repeating: 0.0, count: size * size)
+        for column in 0..<size {
+            var unit = Array(repeating: 0.0, count: size)
+            unit[column] = 1
+            let solved = Self.solve(lower: lower, size: size, unit)
+            for row in 0..<size {
+                inverse[row * size + column] = solved[row]
+            }
+        }
+        return inverse
+    }
+
+    /// x with L·Lᵀ·x = b.
+    private static func solve(lower: [Double], size: Int, _ b: [Double]) -> [Double] {
+        var y = b
+        for i in 0..<size {
+            for k in 0..<i {
+                y[i] -= lower[i * size + k] * y[k]
+            }
+            y[i] /= lower[i * size + i]
+        }
+        var x = y
+        for i in stride(from: size - 1, through: 0, by: -1) {
+            for k in (i + 1)..<size {
+                x[i] -= lower[k * size + i] * x[k]
+            }
+            x[i] /= lower[i * size + i]
+        }
+        return x
+    }
+}

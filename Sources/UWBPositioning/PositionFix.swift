@@ -1,0 +1,31 @@
+import UWBCore
+
+/// A position a solver fixed, with how far to trust it.
+public struct PositionFix: Hashable, Sendable {
+    /// How well the measurements used agree with the position and their stated errors.
+    public enum Quality: Hashable, Sendable {
+        /// More measurements than unknowns, and they agree: the sum of squared normalised
+        /// residuals per degree of freedom, below the solver's 99.9 % chi-square bound.
+        case consistent(normalisedResidual: Double)
+        /// Exactly as many measurements as unknowns: nothing can check them.
+        case unverified
+    }
+
+    /// The position, in the anchors' coordinates (in 2-D, at the height the solver was given).
+    public let position: Position
+    /// The covariance of the position's error in m², row by row, 2×2 (x, y) in 2-D or 3×3 (x, y, z)
+    /// in 3-D: (JᵀWJ)⁻¹ at the fix, the Cramér-Rao bound for independent Gaussian measurement errors.
+    public let covariance: [Double]
+    /// The measurements' agreement.
+    public let quality: Quality
+    /// The measurements the fix used.
+    public let used: [PositionMeasurement]
+    /// The measurements it left out as inconsistent with the rest (NLOS, a lying anchor).
+    public let rejected: [PositionMeasurement]
+
+    /// The standard deviation of the error along x, y and (in 3-D) z.
+    public var standardDeviations: [Distance] {
+        let size = covariance.count == 9 ? 3 : 2
+        return (0..<size).map { Distance(metres: covariance[$0 * size + $0].squareRoot()) }
+    }
+}

@@ -1,0 +1,229 @@
+import UWBCore
+
+/// Fixes a tag's position from distances to anchors (two-way ranging) and differences of
+/// distances (time difference of arrival), by weighted least squares (Gauss-Newton from the best
+/// of a linearised solution and the anchors' centroid), with the covariance of every fix, a check
+/// that the measurements agree, and the rejection of those that do not. It gives no position
+/// rather than a wrong one: ``PositioningError`` says why.
+public struct PositionSolver: Sendable {
+    /// The anchors, by name.
+    public let anchors: [String: Anchor]
+    /// The space it solves in.
+    public let geometry: SolverGeometry
+    /// The most Gauss-Newton iterations per fix.
+    public var maximumIterations = 50
+
+    /// A solver for `anchors` in `geometry`.
+    ///
+    /// - Throws: ``PositioningError/duplicateAnchor(_:)`` if two anchors share a name.
+    public init(anchors: [Anchor], geometry: SolverGeometry) throws(PositioningError) {
+        var byName: [String: Anchor] = [:]
+        for anchor in anchors {
+            guard byName.updateValue(anchor, forKey: anchor.name) == nil else { throw .duplicateAnchor(anchor.name) }
+        }
+        self.anchors = byName
+        self.geometry = geometry
+    }
+
+    /// The position `measurements` fix, leaving out those inconsistent with the rest.
+    ///
+    /// - Throws: ``PositioningError`` when they cannot fix a position: unknown anchors, invalid
+    ///   values, too few measurements, an ambiguous geometry, or measurements that contradict
+    ///   each other beyond repair.
+    public func fix(_ measurements: [PositionMeasurement]) throws(PositioningError) -> PositionFix {
+        for measurement in measurements {
+            try validate(measurement)
+        }
+        var used = measurements
+        var rejected: [PositionMeasurement] = []
+        var solution = try solve(used)
+        while let residual = solution.normalisedResidual, residual > Self.consistencyBound(degreesOfFreedom: solution.degreesOfFreedom) {
+            // Leave out the measurement whose absence agrees best, keeping one degree of freedom
+            // to check the rest: with none left, any measurement could be the wrong one.
+            guard used.count - 1 > geometry.unknowns else { throw .inconsistentMeasurements(normalisedResidual: residual) }
+            var best: (index: Int, solution: Solution)?
+            for index in used.indices {
+                var remaining = used
+                remaining.remove(at: index)
+                guard let candidate = try? solve(remaining), let candidateResidual = candidate.normalisedResidual else { continue }
+                if candidateResidual < best?.solution.normalisedResidual ?? .infinity {
+                    best = (index, candidate)
+                }
+            }
+            guard let best else { throw .inconsistentMeasurements(normalisedResidual: residual) }
+            rejected.append(used.remove(at: best.index))
+            solution = best.solution
+        }
+        return PositionFix(
+            position: Position(metres: geometry.point(solution.unknowns)), covariance: solution.covariance,
+            quality: solution.normalisedResidual.map { .consistent(normalisedResidual: $0) } ?? .unverified,
+            used: used, rejected: rejected)
+    }
+
+    /// A least-squares solution of some measurements.
+    private struct Solution {
+        let unknowns: [Double]
+        let covariance: [Double]
+        /// The sum of squared normalised residuals.
+        let cost: Double
+        let degreesOfFreedom: Int
+        /// ``cost`` per degree of freedom; nil without redundancy.
+        var normalisedResidual: Double? { degreesOfFreedom > 0 ? cost / Double(degreesOfFreedom) : nil }
+    }
+
+    /// The weighted least-squares solution of `measurements`, from the better of two starts.
+    private func solve(_ measurements: [PositionMeasurement]) throws(PositioningError) -> Solution {
+        let unknowns = geometry.unknowns
+        guard measurements.count >= unknowns else {
+            throw .tooFewMeasurements(needed: unknowns, given: measurements.count)
+        }
+        let involved = Set(measurements.flatMap(\.anchors)).sorted().compactMap { anchors[$0]?.position.metres }
+        if let ambiguity = geometry.ambiguity(of: involved) {
+            throw .ambiguousGeometry(ambiguity)
+        }
+        let centroid = involved.reduce(Vector3.zero, +) * (1 / Double(involved.count))
+        let starts = [linearisedStart(measurements), geometry.unknowns(of: centroid)].compactMap { $0 }
+        var best: Solution?
+        var lastError = PositioningError.noConvergence(iterations: maximumIterations)
+        for start in starts {
+            do {
+                let solution = try refine(measurements, from: start)
+                if solution.cost < best?.cost ?? .infinity {
+                    best = solution
+                }
+            } catch {
+                lastError = error
+            }
+        }
+        guard let best else { throw lastError }
+        return best
+    }
+
+    /// Gauss-Newton from `start`, halving a step that does not lower the cost.
+    private func refine(_ measurements: [PositionMeasurement], from start: [Double]) throws(PositioningError) -> Solution {
+        var unknowns = start
+        var equations = normalEquations(measurements, at: unknowns)
+        for _ in 0..<maximumIterations {
+            guard let step = equations.equations.solution() else {
+                throw .ambiguousGeometry("the tag is where the anchors' measurements do not change with its position (on the extension of an anchor baseline)")
+            }
+            var scale = 1.0
+            var next = equations
+            var candidate = unknowns
+            repeat {
+                candidate = zip(unknowns, step).map { $0 + scale * $1 }
+                next = normalEquations(measurements, at: candidate)
+                scale /= 2
+            } while next.cost > equations.cost && scale > 1e-6
+            let moved = zip(candidate, unknowns).map { ($0 - $1) * ($0 - $1) }.reduce(0, +).squareRoot()
+            unknowns = candidate
+            equations = next
+            if moved < 1e-9 {
+                guard let covariance = equations.equations.inverse() else {
+                    throw .ambiguousGeometry("the tag is where the anchors' measurements do not change with its position (on the extension of an anchor baseline)")
+                }
+                return Solution(unknowns: unknowns, covariance: covariance, cost: equations.cost,
+                                degreesOfFreedom: measurements.count - geometry.unknowns)
+            }
+        }
+        throw .noConvergence(iterations: maximumIterations)
+    }
+
+    /// The normal equations of `measurements` linearised at `unknowns`, and their cost there.
+    private func normalEquations(
+        _ measurements: [PositionMeasurement], at unknowns: [Double]
+    ) -> (equations: NormalEquations, cost: Double) {
+        let point = geometry.point(unknowns)
+        var equations = NormalEquations(size: geometry.unknowns)
+        var cost = 0.0
+        for measurement in measurements {
+            let (predicted, row) = prediction(of: measurement, at: point)
+            let residual = measurement.metres - predicted
+            let weight = 1 / (measurement.deviation * measurement.deviation)
+            equations.add(row: row, residual: residual, weight: weight)
+            cost += residual * residual * weight
+        }
+        return (equations, cost)
+    }
+
+    /// What `measurement` would read at `point`, and its derivative with respect to the unknowns.
+    private func prediction(of measurement: PositionMeasurement, at point: Vector3) -> (Double, [Double]) {
+        switch measurement {
+        case .distance(let name, _, _):
+            let anchor = anchors[name]?.position.metres ?? .zero
+            return ((point - anchor).length, geometry.gradient(from: anchor, at: point))
+        case .distanceDifference(let name, let referenceName, _, _):
+            let anchor = anchors[name]?.position.metres ?? .zero
+            let reference = anchors[referenceName]?.position.metres ?? .zero
+            let row = zip(geometry.gradient(from: anchor, at: point), geometry.gradient(from: reference, at: point)).map { $0 - $1 }
+            return ((point - anchor).length - (point - reference).length, row)
+        }
+    }
+
+    /// A start from the measurements' linearised equations, when they allow one: distances to at
+    /// least one anchor more than the unknowns, or differences against one common reference
+    /// anchor from two more anchors than the unknowns (the reference's distance is one more
+    /// unknown). Differencing squared distances makes the equations linear in the unknowns.
+    private func linearisedStart(_ measurements: [PositionMeasurement]) -> [Double]? {
+        let size = geometry.unknowns
+        let height: Double? = if case .planar(let height) = geometry { height.metres } else { nil }
+        /// |p − a|² = |p|² − 2a·p + c(a), with c over the unknowns' coordinates plus the known height.
+        func constant(_ a: Vector3) -> Double {
+            let known = geometry.unknowns(of: a).reduce(0) { $0 + $1 * $1 }
+            return known + (height.map { ($0 - a.z) * ($0 - a.z) } ?? 0)
+        }
+        let distances: [(Vector3, Double)] = measurements.compactMap {
+            guard case .distance(let name, let distance, _) = $0, let anchor = anchors[name] else { return nil }
+            return (anchor.position.metres, distance.metres)
+        }
+        if distances.count == measurements.count, distances.count > size, let (a0, d0) = distances.first {
+            // −2(aᵢ − a₀)·p = dᵢ² − d₀² − c(aᵢ) + c(a₀)
+            var equations = NormalEquations(size: size)
+            for (a, d) in distances.dropFirst() {
+                let row = geometry.unknowns(of: (a - a0) * -2)
+                equations.add(row: row, residual: d * d - d0 * d0 - constant(a) + constant(a0), weight: 1)
+            }
+            return equations.solution()
+        }
+        let differences: [(Vector3, Double, String)] = measurements.compactMap {
+            guard case .distanceDifference(let name, let reference, let difference, _) = $0, let anchor = anchors[name] else { return nil }
+            return (anchor.position.metres, difference.metres, reference)
+        }
+        guard differences.count == measurements.count, differences.count > size, let referenceName = differences.first?.2,
+              differences.allSatisfy({ $0.2 == referenceName }), let reference = anchors[referenceName]?.position.metres else {
+            return nil
+        }
+        // With dᵢ = d_r + Δᵢ: −2(aᵢ − a_r)·p − 2Δᵢ·d_r = Δᵢ² − c(aᵢ) + c(a_r), linear in (p, d_r).
+        var equations = NormalEquations(size: size + 1)
+        for (a, delta, _) in differences {
+            let row = geometry.unknowns(of: (a - reference) * -2) + [-2 * delta]
+            equations.add(row: row, residual: delta * delta - constant(a) + constant(reference), weight: 1)
+        }
+        return equations.solution().map { Array($0.prefix(size)) }
+    }
+
+    /// Checks `measurement`'s anchors and values.
+    private func validate(_ measurement: PositionMeasurement) throws(PositioningError) {
+        for name in measurement.anchors where anchors[name] == nil {
+            throw .unknownAnchor(name)
+        }
+        guard measurement.metres.isFinite else { throw .invalidMeasurement("\(measurement) is not a finite length") }
+        guard measurement.deviation.isFinite, measurement.deviation > 0 else {
+            throw .invalidMeasurement("\(measurement) needs a positive finite standard deviation")
+        }
+        if case .distanceDifference(let anchor, let reference, _, _) = measurement, anchor == reference {
+            throw .invalidMeasurement("a distance difference between anchor \"\(anchor)\" and itself")
+        }
+    }
+
+    /// The 99.9 % quantile of the chi-square distribution with `degreesOfFreedom` degrees of
+    /// freedom, per degree of freedom, by the Wilson-Hilferty approximation (E. B. Wilson and
+    /// M. M. Hilferty, "The distribution of chi-square", PNAS 17, 1931): a normalised residual
+    /// above it means the measurements disagree with their stated errors.
+    static func consistencyBound(degreesOfFreedom: Int) -> Double {
+        let k = Double(degreesOfFreedom)
+        let z = 3.090_232  // the standard normal's 99.9 % quantile
+        let root = 1 - 2 / (9 * k) + z * (2 / (9 * k)).squareRoot()
+        return root * root * root
+    }
+}

@@ -1,0 +1,66 @@
+import UWBCore
+
+/// The solver's space: the plane at a tag's known height, or all three dimensions.
+public enum SolverGeometry: Hashable, Sendable {
+    /// x and y, the tag at height `height` (z).
+    case planar(height: Distance)
+    /// x, y and z.
+    case spatial
+
+    /// The number of unknowns.
+    var unknowns: Int {
+        switch self {
+        case .planar: 2
+        case .spatial: 3
+        }
+    }
+
+    /// The point `unknowns` stands for.
+    func point(_ unknowns: [Double]) -> Vector3 {
+        switch self {
+        case .planar(let height): Vector3(x: unknowns[0], y: unknowns[1], z: height.metres)
+        case .spatial: Vector3(x: unknowns[0], y: unknowns[1], z: unknowns[2])
+        }
+    }
+
+    /// The unknowns of `point`.
+    func unknowns(of point: Vector3) -> [Double] {
+        switch self {
+        case .planar: [point.x, point.y]
+        case .spatial: [point.x, point.y, point.z]
+        }
+    }
+
+    /// The derivative of the distance from `anchor` with respect to the unknowns at `point`: the
+    /// unit vector from the anchor, in the unknowns' coordinates.
+    func gradient(from anchor: Vector3, at point: Vector3) -> [Double] {
+        let offset = point - anchor
+        let length = max(offset.length, 1e-12)
+        return unknowns(of: offset * (1 / length))
+    }
+
+    /// Why `points` cannot fix a position in this space, or nil: in 2-D they must not all lie on
+    /// one line (seen from above), in 3-D not all in one plane, or a mirror image of every position
+    /// fits the measurements as well.
+    func ambiguity(of points: [Vector3]) -> String? {
+        guard let first = points.first else { return "no anchors" }
+        let offsets = points.dropFirst().map { $0 - first }
+        let scale = max(offsets.map(\.length).max() ?? 0, 1e-9)
+        switch self {
+        case .planar:
+            let spread = offsets.flatMap { a in offsets.map { b in abs(a.x * b.y - a.y * b.x) } }.max() ?? 0
+            return spread > 1e-6 * scale * scale ? nil : "the anchors stand on one line (seen from above)"
+        case .spatial:
+            var spread = 0.0
+            for a in offsets {
+                for b in offsets {
+                    let cross = Vector3(x: a.y * b.z - a.z * b.y, y: a.z * b.x - a.x * b.z, z: a.x * b.y - a.y * b.x)
+                    for c in offsets {
+                        spread = max(spread, abs(cross.dot(c)))
+                    }
+                }
+            }
+            return spread > 1e-6 * scale * scale * scale ? nil : "the anchors stand in one plane"
+        }
+    }
+}

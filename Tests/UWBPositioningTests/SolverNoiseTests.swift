@@ -1,0 +1,68 @@
+import Testing
+import UWBCore
+import UWBPositioning
+
+@Suite("Position solver: noisy measurements against the Cramér-Rao bound")
+struct SolverNoiseTests {
+    /// Fixes of a tag from `count` seeded draws of Gaussian distance errors with deviation σ. A
+    /// draw the consistency check refuses (with one degree of freedom, 1 in 1000 consistent
+    /// draws exceed its 99.9 % bound, and there is no spare measurement to leave out) gives none.
+    static func fixes(tag: Vector3, count: Int, deviation: Double, differences: Bool) throws -> [PositionFix] {
+        let solver = try PositionSolver(anchors: Site.room, geometry: .planar(height: Distance(metres: 1.2)))
+        var random = SeededRandom(seed: 31)
+        let fixes = (0..<count).compactMap { _ -> PositionFix? in
+            let measurements = differences
+                ? Site.room.dropFirst().map {
+                    Site.difference($0, Site.room[0], tag, deviation: deviation,
+                                    error: random.normal(mean: 0, standardDeviation: deviation))
+                }
+                : Site.room.map {
+                    Site.distance($0, tag, deviation: deviation, error: random.normal(mean: 0, standardDeviation: deviation))
+                }
+            return try? solver.fix(measurements)
+        }
+        #expect(fixes.count >= count - count / 200, "\(count - fixes.count) of \(count) draws refused")
+        return fixes
+    }
+
+    @Test("distances with 5 cm errors: no bias, the spread the covariance predicts, 86 % of errors inside the 2σ ellipse", arguments: [
+        Vector3(x: 3, y: 2, z: 1.2), Vector3(x: 14, y: 11, z: 1.2),
+    ])
+    func distances(tag: Vector3) throws {
+        try Self.check(try Self.fixes(tag: tag, count: 2000, deviation: 0.05, differences: false), tag: tag)
+    }
+
+    @Test("distance differences with 5 cm errors (independent): the same", arguments: [Vector3(x: 3, y: 2, z: 1.2)])
+    func differences(tag: Vector3) throws {
+        try Self.check(try Self.fixes(tag: tag, count: 2000, deviation: 0.05, differences: true), tag: tag)
+    }
+
+    /// Checks mean, covariance and 2σ-ellipse coverage of `fixes` of `tag` against their own
+    /// predicted covariance (the same at every fix to first order).
+    static func check(_ fixes: [PositionFix], tag: Vector3) throws {
+        let n = Double(fixes.count)
+        let errors = fixes.map { ($0.position.metres.x - tag.x, $0.position.metres.y - tag.y) }
+        let meanX = errors.reduce(0) { $0 + $1.0 } / n
+        let meanY = errors.reduce(0) { $0 + $1.1 } / n
+        let sxx = errors.reduce(0) { $0 + ($1.0 - meanX) * ($1.0 - meanX) } / (n - 1)
+        let syy = errors.reduce(0) { $0 + ($1.1 - meanY) * ($1.1 - meanY) } / (n - 1)
+        let predicted = try #require(fixes.first).covariance
+        // Bias within 4 standard errors of the mean.
+        #expect(abs(meanX) < 4 * (predicted[0] / n).squareRoot(), "mean x error \(meanX)")
+        #expect(abs(meanY) < 4 * (predicted[3] / n).squareRoot(), "mean y error \(meanY)")
+        // Sample variances within 10 % of the bound (2000 draws: a variance's relative standard
+        // error is √(2/1999) ≈ 3 %).
+        #expect(abs(sxx / predicted[0] - 1) < 0.1, "x variance \(sxx) against \(predicted[0])")
+        #expect(abs(syy / predicted[3] - 1) < 0.1, "y variance \(syy) against \(predicted[3])")
+        // Inside the 2σ ellipse: the squared Mahalanobis distance under 4, which a 2-D Gaussian
+        // error meets with probability 1 − e⁻² ≈ 86.5 %.
+        let inside = zip(fixes, errors).filter { fix, error in
+            let c = fix.covariance
+            let determinant = c[0] * c[3] - c[1] * c[2]
+            let d2 = (c[3] * error.0 * error.0 - 2 * c[1] * error.0 * error.1 + c[0] * error.1 * error.1) / determinant
+            return d2 < 4
+        }.count
+        #expect(abs(Double(inside) / n - 0.8647) < 0.025, "\(inside) of \(fixes.count) inside the 2σ ellipse")
+        #expect(fixes.allSatisfy(\.rejected.isEmpty) || fixes.filter { !$0.rejected.isEmpty }.count < fixes.count / 100)
+    }
+}

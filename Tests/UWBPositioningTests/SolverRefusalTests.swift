@@ -1,0 +1,86 @@
+import Testing
+import UWBCore
+import UWBPositioning
+
+@Suite("Position solver: no position rather than a wrong one")
+struct SolverRefusalTests {
+    static let planar = SolverGeometry.planar(height: Distance(metres: 1.2))
+    static let tag = Vector3(x: 4, y: 3, z: 1.2)
+
+    @Test("anchors on one line leave a mirror image: refused, saying so")
+    func collinear() throws {
+        let line = [Site.anchor("A", 0, 0, 2.5), Site.anchor("B", 5, 0, 2.5), Site.anchor("C", 12, 0, 2.5)]
+        let solver = try PositionSolver(anchors: line, geometry: Self.planar)
+        #expect(throws: PositioningError.ambiguousGeometry("the anchors stand on one line (seen from above)")) {
+            try solver.fix(line.map { Site.distance($0, Self.tag) })
+        }
+    }
+
+    @Test("anchors in one plane cannot fix a height: refused in 3-D")
+    func coplanar() throws {
+        let solver = try PositionSolver(anchors: Site.room.map { Site.anchor($0.name, $0.position.metres.x, $0.position.metres.y, 2.5) },
+                                        geometry: .spatial)
+        #expect(throws: PositioningError.ambiguousGeometry("the anchors stand in one plane")) {
+            try solver.fix(Site.room.map { Site.distance($0, Self.tag) })
+        }
+    }
+
+    @Test("a tag on the extension of an anchor baseline sees no difference along it: refused")
+    func baselineExtension() throws {
+        // Differences against B only from A and C, with A, B and the tag on one line: the
+        // difference A − B does not change along that line.
+        let anchors = [Site.anchor("A", 0, 0, 1.2), Site.anchor("B", 5, 0, 1.2), Site.anchor("C", 5, 6, 1.2)]
+        let solver = try PositionSolver(anchors: anchors, geometry: Self.planar)
+        let tag = Vector3(x: 9, y: 0, z: 1.2)
+        #expect(throws: PositioningError.self) {
+            try solver.fix([Site.difference(anchors[0], anchors[1], tag), Site.difference(anchors[2], anchors[1], tag)])
+        }
+    }
+
+    @Test("too few measurements, unknown and duplicate anchors, invalid values: each its error")
+    func badInput() throws {
+        let solver = try PositionSolver(anchors: Site.room, geometry: Self.planar)
+        #expect(throws: PositioningError.tooFewMeasurements(needed: 2, given: 1)) {
+            try solver.fix([Site.distance(Site.room[0], Self.tag)])
+        }
+        #expect(throws: PositioningError.tooFewMeasurements(needed: 3, given: 0)) {
+            try PositionSolver(anchors: Site.hall, geometry: .spatial).fix([])
+        }
+        #expect(throws: PositioningError.unknownAnchor("Z")) {
+            try solver.fix([.distance(to: "Z", Distance(metres: 3), standardDeviation: Distance(metres: 0.1))])
+        }
+        #expect(throws: PositioningError.duplicateAnchor("A")) {
+            try PositionSolver(anchors: Site.room + [Site.anchor("A", 1, 1, 1)], geometry: Self.planar)
+        }
+        #expect(throws: PositioningError.self) {
+            try solver.fix([.distance(to: "A", Distance(metres: 3), standardDeviation: .zero), Site.distance(Site.room[1], Self.tag)])
+        }
+        #expect(throws: PositioningError.self) {
+            try solver.fix([.distance(to: "A", Distance(metres: .nan), standardDeviation: Distance(metres: 0.1)), Site.distance(Site.room[1], Self.tag)])
+        }
+        #expect(throws: PositioningError.self) {
+            try solver.fix([.distanceDifference(anchor: "A", reference: "A", .zero, standardDeviation: Distance(metres: 0.1)),
+                            Site.distance(Site.room[1], Self.tag)])
+        }
+        let errors = [PositioningError.tooFewMeasurements(needed: 2, given: 1), .unknownAnchor("Z"), .duplicateAnchor("A"),
+                      .ambiguousGeometry("x"), .inconsistentMeasurements(normalisedResidual: 40), .noConvergence(iterations: 50),
+                      .invalidMeasurement("y")]
+        #expect(Set(errors.map(\.description)).count == errors.count)
+        #expect(PositioningError.tooFewMeasurements(needed: 2, given: 1).description.contains("hear more anchors"))
+    }
+
+    @Test("a lying anchor among six is left out and the fix stays true; among three it cannot be told and no fix is made")
+    func lyingAnchor() throws {
+        let six = Site.room + [Site.anchor("E", 5, 0, 2.5), Site.anchor("F", 5, 8, 2.5)]
+        let solver = try PositionSolver(anchors: six, geometry: Self.planar)
+        var measurements = six.map { Site.distance($0, Self.tag) }
+        measurements[2] = Site.distance(six[2], Self.tag, error: 2)
+        let fix = try solver.fix(measurements)
+        #expect(fix.rejected == [measurements[2]])
+        #expect((fix.position.metres - Self.tag).length < 1e-6)
+        let three = Array(measurements[0...2])
+        #expect(throws: PositioningError.self) {
+            try solver.fix(three)
+        }
+    }
+}
