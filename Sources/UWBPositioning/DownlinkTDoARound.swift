@@ -1,0 +1,99 @@
+import UWBCore
+
+/// What a listening tag heard of one DL-TDoA round (an initiator anchor's Poll, each responder
+/// anchor's Response, the initiator's Final) and what the frames told it, turned into differences
+/// of the tag's distances to each responder and to the initiator.
+///
+/// Every time is a reading of its own device's clock; no two clocks agree, on offset or on rate.
+/// With `ρ` a responder's reply time (Response sent − Poll received, its clock), `ε` its clock
+/// rate over the initiator's, `k` the tag's over the initiator's, measured as the Final−Poll
+/// interval the tag heard over the one the initiator sent, and the anchors' time of flight `f`
+/// from their surveyed positions, the Response left `f + ρ/ε` after the Poll in the initiator's
+/// time, so that
+///
+///     d(responder) − d(initiator) = c · ((τ_Response − τ_Poll) / k − f − ρ / ε).
+///
+/// Intervals are taken modulo 2⁴⁰ ticks (``UWBCore/DeviceTime/elapsed(since:)``): a round of a few
+/// milliseconds is right across any wrap of any clock, the 40-bit wrap every 17.2 s included
+/// (32-bit timestamps, which wrap every 67 ms, gave Loco's TDoA3 its 25–100 m outliers).
+public struct DownlinkTDoARound: Hashable, Sendable {
+    /// One responder anchor's part of the round.
+    public struct Response: Hashable, Sendable {
+        /// The responder's name.
+        public let responder: String
+        /// Response sent − Poll received, in the responder's clock (its Response carries it).
+        public let replyTime: DeviceDuration
+        /// The responder's clock rate over the initiator's (1 + the offset its carrier frequency
+        /// offset measures).
+        public let clockRatio: Double
+        /// When the tag received the Response, in the tag's clock.
+        public let received: DeviceTime
+
+        /// A responder's part.
+        public init(responder: String, replyTime: DeviceDuration, clockRatio: Double, received: DeviceTime) {
+            self.responder = responder
+            self.replyTime = replyTime
+            self.clockRatio = clockRatio
+            self.received = received
+        }
+    }
+
+    /// The initiator anchor's name.
+    public let initiator: String
+    /// When the initiator sent its Poll and its Final, in its clock (its frames carry them).
+    public let pollSent: DeviceTime
+    /// When the initiator sent its Final.
+    public let finalSent: DeviceTime
+    /// When the tag received the Poll and the Final, in the tag's clock.
+    public let pollReceived: DeviceTime
+    /// When the tag received the Final.
+    public let finalReceived: DeviceTime
+    /// The responders' parts.
+    public let responses: [Response]
+
+    /// A round as the tag heard it.
+    public init(
+        initiator: String, pollSent: DeviceTime, finalSent: DeviceTime, pollReceived: DeviceTime, finalReceived: DeviceTime,
+        responses: [Response]
+    ) {
+        self.initiator = initiator
+        self.pollSent = pollSent
+        self.finalSent = finalSent
+        self.pollReceived = pollReceived
+        self.finalReceived = finalReceived
+        self.responses = responses
+    }
+
+    /// Each responder's distance difference against the initiator, for `solver`'s anchors, with
+    /// the standard deviation of two receive timestamps of deviation `timestampDeviation` each.
+    ///
+    /// - Throws: ``PositioningError/unknownAnchor(_:)`` for an anchor the solver does not have,
+    ///   ``PositioningError/invalidMeasurement(_:)`` for a round whose Final does not follow its
+    ///   Poll or a clock ratio that is not positive.
+    public func distanceDifferences(
+        for solver: PositionSolver, timestampDeviation: Distance
+    ) throws(PositioningError) -> [PositionMeasurement] {
+        guard let initiatorPosition = solver.anchors[initiator]?.position.metres else { throw .unknownAnchor(initiator) }
+        let sent = finalSent.elapsed(since: pollSent).seconds
+        let heard = finalReceived.elapsed(since: pollReceived).seconds
+        guard sent > 0, heard > 0 else {
+            throw .invalidMeasurement("a DL-TDoA round of \(initiator) whose Final does not follow its Poll")
+        }
+        let tagRate = heard / sent
+        let speed = PhysicalConstants.speedOfLight.metresPerSecond
+        let deviation = Distance(metres: timestampDeviation.metres * 2.0.squareRoot())
+        return try responses.map { (response) throws(PositioningError) -> PositionMeasurement in
+            guard let position = solver.anchors[response.responder]?.position.metres else {
+                throw .unknownAnchor(response.responder)
+            }
+            guard response.clockRatio > 0, response.clockRatio.isFinite else {
+                throw .invalidMeasurement("responder \(response.responder)'s clock ratio \(response.clockRatio) is not positive")
+            }
+            let flight = (position - initiatorPosition).length / speed
+            let interval = response.received.elapsed(since: pollReceived).seconds / tagRate
+            let difference = speed * (interval - flight - response.replyTime.seconds / response.clockRatio)
+            return .distanceDifference(
+                anchor: response.responder, reference: initiator, Distance(metres: difference), standardDeviation: deviation)
+        }
+    }
+}

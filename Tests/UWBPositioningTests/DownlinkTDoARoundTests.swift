@@ -1,0 +1,140 @@
+import Testing
+import UWBCore
+import UWBPositioning
+
+/// A clock of a device: its reading at a true time, in whole ticks modulo 2⁴⁰.
+struct Clock {
+    /// The reading at true time zero, in ticks.
+    let offset: Double
+    /// Its rate over the true one (1 + its frequency offset).
+    let rate: Double
+
+    /// The reading at `seconds` of true time, before rounding to a tick, modulo 2⁴⁰.
+    func exactReading(at seconds: Double) -> Double {
+        (offset + seconds * rate * DeviceClock.ticksPerSecond).truncatingRemainder(dividingBy: Double(DeviceClock.maximumTicks) + 1)
+    }
+
+    /// The reading at `seconds` of true time, in whole ticks.
+    func reading(at seconds: Double) -> DeviceTime {
+        DeviceTime(wrapping: UInt64(exactReading(at: seconds).rounded()))
+    }
+}
+
+@Suite("DL-TDoA: a round's timestamps to distance differences")
+struct DownlinkTDoARoundTests {
+    static let speed = PhysicalConstants.speedOfLight.metresPerSecond
+
+    /// The round a tag at `tag` hears of `anchors` (the first initiates, the rest respond), with
+    /// the given clocks (initiator, responders…, tag last), as the frames and the tag's receiver
+    /// would report it.
+    static func round(anchors: [Anchor], tag: Vector3, clocks: [Clock]) -> DownlinkTDoARound {
+        let initiator = anchors[0].position.metres
+        let pollTime = 0.001
+        let finalTime = pollTime + 0.004
+        let tagClock = clocks[clocks.count - 1]
+        let toTag = { (position: Vector3) in (tag - position).length / speed }
+        let responses = anchors.dropFirst().enumerated().map { index, anchor in
+            let clock = clocks[index + 1]
+            let pollArrives = pollTime + (anchor.position.metres - initiator).length / speed
+            // Each responder answers 300 µs + 200 µs per slot after the Poll, in its own ticks.
+            let replyTicks = Int64(((0.0003 + 0.0002 * Double(index)) * DeviceClock.ticksPerSecond).rounded())
+            // The responder sends `replyTicks` after its (whole-tick) reading of the Poll: in true
+            // time, from the Poll's arrival, those ticks plus the reading's rounding.
+            let received = clock.reading(at: pollArrives)
+            let rounding = Double(received.ticks) - clock.exactReading(at: pollArrives)
+            let responseSent = pollArrives + (Double(replyTicks) + rounding) / (clock.rate * DeviceClock.ticksPerSecond)
+            return DownlinkTDoARound.Response(
+                responder: anchor.name, replyTime: DeviceDuration(ticks: replyTicks), clockRatio: clock.rate / clocks[0].rate,
+                received: tagClock.reading(at: responseSent + toTag(anchor.position.metres)))
+        }
+        return DownlinkTDoARound(
+            initiator: anchors[0].name, pollSent: clocks[0].reading(at: pollTime), finalSent: clocks[0].reading(at: finalTime),
+            pollReceived: tagClock.reading(at: pollTime + toTag(initiator)),
+            finalReceived: tagClock.reading(at: finalTime + toTag(initiator)), responses: responses)
+    }
+
+    /// Clocks 20 ppm apart at most, with offsets `offsets` in ticks.
+    static func clocks(offsets: [Double]) -> [Clock] {
+        let rates = [1 + 3e-6, 1 - 11e-6, 1 + 9e-6, 1 - 4e-6, 1 + 17e-6]
+        return offsets.enumerated().map { Clock(offset: $0.element, rate: rates[$0.offset % rates.count]) }
+    }
+
+    @Test("unsynchronised anchors and tag, 20 ppm apart: every difference within 1 cm of the true one", arguments: [
+        Vector3(x: 3, y: 2, z: 1.2), Vector3(x: 8, y: 7, z: 1.2), Vector3(x: -5, y: 12, z: 1.2),
+    ])
+    func differences(tag: Vector3) throws {
+        let solver = try PositionSolver(anchors: Site.room, geometry: .planar(height: Distance(metres: 1.2)))
+        let round = Self.round(anchors: Site.room, tag: tag, clocks: Self.clocks(offsets: [1e9, 7e11, 3e10, 5e8, 9.9e11]))
+        let measured = try round.distanceDifferences(for: solver, timestampDeviation: Distance(metres: 0.03))
+        #expect(measured.count == 3)
+        for (measurement, anchor) in zip(measured, Site.room.dropFirst()) {
+            guard case .distanceDifference(let name, let reference, let value, let deviation) = measurement else {
+                Issue.record("\(measurement)")
+                continue
+            }
+            let truth = (tag - anchor.position.metres).length - (tag - Site.room[0].position.metres).length
+            #expect(name == anchor.name && reference == "A")
+            #expect(abs(value.metres - truth) < 0.01, "\(name): \(value.metres) against \(truth)")
+            #expect(abs(deviation.metres - 0.03 * 2.0.squareRoot()) < 1e-12)
+        }
+        let fix = try solver.fix(measured)
+        #expect((fix.position.metres - tag).length < 0.03, "\(fix.position)")
+    }
+
+    @Test("ignoring the responders' clock rates would be metres off: the correction is what makes it work")
+    func rateMatters() throws {
+        let solver = try PositionSolver(anchors: Site.room, geometry: .planar(height: Distance(metres: 1.2)))
+        let tag = Vector3(x: 3, y: 2, z: 1.2)
+        let round = Self.round(anchors: Site.room, tag: tag, clocks: Self.clocks(offsets: [0, 0, 0, 0, 0]))
+        let uncorrected = DownlinkTDoARound(
+            initiator: round.initiator, pollSent: round.pollSent, finalSent: round.finalSent, pollReceived: round.pollReceived,
+            finalReceived: round.finalReceived,
+            responses: round.responses.map { .init(responder: $0.responder, replyTime: $0.replyTime, clockRatio: 1, received: $0.received) })
+        let truth = (tag - Site.room[1].position.metres).length - (tag - Site.room[0].position.metres).length
+        guard case .distanceDifference(_, _, let value, _) = try uncorrected.distanceDifferences(for: solver, timestampDeviation: .zero)[0] else {
+            Issue.record("no difference")
+            return
+        }
+        // 14 ppm of a 300 µs reply is 4.2 ns: 1.26 m.
+        #expect(abs(value.metres - truth) > 1, "\(value.metres) against \(truth)")
+    }
+
+    @Test("a round across the 32-bit and the 40-bit wraps of every clock gives the same differences (Loco TDoA3's 67 ms wrap)")
+    func wraps() throws {
+        let solver = try PositionSolver(anchors: Site.room, geometry: .planar(height: Distance(metres: 1.2)))
+        let tag = Vector3(x: 6, y: 3, z: 1.2)
+        let plain = try Self.round(anchors: Site.room, tag: tag, clocks: Self.clocks(offsets: [1e9, 2e9, 3e9, 4e9, 5e9]))
+            .distanceDifferences(for: solver, timestampDeviation: Distance(metres: 0.03))
+        // 2³² and 2⁴⁰ ticks less 1.5 ms of ticks: the Poll is read before each wrap, the rest after.
+        let beforeWrap = 1.5e-3 * DeviceClock.ticksPerSecond
+        let thirtyTwo = Double(UInt64(1) << 32) - beforeWrap
+        let forty = Double(UInt64(1) << 40) - beforeWrap
+        for offsets in [[thirtyTwo, thirtyTwo, 5 * thirtyTwo, thirtyTwo, thirtyTwo], [forty, forty, forty, forty, forty]] {
+            let wrapped = try Self.round(anchors: Site.room, tag: tag, clocks: Self.clocks(offsets: offsets))
+                .distanceDifferences(for: solver, timestampDeviation: Distance(metres: 0.03))
+            for (a, b) in zip(plain, wrapped) {
+                guard case .distanceDifference(_, _, let x, _) = a, case .distanceDifference(_, _, let y, _) = b else { continue }
+                #expect(abs(x.metres - y.metres) < 0.01, "\(x.metres) against \(y.metres)")
+            }
+        }
+    }
+
+    @Test("unknown anchors, a Final that does not follow the Poll, a clock ratio that is not positive: each refused")
+    func badRounds() throws {
+        let solver = try PositionSolver(anchors: Site.room, geometry: .planar(height: Distance(metres: 1.2)))
+        let round = Self.round(anchors: Site.room, tag: Vector3(x: 3, y: 2, z: 1.2), clocks: Self.clocks(offsets: [0, 0, 0, 0, 0]))
+        let noFinal = DownlinkTDoARound(
+            initiator: round.initiator, pollSent: round.pollSent, finalSent: round.pollSent, pollReceived: round.pollReceived,
+            finalReceived: round.pollReceived, responses: round.responses)
+        #expect(throws: PositioningError.self) { try noFinal.distanceDifferences(for: solver, timestampDeviation: .zero) }
+        let stranger = DownlinkTDoARound(
+            initiator: "Q", pollSent: round.pollSent, finalSent: round.finalSent, pollReceived: round.pollReceived,
+            finalReceived: round.finalReceived, responses: round.responses)
+        #expect(throws: PositioningError.unknownAnchor("Q")) { try stranger.distanceDifferences(for: solver, timestampDeviation: .zero) }
+        let badRatio = DownlinkTDoARound(
+            initiator: round.initiator, pollSent: round.pollSent, finalSent: round.finalSent, pollReceived: round.pollReceived,
+            finalReceived: round.finalReceived,
+            responses: [.init(responder: "B", replyTime: .zero, clockRatio: 0, received: round.pollReceived)])
+        #expect(throws: PositioningError.self) { try badRatio.distanceDifferences(for: solver, timestampDeviation: .zero) }
+    }
+}
