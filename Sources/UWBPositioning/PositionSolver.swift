@@ -15,10 +15,13 @@ public struct PositionSolver: Sendable {
 
     /// A solver for `anchors` in `geometry`.
     ///
-    /// - Throws: ``PositioningError/duplicateAnchor(_:)`` if two anchors share a name.
+    /// - Throws: ``PositioningError/duplicateAnchor(_:)`` if two anchors share a name,
+    ///   ``PositioningError/unsurveyedAnchor(_:)`` if one has a coordinate that is not finite.
     public init(anchors: [Anchor], geometry: SolverGeometry) throws(PositioningError) {
         var byName: [String: Anchor] = [:]
         for anchor in anchors {
+            let point = anchor.position.metres
+            guard point.x.isFinite, point.y.isFinite, point.z.isFinite else { throw .unsurveyedAnchor(anchor.name) }
             guard byName.updateValue(anchor, forKey: anchor.name) == nil else { throw .duplicateAnchor(anchor.name) }
         }
         self.anchors = byName

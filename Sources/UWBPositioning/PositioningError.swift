@@ -2,6 +2,8 @@
 public enum PositioningError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Two anchors of the set have the same name.
     case duplicateAnchor(String)
+    /// An anchor's coordinates are not finite: it was never surveyed.
+    case unsurveyedAnchor(String)
     /// A measurement names an anchor the set does not have.
     case unknownAnchor(String)
     /// A measurement's standard deviation is not a positive finite length, or its value is not finite.
@@ -23,6 +25,8 @@ public enum PositioningError: Error, Hashable, Sendable, CustomStringConvertible
         switch self {
         case .duplicateAnchor(let name):
             "two anchors are named \"\(name)\": give every anchor its own name"
+        case .unsurveyedAnchor(let name):
+            "anchor \"\(name)\" has no finite coordinates: survey it before positioning with it"
         case .unknownAnchor(let name):
             "a measurement names anchor \"\(name)\", which the anchor set does not have: survey it or drop the measurement"
         case .invalidMeasurement(let detail):

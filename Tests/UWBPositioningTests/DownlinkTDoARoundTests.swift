@@ -126,7 +126,8 @@ struct DownlinkTDoARoundTests {
         let noFinal = DownlinkTDoARound(
             initiator: round.initiator, pollSent: round.pollSent, finalSent: round.pollSent, pollReceived: round.pollReceived,
             finalReceived: round.pollReceived, responses: round.responses)
-        #expect(throws: PositioningError.self) { try noFinal.distanceDifferences(for: solver, timestampDeviation: .zero) }
+        #expect(Refusal(#expect(throws: PositioningError.self) { try noFinal.distanceDifferences(for: solver, timestampDeviation: .zero) })
+            == .invalidMeasurement)
         let stranger = DownlinkTDoARound(
             initiator: "Q", pollSent: round.pollSent, finalSent: round.finalSent, pollReceived: round.pollReceived,
             finalReceived: round.finalReceived, responses: round.responses)
@@ -135,6 +136,7 @@ struct DownlinkTDoARoundTests {
             initiator: round.initiator, pollSent: round.pollSent, finalSent: round.finalSent, pollReceived: round.pollReceived,
             finalReceived: round.finalReceived,
             responses: [.init(responder: "B", replyTime: .zero, clockRatio: 0, received: round.pollReceived)])
-        #expect(throws: PositioningError.self) { try badRatio.distanceDifferences(for: solver, timestampDeviation: .zero) }
+        #expect(Refusal(#expect(throws: PositioningError.self) { try badRatio.distanceDifferences(for: solver, timestampDeviation: .zero) })
+            == .invalidMeasurement)
     }
 }

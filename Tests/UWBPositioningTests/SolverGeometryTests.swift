@@ -100,3 +100,17 @@ struct SolverGeometryTests {
         #expect(abs(fix.covariance[1]) < 1e-6)
     }
 }
+
+/// The kind of a refusal, whatever its detail, for tests that check which refusal a call gives.
+enum Refusal: Equatable {
+    case invalidMeasurement, ambiguousGeometry, inconsistentMeasurements, other
+
+    init(_ error: PositioningError?) {
+        switch error {
+        case .invalidMeasurement?: self = .invalidMeasurement
+        case .ambiguousGeometry?: self = .ambiguousGeometry
+        case .inconsistentMeasurements?: self = .inconsistentMeasurements
+        default: self = .other
+        }
+    }
+}

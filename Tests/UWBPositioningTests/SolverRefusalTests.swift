@@ -32,9 +32,10 @@ struct SolverRefusalTests {
         let anchors = [Site.anchor("A", 0, 0, 1.2), Site.anchor("B", 5, 0, 1.2), Site.anchor("C", 5, 6, 1.2)]
         let solver = try PositionSolver(anchors: anchors, geometry: Self.planar)
         let tag = Vector3(x: 9, y: 0, z: 1.2)
-        #expect(throws: PositioningError.self) {
+        let error = #expect(throws: PositioningError.self) {
             try solver.fix([Site.difference(anchors[0], anchors[1], tag), Site.difference(anchors[2], anchors[1], tag)])
         }
+        #expect(Refusal(error) == .ambiguousGeometry, "\(String(describing: error))")
     }
 
     @Test("too few measurements, unknown and duplicate anchors, invalid values: each its error")
@@ -52,19 +53,20 @@ struct SolverRefusalTests {
         #expect(throws: PositioningError.duplicateAnchor("A")) {
             try PositionSolver(anchors: Site.room + [Site.anchor("A", 1, 1, 1)], geometry: Self.planar)
         }
-        #expect(throws: PositioningError.self) {
-            try solver.fix([.distance(to: "A", Distance(metres: 3), standardDeviation: .zero), Site.distance(Site.room[1], Self.tag)])
+        for invalid in [
+            PositionMeasurement.distance(to: "A", Distance(metres: 3), standardDeviation: .zero),
+            .distance(to: "A", Distance(metres: .nan), standardDeviation: Distance(metres: 0.1)),
+            .distanceDifference(anchor: "A", reference: "A", .zero, standardDeviation: Distance(metres: 0.1)),
+        ] {
+            let error = #expect(throws: PositioningError.self) { try solver.fix([invalid, Site.distance(Site.room[1], Self.tag)]) }
+            #expect(Refusal(error) == .invalidMeasurement, "\(invalid): \(String(describing: error))")
         }
-        #expect(throws: PositioningError.self) {
-            try solver.fix([.distance(to: "A", Distance(metres: .nan), standardDeviation: Distance(metres: 0.1)), Site.distance(Site.room[1], Self.tag)])
-        }
-        #expect(throws: PositioningError.self) {
-            try solver.fix([.distanceDifference(anchor: "A", reference: "A", .zero, standardDeviation: Distance(metres: 0.1)),
-                            Site.distance(Site.room[1], Self.tag)])
+        #expect(throws: PositioningError.unsurveyedAnchor("N")) {
+            try PositionSolver(anchors: [Site.anchor("N", .nan, 0, 0)], geometry: Self.planar)
         }
         let errors = [PositioningError.tooFewMeasurements(needed: 2, given: 1), .unknownAnchor("Z"), .duplicateAnchor("A"),
                       .ambiguousGeometry("x"), .inconsistentMeasurements(normalisedResidual: 40), .noConvergence(iterations: 50),
-                      .invalidMeasurement("y")]
+                      .invalidMeasurement("y"), .unsurveyedAnchor("N")]
         #expect(Set(errors.map(\.description)).count == errors.count)
         #expect(PositioningError.tooFewMeasurements(needed: 2, given: 1).description.contains("hear more anchors"))
     }
@@ -79,8 +81,9 @@ struct SolverRefusalTests {
         #expect(fix.rejected == [measurements[2]])
         #expect((fix.position.metres - Self.tag).length < 1e-6)
         let three = Array(measurements[0...2])
-        #expect(throws: PositioningError.self) {
+        let error = #expect(throws: PositioningError.self) {
             try solver.fix(three)
         }
+        #expect(Refusal(error) == .inconsistentMeasurements, "\(String(describing: error))")
     }
 }
