@@ -113,7 +113,7 @@ let package = Package(
         ),
         .target(
             name: "EmulatorHarness",
-            dependencies: ["NearbyInteraction", "UWBDevices", "UWBRanging", "UWBEmulator", "UWBCore", "DW1000Driver", "FT232H", "FT232HEmulation"]
+            dependencies: ["NearbyInteraction", "UWBDevices", "UWBRanging", "UWBPositioning", "UWBEmulator", "UWBCore", "DW1000Driver", "FT232H", "FT232HEmulation"]
         ),
         .target(
             name: "UWBDevices",
@@ -130,7 +130,7 @@ let package = Package(
                 + simdDependencies + arKitDependencies
         ),
         .target(name: "NearbyInteractionDefaultDevice", dependencies: ["NearbyInteraction", "UWBDevices"]),
-        .target(name: "UWBPositioning", dependencies: ["UWBCore"]),
+        .target(name: "UWBPositioning", dependencies: ["UWBRanging", "UWBCore"]),
         .executableTarget(
             name: "uwb-regmap",
             dependencies: [
@@ -150,6 +150,7 @@ let package = Package(
                 "UWBEmulator",
                 "UWBEmulatorService",
                 "UWBRanging",
+                "UWBPositioning",
                 "EmulatorHarness",
                 "UWBUSB",
                 "UWBPlot",

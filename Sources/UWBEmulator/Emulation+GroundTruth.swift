@@ -23,4 +23,13 @@ extension Emulation {
             distance: nodes[observer].antennaPosition(0, at: time).distance(to: target),
             direction: local.length > 0 ? local * (1 / local.length) : .zero)
     }
+
+    /// Where device `index`'s first antenna truly is at `time`: the point its timestamps refer to.
+    ///
+    /// - Returns: `nil` if `index` is not a device of this emulation.
+    public func antennaPosition(of index: Int, at time: SimulationTime) -> Position? {
+        let nodes = medium.nodes
+        guard nodes.indices.contains(index) else { return nil }
+        return nodes[index].antennaPosition(0, at: time)
+    }
 }

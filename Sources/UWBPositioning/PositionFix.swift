@@ -13,8 +13,8 @@ public struct PositionFix: Hashable, Sendable {
 
     /// The position, in the anchors' coordinates (in 2-D, at the height the solver was given).
     public let position: Position
-    /// The covariance of the position's error in m², row by row, 2×2 (x, y) in 2-D or 3×3 (x, y, z)
-    /// in 3-D: (JᵀWJ)⁻¹ at the fix, the Cramér-Rao bound for independent Gaussian measurement errors.
+    /// The covariance of the position's error in m², row by row, 2×2 (x, z: the horizontal plane,
+    /// y being up) in 2-D or 3×3 (x, y, z) in 3-D: (JᵀWJ)⁻¹ at the fix, the Cramér-Rao bound for independent Gaussian measurement errors.
     public let covariance: [Double]
     /// The measurements' agreement.
     public let quality: Quality
@@ -23,7 +23,7 @@ public struct PositionFix: Hashable, Sendable {
     /// The measurements it left out as inconsistent with the rest (NLOS, a lying anchor).
     public let rejected: [PositionMeasurement]
 
-    /// The standard deviation of the error along x, y and (in 3-D) z.
+    /// The standard deviation of the error along the covariance's axes: x and z in 2-D, x, y and z in 3-D.
     public var standardDeviations: [Distance] {
         let size = covariance.count == 9 ? 3 : 2
         return (0..<size).map { Distance(metres: covariance[$0 * size + $0].squareRoot()) }

@@ -173,7 +173,7 @@ public struct PositionSolver: Sendable {
         /// |p − a|² = |p|² − 2a·p + c(a), with c over the unknowns' coordinates plus the known height.
         func constant(_ a: Vector3) -> Double {
             let known = geometry.unknowns(of: a).reduce(0) { $0 + $1 * $1 }
-            return known + (height.map { ($0 - a.z) * ($0 - a.z) } ?? 0)
+            return known + (height.map { ($0 - a.y) * ($0 - a.y) } ?? 0)
         }
         let distances: [(Vector3, Double)] = measurements.compactMap {
             guard case .distance(let name, let distance, _) = $0, let anchor = anchors[name] else { return nil }

@@ -1,3 +1,5 @@
+import UWBCore
+
 /// Why a solver gives no position: never a made-up one.
 public enum PositioningError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Two anchors of the set have the same name.
@@ -14,6 +16,9 @@ public enum PositioningError: Error, Hashable, Sendable, CustomStringConvertible
     /// leave a mirror image, and a tag on an anchor baseline's extension sees no difference when
     /// it moves along it.
     case ambiguousGeometry(String)
+    /// A site origin off the globe: a latitude beyond ±90°, a longitude beyond ±180°, or values that
+    /// are not finite.
+    case invalidSiteOrigin(GeodeticPosition)
     /// The solver did not settle on a position.
     case noConvergence(iterations: Int)
     /// Every set of measurements consistent with their stated errors was too small to fix a
@@ -35,6 +40,8 @@ public enum PositioningError: Error, Hashable, Sendable, CustomStringConvertible
             "\(given) measurement\(given == 1 ? "" : "s") cannot fix a position that needs \(needed): hear more anchors"
         case .ambiguousGeometry(let reason):
             "the anchors cannot fix this position: \(reason); place anchors off that line or plane"
+        case .invalidSiteOrigin(let origin):
+            "the site origin \(origin) is off the globe: give a latitude within ±90° and a longitude within ±180°"
         case .noConvergence(let iterations):
             "no position settled after \(iterations) iterations: the measurements may contradict each other"
         case .inconsistentMeasurements(let residual):

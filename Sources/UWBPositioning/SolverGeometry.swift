@@ -1,8 +1,11 @@
 import UWBCore
 
-/// The solver's space: the plane at a tag's known height, or all three dimensions.
+/// The solver's space: the horizontal plane at a tag's known height, or all three dimensions.
+///
+/// Coordinates are the project's world frame: +y up, x and z horizontal (`Docs/scenarios.md`);
+/// a site tied to the globe has x east, y up and z south (``SiteFrame``).
 public enum SolverGeometry: Hashable, Sendable {
-    /// x and y, the tag at height `height` (z).
+    /// x and z, the tag at height `height` (y).
     case planar(height: Distance)
     /// x, y and z.
     case spatial
@@ -18,7 +21,7 @@ public enum SolverGeometry: Hashable, Sendable {
     /// The point `unknowns` stands for.
     func point(_ unknowns: [Double]) -> Vector3 {
         switch self {
-        case .planar(let height): Vector3(x: unknowns[0], y: unknowns[1], z: height.metres)
+        case .planar(let height): Vector3(x: unknowns[0], y: height.metres, z: unknowns[1])
         case .spatial: Vector3(x: unknowns[0], y: unknowns[1], z: unknowns[2])
         }
     }
@@ -26,7 +29,7 @@ public enum SolverGeometry: Hashable, Sendable {
     /// The unknowns of `point`.
     func unknowns(of point: Vector3) -> [Double] {
         switch self {
-        case .planar: [point.x, point.y]
+        case .planar: [point.x, point.z]
         case .spatial: [point.x, point.y, point.z]
         }
     }
@@ -48,7 +51,7 @@ public enum SolverGeometry: Hashable, Sendable {
         let scale = max(offsets.map(\.length).max() ?? 0, 1e-9)
         switch self {
         case .planar:
-            let spread = offsets.flatMap { a in offsets.map { b in abs(a.x * b.y - a.y * b.x) } }.max() ?? 0
+            let spread = offsets.flatMap { a in offsets.map { b in abs(a.x * b.z - a.z * b.x) } }.max() ?? 0
             return spread > 1e-6 * scale * scale ? nil : "the anchors stand on one line (seen from above)"
         case .spatial:
             var spread = 0.0

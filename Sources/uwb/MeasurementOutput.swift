@@ -43,24 +43,19 @@ struct MeasurementOutput {
         let measurement = record.measurement
         let trueAngle = record.truth.map { Angle(radians: atan2($0.direction.x, -$0.direction.z)) }
         return [
-            pad(number(record.time.seconds, 3), 6, right: true),
-            pad(record.observer, 10),
-            pad(record.peer, 10),
-            pad(measurement.distance.map { number($0.metres, 3) + " m" } ?? "-", 10, right: true),
-            pad(record.truth.map { number($0.distance.metres, 3) + " m" } ?? "-", 10, right: true),
-            pad(measurement.horizontalAngle.map { number($0.degrees, 1) + "°" } ?? "-", 10, right: true),
-            pad(trueAngle.map { number($0.degrees, 1) + "°" } ?? "-", 11, right: true),
-            pad(number(measurement.nlosLikelihood, 2), 5, right: true),
-            pad(number(measurement.figureOfMerit, 2), 5, right: true),
+            TableText.padded(number(record.time.seconds, 3), 6, right: true),
+            TableText.padded(record.observer, 10),
+            TableText.padded(record.peer, 10),
+            TableText.padded(measurement.distance.map { number($0.metres, 3) + " m" } ?? "-", 10, right: true),
+            TableText.padded(record.truth.map { number($0.distance.metres, 3) + " m" } ?? "-", 10, right: true),
+            TableText.padded(measurement.horizontalAngle.map { number($0.degrees, 1) + "°" } ?? "-", 10, right: true),
+            TableText.padded(trueAngle.map { number($0.degrees, 1) + "°" } ?? "-", 11, right: true),
+            TableText.padded(number(measurement.nlosLikelihood, 2), 5, right: true),
+            TableText.padded(number(measurement.figureOfMerit, 2), 5, right: true),
         ].joined(separator: " ")
     }
 
     private func number(_ value: Double, _ decimals: Int) -> String {
         JSONText.number(value, decimals: decimals)
-    }
-
-    private func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
-        let fill = String(repeating: " ", count: max(0, width - text.count))
-        return right ? fill + text : text + fill
     }
 }

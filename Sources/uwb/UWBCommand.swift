@@ -13,7 +13,7 @@ struct UWBCommand: ParsableCommand {
             """,
         version: UWBVersion.current,
         subcommands: [
-            DemoCommand.self, EmulatorCommand.self, RangeCommand.self, EmulateCommand.self, RegistersCommand.self, RadioCommand.self,
+            DemoCommand.self, EmulatorCommand.self, RangeCommand.self, LocateCommand.self, EmulateCommand.self, RegistersCommand.self, RadioCommand.self,
             DevicesCommand.self, SessionCommand.self, CalibrateCommand.self, PlotCommand.self, CaptureCommand.self, CirCommand.self,
             UCICommandGroup.self,
         ]

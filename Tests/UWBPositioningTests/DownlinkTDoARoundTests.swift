@@ -60,7 +60,7 @@ struct DownlinkTDoARoundTests {
     }
 
     @Test("unsynchronised anchors and tag, 20 ppm apart: every difference within 1 cm of the true one", arguments: [
-        Vector3(x: 3, y: 2, z: 1.2), Vector3(x: 8, y: 7, z: 1.2), Vector3(x: -5, y: 12, z: 1.2),
+        Vector3(x: 3, y: 1.2, z: 2), Vector3(x: 8, y: 1.2, z: 7), Vector3(x: -5, y: 1.2, z: 12),
     ])
     func differences(tag: Vector3) throws {
         let solver = try PositionSolver(anchors: Site.room, geometry: .planar(height: Distance(metres: 1.2)))
@@ -84,7 +84,7 @@ struct DownlinkTDoARoundTests {
     @Test("ignoring the responders' clock rates would be metres off: the correction is what makes it work")
     func rateMatters() throws {
         let solver = try PositionSolver(anchors: Site.room, geometry: .planar(height: Distance(metres: 1.2)))
-        let tag = Vector3(x: 3, y: 2, z: 1.2)
+        let tag = Vector3(x: 3, y: 1.2, z: 2)
         let round = Self.round(anchors: Site.room, tag: tag, clocks: Self.clocks(offsets: [0, 0, 0, 0, 0]))
         let uncorrected = DownlinkTDoARound(
             initiator: round.initiator, pollSent: round.pollSent, finalSent: round.finalSent, pollReceived: round.pollReceived,
@@ -102,7 +102,7 @@ struct DownlinkTDoARoundTests {
     @Test("a round across the 32-bit and the 40-bit wraps of every clock gives the same differences (Loco TDoA3's 67 ms wrap)")
     func wraps() throws {
         let solver = try PositionSolver(anchors: Site.room, geometry: .planar(height: Distance(metres: 1.2)))
-        let tag = Vector3(x: 6, y: 3, z: 1.2)
+        let tag = Vector3(x: 6, y: 1.2, z: 3)
         let plain = try Self.round(anchors: Site.room, tag: tag, clocks: Self.clocks(offsets: [1e9, 2e9, 3e9, 4e9, 5e9]))
             .distanceDifferences(for: solver, timestampDeviation: Distance(metres: 0.03))
         // 2³² and 2⁴⁰ ticks less 1.5 ms of ticks: the Poll is read before each wrap, the rest after.
@@ -122,7 +122,7 @@ struct DownlinkTDoARoundTests {
     @Test("unknown anchors, a Final that does not follow the Poll, a clock ratio that is not positive: each refused")
     func badRounds() throws {
         let solver = try PositionSolver(anchors: Site.room, geometry: .planar(height: Distance(metres: 1.2)))
-        let round = Self.round(anchors: Site.room, tag: Vector3(x: 3, y: 2, z: 1.2), clocks: Self.clocks(offsets: [0, 0, 0, 0, 0]))
+        let round = Self.round(anchors: Site.room, tag: Vector3(x: 3, y: 1.2, z: 2), clocks: Self.clocks(offsets: [0, 0, 0, 0, 0]))
         let noFinal = DownlinkTDoARound(
             initiator: round.initiator, pollSent: round.pollSent, finalSent: round.pollSent, pollReceived: round.pollReceived,
             finalReceived: round.pollReceived, responses: round.responses)

@@ -6,12 +6,12 @@ import UWBPositioning
 enum Site {
     /// Four anchors at the corners of a 10 m × 8 m room, at 2.5, 2.4, 2.6 and 2.5 m.
     static let room = [
-        anchor("A", 0, 0, 2.5), anchor("B", 10, 0, 2.4), anchor("C", 10, 8, 2.6), anchor("D", 0, 8, 2.5),
+        anchor("A", 0, 2.5, 0), anchor("B", 10, 2.4, 0), anchor("C", 10, 2.6, 8), anchor("D", 0, 2.5, 8),
     ]
     /// Six anchors at two heights, so that they span three dimensions.
     static let hall = [
-        anchor("A", 0, 0, 3), anchor("B", 20, 0, 0.5), anchor("C", 20, 15, 3), anchor("D", 0, 15, 0.5),
-        anchor("E", 10, 0, 1.8), anchor("F", 10, 15, 2.2),
+        anchor("A", 0, 3, 0), anchor("B", 20, 0.5, 0), anchor("C", 20, 3, 15), anchor("D", 0, 0.5, 15),
+        anchor("E", 10, 1.8, 0), anchor("F", 10, 2.2, 15),
     ]
 
     static func anchor(_ name: String, _ x: Double, _ y: Double, _ z: Double) -> Anchor {
@@ -41,7 +41,7 @@ enum Site {
 @Suite("Position solver: exact geometry")
 struct SolverGeometryTests {
     @Test("noise-free distances give the position to the numerical floor, inside and outside the anchors, in 2-D", arguments: [
-        Vector3(x: 3, y: 2, z: 1.2), Vector3(x: 9.5, y: 7.5, z: 1.2), Vector3(x: -6, y: 12, z: 1.2), Vector3(x: 25, y: -4, z: 1.2),
+        Vector3(x: 3, y: 1.2, z: 2), Vector3(x: 9.5, y: 1.2, z: 7.5), Vector3(x: -6, y: 1.2, z: 12), Vector3(x: 25, y: 1.2, z: -4),
     ])
     func distancesPlanar(tag: Vector3) throws {
         let solver = try PositionSolver(anchors: Site.room, geometry: .planar(height: Distance(metres: 1.2)))
@@ -51,7 +51,7 @@ struct SolverGeometryTests {
     }
 
     @Test("noise-free distance differences (TDoA against one anchor) give the position, inside and outside the anchors", arguments: [
-        Vector3(x: 3, y: 2, z: 1.2), Vector3(x: 5, y: 4, z: 1.2), Vector3(x: -4, y: 10, z: 1.2), Vector3(x: 14, y: -3, z: 1.2),
+        Vector3(x: 3, y: 1.2, z: 2), Vector3(x: 5, y: 1.2, z: 4), Vector3(x: -4, y: 1.2, z: 10), Vector3(x: 14, y: 1.2, z: -3),
     ])
     func differencesPlanar(tag: Vector3) throws {
         let solver = try PositionSolver(anchors: Site.room, geometry: .planar(height: Distance(metres: 1.2)))
@@ -62,7 +62,7 @@ struct SolverGeometryTests {
 
     @Test("in 3-D, anchors at two heights fix height too, from distances and from differences")
     func spatial() throws {
-        let tag = Vector3(x: 7, y: 4, z: 1.1)
+        let tag = Vector3(x: 7, y: 1.1, z: 4)
         let solver = try PositionSolver(anchors: Site.hall, geometry: .spatial)
         let byDistance = try solver.fix(Site.hall.map { Site.distance($0, tag) })
         let byDifference = try solver.fix(Site.differences(Site.hall, tag))
@@ -73,7 +73,7 @@ struct SolverGeometryTests {
 
     @Test("a fix from as many measurements as unknowns is unverified; one more makes it checkable")
     func redundancy() throws {
-        let tag = Vector3(x: 4, y: 3, z: 1.2)
+        let tag = Vector3(x: 4, y: 1.2, z: 3)
         let solver = try PositionSolver(anchors: Site.room, geometry: .planar(height: Distance(metres: 1.2)))
         let anchors = [Site.room[0], Site.room[1], Site.room[3]]
         #expect(try solver.fix(Site.differences(anchors, tag)).quality == .unverified)
@@ -89,9 +89,9 @@ struct SolverGeometryTests {
         // Anchors far along x and y from a tag near the origin: the gradients are the axes, so
         // JᵀWJ is diag(1/σ²): the covariance is σ² on each axis and nothing across. A third
         // anchor, whose distance carries almost no weight, takes away the mirror image.
-        let far = [Site.anchor("X", 1e6, 0, 0), Site.anchor("Y", 0, 1e6, 0), Site.anchor("Z", -1, -1, 0)]
+        let far = [Site.anchor("X", 1e6, 0, 0), Site.anchor("Y", 0, 0, 1e6), Site.anchor("Z", -1, 0, -1)]
         let solver = try PositionSolver(anchors: far, geometry: .planar(height: .zero))
-        let tag = Vector3(x: 0.5, y: 0.5, z: 0)
+        let tag = Vector3(x: 0.5, y: 0, z: 0.5)
         let fix = try solver.fix([
             Site.distance(far[0], tag, deviation: 0.1), Site.distance(far[1], tag, deviation: 0.2),
             Site.distance(far[2], tag, deviation: 1000),

@@ -5,11 +5,11 @@ import UWBPositioning
 @Suite("Position solver: no position rather than a wrong one")
 struct SolverRefusalTests {
     static let planar = SolverGeometry.planar(height: Distance(metres: 1.2))
-    static let tag = Vector3(x: 4, y: 3, z: 1.2)
+    static let tag = Vector3(x: 4, y: 1.2, z: 3)
 
     @Test("anchors on one line leave a mirror image: refused, saying so")
     func collinear() throws {
-        let line = [Site.anchor("A", 0, 0, 2.5), Site.anchor("B", 5, 0, 2.5), Site.anchor("C", 12, 0, 2.5)]
+        let line = [Site.anchor("A", 0, 2.5, 0), Site.anchor("B", 5, 2.5, 0), Site.anchor("C", 12, 2.5, 0)]
         let solver = try PositionSolver(anchors: line, geometry: Self.planar)
         #expect(throws: PositioningError.ambiguousGeometry("the anchors stand on one line (seen from above)")) {
             try solver.fix(line.map { Site.distance($0, Self.tag) })
@@ -18,7 +18,7 @@ struct SolverRefusalTests {
 
     @Test("anchors in one plane cannot fix a height: refused in 3-D")
     func coplanar() throws {
-        let solver = try PositionSolver(anchors: Site.room.map { Site.anchor($0.name, $0.position.metres.x, $0.position.metres.y, 2.5) },
+        let solver = try PositionSolver(anchors: Site.room.map { Site.anchor($0.name, $0.position.metres.x, 2.5, $0.position.metres.z) },
                                         geometry: .spatial)
         #expect(throws: PositioningError.ambiguousGeometry("the anchors stand in one plane")) {
             try solver.fix(Site.room.map { Site.distance($0, Self.tag) })
@@ -29,9 +29,9 @@ struct SolverRefusalTests {
     func baselineExtension() throws {
         // Differences against B only from A and C, with A, B and the tag on one line: the
         // difference A − B does not change along that line.
-        let anchors = [Site.anchor("A", 0, 0, 1.2), Site.anchor("B", 5, 0, 1.2), Site.anchor("C", 5, 6, 1.2)]
+        let anchors = [Site.anchor("A", 0, 1.2, 0), Site.anchor("B", 5, 1.2, 0), Site.anchor("C", 5, 1.2, 6)]
         let solver = try PositionSolver(anchors: anchors, geometry: Self.planar)
-        let tag = Vector3(x: 9, y: 0, z: 1.2)
+        let tag = Vector3(x: 9, y: 1.2, z: 0)
         let error = #expect(throws: PositioningError.self) {
             try solver.fix([Site.difference(anchors[0], anchors[1], tag), Site.difference(anchors[2], anchors[1], tag)])
         }
@@ -73,7 +73,7 @@ struct SolverRefusalTests {
 
     @Test("a lying anchor among six is left out and the fix stays true; among three it cannot be told and no fix is made")
     func lyingAnchor() throws {
-        let six = Site.room + [Site.anchor("E", 5, 0, 2.5), Site.anchor("F", 5, 8, 2.5)]
+        let six = Site.room + [Site.anchor("E", 5, 2.5, 0), Site.anchor("F", 5, 2.5, 8)]
         let solver = try PositionSolver(anchors: six, geometry: Self.planar)
         var measurements = six.map { Site.distance($0, Self.tag) }
         measurements[2] = Site.distance(six[2], Self.tag, error: 2)

@@ -12,7 +12,7 @@ extension DeviceSpec {
             required: [Key.name, Key.board, Key.position],
             optional: [
                 Key.orientation, Key.path, Key.clock, Key.antennaDelays, Key.phaseOffsets, Key.phaseAtReset, Key.txPower,
-                Key.transmit, Key.rogue,
+                Key.transmit, Key.rogue, Key.anchor, Key.tag,
             ])
         let name = try object.field(Key.name).text()
         let boardField = try object.field(Key.board)
@@ -55,6 +55,25 @@ extension DeviceSpec {
             guard transmit == nil else { throw .rogueWithTransmitScript(field: rogue.path) }
             self.rogue = try Self.rogue(from: rogue)
         }
+        let software = [Key.transmit, Key.rogue, Key.anchor, Key.tag].filter { object.optionalField($0) != nil }
+        if software.count > 1, let second = object.optionalField(software[1]) {
+            throw .softwareConflict(field: second.path, first: software[0], second: software[1])
+        }
+        if let anchor = object.optionalField(Key.anchor) {
+            positioning = try Self.anchor(from: anchor)
+        }
+        if let tag = object.optionalField(Key.tag) {
+            _ = try tag.object(required: [], optional: [])
+            positioning = .tag
+        }
+    }
+
+    /// An `anchor` object: its `cluster` and, optionally, its `surveyedPosition`.
+    private static func anchor(from field: ScenarioField) throws(ScenarioError) -> PositioningRole {
+        let object = try field.object(required: [ScenarioKey.cluster], optional: [ScenarioKey.surveyedPosition])
+        let cluster = try object.field(ScenarioKey.cluster).text()
+        let surveyed = try object.optionalField(ScenarioKey.surveyedPosition)?.worldPosition()
+        return .anchor(cluster: cluster, surveyedPosition: surveyed)
     }
 
     /// A `rogue` object: its `kind`, `startSeconds` and the parameters of that kind.

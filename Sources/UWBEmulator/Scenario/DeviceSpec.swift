@@ -2,7 +2,8 @@ import DW1000Driver
 import UWBCore
 
 /// One device of a scenario: a board at a pose, with its clock, its true antenna delays and phase
-/// offsets, and optionally a path to move along and frames to send (JSON: an element of `devices`).
+/// offsets, and optionally a path to move along and the software it runs: frames to send, an attack,
+/// or a part in positioning (JSON: an element of `devices`).
 ///
 /// The antenna delays and phase offsets here are the *true* hardware values the emulator
 /// simulates; the board's calibration is what the driver believes. Leaving them at the board's
@@ -34,6 +35,8 @@ public struct DeviceSpec: Hashable, Sendable {
     public var transmit: TransmitScript?
     /// The attack the device carries out, or `nil` for an honest device.
     public var rogue: RogueSpec?
+    /// Its part in positioning (an anchor or a tag), or `nil` for none.
+    public var positioning: PositioningRole?
 
     /// A device with the given properties. The scenario decoder checks them; this initializer
     /// does not.
@@ -41,7 +44,7 @@ public struct DeviceSpec: Hashable, Sendable {
         name: String, board: BoardDescription, position: Position, orientation: Orientation = .identity,
         path: DevicePath? = nil, clock: ClockSpec = .ideal, antennaDelays: [AntennaDelays],
         phaseOffsets: [Angle]? = nil, transmitPower: PowerLevel? = nil, transmit: TransmitScript? = nil,
-        rogue: RogueSpec? = nil
+        rogue: RogueSpec? = nil, positioning: PositioningRole? = nil
     ) {
         self.name = name
         self.board = board
@@ -54,6 +57,7 @@ public struct DeviceSpec: Hashable, Sendable {
         self.transmitPower = transmitPower
         self.transmit = transmit
         self.rogue = rogue
+        self.positioning = positioning
     }
 
     /// The closest two devices may start: 1 cm. Closer antennas would be collocated: the time of

@@ -25,7 +25,7 @@ extension Scenario {
         typealias Key = ScenarioKey
         let root = try ScenarioField(path: "", value: json).object(
             required: [Key.name, Key.devices],
-            optional: [Key.seed, Key.duration, Key.radio, Key.channel, Key.obstacles])
+            optional: [Key.seed, Key.duration, Key.radio, Key.channel, Key.obstacles, Key.positioning])
 
         let name = try root.field(Key.name).text()
         var seed = Scenario.defaultSeed
@@ -54,10 +54,13 @@ extension Scenario {
                 obstacles.append(obstacle)
             }
         }
-        let devices = try Self.devices(from: root.field(Key.devices), radio: radio, boardSearchPaths: boardSearchPaths)
+        let devicesField = try root.field(Key.devices)
+        let devices = try Self.devices(from: devicesField, radio: radio, boardSearchPaths: boardSearchPaths)
+        try Self.checkClusters(of: devices, field: devicesField)
+        let positioning = try root.optionalField(Key.positioning).map(Self.positioning(from:)) ?? .default
         self.init(
             name: name, seed: seed, duration: duration, radio: radio, channel: channel, obstacles: obstacles,
-            devices: devices)
+            devices: devices, positioning: positioning)
     }
 
     /// Reads, decodes and checks the scenario file at `path`; a path that names no file but whose file
@@ -227,5 +230,40 @@ extension Scenario {
             }
         }
         return devices
+    }
+
+    /// The root's `positioning` object: `networkIdentifier`, `roundsPerSecond` and `siteOrigin`, all optional.
+    private static func positioning(from field: ScenarioField) throws(ScenarioError) -> PositioningSpec {
+        typealias Key = ScenarioKey
+        let object = try field.object(required: [], optional: [Key.network, Key.roundsPerSecond, Key.siteOrigin])
+        var spec = PositioningSpec()
+        if let network = object.optionalField(Key.network) {
+            spec.network = UInt16(try network.integer(within: .network))
+        }
+        if let rate = object.optionalField(Key.roundsPerSecond) {
+            spec.roundsPerSecond = try rate.number(within: .roundsPerSecond)
+        }
+        if let origin = object.optionalField(Key.siteOrigin) {
+            let site = try origin.object(required: [Key.latitude, Key.longitude], optional: [Key.altitude])
+            spec.siteOrigin = GeodeticPosition(
+                latitude: .degrees(try site.field(Key.latitude).number(within: .latitude)),
+                longitude: .degrees(try site.field(Key.longitude).number(within: .longitude)),
+                altitude: Distance(metres: try site.optionalField(Key.altitude)?.number(within: .altitude) ?? 0))
+        }
+        return spec
+    }
+
+    /// Checks that every anchor cluster has at least two anchors: an initiator and a responder.
+    private static func checkClusters(of devices: [DeviceSpec], field: ScenarioField) throws(ScenarioError) {
+        var members: [String: [Int]] = [:]
+        for (index, device) in devices.enumerated() {
+            if case .anchor(let cluster, _)? = device.positioning {
+                members[cluster, default: []].append(index)
+            }
+        }
+        for (cluster, indices) in members.sorted(by: { $0.value[0] < $1.value[0] }) where indices.count == 1 {
+            let anchorField = JSONPath.member(ScenarioKey.anchor, of: JSONPath.element(indices[0], of: field.path))
+            throw .loneAnchor(field: JSONPath.member(ScenarioKey.cluster, of: anchorField), cluster: cluster)
+        }
     }
 }

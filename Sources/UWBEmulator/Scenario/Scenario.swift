@@ -23,12 +23,14 @@ public struct Scenario: Hashable, Sendable {
     public var obstacles: [Obstacle]
     /// The devices, at least one and at most ``maximumDeviceCount``, with unique names.
     public var devices: [DeviceSpec]
+    /// The positioning network its anchors and tags (``DeviceSpec/positioning``) form.
+    public var positioning: PositioningSpec
 
     /// A scenario with the given properties. The JSON decoder checks them; this initializer does not.
     public init(
         name: String, seed: UInt64 = Scenario.defaultSeed, duration: Duration = Scenario.defaultDuration,
         radio: RadioConfig = .ranging, channel: ScenarioChannel = .default, obstacles: [Obstacle] = [],
-        devices: [DeviceSpec]
+        devices: [DeviceSpec], positioning: PositioningSpec = .default
     ) {
         self.name = name
         self.seed = seed
@@ -37,6 +39,7 @@ public struct Scenario: Hashable, Sendable {
         self.channel = channel
         self.obstacles = obstacles
         self.devices = devices
+        self.positioning = positioning
     }
 
     /// The seed when a scenario has no `seed` key: 1.

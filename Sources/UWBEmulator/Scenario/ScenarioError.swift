@@ -48,6 +48,11 @@ public enum ScenarioError: Error, Hashable, Sendable, CustomStringConvertible, J
     case rogueWithTransmitScript(field: String)
     /// An early-path attacker's `victims` names no device of the scenario.
     case unknownVictim(field: String, name: String)
+    /// A device is given two kinds of software (a transmit script, a rogue behaviour, an anchor, a
+    /// tag); each device runs one.
+    case softwareConflict(field: String, first: String, second: String)
+    /// A cluster has one anchor: a DL-TDoA round needs an initiator and at least one responder.
+    case loneAnchor(field: String, cluster: String)
 
     /// Wraps an error of the shared JSON decoder.
     public init(_ error: JSONFieldError) {
@@ -69,7 +74,7 @@ public enum ScenarioError: Error, Hashable, Sendable, CustomStringConvertible, J
             .tooManyDevices(let field, _), .duplicateName(let field, _, _), .devicesTooClose(let field, _, _),
             .intervalShorterThanAirtime(let field, _, _, _), .obstacleInverted(let field, _, _, _),
             .clockStepsOutOfOrder(let field, _, _), .rogueWithTransmitScript(let field), .unknownVictim(let field, _),
-            .obstaclesOverlap(let field, _), .obstacleComposition(let field, _):
+            .softwareConflict(let field, _, _), .loneAnchor(let field, _), .obstaclesOverlap(let field, _), .obstacleComposition(let field, _):
             field
         }
     }
@@ -118,6 +123,10 @@ public enum ScenarioError: Error, Hashable, Sendable, CustomStringConvertible, J
             "\(field): a rogue device runs its attack and nothing else; remove its transmit script, or make a second device for the scripted frames"
         case .unknownVictim(let field, let name):
             "\(field): no device is named \"\(name)\"; name the devices whose receptions the attacker advances as the scenario's devices list names them"
+        case .softwareConflict(let field, let first, let second):
+            "\(field): a device runs one piece of software, but this one has both \(first) and \(second); keep one, or make a second device for the other"
+        case .loneAnchor(let field, let cluster):
+            "\(field): cluster \"\(cluster)\" has only this anchor, and a DL-TDoA round needs an initiator and at least one responder; add anchors to the cluster or give this one another cluster's name"
         }
     }
 

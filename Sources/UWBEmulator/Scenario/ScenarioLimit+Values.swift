@@ -146,4 +146,30 @@ extension ScenarioLimit {
     public static let payloadLength = ScenarioLimit(
         0, Double(TransmitScript.maximumPayloadLength), unit: "octets",
         reason: "a frame holds 127 octets, 9 of them MAC header and 2 FCS")
+
+    /// `positioning.networkIdentifier`: 0...65534, a PAN identifier; 65535 (0xFFFF) is the
+    /// broadcast PAN (IEEE 802.15.4-2011 §5.1.1), which no network may claim.
+    public static let network = ScenarioLimit(
+        0, 65_534, unit: "",
+        reason: "the network is the anchors' PAN identifier, 0 to 65534; 65535 is the broadcast PAN")
+
+    /// `positioning.roundsPerSecond`: more than 0, at most 1000; a DL-TDoA round of a few anchors
+    /// lasts about a millisecond at 6.8 Mbps, so faster rounds could not follow each other.
+    public static let roundsPerSecond = ScenarioLimit(
+        0, 1000, excludingLowerBound: true, unit: "Hz",
+        reason: "each cluster runs at least some rounds and a round lasts about a millisecond, so at most 1000 a second")
+
+    /// `positioning.siteOrigin.latitudeDegrees`: −90...90°, pole to pole.
+    public static let latitude = ScenarioLimit(
+        -90, 90, unit: "°", reason: "a latitude lies between the south pole (-90°) and the north pole (90°)")
+
+    /// `positioning.siteOrigin.longitudeDegrees`: −180...180°, west and east of Greenwich.
+    public static let longitude = ScenarioLimit(
+        -180, 180, unit: "°", reason: "a longitude lies between -180° (west) and 180° (east) of Greenwich")
+
+    /// `positioning.siteOrigin.altitudeMetres`: ±11 km above the WGS-84 ellipsoid, from the deepest
+    /// ocean trench (about −11 km) to above the highest summit (8.8 km).
+    public static let altitude = ScenarioLimit(
+        -11_000, 11_000, unit: "m",
+        reason: "a site on the globe lies between the deepest trench (about -11 km) and above the highest summit (8.8 km)")
 }

@@ -9,13 +9,13 @@ enum CirTable {
     static func table(_ document: CIRDocument) -> String {
         let markers = CirMarkers(document)
         var lines = summary(document)
-        lines.append(pad("index", 6) + pad("real", 10) + pad("imaginary", 11) + pad("magnitude", 12))
+        lines.append(TableText.padded("index", 6, right: true) + TableText.padded("real", 10, right: true) + TableText.padded("imaginary", 11, right: true) + TableText.padded("magnitude", 12, right: true))
         for (offset, sample) in document.samples.enumerated() {
             let tap = document.firstSampleIndex + offset
             let marked = markers.at(tap: tap).map { "\($0.name) \(index($0.index))" }
             lines.append(
-                pad(String(tap), 6) + pad(String(sample.real), 10) + pad(String(sample.imaginary), 11)
-                    + pad(String(format: "%.1f", locale: nil, sample.magnitude), 12)
+                TableText.padded(String(tap), 6, right: true) + TableText.padded(String(sample.real), 10, right: true) + TableText.padded(String(sample.imaginary), 11, right: true)
+                    + TableText.padded(String(format: "%.1f", locale: nil, sample.magnitude), 12, right: true)
                     + (marked.isEmpty ? "" : "  ◀ " + marked.joined(separator: ", ")))
         }
         return lines.joined(separator: "\n")
@@ -46,10 +46,5 @@ enum CirTable {
     /// A tap index with four decimals.
     private static func index(_ value: Double) -> String {
         String(format: "%.4f", locale: nil, value)
-    }
-
-    /// `text` right-aligned in `width` columns.
-    private static func pad(_ text: String, _ width: Int) -> String {
-        String(repeating: " ", count: max(0, width - text.count)) + text
     }
 }

@@ -1,0 +1,29 @@
+import UWBCore
+
+/// The positioning network of a scenario (JSON: the root's `positioning` object): the network
+/// identifier its anchors serve, how often each cluster runs a round, and where the site's origin
+/// is on the globe. Devices take part through their ``PositioningRole``.
+public struct PositioningSpec: Hashable, Sendable {
+    /// The network the anchors serve: the PAN identifier of their frames, which a tag (or an
+    /// `NIDLTDOAConfiguration`) names to listen to them.
+    public var network: UInt16
+    /// Rounds per second of every cluster.
+    public var roundsPerSecond: Double
+    /// Where the scenario's origin is on the globe, its x axis pointing east, y north and z up,
+    /// or `nil` for a site on no map (positions stay in scenario coordinates).
+    public var siteOrigin: GeodeticPosition?
+
+    /// A network with the given properties. The JSON decoder checks them; this initializer does not.
+    public init(network: UInt16 = Self.defaultNetwork, roundsPerSecond: Double = Self.defaultRoundsPerSecond, siteOrigin: GeodeticPosition? = nil) {
+        self.network = network
+        self.roundsPerSecond = roundsPerSecond
+        self.siteOrigin = siteOrigin
+    }
+
+    /// The network when none is given: 1.
+    public static let defaultNetwork: UInt16 = 1
+    /// The round rate when none is given: 10 rounds per second, a fix every 100 ms.
+    public static let defaultRoundsPerSecond = 10.0
+    /// The default network, rate and no site origin.
+    public static let `default` = PositioningSpec()
+}

@@ -1,0 +1,126 @@
+import UWBCore
+
+/// A DL-TDoA message as a MAC frame: the message, the network (PAN) it belongs to, the anchor's
+/// short address and where it is sent (the initiator for a Response, broadcast otherwise).
+///
+/// The payload, all fields little-endian (`Docs/positioning.md` has the table):
+///
+/// | Octets | Field |
+/// |---|---|
+/// | 1 | type: 0x71 Poll, 0x72 Response, 0x73 Final |
+/// | 2 | round number |
+/// | 5 | TX timestamp, 40-bit device time |
+/// | 12 | anchor position: x, y, z, signed 32-bit millimetres |
+/// | 5 | Response only: reply time, 40-bit device ticks |
+/// | 4 | Response only: initiator clock offset, signed 32-bit parts per billion |
+public struct DownlinkTDoAFrame: Hashable, Sendable {
+    /// The network the anchors serve: the frame's PAN identifier.
+    public let network: PANIdentifier
+    /// The sending anchor's short address.
+    public let anchor: UInt16
+    /// The receiving address: the initiator's for a Response, ``MACAddress/broadcast`` otherwise.
+    public let destination: MACAddress
+    /// What the frame says.
+    public let message: DownlinkTDoAMessage
+
+    /// A frame of `message` from `anchor` in `network` to `destination`.
+    public init(network: PANIdentifier, anchor: UInt16, destination: MACAddress, message: DownlinkTDoAMessage) {
+        self.network = network
+        self.anchor = anchor
+        self.destination = destination
+        self.message = message
+    }
+
+    /// The type octets: 0x71 to 0x73, apart from the ranging frames' 0x61 to 0x67.
+    enum TypeCode: UInt8 {
+        case poll = 0x71
+        case response = 0x72
+        case final = 0x73
+    }
+
+    /// Octets of every message: type (1), round (2), timestamp (5), position (3 × 4).
+    static let commonLength = 20
+    /// Octets a Response adds: reply time (5), clock offset (4).
+    static let responseExtraLength = 9
+    /// Position units per metre: millimetres.
+    static let positionUnitsPerMetre = 1000.0
+    /// Clock-offset units per ppm: parts per billion.
+    static let clockOffsetUnitsPerPPM = 1000.0
+
+    /// The MAC frame without its FCS, ready for ``UWBCore/Transceiver/transmit(_:at:awaiting:)``.
+    ///
+    /// - Throws: ``DownlinkTDoAFrameError/positionOutOfRange(_:)`` for a coordinate that is not
+    ///   finite or beyond ±2147 km, ``DownlinkTDoAFrameError/replyTimeOutOfRange(_:)`` for a
+    ///   negative reply time or one of 2⁴⁰ ticks or more,
+    ///   ``DownlinkTDoAFrameError/clockOffsetOutOfRange(_:)`` for an offset beyond ±2.1 × 10⁶ ppm.
+    public func encoded() throws(DownlinkTDoAFrameError) -> [UInt8] {
+        var payload: [UInt8] = []
+        let code: TypeCode = switch message.kind {
+        case .poll: .poll
+        case .response: .response
+        case .final: .final
+        }
+        payload.append(code.rawValue)
+        payload.appendLittleEndian(message.round)
+        payload += message.transmitted.littleEndianOctets
+        let point = message.anchorPosition.metres
+        for coordinate in [point.x, point.y, point.z] {
+            let units = (coordinate * Self.positionUnitsPerMetre).rounded()
+            guard let value = Int32(exactly: units) else { throw .positionOutOfRange(message.anchorPosition) }
+            payload.appendLittleEndian(UInt32(bitPattern: value))
+        }
+        if case .response(let replyTime, let offset) = message.kind {
+            guard replyTime.ticks >= 0, UInt64(replyTime.ticks) <= DeviceClock.maximumTicks else {
+                throw .replyTimeOutOfRange(replyTime)
+            }
+            payload += DeviceTime(wrapping: UInt64(replyTime.ticks)).littleEndianOctets
+            guard let units = Int32(exactly: (offset.partsPerMillion * Self.clockOffsetUnitsPerPPM).rounded()) else {
+                throw .clockOffsetOutOfRange(offset)
+            }
+            payload.appendLittleEndian(UInt32(bitPattern: units))
+        }
+        let frame = MACFrame(
+            dataIn: network, from: .short(anchor), to: destination, sequenceNumber: UInt8(truncatingIfNeeded: message.round),
+            payload: payload)
+        do {
+            return try frame.encoded(includingFCS: false)
+        } catch {
+            throw .macFrame(error)
+        }
+    }
+
+    /// The DL-TDoA frame `octets` (a MAC frame without its FCS) holds, or `nil` for any other frame
+    /// (ranging, data, another protocol's), which a tag hears as well and ignores.
+    ///
+    /// - Throws: ``DownlinkTDoAFrameError/malformed(_:)`` for a frame that claims to be one (a data
+    ///   frame from a short address whose payload starts with a DL-TDoA type) but is not.
+    public static func decoded(from octets: [UInt8]) throws(DownlinkTDoAFrameError) -> DownlinkTDoAFrame? {
+        guard let frame = try? MACFrame(decoding: octets, fcs: .absent), frame.frameType == .data, frame.security == nil,
+            let source = frame.source, case .short(let anchor) = source.address, let destination = frame.destination,
+            let first = frame.payload.first, let code = TypeCode(rawValue: first)
+        else { return nil }
+        let payload = frame.payload
+        let expected = Self.commonLength + (code == .response ? Self.responseExtraLength : 0)
+        guard payload.count == expected else {
+            throw .malformed("a DL-TDoA \(code) payload of \(payload.count) octets, not \(expected)")
+        }
+        func integer(_ offset: Int, _ length: Int) -> UInt64 {
+            (0..<length).reduce(UInt64(0)) { $0 | UInt64(payload[offset + $1]) << (8 * $1) }
+        }
+        func coordinate(_ index: Int) -> Double {
+            Double(Int32(bitPattern: UInt32(integer(8 + 4 * index, 4)))) / Self.positionUnitsPerMetre
+        }
+        let kind: DownlinkTDoAMessage.Kind = switch code {
+        case .poll: .poll
+        case .final: .final
+        case .response: .response(
+            replyTime: DeviceDuration(ticks: Int64(integer(20, 5))),
+            initiatorClockOffset: ClockOffset(
+                partsPerMillion: Double(Int32(bitPattern: UInt32(integer(25, 4)))) / Self.clockOffsetUnitsPerPPM))
+        }
+        let message = DownlinkTDoAMessage(
+            kind: kind, round: UInt16(integer(1, 2)), transmitted: DeviceTime(wrapping: integer(3, 5)),
+            anchorPosition: Position(metres: Vector3(x: coordinate(0), y: coordinate(1), z: coordinate(2))))
+        return DownlinkTDoAFrame(network: source.pan, anchor: anchor, destination: destination.address, message: message)
+    }
+}

@@ -1,0 +1,31 @@
+import UWBCore
+
+/// Why a DL-TDoA frame could not be built or read.
+public enum DownlinkTDoAFrameError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The anchor's position has a coordinate that is not finite or beyond the ±2147 km the frame holds.
+    case positionOutOfRange(Position)
+    /// A reply time that is negative or does not fit 40 bits.
+    case replyTimeOutOfRange(DeviceDuration)
+    /// A clock offset beyond the ±2.1 × 10⁶ ppm the frame holds.
+    case clockOffsetOutOfRange(ClockOffset)
+    /// The MAC codec refused the frame.
+    case macFrame(MACFrameError)
+    /// A frame that claims to be a DL-TDoA message but is not one.
+    case malformed(String)
+
+    /// What went wrong and what to do.
+    public var description: String {
+        switch self {
+        case .positionOutOfRange(let position):
+            "an anchor at \(position) cannot be sent: survey it in site coordinates within ±2147 km of the origin"
+        case .replyTimeOutOfRange(let replyTime):
+            "a reply time of \(replyTime) does not fit the frame's 40 bits: a responder replies within one clock wrap (17.2 s)"
+        case .clockOffsetOutOfRange(let offset):
+            "a clock offset of \(offset) does not fit the frame: the anchors' clocks are not working"
+        case .macFrame(let error):
+            "the MAC frame could not be built: \(error)"
+        case .malformed(let detail):
+            "malformed DL-TDoA frame: \(detail)"
+        }
+    }
+}

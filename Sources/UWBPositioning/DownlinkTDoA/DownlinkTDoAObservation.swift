@@ -1,0 +1,35 @@
+import UWBCore
+
+/// One DL-TDoA round as a listening tag heard it: the anchors and the positions their frames
+/// carried, and the round's timestamps with each responder's clock rate, ready for
+/// ``DownlinkTDoARound/distanceDifferences(for:timestampDeviation:)``.
+public struct DownlinkTDoAObservation: Hashable, Sendable {
+    /// The network (PAN) of the round.
+    public let network: PANIdentifier
+    /// The round's number.
+    public let roundNumber: UInt16
+    /// The anchors heard, initiator first, named by their short address (``UWBCore/MACAddress/description``).
+    public let anchors: [Anchor]
+    /// The round's timestamps, anchors named as in ``anchors``.
+    public let round: DownlinkTDoARound
+    /// The responders whose clock rate came from the offset they measured on the Poll's carrier,
+    /// not from two rounds (their first round, or one after a long gap): rougher.
+    public let responderRatesFromCarrier: [String]
+
+    /// An observation.
+    public init(
+        network: PANIdentifier, roundNumber: UInt16, anchors: [Anchor], round: DownlinkTDoARound,
+        responderRatesFromCarrier: [String]
+    ) {
+        self.network = network
+        self.roundNumber = roundNumber
+        self.anchors = anchors
+        self.round = round
+        self.responderRatesFromCarrier = responderRatesFromCarrier
+    }
+
+    /// The name an anchor at short address `address` has: `0x000A` for 10.
+    public static func anchorName(_ address: UInt16) -> String {
+        MACAddress.short(address).description
+    }
+}

@@ -1,0 +1,63 @@
+import UWBCore
+import UWBRanging
+
+/// When the frames of a DL-TDoA round go out, for one radio configuration and number of
+/// responders: the Poll at the round's start, responder `i`'s Response ``responseDelay(slot:)``
+/// after it received the Poll, the Final ``finalDelay`` after the Poll, all by delayed
+/// transmission.
+///
+/// The first Response must leave after the whole Poll is in and the responder's host has reacted
+/// (``hostAllowance``), so its delay is the Poll's airtime plus that allowance; each later one
+/// follows a Response's airtime plus ``guardTime`` later; the Final takes the slot after the last.
+public struct DownlinkTDoASchedule: Hashable, Sendable {
+    /// The radio configuration the airtimes are computed for.
+    public let configuration: RadioConfig
+    /// How many responders answer each Poll.
+    public let responders: Int
+    /// How long an anchor's host may take from a frame's end to programming its reply.
+    public let hostAllowance: Duration
+    /// The gap between consecutive frames, which covers the anchors' clock offsets and times of flight.
+    public static let guardTime = Duration.microseconds(20)
+
+    /// A schedule for `responders` responders on radios of `kind`.
+    public init(configuration: RadioConfig, responders: Int, kind: RadioKind) {
+        self.configuration = configuration
+        self.responders = responders
+        hostAllowance = Self.hostAllowance(kind)
+    }
+
+    /// How long a loop of `kind` needs to react to a frame: 50 µs on the emulator (in process or
+    /// served), 5 ms behind USB, where every register transaction is a USB round trip (the values
+    /// of the ranging engine's timings, `Docs/ranging-protocol.md`).
+    public static func hostAllowance(_ kind: RadioKind) -> Duration {
+        switch kind {
+        case .emulated, .emulatorService: .microseconds(50)
+        case .usb: .milliseconds(5)
+        }
+    }
+
+    /// A Poll's or Final's airtime.
+    public var pollAirtime: Duration {
+        configuration.airtime(frameLength: RangingFrameFormat.macHeaderLength + DownlinkTDoAFrame.commonLength + RangingFrameFormat.frameCheckSequenceLength)
+    }
+
+    /// A Response's airtime.
+    public var responseAirtime: Duration {
+        configuration.airtime(
+            frameLength: RangingFrameFormat.macHeaderLength + DownlinkTDoAFrame.commonLength + DownlinkTDoAFrame.responseExtraLength
+                + RangingFrameFormat.frameCheckSequenceLength)
+    }
+
+    /// From the Poll's RX timestamp to the TX timestamp of the Response in `slot` (0 for the first responder).
+    public func responseDelay(slot: Int) -> Duration {
+        pollAirtime + hostAllowance + (responseAirtime + Self.guardTime) * slot
+    }
+
+    /// From the Poll's TX timestamp to the Final's.
+    public var finalDelay: Duration { responseDelay(slot: responders) }
+
+    /// The whole round on the air, from the Poll's first preamble symbol to the Final's last bit:
+    /// the Poll's synchronisation header before its TX timestamp and the rest of the Final after
+    /// its own add up to one frame's airtime.
+    public var roundDuration: Duration { finalDelay + pollAirtime }
+}

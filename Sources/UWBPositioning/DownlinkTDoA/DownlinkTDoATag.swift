@@ -1,0 +1,113 @@
+import UWBCore
+
+/// A DL-TDoA tag on any radio: it only listens, gathers each round of its network's anchors
+/// (the initiator's Poll, the responders' Responses, the Final) and hands every complete round to
+/// ``onRound`` as a ``DownlinkTDoAObservation``, each responder's clock rate over its initiator's
+/// learnt from the anchors' own rounds (``DownlinkTDoAClockTracker``).
+///
+/// Attach it to the radio's loop (``UWBCore/RadioHost/attach(_:)``) and keep it; it starts
+/// listening with ``UWBCore/RadioEventHandler/radioStarted()`` or ``start()``.
+public final class DownlinkTDoATag: RadioEventHandler {
+    /// The network (PAN) whose anchors it listens to.
+    public let network: PANIdentifier
+    /// Called on the loop with every complete round.
+    public let onRound: (DownlinkTDoAObservation) -> Void
+    /// Rounds heard complete.
+    public private(set) var completeRounds = 0
+    /// Frames that claimed to be DL-TDoA messages but were not, counted.
+    public private(set) var malformedFrames = 0
+    /// The last error the receiver gave, if any.
+    public private(set) var lastError: TransceiverError?
+
+    /// The radio. `unowned`: the radio's owner keeps the tag, not the other way.
+    private unowned let radio: any RadioHost
+    private var clocks = DownlinkTDoAClockTracker()
+    /// Per initiator: the round being heard.
+    private var pending: [UInt16: PendingRound] = [:]
+
+    /// What the tag heard of a round so far.
+    private struct PendingRound {
+        var number: UInt16
+        var poll: DownlinkTDoAMessage
+        var pollReceived: DeviceTime
+        var responses: [(anchor: UInt16, message: DownlinkTDoAMessage, received: DeviceTime)] = []
+    }
+
+    /// A tag on `radio` listening to `network`'s anchors.
+    public init(on radio: any RadioHost, network: PANIdentifier, onRound: @escaping (DownlinkTDoAObservation) -> Void) {
+        self.radio = radio
+        self.network = network
+        self.onRound = onRound
+    }
+
+    /// Starts listening at the loop's start.
+    public func radioStarted() {
+        start()
+    }
+
+    /// Starts listening. Loop only.
+    public func start() {
+        listen()
+    }
+
+    /// Takes each frame of its network's rounds and listens on.
+    public func radio(_ event: TransceiverEvent, fromChip chip: Int) {
+        guard chip == 0 else { return }
+        if case .frameReceived(let received) = event {
+            do {
+                if let frame = try DownlinkTDoAFrame.decoded(from: received.frame), frame.network == network {
+                    take(frame, receivedAt: received.timestamp)
+                }
+            } catch {
+                malformedFrames += 1
+            }
+        }
+        listen()
+    }
+
+    private func take(_ frame: DownlinkTDoAFrame, receivedAt time: DeviceTime) {
+        let message = frame.message
+        switch message.kind {
+        case .poll:
+            pending[frame.anchor] = PendingRound(number: message.round, poll: message, pollReceived: time)
+        case .response:
+            guard case .short(let initiator) = frame.destination, pending[initiator]?.number == message.round else { return }
+            pending[initiator]?.responses.append((frame.anchor, message, time))
+        case .final:
+            guard let heard = pending.removeValue(forKey: frame.anchor), heard.number == message.round else { return }
+            complete(heard, initiator: frame.anchor, final: message, receivedAt: time)
+        }
+    }
+
+    private func complete(_ heard: PendingRound, initiator: UInt16, final: DownlinkTDoAMessage, receivedAt time: DeviceTime) {
+        var anchors = [Anchor(name: DownlinkTDoAObservation.anchorName(initiator), position: heard.poll.anchorPosition)]
+        var responses: [DownlinkTDoARound.Response] = []
+        var fromCarrier: [String] = []
+        for response in heard.responses {
+            guard case .response(let replyTime, let offset) = response.message.kind else { continue }
+            let name = DownlinkTDoAObservation.anchorName(response.anchor)
+            let clock = clocks.clockRatio(
+                of: response.anchor, to: initiator, pollSent: heard.poll.transmitted,
+                pollReceived: response.message.transmitted - replyTime, initiatorClockOffset: offset)
+            if !clock.fromRounds { fromCarrier.append(name) }
+            anchors.append(Anchor(name: name, position: response.message.anchorPosition))
+            responses.append(DownlinkTDoARound.Response(
+                responder: name, replyTime: replyTime, clockRatio: clock.ratio, received: response.received))
+        }
+        completeRounds += 1
+        onRound(DownlinkTDoAObservation(
+            network: network, roundNumber: heard.number, anchors: anchors,
+            round: DownlinkTDoARound(
+                initiator: anchors[0].name, pollSent: heard.poll.transmitted, finalSent: final.transmitted,
+                pollReceived: heard.pollReceived, finalReceived: time, responses: responses),
+            responderRatesFromCarrier: fromCarrier))
+    }
+
+    private func listen() {
+        do {
+            try radio.transceivers.first?.enableReceiver(.untilTurnedOff)
+        } catch {
+            lastError = error
+        }
+    }
+}

@@ -1,0 +1,100 @@
+import ArgumentParser
+import EmulatorHarness
+import Foundation
+import UWBCore
+import UWBEmulator
+import UWBPositioning
+
+/// `uwb locate`: positions of a scenario's tags from its anchors on the emulator, one line per fix.
+struct LocateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "locate",
+        abstract: "Position a scenario's tags from its anchors (DL-TDoA) on the emulator and print every fix.",
+        discussion: """
+            The scenario's anchors run DL-TDoA rounds cluster by cluster; its tags listen and fix \
+            their positions. Each fix comes with its covariance, its quality and the true position. \
+            Docs/positioning.md documents the scenario keys and the output fields.
+            """)
+
+    /// The output formats.
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case jsonl
+        case table
+    }
+
+    @Option(help: "The scenario file (JSON); see Docs/scenarios.md and Docs/positioning.md.")
+    var scenario: String
+
+    @Option(parsing: .unconditional, help: "Simulated seconds to run; overrides the scenario's duration.")
+    var duration: Double?
+
+    @Option(parsing: .unconditional, help: "Random seed; overrides the scenario's.")
+    var seed: UInt64?
+
+    @Option(help: "Output format: jsonl (one JSON object per line) or table.")
+    var format: Format = .table
+
+    @Option(parsing: .unconditional, help: """
+        The standard deviation of a tag's receive timestamp, in metres, that the solver weighs \
+        measurements with (default \(JSONNumberText.text(ScenarioPositioning.defaultTimestampDeviation.metres))).
+        """)
+    var timestampDeviation: Double?
+
+    @Option(help: "Write every frame on the air to this pcapng file (open it with Wireshark or tshark).")
+    var trace: String?
+
+    func validate() throws {
+        if let duration, !(duration > 0 && duration <= 86_400) {
+            throw ValidationError("--duration \(duration): give a number of seconds above 0 and at most 86400")
+        }
+        if let timestampDeviation, !(timestampDeviation > 0 && timestampDeviation.isFinite) {
+            throw ValidationError("--timestamp-deviation \(timestampDeviation): give a positive number of metres")
+        }
+    }
+
+    /// Virtual time between two batches of printed fixes.
+    static let slice: Duration = .seconds(1)
+
+    /// `--log-level`: how much the libraries log on standard error.
+    @OptionGroup var logging: LoggingOptions
+
+    func run() throws {
+        logging.start()
+        let positioning: ScenarioPositioning
+        let loaded: Scenario
+        do {
+            loaded = try Scenario.load(from: scenario)
+            positioning = try ScenarioPositioning(
+                scenario: loaded, seed: seed,
+                timestampDeviation: timestampDeviation.map(Distance.init(metres:)) ?? ScenarioPositioning.defaultTimestampDeviation)
+        } catch let error as ScenarioError {
+            throw CommandFailure(error.description)
+        } catch let error as ScenarioPositioningError {
+            throw CommandFailure("\(scenario): \(error.description)")
+        }
+        let traceFile = TraceFile(path: trace)
+        try traceFile.start(positioning.emulation)
+        let output = PositionOutput(format: format)
+        if format == .table {
+            print(PositionOutput.tableHeader)
+        }
+        let end = SimulationTime(seconds: duration ?? loaded.duration.secondsValue)
+        var time = SimulationTime.zero
+        var fixes = 0
+        var failures: [String: Int] = [:]
+        while time < end {
+            time = min(time + Self.slice, end)
+            positioning.run(until: time)
+            for record in positioning.takeRecords() {
+                print(output.line(for: record))
+                switch record.result {
+                case .success: fixes += 1
+                case .failure(let error): failures[PositionOutput.reason(error), default: 0] += 1
+                }
+            }
+        }
+        let refused = failures.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }
+        StandardError.line("\(fixes) fixes" + (refused.isEmpty ? "" : "; no fix: " + refused.joined(separator: ", ")))
+        try traceFile.finish(positioning.emulation)
+    }
+}
