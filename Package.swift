@@ -209,7 +209,7 @@ let package = Package(
             dependencies: ["UWBEmulator", "UWBEmulatorService", "UWBCore", "DW1000Driver", "DW3000Driver", "UWBTestSupport"]
         ),
         .testTarget(name: "UWBCoreTests", dependencies: ["UWBCore", "UWBTestSupport"]),
-        .testTarget(name: "UWBPositioningTests", dependencies: ["UWBPositioning", "UWBCore"]),
+        .testTarget(name: "UWBPositioningTests", dependencies: ["UWBPositioning", "EmulatorHarness", "UWBEmulator", "UWBCore", "UWBTestSupport"]),
         .testTarget(name: "UCITests", dependencies: ["UCI"]),
         .testTarget(
             name: "UCIClientTests",

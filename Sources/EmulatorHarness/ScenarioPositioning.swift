@@ -33,9 +33,11 @@ public final class ScenarioPositioning {
     private var locators: [Int: DownlinkTDoALocator] = [:]
 
     /// The standard deviation of a tag's receive timestamp the locators assume when none is given:
-    /// 5 cm (about 170 ps), the spread the emulated DW1000 shows on line-of-sight links of up to
-    /// 20 m (`Docs/positioning.md`).
-    public static let defaultTimestampDeviation = Distance.centimetres(5)
+    /// 3 cm (100 ps). The emulated DW1000's two-way ranging spreads 1.4 cm on line-of-sight links
+    /// (`uwb range`, 2 to 30 m), which its four receptions per round make about 2.3 cm per
+    /// timestamp; 3 cm leaves room for weaker links and keeps the fixes' covariances honest
+    /// (`Docs/benchmarks.md`, positioning).
+    public static let defaultTimestampDeviation = Distance.centimetres(3)
     /// When the first cluster's first round starts.
     public static let firstRound = Duration.milliseconds(10)
     /// The anchors' height differences below which they cannot fix a height: 10 cm.

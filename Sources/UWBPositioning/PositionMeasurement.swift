@@ -1,18 +1,25 @@
 import UWBCore
 
 /// What a tag measured of its position relative to the anchors: a distance to one (two-way
-/// ranging), or the difference of its distances to two (time difference of arrival).
+/// ranging), the difference of its distances to two, or a pseudorange, the distance plus an
+/// unknown offset it shares with the other pseudoranges of one clock (time difference of arrival).
 public enum PositionMeasurement: Hashable, Sendable {
     /// The distance to `anchor`, with the standard deviation of its error.
     case distance(to: String, Distance, standardDeviation: Distance)
     /// The distance to `anchor` less the distance to `reference` (DL-TDoA: the tag hears both;
     /// UL-TDoA: both hear the tag), with the standard deviation of its error.
     case distanceDifference(anchor: String, reference: String, Distance, standardDeviation: Distance)
+    /// The distance to `anchor` plus an unknown offset common to every pseudorange of `clock`, with
+    /// the standard deviation of its error. A DL-TDoA tag's arrival times in one round, all read
+    /// off its own clock, are pseudoranges of that round: unlike differences against one
+    /// reference, their errors are independent, so the solver weighs them exactly and can leave
+    /// out any one of them, the reference's included.
+    case pseudorange(anchor: String, clock: String, Distance, standardDeviation: Distance)
 
     /// The anchors the measurement involves, the measured one first.
     public var anchors: [String] {
         switch self {
-        case .distance(let anchor, _, _): [anchor]
+        case .distance(let anchor, _, _), .pseudorange(let anchor, _, _, _): [anchor]
         case .distanceDifference(let anchor, let reference, _, _): [anchor, reference]
         }
     }
@@ -22,13 +29,20 @@ public enum PositionMeasurement: Hashable, Sendable {
         switch self {
         case .distance(_, let distance, _): distance.metres
         case .distanceDifference(_, _, let difference, _): difference.metres
+        case .pseudorange(_, _, let value, _): value.metres
         }
     }
 
     /// The standard deviation of its error in metres.
     var deviation: Double {
         switch self {
-        case .distance(_, _, let deviation), .distanceDifference(_, _, _, let deviation): deviation.metres
+        case .distance(_, _, let deviation), .distanceDifference(_, _, _, let deviation), .pseudorange(_, _, _, let deviation):
+            deviation.metres
         }
+    }
+
+    /// The clock whose offset the measurement shares, for a pseudorange.
+    var clock: String? {
+        if case .pseudorange(_, let clock, _, _) = self { clock } else { nil }
     }
 }

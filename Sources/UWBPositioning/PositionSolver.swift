@@ -1,10 +1,13 @@
 import UWBCore
 
-/// Fixes a tag's position from distances to anchors (two-way ranging) and differences of
-/// distances (time difference of arrival), by weighted least squares (Gauss-Newton from the best
+/// Fixes a tag's position from distances to anchors (two-way ranging), differences of distances
+/// and pseudoranges (time difference of arrival), by weighted least squares (Gauss-Newton from the best
 /// of a linearised solution and the anchors' centroid), with the covariance of every fix, a check
 /// that the measurements agree, and the rejection of those that do not. It gives no position
 /// rather than a wrong one: ``PositioningError`` says why.
+///
+/// Pseudoranges add one unknown per clock, the offset they share; the covariance a fix reports
+/// is the position's, with those offsets' uncertainty taken into account.
 public struct PositionSolver: Sendable {
     /// The anchors, by name.
     public let anchors: [String: Anchor]
@@ -43,7 +46,6 @@ public struct PositionSolver: Sendable {
         while let residual = solution.normalisedResidual, residual > Self.consistencyBound(degreesOfFreedom: solution.degreesOfFreedom) {
             // Leave out the measurement whose absence agrees best, keeping one degree of freedom
             // to check the rest: with none left, any measurement could be the wrong one.
-            guard used.count - 1 > geometry.unknowns else { throw .inconsistentMeasurements(normalisedResidual: residual) }
             var best: (index: Int, solution: Solution)?
             for index in used.indices {
                 var remaining = used
@@ -65,7 +67,9 @@ public struct PositionSolver: Sendable {
 
     /// A least-squares solution of some measurements.
     private struct Solution {
+        /// The position's unknowns (clock offsets left out).
         let unknowns: [Double]
+        /// The position's covariance.
         let covariance: [Double]
         /// The sum of squared normalised residuals.
         let cost: Double
@@ -76,7 +80,8 @@ public struct PositionSolver: Sendable {
 
     /// The weighted least-squares solution of `measurements`, from the better of two starts.
     private func solve(_ measurements: [PositionMeasurement]) throws(PositioningError) -> Solution {
-        let unknowns = geometry.unknowns
+        let clocks = Self.clocks(of: measurements)
+        let unknowns = geometry.unknowns + clocks.count
         guard measurements.count >= unknowns else {
             throw .tooFewMeasurements(needed: unknowns, given: measurements.count)
         }
@@ -85,12 +90,13 @@ public struct PositionSolver: Sendable {
             throw .ambiguousGeometry(ambiguity)
         }
         let centroid = involved.reduce(Vector3.zero, +) * (1 / Double(involved.count))
-        let starts = [linearisedStart(measurements), geometry.unknowns(of: centroid)].compactMap { $0 }
+        let starts = [linearisedStart(measurements, clocks: clocks), centroidStart(centroid, measurements, clocks: clocks)]
+            .compactMap { $0 }
         var best: Solution?
         var lastError = PositioningError.noConvergence(iterations: maximumIterations)
         for start in starts {
             do {
-                let solution = try refine(measurements, from: start)
+                let solution = try refine(measurements, clocks: clocks, from: start)
                 if solution.cost < best?.cost ?? .infinity {
                     best = solution
                 }
@@ -102,10 +108,34 @@ public struct PositionSolver: Sendable {
         return best
     }
 
+    /// The clocks of the pseudoranges among `measurements`, each with the index of its offset
+    /// among the unknowns after the position's.
+    private static func clocks(of measurements: [PositionMeasurement]) -> [String: Int] {
+        var clocks: [String: Int] = [:]
+        for clock in measurements.compactMap(\.clock) where clocks[clock] == nil {
+            clocks[clock] = clocks.count
+        }
+        return clocks
+    }
+
+    /// The start at `centroid`, each clock's offset the mean of what its pseudoranges leave there.
+    private func centroidStart(_ centroid: Vector3, _ measurements: [PositionMeasurement], clocks: [String: Int]) -> [Double] {
+        var sums = Array(repeating: (total: 0.0, count: 0), count: clocks.count)
+        for measurement in measurements {
+            guard case .pseudorange(let name, let clock, let value, _) = measurement, let index = clocks[clock],
+                let anchor = anchors[name]?.position.metres else { continue }
+            sums[index].total += value.metres - (centroid - anchor).length
+            sums[index].count += 1
+        }
+        return geometry.unknowns(of: centroid) + sums.map { $0.total / Double(max(1, $0.count)) }
+    }
+
     /// Gauss-Newton from `start`, halving a step that does not lower the cost.
-    private func refine(_ measurements: [PositionMeasurement], from start: [Double]) throws(PositioningError) -> Solution {
+    private func refine(
+        _ measurements: [PositionMeasurement], clocks: [String: Int], from start: [Double]
+    ) throws(PositioningError) -> Solution {
         var unknowns = start
-        var equations = normalEquations(measurements, at: unknowns)
+        var equations = normalEquations(measurements, clocks: clocks, at: unknowns)
         for _ in 0..<maximumIterations {
             guard let step = equations.equations.solution() else {
                 throw .ambiguousGeometry("the tag is where the anchors' measurements do not change with its position (on the extension of an anchor baseline)")
@@ -115,18 +145,20 @@ public struct PositionSolver: Sendable {
             var candidate = unknowns
             repeat {
                 candidate = zip(unknowns, step).map { $0 + scale * $1 }
-                next = normalEquations(measurements, at: candidate)
+                next = normalEquations(measurements, clocks: clocks, at: candidate)
                 scale /= 2
             } while next.cost > equations.cost && scale > 1e-6
             let moved = zip(candidate, unknowns).map { ($0 - $1) * ($0 - $1) }.reduce(0, +).squareRoot()
             unknowns = candidate
             equations = next
             if moved < 1e-9 {
-                guard let covariance = equations.equations.inverse() else {
+                guard let inverse = equations.equations.inverse() else {
                     throw .ambiguousGeometry("the tag is where the anchors' measurements do not change with its position (on the extension of an anchor baseline)")
                 }
-                return Solution(unknowns: unknowns, covariance: covariance, cost: equations.cost,
-                                degreesOfFreedom: measurements.count - geometry.unknowns)
+                let size = geometry.unknowns
+                let covariance = (0..<size).flatMap { row in (0..<size).map { inverse[row * equations.equations.size + $0] } }
+                return Solution(unknowns: Array(unknowns.prefix(size)), covariance: covariance, cost: equations.cost,
+                                degreesOfFreedom: measurements.count - equations.equations.size)
             }
         }
         throw .noConvergence(iterations: maximumIterations)
@@ -134,13 +166,19 @@ public struct PositionSolver: Sendable {
 
     /// The normal equations of `measurements` linearised at `unknowns`, and their cost there.
     private func normalEquations(
-        _ measurements: [PositionMeasurement], at unknowns: [Double]
+        _ measurements: [PositionMeasurement], clocks: [String: Int], at unknowns: [Double]
     ) -> (equations: NormalEquations, cost: Double) {
-        let point = geometry.point(unknowns)
-        var equations = NormalEquations(size: geometry.unknowns)
+        let size = geometry.unknowns
+        let point = geometry.point(Array(unknowns.prefix(size)))
+        var equations = NormalEquations(size: size + clocks.count)
         var cost = 0.0
         for measurement in measurements {
-            let (predicted, row) = prediction(of: measurement, at: point)
+            var (predicted, row) = prediction(of: measurement, at: point)
+            row += Array(repeating: 0, count: clocks.count)
+            if let clock = measurement.clock, let index = clocks[clock] {
+                predicted += unknowns[size + index]
+                row[size + index] = 1
+            }
             let residual = measurement.metres - predicted
             let weight = 1 / (measurement.deviation * measurement.deviation)
             equations.add(row: row, residual: residual, weight: weight)
@@ -152,7 +190,7 @@ public struct PositionSolver: Sendable {
     /// What `measurement` would read at `point`, and its derivative with respect to the unknowns.
     private func prediction(of measurement: PositionMeasurement, at point: Vector3) -> (Double, [Double]) {
         switch measurement {
-        case .distance(let name, _, _):
+        case .distance(let name, _, _), .pseudorange(let name, _, _, _):
             let anchor = anchors[name]?.position.metres ?? .zero
             return ((point - anchor).length, geometry.gradient(from: anchor, at: point))
         case .distanceDifference(let name, let referenceName, _, _):
@@ -167,7 +205,7 @@ public struct PositionSolver: Sendable {
     /// least one anchor more than the unknowns, or differences against one common reference
     /// anchor from two more anchors than the unknowns (the reference's distance is one more
     /// unknown). Differencing squared distances makes the equations linear in the unknowns.
-    private func linearisedStart(_ measurements: [PositionMeasurement]) -> [Double]? {
+    private func linearisedStart(_ measurements: [PositionMeasurement], clocks: [String: Int]) -> [Double]? {
         let size = geometry.unknowns
         let height: Double? = if case .planar(let height) = geometry { height.metres } else { nil }
         /// |p − a|² = |p|² − 2a·p + c(a), with c over the unknowns' coordinates plus the known height.
@@ -188,6 +226,9 @@ public struct PositionSolver: Sendable {
             }
             return equations.solution()
         }
+        if !clocks.isEmpty {
+            return linearisedPseudorangeStart(measurements, clocks: clocks, constant: constant)
+        }
         let differences: [(Vector3, Double, String)] = measurements.compactMap {
             guard case .distanceDifference(let name, let reference, let difference, _) = $0, let anchor = anchors[name] else { return nil }
             return (anchor.position.metres, difference.metres, reference)
@@ -203,6 +244,33 @@ public struct PositionSolver: Sendable {
             equations.add(row: row, residual: delta * delta - constant(a) + constant(reference), weight: 1)
         }
         return equations.solution().map { Array($0.prefix(size)) }
+    }
+
+    /// The linearised start of pseudoranges alone, when there are enough: with dᵢ = ρᵢ − b for
+    /// clock offset b, each pseudorange less its clock's first gives
+    /// −2(aᵢ − a₀)·p + 2(ρᵢ − ρ₀)·b = ρᵢ² − ρ₀² − c(aᵢ) + c(a₀), linear in (p, b).
+    private func linearisedPseudorangeStart(
+        _ measurements: [PositionMeasurement], clocks: [String: Int], constant: (Vector3) -> Double
+    ) -> [Double]? {
+        let size = geometry.unknowns
+        var first: [String: (Vector3, Double)] = [:]
+        var equations = NormalEquations(size: size + clocks.count)
+        var count = 0
+        for measurement in measurements {
+            guard case .pseudorange(let name, let clock, let value, _) = measurement, let index = clocks[clock],
+                let a = anchors[name]?.position.metres else { return nil }
+            guard let (a0, rho0) = first[clock] else {
+                first[clock] = (a, value.metres)
+                continue
+            }
+            let rho = value.metres
+            var row = geometry.unknowns(of: (a - a0) * -2) + Array(repeating: 0, count: clocks.count)
+            row[size + index] = 2 * (rho - rho0)
+            equations.add(row: row, residual: rho * rho - rho0 * rho0 - constant(a) + constant(a0), weight: 1)
+            count += 1
+        }
+        guard count >= size + clocks.count else { return nil }
+        return equations.solution()
     }
 
     /// Checks `measurement`'s anchors and values.

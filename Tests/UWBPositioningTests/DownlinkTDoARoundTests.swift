@@ -20,7 +20,7 @@ struct Clock {
     }
 }
 
-@Suite("DL-TDoA: a round's timestamps to distance differences")
+@Suite("DL-TDoA: a round's timestamps to pseudoranges")
 struct DownlinkTDoARoundTests {
     static let speed = PhysicalConstants.speedOfLight.metresPerSecond
 
@@ -59,23 +59,28 @@ struct DownlinkTDoARoundTests {
         return offsets.enumerated().map { Clock(offset: $0.element, rate: rates[$0.offset % rates.count]) }
     }
 
-    @Test("unsynchronised anchors and tag, 20 ppm apart: every difference within 1 cm of the true one", arguments: [
+    /// The value of pseudorange `measurement`, or nil for another kind.
+    static func value(_ measurement: PositionMeasurement) -> Double? {
+        if case .pseudorange(_, _, let value, _) = measurement { value.metres } else { nil }
+    }
+
+    @Test("unsynchronised anchors and tag, 20 ppm apart: the initiator's pseudorange is 0, every responder's its true distance difference within 1 cm", arguments: [
         Vector3(x: 3, y: 1.2, z: 2), Vector3(x: 8, y: 1.2, z: 7), Vector3(x: -5, y: 1.2, z: 12),
     ])
     func differences(tag: Vector3) throws {
         let solver = try PositionSolver(anchors: Site.room, geometry: .planar(height: Distance(metres: 1.2)))
         let round = Self.round(anchors: Site.room, tag: tag, clocks: Self.clocks(offsets: [1e9, 7e11, 3e10, 5e8, 9.9e11]))
-        let measured = try round.distanceDifferences(for: solver, timestampDeviation: Distance(metres: 0.03))
-        #expect(measured.count == 3)
-        for (measurement, anchor) in zip(measured, Site.room.dropFirst()) {
-            guard case .distanceDifference(let name, let reference, let value, let deviation) = measurement else {
+        let measured = try round.pseudoranges(for: solver, clock: "round", timestampDeviation: Distance(metres: 0.03))
+        #expect(measured.count == 4)
+        for (measurement, anchor) in zip(measured, Site.room) {
+            guard case .pseudorange(let name, let clock, let value, let deviation) = measurement else {
                 Issue.record("\(measurement)")
                 continue
             }
             let truth = (tag - anchor.position.metres).length - (tag - Site.room[0].position.metres).length
-            #expect(name == anchor.name && reference == "A")
+            #expect(name == anchor.name && clock == "round")
             #expect(abs(value.metres - truth) < 0.01, "\(name): \(value.metres) against \(truth)")
-            #expect(abs(deviation.metres - 0.03 * 2.0.squareRoot()) < 1e-12)
+            #expect(abs(deviation.metres - (name == "A" ? 0.03 : 0.03 * 2.0.squareRoot())) < 1e-12)
         }
         let fix = try solver.fix(measured)
         #expect((fix.position.metres - tag).length < 0.03, "\(fix.position)")
@@ -91,30 +96,28 @@ struct DownlinkTDoARoundTests {
             finalReceived: round.finalReceived,
             responses: round.responses.map { .init(responder: $0.responder, replyTime: $0.replyTime, clockRatio: 1, received: $0.received) })
         let truth = (tag - Site.room[1].position.metres).length - (tag - Site.room[0].position.metres).length
-        guard case .distanceDifference(_, _, let value, _) = try uncorrected.distanceDifferences(for: solver, timestampDeviation: .zero)[0] else {
-            Issue.record("no difference")
-            return
-        }
+        let value = try #require(Self.value(uncorrected.pseudoranges(for: solver, clock: "round", timestampDeviation: Distance(metres: 0.03))[1]))
         // 14 ppm of a 300 µs reply is 4.2 ns: 1.26 m.
-        #expect(abs(value.metres - truth) > 1, "\(value.metres) against \(truth)")
+        #expect(abs(value - truth) > 1, "\(value) against \(truth)")
     }
 
-    @Test("a round across the 32-bit and the 40-bit wraps of every clock gives the same differences (Loco TDoA3's 67 ms wrap)")
+    @Test("a round across the 32-bit and the 40-bit wraps of every clock gives the same pseudoranges (Loco TDoA3's 67 ms wrap)")
     func wraps() throws {
         let solver = try PositionSolver(anchors: Site.room, geometry: .planar(height: Distance(metres: 1.2)))
         let tag = Vector3(x: 6, y: 1.2, z: 3)
         let plain = try Self.round(anchors: Site.room, tag: tag, clocks: Self.clocks(offsets: [1e9, 2e9, 3e9, 4e9, 5e9]))
-            .distanceDifferences(for: solver, timestampDeviation: Distance(metres: 0.03))
+            .pseudoranges(for: solver, clock: "round", timestampDeviation: Distance(metres: 0.03))
         // 2³² and 2⁴⁰ ticks less 1.5 ms of ticks: the Poll is read before each wrap, the rest after.
         let beforeWrap = 1.5e-3 * DeviceClock.ticksPerSecond
         let thirtyTwo = Double(UInt64(1) << 32) - beforeWrap
         let forty = Double(UInt64(1) << 40) - beforeWrap
         for offsets in [[thirtyTwo, thirtyTwo, 5 * thirtyTwo, thirtyTwo, thirtyTwo], [forty, forty, forty, forty, forty]] {
             let wrapped = try Self.round(anchors: Site.room, tag: tag, clocks: Self.clocks(offsets: offsets))
-                .distanceDifferences(for: solver, timestampDeviation: Distance(metres: 0.03))
+                .pseudoranges(for: solver, clock: "round", timestampDeviation: Distance(metres: 0.03))
+            #expect(wrapped.count == plain.count)
             for (a, b) in zip(plain, wrapped) {
-                guard case .distanceDifference(_, _, let x, _) = a, case .distanceDifference(_, _, let y, _) = b else { continue }
-                #expect(abs(x.metres - y.metres) < 0.01, "\(x.metres) against \(y.metres)")
+                let (x, y) = (Self.value(a) ?? .nan, Self.value(b) ?? .nan)
+                #expect(abs(x - y) < 0.01, "\(x) against \(y)")
             }
         }
     }
@@ -126,17 +129,17 @@ struct DownlinkTDoARoundTests {
         let noFinal = DownlinkTDoARound(
             initiator: round.initiator, pollSent: round.pollSent, finalSent: round.pollSent, pollReceived: round.pollReceived,
             finalReceived: round.pollReceived, responses: round.responses)
-        #expect(Refusal(#expect(throws: PositioningError.self) { try noFinal.distanceDifferences(for: solver, timestampDeviation: .zero) })
+        #expect(Refusal(#expect(throws: PositioningError.self) { try noFinal.pseudoranges(for: solver, clock: "round", timestampDeviation: .zero) })
             == .invalidMeasurement)
         let stranger = DownlinkTDoARound(
             initiator: "Q", pollSent: round.pollSent, finalSent: round.finalSent, pollReceived: round.pollReceived,
             finalReceived: round.finalReceived, responses: round.responses)
-        #expect(throws: PositioningError.unknownAnchor("Q")) { try stranger.distanceDifferences(for: solver, timestampDeviation: .zero) }
+        #expect(throws: PositioningError.unknownAnchor("Q")) { try stranger.pseudoranges(for: solver, clock: "round", timestampDeviation: .zero) }
         let badRatio = DownlinkTDoARound(
             initiator: round.initiator, pollSent: round.pollSent, finalSent: round.finalSent, pollReceived: round.pollReceived,
             finalReceived: round.finalReceived,
             responses: [.init(responder: "B", replyTime: .zero, clockRatio: 0, received: round.pollReceived)])
-        #expect(Refusal(#expect(throws: PositioningError.self) { try badRatio.distanceDifferences(for: solver, timestampDeviation: .zero) })
+        #expect(Refusal(#expect(throws: PositioningError.self) { try badRatio.pseudoranges(for: solver, clock: "round", timestampDeviation: .zero) })
             == .invalidMeasurement)
     }
 }

@@ -94,7 +94,9 @@ public final class DownlinkTDoAAnchor: RadioEventHandler {
         case (.responder(let initiator, let slot), .frameReceived(let received)):
             if let frame = try? DownlinkTDoAFrame.decoded(from: received.frame), frame.network == network,
                 frame.anchor == initiator, frame.message.kind == .poll {
-                answer(frame.message, of: initiator, receivedAt: received.timestamp, offset: received.diagnostics.clockOffset, slot: slot)
+                answer(
+                    frame.message, of: initiator, receivedAt: received.rangeBiasCorrectedTimestamp(configuration: radio.configuration),
+                    offset: received.diagnostics.clockOffset, slot: slot)
             } else {
                 listen()
             }

@@ -33,7 +33,7 @@ public struct DownlinkTDoALocator: Sendable {
             results.append(flush())
         }
         gathered.append(observation)
-        if expected.isSubset(of: Set(gathered.map(\.round.initiator))) {
+        if !expected.isEmpty, expected.isSubset(of: Set(gathered.map(\.round.initiator))) {
             results.append(flush())
         }
         return results
@@ -49,7 +49,7 @@ public struct DownlinkTDoALocator: Sendable {
     }
 
     /// The position the rounds `observations` fix: their anchors (the position each last sent) and
-    /// every responder's distance difference against its initiator.
+    /// every round's pseudoranges, one clock offset per round.
     public static func fix(
         _ observations: [DownlinkTDoAObservation], geometry: SolverGeometry, timestampDeviation: Distance
     ) -> Result<PositionFix, PositioningError> {
@@ -61,7 +61,9 @@ public struct DownlinkTDoALocator: Sendable {
             let solver = try PositionSolver(anchors: anchors.values.sorted { $0.name < $1.name }, geometry: geometry)
             var measurements: [PositionMeasurement] = []
             for observation in observations {
-                measurements += try observation.round.distanceDifferences(for: solver, timestampDeviation: timestampDeviation)
+                measurements += try observation.round.pseudoranges(
+                    for: solver, clock: "\(observation.round.initiator) round \(observation.roundNumber)",
+                    timestampDeviation: timestampDeviation)
             }
             return .success(try solver.fix(measurements))
         } catch {

@@ -2,7 +2,7 @@ import UWBCore
 
 /// One DL-TDoA round as a listening tag heard it: the anchors and the positions their frames
 /// carried, and the round's timestamps with each responder's clock rate, ready for
-/// ``DownlinkTDoARound/distanceDifferences(for:timestampDeviation:)``.
+/// ``DownlinkTDoARound/pseudoranges(for:clock:timestampDeviation:)``.
 public struct DownlinkTDoAObservation: Hashable, Sendable {
     /// The network (PAN) of the round.
     public let network: PANIdentifier

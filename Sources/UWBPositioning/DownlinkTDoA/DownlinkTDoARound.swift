@@ -1,8 +1,8 @@
 import UWBCore
 
 /// What a listening tag heard of one DL-TDoA round (an initiator anchor's Poll, each responder
-/// anchor's Response, the initiator's Final) and what the frames told it, turned into differences
-/// of the tag's distances to each responder and to the initiator.
+/// anchor's Response, the initiator's Final) and what the frames told it, turned into
+/// pseudoranges: the tag's distances to the anchors, less one offset common to the round.
 ///
 /// Every time is a reading of its own device's clock; no two clocks agree, on offset or on rate.
 /// With `ρ` a responder's reply time (Response sent − Poll received, its clock), `ε` its clock
@@ -64,14 +64,17 @@ public struct DownlinkTDoARound: Hashable, Sendable {
         self.responses = responses
     }
 
-    /// Each responder's distance difference against the initiator, for `solver`'s anchors, with
-    /// the standard deviation of two receive timestamps of deviation `timestampDeviation` each.
+    /// The round as pseudoranges for `solver`'s anchors, sharing the offset of clock `clock`: the
+    /// initiator's 0, with the deviation `timestampDeviation` of the tag's reception of the Poll,
+    /// and each responder's distance difference against it, with √2 times that: the tag's reception
+    /// of the Response and the responder's of the Poll. Unlike differences, whose errors all share
+    /// the Poll's reception, these errors are independent.
     ///
     /// - Throws: ``PositioningError/unknownAnchor(_:)`` for an anchor the solver does not have,
     ///   ``PositioningError/invalidMeasurement(_:)`` for a round whose Final does not follow its
     ///   Poll or a clock ratio that is not positive.
-    public func distanceDifferences(
-        for solver: PositionSolver, timestampDeviation: Distance
+    public func pseudoranges(
+        for solver: PositionSolver, clock: String, timestampDeviation: Distance
     ) throws(PositioningError) -> [PositionMeasurement] {
         guard let initiatorPosition = solver.anchors[initiator]?.position.metres else { throw .unknownAnchor(initiator) }
         let sent = finalSent.elapsed(since: pollSent).seconds
@@ -81,8 +84,8 @@ public struct DownlinkTDoARound: Hashable, Sendable {
         }
         let tagRate = heard / sent
         let speed = PhysicalConstants.speedOfLight.metresPerSecond
-        let deviation = Distance(metres: timestampDeviation.metres * 2.0.squareRoot())
-        return try responses.map { (response) throws(PositioningError) -> PositionMeasurement in
+        let reference = PositionMeasurement.pseudorange(anchor: initiator, clock: clock, .zero, standardDeviation: timestampDeviation)
+        return try [reference] + responses.map { (response) throws(PositioningError) -> PositionMeasurement in
             guard let position = solver.anchors[response.responder]?.position.metres else {
                 throw .unknownAnchor(response.responder)
             }
@@ -92,8 +95,9 @@ public struct DownlinkTDoARound: Hashable, Sendable {
             let flight = (position - initiatorPosition).length / speed
             let interval = response.received.elapsed(since: pollReceived).seconds / tagRate
             let difference = speed * (interval - flight - response.replyTime.seconds / response.clockRatio)
-            return .distanceDifference(
-                anchor: response.responder, reference: initiator, Distance(metres: difference), standardDeviation: deviation)
+            return .pseudorange(
+                anchor: response.responder, clock: clock, Distance(metres: difference),
+                standardDeviation: Distance(metres: timestampDeviation.metres * 2.0.squareRoot()))
         }
     }
 }

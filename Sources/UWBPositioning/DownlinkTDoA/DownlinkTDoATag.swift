@@ -3,7 +3,8 @@ import UWBCore
 /// A DL-TDoA tag on any radio: it only listens, gathers each round of its network's anchors
 /// (the initiator's Poll, the responders' Responses, the Final) and hands every complete round to
 /// ``onRound`` as a ``DownlinkTDoAObservation``, each responder's clock rate over its initiator's
-/// learnt from the anchors' own rounds (``DownlinkTDoAClockTracker``).
+/// learnt from the anchors' own rounds (``DownlinkTDoAClockTracker``) and each receive timestamp
+/// corrected for the receiver's range bias at its level (as the anchors' own).
 ///
 /// Attach it to the radio's loop (``UWBCore/RadioHost/attach(_:)``) and keep it; it starts
 /// listening with ``UWBCore/RadioEventHandler/radioStarted()`` or ``start()``.
@@ -56,7 +57,7 @@ public final class DownlinkTDoATag: RadioEventHandler {
         if case .frameReceived(let received) = event {
             do {
                 if let frame = try DownlinkTDoAFrame.decoded(from: received.frame), frame.network == network {
-                    take(frame, receivedAt: received.timestamp)
+                    take(frame, receivedAt: received.rangeBiasCorrectedTimestamp(configuration: radio.configuration))
                 }
             } catch {
                 malformedFrames += 1
