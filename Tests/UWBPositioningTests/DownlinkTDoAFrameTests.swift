@@ -1,0 +1,70 @@
+import Testing
+import UWBCore
+import UWBPositioning
+
+@Suite("DL-TDoA frames: golden octets, round trips, foreign and malformed frames")
+struct DownlinkTDoAFrameTests {
+    static let position = Position(metres: Vector3(x: 1.5, y: -2.25, z: 3))
+
+    @Test("a Poll: data frame, PAN compression, broadcast, then type, round, timestamp and position in millimetres")
+    func poll() throws {
+        let frame = DownlinkTDoAFrame(
+            network: PANIdentifier(rawValue: 0x002A), anchor: 0x0001, destination: .broadcast,
+            message: DownlinkTDoAMessage(kind: .poll, round: 0x0102, transmitted: DeviceTime(wrapping: 0x01_0203_0405), anchorPosition: Self.position))
+        let octets: [UInt8] = [
+            0x41, 0x88, 0x02, 0x2A, 0x00, 0xFF, 0xFF, 0x01, 0x00,  // frame control, sequence (round's low octet), PAN, to, from
+            0x71, 0x02, 0x01,  // Poll, round 0x0102
+            0x05, 0x04, 0x03, 0x02, 0x01,  // TX timestamp
+            0xDC, 0x05, 0x00, 0x00, 0x36, 0xF7, 0xFF, 0xFF, 0xB8, 0x0B, 0x00, 0x00,  // 1500, −2250, 3000 mm
+        ]
+        #expect(try frame.encoded() == octets)
+        #expect(try DownlinkTDoAFrame.decoded(from: octets) == frame)
+    }
+
+    @Test("a Response adds its reply time and the initiator's clock offset in parts per billion, and goes to the initiator")
+    func response() throws {
+        let message = DownlinkTDoAMessage(
+            kind: .response(replyTime: DeviceDuration(ticks: 0x01_2345), initiatorClockOffset: ClockOffset(partsPerMillion: -2.5)),
+            round: 7, transmitted: DeviceTime(wrapping: 0xFF_FFFF_FFFF), anchorPosition: .origin)
+        let frame = DownlinkTDoAFrame(network: PANIdentifier(rawValue: 0xBEEF), anchor: 0x0102, destination: .short(0x0003), message: message)
+        let octets: [UInt8] = [
+            0x41, 0x88, 0x07, 0xEF, 0xBE, 0x03, 0x00, 0x02, 0x01,
+            0x72, 0x07, 0x00, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+            0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+            0x45, 0x23, 0x01, 0x00, 0x00,  // reply time
+            0x3C, 0xF6, 0xFF, 0xFF,  // −2500 ppb
+        ]
+        #expect(try frame.encoded() == octets)
+        #expect(try DownlinkTDoAFrame.decoded(from: octets) == frame)
+    }
+
+    @Test("frames of other protocols are not DL-TDoA frames; a truncated one is malformed")
+    func foreignAndMalformed() throws {
+        let data = try MACFrame(dataIn: PANIdentifier(rawValue: 1), from: .short(1), to: .broadcast, sequenceNumber: 0, payload: [0x61, 0, 0])
+            .encoded(includingFCS: false)
+        #expect(try DownlinkTDoAFrame.decoded(from: data) == nil)
+        #expect(try DownlinkTDoAFrame.decoded(from: [0x01]) == nil)
+        let final = try DownlinkTDoAFrame(
+            network: PANIdentifier(rawValue: 1), anchor: 1, destination: .broadcast,
+            message: DownlinkTDoAMessage(kind: .final, round: 1, transmitted: .zero, anchorPosition: .origin)).encoded()
+        #expect(throws: DownlinkTDoAFrameError.self) { try DownlinkTDoAFrame.decoded(from: Array(final.dropLast())) }
+    }
+
+    @Test("a position or reply time the frame cannot carry is refused")
+    func outOfRange() {
+        let far = Position(metres: Vector3(x: 3e6, y: 0, z: 0))
+        #expect(throws: DownlinkTDoAFrameError.positionOutOfRange(far)) {
+            try DownlinkTDoAFrame(
+                network: PANIdentifier(rawValue: 1), anchor: 1, destination: .broadcast,
+                message: DownlinkTDoAMessage(kind: .poll, round: 1, transmitted: .zero, anchorPosition: far)).encoded()
+        }
+        let negative = DeviceDuration(ticks: -1)
+        #expect(throws: DownlinkTDoAFrameError.replyTimeOutOfRange(negative)) {
+            try DownlinkTDoAFrame(
+                network: PANIdentifier(rawValue: 1), anchor: 1, destination: .short(2),
+                message: DownlinkTDoAMessage(
+                    kind: .response(replyTime: negative, initiatorClockOffset: .zero), round: 1, transmitted: .zero, anchorPosition: .origin))
+                .encoded()
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import Testing
+import UWBCore
+import UWBEmulator
+import UWBPositioning
+
+@Suite("DL-TDoA anchors and tags on emulated DW1000 radios")
+struct DownlinkTDoAEmulatedTests {
+    /// What the tags at `tags` heard in `seconds`, the anchors running as the hall's clusters say.
+    static func observations(tags: [(x: Double, z: Double, ppm: Double)], network: UInt16 = 42, tagNetwork: UInt16 = 42, seconds: Double = 1)
+        throws -> (emulation: Emulation, heard: [(tag: Int, observation: DownlinkTDoAObservation)], anchors: [DownlinkTDoAAnchor])
+    {
+        let scenario = try PositioningWorld.scenario(tags: tags)
+        let emulation = try Emulation(scenario: scenario)
+        var anchors: [DownlinkTDoAAnchor] = []
+        var start = Duration.milliseconds(10)
+        for cluster in [0..<4, 4..<8] {
+            let schedule = DownlinkTDoASchedule(configuration: emulation.configuration, responders: cluster.count - 1, kind: .emulated)
+            for index in cluster {
+                let radio = emulation.devices[index].radio
+                let role: DownlinkTDoAAnchor.Role = index == cluster.lowerBound
+                    ? .initiator(period: .milliseconds(100), firstRound: start)
+                    : .responder(initiator: UInt16(cluster.lowerBound + 1), slot: index - cluster.lowerBound - 1)
+                let anchor = try DownlinkTDoAAnchor(
+                    on: radio, network: PANIdentifier(rawValue: network), address: UInt16(index + 1),
+                    position: try #require(emulation.antennaPosition(of: index, at: .zero)), role: role, schedule: schedule)
+                radio.adopt(anchor)
+                anchors.append(anchor)
+            }
+            start += schedule.roundDuration + DownlinkTDoASchedule.guardTime
+        }
+        final class Heard {
+            var all: [(tag: Int, observation: DownlinkTDoAObservation)] = []
+        }
+        let heard = Heard()
+        for index in 8..<emulation.devices.count {
+            let radio = emulation.devices[index].radio
+            radio.adopt(DownlinkTDoATag(on: radio, network: PANIdentifier(rawValue: tagNetwork)) { heard.all.append((index, $0)) })
+        }
+        emulation.run(until: SimulationTime(seconds: seconds))
+        return (emulation, heard.all, anchors)
+    }
+
+    @Test("every responder's pseudorange is its true distance difference against the initiator, within 4σ of the timestamps' spread")
+    func pseudoranges() throws {
+        let (emulation, heard, anchors) = try Self.observations(tags: [(5, 5, -15), (12, 9, 9), (17, 3, 4)])
+        #expect(anchors.allSatisfy { $0.failures == 0 })
+        #expect(heard.count == 3 * 2 * 10)
+        var errors: [Double] = []
+        for (tag, observation) in heard {
+            let truth = try #require(emulation.antennaPosition(of: tag, at: .zero)).metres
+            let solver = try PositionSolver(anchors: observation.anchors, geometry: .spatial)
+            let measured = try observation.round.pseudoranges(for: solver, clock: "round", timestampDeviation: .centimetres(3))
+            let reference = try #require(solver.anchors[observation.round.initiator]).position.metres
+            for case .pseudorange(let name, _, let value, _) in measured.dropFirst() {
+                let anchor = try #require(solver.anchors[name]).position.metres
+                errors.append(value.metres - ((truth - anchor).length - (truth - reference).length))
+            }
+        }
+        // Two receptions of about 2.3 cm each (the emulated DW1000's line-of-sight spread) per pseudorange.
+        let mean = errors.reduce(0, +) / Double(errors.count)
+        #expect(errors.count > 150)
+        #expect(abs(mean) < 0.01, "mean \(mean)")
+        #expect(errors.allSatisfy { abs($0) < 4 * 0.033 }, "\(errors.map { abs($0) }.max() ?? 0)")
+    }
+
+    @Test("each responder's clock rate over its initiator's, learnt from the anchors' rounds, matches the scenario's clocks to 10⁻⁸")
+    func clockRates() throws {
+        let (_, heard, _) = try Self.observations(tags: [(8, 6, 20)])
+        let ppm = PositioningWorld.anchors.map(\.ppm)
+        var checked = 0
+        for (_, observation) in heard {
+            let initiator = try #require(Int(observation.round.initiator.dropFirst(2), radix: 16)) - 1
+            for response in observation.round.responses where !observation.responderRatesFromCarrier.contains(response.responder) {
+                let responder = try #require(Int(response.responder.dropFirst(2), radix: 16)) - 1
+                let truth = (1 + ppm[responder] * 1e-6) / (1 + ppm[initiator] * 1e-6)
+                #expect(abs(response.clockRatio - truth) < 1e-8, "\(response.responder): \(response.clockRatio) against \(truth)")
+                checked += 1
+            }
+        }
+        // The first round of each cluster takes the rates from the carrier: 2 × 3 responders.
+        #expect(checked == heard.count * 3 - 6)
+    }
+
+    @Test("a tag listening to a network no anchor serves hears no round: no observation, never a made-up one")
+    func otherNetwork() throws {
+        let (_, heard, _) = try Self.observations(tags: [(8, 6, 0)], network: 42, tagNetwork: 7)
+        #expect(heard.isEmpty)
+    }
+}

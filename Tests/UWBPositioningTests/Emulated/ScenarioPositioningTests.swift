@@ -1,0 +1,121 @@
+import Foundation
+import Testing
+import EmulatorHarness
+import UWBCore
+import UWBEmulator
+import UWBPositioning
+
+@Suite("Scenario positioning: DL-TDoA fixes of a scenario's tags against the emulator's truth")
+struct ScenarioPositioningTests {
+    static func records(_ scenario: Scenario, seconds: Double) throws -> [PositionRecord] {
+        let positioning = try ScenarioPositioning(scenario: scenario)
+        positioning.run(until: SimulationTime(seconds: seconds))
+        return positioning.takeRecords()
+    }
+
+    /// The fraction of `records`' 2-D fixes whose error lies inside their 2σ ellipse.
+    static func insideTwoSigma(_ records: [PositionRecord]) -> Double {
+        let fixes = records.compactMap { record -> (PositionFix, Vector3)? in
+            guard case .success(let fix) = record.result else { return nil }
+            return (fix, record.truth.metres)
+        }
+        let inside = fixes.filter { fix, truth in
+            let (dx, dz) = (fix.position.metres.x - truth.x, fix.position.metres.z - truth.z)
+            let c = fix.covariance
+            let determinant = c[0] * c[3] - c[1] * c[2]
+            return (c[3] * dx * dx - 2 * c[1] * dx * dz + c[0] * dz * dz) / determinant <= 4
+        }
+        return Double(inside.count) / Double(max(1, fixes.count))
+    }
+
+    static func quantile(_ values: [Double], _ q: Double) -> Double {
+        let sorted = values.sorted()
+        return sorted[min(sorted.count - 1, Int((q * Double(sorted.count)).rounded(.up)) - 1)]
+    }
+
+    @Test("static tags inside the anchors' hull: a consistent fix every round set, p95 within 10 cm, honest covariances")
+    func insideHull() throws {
+        let records = try Self.records(PositioningWorld.scenario(tags: [(5, 5, -15), (12, 9, 9), (17, 3, 4), (3, 12, -6)]), seconds: 3)
+        // 30 sets in 3 s for each tag: the first closes when its first initiator repeats (0.11 s),
+        // each later one with its east cluster's round (0.21 s to 2.91 s).
+        #expect(records.count == 4 * 30)
+        var errors: [Double] = []
+        for record in records {
+            guard case .success(let fix) = record.result, let error = record.error else {
+                Issue.record("no fix: \(record.result)")
+                continue
+            }
+            #expect(fix.rejected.isEmpty)
+            if case .unverified = fix.quality { Issue.record("unverified fix with 8 anchors") }
+            #expect(abs(fix.position.metres.y - 1) < 0.02, "2-D at the tag's height: \(fix.position)")
+            errors.append(error.metres)
+        }
+        #expect(Self.quantile(errors, 0.95) <= 0.10, "p95 \(Self.quantile(errors, 0.95))")
+        #expect(Self.insideTwoSigma(records) >= 0.9)
+    }
+
+    @Test("tags outside the hull: fixes whose covariances say how poor they are (90 % inside their 2σ ellipse)")
+    func outsideHull() throws {
+        let records = try Self.records(PositioningWorld.scenario(tags: [(25, 7, 13), (-4, -3, 2), (10, 20, -8)]), seconds: 5)
+        let fixes = records.filter { if case .success = $0.result { true } else { false } }
+        #expect(fixes.count >= records.count * 9 / 10)
+        #expect(Self.insideTwoSigma(records) >= 0.9, "\(Self.insideTwoSigma(records))")
+    }
+
+    @Test("an anchor surveyed 1.5 m behind where it stands is left out of the fixes; the fixes stay within 25 cm (the rest's geometry)")
+    func lyingAnchor() throws {
+        var scenario = try PositioningWorld.scenario(tags: [(6, 6, 0), (14, 8, 5)])
+        scenario.devices[6].positioning = .anchor(cluster: "east", surveyedPosition: Position(metres: Vector3(x: 10, y: 3, z: 16.5)))
+        let records = try Self.records(scenario, seconds: 3)
+        var rejectedLiar = 0
+        for record in records {
+            guard case .success(let fix) = record.result, let error = record.error else {
+                Issue.record("no fix: \(record.result)")
+                continue
+            }
+            #expect(error.metres < 0.25, "\(record.device) at \(record.time): \(error.metres) m off, \(fix)")
+            if fix.rejected.contains(where: { $0.anchors == ["0x0007"] }) { rejectedLiar += 1 }
+        }
+        #expect(rejectedLiar >= records.count * 9 / 10, "\(rejectedLiar) of \(records.count)")
+    }
+
+    @Test("20 s, past every clock's 40-bit wrap (17.2 s): no fix more than 20 cm off (Loco TDoA3's wraps gave 25–100 m)")
+    func acrossTheWrap() throws {
+        let records = try Self.records(PositioningWorld.scenario(tags: [(7, 4, 18)]), seconds: 20)
+        #expect(records.count >= 190)
+        let worst = records.compactMap { $0.error?.metres }.max() ?? .infinity
+        #expect(worst < 0.2, "\(worst)")
+    }
+
+    @Test("with a site origin every fix also has a latitude, longitude and altitude, the site frame's")
+    func geodetic() throws {
+        let origin = GeodeticPosition(latitude: .degrees(52.2053), longitude: .degrees(0.1218), altitude: Distance(metres: 10))
+        let scenario = try PositioningWorld.scenario(
+            tags: [(5, 5, 0)], extra: ["positioning": ["siteOrigin": ["latitudeDegrees": 52.2053, "longitudeDegrees": 0.1218, "altitudeMetres": 10]]])
+        let records = try Self.records(scenario, seconds: 1)
+        let frame = try SiteFrame(origin: origin)
+        #expect(!records.isEmpty)
+        for record in records {
+            guard case .success(let fix) = record.result else { continue }
+            #expect(record.geodetic == frame.geodetic(fix.position))
+        }
+    }
+
+    @Test("no anchors, no tags, or clusters whose rounds do not fit the period: refused, saying what to change")
+    func refusals() throws {
+        var noAnchors = try PositioningWorld.scenario(tags: [(5, 5, 0)])
+        for index in 0..<8 { noAnchors.devices[index].positioning = nil }
+        #expect(throws: ScenarioPositioningError.noAnchors) { try ScenarioPositioning(scenario: noAnchors) }
+        let noTags = try PositioningWorld.scenario(tags: [])
+        #expect(throws: ScenarioPositioningError.noTags) { try ScenarioPositioning(scenario: noTags) }
+        var fast = try PositioningWorld.scenario(tags: [(5, 5, 0)])
+        fast.positioning.roundsPerSecond = 1000
+        let error = #expect(throws: ScenarioPositioningError.self) { try ScenarioPositioning(scenario: fast) }
+        guard case .roundsDoNotFit(let clusters, _, _)? = error else {
+            Issue.record("\(String(describing: error))")
+            return
+        }
+        #expect(clusters == 2)
+        #expect(error?.description.contains("roundsPerSecond") == true)
+    }
+}
