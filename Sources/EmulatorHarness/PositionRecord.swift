@@ -20,6 +20,8 @@ public struct PositionRecord: Hashable, Sendable {
     public var result: Result<PositionFix, PositioningError>
     /// The fix on the globe, where the scenario has a site origin.
     public var geodetic: GeodeticPosition?
+    /// The tag's track after the fix (``PositionTracker``), or `nil` without a fix.
+    public var tracked: TrackedPosition?
     /// Where the tag's antenna truly was at ``time``.
     public var truth: Position
 
@@ -27,8 +29,17 @@ public struct PositionRecord: Hashable, Sendable {
     /// without a fix.
     public var error: Distance? {
         guard case .success(let fix) = result else { return nil }
-        let offset = fix.position.metres - truth.metres
-        let planar = fix.covariance.count == 4
+        return distance(from: fix.position, planar: fix.covariance.count == 4)
+    }
+
+    /// The distance from the tracked position to the truth, as ``error`` measures it.
+    public var trackedError: Distance? {
+        tracked.map { distance(from: $0.position, planar: $0.covariance.count == 4) }
+    }
+
+    /// How far `position` is from the truth, horizontally only if `planar`.
+    private func distance(from position: Position, planar: Bool) -> Distance {
+        let offset = position.metres - truth.metres
         return Distance(metres: (offset.x * offset.x + offset.z * offset.z + (planar ? 0 : offset.y * offset.y)).squareRoot())
     }
 }

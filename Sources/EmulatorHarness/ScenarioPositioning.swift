@@ -5,8 +5,8 @@ import UWBPositioning
 /// DL-TDoA positioning in a scenario's world: its anchors (devices with an
 /// ``UWBEmulator/PositioningRole/anchor(cluster:surveyedPosition:)`` role) run rounds cluster by
 /// cluster through UWBPositioning's ``DownlinkTDoAAnchor`` on their emulated radios, its tags
-/// listen through ``DownlinkTDoATag`` and fix positions with a ``DownlinkTDoALocator``, and every
-/// fix is recorded with the emulator's truth.
+/// listen through ``DownlinkTDoATag``, fix positions with a ``DownlinkTDoALocator`` and track them
+/// with a ``PositionTracker``, and every fix is recorded with the emulator's truth.
 ///
 /// Each cluster's first anchor initiates, the others respond in scenario order. Every cluster runs
 /// ``UWBEmulator/PositioningSpec/roundsPerSecond`` rounds a second, the clusters one after the
@@ -29,8 +29,9 @@ public final class ScenarioPositioning {
 
     /// The tags' software, kept here: the radios only hold it weakly.
     private var tags: [DownlinkTDoATag] = []
-    /// Per tag (by device index): its locator.
+    /// Per tag (by device index): its locator and its tracker.
     private var locators: [Int: DownlinkTDoALocator] = [:]
+    private var trackers: [Int: PositionTracker] = [:]
 
     /// The standard deviation of a tag's receive timestamp the locators assume when none is given:
     /// 3 cm (100 ps). The emulated DW1000's two-way ranging spreads 1.4 cm on line-of-sight links
@@ -38,6 +39,9 @@ public final class ScenarioPositioning {
     /// timestamp; 3 cm leaves room for weaker links and keeps the fixes' covariances honest
     /// (`Docs/benchmarks.md`, positioning).
     public static let defaultTimestampDeviation = Distance.centimetres(3)
+    /// The tags' acceleration the trackers assume when none is given: 1 m/s², people walking and
+    /// vehicles driving steadily.
+    public static let defaultTagAcceleration = Acceleration(metresPerSecondSquared: 1)
     /// When the first cluster's first round starts.
     public static let firstRound = Duration.milliseconds(10)
     /// The anchors' height differences below which they cannot fix a height: 10 cm.
@@ -48,11 +52,13 @@ public final class ScenarioPositioning {
     /// - Parameters:
     ///   - seed: overrides the scenario's seed.
     ///   - timestampDeviation: the receive timestamp deviation the tags' locators assume.
+    ///   - tagAcceleration: the standard deviation of the tags' acceleration their trackers assume.
     /// - Throws: ``ScenarioPositioningError`` for a world without anchors or tags, clusters whose
     ///   rounds do not fit the period, an anchor position its frames cannot carry, a site origin
     ///   off the globe, or a world the emulator cannot build.
     public init(
-        scenario: Scenario, seed: UInt64? = nil, timestampDeviation: Distance = ScenarioPositioning.defaultTimestampDeviation
+        scenario: Scenario, seed: UInt64? = nil, timestampDeviation: Distance = ScenarioPositioning.defaultTimestampDeviation,
+        tagAcceleration: Acceleration = ScenarioPositioning.defaultTagAcceleration
     ) throws(ScenarioPositioningError) {
         let spec = scenario.positioning
         network = PANIdentifier(rawValue: spec.network)
@@ -123,6 +129,7 @@ public final class ScenarioPositioning {
             let height = emulation.antennaPosition(of: index, at: start)?.metres.y ?? scenario.devices[index].position.metres.y
             locators[index] = DownlinkTDoALocator(
                 geometry: flat ? .planar(height: Distance(metres: height)) : .spatial, timestampDeviation: timestampDeviation)
+            trackers[index] = PositionTracker(acceleration: tagAcceleration)
             let tag = DownlinkTDoATag(on: device.radio, network: network) { [weak self] observation in
                 self?.take(observation, tag: index)
             }
@@ -142,10 +149,15 @@ public final class ScenarioPositioning {
         let now = emulation.simulator.now
         let truth = emulation.antennaPosition(of: index, at: now) ?? .origin
         for result in results {
-            let geodetic: GeodeticPosition? = if case .success(let fix) = result { siteFrame?.geodetic(fix.position) } else { nil }
+            var geodetic: GeodeticPosition?
+            var tracked: TrackedPosition?
+            if case .success(let fix) = result {
+                geodetic = siteFrame?.geodetic(fix.position)
+                tracked = trackers[index]?.update(with: fix, at: now - .zero)
+            }
             records.append(PositionRecord(
                 time: now, device: emulation.devices[index].name, method: .downlinkTDoA, result: result, geodetic: geodetic,
-                truth: truth))
+                tracked: tracked, truth: truth))
         }
     }
 

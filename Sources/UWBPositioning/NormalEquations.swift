@@ -1,5 +1,6 @@
-/// The normal equations of a small weighted least-squares problem, JᵀWJ·δ = JᵀW·r, for the 2 to 4
-/// unknowns of a position fix, solved by Cholesky decomposition.
+/// The normal equations of a small weighted least-squares problem, JᵀWJ·δ = JᵀW·r, for the few
+/// unknowns of a position fix (its coordinates and the clock offsets of its pseudoranges), solved by
+/// Cholesky decomposition.
 struct NormalEquations {
     /// The number of unknowns.
     let size: Int
@@ -12,6 +13,14 @@ struct NormalEquations {
     init(size: Int) {
         self.size = size
         matrix = Array(repeating: 0, count: size * size)
+        vector = Array(repeating: 0, count: size)
+    }
+
+    /// Equations whose JᵀWJ is `matrix` (row by row, `size` × `size`), with JᵀW·r zero: a way to
+    /// invert a symmetric positive-definite matrix.
+    init(matrix: [Double], size: Int) {
+        self.size = size
+        self.matrix = matrix
         vector = Array(repeating: 0, count: size)
     }
 

@@ -23,6 +23,18 @@ public struct PositionFix: Hashable, Sendable {
     /// The measurements it left out as inconsistent with the rest (NLOS, a lying anchor).
     public let rejected: [PositionMeasurement]
 
+    /// A fix with the given values: one another solver made, to track with ``PositionTracker``.
+    public init(
+        position: Position, covariance: [Double], quality: Quality, used: [PositionMeasurement] = [],
+        rejected: [PositionMeasurement] = []
+    ) {
+        self.position = position
+        self.covariance = covariance
+        self.quality = quality
+        self.used = used
+        self.rejected = rejected
+    }
+
     /// The standard deviation of the error along the covariance's axes: x and z in 2-D, x, y and z in 3-D.
     public var standardDeviations: [Distance] {
         let size = covariance.count == 9 ? 3 : 2

@@ -40,6 +40,12 @@ struct LocateCommand: ParsableCommand {
         """)
     var timestampDeviation: Double?
 
+    @Option(parsing: .unconditional, help: """
+        The standard deviation of the tags' acceleration, in m/s², that the trackers assume \
+        (default \(JSONNumberText.text(ScenarioPositioning.defaultTagAcceleration.metresPerSecondSquared))).
+        """)
+    var tagAcceleration: Double?
+
     @Option(help: "Write every frame on the air to this pcapng file (open it with Wireshark or tshark).")
     var trace: String?
 
@@ -49,6 +55,9 @@ struct LocateCommand: ParsableCommand {
         }
         if let timestampDeviation, !(timestampDeviation > 0 && timestampDeviation.isFinite) {
             throw ValidationError("--timestamp-deviation \(timestampDeviation): give a positive number of metres")
+        }
+        if let tagAcceleration, !(tagAcceleration > 0 && tagAcceleration.isFinite) {
+            throw ValidationError("--tag-acceleration \(tagAcceleration): give a positive number of metres per second squared")
         }
     }
 
@@ -66,7 +75,8 @@ struct LocateCommand: ParsableCommand {
             loaded = try Scenario.load(from: scenario)
             positioning = try ScenarioPositioning(
                 scenario: loaded, seed: seed,
-                timestampDeviation: timestampDeviation.map(Distance.init(metres:)) ?? ScenarioPositioning.defaultTimestampDeviation)
+                timestampDeviation: timestampDeviation.map(Distance.init(metres:)) ?? ScenarioPositioning.defaultTimestampDeviation,
+                tagAcceleration: tagAcceleration.map(Acceleration.init(metresPerSecondSquared:)) ?? ScenarioPositioning.defaultTagAcceleration)
         } catch let error as ScenarioError {
             throw CommandFailure(error.description)
         } catch let error as ScenarioPositioningError {

@@ -8,7 +8,7 @@ struct PositionOutput {
     let format: LocateCommand.Format
 
     /// The column titles of the table format.
-    static let tableHeader = "     t  tag        method          x        y        z     σ1     σ2 quality         error"
+    static let tableHeader = "     t  tag        method          x        y        z     σ1     σ2 quality         error  tracked"
 
     /// One record as one line.
     func line(for record: PositionRecord) -> String {
@@ -51,13 +51,18 @@ struct PositionOutput {
                 ("rejected", "[" + fix.rejected.map { JSONText.string($0.anchors[0]) }.joined(separator: ",") + "]"),
                 ("geodetic", record.geodetic.map(geodetic) ?? "null"),
                 ("error_m", record.error.map { number($0.metres, 4) } ?? "null"),
+                ("tracked_position_m", JSONText.vector(record.tracked?.position.metres)),
+                ("tracked_covariance_m2", record.tracked.map { "[" + $0.covariance.map { number($0, 8) }.joined(separator: ",") + "]" } ?? "null"),
+                ("tracked_velocity_mps", JSONText.vector(record.tracked?.velocity.metresPerSecond)),
+                ("tracked_error_m", record.trackedError.map { number($0.metres, 4) } ?? "null"),
                 ("no_fix", "null"),
             ]
         case .failure(let error):
             fields += [
                 ("position_m", "null"), ("covariance_m2", "null"), ("dimensions", "null"), ("quality", "null"),
                 ("normalised_residual", "null"), ("measurements", "null"), ("rejected", "null"), ("geodetic", "null"),
-                ("error_m", "null"),
+                ("error_m", "null"), ("tracked_position_m", "null"), ("tracked_covariance_m2", "null"),
+                ("tracked_velocity_mps", "null"), ("tracked_error_m", "null"),
                 ("no_fix", JSONText.object([("reason", JSONText.string(Self.reason(error))), ("message", JSONText.string(error.description))])),
             ]
         }
@@ -76,6 +81,7 @@ struct PositionOutput {
                 TableText.padded(number(point.z, 3), 8, right: true),
                 TableText.padded(number(deviations[0].metres, 3), 6, right: true), TableText.padded(number(deviations[1].metres, 3), 6, right: true),
                 TableText.padded(quality(fix.quality), 11), TableText.padded(record.error.map { number($0.metres, 3) + " m" } ?? "-", 9, right: true),
+                TableText.padded(record.trackedError.map { number($0.metres, 3) + " m" } ?? "-", 8, right: true),
             ]).joined(separator: " ")
         case .failure(let error):
             return (head + ["no fix: " + error.description]).joined(separator: " ")
