@@ -128,7 +128,8 @@ public final class ScenarioPositioning {
             let device = emulation.devices[index]
             let height = emulation.antennaPosition(of: index, at: start)?.metres.y ?? scenario.devices[index].position.metres.y
             locators[index] = DownlinkTDoALocator(
-                geometry: flat ? .planar(height: Distance(metres: height)) : .spatial, timestampDeviation: timestampDeviation)
+                geometry: flat ? .planar(height: Distance(metres: height)) : .spatial, timestampDeviation: timestampDeviation,
+                window: needed)
             trackers[index] = PositionTracker(acceleration: tagAcceleration)
             let tag = DownlinkTDoATag(on: device.radio, network: network) { [weak self] observation in
                 self?.take(observation, tag: index)

@@ -241,7 +241,7 @@ struct ScenarioErrorTests {
         let device: [String: Any] = ["name": "d", "board": "ft232h-dw1000-single", "position": [0, 0, 0]]
         let error = try expect(
             [.key("devices")], set: Array(repeating: device, count: Scenario.maximumDeviceCount + 1), field: "devices",
-            containing: "1001 devices, more than the 1000 a scenario may have")
+            containing: "1025 devices, more than the 1024 a scenario may have")
         #expect(error?.description.hasSuffix("split the world into smaller scenarios") == true)
     }
 
