@@ -33,12 +33,6 @@ public final class ScenarioPositioning {
     private var locators: [Int: DownlinkTDoALocator] = [:]
     private var trackers: [Int: PositionTracker] = [:]
 
-    /// The standard deviation of a tag's receive timestamp the locators assume when none is given:
-    /// 3 cm (100 ps). The emulated DW1000's two-way ranging spreads 1.4 cm on line-of-sight links
-    /// (`uwb range`, 2 to 30 m), which its four receptions per round make about 2.3 cm per
-    /// timestamp; 3 cm leaves room for weaker links and keeps the fixes' covariances honest
-    /// (`Docs/benchmarks.md`, positioning).
-    public static let defaultTimestampDeviation = Distance.centimetres(3)
     /// The tags' acceleration the trackers assume when none is given: 1 m/s², people walking and
     /// vehicles driving steadily.
     public static let defaultTagAcceleration = Acceleration(metresPerSecondSquared: 1)
@@ -51,13 +45,14 @@ public final class ScenarioPositioning {
     ///
     /// - Parameters:
     ///   - seed: overrides the scenario's seed.
-    ///   - timestampDeviation: the receive timestamp deviation the tags' locators assume.
+    ///   - timestampDeviation: the receive timestamp deviation the tags' locators assume; `nil`
+    ///     for the scenario's (``UWBEmulator/PositioningSpec/timestampDeviation``).
     ///   - tagAcceleration: the standard deviation of the tags' acceleration their trackers assume.
     /// - Throws: ``ScenarioPositioningError`` for a world without anchors or tags, clusters whose
     ///   rounds do not fit the period, an anchor position its frames cannot carry, a site origin
     ///   off the globe, or a world the emulator cannot build.
     public init(
-        scenario: Scenario, seed: UInt64? = nil, timestampDeviation: Distance = ScenarioPositioning.defaultTimestampDeviation,
+        scenario: Scenario, seed: UInt64? = nil, timestampDeviation: Distance? = nil,
         tagAcceleration: Acceleration = ScenarioPositioning.defaultTagAcceleration
     ) throws(ScenarioPositioningError) {
         let spec = scenario.positioning
@@ -128,7 +123,8 @@ public final class ScenarioPositioning {
             let device = emulation.devices[index]
             let height = emulation.antennaPosition(of: index, at: start)?.metres.y ?? scenario.devices[index].position.metres.y
             locators[index] = DownlinkTDoALocator(
-                geometry: flat ? .planar(height: Distance(metres: height)) : .spatial, timestampDeviation: timestampDeviation,
+                geometry: flat ? .planar(height: Distance(metres: height)) : .spatial,
+                timestampDeviation: timestampDeviation ?? spec.timestampDeviation,
                 window: needed)
             trackers[index] = PositionTracker(acceleration: tagAcceleration)
             let tag = DownlinkTDoATag(on: device.radio, network: network) { [weak self] observation in

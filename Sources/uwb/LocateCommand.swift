@@ -36,7 +36,8 @@ struct LocateCommand: ParsableCommand {
 
     @Option(parsing: .unconditional, help: """
         The standard deviation of a tag's receive timestamp, in metres, that the solver weighs \
-        measurements with (default \(JSONNumberText.text(ScenarioPositioning.defaultTimestampDeviation.metres))).
+        measurements with (default: the scenario's positioning.timestampDeviationMetres, else \
+        \(JSONNumberText.text(PositioningSpec.defaultTimestampDeviation.metres))).
         """)
     var timestampDeviation: Double?
 
@@ -75,7 +76,7 @@ struct LocateCommand: ParsableCommand {
             loaded = try Scenario.load(from: scenario)
             positioning = try ScenarioPositioning(
                 scenario: loaded, seed: seed,
-                timestampDeviation: timestampDeviation.map(Distance.init(metres:)) ?? ScenarioPositioning.defaultTimestampDeviation,
+                timestampDeviation: timestampDeviation.map(Distance.init(metres:)),
                 tagAcceleration: tagAcceleration.map(Acceleration.init(metresPerSecondSquared:)) ?? ScenarioPositioning.defaultTagAcceleration)
         } catch let error as ScenarioError {
             throw CommandFailure(error.description)

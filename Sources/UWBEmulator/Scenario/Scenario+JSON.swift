@@ -232,16 +232,20 @@ extension Scenario {
         return devices
     }
 
-    /// The root's `positioning` object: `networkIdentifier`, `roundsPerSecond` and `siteOrigin`, all optional.
+    /// The root's `positioning` object: `networkIdentifier`, `roundsPerSecond`,
+    /// `timestampDeviationMetres` and `siteOrigin`, all optional.
     private static func positioning(from field: ScenarioField) throws(ScenarioError) -> PositioningSpec {
         typealias Key = ScenarioKey
-        let object = try field.object(required: [], optional: [Key.network, Key.roundsPerSecond, Key.siteOrigin])
+        let object = try field.object(required: [], optional: [Key.network, Key.roundsPerSecond, Key.timestampDeviation, Key.siteOrigin])
         var spec = PositioningSpec()
         if let network = object.optionalField(Key.network) {
             spec.network = UInt16(try network.integer(within: .network))
         }
         if let rate = object.optionalField(Key.roundsPerSecond) {
             spec.roundsPerSecond = try rate.number(within: .roundsPerSecond)
+        }
+        if let deviation = object.optionalField(Key.timestampDeviation) {
+            spec.timestampDeviation = Distance(metres: try deviation.number(within: .timestampDeviation))
         }
         if let origin = object.optionalField(Key.siteOrigin) {
             let site = try origin.object(required: [Key.latitude, Key.longitude], optional: [Key.altitude])

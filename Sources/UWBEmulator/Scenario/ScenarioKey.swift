@@ -12,6 +12,7 @@ enum ScenarioKey {
 
     static let network = "networkIdentifier"
     static let roundsPerSecond = "roundsPerSecond"
+    static let timestampDeviation = "timestampDeviationMetres"
     static let siteOrigin = "siteOrigin"
     static let latitude = "latitudeDegrees"
     static let longitude = "longitudeDegrees"

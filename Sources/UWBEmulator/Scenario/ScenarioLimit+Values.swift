@@ -159,6 +159,12 @@ extension ScenarioLimit {
         0, 1000, excludingLowerBound: true, unit: "Hz",
         reason: "each cluster runs at least some rounds and a round lasts about a millisecond, so at most 1000 a second")
 
+    /// `positioning.timestampDeviationMetres`: more than 0, at most 10 m; a reception timed worse
+    /// than 30 ns is no ranging radio's.
+    public static let timestampDeviation = ScenarioLimit(
+        0, 10, excludingLowerBound: true, unit: "m",
+        reason: "the spread of a reception's timestamp as a distance, in metres: centimetres on clear links, decimetres in multipath")
+
     /// `positioning.siteOrigin.latitudeDegrees`: −90...90°, pole to pole.
     public static let latitude = ScenarioLimit(
         -90, 90, unit: "°", reason: "a latitude lies between the south pole (-90°) and the north pole (90°)")
