@@ -170,6 +170,7 @@ let package = Package(
                 "NearbyInteraction",
                 "UWBEmulator",
                 "UWBRanging",
+                "UWBPositioning",
                 "EmulatorHarness",
                 "UWBCore",
                 "DW1000Driver",

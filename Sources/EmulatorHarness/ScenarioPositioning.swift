@@ -22,6 +22,9 @@ public final class ScenarioPositioning {
     public let period: Duration
     /// The anchors' software, in scenario order.
     public let anchors: [DownlinkTDoAAnchor]
+    /// How long all clusters' rounds take, one after the other: the longest span of the rounds
+    /// one fix uses.
+    public let roundSpan: Duration
     /// The frame a site origin ties the scenario's coordinates to, if it has one.
     public let siteFrame: SiteFrame?
     /// Every fix not yet taken with ``takeRecords()``, in time order.
@@ -93,6 +96,7 @@ public final class ScenarioPositioning {
         let spacing = schedules.map { $0.roundDuration + DownlinkTDoASchedule.guardTime }
         let needed = spacing.reduce(Duration.zero, +)
         guard needed <= period else { throw .roundsDoNotFit(clusters: clusterOrder.count, needed: needed, period: period) }
+        roundSpan = needed
         var software: [DownlinkTDoAAnchor] = []
         var offset = Self.firstRound
         for (cluster, schedule) in zip(clusterOrder, schedules) {

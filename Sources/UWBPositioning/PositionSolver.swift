@@ -92,11 +92,12 @@ public struct PositionSolver: Sendable {
         let centroid = involved.reduce(Vector3.zero, +) * (1 / Double(involved.count))
         let starts = [linearisedStart(measurements, clocks: clocks), centroidStart(centroid, measurements, clocks: clocks)]
             .compactMap { $0 }
+        let resolved = measurements.map { ResolvedMeasurement($0, anchors: anchors, clocks: clocks) }
         var best: Solution?
         var lastError = PositioningError.noConvergence(iterations: maximumIterations)
         for start in starts {
             do {
-                let solution = try refine(measurements, clocks: clocks, from: start)
+                let solution = try refine(resolved, clocks: clocks.count, from: start)
                 if solution.cost < best?.cost ?? .infinity {
                     best = solution
                 }
@@ -131,9 +132,7 @@ public struct PositionSolver: Sendable {
     }
 
     /// Gauss-Newton from `start`, halving a step that does not lower the cost.
-    private func refine(
-        _ measurements: [PositionMeasurement], clocks: [String: Int], from start: [Double]
-    ) throws(PositioningError) -> Solution {
+    private func refine(_ measurements: [ResolvedMeasurement], clocks: Int, from start: [Double]) throws(PositioningError) -> Solution {
         var unknowns = start
         var equations = normalEquations(measurements, clocks: clocks, at: unknowns)
         for _ in 0..<maximumIterations {
@@ -166,39 +165,38 @@ public struct PositionSolver: Sendable {
 
     /// The normal equations of `measurements` linearised at `unknowns`, and their cost there.
     private func normalEquations(
-        _ measurements: [PositionMeasurement], clocks: [String: Int], at unknowns: [Double]
+        _ measurements: [ResolvedMeasurement], clocks: Int, at unknowns: [Double]
     ) -> (equations: NormalEquations, cost: Double) {
         let size = geometry.unknowns
-        let point = geometry.point(Array(unknowns.prefix(size)))
-        var equations = NormalEquations(size: size + clocks.count)
+        let point = geometry.point(unknowns)
+        var equations = NormalEquations(size: size + clocks)
+        var row = Array(repeating: 0.0, count: size + clocks)
         var cost = 0.0
         for measurement in measurements {
-            var (predicted, row) = prediction(of: measurement, at: point)
-            row += Array(repeating: 0, count: clocks.count)
-            if let clock = measurement.clock, let index = clocks[clock] {
-                predicted += unknowns[size + index]
-                row[size + index] = 1
+            var predicted = (point - measurement.anchor).length
+            let gradient = geometry.gradient(from: measurement.anchor, at: point)
+            for axis in 0..<size {
+                row[axis] = gradient[axis]
             }
-            let residual = measurement.metres - predicted
-            let weight = 1 / (measurement.deviation * measurement.deviation)
-            equations.add(row: row, residual: residual, weight: weight)
-            cost += residual * residual * weight
+            if let reference = measurement.reference {
+                predicted -= (point - reference).length
+                let away = geometry.gradient(from: reference, at: point)
+                for axis in 0..<size {
+                    row[axis] -= away[axis]
+                }
+            }
+            if let clock = measurement.clock {
+                predicted += unknowns[size + clock]
+                row[size + clock] = 1
+            }
+            let residual = measurement.value - predicted
+            equations.add(row: row, residual: residual, weight: measurement.weight)
+            cost += residual * residual * measurement.weight
+            if let clock = measurement.clock {
+                row[size + clock] = 0
+            }
         }
         return (equations, cost)
-    }
-
-    /// What `measurement` would read at `point`, and its derivative with respect to the unknowns.
-    private func prediction(of measurement: PositionMeasurement, at point: Vector3) -> (Double, [Double]) {
-        switch measurement {
-        case .distance(let name, _, _), .pseudorange(let name, _, _, _):
-            let anchor = anchors[name]?.position.metres ?? .zero
-            return ((point - anchor).length, geometry.gradient(from: anchor, at: point))
-        case .distanceDifference(let name, let referenceName, _, _):
-            let anchor = anchors[name]?.position.metres ?? .zero
-            let reference = anchors[referenceName]?.position.metres ?? .zero
-            let row = zip(geometry.gradient(from: anchor, at: point), geometry.gradient(from: reference, at: point)).map { $0 - $1 }
-            return ((point - anchor).length - (point - reference).length, row)
-        }
     }
 
     /// A start from the measurements' linearised equations, when they allow one: distances to at

@@ -18,7 +18,7 @@ public enum SolverGeometry: Hashable, Sendable {
         }
     }
 
-    /// The point `unknowns` stands for.
+    /// The point `unknowns` stands for (its first coordinates; clock offsets after them are ignored).
     func point(_ unknowns: [Double]) -> Vector3 {
         switch self {
         case .planar(let height): Vector3(x: unknowns[0], y: height.metres, z: unknowns[1])

@@ -19,7 +19,7 @@ struct BenchmarkCommand: ParsableCommand {
         subcommands: [
             EmulatorBenchmarkCommand.self, RangingBenchmarkCommand.self, SessionBenchmarkCommand.self, USBBenchmarkCommand.self,
             ServiceBenchmarkCommand.self, ScalingBenchmarkCommand.self, MeshBenchmarkCommand.self, SoakBenchmarkCommand.self,
-            SecurityBenchmarkCommand.self, UCIBenchmarkCommand.self, ChannelBenchmarkCommand.self,
+            SecurityBenchmarkCommand.self, UCIBenchmarkCommand.self, ChannelBenchmarkCommand.self, PositioningBenchmarkCommand.self,
         ],
         defaultSubcommand: EmulatorBenchmarkCommand.self)
 

@@ -1,4 +1,5 @@
 import Testing
+import EmulatorHarness
 import UWBCore
 import UWBEmulator
 import UWBPositioning
@@ -9,7 +10,7 @@ struct DownlinkTDoAEmulatedTests {
     static func observations(tags: [(x: Double, z: Double, ppm: Double)], network: UInt16 = 42, tagNetwork: UInt16 = 42, seconds: Double = 1)
         throws -> (emulation: Emulation, heard: [(tag: Int, observation: DownlinkTDoAObservation)], anchors: [DownlinkTDoAAnchor])
     {
-        let scenario = try PositioningWorld.scenario(tags: tags)
+        let scenario = try PositioningHall.scenario(tags: tags)
         let emulation = try Emulation(scenario: scenario)
         var anchors: [DownlinkTDoAAnchor] = []
         var start = Duration.milliseconds(10)
@@ -66,7 +67,7 @@ struct DownlinkTDoAEmulatedTests {
     @Test("each responder's clock rate over its initiator's, learnt from the anchors' rounds, matches the scenario's clocks to 10⁻⁸")
     func clockRates() throws {
         let (_, heard, _) = try Self.observations(tags: [(8, 6, 20)])
-        let ppm = PositioningWorld.anchors.map(\.ppm)
+        let ppm = PositioningHall.anchors.map(\.ppm)
         var checked = 0
         for (_, observation) in heard {
             let initiator = try #require(Int(observation.round.initiator.dropFirst(2), radix: 16)) - 1

@@ -35,7 +35,7 @@ struct ScenarioPositioningTests {
 
     @Test("static tags inside the anchors' hull: a consistent fix every round set, p95 within 10 cm, honest covariances")
     func insideHull() throws {
-        let records = try Self.records(PositioningWorld.scenario(tags: [(5, 5, -15), (12, 9, 9), (17, 3, 4), (3, 12, -6)]), seconds: 3)
+        let records = try Self.records(PositioningHall.scenario(tags: [(5, 5, -15), (12, 9, 9), (17, 3, 4), (3, 12, -6)]), seconds: 3)
         // A fix a period for each tag: the first set closes with the next period's first round
         // (0.11 s), each later one with its east cluster's round (0.21 s to 2.91 s). A set missing
         // a round closes a period late, and one fixed again when the round comes late adds one.
@@ -60,7 +60,7 @@ struct ScenarioPositioningTests {
 
     @Test("tags outside the hull: fixes whose covariances say how poor they are (90 % inside their 2σ ellipse)")
     func outsideHull() throws {
-        let records = try Self.records(PositioningWorld.scenario(tags: [(25, 7, 13), (-4, -3, 2), (10, 20, -8)]), seconds: 5)
+        let records = try Self.records(PositioningHall.scenario(tags: [(25, 7, 13), (-4, -3, 2), (10, 20, -8)]), seconds: 5)
         let fixes = records.filter { if case .success = $0.result { true } else { false } }
         #expect(fixes.count >= records.count * 9 / 10)
         #expect(Self.insideTwoSigma(records) >= 0.9, "\(Self.insideTwoSigma(records))")
@@ -68,7 +68,7 @@ struct ScenarioPositioningTests {
 
     @Test("an anchor surveyed 1.5 m behind where it stands is left out of the fixes; the fixes stay within 25 cm (the rest's geometry)")
     func lyingAnchor() throws {
-        var scenario = try PositioningWorld.scenario(tags: [(6, 6, 0), (14, 8, 5)])
+        var scenario = try PositioningHall.scenario(tags: [(6, 6, 0), (14, 8, 5)])
         scenario.devices[6].positioning = .anchor(cluster: "east", surveyedPosition: Position(metres: Vector3(x: 10, y: 3, z: 16.5)))
         let records = try Self.records(scenario, seconds: 3)
         var rejectedLiar = 0
@@ -85,7 +85,7 @@ struct ScenarioPositioningTests {
 
     @Test("20 s, past every clock's 40-bit wrap (17.2 s): no fix more than 20 cm off (Loco TDoA3's wraps gave 25–100 m)")
     func acrossTheWrap() throws {
-        let records = try Self.records(PositioningWorld.scenario(tags: [(7, 4, 18)]), seconds: 20)
+        let records = try Self.records(PositioningHall.scenario(tags: [(7, 4, 18)]), seconds: 20)
         #expect(records.count >= 190)
         let worst = records.compactMap { $0.error?.metres }.max() ?? .infinity
         #expect(worst < 0.2, "\(worst)")
@@ -94,7 +94,7 @@ struct ScenarioPositioningTests {
     @Test("with a site origin every fix also has a latitude, longitude and altitude, the site frame's")
     func geodetic() throws {
         let origin = GeodeticPosition(latitude: .degrees(52.2053), longitude: .degrees(0.1218), altitude: Distance(metres: 10))
-        let scenario = try PositioningWorld.scenario(
+        let scenario = try PositioningHall.scenario(
             tags: [(5, 5, 0)], extra: ["positioning": ["siteOrigin": ["latitudeDegrees": 52.2053, "longitudeDegrees": 0.1218, "altitudeMetres": 10]]])
         let records = try Self.records(scenario, seconds: 1)
         let frame = try SiteFrame(origin: origin)
@@ -107,12 +107,12 @@ struct ScenarioPositioningTests {
 
     @Test("no anchors, no tags, or clusters whose rounds do not fit the period: refused, saying what to change")
     func refusals() throws {
-        var noAnchors = try PositioningWorld.scenario(tags: [(5, 5, 0)])
+        var noAnchors = try PositioningHall.scenario(tags: [(5, 5, 0)])
         for index in 0..<8 { noAnchors.devices[index].positioning = nil }
         #expect(throws: ScenarioPositioningError.noAnchors) { try ScenarioPositioning(scenario: noAnchors) }
-        let noTags = try PositioningWorld.scenario(tags: [])
+        let noTags = try PositioningHall.scenario(tags: [])
         #expect(throws: ScenarioPositioningError.noTags) { try ScenarioPositioning(scenario: noTags) }
-        var fast = try PositioningWorld.scenario(tags: [(5, 5, 0)])
+        var fast = try PositioningHall.scenario(tags: [(5, 5, 0)])
         fast.positioning.roundsPerSecond = 1000
         let error = #expect(throws: ScenarioPositioningError.self) { try ScenarioPositioning(scenario: fast) }
         guard case .roundsDoNotFit(let clusters, _, _)? = error else {
