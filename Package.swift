@@ -99,6 +99,9 @@ let package = Package(
                 .embedInCode("Scenario/Shipped/two-devices-3m.json"),
                 .embedInCode("Scenario/Shipped/uci-pairs-twenty.json"),
                 .embedInCode("Scenario/Shipped/walking-around.json"),
+                .embedInCode("Scenario/Shipped/warehouse.json"),
+                .embedInCode("Scenario/Shipped/office-dl-tdoa.json"),
+                .embedInCode("Scenario/Shipped/thousand-tags.json"),
             ]
         ),
         .target(name: "UWBPlot", dependencies: ["UWBCore", "UWBEmulator"]),

@@ -1,7 +1,7 @@
 import Foundation
 
-/// The World Geodetic System 1984 ellipsoid (NIMA TR8350.2, third edition, 2000, table 3.1), the
-/// datum of GPS and of the site origins positions are tied to.
+/// The World Geodetic System 1984 ellipsoid (NIMA TR8350.2, third edition, 2000, table 3.1;
+/// `Docs/reference/positioning.md` §1), the datum of GPS and of the site origins positions are tied to.
 enum WGS84 {
     /// The semi-major axis a: 6 378 137 m.
     static let semiMajorAxis = 6_378_137.0

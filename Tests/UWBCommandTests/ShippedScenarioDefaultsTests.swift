@@ -3,10 +3,15 @@ import Testing
 import UWBTestSupport
 
 /// Every shipped scenario runs with `uwb range`, `uwb demo` and `uwb emulate` and their default
-/// options (only a short `--duration`); where a default does not fit, the tool says what it chose.
+/// options (only a short `--duration`), a positioning site with `uwb locate` and `uwb emulate`;
+/// where a default does not fit, the tool says what it chose.
 @Suite("Shipped scenarios run with the default options")
 struct ShippedScenarioDefaultsTests {
-    /// The files in `Docs/scenarios`.
+    /// The positioning sites in `Docs/scenarios`: anchors and listening tags, which sessions
+    /// between every pair (`uwb demo`, `uwb range`) do not suit.
+    static let positioningSites = ["office-dl-tdoa", "thousand-tags", "warehouse"]
+
+    /// The other files in `Docs/scenarios`.
     static let scenarios = [
         "apartment-fridge", "apartment-wall", "calibration-room", "capture-room", "demo-room", "dense-room", "hall-twenty", "office-wall", "pdoa-bench", "pdoa-dw3220-bench",
         "pdoa-dw3220-sweep", "pdoa-sweep",
@@ -18,7 +23,23 @@ struct ShippedScenarioDefaultsTests {
     func everyScenario() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: Repository.scenariosDirectory)
             .filter { $0.hasSuffix(".json") }.map { String($0.dropLast(".json".count)) }
-        #expect(files.sorted() == Self.scenarios)
+        #expect(files.sorted() == (Self.scenarios + Self.positioningSites).sorted())
+    }
+
+    @Test("a positioning site locates its tags with the defaults", arguments: ["locate", "emulate"], positioningSites)
+    func locates(command: String, scenario: String) throws {
+        let run = try CommandRun([command, "--scenario", "Docs/scenarios/\(scenario).json", "--duration", "1"])
+        #expect(run.status == 0, "\(run.error)")
+        #expect(!run.error.contains("Error"), "\(run.error)")
+        if command == "locate" {
+            // "N fixes" on standard error, at least one a tag per 100 ms from 0.11 s on, and a line
+            // each (and one per fix refused) under the table's header.
+            let fixes = try #require(run.error.split(separator: " ").first.flatMap { Int($0) })
+            #expect(fixes >= 9 * (scenario == "thousand-tags" ? 1000 : 3), "\(run.error)")
+            #expect(run.output.split(separator: "\n").count >= fixes + 1)
+        } else {
+            #expect(run.output.contains("simulated 1.000 s"), "\(run.output)")
+        }
     }
 
     @Test("runs with the defaults", arguments: ["range", "demo", "emulate"], scenarios)

@@ -14,13 +14,16 @@ enum ShippedScenarios {
         "demo-room": PackageResources.demo_room_json,
         "dense-room": PackageResources.dense_room_json,
         "hall-twenty": PackageResources.hall_twenty_json,
+        "office-dl-tdoa": PackageResources.office_dl_tdoa_json,
         "office-wall": PackageResources.office_wall_json,
         "pdoa-bench": PackageResources.pdoa_bench_json,
         "pdoa-dw3220-bench": PackageResources.pdoa_dw3220_bench_json,
         "pdoa-dw3220-sweep": PackageResources.pdoa_dw3220_sweep_json,
         "pdoa-sweep": PackageResources.pdoa_sweep_json,
+        "thousand-tags": PackageResources.thousand_tags_json,
         "two-devices-3m": PackageResources.two_devices_3m_json,
         "uci-pairs-twenty": PackageResources.uci_pairs_twenty_json,
         "walking-around": PackageResources.walking_around_json,
+        "warehouse": PackageResources.warehouse_json,
     ]
 }
