@@ -78,7 +78,8 @@ public struct PositionSolver: Sendable {
         var normalisedResidual: Double? { degreesOfFreedom > 0 ? cost / Double(degreesOfFreedom) : nil }
     }
 
-    /// The weighted least-squares solution of `measurements`, from the better of two starts.
+    /// The weighted least-squares solution of `measurements`, from the better of two starts (the
+    /// second only when the first's solution does not pass the consistency check).
     private func solve(_ measurements: [PositionMeasurement]) throws(PositioningError) -> Solution {
         let clocks = Self.clocks(of: measurements)
         let unknowns = geometry.unknowns + clocks.count
@@ -103,6 +104,11 @@ public struct PositionSolver: Sendable {
                 }
             } catch {
                 lastError = error
+            }
+            // A solution the measurements agree with needs no second start: it is the minimum
+            // their errors allow, and the second start exists for the local minima of those they do not.
+            if let best, let residual = best.normalisedResidual, residual <= Self.consistencyBound(degreesOfFreedom: best.degreesOfFreedom) {
+                return best
             }
         }
         guard let best else { throw lastError }
