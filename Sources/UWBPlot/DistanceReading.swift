@@ -19,6 +19,17 @@ enum DistanceReading {
             })
     }
 
+    /// A `uwb locate --format jsonl` line.
+    static func positionSample(_ line: JSONObject<JSONFieldError>) throws(JSONFieldError) -> PositionSample {
+        _ = try line.field(PositionLineKey.method)
+        return PositionSample(
+            seconds: try line.field(PositionLineKey.time).number(),
+            device: try line.field(PositionLineKey.device).string(),
+            position: try line.optionalField(PositionLineKey.position).map(point),
+            tracked: try line.optionalField(PositionLineKey.tracked).map(point),
+            truth: try point(line.field(PositionLineKey.truth)))
+    }
+
     /// A `uwb calibrate pdoa --samples` line.
     static func pdoaSample(_ line: JSONObject<JSONFieldError>) throws(JSONFieldError) -> PDoASample {
         PDoASample(
@@ -35,7 +46,17 @@ enum DistanceReading {
 
     /// A direction `[x, y, z]`.
     private static func vector(_ field: JSONField<JSONFieldError>) throws(JSONFieldError) -> Vector3 {
-        let elements = try field.array(count: 3, of: "numbers (a unit vector)")
+        try triple(field, of: "numbers (a unit vector)")
+    }
+
+    /// A position `[x, y, z]` in metres.
+    private static func point(_ field: JSONField<JSONFieldError>) throws(JSONFieldError) -> Vector3 {
+        try triple(field, of: "numbers (a position in metres)")
+    }
+
+    /// Three numbers, `what` for messages.
+    private static func triple(_ field: JSONField<JSONFieldError>, of what: String) throws(JSONFieldError) -> Vector3 {
+        let elements = try field.array(count: 3, of: what)
         return Vector3(x: try elements[0].number(), y: try elements[1].number(), z: try elements[2].number())
     }
 }

@@ -10,8 +10,22 @@ extension PlotInput {
     static let neededTrace = "a pcapng trace written with --trace FILE (by `uwb emulate`, `uwb range` or `uwb demo`)"
     /// What `uwb plot cir` needs, for messages.
     static let neededImpulseResponse = "the output of `uwb cir --format json`"
+    /// What `uwb plot room --run` takes, for messages.
+    static let neededRoomRun = "the JSON lines of `uwb range`, `uwb demo` or `uwb locate` with --format jsonl"
     /// What `uwb plot room --scenario` needs, for messages.
     static let neededScenario = "a scenario (Docs/scenarios.md)"
+
+    /// The positions of `uwb locate` output, for the figure named `figure` from the file at `path`,
+    /// or `nil` for distances (`uwb range` or `uwb demo` output).
+    ///
+    /// - Throws: ``PlotError/wrongKind(path:found:figure:needed:)`` for any other kind.
+    public func positionsOrDistances(figure: String, path: String) throws(PlotError) -> [PositionSample]? {
+        switch self {
+        case .positions(let samples): return samples
+        case .distances: return nil
+        default: throw .wrongKind(path: path, found: kind, figure: figure, needed: Self.neededRoomRun)
+        }
+    }
 
     /// The distance samples, for the figure named `figure` (its subcommand) from the file at `path`.
     ///

@@ -6,6 +6,8 @@ import UWBEmulator
 public enum PlotInput: Sendable {
     /// Distances from `uwb range` or `uwb demo` JSON lines; `kind` says which.
     case distances(kind: PlotInputKind, samples: [DistanceSample])
+    /// Positions from `uwb locate` JSON lines.
+    case positions([PositionSample])
     /// Phase differences from `uwb calibrate pdoa --samples`.
     case pdoa([PDoASample])
     /// The frames of a pcapng trace.
@@ -97,6 +99,8 @@ public enum PlotInput: Sendable {
             })
         case .pdoaSamples:
             return .pdoa(try all.map(path: path, DistanceReading.pdoaSample))
+        case .locateLines:
+            return .positions(try all.map(path: path, DistanceReading.positionSample))
         case .trace, .scenario, .impulseResponse:
             throw .unknownKind(path: path, line: firstIndex + 1, reason: "not JSON lines")
         }
@@ -132,6 +136,7 @@ public enum PlotInput: Sendable {
     public var kind: PlotInputKind {
         switch self {
         case .distances(let kind, _): kind
+        case .positions: .locateLines
         case .pdoa: .pdoaSamples
         case .trace: .trace
         case .scenario: .scenario

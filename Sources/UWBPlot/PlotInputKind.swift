@@ -4,6 +4,8 @@ public enum PlotInputKind: String, CaseIterable, Hashable, Sendable, CustomStrin
     case rangeLines
     /// The JSON lines of `uwb demo --format jsonl` (`Docs/demo-output.md`).
     case demoLines
+    /// The JSON lines of `uwb locate --format jsonl` (`Docs/positioning.md`).
+    case locateLines
     /// The JSON lines of `uwb calibrate pdoa --samples FILE`: one phase difference per line.
     case pdoaSamples
     /// A pcapng trace written by `--trace FILE`.
@@ -19,6 +21,7 @@ public enum PlotInputKind: String, CaseIterable, Hashable, Sendable, CustomStrin
         switch self {
         case .rangeLines: "`uwb range --format jsonl` output"
         case .demoLines: "`uwb demo --format jsonl` output"
+        case .locateLines: "`uwb locate --format jsonl` output"
         case .pdoaSamples: "the samples of `uwb calibrate pdoa --samples`"
         case .trace: "a pcapng trace"
         case .scenario: "a scenario"
@@ -32,6 +35,7 @@ public enum PlotInputKind: String, CaseIterable, Hashable, Sendable, CustomStrin
         switch self {
         case .rangeLines: DistanceLineKeys.range.markers
         case .demoLines: DistanceLineKeys.demo.markers
+        case .locateLines: [PositionLineKey.device, PositionLineKey.method, PositionLineKey.truth]
         case .pdoaSamples: [PDoASampleKey.chip, PDoASampleKey.pdoa]
         case .trace, .scenario, .impulseResponse: []
         }

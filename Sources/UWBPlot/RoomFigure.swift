@@ -6,17 +6,22 @@ import UWBEmulator
 /// `Docs/scenarios.md`), x to the right and z growing towards the bottom of the page, with equal
 /// scales. It shows the obstacles, each device at its start with its name, the paths of devices
 /// that move, the field-of-view cone of every board that measures an angle (two or three
-/// phase-coherent chips), and optionally where a run's devices measured their peers.
+/// phase-coherent chips), and optionally where a run's devices measured their peers, or where a
+/// `uwb locate` run's tags fixed themselves and how their tracks went.
 public enum RoomFigure {
     /// The top view of `scenario`, with cones of half-angle `fieldOfView` and, from `run` when
     /// given, each measured position of a peer: the device's position at the line's time plus the
     /// measured distance along the measured direction (or, on two-chip boards, along the
     /// horizontal angle with the peer taken as level).
     ///
+    /// With `fixes` from `uwb locate`, each tag's fixes are points and its track a line; its true
+    /// path is the scenario's.
+    ///
     /// - Throws: ``PlotError/nothingToPlot(path:what:)`` when the run names a device the scenario
     ///   does not have.
     public static func make(
-        _ scenario: Scenario, fieldOfView: Angle, run: (samples: [DistanceSample], source: String)? = nil
+        _ scenario: Scenario, fieldOfView: Angle, run: (samples: [DistanceSample], source: String)? = nil,
+        fixes: (samples: [PositionSample], source: String)? = nil
     ) throws(PlotError) -> Figure {
         let extent = RoomExtent(scenario)
         let coneLength = max(PlotStyle.shortestCone, PlotStyle.coneLengthFraction * extent.largerSide)
@@ -47,6 +52,10 @@ public enum RoomFigure {
             series += try measuredPositions(run.samples, source: run.source, scenario: scenario)
             caption += "; measured positions from \(run.source)"
         }
+        if let fixes {
+            series += try fixedPositions(fixes.samples, source: fixes.source, scenario: scenario)
+            caption += "; fixes and tracks from \(fixes.source)"
+        }
         return Figure(
             title: "Top view (x–z plane, seen from above)", caption: caption,
             xAxis: Axis(title: "x (m)"), yAxis: Axis(title: "z (m)", isReversed: true),
@@ -76,6 +85,30 @@ public enum RoomFigure {
         }
         let degrees = String(format: "%.0f", locale: nil, halfAngle.degrees)
         return Region(name: "\(device.name) field of view (±\(degrees)°)", corners: corners, colour: colour, opacity: PlotStyle.coneOpacity)
+    }
+
+    /// Per tag, its fixes as points and its track as a line, in the colour of the tag.
+    private static func fixedPositions(_ samples: [PositionSample], source: String, scenario: Scenario) throws(PlotError) -> [Series] {
+        let colours = Dictionary(scenario.devices.enumerated().map { ($0.element.name, $0.offset) }, uniquingKeysWith: { first, _ in first })
+        let unknown = Set(samples.map(\.device)).filter { colours[$0] == nil }.sorted()
+        guard unknown.isEmpty else {
+            throw .nothingToPlot(
+                path: source,
+                what: "the run names devices the scenario does not have (\(unknown.joined(separator: ", "))); give the run of this scenario")
+        }
+        var series: [Series] = []
+        for (device, ofDevice) in OrderedGroups(samples, by: \.device).groups {
+            let colour = colours[device] ?? 0
+            let fixes = ofDevice.compactMap { $0.position.map { PlotPoint(x: $0.x, y: $0.z) } }
+            let track = ofDevice.compactMap { $0.tracked.map { PlotPoint(x: $0.x, y: $0.z) } }
+            if !fixes.isEmpty {
+                series.append(Series(name: "\(device) fixes", style: .points, colour: colour, points: fixes))
+            }
+            if !track.isEmpty {
+                series.append(Series(name: "\(device) track", style: .line, colour: colour, points: track))
+            }
+        }
+        return series
     }
 
     /// One series per pair of the positions where the device measured its peer.

@@ -12,13 +12,14 @@ struct PlotRoomCommand: PlotSubcommand {
             The horizontal x–z plane of the scenario's world, z growing down the page. Boards with \
             two or three phase-coherent chips get a cone of --field-of-view around where their back \
             faces at the start. With --run, every line of the run that has a distance and a \
-            direction (or a horizontal angle) adds the position where the device measured its peer.
+            direction (or a horizontal angle) adds the position where the device measured its peer; \
+            with the run of `uwb locate`, each tag's fixes and its track, beside its true path.
             """)
 
     @Option(help: "The scenario file (JSON); see Docs/scenarios.md.")
     var scenario: String
 
-    @Option(name: .customLong("run"), help: "The JSON lines of a run of the scenario (`uwb range` or `uwb demo` with --format jsonl).")
+    @Option(name: .customLong("run"), help: "The JSON lines of a run of the scenario (`uwb range`, `uwb demo` or `uwb locate` with --format jsonl).")
     var runFile: String?
 
     @Option(parsing: .unconditional, help: "The half-angle of the field-of-view cones, in degrees.")
@@ -37,9 +38,12 @@ struct PlotRoomCommand: PlotSubcommand {
 
     func makeFigure() throws(PlotError) -> Figure {
         let room = try PlotInput.load(scenario).scenario(figure: "room --scenario", path: scenario)
-        let samples = try runFile.map { path throws(PlotError) in
-            (samples: try PlotInput.load(path).distances(figure: "room --run", path: path), source: path)
+        guard let path = runFile else { return try RoomFigure.make(room, fieldOfView: .degrees(fieldOfView)) }
+        let input = try PlotInput.load(path)
+        if let positions = try input.positionsOrDistances(figure: "room --run", path: path) {
+            return try RoomFigure.make(room, fieldOfView: .degrees(fieldOfView), fixes: (positions, path))
         }
-        return try RoomFigure.make(room, fieldOfView: .degrees(fieldOfView), run: samples)
+        return try RoomFigure.make(
+            room, fieldOfView: .degrees(fieldOfView), run: (try input.distances(figure: "room --run", path: path), path))
     }
 }

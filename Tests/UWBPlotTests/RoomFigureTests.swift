@@ -49,6 +49,32 @@ struct RoomFigureTests {
         #expect(figure.regions.map(\.name) == ["phone field of view (±60°)", "laptop field of view (±60°)"])
     }
 
+    @Test("warehouse with a uwb locate run: each tag's fixes as points and its track as a line, read back from the SVG")
+    func locateRun() throws {
+        let scenario = try Self.scenario("warehouse.json")
+        let lines = [
+            "{\"t\":0.11,\"device\":\"forklift\",\"method\":\"dl-tdoa\",\"position_m\":[2.6,2.2,1.7],\"tracked_position_m\":[2.6,2.2,1.7],"
+                + "\"no_fix\":null,\"true_position_m\":[2.5,2.2,1.8]}",
+            "{\"t\":0.21,\"device\":\"forklift\",\"method\":\"dl-tdoa\",\"position_m\":null,\"tracked_position_m\":null,"
+                + "\"no_fix\":{\"reason\":\"too-few-measurements\",\"message\":\"…\"},\"true_position_m\":[2.5,2.2,2.1]}",
+            "{\"t\":0.31,\"device\":\"forklift\",\"method\":\"dl-tdoa\",\"position_m\":[2.4,2.2,2.9],\"tracked_position_m\":[2.5,2.2,2.6],"
+                + "\"no_fix\":null,\"true_position_m\":[2.5,2.2,2.4]}",
+        ]
+        let input = try PlotInput.parse(Data(lines.joined(separator: "\n").utf8), path: "locate.jsonl")
+        #expect(input.kind == .locateLines)
+        let samples = try #require(try input.positionsOrDistances(figure: "room --run", path: "locate.jsonl"))
+        #expect(samples.map(\.position) == [Vector3(x: 2.6, y: 2.2, z: 1.7), nil, Vector3(x: 2.4, y: 2.2, z: 2.9)])
+        let figure = try RoomFigure.make(scenario, fieldOfView: .degrees(60), fixes: (samples, "locate.jsonl"))
+        #expect(figure.series.first { $0.name == "forklift fixes" }?.points == [PlotPoint(x: 2.6, y: 1.7), PlotPoint(x: 2.4, y: 2.9)])
+        #expect(figure.series.first { $0.name == "forklift track" }?.points == [PlotPoint(x: 2.6, y: 1.7), PlotPoint(x: 2.5, y: 2.6)])
+        let tree = try SVGTree(FigureRenderer.svg(figure))
+        let fix = try #require(tree.series("forklift fixes")?.children.last)
+        #expect(abs((tree.value(of: fix, axis: "y-axis") ?? 0) - 2.9) < 0.01)
+        #expect(throws: PlotError.self) {
+            try RoomFigure.make(try Self.scenario("demo-room.json"), fieldOfView: .degrees(60), fixes: (samples, "locate.jsonl"))
+        }
+    }
+
     @Test("a run of another scenario is refused with the names it does not know")
     func foreignRun() throws {
         let samples = try Fixtures.input(Fixtures.rangeLines(from: "x", to: "y", count: 1)[0]).distances(figure: "room --run", path: "r")
