@@ -34,8 +34,9 @@ struct ScenarioErrorTests {
         let error = #expect(throws: ScenarioError.self) { try Scenario.load(from: path) }
         #expect(error?.field == nil)
         #expect(error?.description == "cannot read \(path): No such file or directory; check the path, or name a shipped scenario ("
-            + "apartment-fridge, apartment-wall, calibration-room, capture-room, demo-room, dense-room, hall-twenty, office-wall, "
-            + "pdoa-bench, pdoa-dw3220-bench, pdoa-dw3220-sweep, pdoa-sweep, two-devices-3m, uci-pairs-twenty, walking-around)")
+            + "apartment-fridge, apartment-wall, calibration-room, capture-room, demo-room, dense-room, hall-twenty, office-dl-tdoa, "
+            + "office-wall, pdoa-bench, pdoa-dw3220-bench, pdoa-dw3220-sweep, pdoa-sweep, thousand-tags, two-devices-3m, "
+            + "uci-pairs-twenty, walking-around, warehouse)")
     }
 
     @Test("an error in a file names the file, then the field")
@@ -250,7 +251,7 @@ struct ScenarioErrorTests {
         // Empty objects: decoding any of them would fail on its missing name instead.
         try expect(
             [.key("devices")], set: Array(repeating: [String: Any](), count: 100_000), field: "devices",
-            containing: "100000 devices, more than the 1000")
+            containing: "100000 devices, more than the 1024")
     }
 
     @Test("exactly the maximum number of devices is accepted")
@@ -260,7 +261,7 @@ struct ScenarioErrorTests {
         }
         let document = JSONEditing.replacing([.key("devices")], with: devices, in: ScenarioFixtures.minimal)
         let scenario = try Scenario(jsonData: ScenarioFixtures.data(document), boardSearchPaths: [ScenarioFixtures.boardsDirectory])
-        #expect(scenario.devices.count == 1000)
+        #expect(scenario.devices.count == 1024)
     }
 
     @Test("an unknown board lists the known ones")
