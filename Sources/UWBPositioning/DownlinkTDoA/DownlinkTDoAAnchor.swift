@@ -35,9 +35,7 @@ public final class DownlinkTDoAAnchor: RadioEventHandler {
     /// Rounds it opened (initiator) or answered (responder).
     public private(set) var rounds = 0
 
-    /// The radio. `unowned`: the radio's owner keeps the anchor, not the other way.
-    private unowned let radio: any RadioHost
-    private let clock: TransmitClock
+    private let transmitter: AnchorTransmitter
     private var round: UInt16 = 0
     /// The Poll's TX timestamp while the initiator's Final is still to be scheduled.
     private var pollSent: DeviceTime?
@@ -49,20 +47,13 @@ public final class DownlinkTDoAAnchor: RadioEventHandler {
         on radio: any RadioHost, network: PANIdentifier, address: UInt16, position: Position, role: Role,
         schedule: DownlinkTDoASchedule
     ) throws(DownlinkTDoAFrameError) {
-        let point = position.metres
-        for coordinate in [point.x, point.y, point.z] where Int32(exactly: (coordinate * DownlinkTDoAFrame.positionUnitsPerMetre).rounded()) == nil {
-            throw .positionOutOfRange(position)
-        }
-        self.radio = radio
+        transmitter = try AnchorTransmitter(
+            radio: radio, network: network, address: address, position: position, hostAllowance: schedule.hostAllowance)
         self.network = network
         self.address = address
         self.position = position
         self.role = role
         self.schedule = schedule
-        let capabilities = radio.transceivers.first?.capabilities
-        clock = TransmitClock(
-            granularity: capabilities?.delayedTransmitGranularity ?? .zero,
-            antennaDelay: radio.board.chips.first?.calibration.txAntennaDelay ?? .zero)
     }
 
     /// Starts at the loop's start.
@@ -74,7 +65,7 @@ public final class DownlinkTDoAAnchor: RadioEventHandler {
     public func start() {
         switch role {
         case .initiator(let period, let firstRound):
-            radio.schedule(after: firstRound) { [weak self] in
+            transmitter.radio.schedule(after: firstRound) { [weak self] in
                 self?.openRound(every: period)
             }
         case .responder:
@@ -89,13 +80,15 @@ public final class DownlinkTDoAAnchor: RadioEventHandler {
         case (.initiator, .transmitted):
             if let pollSent {
                 self.pollSent = nil
-                send(.final, startingAt: start(forTimestamp: pollSent + ticks(schedule.finalDelay)), to: .broadcast)
+                let start = transmitter.start(forTimestamp: pollSent + AnchorTransmitter.ticks(schedule.finalDelay))
+                attempt { () throws(TransceiverError) in _ = try transmitter.send(.final, round: round, startingAt: start, to: .broadcast) }
             }
         case (.responder(let initiator, let slot), .frameReceived(let received)):
             if let frame = try? DownlinkTDoAFrame.decoded(from: received.frame), frame.network == network,
                 frame.anchor == initiator, frame.message.kind == .poll {
                 answer(
-                    frame.message, of: initiator, receivedAt: received.rangeBiasCorrectedTimestamp(configuration: radio.configuration),
+                    frame.message, of: initiator,
+                    receivedAt: received.rangeBiasCorrectedTimestamp(configuration: transmitter.radio.configuration),
                     offset: received.diagnostics.clockOffset, slot: slot)
             } else {
                 listen()
@@ -109,71 +102,42 @@ public final class DownlinkTDoAAnchor: RadioEventHandler {
 
     /// Opens a round now and schedules the next one `period` later.
     private func openRound(every period: Duration) {
-        radio.schedule(after: period) { [weak self] in
+        transmitter.radio.schedule(after: period) { [weak self] in
             self?.openRound(every: period)
         }
-        guard let transceiver = radio.transceivers.first else { return }
-        do {
-            try transceiver.turnOff()
-            let now = try transceiver.systemTime()
-            round &+= 1
-            rounds += 1
-            let earliest = now + ticks(schedule.configuration.synchronisationHeaderDuration + schedule.hostAllowance)
-            pollSent = send(.poll, startingAt: clock.gridTime(notBefore: earliest), to: .broadcast)
-        } catch {
-            failed(error)
+        round &+= 1
+        rounds += 1
+        attempt { () throws(TransceiverError) in
+            pollSent = try transmitter.send(.poll, round: round, startingAt: try transmitter.earliestStart(), to: .broadcast)
         }
     }
 
     /// Sends the Response to `poll` of `initiator`, received at `time` with the initiator's clock `offset`.
     private func answer(_ poll: DownlinkTDoAMessage, of initiator: UInt16, receivedAt time: DeviceTime, offset: ClockOffset, slot: Int) {
-        let start = start(forTimestamp: time + ticks(schedule.responseDelay(slot: slot)))
-        let replyTime = clock.timestamp(ofTransmissionAt: start).elapsed(since: time)
+        let start = transmitter.start(forTimestamp: time + AnchorTransmitter.ticks(schedule.responseDelay(slot: slot)))
+        let replyTime = transmitter.timestamp(ofTransmissionAt: start).elapsed(since: time)
         round = poll.round
         rounds += 1
-        send(.response(replyTime: replyTime, initiatorClockOffset: offset), startingAt: start, to: .short(initiator))
-    }
-
-    /// The delayed-TX start, on the grid, of a frame whose TX timestamp should be no earlier than `stamp`.
-    private func start(forTimestamp stamp: DeviceTime) -> DeviceTime {
-        clock.gridTime(notBefore: stamp - clock.antennaDelay)
-    }
-
-    /// Sends a `kind` message by delayed TX at `start` (on the grid), returning its TX timestamp,
-    /// or `nil` if the radio refused it.
-    @discardableResult
-    private func send(_ kind: DownlinkTDoAMessage.Kind, startingAt start: DeviceTime, to destination: MACAddress) -> DeviceTime? {
-        guard let transceiver = radio.transceivers.first else { return nil }
-        let stamp = clock.timestamp(ofTransmissionAt: start)
-        let message = DownlinkTDoAMessage(kind: kind, round: round, transmitted: stamp, anchorPosition: position)
-        do {
-            let octets = try DownlinkTDoAFrame(network: network, anchor: address, destination: destination, message: message).encoded()
-            try transceiver.turnOff()
-            try transceiver.transmit(octets, at: start, awaiting: nil)
-            return stamp
-        } catch let error as TransceiverError {
-            failed(error)
-        } catch {
-            failed(.hardwareFault("\(error)"))
+        attempt { () throws(TransceiverError) in
+            _ = try transmitter.send(
+                .response(replyTime: replyTime, initiatorClockOffset: offset), round: round, startingAt: start, to: .short(initiator))
         }
-        return nil
     }
 
     private func listen() {
+        attempt { () throws(TransceiverError) in try transmitter.listen() }
+    }
+
+    /// Runs `work`, counting a failure (and, for a responder, listening again).
+    private func attempt(_ work: () throws(TransceiverError) -> Void) {
         do {
-            try radio.transceivers.first?.enableReceiver(.untilTurnedOff)
+            try work()
         } catch {
-            failed(error)
+            failures += 1
+            lastError = error
+            if case .responder = role {
+                try? transmitter.listen()
+            }
         }
-    }
-
-    private func failed(_ error: TransceiverError) {
-        failures += 1
-        lastError = error
-        if case .responder = role { listen() }
-    }
-
-    private func ticks(_ duration: Duration) -> DeviceDuration {
-        DeviceDuration(ticks: Int64((duration.secondsValue * DeviceClock.ticksPerSecond).rounded(.up)))
     }
 }
