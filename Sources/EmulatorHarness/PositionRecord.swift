@@ -4,18 +4,12 @@ import UWBPositioning
 
 /// One fix an emulated tag made (or why it made none), with the truth the emulator knows.
 public struct PositionRecord: Hashable, Sendable {
-    /// How the tag measured.
-    public enum Method: String, Hashable, Sendable, CaseIterable {
-        /// It listened to the anchors' DL-TDoA rounds.
-        case downlinkTDoA = "dl-tdoa"
-    }
-
     /// When the fix was made (the last frame it used arrived), on the emulated world's clock.
     public var time: SimulationTime
     /// The tag's name.
     public var device: String
-    /// How it measured.
-    public var method: Method
+    /// How it was positioned.
+    public var method: PositioningMethod
     /// The fix, or why there is none.
     public var result: Result<PositionFix, PositioningError>
     /// The fix on the globe, where the scenario has a site origin.

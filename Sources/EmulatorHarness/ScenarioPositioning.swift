@@ -2,53 +2,63 @@ import UWBCore
 import UWBEmulator
 import UWBPositioning
 
-/// DL-TDoA positioning in a scenario's world: its anchors (devices with an
-/// ``UWBEmulator/PositioningRole/anchor(cluster:surveyedPosition:)`` role) run rounds cluster by
-/// cluster through UWBPositioning's ``DownlinkTDoAAnchor`` on their emulated radios, its tags
-/// listen through ``DownlinkTDoATag``, fix positions with a ``DownlinkTDoALocator`` and track them
-/// with a ``PositionTracker``, and every fix is recorded with the emulator's truth.
+/// Positioning in a scenario's world, by the scenario's method, with every fix recorded with the
+/// emulator's truth and every tag tracked with a ``PositionTracker``:
 ///
-/// Each cluster's first anchor initiates, the others respond in scenario order. Every cluster runs
-/// ``UWBEmulator/PositioningSpec/roundsPerSecond`` rounds a second, the clusters one after the
-/// other from 10 ms into the run, so no two rounds share the air. A tag fixes in 2-D at its
-/// starting antenna height when the anchors cannot tell heights apart (all at one height, as on a
-/// ceiling), in 3-D otherwise.
+/// - **DL-TDoA**: the anchors (devices with an ``UWBEmulator/PositioningRole/anchor(cluster:surveyedPosition:)``
+///   role) run rounds cluster by cluster through UWBPositioning's ``DownlinkTDoAAnchor``, the first
+///   of each cluster initiating and the others responding in scenario order, every cluster
+///   ``UWBEmulator/PositioningSpec/roundsPerSecond`` rounds a second, the clusters one after the
+///   other from 10 ms into the run; the tags listen through ``DownlinkTDoATag`` and fix with a
+///   ``DownlinkTDoALocator``.
+/// - **UL-TDoA**: the tags blink (``UplinkTDoATag``) that many times a second, their first blinks
+///   spread over the period; every anchor (``UplinkTDoAAnchor``) timestamps them in its cluster's
+///   time base, its first anchor's, which sends that many syncs a second; a server
+///   (``UplinkTDoALocator``) fixes each blink ``collectionWindow`` after its first report.
+///
+/// A tag fixes in 2-D at its starting antenna height when the anchors cannot tell heights apart
+/// (all at one height, as on a ceiling), in 3-D otherwise.
 public final class ScenarioPositioning {
     /// The emulated world.
     public let emulation: Emulation
     /// The network the anchors serve.
     public let network: PANIdentifier
-    /// The time between a cluster's rounds.
+    /// How the tags are positioned.
+    public let method: PositioningMethod
+    /// The time between a cluster's rounds (DL-TDoA), or between a tag's blinks and a reference's syncs (UL-TDoA).
     public let period: Duration
-    /// The anchors' software, in scenario order.
-    public let anchors: [DownlinkTDoAAnchor]
     /// How long all clusters' rounds take, one after the other: the longest span of the rounds
-    /// one fix uses.
+    /// one DL-TDoA fix uses (UL-TDoA: the syncs', one after the other).
     public let roundSpan: Duration
     /// The frame a site origin ties the scenario's coordinates to, if it has one.
     public let siteFrame: SiteFrame?
     /// Every fix not yet taken with ``takeRecords()``, in time order.
     public private(set) var records: [PositionRecord] = []
 
-    /// The tags' software, kept here: the radios only hold it weakly.
-    private var tags: [DownlinkTDoATag] = []
-    /// Per tag (by device index): its locator and its tracker.
+    /// The anchors' and tags' software, kept here as well as by the radios.
+    private var software: [any RadioEventHandler] = []
+    /// Per tag (by device index): its DL-TDoA locator and its tracker.
     private var locators: [Int: DownlinkTDoALocator] = [:]
     private var trackers: [Int: PositionTracker] = [:]
+    /// UL-TDoA: the server's locator for each tag's geometry, and when each blink's first report came.
+    private var uplinkLocators: [Int: UplinkTDoALocator] = [:]
 
     /// The tags' acceleration the trackers assume when none is given: 1 m/s², people walking and
     /// vehicles driving steadily.
     public static let defaultTagAcceleration = Acceleration(metresPerSecondSquared: 1)
-    /// When the first cluster's first round starts.
+    /// When the first cluster's first round (or sync) starts.
     public static let firstRound = Duration.milliseconds(10)
     /// The anchors' height differences below which they cannot fix a height: 10 cm.
     public static let flatAnchorTolerance = Distance.centimetres(10)
+    /// How long the UL-TDoA server waits after a blink's first report for the others: a period and
+    /// the syncs' span (a follower reports a blink once its next sync has come), and 1 ms more.
+    public var collectionWindow: Duration { period + roundSpan + .milliseconds(1) }
 
     /// Sets up positioning on a scenario's world.
     ///
     /// - Parameters:
     ///   - seed: overrides the scenario's seed.
-    ///   - timestampDeviation: the receive timestamp deviation the tags' locators assume; `nil`
+    ///   - timestampDeviation: the receive timestamp deviation the locators assume; `nil`
     ///     for the scenario's (``UWBEmulator/PositioningSpec/timestampDeviation``).
     ///   - tagAcceleration: the standard deviation of the tags' acceleration their trackers assume.
     /// - Throws: ``ScenarioPositioningError`` for a world without anchors or tags, clusters whose
@@ -60,28 +70,16 @@ public final class ScenarioPositioning {
     ) throws(ScenarioPositioningError) {
         let spec = scenario.positioning
         network = PANIdentifier(rawValue: spec.network)
+        method = spec.method
         period = .seconds(1 / spec.roundsPerSecond)
         do {
             siteFrame = try spec.siteOrigin.map { (origin) throws(PositioningError) in try SiteFrame(origin: origin) }
         } catch {
             throw .siteOrigin(error)
         }
-        var clusters: [String: [Int]] = [:]
-        var clusterOrder: [String] = []
-        var tagIndices: [Int] = []
-        for (index, device) in scenario.devices.enumerated() {
-            switch device.positioning {
-            case .anchor(let cluster, _):
-                if clusters[cluster] == nil { clusterOrder.append(cluster) }
-                clusters[cluster, default: []].append(index)
-            case .tag:
-                tagIndices.append(index)
-            case nil:
-                break
-            }
-        }
-        guard !clusterOrder.isEmpty else { throw .noAnchors }
-        guard !tagIndices.isEmpty else { throw .noTags }
+        let layout = SiteLayout(scenario)
+        guard !layout.clusters.isEmpty else { throw .noAnchors }
+        guard !layout.tags.isEmpty else { throw .noTags }
         let world: Emulation
         do {
             world = try Emulation(scenario: scenario, seed: seed)
@@ -89,54 +87,96 @@ public final class ScenarioPositioning {
             throw .emulation(error)
         }
         emulation = world
-        let start = SimulationTime.zero
-        let schedules = clusterOrder.map { cluster in
-            DownlinkTDoASchedule(configuration: world.configuration, responders: clusters[cluster, default: []].count - 1, kind: .emulated)
+        let schedules = layout.clusters.map { cluster in
+            DownlinkTDoASchedule(configuration: world.configuration, responders: cluster.members.count - 1, kind: .emulated)
         }
-        let spacing = schedules.map { $0.roundDuration + DownlinkTDoASchedule.guardTime }
-        let needed = spacing.reduce(Duration.zero, +)
-        guard needed <= period else { throw .roundsDoNotFit(clusters: clusterOrder.count, needed: needed, period: period) }
-        roundSpan = needed
-        var software: [DownlinkTDoAAnchor] = []
+        let spacing = spec.method == .downlinkTDoA
+            ? schedules.map { $0.roundDuration + DownlinkTDoASchedule.guardTime }
+            : schedules.map { $0.pollAirtime + DownlinkTDoASchedule.guardTime }
+        roundSpan = spacing.reduce(Duration.zero, +)
+        guard roundSpan <= period else { throw .roundsDoNotFit(clusters: layout.clusters.count, needed: roundSpan, period: period) }
+        let positions = try Self.surveyedPositions(layout, scenario: scenario, world: world)
+        let heights = positions.values.map(\.metres.y)
+        let flat = (heights.max() ?? 0) - (heights.min() ?? 0) < Self.flatAnchorTolerance.metres
+        let deviation = timestampDeviation ?? spec.timestampDeviation
         var offset = Self.firstRound
-        for (cluster, schedule) in zip(clusterOrder, schedules) {
-            let members = clusters[cluster, default: []]
-            for (slot, index) in members.enumerated() {
-                let device = world.devices[index]
-                let surveyed: Position? = if case .anchor(_, let position) = scenario.devices[index].positioning { position } else { nil }
-                let position = surveyed ?? world.antennaPosition(of: index, at: start) ?? scenario.devices[index].position
-                let role: DownlinkTDoAAnchor.Role = slot == 0
-                    ? .initiator(period: period, firstRound: offset)
-                    : .responder(initiator: Self.address(members[0]), slot: slot - 1)
+        for (cluster, (schedule, spacing)) in zip(layout.clusters, zip(schedules, spacing)) {
+            for (slot, index) in cluster.members.enumerated() {
                 do {
-                    let anchor = try DownlinkTDoAAnchor(
-                        on: device.radio, network: network, address: Self.address(index), position: position, role: role,
-                        schedule: schedule)
-                    device.radio.adopt(anchor)
-                    software.append(anchor)
+                    software.append(try anchor(
+                        index, slot: slot, of: cluster.members, at: positions[index] ?? .origin, schedule: schedule, firstRound: offset))
                 } catch {
-                    throw .anchorPosition(device: device.name, error)
+                    throw .anchorPosition(device: world.devices[index].name, error)
                 }
             }
-            offset += schedule.roundDuration + DownlinkTDoASchedule.guardTime
+            offset += spacing
         }
-        anchors = software
-        let anchorHeights = software.map(\.position.metres.y)
-        let flat = (anchorHeights.max() ?? 0) - (anchorHeights.min() ?? 0) < Self.flatAnchorTolerance.metres
-        for index in tagIndices {
-            let device = emulation.devices[index]
-            let height = emulation.antennaPosition(of: index, at: start)?.metres.y ?? scenario.devices[index].position.metres.y
-            locators[index] = DownlinkTDoALocator(
-                geometry: flat ? .planar(height: Distance(metres: height)) : .spatial,
-                timestampDeviation: timestampDeviation ?? spec.timestampDeviation,
-                window: needed)
+        for (order, index) in layout.tags.enumerated() {
+            let height = world.antennaPosition(of: index, at: .zero)?.metres.y ?? scenario.devices[index].position.metres.y
+            let geometry: SolverGeometry = flat ? .planar(height: Distance(metres: height)) : .spatial
             trackers[index] = PositionTracker(acceleration: tagAcceleration)
-            let tag = DownlinkTDoATag(on: device.radio, network: network) { [weak self] observation in
+            software.append(tag(index, order: order, geometry: geometry, deviation: deviation))
+        }
+    }
+
+    /// Each anchor's surveyed position: the scenario's, or its antenna's true one.
+    private static func surveyedPositions(
+        _ layout: SiteLayout, scenario: Scenario, world: Emulation
+    ) throws(ScenarioPositioningError) -> [Int: Position] {
+        var positions: [Int: Position] = [:]
+        for index in layout.clusters.flatMap(\.members) {
+            let surveyed: Position? = if case .anchor(_, let position) = scenario.devices[index].positioning { position } else { nil }
+            positions[index] = surveyed ?? world.antennaPosition(of: index, at: .zero) ?? scenario.devices[index].position
+        }
+        return positions
+    }
+
+    /// The software of anchor `index`, in `slot` of its cluster's `members`, adopted by its radio.
+    private func anchor(
+        _ index: Int, slot: Int, of members: [Int], at position: Position, schedule: DownlinkTDoASchedule, firstRound: Duration
+    ) throws(DownlinkTDoAFrameError) -> any RadioEventHandler {
+        let radio = emulation.devices[index].radio
+        let handler: any RadioEventHandler
+        switch method {
+        case .downlinkTDoA:
+            handler = try DownlinkTDoAAnchor(
+                on: radio, network: network, address: Self.address(index), position: position,
+                role: slot == 0 ? .initiator(period: period, firstRound: firstRound) : .responder(initiator: Self.address(members[0]), slot: slot - 1),
+                schedule: schedule)
+        case .uplinkTDoA:
+            handler = try UplinkTDoAAnchor(
+                on: radio, network: network, address: Self.address(index), position: position,
+                role: slot == 0 ? .reference(period: period, firstSync: firstRound) : .follower(reference: Self.address(members[0]))
+            ) { [weak self] report in
+                self?.take(report, on: radio)
+            }
+        }
+        radio.adopt(handler)
+        return handler
+    }
+
+    /// The software of tag `index`, the `order`th tag, adopted by its radio.
+    private func tag(_ index: Int, order: Int, geometry: SolverGeometry, deviation: Distance) -> any RadioEventHandler {
+        let radio = emulation.devices[index].radio
+        let handler: any RadioEventHandler
+        switch method {
+        case .downlinkTDoA:
+            locators[index] = DownlinkTDoALocator(geometry: geometry, timestampDeviation: deviation, window: roundSpan)
+            handler = DownlinkTDoATag(on: radio, network: network) { [weak self] observation in
                 self?.take(observation, tag: index)
             }
-            device.radio.adopt(tag)
-            tags.append(tag)
+        case .uplinkTDoA:
+            uplinkLocators[index] = UplinkTDoALocator(geometry: geometry, timestampDeviation: deviation)
+            // First blinks spread over the period by golden-ratio steps, after the syncs (each of
+            // which leaves its host's allowance after its slot's start).
+            let spread = (Double(order) * 0.618_033_988_749_895).truncatingRemainder(dividingBy: 1)
+            let syncs = roundSpan + DownlinkTDoASchedule.hostAllowance(.emulated)
+            handler = UplinkTDoATag(
+                on: radio, network: network, address: Self.address(index), interval: period,
+                firstBlink: Self.firstRound + syncs + (period - syncs) * spread)
         }
+        radio.adopt(handler)
+        return handler
     }
 
     /// A device's short address on the emulator: its index plus one.
@@ -147,19 +187,35 @@ public final class ScenarioPositioning {
     /// Hands a tag's round to its locator and records the fixes it completes.
     private func take(_ observation: DownlinkTDoAObservation, tag index: Int) {
         guard let results = locators[index]?.add(observation) else { return }
-        let now = emulation.simulator.now
-        let truth = emulation.antennaPosition(of: index, at: now) ?? .origin
         for result in results {
-            var geodetic: GeodeticPosition?
-            var tracked: TrackedPosition?
-            if case .success(let fix) = result {
-                geodetic = siteFrame?.geodetic(fix.position)
-                tracked = trackers[index]?.update(with: fix, at: now - .zero)
-            }
-            records.append(PositionRecord(
-                time: now, device: emulation.devices[index].name, method: .downlinkTDoA, result: result, geodetic: geodetic,
-                tracked: tracked, truth: truth))
+            record(result, tag: index, at: emulation.simulator.now)
         }
+    }
+
+    /// Hands an anchor's report of a blink to the server, which fixes the blink
+    /// ``collectionWindow`` after its first report (on the loop of `radio`, the reporting anchor's).
+    private func take(_ report: UplinkTDoAReport, on radio: EmulatedRadio) {
+        let index = Int(report.tag) - 1
+        guard uplinkLocators[index]?.add(report) == true else { return }
+        let heard = emulation.simulator.now
+        radio.schedule(after: collectionWindow) { [weak self] in
+            guard let self, let result = self.uplinkLocators[index]?.fix(tag: report.tag, sequence: report.sequence) else { return }
+            self.record(result, tag: index, at: heard)
+        }
+    }
+
+    /// Records `result` for tag `index`, with its track and the truth at `time`.
+    private func record(_ result: Result<PositionFix, PositioningError>, tag index: Int, at time: SimulationTime) {
+        var geodetic: GeodeticPosition?
+        var tracked: TrackedPosition?
+        if case .success(let fix) = result {
+            geodetic = siteFrame?.geodetic(fix.position)
+            tracked = trackers[index]?.update(with: fix, at: time - .zero)
+        }
+        records.append(PositionRecord(
+            time: time, device: emulation.devices[index].name,
+            method: method, result: result, geodetic: geodetic,
+            tracked: tracked, truth: emulation.antennaPosition(of: index, at: time) ?? .origin))
     }
 
     /// Runs the world until `end` (paced against the wall clock if `pacing` is given).

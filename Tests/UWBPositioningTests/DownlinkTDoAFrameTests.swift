@@ -68,3 +68,20 @@ struct DownlinkTDoAFrameTests {
         }
     }
 }
+
+@Suite("UL-TDoA blinks: golden octets and foreign frames")
+struct UplinkTDoABlinkTests {
+    @Test("a blink: data frame, PAN compression, broadcast from the tag, then type 0x74 and the blink's number")
+    func blink() throws {
+        let blink = UplinkTDoABlink(network: PANIdentifier(rawValue: 0x1234), tag: 0x0109, sequence: 0xABCD)
+        let octets: [UInt8] = [0x41, 0x88, 0xCD, 0x34, 0x12, 0xFF, 0xFF, 0x09, 0x01, 0x74, 0xCD, 0xAB]
+        #expect(try blink.encoded() == octets)
+        #expect(UplinkTDoABlink.decoded(from: octets) == blink)
+        // A DL-TDoA Poll and a truncated blink are not blinks.
+        let poll = try DownlinkTDoAFrame(
+            network: PANIdentifier(rawValue: 1), anchor: 1, destination: .broadcast,
+            message: DownlinkTDoAMessage(kind: .poll, round: 1, transmitted: .zero, anchorPosition: .origin)).encoded()
+        #expect(UplinkTDoABlink.decoded(from: poll) == nil)
+        #expect(UplinkTDoABlink.decoded(from: Array(octets.dropLast())) == nil)
+    }
+}

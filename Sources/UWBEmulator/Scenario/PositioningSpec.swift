@@ -8,7 +8,10 @@ public struct PositioningSpec: Hashable, Sendable {
     /// The network the anchors serve: the PAN identifier of their frames, which a tag (or an
     /// `NIDLTDOAConfiguration`) names to listen to them.
     public var network: UInt16
-    /// Rounds per second of every cluster.
+    /// How the tags are positioned.
+    public var method: PositioningMethod
+    /// Rounds per second of every cluster (DL-TDoA), or syncs per second of every reference anchor
+    /// and blinks per second of every tag (UL-TDoA).
     public var roundsPerSecond: Double
     /// The standard deviation of a reception's timestamp, as a distance, that the tags weigh their
     /// measurements with: a property of the site (its channel), set when it is surveyed.
@@ -19,10 +22,11 @@ public struct PositioningSpec: Hashable, Sendable {
 
     /// A network with the given properties. The JSON decoder checks them; this initializer does not.
     public init(
-        network: UInt16 = Self.defaultNetwork, roundsPerSecond: Double = Self.defaultRoundsPerSecond,
+        network: UInt16 = Self.defaultNetwork, method: PositioningMethod = .downlinkTDoA, roundsPerSecond: Double = Self.defaultRoundsPerSecond,
         timestampDeviation: Distance = Self.defaultTimestampDeviation, siteOrigin: GeodeticPosition? = nil
     ) {
         self.network = network
+        self.method = method
         self.roundsPerSecond = roundsPerSecond
         self.timestampDeviation = timestampDeviation
         self.siteOrigin = siteOrigin
@@ -38,6 +42,6 @@ public struct PositioningSpec: Hashable, Sendable {
     /// for weaker links (`Docs/positioning.md`). Multipath sites need more (the shipped warehouse
     /// says 20 cm).
     public static let defaultTimestampDeviation = Distance.centimetres(3)
-    /// The default network, rate and deviation, and no site origin.
+    /// The default network, DL-TDoA, rate and deviation, and no site origin.
     public static let `default` = PositioningSpec()
 }

@@ -232,14 +232,18 @@ extension Scenario {
         return devices
     }
 
-    /// The root's `positioning` object: `networkIdentifier`, `roundsPerSecond`,
+    /// The root's `positioning` object: `networkIdentifier`, `method`, `roundsPerSecond`,
     /// `timestampDeviationMetres` and `siteOrigin`, all optional.
     private static func positioning(from field: ScenarioField) throws(ScenarioError) -> PositioningSpec {
         typealias Key = ScenarioKey
-        let object = try field.object(required: [], optional: [Key.network, Key.roundsPerSecond, Key.timestampDeviation, Key.siteOrigin])
+        let object = try field.object(
+            required: [], optional: [Key.network, Key.method, Key.roundsPerSecond, Key.timestampDeviation, Key.siteOrigin])
         var spec = PositioningSpec()
         if let network = object.optionalField(Key.network) {
             spec.network = UInt16(try network.integer(within: .network))
+        }
+        if let method = object.optionalField(Key.method) {
+            spec.method = try method.choice(PositioningMethod.self)
         }
         if let rate = object.optionalField(Key.roundsPerSecond) {
             spec.roundsPerSecond = try rate.number(within: .roundsPerSecond)

@@ -11,6 +11,7 @@ enum ScenarioKey {
     static let positioning = "positioning"
 
     static let network = "networkIdentifier"
+    static let method = "method"
     static let roundsPerSecond = "roundsPerSecond"
     static let timestampDeviation = "timestampDeviationMetres"
     static let siteOrigin = "siteOrigin"

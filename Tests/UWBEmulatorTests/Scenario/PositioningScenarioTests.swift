@@ -32,7 +32,7 @@ struct PositioningScenarioTests {
             Self.device("t", 2, ["tag": [String: Any]()]),
             Self.device("other", 3),
         ], positioning: [
-            "networkIdentifier": 42, "roundsPerSecond": 20, "timestampDeviationMetres": 0.15,
+            "networkIdentifier": 42, "method": "ul-tdoa", "roundsPerSecond": 20, "timestampDeviationMetres": 0.15,
             "siteOrigin": ["latitudeDegrees": 52.2, "longitudeDegrees": -0.12, "altitudeMetres": 15] as [String: Any],
         ]))
         #expect(scenario.devices.map(\.positioning) == [
@@ -41,14 +41,15 @@ struct PositioningScenarioTests {
             .tag, nil,
         ])
         #expect(scenario.positioning == PositioningSpec(
-            network: 42, roundsPerSecond: 20, timestampDeviation: .centimetres(15),
+            network: 42, method: .uplinkTDoA, roundsPerSecond: 20, timestampDeviation: .centimetres(15),
             siteOrigin: GeodeticPosition(latitude: .degrees(52.2), longitude: .degrees(-0.12), altitude: Distance(metres: 15))))
     }
 
-    @Test("without a positioning object: network 1, 10 rounds a second, 3 cm per timestamp, no site origin")
+    @Test("without a positioning object: network 1, DL-TDoA, 10 rounds a second, 3 cm per timestamp, no site origin")
     func defaults() throws {
         let scenario = try Self.decoded(Self.document([Self.device("a", 0)]))
-        #expect(scenario.positioning == PositioningSpec(network: 1, roundsPerSecond: 10, timestampDeviation: .centimetres(3), siteOrigin: nil))
+        #expect(scenario.positioning == PositioningSpec(
+            network: 1, method: .downlinkTDoA, roundsPerSecond: 10, timestampDeviation: .centimetres(3), siteOrigin: nil))
     }
 
     @Test("a lone anchor, two kinds of software, a site origin off the globe and out-of-range values are refused, naming the field")
@@ -83,6 +84,8 @@ struct PositioningScenarioTests {
                           field: "positioning.networkIdentifier", containing: "broadcast")
         try F.expectError(Self.document([Self.device("a", 0)], positioning: ["roundsPerSecond": 0]),
                           field: "positioning.roundsPerSecond", containing: "")
+        try F.expectError(Self.document([Self.device("a", 0)], positioning: ["method": "twr"]),
+                          field: "positioning.method", containing: "ul-tdoa")
         try F.expectError(Self.document([Self.device("a", 0)], positioning: ["timestampDeviationMetres": 0]),
                           field: "positioning.timestampDeviationMetres", containing: "metres")
     }
