@@ -5,8 +5,8 @@ import UWBCore
 import UWBEmulator
 import UWBPositioning
 
-/// `uwb-benchmarks positioning`: DL-TDoA positioning on the emulator: static tags inside and
-/// outside the anchors' hull against the Cramér-Rao bound, the shipped warehouse and office, a
+/// `uwb-benchmarks positioning`: DL-TDoA and UL-TDoA positioning on the emulator: static tags
+/// inside and outside the anchors' hull against the Cramér-Rao bound, the shipped warehouse and office, a
 /// walking tag, the solver's time per fix, and 1000 listening tags (speed and memory). Prints
 /// markdown tables; progress goes to standard error. Results and how to read them:
 /// `Docs/benchmarks.md`, "Positioning".
@@ -58,29 +58,31 @@ struct PositioningBenchmarkCommand: ParsableCommand {
     }
 
     private func printHall() throws {
-        progress("positioning: static tags in the hall, \(Formatting.fixed(seconds, 0)) s")
-        let scenario = try PositioningHall.scenario(tags: Self.inside + Self.outside)
-        let positioning = try ScenarioPositioning(scenario: scenario)
-        positioning.run(until: SimulationTime(seconds: seconds))
-        let records = positioning.takeRecords()
-        let insideNames = Set((0..<Self.inside.count).map { "T\($0 + 1)" })
         print("## Static tags in the hall (20 m × 15 m, 8 anchors 3 m up in 2 clusters, free space, DW1000), \(Formatting.fixed(seconds, 0)) virtual s\n")
         var table = MarkdownTable([
-            "tags", "fixes", "no fix", "p50 (cm)", "p95 (cm)", "RMS (cm)", "bound RMS (cm)", "RMS / bound", "inside 2σ",
+            "method", "tags", "fixes", "no fix", "p50 (cm)", "p95 (cm)", "RMS (cm)", "bound RMS (cm)", "RMS / bound", "inside 2σ",
             "> 1 m, unflagged",
         ])
-        for (name, count, group) in [
-            ("\(Self.inside.count) inside the hull", Self.inside.count, records.filter { insideNames.contains($0.device) }),
-            ("\(Self.outside.count) outside", Self.outside.count, records.filter { !insideNames.contains($0.device) }),
-        ] {
-            let errors = PositionErrors(group)
-            table.append([
-                name, "\(errors.fixed.count)", "\(errors.refused)", Formatting.fixed(errors.error(0.5) * 100, 1),
-                Formatting.fixed(errors.error(0.95) * 100, 1), Formatting.fixed(errors.rootMeanSquare * 100, 1),
-                Formatting.fixed(errors.boundRootMeanSquare * 100, 1), Formatting.fixed(errors.rootMeanSquare / errors.boundRootMeanSquare, 2),
-                Formatting.fixed(errors.insideTwoSigma * 100, 0) + " %", "\(errors.unflaggedMetreErrors) of \(errors.metreErrors)",
-            ])
-            _ = count
+        for method in PositioningMethod.allCases {
+            progress("positioning: static tags in the hall, \(method.rawValue), \(Formatting.fixed(seconds, 0)) s")
+            let scenario = try PositioningHall.scenario(tags: Self.inside + Self.outside, extra: ["positioning": ["method": method.rawValue]])
+            let positioning = try ScenarioPositioning(scenario: scenario)
+            positioning.run(until: SimulationTime(seconds: seconds))
+            let records = positioning.takeRecords()
+            let insideNames = Set((0..<Self.inside.count).map { "T\($0 + 1)" })
+            for (name, group) in [
+                ("\(Self.inside.count) inside the hull", records.filter { insideNames.contains($0.device) }),
+                ("\(Self.outside.count) outside", records.filter { !insideNames.contains($0.device) }),
+            ] {
+                let errors = PositionErrors(group)
+                table.append([
+                    method.rawValue, name, "\(errors.fixed.count)", "\(errors.refused)", Formatting.fixed(errors.error(0.5) * 100, 1),
+                    Formatting.fixed(errors.error(0.95) * 100, 1), Formatting.fixed(errors.rootMeanSquare * 100, 1),
+                    Formatting.fixed(errors.boundRootMeanSquare * 100, 1),
+                    Formatting.fixed(errors.rootMeanSquare / errors.boundRootMeanSquare, 2),
+                    Formatting.fixed(errors.insideTwoSigma * 100, 0) + " %", "\(errors.unflaggedMetreErrors) of \(errors.metreErrors)",
+                ])
+            }
         }
         print(table.markdown + "\n")
     }

@@ -37,10 +37,9 @@ public struct UplinkTDoALocator: Sendable {
         return first
     }
 
-    /// The position of the blink `sequence` of `tag` from the reports gathered, which it forgets.
-    ///
-    /// - Throws: ``PositioningError`` when the reports cannot fix it (none, too few, an ambiguous
-    ///   geometry, contradicting arrivals).
+    /// The position of the blink `sequence` of `tag` from the reports gathered, which it forgets,
+    /// or the ``PositioningError`` that says why they cannot fix it (none, too few, an ambiguous
+    /// geometry, contradicting arrivals).
     public mutating func fix(tag: UInt16, sequence: UInt16) -> Result<PositionFix, PositioningError> {
         let reports = gathered.removeValue(forKey: BlinkKey(tag: tag, sequence: sequence)) ?? []
         var anchors: [String: Anchor] = [:]
