@@ -77,9 +77,7 @@ public final class ScenarioPositioning {
         } catch {
             throw .siteOrigin(error)
         }
-        let layout = SiteLayout(scenario)
-        guard !layout.clusters.isEmpty else { throw .noAnchors }
-        guard !layout.tags.isEmpty else { throw .noTags }
+        guard !SiteLayout(scenario).tags.isEmpty else { throw .noTags }
         let world: Emulation
         do {
             world = try Emulation(scenario: scenario, seed: seed)
@@ -87,66 +85,69 @@ public final class ScenarioPositioning {
             throw .emulation(error)
         }
         emulation = world
-        let schedules = layout.clusters.map { cluster in
-            DownlinkTDoASchedule(configuration: world.configuration, responders: cluster.members.count - 1, kind: .emulated)
-        }
-        let spacing = spec.method == .downlinkTDoA
-            ? schedules.map { $0.roundDuration + DownlinkTDoASchedule.guardTime }
-            : schedules.map { $0.pollAirtime + DownlinkTDoASchedule.guardTime }
-        roundSpan = spacing.reduce(Duration.zero, +)
-        guard roundSpan <= period else { throw .roundsDoNotFit(clusters: layout.clusters.count, needed: roundSpan, period: period) }
-        let positions = try Self.surveyedPositions(layout, scenario: scenario, world: world)
-        let heights = positions.values.map(\.metres.y)
-        let flat = (heights.max() ?? 0) - (heights.min() ?? 0) < Self.flatAnchorTolerance.metres
+        let plan = try AnchorPlan(scenario: scenario, world: world, method: spec.method, period: period)
+        roundSpan = plan.roundSpan
         let deviation = timestampDeviation ?? spec.timestampDeviation
-        var offset = Self.firstRound
-        for (cluster, (schedule, spacing)) in zip(layout.clusters, zip(schedules, spacing)) {
-            for (slot, index) in cluster.members.enumerated() {
-                do {
-                    software.append(try anchor(
-                        index, slot: slot, of: cluster.members, at: positions[index] ?? .origin, schedule: schedule, firstRound: offset))
-                } catch {
-                    throw .anchorPosition(device: world.devices[index].name, error)
-                }
+        for slot in plan.slots {
+            do {
+                software.append(try anchor(slot))
+            } catch {
+                throw .anchorPosition(device: world.devices[slot.index].name, error)
             }
-            offset += spacing
         }
-        for (order, index) in layout.tags.enumerated() {
+        for (order, index) in plan.layout.tags.enumerated() {
             let height = world.antennaPosition(of: index, at: .zero)?.metres.y ?? scenario.devices[index].position.metres.y
-            let geometry: SolverGeometry = flat ? .planar(height: Distance(metres: height)) : .spatial
+            let geometry: SolverGeometry = plan.isFlat ? .planar(height: Distance(metres: height)) : .spatial
             trackers[index] = PositionTracker(acceleration: tagAcceleration)
             software.append(tag(index, order: order, geometry: geometry, deviation: deviation))
         }
     }
 
-    /// Each anchor's surveyed position: the scenario's, or its antenna's true one.
-    private static func surveyedPositions(
-        _ layout: SiteLayout, scenario: Scenario, world: Emulation
-    ) throws(ScenarioPositioningError) -> [Int: Position] {
-        var positions: [Int: Position] = [:]
-        for index in layout.clusters.flatMap(\.members) {
-            let surveyed: Position? = if case .anchor(_, let position) = scenario.devices[index].positioning { position } else { nil }
-            positions[index] = surveyed ?? world.antennaPosition(of: index, at: .zero) ?? scenario.devices[index].position
+    /// Runs the DL-TDoA software of `scenario`'s anchors on `emulation`'s radios, as a scenario
+    /// positioned with DL-TDoA does, for tags that are not the emulation's own (the apps of the
+    /// emulator service, `uwb locate --device`): each cluster's rounds
+    /// ``UWBEmulator/PositioningSpec/roundsPerSecond`` times a second.
+    ///
+    /// - Throws: ``ScenarioPositioningError`` for a world without anchors, clusters whose rounds do
+    ///   not fit the period, or an anchor position its frames cannot carry.
+    @discardableResult
+    public static func runDownlinkAnchors(of scenario: Scenario, on emulation: Emulation) throws(ScenarioPositioningError) -> [DownlinkTDoAAnchor] {
+        let period = Duration.seconds(1 / scenario.positioning.roundsPerSecond)
+        let plan = try AnchorPlan(scenario: scenario, world: emulation, method: .downlinkTDoA, period: period)
+        var anchors: [DownlinkTDoAAnchor] = []
+        for slot in plan.slots {
+            let radio = emulation.devices[slot.index].radio
+            do {
+                let anchor = try DownlinkTDoAAnchor(
+                    on: radio, network: PANIdentifier(rawValue: scenario.positioning.network), address: address(slot.index),
+                    position: slot.position, role: role(slot, period: period), schedule: slot.schedule)
+                radio.adopt(anchor)
+                anchors.append(anchor)
+            } catch {
+                throw .anchorPosition(device: emulation.devices[slot.index].name, error)
+            }
         }
-        return positions
+        return anchors
     }
 
-    /// The software of anchor `index`, in `slot` of its cluster's `members`, adopted by its radio.
-    private func anchor(
-        _ index: Int, slot: Int, of members: [Int], at position: Position, schedule: DownlinkTDoASchedule, firstRound: Duration
-    ) throws(DownlinkTDoAFrameError) -> any RadioEventHandler {
-        let radio = emulation.devices[index].radio
+    /// The DL-TDoA role of the anchor in `slot`.
+    private static func role(_ slot: AnchorPlan.Slot, period: Duration) -> DownlinkTDoAAnchor.Role {
+        slot.slot == 0 ? .initiator(period: period, firstRound: slot.firstRound) : .responder(initiator: address(slot.first), slot: slot.slot - 1)
+    }
+
+    /// The software of the anchor in `slot`, adopted by its radio.
+    private func anchor(_ slot: AnchorPlan.Slot) throws(DownlinkTDoAFrameError) -> any RadioEventHandler {
+        let radio = emulation.devices[slot.index].radio
         let handler: any RadioEventHandler
         switch method {
         case .downlinkTDoA:
             handler = try DownlinkTDoAAnchor(
-                on: radio, network: network, address: Self.address(index), position: position,
-                role: slot == 0 ? .initiator(period: period, firstRound: firstRound) : .responder(initiator: Self.address(members[0]), slot: slot - 1),
-                schedule: schedule)
+                on: radio, network: network, address: Self.address(slot.index), position: slot.position,
+                role: Self.role(slot, period: period), schedule: slot.schedule)
         case .uplinkTDoA:
             handler = try UplinkTDoAAnchor(
-                on: radio, network: network, address: Self.address(index), position: position,
-                role: slot == 0 ? .reference(period: period, firstSync: firstRound) : .follower(reference: Self.address(members[0]))
+                on: radio, network: network, address: Self.address(slot.index), position: slot.position,
+                role: slot.slot == 0 ? .reference(period: period, firstSync: slot.firstRound) : .follower(reference: Self.address(slot.first))
             ) { [weak self] report in
                 self?.take(report, on: radio)
             }
