@@ -216,7 +216,7 @@ public final class ScenarioPositioning {
         records.append(PositionRecord(
             time: time, device: emulation.devices[index].name,
             method: method, result: result, geodetic: geodetic,
-            tracked: tracked, truth: emulation.antennaPosition(of: index, at: time) ?? .origin))
+            tracked: tracked, truth: emulation.antennaPosition(of: index, at: time)))
     }
 
     /// Runs the world until `end` (paced against the wall clock if `pacing` is given).

@@ -12,7 +12,8 @@ struct EmulatorServeCommand: ParsableCommand {
         commandName: "serve",
         abstract: "Host a scenario's room for apps in other processes (UWB_DEVICE=emulator:NAME).",
         discussion: """
-            Devices with a `transmit` script in the scenario are driven by it; the others are free: \
+            Devices with a `transmit` script in the scenario are driven by it, and a DL-TDoA site's \
+            anchors run their rounds (tags attach as apps: `uwb locate --device emulator:NAME`); the others are free: \
             one app at a time may attach to each, and its own chip driver (DW1000 or DW3000) drives the virtual chips \
             over the socket. The room and its apps share one virtual time: the world moves on only \
             while every app waits, so a slow or loaded machine slows it instead of making replies \
@@ -69,7 +70,12 @@ struct EmulatorServeCommand: ParsableCommand {
         } catch let error as EmulationError {
             throw CommandFailure(error.description)
         }
-        let free = loaded.devices.filter { $0.transmit == nil }.map(\.name)
+        let anchors = try Self.runAnchors(of: loaded, on: emulation, scenarioPath: scenario)
+        let free = loaded.devices.filter { device in
+            guard device.transmit == nil else { return false }
+            if case .anchor? = device.positioning { return false }
+            return true
+        }.map(\.name)
         guard !free.isEmpty else {
             throw CommandFailure("every device of \(scenario) has a transmit script, so none is free for apps; remove the script of the devices apps should drive")
         }
@@ -88,6 +94,9 @@ struct EmulatorServeCommand: ParsableCommand {
         }
         let interruption = Interruption()
         service.start()
+        if anchors > 0 {
+            print("running \(anchors) DL-TDoA anchors of network \(loaded.positioning.network)")
+        }
         print("serving \(free.joined(separator: ", ")) at \(service.socketPath); apps use UWB_DEVICE=emulator:NAME"
               + (socket == nil ? "" : " with UWB_EMULATOR_SOCKET=\(service.socketPath)") + "; Ctrl-C stops")
         fflush(nil)
@@ -95,5 +104,24 @@ struct EmulatorServeCommand: ParsableCommand {
         service.stop()
         print("stopped at \(service.now) of virtual time")
         try traceFile.finish(emulation)
+    }
+
+    /// Runs the DL-TDoA software of the scenario's anchors, returning how many there are (none for a
+    /// scenario without anchors).
+    ///
+    /// - Throws: `CommandFailure` for a UL-TDoA site (its server would have to run here too) or
+    ///   anchors that cannot run.
+    static func runAnchors(of scenario: Scenario, on emulation: Emulation, scenarioPath: String) throws -> Int {
+        guard scenario.devices.contains(where: { if case .anchor? = $0.positioning { true } else { false } }) else { return 0 }
+        guard scenario.positioning.method == .downlinkTDoA else {
+            throw CommandFailure(
+                "\(scenarioPath): the emulator service runs DL-TDoA anchors only; a UL-TDoA site needs its server, which "
+                    + "`uwb locate --scenario` runs: use positioning.method \"dl-tdoa\" here")
+        }
+        do {
+            return try ScenarioPositioning.runDownlinkAnchors(of: scenario, on: emulation).count
+        } catch {
+            throw CommandFailure("\(scenarioPath): \(error.description)")
+        }
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import EmulatorHarness
 import Foundation
 import UWBCore
+import UWBDevices
 import UWBEmulator
 import UWBPositioning
 
@@ -9,10 +10,12 @@ import UWBPositioning
 struct LocateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "locate",
-        abstract: "Position a scenario's tags from its anchors (DL-TDoA) on the emulator and print every fix.",
+        abstract: "Position a scenario's tags from its anchors on the emulator, or a live radio as a DL-TDoA tag, and print every fix.",
         discussion: """
-            The scenario's anchors run DL-TDoA rounds cluster by cluster; its tags listen and fix \
-            their positions. Each fix comes with its covariance, its quality and the true position. \
+            With --scenario, the scenario's anchors run DL-TDoA rounds (or keep UL-TDoA time) and its \
+            tags fix their positions; each fix comes with its covariance, its quality and the true \
+            position. With --device (usb:SERIAL, emulator:NAME), the radio listens as a DL-TDoA tag \
+            to the anchors of --network and prints its fixes until --duration on its clock or Ctrl-C. \
             Docs/positioning.md documents the scenario keys and the output fields.
             """)
 
@@ -23,7 +26,16 @@ struct LocateCommand: ParsableCommand {
     }
 
     @Option(help: "The scenario file (JSON); see Docs/scenarios.md and Docs/positioning.md.")
-    var scenario: String
+    var scenario: String?
+
+    @Option(help: "A live radio to run as a DL-TDoA tag: usb:SERIAL, usb, or emulator:NAME (a device of `uwb emulator serve`).")
+    var device: String?
+
+    @Option(parsing: .unconditional, help: "With --device: the network (PAN identifier) the anchors serve.")
+    var network: UInt16?
+
+    @Option(parsing: .unconditional, help: "With --device: fix in 2-D with the tag's antenna at this height (y, metres); without it, in 3-D.")
+    var height: Double?
 
     @Option(parsing: .unconditional, help: "Simulated seconds to run; overrides the scenario's duration.")
     var duration: Double?
@@ -51,6 +63,18 @@ struct LocateCommand: ParsableCommand {
     var trace: String?
 
     func validate() throws {
+        guard (scenario == nil) != (device == nil) else {
+            throw ValidationError("give --scenario FILE (the emulator) or --device DEVICE (a live radio), one of them")
+        }
+        if device != nil, network == nil {
+            throw ValidationError("--device needs --network: the PAN identifier the anchors serve (positioning.networkIdentifier of a scenario)")
+        }
+        if scenario != nil, network != nil || height != nil {
+            throw ValidationError("--network and --height are for --device; a scenario sets its network and the tags' heights")
+        }
+        if let height, !height.isFinite {
+            throw ValidationError("--height \(height): give a height in metres")
+        }
         if let duration, !(duration > 0 && duration <= 86_400) {
             throw ValidationError("--duration \(duration): give a number of seconds above 0 and at most 86400")
         }
@@ -70,6 +94,33 @@ struct LocateCommand: ParsableCommand {
 
     func run() throws {
         logging.start()
+        let output = PositionOutput(format: format)
+        if let device {
+            guard trace == nil else { throw CommandFailure("--trace is for --scenario: a live radio's frames are written by `uwb capture`") }
+            let choice: DeviceChoice
+            do {
+                choice = try DeviceChoice(environmentValue: device)
+            } catch {
+                throw CommandFailure(error.description)
+            }
+            if format == .table {
+                print(PositionOutput.tableHeader)
+            }
+            try LocateLiveRun(
+                choice: choice, network: PANIdentifier(rawValue: network ?? PositioningSpec.defaultNetwork),
+                geometry: height.map { .planar(height: Distance(metres: $0)) } ?? .spatial,
+                timestampDeviation: timestampDeviation.map(Distance.init(metres:)) ?? PositioningSpec.defaultTimestampDeviation,
+                acceleration: tagAcceleration.map(Acceleration.init(metresPerSecondSquared:)) ?? ScenarioPositioning.defaultTagAcceleration,
+                duration: duration.map { .seconds($0) }, output: output
+            ).run()
+            return
+        }
+        try runScenario(scenario ?? "", output: output)
+    }
+
+    /// Positions the tags of the scenario at `path` on the emulator.
+    private func runScenario(_ path: String, output: PositionOutput) throws {
+        let scenario = path
         let positioning: ScenarioPositioning
         let loaded: Scenario
         do {
@@ -85,7 +136,6 @@ struct LocateCommand: ParsableCommand {
         }
         let traceFile = TraceFile(path: trace)
         try traceFile.start(positioning.emulation)
-        let output = PositionOutput(format: format)
         if format == .table {
             print(PositionOutput.tableHeader)
         }

@@ -66,7 +66,7 @@ struct PositionOutput {
                 ("no_fix", JSONText.object([("reason", JSONText.string(Self.reason(error))), ("message", JSONText.string(error.description))])),
             ]
         }
-        fields.append(("true_position_m", JSONText.vector(record.truth.metres)))
+        fields.append(("true_position_m", JSONText.vector(record.truth?.metres)))
         return JSONText.object(fields)
     }
 

@@ -16,8 +16,8 @@ struct ScenarioPositioningTests {
     /// The fraction of `records`' 2-D fixes whose error lies inside their 2σ ellipse.
     static func insideTwoSigma(_ records: [PositionRecord]) -> Double {
         let fixes = records.compactMap { record -> (PositionFix, Vector3)? in
-            guard case .success(let fix) = record.result else { return nil }
-            return (fix, record.truth.metres)
+            guard case .success(let fix) = record.result, let truth = record.truth else { return nil }
+            return (fix, truth.metres)
         }
         let inside = fixes.filter { fix, truth in
             let (dx, dz) = (fix.position.metres.x - truth.x, fix.position.metres.z - truth.z)

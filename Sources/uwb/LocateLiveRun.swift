@@ -1,0 +1,105 @@
+import Foundation
+import EmulatorHarness
+import UWBCore
+import UWBDevices
+import UWBEmulator
+import UWBPositioning
+
+/// `uwb locate --device`: a DL-TDoA tag on a live radio (a USB board, a device of the emulator
+/// service): it listens to the network's anchors, fixes and tracks its position and prints every
+/// fix until `--duration` on the radio's clock, Ctrl-C or SIGTERM.
+struct LocateLiveRun {
+    /// The radio to listen with.
+    let choice: DeviceChoice
+    /// The anchors' network.
+    let network: PANIdentifier
+    /// The space to fix in.
+    let geometry: SolverGeometry
+    /// The spread of a receive timestamp the locator assumes.
+    let timestampDeviation: Distance
+    /// The tag's acceleration the tracker assumes.
+    let acceleration: Acceleration
+    /// How long to run on the radio's clock, if limited.
+    let duration: Duration?
+    /// How fixes are printed.
+    let output: PositionOutput
+
+    /// The longest span of one set of cluster rounds a live tag accepts: 50 ms, half the default
+    /// period, which any site whose clusters' rounds fit a 100 ms period keeps.
+    static let roundSpan = Duration.milliseconds(50)
+    /// How often the main thread looks whether Ctrl-C came while it waits for the run to end.
+    private static let interruptionCheck = DispatchTimeInterval.milliseconds(50)
+
+    /// Runs the tag.
+    ///
+    /// - Throws: `CommandFailure` when the radio cannot be opened.
+    func run() throws {
+        let interruption = Interruption()
+        let radio: ThreadedRadio
+        do {
+            radio = try choice.open()
+        } catch {
+            throw CommandFailure(error.description)
+        }
+        let listener = LiveTag(
+            locator: DownlinkTDoALocator(geometry: geometry, timestampDeviation: timestampDeviation, window: Self.roundSpan),
+            tracker: PositionTracker(acceleration: acceleration), output: output, name: choice.description)
+        let done = DispatchSemaphore(value: 0)
+        let network = network
+        let duration = duration
+        radio.post {
+            let tag = DownlinkTDoATag(on: radio, network: network) { listener.take($0, at: radio.now) }
+            listener.tag = tag
+            radio.attach(tag)
+            tag.start()
+            if let duration {
+                radio.schedule(after: duration) { done.signal() }
+            }
+        }
+        while done.wait(timeout: .now() + Self.interruptionCheck) == .timedOut, !interruption.wasInterrupted {}
+        radio.stop()
+        StandardError.line(listener.summary)
+    }
+}
+
+/// The live tag's software and what it printed, on the radio's loop.
+final class LiveTag: @unchecked Sendable {
+    /// The tag, kept here: the radio holds it weakly.
+    var tag: DownlinkTDoATag?
+    private var locator: DownlinkTDoALocator
+    private var tracker: PositionTracker
+    private let output: PositionOutput
+    private let name: String
+    private var fixes = 0
+    private var refused = 0
+    private let lock = NSLock()
+
+    init(locator: DownlinkTDoALocator, tracker: PositionTracker, output: PositionOutput, name: String) {
+        self.locator = locator
+        self.tracker = tracker
+        self.output = output
+        self.name = name
+    }
+
+    /// Fixes the sets `observation` closes and prints them.
+    func take(_ observation: DownlinkTDoAObservation, at time: Duration) {
+        for result in locator.add(observation) {
+            var tracked: TrackedPosition?
+            if case .success(let fix) = result {
+                tracked = tracker.update(with: fix, at: time)
+            }
+            lock.withLock {
+                if case .success = result { fixes += 1 } else { refused += 1 }
+            }
+            print(output.line(for: PositionRecord(
+                time: SimulationTime(seconds: time.secondsValue), device: name, method: .downlinkTDoA, result: result, geodetic: nil,
+                tracked: tracked, truth: nil)))
+            fflush(nil)
+        }
+    }
+
+    /// How many fixes, and rounds heard.
+    var summary: String {
+        lock.withLock { "\(fixes) fixes, \(refused) without one; \(tag?.completeRounds ?? 0) rounds heard" }
+    }
+}
