@@ -128,7 +128,7 @@ let package = Package(
         .target(
             name: "NearbyInteraction",
             dependencies: [
-                "UWBRanging", "UWBCore", "UCIClient", "UCI", .product(name: "Crypto", package: "swift-crypto"), .product(name: "Logging", package: "swift-log"),
+                "UWBPositioning", "UWBRanging", "UWBCore", "UCIClient", "UCI", .product(name: "Crypto", package: "swift-crypto"), .product(name: "Logging", package: "swift-log"),
             ]
                 + simdDependencies + arKitDependencies
         ),

@@ -12,11 +12,12 @@ public protocol NIDeviceCapability {
     /// Whether the device supports extended distance measurement (Apple's second-generation UWB
     /// chip). Always false on Linux.
     var supportsExtendedDistanceMeasurement: Bool { get }
+    /// Whether the device can listen to DL-TDoA anchors (``NIDLTDOAConfiguration``; Apple: iOS 26).
+    var supportsDLTDOAMeasurement: Bool { get }
 }
 
 extension NIDeviceCapability {
-    /// Whether the device can take part in downlink TDOA (Apple: iOS 26). Always false on Linux;
-    /// provided so that code written for iOS 26 compiles.
+    /// False: a device that says nothing of DL-TDoA does not listen to anchors.
     public var supportsDLTDOAMeasurement: Bool { false }
 
     /// Whether the device measures distance to a paired accessory with Bluetooth Channel Sounding

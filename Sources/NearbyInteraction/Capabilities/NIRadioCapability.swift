@@ -28,6 +28,10 @@ public struct NIRadioCapability: NIDeviceCapability, Hashable, Sendable, CustomS
     /// a DW3000-family radio, which also has channel 9. Two such radios range with an STS, which
     /// stops distance-reduction attacks on the preamble (`Docs/security.md`). A swift-uwb addition.
     public let supportsSecureTimestamps: Bool
+    /// Whether the device listens to DL-TDoA anchors (``NIDLTDOAConfiguration``, Apple: iOS 26): a
+    /// radio the project's engine drives does, a UCI device does not yet. It describes this device
+    /// only: tokens do not carry it, and it takes no part in equality.
+    public let supportsDLTDOAMeasurement: Bool
 
     /// Always false: Linux has no ARKit.
     public var supportsCameraAssistance: Bool { false }
@@ -40,6 +44,7 @@ public struct NIRadioCapability: NIDeviceCapability, Hashable, Sendable, CustomS
     /// The capabilities of a radio with `coherentReceivers` phase-coherent receivers (see the table
     /// above), with an STS if `secureTimestamps` (and it measures distance).
     public init(coherentReceivers: Int, secureTimestamps: Bool = false) {
+        supportsDLTDOAMeasurement = false
         supportsPreciseDistanceMeasurement = coherentReceivers >= 1
         supportsHorizontalAngleMeasurement = coherentReceivers >= 2
         supportsDirectionMeasurement = coherentReceivers >= 3
@@ -72,6 +77,36 @@ public struct NIRadioCapability: NIDeviceCapability, Hashable, Sendable, CustomS
         self.supportsPreciseDistanceMeasurement = supportsPreciseDistanceMeasurement
             || supportsHorizontalAngleMeasurement || supportsDirectionMeasurement || supportsSecureTimestamps
         self.supportsSecureTimestamps = supportsSecureTimestamps
+        supportsDLTDOAMeasurement = false
+    }
+
+    /// These capabilities, listening to DL-TDoA anchors if `listens` (and the device ranges).
+    public func listeningToDownlinkTDoA(_ listens: Bool) -> NIRadioCapability {
+        NIRadioCapability(copying: self, downlinkTDoA: listens && supportsPreciseDistanceMeasurement)
+    }
+
+    private init(copying other: NIRadioCapability, downlinkTDoA: Bool) {
+        supportsPreciseDistanceMeasurement = other.supportsPreciseDistanceMeasurement
+        supportsDirectionMeasurement = other.supportsDirectionMeasurement
+        supportsHorizontalAngleMeasurement = other.supportsHorizontalAngleMeasurement
+        supportsSecureTimestamps = other.supportsSecureTimestamps
+        supportsDLTDOAMeasurement = downlinkTDoA
+    }
+
+    /// Equal when they measure the same with a peer (what tokens carry); DL-TDoA listening is left out.
+    public static func == (lhs: NIRadioCapability, rhs: NIRadioCapability) -> Bool {
+        (lhs.supportsPreciseDistanceMeasurement, lhs.supportsDirectionMeasurement, lhs.supportsHorizontalAngleMeasurement,
+         lhs.supportsSecureTimestamps)
+            == (rhs.supportsPreciseDistanceMeasurement, rhs.supportsDirectionMeasurement, rhs.supportsHorizontalAngleMeasurement,
+                rhs.supportsSecureTimestamps)
+    }
+
+    /// Hashes what ``==`` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(supportsPreciseDistanceMeasurement)
+        hasher.combine(supportsDirectionMeasurement)
+        hasher.combine(supportsHorizontalAngleMeasurement)
+        hasher.combine(supportsSecureTimestamps)
     }
 
     /// For example `distance, horizontal angle` or `none`.

@@ -3,6 +3,7 @@ import Logging
 import Synchronization
 import UCIClient
 import UWBCore
+import UWBPositioning
 import UWBRanging
 
 /// Owns one device and runs every session of the process on it: the device service.
@@ -192,6 +193,12 @@ public final class DeviceService: @unchecked Sendable {
             session.deliver(.wasSuspended)
             return
         }
+        if let listener = sessions.values.first(where: { $0 !== record && $0.listensDownlinkTDoA }) {
+            invalidate(record, NIError(
+                .activeSessionsLimitExceeded,
+                detail: "session \(listener.token.content.identifier) listens to DL-TDoA anchors on \(loop.name), which takes the radio; end it first"))
+            return
+        }
         if sessions.values.contains(where: { $0 !== record && $0.state == .running && $0.peer == peer }) {
             invalidate(record, NIError(.invalidConfiguration, detail: "another session of this device already ranges with \(peer)"))
             return
@@ -205,6 +212,44 @@ public final class DeviceService: @unchecked Sendable {
         }
         startLink(of: record, peer: peer, pairing: pairing, interval: interval)
         logger.info("session running", metadata: Self.metadata(of: token, ["peer": "\(peer.content.identifier)", "interval": "\(interval)"]))
+        session.deliver(.didStartRunning)
+    }
+
+    /// Runs the session with `token` as a DL-TDoA listener of `network`'s anchors: the radio hears
+    /// their rounds and the session receives every message (``NISession/Event/didUpdateDLTDOA(_:)``).
+    /// It takes the radio, so it runs only while no other session runs.
+    func runDownlinkTDoA(_ session: NISession, token: NIDiscoveryToken, network: PANIdentifier) {
+        if let failure {
+            session.deliver(.didInvalidate(failure))
+            return
+        }
+        let record = sessions[token.content.identifier] ?? ServiceSession(token: token, owner: session)
+        stopLink(of: record, sayingGoodbye: false)
+        sessions[token.content.identifier] = record
+        guard !isSuspended else {
+            record.state = .suspended
+            session.deliver(.wasSuspended)
+            return
+        }
+        let others = sessions.values.filter { $0 !== record && $0.state == .running }.count
+        guard others == 0 else {
+            invalidate(record, NIError(
+                .activeSessionsLimitExceeded,
+                detail: "\(others) other session\(others == 1 ? "" : "s") run on \(loop.name), and a DL-TDoA session takes the radio; end them first"))
+            return
+        }
+        do {
+            try links.listen(toDownlinkTDoA: network) { [weak record] observation in
+                guard let record, record.state == .running else { return }
+                record.owner?.deliver(.didUpdateDLTDOA(NIDLTDOAMeasurement.measurements(of: observation)))
+            }
+        } catch {
+            invalidate(record, error)
+            return
+        }
+        record.listensDownlinkTDoA = true
+        record.state = .running
+        logger.info("session listening to DL-TDoA anchors", metadata: Self.metadata(of: token, ["network": "\(network.rawValue)"]))
         session.deliver(.didStartRunning)
     }
 
@@ -284,6 +329,10 @@ public final class DeviceService: @unchecked Sendable {
 
     private func stopLink(of record: ServiceSession, sayingGoodbye: Bool) {
         record.supervision += 1
+        if record.listensDownlinkTDoA {
+            record.listensDownlinkTDoA = false
+            links.stopListening()
+        }
         guard let link = record.link else { return }
         record.link = nil
         links.stop(link, sayingGoodbye: sayingGoodbye)

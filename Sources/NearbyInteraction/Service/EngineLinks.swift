@@ -1,4 +1,5 @@
 import UWBCore
+import UWBPositioning
 import UWBRanging
 
 /// Sessions on a radio, ranged by the project's engine: a ``RangingScheduler`` shares the radio
@@ -29,6 +30,8 @@ final class EngineLinks: SessionLinks {
     private var nextLink = 0
     /// Links whose start waits for the GOODBYEs of sessions that just ended (``start(_:interval:handlers:)``).
     private var waiting: Set<SessionLinkID> = []
+    /// The DL-TDoA tag listening while a DL-TDoA session runs: it takes the radio's events.
+    private var downlinkTag: DownlinkTDoATag?
 
     /// How long after the last GOODBYE comes due a link that changes the packet configuration
     /// starts: room for a GOODBYE on the air (about 0.2 ms) after the quiet gap the air may ask.
@@ -46,8 +49,9 @@ final class EngineLinks: SessionLinks {
             ? try? AntennaArray(board: radio.board, channel: radio.configuration.channel) : nil
         self.array = array
         let board = NIRadioCapability(board: radio.board)
-        capabilities = array == nil
-            ? NIRadioCapability(coherentReceivers: 1, secureTimestamps: board.supportsSecureTimestamps) : board
+        capabilities = (array == nil
+            ? NIRadioCapability(coherentReceivers: 1, secureTimestamps: board.supportsSecureTimestamps) : board)
+            .listeningToDownlinkTDoA(true)
         let kind = radio.kind
         timing = { configuration in
             settings.timing ?? (kind == .usb ? .usb(for: configuration) : .emulator(for: configuration))
@@ -166,8 +170,26 @@ final class EngineLinks: SessionLinks {
         return scheduler
     }
 
+    /// Listens as a DL-TDoA tag (UWBPositioning's ``DownlinkTDoATag``), which takes the radio's
+    /// events while it listens.
+    func listen(toDownlinkTDoA network: PANIdentifier, heard: @escaping (DownlinkTDoAObservation) -> Void) throws(NIError) {
+        let tag = DownlinkTDoATag(on: radio, network: network, onRound: heard)
+        downlinkTag = tag
+        tag.start()
+    }
+
+    func stopListening() {
+        guard downlinkTag != nil else { return }
+        downlinkTag = nil
+        try? radio.transceivers.first?.turnOff()
+    }
+
     fileprivate func radio(_ event: TransceiverEvent, fromChip chip: Int) {
-        scheduler?.handle(event, fromChip: chip)
+        if let downlinkTag {
+            downlinkTag.radio(event, fromChip: chip)
+        } else {
+            scheduler?.handle(event, fromChip: chip)
+        }
     }
 
     fileprivate func radioFailed(_ error: TransceiverError) {

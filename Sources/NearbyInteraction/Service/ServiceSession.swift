@@ -25,6 +25,8 @@ final class ServiceSession {
     var pairing: SessionPairing?
     /// The session's link on the device while running.
     var link: SessionLinkID?
+    /// Whether the session listens to DL-TDoA anchors (an ``NIDLTDOAConfiguration``) while running.
+    var listensDownlinkTDoA = false
     /// The latest measured peer, if measured since the last run.
     var lastObject: NINearbyObject?
     /// When the peer was last measured (or the run started), on the loop's clock.

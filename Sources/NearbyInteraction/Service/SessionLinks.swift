@@ -1,3 +1,5 @@
+import UWBCore
+import UWBPositioning
 import UWBRanging
 
 /// How a ``DeviceService``'s sessions range on its device: the project's ranging engine on a
@@ -19,6 +21,13 @@ protocol SessionLinks: AnyObject {
     func stop(_ link: SessionLinkID, sayingGoodbye: Bool)
     /// Tells the peer of a session that is not ranging now that it ended, where the device can.
     func sayGoodbye(on pairing: SessionPairing)
+    /// Listens to the DL-TDoA anchors of `network`, handing every complete round to `heard`, until
+    /// ``stopListening()``; the radio does nothing else meanwhile.
+    ///
+    /// - Throws: ``NIError/Code/unsupportedPlatform`` where the device cannot.
+    func listen(toDownlinkTDoA network: PANIdentifier, heard: @escaping (DownlinkTDoAObservation) -> Void) throws(NIError)
+    /// Stops listening to DL-TDoA anchors.
+    func stopListening()
 }
 
 /// Identifies a link of a ``SessionLinks``.

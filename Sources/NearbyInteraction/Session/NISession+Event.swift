@@ -11,6 +11,8 @@ extension NISession {
         /// ranging engine's full result: raw and filtered values, timestamps, levels, NLOS
         /// likelihood and figure of merit.
         case didUpdate(NINearbyObject, measurement: RangingMeasurement)
+        /// A DL-TDoA round's messages were received (``NISessionDelegate/session(_:didUpdateDLTDOA:)``).
+        case didUpdateDLTDOA([NIDLTDOAMeasurement])
         /// The peer was removed (``NISessionDelegate/session(_:didRemove:reason:)``).
         case didRemove(NINearbyObject, reason: NINearbyObject.RemovalReason)
         /// The session was suspended (``NISessionDelegate/sessionWasSuspended(_:)``).

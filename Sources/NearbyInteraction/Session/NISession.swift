@@ -134,13 +134,18 @@ public final class NISession: NSObject, @unchecked Sendable {
     ///   ``NINearbyAccessoryConfiguration`` (Linux has none);
     /// - ``NIError/Code/userDidNotAllow`` when this user may not open the USB board `UWB_DEVICE` names;
     /// - ``NIError/Code/invalidConfiguration`` for a configuration other than
-    ///   ``NINearbyPeerConfiguration``, the session's own token, a token of another session of this
+    ///   ``NINearbyPeerConfiguration`` and ``NIDLTDOAConfiguration``, a DL-TDoA network identifier
+    ///   outside 0…65534, the session's own token, a token of another session of this
     ///   device, tokens that collide, an update interval outside ``DeviceService/updateIntervals``, or a
     ///   peer that already ranges in another session of this device;
     /// - ``NIError/Code/incompatiblePeerDevice`` for a peer that cannot measure distance, or one
     ///   of the other chip family while this radio is on a channel other than 5;
     /// - ``NIError/Code/invalidARConfiguration`` with camera assistance enabled;
-    /// - ``NIError/Code/activeSessionsLimitExceeded`` when the device runs its most sessions.
+    /// - ``NIError/Code/activeSessionsLimitExceeded`` when the device runs its most sessions, or a
+    ///   DL-TDoA session meets another session (one takes the radio while it listens to anchors).
+    ///
+    /// An ``NIDLTDOAConfiguration`` makes the device listen to the network's DL-TDoA anchors: every
+    /// round's messages reach ``NISessionDelegate/session(_:didUpdateDLTDOA:)``.
     ///
     /// Extended distance measurement, if enabled, is ignored: Apple's fallback for peers without it.
     public func run(_ configuration: NIConfiguration) {
@@ -161,6 +166,9 @@ public final class NISession: NSObject, @unchecked Sendable {
         if let accessory = configuration as? NINearbyAccessoryConfiguration {
             return fail(accessory.unsupported)
         }
+        if let downlink = configuration as? NIDLTDOAConfiguration {
+            return runDownlinkTDoA(downlink, token: token, device: device)
+        }
         guard let peerConfiguration = configuration as? NINearbyPeerConfiguration else {
             return fail(NIError(.invalidConfiguration, detail: "\(type(of: configuration)) cannot run on Linux; run an NINearbyPeerConfiguration"))
         }
@@ -178,6 +186,22 @@ public final class NISession: NSObject, @unchecked Sendable {
         device.onLoop { [weak self] service in
             guard let self else { return }
             service.run(self, token: token, peer: peer, pairing: pairing, interval: interval)
+        }
+    }
+
+    /// Runs `configuration` as a DL-TDoA listener on `device`, or fails with
+    /// ``NIError/Code/invalidConfiguration`` for a network identifier no frame can carry.
+    private func runDownlinkTDoA(_ configuration: NIDLTDOAConfiguration, token: NIDiscoveryToken, device: DeviceService) {
+        guard let network = UInt16(exactly: configuration.networkIdentifier), network != 0xFFFF else {
+            return fail(NIError(
+                .invalidConfiguration,
+                detail: "network identifier \(configuration.networkIdentifier) is not one anchors can serve: give the anchors' session ID, 0 to 65534"))
+        }
+        let copy = configuration.copy() as? NIConfiguration
+        withState { $0.configuration = copy }
+        device.onLoop { [weak self] service in
+            guard let self else { return }
+            service.runDownlinkTDoA(self, token: token, network: PANIdentifier(rawValue: network))
         }
     }
 
@@ -301,6 +325,8 @@ public final class NISession: NSObject, @unchecked Sendable {
         case .didUpdate(let object, let measurement):
             delegate.session(self, didUpdate: [object])
             delegate.session(self, didMeasure: measurement, of: object)
+        case .didUpdateDLTDOA(let measurements):
+            delegate.session(self, didUpdateDLTDOA: measurements)
         case .didRemove(let object, let reason):
             delegate.session(self, didRemove: [object], reason: reason)
         case .wasSuspended:

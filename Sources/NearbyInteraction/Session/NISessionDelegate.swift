@@ -26,6 +26,10 @@ public protocol NISessionDelegate: AnyObject {
     /// iOS 16). Apple calls it only for camera-assisted sessions; Linux has no camera assistance,
     /// so a session here never calls it (see ``NIAlgorithmConvergence``).
     func session(_ session: NISession, didUpdateAlgorithmConvergence convergence: NIAlgorithmConvergence, for object: NINearbyObject?)
+    /// The device received the messages of a DL-TDoA round from the anchors of the running
+    /// ``NIDLTDOAConfiguration`` (Apple: iOS 26, Objective-C `session:didUpdateDLTDOAMeasurements:`):
+    /// one measurement per message, the round's Poll, Responses and Final, in the order received.
+    func session(_ session: NISession, didUpdateDLTDOA measurements: [NIDLTDOAMeasurement])
     /// The ranging engine's measurement behind an update, right after
     /// ``session(_:didUpdate:)``: raw and filtered distance and direction, the six timestamps, received
     /// levels, NLOS likelihood and figure of merit, and its time on the radio loop's clock. A swift-uwb
@@ -50,4 +54,6 @@ extension NISessionDelegate {
     public func session(_ session: NISession, didUpdateAlgorithmConvergence convergence: NIAlgorithmConvergence, for object: NINearbyObject?) {}
     /// Does nothing.
     public func session(_ session: NISession, didMeasure measurement: RangingMeasurement, of nearbyObject: NINearbyObject) {}
+    /// Does nothing.
+    public func session(_ session: NISession, didUpdateDLTDOA measurements: [NIDLTDOAMeasurement]) {}
 }

@@ -1,5 +1,7 @@
 import UCI
 import UCIClient
+import UWBCore
+import UWBPositioning
 import UWBRanging
 
 /// Sessions on a UCI device: each link is a FiRa session that the device ranges by itself
@@ -214,4 +216,15 @@ final class UCILinks: SessionLinks, UCIDeviceHandler {
     private static func unexpected(_ command: UCICommand) -> NIError {
         NIError(.sessionFailed, detail: "the UCI device answered \(command.name) with a response of another command")
     }
+}
+
+extension UCILinks {
+    /// A UCI device does not listen to DL-TDoA anchors yet: FiRa's DL-TDoA sessions (round usage 5,
+    /// the DT-tag role) are not built.
+    func listen(toDownlinkTDoA network: PANIdentifier, heard: @escaping (DownlinkTDoAObservation) -> Void) throws(NIError) {
+        throw NIError(.unsupportedPlatform, detail: "a UCI device does not listen to DL-TDoA anchors in swift-uwb yet; use a radio (usb: or emulator:)")
+    }
+
+    /// Nothing listens.
+    func stopListening() {}
 }

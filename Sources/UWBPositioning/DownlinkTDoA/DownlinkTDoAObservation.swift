@@ -15,17 +15,44 @@ public struct DownlinkTDoAObservation: Hashable, Sendable {
     /// The responders whose clock rate came from the offset they measured on the Poll's carrier,
     /// not from two rounds (their first round, or one after a long gap): rougher.
     public let responderRatesFromCarrier: [String]
+    /// Every message of the round as the tag received it, in the order heard: the raw
+    /// measurements a phone's DL-TDoA API reports.
+    public let messages: [Heard]
+
+    /// One message of the round as the tag received it.
+    public struct Heard: Hashable, Sendable {
+        /// The anchor's short address.
+        public let anchor: UInt16
+        /// The message.
+        public let message: DownlinkTDoAMessage
+        /// When the tag received it, on its clock, the range bias taken off.
+        public let received: DeviceTime
+        /// The level the tag received it at.
+        public let receivedLevel: PowerLevel
+        /// The anchor's clock offset against the tag's, from the carrier (positive when the anchor's runs fast).
+        public let clockOffset: ClockOffset
+
+        /// A message heard.
+        public init(anchor: UInt16, message: DownlinkTDoAMessage, received: DeviceTime, receivedLevel: PowerLevel, clockOffset: ClockOffset) {
+            self.anchor = anchor
+            self.message = message
+            self.received = received
+            self.receivedLevel = receivedLevel
+            self.clockOffset = clockOffset
+        }
+    }
 
     /// An observation.
     public init(
         network: PANIdentifier, roundNumber: UInt16, anchors: [Anchor], round: DownlinkTDoARound,
-        responderRatesFromCarrier: [String]
+        responderRatesFromCarrier: [String], messages: [Heard] = []
     ) {
         self.network = network
         self.roundNumber = roundNumber
         self.anchors = anchors
         self.round = round
         self.responderRatesFromCarrier = responderRatesFromCarrier
+        self.messages = messages
     }
 
     /// The name an anchor at short address `address` has: `0x000A` for 10.

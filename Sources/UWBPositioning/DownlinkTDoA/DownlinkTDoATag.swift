@@ -32,6 +32,7 @@ public final class DownlinkTDoATag: RadioEventHandler {
         var poll: DownlinkTDoAMessage
         var pollReceived: DeviceTime
         var responses: [(anchor: UInt16, message: DownlinkTDoAMessage, received: DeviceTime)] = []
+        var heard: [DownlinkTDoAObservation.Heard] = []
     }
 
     /// A tag on `radio` listening to `network`'s anchors.
@@ -57,7 +58,10 @@ public final class DownlinkTDoATag: RadioEventHandler {
         if case .frameReceived(let received) = event {
             do {
                 if let frame = try DownlinkTDoAFrame.decoded(from: received.frame), frame.network == network {
-                    take(frame, receivedAt: received.rangeBiasCorrectedTimestamp(configuration: radio.configuration))
+                    take(frame, heard: DownlinkTDoAObservation.Heard(
+                        anchor: frame.anchor, message: frame.message,
+                        received: received.rangeBiasCorrectedTimestamp(configuration: radio.configuration),
+                        receivedLevel: received.diagnostics.receivedLevel, clockOffset: received.diagnostics.clockOffset))
                 }
             } catch {
                 malformedFrames += 1
@@ -66,17 +70,19 @@ public final class DownlinkTDoATag: RadioEventHandler {
         listen()
     }
 
-    private func take(_ frame: DownlinkTDoAFrame, receivedAt time: DeviceTime) {
-        let message = frame.message
-        switch message.kind {
+    private func take(_ frame: DownlinkTDoAFrame, heard message: DownlinkTDoAObservation.Heard) {
+        let time = message.received
+        switch frame.message.kind {
         case .poll:
-            pending[frame.anchor] = PendingRound(number: message.round, poll: message, pollReceived: time)
+            pending[frame.anchor] = PendingRound(number: frame.message.round, poll: frame.message, pollReceived: time, heard: [message])
         case .response:
-            guard case .short(let initiator) = frame.destination, pending[initiator]?.number == message.round else { return }
-            pending[initiator]?.responses.append((frame.anchor, message, time))
+            guard case .short(let initiator) = frame.destination, pending[initiator]?.number == frame.message.round else { return }
+            pending[initiator]?.responses.append((frame.anchor, frame.message, time))
+            pending[initiator]?.heard.append(message)
         case .final:
-            guard let heard = pending.removeValue(forKey: frame.anchor), heard.number == message.round else { return }
-            complete(heard, initiator: frame.anchor, final: message, receivedAt: time)
+            guard var round = pending.removeValue(forKey: frame.anchor), round.number == frame.message.round else { return }
+            round.heard.append(message)
+            complete(round, initiator: frame.anchor, final: frame.message, receivedAt: time)
         }
     }
 
@@ -101,7 +107,7 @@ public final class DownlinkTDoATag: RadioEventHandler {
             round: DownlinkTDoARound(
                 initiator: anchors[0].name, pollSent: heard.poll.transmitted, finalSent: final.transmitted,
                 pollReceived: heard.pollReceived, finalReceived: time, responses: responses),
-            responderRatesFromCarrier: fromCarrier))
+            responderRatesFromCarrier: fromCarrier, messages: heard.heard))
     }
 
     private func listen() {
