@@ -37,6 +37,9 @@ struct LocateCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "With --device: fix in 2-D with the tag's antenna at this height (y, metres); without it, in 3-D.")
     var height: Double?
 
+    @Option(help: "With --scenario: dl-tdoa or ul-tdoa; overrides the scenario's positioning.method.")
+    var method: PositioningMethod?
+
     @Option(parsing: .unconditional, help: "Simulated seconds to run; overrides the scenario's duration.")
     var duration: Double?
 
@@ -68,6 +71,9 @@ struct LocateCommand: ParsableCommand {
         }
         if device != nil, network == nil {
             throw ValidationError("--device needs --network: the PAN identifier the anchors serve (positioning.networkIdentifier of a scenario)")
+        }
+        if device != nil, method == .uplinkTDoA {
+            throw ValidationError("--method ul-tdoa is for --scenario: a live tag listens (dl-tdoa); a blinking tag needs the site's server")
         }
         if scenario != nil, network != nil || height != nil {
             throw ValidationError("--network and --height are for --device; a scenario sets its network and the tags' heights")
@@ -124,7 +130,11 @@ struct LocateCommand: ParsableCommand {
         let positioning: ScenarioPositioning
         let loaded: Scenario
         do {
-            loaded = try Scenario.load(from: scenario)
+            var site = try Scenario.load(from: scenario)
+            if let method {
+                site.positioning.method = method
+            }
+            loaded = site
             positioning = try ScenarioPositioning(
                 scenario: loaded, seed: seed,
                 timestampDeviation: timestampDeviation.map(Distance.init(metres:)),
@@ -159,3 +169,5 @@ struct LocateCommand: ParsableCommand {
         try traceFile.finish(positioning.emulation)
     }
 }
+
+extension PositioningMethod: ExpressibleByArgument {}

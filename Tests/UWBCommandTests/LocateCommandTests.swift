@@ -49,13 +49,25 @@ struct LocateCommandTests {
         #expect(service.firstLine.contains("runs DL-TDoA anchors only"), "\(service.firstLine)")
     }
 
-    @Test("bad calls: neither or both of --scenario and --device, --device without --network, --network with a scenario")
+    @Test("--method runs a DL-TDoA site by UL-TDoA: its tags blink and the fixes say ul-tdoa")
+    func methodOverride() throws {
+        let run = try CommandRun(["locate", "--scenario", "Docs/scenarios/warehouse.json", "--method", "ul-tdoa", "--duration", "1", "--format", "jsonl"])
+        #expect(run.status == 0, "\(run.error)")
+        let methods = Set(run.output.split(separator: "\n").compactMap { line in
+            (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["method"] as? String
+        })
+        #expect(methods == ["ul-tdoa"], "\(run.output.prefix(500))")
+    }
+
+    @Test("bad calls: neither or both of --scenario and --device, --device without --network, --network with a scenario, a live UL-TDoA tag, an unknown method")
     func badCalls() throws {
         for (arguments, expected) in [
             (["locate"], "one of them"),
             (["locate", "--scenario", "warehouse", "--device", "emulator:x"], "one of them"),
             (["locate", "--device", "emulator:x"], "--device needs --network"),
             (["locate", "--scenario", "warehouse", "--network", "4"], "are for --device"),
+            (["locate", "--device", "emulator:x", "--network", "4", "--method", "ul-tdoa"], "--method ul-tdoa is for --scenario"),
+            (["locate", "--scenario", "warehouse", "--method", "twr"], "dl-tdoa"),
         ] {
             let run = try CommandRun(arguments)
             #expect(run.status != 0)
