@@ -15,6 +15,8 @@ import UWBPositioning
 ///   spread over the period; every anchor (``UplinkTDoAAnchor``) timestamps them in its cluster's
 ///   time base, its first anchor's, which sends that many syncs a second; a server
 ///   (``UplinkTDoALocator``) fixes each blink ``collectionWindow`` after its first report.
+/// - **TWR**: every tag runs a NearbyInteraction session with every anchor (``SessionMesh``), an
+///   update every period, and a ``TwoWayRangingLocator`` fixes it from the distances.
 ///
 /// A tag fixes in 2-D at its starting antenna height when the anchors cannot tell heights apart
 /// (all at one height, as on a ceiling), in 3-D otherwise.
@@ -40,8 +42,12 @@ public final class ScenarioPositioning {
     /// Per tag (by device index): its DL-TDoA locator and its tracker.
     private var locators: [Int: DownlinkTDoALocator] = [:]
     private var trackers: [Int: PositionTracker] = [:]
-    /// UL-TDoA: the server's locator for each tag's geometry, and when each blink's first report came.
+    /// UL-TDoA: the server's locator for each tag's geometry.
     private var uplinkLocators: [Int: UplinkTDoALocator] = [:]
+    /// TWR: each tag's locator, the anchors by device name, and the sessions.
+    private var rangingLocators: [Int: TwoWayRangingLocator] = [:]
+    private var rangedAnchors: [String: Anchor] = [:]
+    private var mesh: SessionMesh?
 
     /// The tags' acceleration the trackers assume when none is given: 1 m/s², people walking and
     /// vehicles driving steadily.
@@ -90,7 +96,9 @@ public final class ScenarioPositioning {
         let deviation = timestampDeviation ?? spec.timestampDeviation
         for slot in plan.slots {
             do {
-                software.append(try anchor(slot))
+                if let handler = try anchor(slot) {
+                    software.append(handler)
+                }
             } catch {
                 throw .anchorPosition(device: world.devices[slot.index].name, error)
             }
@@ -99,7 +107,30 @@ public final class ScenarioPositioning {
             let height = world.antennaPosition(of: index, at: .zero)?.metres.y ?? scenario.devices[index].position.metres.y
             let geometry: SolverGeometry = plan.isFlat ? .planar(height: Distance(metres: height)) : .spatial
             trackers[index] = PositionTracker(acceleration: tagAcceleration)
-            software.append(tag(index, order: order, geometry: geometry, deviation: deviation))
+            if let handler = tag(index, order: order, geometry: geometry, deviation: deviation) {
+                software.append(handler)
+            }
+        }
+        if spec.method == .twoWayRanging {
+            try startSessions(plan, seed: seed ?? scenario.seed)
+        }
+    }
+
+    /// Two-way ranging: a session between every tag and every anchor, through each device's own
+    /// NearbyInteraction device service (``SessionMesh``), every `period`.
+    private func startSessions(_ plan: AnchorPlan, seed: UInt64) throws(ScenarioPositioningError) {
+        let tags = Set(plan.layout.tags.map { emulation.devices[$0].name })
+        for slot in plan.slots {
+            rangedAnchors[emulation.devices[slot.index].name] = Anchor(
+                name: DownlinkTDoAObservation.anchorName(Self.address(slot.index)), position: slot.position)
+        }
+        let anchors = rangedAnchors
+        do {
+            mesh = try SessionMesh(emulation: emulation, interval: period, tokenSeed: seed) { device, peer in
+                (tags.contains(device) && anchors[peer] != nil) || (tags.contains(peer) && anchors[device] != nil)
+            }
+        } catch {
+            throw .sessions(error.description)
         }
     }
 
@@ -135,8 +166,9 @@ public final class ScenarioPositioning {
         slot.slot == 0 ? .initiator(period: period, firstRound: slot.firstRound) : .responder(initiator: address(slot.first), slot: slot.slot - 1)
     }
 
-    /// The software of the anchor in `slot`, adopted by its radio.
-    private func anchor(_ slot: AnchorPlan.Slot) throws(DownlinkTDoAFrameError) -> any RadioEventHandler {
+    /// The software of the anchor in `slot`, adopted by its radio; none for two-way ranging, where
+    /// the anchor's device service answers the tags' sessions.
+    private func anchor(_ slot: AnchorPlan.Slot) throws(DownlinkTDoAFrameError) -> (any RadioEventHandler)? {
         let radio = emulation.devices[slot.index].radio
         let handler: any RadioEventHandler
         switch method {
@@ -151,13 +183,16 @@ public final class ScenarioPositioning {
             ) { [weak self] report in
                 self?.take(report, on: radio)
             }
+        case .twoWayRanging:
+            return nil
         }
         radio.adopt(handler)
         return handler
     }
 
-    /// The software of tag `index`, the `order`th tag, adopted by its radio.
-    private func tag(_ index: Int, order: Int, geometry: SolverGeometry, deviation: Distance) -> any RadioEventHandler {
+    /// The software of tag `index`, the `order`th tag, adopted by its radio; none for two-way
+    /// ranging, where the tag's device service runs its sessions.
+    private func tag(_ index: Int, order: Int, geometry: SolverGeometry, deviation: Distance) -> (any RadioEventHandler)? {
         let radio = emulation.devices[index].radio
         let handler: any RadioEventHandler
         switch method {
@@ -175,6 +210,11 @@ public final class ScenarioPositioning {
             handler = UplinkTDoATag(
                 on: radio, network: network, address: Self.address(index), interval: period,
                 firstBlink: Self.firstRound + syncs + (period - syncs) * spread)
+        case .twoWayRanging:
+            // DS-TWR's distance takes four receptions: about 0.61 times one's spread (Docs/positioning.md).
+            rangingLocators[index] = TwoWayRangingLocator(
+                geometry: geometry, distanceDeviation: Distance(metres: deviation.metres * Self.twoWayRangingShare))
+            return nil
         }
         radio.adopt(handler)
         return handler
@@ -219,9 +259,23 @@ public final class ScenarioPositioning {
             tracked: tracked, truth: emulation.antennaPosition(of: index, at: time)))
     }
 
+    /// The spread of a DS-TWR distance over one reception's: its time of flight is about
+    /// (Ra·Rb − Da·Db)/(Ra + Rb + Da + Db), whose receptions weigh ½, ¼ and ¼: √(¼ + 1/16 + 1/16) ≈ 0.61.
+    static let twoWayRangingShare = 0.61
+
     /// Runs the world until `end` (paced against the wall clock if `pacing` is given).
     public func run(until end: SimulationTime, pacing: Pacing? = nil) {
         emulation.run(until: end, pacing: pacing)
+        guard let mesh else { return }
+        for report in mesh.collect() {
+            guard case .measured(_, let measurement) = report.event, let distance = measurement.rawDistance,
+                let anchor = rangedAnchors[report.peer], let index = emulation.devices.firstIndex(where: { $0.name == report.device }),
+                let results = rangingLocators[index]?.add(distance, to: anchor)
+            else { continue }
+            for result in results {
+                record(result, tag: index, at: SimulationTime(seconds: measurement.time.secondsValue))
+            }
+        }
     }
 
     /// The fixes made since the last call (or the start), no longer kept here.

@@ -16,6 +16,8 @@ public enum ScenarioPositioningError: Error, Hashable, Sendable, CustomStringCon
     case siteOrigin(PositioningError)
     /// The emulator could not build the world.
     case emulation(EmulationError)
+    /// The two-way ranging sessions between tags and anchors could not start.
+    case sessions(String)
 
     /// What went wrong and what to do.
     public var description: String {
@@ -32,6 +34,8 @@ public enum ScenarioPositioningError: Error, Hashable, Sendable, CustomStringCon
             "positioning.siteOrigin: \(error)"
         case .emulation(let error):
             "\(error)"
+        case .sessions(let reason):
+            "the tags' sessions with the anchors could not start: \(reason)"
         }
     }
 }

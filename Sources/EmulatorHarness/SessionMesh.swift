@@ -6,7 +6,7 @@ import UWBEmulator
 import UWBRanging
 
 /// NearbyInteraction sessions between every two devices of an emulated world (or, around a hub,
-/// between the hub and every other device), set up as apps set theirs up: each device has a
+/// between the hub and every other device, or between the pairs a predicate names), set up as apps set theirs up: each device has a
 /// device service on its emulated radio and one `NISession` per peer;
 /// each session's token is archived with `NSKeyedArchiver`, "sent", unarchived by the peer and run
 /// in an `NINearbyPeerConfiguration`. A session whose peer times out runs again, as Apple's sample
@@ -62,8 +62,34 @@ public final class SessionMesh {
     /// A mesh as ``init(emulation:interval:tokenSeed:hub:)`` makes it, whose sessions secure their
     /// frames or not (`DeviceServiceSettings.securesFrames`, for this package's attack tests and
     /// security benchmarks).
-    package init(
+    package convenience init(
         emulation: Emulation, interval: Duration?, tokenSeed: UInt64, hub: String?, securesFrames: Bool
+    ) throws(SessionMeshError) {
+        let honest = emulation.devices.filter { !($0.radio.handler is any Attacker) }.map(\.name)
+        if let hub, !honest.contains(hub) {
+            throw .unknownHub(hub, devices: honest)
+        }
+        try self.init(
+            emulation: emulation, interval: interval, tokenSeed: tokenSeed, securesFrames: securesFrames,
+            limited: hub == nil) { device, peer in hub == nil || device == hub || peer == hub }
+    }
+
+    /// Sessions between the devices of `emulation` that `pairs` says range with each other (it is
+    /// asked both ways and must answer alike), each ranging every `interval`: the tags and anchors of
+    /// a site positioned by two-way ranging, say.
+    ///
+    /// - Throws: ``SessionMeshError`` as ``init(emulation:interval:tokenSeed:hub:)``, but with no
+    ///   limit on the devices.
+    public convenience init(
+        emulation: Emulation, interval: Duration?, tokenSeed: UInt64, pairs: @escaping (String, String) -> Bool
+    ) throws(SessionMeshError) {
+        try self.init(emulation: emulation, interval: interval, tokenSeed: tokenSeed, securesFrames: true, limited: false, pairs: pairs)
+    }
+
+    /// A mesh of the `pairs` of `emulation`'s devices; with `limited`, at most ``maximumDevices`` of them.
+    private init(
+        emulation: Emulation, interval: Duration?, tokenSeed: UInt64, securesFrames: Bool, limited: Bool,
+        pairs: @escaping (String, String) -> Bool
     ) throws(SessionMeshError) {
         self.emulation = emulation
         let attackers = Dictionary(uniqueKeysWithValues: emulation.devices.compactMap { device in
@@ -72,10 +98,7 @@ public final class SessionMesh {
         self.attackers = attackers
         deviceNames = emulation.devices.map(\.name).filter { attackers[$0] == nil }
         guard deviceNames.count >= 2 else { throw .notEnoughDevices(deviceNames.count) }
-        guard hub != nil || deviceNames.count <= Self.maximumDevices else { throw .tooManyDevices(deviceNames.count) }
-        if let hub, !deviceNames.contains(hub) {
-            throw .unknownHub(hub, devices: deviceNames)
-        }
+        guard !limited || deviceNames.count <= Self.maximumDevices else { throw .tooManyDevices(deviceNames.count) }
         var services: [String: DeviceService] = [:]
         for (index, name) in deviceNames.enumerated() {
             var settings = DeviceServiceSettings(
@@ -100,7 +123,7 @@ public final class SessionMesh {
         }
         self.interval = chosen
         func ranges(_ device: String, _ peer: String) -> Bool {
-            device != peer && (hub == nil || device == hub || peer == hub)
+            device != peer && pairs(device, peer)
         }
         for device in deviceNames {
             guard let service = services[device] else { continue }

@@ -115,8 +115,8 @@ struct EmulatorServeCommand: ParsableCommand {
         guard scenario.devices.contains(where: { if case .anchor? = $0.positioning { true } else { false } }) else { return 0 }
         guard scenario.positioning.method == .downlinkTDoA else {
             throw CommandFailure(
-                "\(scenarioPath): the emulator service runs DL-TDoA anchors only; a UL-TDoA site needs its server, which "
-                    + "`uwb locate --scenario` runs: use positioning.method \"dl-tdoa\" here")
+                "\(scenarioPath): the emulator service runs DL-TDoA anchors only; a UL-TDoA site needs its server and a TWR "
+                    + "site its anchors' sessions, which `uwb locate --scenario` runs: use positioning.method \"dl-tdoa\" here")
         }
         do {
             return try ScenarioPositioning.runDownlinkAnchors(of: scenario, on: emulation).count

@@ -37,7 +37,7 @@ struct LocateCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "With --device: fix in 2-D with the tag's antenna at this height (y, metres); without it, in 3-D.")
     var height: Double?
 
-    @Option(help: "With --scenario: dl-tdoa or ul-tdoa; overrides the scenario's positioning.method.")
+    @Option(help: "With --scenario: dl-tdoa, ul-tdoa or twr; overrides the scenario's positioning.method.")
     var method: PositioningMethod?
 
     @Option(parsing: .unconditional, help: "Simulated seconds to run; overrides the scenario's duration.")
@@ -72,8 +72,8 @@ struct LocateCommand: ParsableCommand {
         if device != nil, network == nil {
             throw ValidationError("--device needs --network: the PAN identifier the anchors serve (positioning.networkIdentifier of a scenario)")
         }
-        if device != nil, method == .uplinkTDoA {
-            throw ValidationError("--method ul-tdoa is for --scenario: a live tag listens (dl-tdoa); a blinking tag needs the site's server")
+        if device != nil, let method, method != .downlinkTDoA {
+            throw ValidationError("--method \(method.rawValue) is for --scenario: a live tag listens (dl-tdoa)")
         }
         if scenario != nil, network != nil || height != nil {
             throw ValidationError("--network and --height are for --device; a scenario sets its network and the tags' heights")

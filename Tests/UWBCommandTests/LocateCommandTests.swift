@@ -67,7 +67,7 @@ struct LocateCommandTests {
             (["locate", "--device", "emulator:x"], "--device needs --network"),
             (["locate", "--scenario", "warehouse", "--network", "4"], "are for --device"),
             (["locate", "--device", "emulator:x", "--network", "4", "--method", "ul-tdoa"], "--method ul-tdoa is for --scenario"),
-            (["locate", "--scenario", "warehouse", "--method", "twr"], "dl-tdoa"),
+            (["locate", "--scenario", "warehouse", "--method", "gps"], "dl-tdoa"),
         ] {
             let run = try CommandRun(arguments)
             #expect(run.status != 0)

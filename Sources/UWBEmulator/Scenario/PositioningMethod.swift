@@ -7,4 +7,7 @@ public enum PositioningMethod: String, Hashable, Sendable, CaseIterable {
     /// Uplink TDoA: the tags blink, every anchor timestamps the blinks in its cluster's time base
     /// (its reference anchor's syncs), and a server fixes each blink, as an RTLS does.
     case uplinkTDoA = "ul-tdoa"
+    /// Two-way ranging: every tag runs a session with every anchor (the anchors respond) and fixes
+    /// itself from the distances.
+    case twoWayRanging = "twr"
 }

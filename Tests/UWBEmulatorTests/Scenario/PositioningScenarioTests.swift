@@ -84,7 +84,7 @@ struct PositioningScenarioTests {
                           field: "positioning.networkIdentifier", containing: "broadcast")
         try F.expectError(Self.document([Self.device("a", 0)], positioning: ["roundsPerSecond": 0]),
                           field: "positioning.roundsPerSecond", containing: "")
-        try F.expectError(Self.document([Self.device("a", 0)], positioning: ["method": "twr"]),
+        try F.expectError(Self.document([Self.device("a", 0)], positioning: ["method": "gps"]),
                           field: "positioning.method", containing: "ul-tdoa")
         try F.expectError(Self.document([Self.device("a", 0)], positioning: ["timestampDeviationMetres": 0]),
                           field: "positioning.timestampDeviationMetres", containing: "metres")
