@@ -259,7 +259,7 @@ let package = Package(
         // imports simd and ARKit through it); UWBTestSupport, UWBEmulator and UWBDevices make the emulated radios.
         .testTarget(
             name: "IOSStyleAppTests",
-            dependencies: ["NearbyInteraction", "UWBTestSupport", "UWBEmulator", "UWBDevices", "UWBCore"] + simdDependencies + arKitDependencies
+            dependencies: ["NearbyInteraction", "UWBTestSupport", "UWBEmulator", "EmulatorHarness", "UWBDevices", "UWBCore"] + simdDependencies + arKitDependencies
         ),
     ] + simdTargets + simdTestTargets,
     swiftLanguageModes: [.v6]
