@@ -37,8 +37,6 @@ public final class ScenarioPositioning {
     /// Every fix not yet taken with ``takeRecords()``, in time order.
     public private(set) var records: [PositionRecord] = []
 
-    /// The anchors' and tags' software, kept here as well as by the radios.
-    private var software: [any RadioEventHandler] = []
     /// Per tag (by device index): its DL-TDoA locator and its tracker.
     private var locators: [Int: DownlinkTDoALocator] = [:]
     private var trackers: [Int: PositionTracker] = [:]
@@ -47,6 +45,7 @@ public final class ScenarioPositioning {
     /// TWR: each tag's locator, the anchors by device name, and the sessions.
     private var rangingLocators: [Int: TwoWayRangingLocator] = [:]
     private var rangedAnchors: [String: Anchor] = [:]
+    private var tagIndices: [String: Int] = [:]
     private var mesh: SessionMesh?
 
     /// The tags' acceleration the trackers assume when none is given: 1 m/s², people walking and
@@ -96,9 +95,7 @@ public final class ScenarioPositioning {
         let deviation = timestampDeviation ?? spec.timestampDeviation
         for slot in plan.slots {
             do {
-                if let handler = try anchor(slot) {
-                    software.append(handler)
-                }
+                try runAnchor(slot)
             } catch {
                 throw .anchorPosition(device: world.devices[slot.index].name, error)
             }
@@ -107,9 +104,7 @@ public final class ScenarioPositioning {
             let height = world.antennaPosition(of: index, at: .zero)?.metres.y ?? scenario.devices[index].position.metres.y
             let geometry: SolverGeometry = plan.isFlat ? .planar(height: Distance(metres: height)) : .spatial
             trackers[index] = PositionTracker(acceleration: tagAcceleration)
-            if let handler = tag(index, order: order, geometry: geometry, deviation: deviation) {
-                software.append(handler)
-            }
+            runTag(index, order: order, geometry: geometry, deviation: deviation)
         }
         if spec.method == .twoWayRanging {
             try startSessions(plan, seed: seed ?? scenario.seed)
@@ -119,7 +114,10 @@ public final class ScenarioPositioning {
     /// Two-way ranging: a session between every tag and every anchor, through each device's own
     /// NearbyInteraction device service (``SessionMesh``), every `period`.
     private func startSessions(_ plan: AnchorPlan, seed: UInt64) throws(ScenarioPositioningError) {
-        let tags = Set(plan.layout.tags.map { emulation.devices[$0].name })
+        for index in plan.layout.tags {
+            tagIndices[emulation.devices[index].name] = index
+        }
+        let tags = Set(tagIndices.keys)
         for slot in plan.slots {
             rangedAnchors[emulation.devices[slot.index].name] = Anchor(
                 name: DownlinkTDoAObservation.anchorName(Self.address(slot.index)), position: slot.position)
@@ -166,9 +164,9 @@ public final class ScenarioPositioning {
         slot.slot == 0 ? .initiator(period: period, firstRound: slot.firstRound) : .responder(initiator: address(slot.first), slot: slot.slot - 1)
     }
 
-    /// The software of the anchor in `slot`, adopted by its radio; none for two-way ranging, where
-    /// the anchor's device service answers the tags' sessions.
-    private func anchor(_ slot: AnchorPlan.Slot) throws(DownlinkTDoAFrameError) -> (any RadioEventHandler)? {
+    /// Gives the anchor in `slot` its software, which its radio adopts; none for two-way ranging,
+    /// where the anchor's device service answers the tags' sessions.
+    private func runAnchor(_ slot: AnchorPlan.Slot) throws(DownlinkTDoAFrameError) {
         let radio = emulation.devices[slot.index].radio
         let handler: any RadioEventHandler
         switch method {
@@ -184,15 +182,14 @@ public final class ScenarioPositioning {
                 self?.take(report, on: radio)
             }
         case .twoWayRanging:
-            return nil
+            return
         }
         radio.adopt(handler)
-        return handler
     }
 
-    /// The software of tag `index`, the `order`th tag, adopted by its radio; none for two-way
-    /// ranging, where the tag's device service runs its sessions.
-    private func tag(_ index: Int, order: Int, geometry: SolverGeometry, deviation: Distance) -> (any RadioEventHandler)? {
+    /// Gives tag `index`, the `order`th tag, its locator and its software, which its radio adopts;
+    /// no software for two-way ranging, where the tag's device service runs its sessions.
+    private func runTag(_ index: Int, order: Int, geometry: SolverGeometry, deviation: Distance) {
         let radio = emulation.devices[index].radio
         let handler: any RadioEventHandler
         switch method {
@@ -214,10 +211,9 @@ public final class ScenarioPositioning {
             // DS-TWR's distance takes four receptions: about 0.61 times one's spread (Docs/positioning.md).
             rangingLocators[index] = TwoWayRangingLocator(
                 geometry: geometry, distanceDeviation: Distance(metres: deviation.metres * Self.twoWayRangingShare))
-            return nil
+            return
         }
         radio.adopt(handler)
-        return handler
     }
 
     /// A device's short address on the emulator: its index plus one.
@@ -269,7 +265,7 @@ public final class ScenarioPositioning {
         guard let mesh else { return }
         for report in mesh.collect() {
             guard case .measured(_, let measurement) = report.event, let distance = measurement.rawDistance,
-                let anchor = rangedAnchors[report.peer], let index = emulation.devices.firstIndex(where: { $0.name == report.device }),
+                let anchor = rangedAnchors[report.peer], let index = tagIndices[report.device],
                 let results = rangingLocators[index]?.add(distance, to: anchor)
             else { continue }
             for result in results {

@@ -41,3 +41,17 @@ public struct PositionFix: Hashable, Sendable {
         return (0..<size).map { Distance(metres: covariance[$0 * size + $0].squareRoot()) }
     }
 }
+
+extension PositionFix {
+    /// How far `truth` lies from the fix in units of the fix's own covariance: the squared
+    /// Mahalanobis distance of the error, over x and z in 2-D (y is the known height) or x, y and z
+    /// in 3-D; nil for a covariance that is not positive definite. At most 4 means inside the 2σ
+    /// ellipse, which holds 86 % of Gaussian errors in 2-D.
+    public func squaredMahalanobisDistance(to truth: Position) -> Double? {
+        let error = position.metres - truth.metres
+        let size = covariance.count == 9 ? 3 : 2
+        let offset = SmallMatrix(rows: size, columns: 1, values: size == 3 ? [error.x, error.y, error.z] : [error.x, error.z])
+        guard let inverse = SmallMatrix(rows: size, columns: size, values: covariance).symmetricInverse else { return nil }
+        return (offset.transposed * inverse * offset)[0, 0]
+    }
+}

@@ -32,10 +32,9 @@ struct PositionErrors {
     /// The share of fixes whose error lies inside their 2σ ellipse (2-D fixes only).
     var insideTwoSigma: Double {
         let inside = fixed.filter { record in
-            guard case .success(let fix) = record.result, fix.covariance.count == 4, let truth = record.truth else { return false }
-            let (dx, dz) = (fix.position.metres.x - truth.metres.x, fix.position.metres.z - truth.metres.z)
-            let c = fix.covariance
-            return (c[3] * dx * dx - 2 * c[1] * dx * dz + c[0] * dz * dz) / (c[0] * c[3] - c[1] * c[2]) <= 4
+            guard case .success(let fix) = record.result, fix.covariance.count == 4, let truth = record.truth,
+                let distance = fix.squaredMahalanobisDistance(to: truth) else { return false }
+            return distance <= 4
         }
         return Double(inside.count) / Double(max(1, fixed.count))
     }

@@ -179,20 +179,7 @@ public final class DeviceService: @unchecked Sendable {
 
     /// Runs the session with `token` with `peer` (the session has checked the configuration).
     func run(_ session: NISession, token: NIDiscoveryToken, peer: NIDiscoveryToken, pairing: SessionPairing, interval: Duration) {
-        if let failure {
-            logger.warning("session refused: the device failed", metadata: Self.metadata(of: token, error: failure))
-            session.deliver(.didInvalidate(failure))
-            return
-        }
-        let record = sessions[token.content.identifier] ?? ServiceSession(token: token, owner: session)
-        stopLink(of: record, sayingGoodbye: false)
-        sessions[token.content.identifier] = record
-        guard !isSuspended else {
-            logger.info("session suspended: sessions of this device are suspended", metadata: Self.metadata(of: token))
-            record.state = .suspended
-            session.deliver(.wasSuspended)
-            return
-        }
+        guard let record = admit(session, token: token) else { return }
         if let listener = sessions.values.first(where: { $0 !== record && $0.listensDownlinkTDoA }) {
             invalidate(record, NIError(
                 .activeSessionsLimitExceeded,
@@ -219,18 +206,7 @@ public final class DeviceService: @unchecked Sendable {
     /// their rounds and the session receives every message (``NISession/Event/didUpdateDLTDOA(_:)``).
     /// It takes the radio, so it runs only while no other session runs.
     func runDownlinkTDoA(_ session: NISession, token: NIDiscoveryToken, network: PANIdentifier) {
-        if let failure {
-            session.deliver(.didInvalidate(failure))
-            return
-        }
-        let record = sessions[token.content.identifier] ?? ServiceSession(token: token, owner: session)
-        stopLink(of: record, sayingGoodbye: false)
-        sessions[token.content.identifier] = record
-        guard !isSuspended else {
-            record.state = .suspended
-            session.deliver(.wasSuspended)
-            return
-        }
+        guard let record = admit(session, token: token) else { return }
         let others = sessions.values.filter { $0 !== record && $0.state == .running }.count
         guard others == 0 else {
             invalidate(record, NIError(
@@ -251,6 +227,26 @@ public final class DeviceService: @unchecked Sendable {
         record.state = .running
         logger.info("session listening to DL-TDoA anchors", metadata: Self.metadata(of: token, ["network": "\(network.rawValue)"]))
         session.deliver(.didStartRunning)
+    }
+
+    /// The record of the session with `token`, its link stopped, ready to run: nil when the device
+    /// has failed (the session is invalidated) or sessions are suspended (the session is told).
+    private func admit(_ session: NISession, token: NIDiscoveryToken) -> ServiceSession? {
+        if let failure {
+            logger.warning("session refused: the device failed", metadata: Self.metadata(of: token, error: failure))
+            session.deliver(.didInvalidate(failure))
+            return nil
+        }
+        let record = sessions[token.content.identifier] ?? ServiceSession(token: token, owner: session)
+        stopLink(of: record, sayingGoodbye: false)
+        sessions[token.content.identifier] = record
+        guard !isSuspended else {
+            logger.info("session suspended: sessions of this device are suspended", metadata: Self.metadata(of: token))
+            record.state = .suspended
+            session.deliver(.wasSuspended)
+            return nil
+        }
+        return record
     }
 
     /// Stops the session's ranging; the token stays valid for the next `run`.

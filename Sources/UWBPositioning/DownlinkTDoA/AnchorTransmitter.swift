@@ -18,10 +18,7 @@ struct AnchorTransmitter {
     ///
     /// - Throws: ``DownlinkTDoAFrameError/positionOutOfRange(_:)`` for a position frames cannot carry.
     init(radio: any RadioHost, network: PANIdentifier, address: UInt16, position: Position, hostAllowance: Duration) throws(DownlinkTDoAFrameError) {
-        let point = position.metres
-        for coordinate in [point.x, point.y, point.z] where Int32(exactly: (coordinate * DownlinkTDoAFrame.positionUnitsPerMetre).rounded()) == nil {
-            throw .positionOutOfRange(position)
-        }
+        _ = try DownlinkTDoAFrame.millimetres(of: position)
         self.radio = radio
         self.network = network
         self.address = address

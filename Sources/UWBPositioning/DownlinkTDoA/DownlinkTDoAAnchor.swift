@@ -19,11 +19,11 @@ public final class DownlinkTDoAAnchor: RadioEventHandler {
     }
 
     /// The network (PAN) the anchor's frames belong to.
-    public let network: PANIdentifier
+    public var network: PANIdentifier { transmitter.network }
     /// The anchor's short address.
-    public let address: UInt16
+    public var address: UInt16 { transmitter.address }
     /// Its surveyed position, which its frames carry.
-    public let position: Position
+    public var position: Position { transmitter.position }
     /// Its part in the rounds.
     public let role: Role
     /// When its cluster's frames go out.
@@ -49,9 +49,6 @@ public final class DownlinkTDoAAnchor: RadioEventHandler {
     ) throws(DownlinkTDoAFrameError) {
         transmitter = try AnchorTransmitter(
             radio: radio, network: network, address: address, position: position, hostAllowance: schedule.hostAllowance)
-        self.network = network
-        self.address = address
-        self.position = position
         self.role = role
         self.schedule = schedule
     }

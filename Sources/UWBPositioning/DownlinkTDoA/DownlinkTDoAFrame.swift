@@ -63,10 +63,7 @@ public struct DownlinkTDoAFrame: Hashable, Sendable {
         payload.append(code.rawValue)
         payload.appendLittleEndian(message.round)
         payload += message.transmitted.littleEndianOctets
-        let point = message.anchorPosition.metres
-        for coordinate in [point.x, point.y, point.z] {
-            let units = (coordinate * Self.positionUnitsPerMetre).rounded()
-            guard let value = Int32(exactly: units) else { throw .positionOutOfRange(message.anchorPosition) }
+        for value in try Self.millimetres(of: message.anchorPosition) {
             payload.appendLittleEndian(UInt32(bitPattern: value))
         }
         if case .response(let replyTime, let offset) = message.kind {
@@ -86,6 +83,18 @@ public struct DownlinkTDoAFrame: Hashable, Sendable {
             return try frame.encoded(includingFCS: false)
         } catch {
             throw .macFrame(error)
+        }
+    }
+
+    /// `position`'s coordinates as the frame carries them: signed 32-bit millimetres.
+    ///
+    /// - Throws: ``DownlinkTDoAFrameError/positionOutOfRange(_:)`` for a coordinate that is not
+    ///   finite or beyond ±2147 km.
+    static func millimetres(of position: Position) throws(DownlinkTDoAFrameError) -> [Int32] {
+        let point = position.metres
+        return try [point.x, point.y, point.z].map { (coordinate) throws(DownlinkTDoAFrameError) -> Int32 in
+            guard let value = Int32(exactly: (coordinate * positionUnitsPerMetre).rounded()) else { throw .positionOutOfRange(position) }
+            return value
         }
     }
 

@@ -25,11 +25,11 @@ public final class UplinkTDoAAnchor: RadioEventHandler {
     }
 
     /// The network (PAN) of the syncs and blinks.
-    public let network: PANIdentifier
+    public var network: PANIdentifier { transmitter.network }
     /// The anchor's short address.
-    public let address: UInt16
+    public var address: UInt16 { transmitter.address }
     /// Its surveyed position.
-    public let position: Position
+    public var position: Position { transmitter.position }
     /// Its part in its cluster.
     public let role: Role
     /// Called on the loop with every blink the anchor can place in its cluster's time base.
@@ -59,9 +59,6 @@ public final class UplinkTDoAAnchor: RadioEventHandler {
         transmitter = try AnchorTransmitter(
             radio: radio, network: network, address: address, position: position,
             hostAllowance: DownlinkTDoASchedule.hostAllowance(radio.kind))
-        self.network = network
-        self.address = address
-        self.position = position
         self.role = role
         self.onReport = onReport
     }
@@ -85,12 +82,12 @@ public final class UplinkTDoAAnchor: RadioEventHandler {
     public func radio(_ event: TransceiverEvent, fromChip chip: Int) {
         guard chip == 0 else { return }
         if case .frameReceived(let received) = event {
-            let time = received.rangeBiasCorrectedTimestamp(configuration: transmitter.radio.configuration)
+            let configuration = transmitter.radio.configuration
             if let blink = UplinkTDoABlink.decoded(from: received.frame), blink.network == network {
-                heard(blink, at: time)
+                heard(blink, at: received.rangeBiasCorrectedTimestamp(configuration: configuration))
             } else if case .follower(let reference) = role, let frame = try? DownlinkTDoAFrame.decoded(from: received.frame),
                 frame.network == network, frame.anchor == reference, frame.message.kind == .poll {
-                synchronise(frame.message, receivedAt: time)
+                synchronise(frame.message, receivedAt: received.rangeBiasCorrectedTimestamp(configuration: configuration))
             }
         }
         listen()

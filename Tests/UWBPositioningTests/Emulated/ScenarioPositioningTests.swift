@@ -15,16 +15,11 @@ struct ScenarioPositioningTests {
 
     /// The fraction of `records`' 2-D fixes whose error lies inside their 2σ ellipse.
     static func insideTwoSigma(_ records: [PositionRecord]) -> Double {
-        let fixes = records.compactMap { record -> (PositionFix, Vector3)? in
+        let fixes = records.compactMap { record -> (PositionFix, Position)? in
             guard case .success(let fix) = record.result, let truth = record.truth else { return nil }
-            return (fix, truth.metres)
+            return (fix, truth)
         }
-        let inside = fixes.filter { fix, truth in
-            let (dx, dz) = (fix.position.metres.x - truth.x, fix.position.metres.z - truth.z)
-            let c = fix.covariance
-            let determinant = c[0] * c[3] - c[1] * c[2]
-            return (c[3] * dx * dx - 2 * c[1] * dx * dz + c[0] * dz * dz) / determinant <= 4
-        }
+        let inside = fixes.filter { fix, truth in (fix.squaredMahalanobisDistance(to: truth) ?? .infinity) <= 4 }
         return Double(inside.count) / Double(max(1, fixes.count))
     }
 
