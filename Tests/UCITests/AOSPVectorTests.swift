@@ -150,6 +150,54 @@ struct AOSPVectorTests {
             message: .notification(.sessionInfo(UCISessionInfo(
                 sequenceNumber: 0x0403_0200, sessionToken: 0x0807_0605, currentRangingInterval: 0x0101_010A,
                 usesExtendedAddresses: true, measurements: .twoWay([], vendorData: []))))),
+        // ShortMacDlTDoASessionInfoNtf: sequence_number 0x04030200, session_token 0x08070605,
+        // rcr_indicator 0, current_ranging_interval 0x0101020A, type 2 (DL_TDOA), short addresses,
+        // no measurement.
+        Vector(
+            name: "ShortMacDlTDoASessionInfoNtf", version: .v2,
+            aosp: "62 00 00 19 00 00 00 00 02 03 04 05 06 07 08 00 0a 02 01 01 02 00 00 00 00 00 00 00 00 00 00 00",
+            message: .notification(.sessionInfo(UCISessionInfo(
+                sequenceNumber: 0x0403_0200, sessionToken: 0x0807_0605, currentRangingInterval: 0x0101_020A,
+                measurements: .downlinkTDoA([]))))),
+        // ExtendedMacDlTDoASessionInfoNtf: interval 0x0101010A, extended addresses, no measurement.
+        Vector(
+            name: "ExtendedMacDlTDoASessionInfoNtf", version: .v2,
+            aosp: "62 00 00 19 00 00 00 00 02 03 04 05 06 07 08 00 0a 01 01 01 02 00 01 00 00 00 00 00 00 00 00 00",
+            message: .notification(.sessionInfo(UCISessionInfo(
+                sequenceNumber: 0x0403_0200, sessionToken: 0x0807_0605, currentRangingInterval: 0x0101_010A,
+                usesExtendedAddresses: true, measurements: .downlinkTDoA([]))))),
+        // ShortMacOwrAoaSessionInfoNtf: type 3 (OWR_AOA), no measurement, no vendor data.
+        Vector(
+            name: "ShortMacOwrAoaSessionInfoNtf", version: .v2,
+            aosp: "62 00 00 19 00 00 00 00 02 03 04 05 06 07 08 00 0a 01 01 01 03 00 00 00 00 00 00 00 00 00 00 00",
+            message: .notification(.sessionInfo(UCISessionInfo(
+                sequenceNumber: 0x0403_0200, sessionToken: 0x0807_0605, currentRangingInterval: 0x0101_010A,
+                measurements: .oneWayAoA([], vendorData: []))))),
+        // ShortMacOwrAoaSessionInfoNtf with one measurement: mac_address 0xBBAA, status 0, nlos 0,
+        // frame_sequence_number 1, block_index 1, aoa_azimuth 0x0403, its FOM 0x60, aoa_elevation
+        // 0x0605, its FOM 0x50.
+        Vector(
+            name: "ShortMacOwrAoaSessionInfoNtf", version: .v2,
+            aosp: "62 00 00 26 00 00 00 00 02 03 04 05 06 07 08 00 0a 01 01 01 03 00 00 00 00 00 00 00 00 00 00 01"
+                + " aa bb 00 00 01 01 00 03 04 60 05 06 50",
+            message: .notification(.sessionInfo(UCISessionInfo(
+                sequenceNumber: 0x0403_0200, sessionToken: 0x0807_0605, currentRangingInterval: 0x0101_010A,
+                measurements: .oneWayAoA([owrAoA(0xBBAA)], vendorData: []))))),
+        // ExtendedMacOwrAoaSessionInfoNtf: extended addresses, no measurement.
+        Vector(
+            name: "ExtendedMacOwrAoaSessionInfoNtf", version: .v2,
+            aosp: "62 00 00 19 00 00 00 00 02 03 04 05 06 07 08 00 0a 01 01 01 03 00 01 00 00 00 00 00 00 00 00 00",
+            message: .notification(.sessionInfo(UCISessionInfo(
+                sequenceNumber: 0x0403_0200, sessionToken: 0x0807_0605, currentRangingInterval: 0x0101_010A,
+                usesExtendedAddresses: true, measurements: .oneWayAoA([], vendorData: []))))),
+        // ExtendedMacOwrAoaSessionInfoNtf with one measurement: mac_address 0x04030201DDCCBBAA, the rest as above.
+        Vector(
+            name: "ExtendedMacOwrAoaSessionInfoNtf", version: .v2,
+            aosp: "62 00 00 2c 00 00 00 00 02 03 04 05 06 07 08 00 0a 01 01 01 03 00 01 00 00 00 00 00 00 00 00 01"
+                + " aa bb cc dd 01 02 03 04 00 00 01 01 00 03 04 60 05 06 50",
+            message: .notification(.sessionInfo(UCISessionInfo(
+                sequenceNumber: 0x0403_0200, sessionToken: 0x0807_0605, currentRangingInterval: 0x0101_010A,
+                usesExtendedAddresses: true, measurements: .oneWayAoA([owrAoA(0x0403_0201_DDCC_BBAA)], vendorData: []))))),
         // SessionStopCmd: session_token 0x04030200.
         Vector(name: "SessionStopCmd", version: .v2, aosp: "22 01 00 04 00 00 00 00 02 03 04", message: .command(.sessionStop(sessionToken: 0x0403_0200))),
         Vector(name: "SessionStopRsp", version: .v2, aosp: "42 01 00 01 00 00 00 00", message: .response(.sessionStop(.ok))),
@@ -172,6 +220,13 @@ struct AOSPVectorTests {
         Vector(name: "AndroidSetCountryCodeCmd", version: .v2, aosp: "2c 01 00 02 00 00 00 55 53", message: .command(.androidSetCountryCode(Array("US".utf8)))),
         Vector(name: "AndroidSetCountryCodeRsp", version: .v2, aosp: "4c 01 00 01 00 00 00 00", message: .response(.androidSetCountryCode(.ok))),
     ]
+
+    /// The OWR-AoA measurement of Android's vectors, from `address`.
+    static func owrAoA(_ address: UInt64) -> UCIOneWayAoAMeasurement {
+        UCIOneWayAoAMeasurement(
+            macAddress: address, frameSequenceNumber: 1, blockIndex: 1, azimuth: UCIAngle(field: 0x0403), azimuthFOM: 0x60,
+            elevation: UCIAngle(field: 0x0605), elevationFOM: 0x50)
+    }
 
     @Test("decodes to the fields the definition gives and encodes back to the same octets", arguments: vectors)
     func vector(_ vector: Vector) throws {

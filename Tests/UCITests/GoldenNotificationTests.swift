@@ -11,6 +11,13 @@ private let extendedMeasurement = UCITwoWayMeasurement(
     destinationAzimuth: UCIAngle(degrees: 90), destinationAzimuthFOM: 50, destinationElevation: UCIAngle(degrees: -0.5),
     destinationElevationFOM: 40, slotIndex: 2, rssi: 0)
 
+private let downlinkMeasurement = UCIDownlinkTDoAMeasurement(
+    macAddress: 0x000A, messageType: .response, blockIndex: 0x0102, roundIndex: 3, rssi: 0x9A,
+    transmitTimestamp: 0x01_0203_0405, receiveTimestamp: 0xFF_EEDD_CCBB,
+    anchorClockOffset: UCIClockOffset(field: 0xFA00), clockOffset: UCIClockOffset(field: 0x0900),
+    responderReplyTime: 0x12_3456, initiatorResponderTimeOfFlight: 0x0100,
+    anchorLocation: UCIRelativeLocation(xMillimetres: 1000, yMillimetres: -2000, zMillimetres: 3000).map(UCIAnchorLocation.relative))
+
 /// Notifications (UWBS → host). Header: MT 3 → octet 0 = 0x60 | GID.
 let goldenNotifications: [Golden] = [
     // state 01 (READY)
@@ -56,12 +63,25 @@ let goldenNotifications: [Golden] = [
         .notification(.sessionInfo(UCISessionInfo(
             sequenceNumber: 11, sessionToken: 1, rcrIndicator: 1, currentRangingInterval: 200, usesExtendedAddresses: true,
             measurements: .twoWay([extendedMeasurement], vendorData: [0xEE]))))),
-    // type 02 (DL_TDOA): the measurements are kept undecoded
+    // len 0x4C = 24 + 1 + 51; type 02 (DL_TDOA), short addresses, count 01
+    // | mac 0A 00 | status 00 | type 01 (Response) | control 40 00 (40-bit timestamps, relative location, no rounds)
+    // | block 02 01 | round 03 | NLOS 00 | az 00 00 | 00 | el 00 00 | 00 | RSSI 9A | TX 05 04 03 02 01 | RX BB CC DD EE FF
+    // | anchor CFO 00 FA (−1.5 ppm = −1536/1024) | CFO 00 09 (2.25 ppm) | initiator reply 0 | responder reply 56 34 12 00
+    // | ToF 00 01 | location: x 1000 mm, y −2000 mm, z 3000 mm in 28 + 28 + 24 bits
     Golden(
-        "SESSION_INFO_NTF DL-TDoA kept",
-        "62 00 00 1A 01 00 00 00 01 00 00 00 00 64 00 00 00 02 00 00 00 00 00 00 00 00 00 00 00 AB",
+        "SESSION_INFO_NTF DL-TDoA",
+        "62 00 00 4C 01 00 00 00 01 00 00 00 00 64 00 00 00 02 00 00 00 00 00 00 00 00 00 00 01"
+            + " 0A 00 00 01 40 00 02 01 03 00 00 00 00 00 00 00 9A 05 04 03 02 01 BB CC DD EE FF 00 FA 00 09"
+            + " 00 00 00 00 56 34 12 00 00 01 E8 03 00 00 83 FF FF B8 0B 00",
         .notification(.sessionInfo(UCISessionInfo(
-            sequenceNumber: 1, sessionToken: 1, currentRangingInterval: 100, measurementType: .downlinkTDoA,
+            sequenceNumber: 1, sessionToken: 1, currentRangingInterval: 100,
+            measurements: .downlinkTDoA([downlinkMeasurement]))))),
+    // type 00 (ONE_WAY, UL-TDoA): no public layout, the measurements are kept undecoded
+    Golden(
+        "SESSION_INFO_NTF one-way kept",
+        "62 00 00 1A 01 00 00 00 01 00 00 00 00 64 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 AB",
+        .notification(.sessionInfo(UCISessionInfo(
+            sequenceNumber: 1, sessionToken: 1, currentRangingInterval: 100, measurementType: .oneWay,
             measurements: .undecoded([0x00, 0xAB]))))),
     // token 1 | credit 01 (available)
     Golden("SESSION_DATA_CREDIT_NTF", "62 04 00 05 01 00 00 00 01", .notification(.dataCredit(sessionToken: 1, available: true))),
