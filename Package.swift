@@ -66,7 +66,7 @@ let package = Package(
         // The driver of a board's chip family, for the emulator's devices and UWBDevices alike (decision 0022).
         .target(name: "ChipDrivers", dependencies: ["UWBCore", "DW1000Driver", "DW3000Driver", .product(name: "Logging", package: "swift-log")]),
         .target(name: "UCI", dependencies: ["UWBCore"]),
-        .target(name: "UCIService", dependencies: ["UCI", "UWBCore", "UWBEmulator", "UWBRanging", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "UCIService", dependencies: ["UCI", "UWBCore", "UWBEmulator", "UWBPositioning", "UWBRanging", .product(name: "Logging", package: "swift-log")]),
         .target(name: "UCIClient", dependencies: ["UCI", "UWBCore", .product(name: "Logging", package: "swift-log")]),
         .target(name: "FT232H", dependencies: ["UWBCore", .product(name: "Logging", package: "swift-log")]),
         .systemLibrary(name: "CLibUSB", pkgConfig: "libusb-1.0", providers: [.apt(["libusb-1.0-0-dev"])]),
@@ -222,7 +222,7 @@ let package = Package(
                 "UWBTestSupport",
             ]
         ),
-        .testTarget(name: "UCIServiceTests", dependencies: ["UCIService", "UCI", "UWBEmulator", "UWBTestSupport"]),
+        .testTarget(name: "UCIServiceTests", dependencies: ["UCIService", "UCI", "UWBCore", "UWBEmulator", "EmulatorHarness", "UWBTestSupport"]),
         .testTarget(
             name: "UWBPlotTests", dependencies: ["UWBPlot", "UWBCore", "UWBEmulator", "UWBTestSupport"], exclude: ["Fixtures"]),
         .testTarget(

@@ -17,6 +17,12 @@ public enum UCIConstants {
     /// segmented message cannot make it grow without bound.
     public static let defaultMaximumMessageSize = 65_536
 
+    /// DEVICE_ROLE of a DL-TDoA tag, which listens to DT-anchors (pica `uci_packets.pdl`
+    /// `DeviceRole.DT_TAG`).
+    public static let downlinkTDoATagRole: UInt8 = 8
+    /// RANGING_ROUND_USAGE of DL-TDoA (pica `uci_packets.pdl` `RangingRoundUsage.ON_WAY_RANGING_DL_TDOA`).
+    public static let downlinkTDoARoundUsage: UInt8 = 5
+
     /// Octet 0 bits 7–5: message type.
     static let messageTypeShift: UInt8 = 5
     /// Octet 0 bit 4: packet boundary flag (1: more segments follow).

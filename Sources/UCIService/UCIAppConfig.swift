@@ -53,8 +53,12 @@ struct UCIAppConfig {
         let value = parameter.value
         if let size = parameter.id.valueSize, value.count != size { return .invalidRange }
         switch parameter.id {
-        case .deviceType, .deviceRole, .multiNodeMode, .aoaResultRequest:
+        case .deviceType, .multiNodeMode, .aoaResultRequest:
             return value[0] <= 1 ? .ok : .invalidRange
+        case .deviceRole:
+            return value[0] <= 1 || value[0] == UCIConstants.downlinkTDoATagRole ? .ok : .invalidRange
+        case .rangingRoundUsage:
+            return (1...UCIConstants.downlinkTDoARoundUsage).contains(value[0]) ? .ok : .invalidRange
         case .macAddressMode:
             return value[0] <= 2 ? .ok : .invalidRange
         case .numberOfControlees:
@@ -74,10 +78,15 @@ struct UCIAppConfig {
     }
 
     /// The parameters set that contradict each other: NUMBER_OF_CONTROLEES other than 1 in a
-    /// one-to-one session (with MULTI_NODE_MODE), and a DST_MAC_ADDRESS list whose length is not
-    /// NUMBER_OF_CONTROLEES (with it).
+    /// one-to-one session (with MULTI_NODE_MODE), a DST_MAC_ADDRESS list whose length is not
+    /// NUMBER_OF_CONTROLEES (with it), and a DT-tag's DEVICE_ROLE with a two-way RANGING_ROUND_USAGE
+    /// or a DL-TDoA usage with another role (both).
     var conflicts: Set<UCIAppConfigID> {
         var ids: Set<UCIAppConfigID> = []
+        if let usage = values[.rangingRoundUsage]?.first, values[.deviceRole] != nil,
+           (usage == UCIConstants.downlinkTDoARoundUsage) != isDownlinkTDoATag {
+            ids.formUnion([.deviceRole, .rangingRoundUsage])
+        }
         if !isOneToMany, controleeCount != 1 {
             ids.formUnion([.multiNodeMode, .numberOfControlees])
         }
@@ -104,12 +113,18 @@ struct UCIAppConfig {
         return wanted.compactMap { id in values[id].map { UCIParameter(id, $0) } }
     }
 
-    /// Whether the parameters ranging needs are set and agree: DEVICE_TYPE, DEVICE_MAC_ADDRESS
-    /// and DST_MAC_ADDRESS (the others have defaults).
+    /// Whether the parameters the session needs are set and agree: for two-way ranging DEVICE_TYPE,
+    /// DEVICE_MAC_ADDRESS and DST_MAC_ADDRESS (the others have defaults); a DT-tag only listens and
+    /// needs nothing past its DEVICE_ROLE.
     var isComplete: Bool {
-        values[.deviceType] != nil && values[.deviceMacAddress] != nil && values[.destinationMacAddress] != nil
-            && conflicts.isEmpty
+        guard conflicts.isEmpty else { return false }
+        return isDownlinkTDoATag
+            || values[.deviceType] != nil && values[.deviceMacAddress] != nil && values[.destinationMacAddress] != nil
     }
+
+    /// Whether the device is a DL-TDoA tag (DEVICE_ROLE 8), listening to the anchors of the network
+    /// whose identifier is the session id.
+    var isDownlinkTDoATag: Bool { values[.deviceRole] == [UCIConstants.downlinkTDoATagRole] }
 
     /// Whether the device is the controller (DEVICE_TYPE 1).
     var isController: Bool { values[.deviceType] == [1] }

@@ -15,6 +15,8 @@ final class UCIDeviceSlot: RadioEventHandler {
     var isTaken = false
     /// The world's clock: the time since the world began.
     let now: () -> Duration
+    /// What takes the radio's events instead of the scheduler while a DT-tag session listens.
+    var listener: (any RadioEventHandler)?
     /// The scheduler, made with the first link.
     private var madeScheduler: RangingScheduler?
 
@@ -52,9 +54,13 @@ final class UCIDeviceSlot: RadioEventHandler {
         (try? MeasurementBuilder(board: device.board, configuration: device.radio.configuration, fieldOfView: FieldOfView())) ?? builder
     }
 
-    /// Hands a chip's event to the scheduler (links start with their sessions: nothing starts
-    /// with the loop).
+    /// Hands a chip's event to the listener, if a session listens, or else to the scheduler (links
+    /// start with their sessions: nothing starts with the loop).
     func radio(_ event: TransceiverEvent, fromChip chip: Int) {
-        madeScheduler?.handle(event, fromChip: chip)
+        if let listener {
+            listener.radio(event, fromChip: chip)
+        } else {
+            madeScheduler?.handle(event, fromChip: chip)
+        }
     }
 }

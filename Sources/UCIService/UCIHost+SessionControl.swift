@@ -26,8 +26,17 @@ extension UCIHost {
         }
     }
 
-    /// Starts `session`'s ranging on the device, its notifications and round ends coming back here.
+    /// Starts `session`'s ranging on the device, its notifications and round ends coming back here;
+    /// a DT-tag session listens to its network's anchors instead.
     func startRanging(_ session: UCISession) {
+        if session.config.isDownlinkTDoATag {
+            let listening = UCIDownlinkTDoAListening(session: session, slot: slot) { [weak self] info in
+                self?.send(.notification(.sessionInfo(info)))
+            }
+            session.listening = listening
+            listening.start()
+            return
+        }
         let reports = UCISessionRanging.Reports(
             info: { [weak self] info in self?.send(.notification(.sessionInfo(info))) },
             roundEnded: { [weak self, weak session] peer, completed in
@@ -44,15 +53,18 @@ extension UCIHost {
     func stopRanging(_ session: UCISession, reason: UCISessionStatusReason = .stateChangeWithSessionManagementCommands) {
         session.ranging?.stop()
         session.ranging = nil
+        session.listening?.stop()
+        session.listening = nil
         session.state = .idle
         notifyState(of: session, reason: reason)
         endTransfer(of: session, .errorDataTransfer)
     }
 
     /// The status of SESSION_START_RSP: the session must exist, be configured (IDLE, with at least
-    /// one peer) and not be ACTIVE. Another ACTIVE session of the host is no obstacle, unless one
-    /// of its links is named like one of this session's to the ranging engine (REJECTED: the
-    /// radio could not tell their rounds apart).
+    /// one peer unless it is a DT-tag) and not be ACTIVE. Another ACTIVE session of the host is no
+    /// obstacle, unless one of its links is named like one of this session's to the ranging engine
+    /// (REJECTED: the radio could not tell their rounds apart), or one of the two is a DT-tag
+    /// session, which takes the radio (REJECTED).
     private func startStatus(_ token: UInt32) -> UCIStatus {
         guard let session = sessions[token] else { return .sessionNotExist }
         switch session.state {
@@ -60,9 +72,13 @@ extension UCIHost {
         case .idle: break
         default: return .sessionNotConfigured
         }
+        let active = sessions.values.filter { $0.state == .active }
+        if session.config.isDownlinkTDoATag || active.contains(where: { $0.config.isDownlinkTDoATag }) {
+            return active.isEmpty ? .ok : .rejected
+        }
         let links = UCISessionRanging.links(of: session.config, id: session.id)
         guard !links.isEmpty else { return .sessionNotConfigured }
-        let running = sessions.values.filter { $0.state == .active }.flatMap { UCISessionRanging.links(of: $0.config, id: $0.id) }
+        let running = active.flatMap { UCISessionRanging.links(of: $0.config, id: $0.id) }
         return links.contains { link in running.contains { $0.session == link.session } } ? .rejected : .ok
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import UCI
+import UWBCore
 import UWBRanging
 
 /// Turns the ranging engine's results into SESSION_INFO_NTF measurements: distance in
@@ -14,7 +15,7 @@ enum UCIMeasurementReport {
         var report = UCITwoWayMeasurement(
             macAddress: peer, status: .ok, nlos: result.nlosLikelihood >= UCIServiceConstants.nlosThreshold ? 1 : 0,
             distanceCentimetres: UInt16(min(centimetres, Double(UInt16.max))),
-            rssi: result.receivedLevel.map { UInt8(min(max(-$0.dBm * 2, 0), 255).rounded()) } ?? 0)
+            rssi: result.receivedLevel.map(rssi) ?? 0)
         guard withAngles else { return report }
         let merit = UInt8((min(max(result.figureOfMerit, 0), 1) * 100).rounded())
         if let azimuth = result.horizontalAngle {
@@ -26,6 +27,11 @@ enum UCIMeasurementReport {
             report.elevationFOM = merit
         }
         return report
+    }
+
+    /// The RSSI field of a received level: Q7.1 of −dBm, clamped to an octet.
+    static func rssi(_ level: PowerLevel) -> UInt8 {
+        UInt8(min(max(-level.dBm * 2, 0), 255).rounded())
     }
 
     /// The measurement of a failed round with the device whose MAC address is `peer`.

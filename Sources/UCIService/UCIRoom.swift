@@ -17,23 +17,24 @@ final class UCIRoom {
     /// Where the room and its hosts log (``UCIServiceLogging``).
     private let logger: Logger
 
-    /// The room of `emulation`, every device's events routed to its slot, its UWBSs speaking
-    /// `uciVersion` (2.0 with session handles unless `sessionHandles` is false), logging to `logger`.
+    /// The room of `emulation`, every device's events routed to its slot but those of the `reserved`
+    /// devices (which hosts do not get), its UWBSs speaking `uciVersion` (2.0 with session handles
+    /// unless `sessionHandles` is false), logging to `logger`.
     ///
-    /// - Throws: ``UCIServiceError/noDevices`` for an empty world,
+    /// - Throws: ``UCIServiceError/noDevices`` for a world without a device for hosts,
     ///   ``UCIServiceError/antennaArray(device:reason:)`` for a board the engine cannot use.
     init(
         emulation: Emulation, uciVersion: UCIVersion = UCIServiceConstants.uciVersion, sessionHandles: Bool = true,
-        logger: Logger = UCIServiceLogging.logger()
+        reserved: Set<String> = [], logger: Logger = UCIServiceLogging.logger()
     ) throws(UCIServiceError) {
-        guard !emulation.devices.isEmpty else { throw .noDevices }
+        guard emulation.devices.contains(where: { !reserved.contains($0.name) }) else { throw .noDevices }
         self.logger = logger
         self.emulation = emulation
         self.uciVersion = uciVersion
         self.sessionHandles = sessionHandles
         var slots: [UCIDeviceSlot] = []
         let simulator = emulation.simulator
-        for device in emulation.devices {
+        for device in emulation.devices where !reserved.contains(device.name) {
             let slot = try UCIDeviceSlot(device: device, configuration: emulation.configuration) { simulator.now - .zero }
             device.radio.attach(slot)
             slots.append(slot)

@@ -50,7 +50,8 @@ public final class UCIServer: @unchecked Sendable {
         self.settings = settings
         self.trace = trace
         self.observer = observer
-        room = try UCIRoom(emulation: emulation, uciVersion: settings.uciVersion, sessionHandles: settings.sessionHandles)
+        room = try UCIRoom(
+            emulation: emulation, uciVersion: settings.uciVersion, sessionHandles: settings.sessionHandles, reserved: settings.reservedDevices)
         world = UCIWorld(emulation: emulation, speed: settings.speed)
         listener = try TCPSocket.listen(port: settings.port)
         port = listener.localPort

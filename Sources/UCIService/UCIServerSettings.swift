@@ -23,18 +23,23 @@ public struct UCIServerSettings: Hashable, Sendable {
     /// The most messages of one host waiting in the world at once; its reader stops reading
     /// until the world has handled one (``UCIServiceConstants/defaultInboxLimit``).
     public var inboxLimit: Int
+    /// Devices of the room no host gets, by name: those that run software of their own, such as
+    /// the scenario's DL-TDoA anchors (`uwb uci serve` reserves them).
+    public var reservedDevices: Set<String>
 
     /// The UCI versions a server serves, by the name `uwb uci serve --uci-version` takes.
     public static let versionsByName: [String: UCIVersion] = ["1.1": UCIVersion(major: 1, minor: 1), "2.0": UCIServiceConstants.uciVersion]
 
-    /// Settings; by default pica's port, real time, UCI 2.0 with session handles and the default limits.
+    /// Settings; by default pica's port, real time, UCI 2.0 with session handles, the default limits
+    /// and every device for hosts.
     public init(
         port: UInt16 = UCIServiceConstants.defaultPort,
         speed: Double = 1,
         uciVersion: UCIVersion = UCIServiceConstants.uciVersion,
         sessionHandles: Bool = true,
         outboxLimit: Int = UCIServiceConstants.defaultOutboxLimit,
-        inboxLimit: Int = UCIServiceConstants.defaultInboxLimit
+        inboxLimit: Int = UCIServiceConstants.defaultInboxLimit,
+        reservedDevices: Set<String> = []
     ) {
         self.port = port
         self.speed = speed
@@ -42,5 +47,6 @@ public struct UCIServerSettings: Hashable, Sendable {
         self.sessionHandles = sessionHandles
         self.outboxLimit = outboxLimit
         self.inboxLimit = inboxLimit
+        self.reservedDevices = reservedDevices
     }
 }

@@ -13,7 +13,7 @@ public enum UCIServiceError: Error, Equatable, Sendable, CustomStringConvertible
         case .cannotListen(let port, let reason):
             "cannot listen on TCP port \(port): \(reason); stop what uses it (pica?) or choose another with --port"
         case .noDevices:
-            "the scenario has no device for UCI hosts; add devices to it (each connection takes one)"
+            "the scenario has no device for UCI hosts (its anchors run their own software); add devices to it (each connection takes one)"
         case .antennaArray(let device, let reason):
             "device \(device): its board's antenna array cannot be used on the scenario's channel (\(reason)); fix the board file or the channel"
         }

@@ -18,8 +18,10 @@ final class UCISession {
     var rangingCount: UInt32 = 0
     /// The sequence number of its last SESSION_INFO_NTF.
     var infoSequence: UInt32 = 0
-    /// Its ranging on the device while ACTIVE.
+    /// Its ranging on the device while ACTIVE (a two-way session).
     var ranging: UCISessionRanging?
+    /// Its listening to DL-TDoA anchors while ACTIVE (a DT-tag session).
+    var listening: UCIDownlinkTDoAListening?
     /// Whether the host may send a DATA_MESSAGE_SND: the UWBS's one credit, taken by an accepted
     /// message and given back when its transfer ends.
     var hasDataCredit = true

@@ -70,12 +70,8 @@ struct EmulatorServeCommand: ParsableCommand {
         } catch let error as EmulationError {
             throw CommandFailure(error.description)
         }
-        let anchors = try Self.runAnchors(of: loaded, on: emulation, scenarioPath: scenario)
-        let free = loaded.devices.filter { device in
-            guard device.transmit == nil else { return false }
-            if case .anchor? = device.positioning { return false }
-            return true
-        }.map(\.name)
+        let anchors = try RoomAnchors.run(of: loaded, on: emulation, scenarioPath: scenario).count
+        let free = loaded.devices.filter { device in device.transmit == nil && !RoomAnchors.isAnchor(device) }.map(\.name)
         guard !free.isEmpty else {
             throw CommandFailure("every device of \(scenario) has a transmit script, so none is free for apps; remove the script of the devices apps should drive")
         }
@@ -106,22 +102,4 @@ struct EmulatorServeCommand: ParsableCommand {
         try traceFile.finish(emulation)
     }
 
-    /// Runs the DL-TDoA software of the scenario's anchors, returning how many there are (none for a
-    /// scenario without anchors).
-    ///
-    /// - Throws: `CommandFailure` for a UL-TDoA site (its server would have to run here too) or
-    ///   anchors that cannot run.
-    static func runAnchors(of scenario: Scenario, on emulation: Emulation, scenarioPath: String) throws -> Int {
-        guard scenario.devices.contains(where: { if case .anchor? = $0.positioning { true } else { false } }) else { return 0 }
-        guard scenario.positioning.method == .downlinkTDoA else {
-            throw CommandFailure(
-                "\(scenarioPath): the emulator service runs DL-TDoA anchors only; a UL-TDoA site needs its server and a TWR "
-                    + "site its anchors' sessions, which `uwb locate --scenario` runs: use positioning.method \"dl-tdoa\" here")
-        }
-        do {
-            return try ScenarioPositioning.runDownlinkAnchors(of: scenario, on: emulation).count
-        } catch {
-            throw CommandFailure("\(scenarioPath): \(error.description)")
-        }
-    }
 }

@@ -15,7 +15,10 @@ struct UCIServeCommand: ParsableCommand {
             other connection holds, and loses its sessions when it disconnects. Sessions of the \
             same id whose MAC addresses match range with each other through the ranging engine on \
             the emulated chips; SESSION_INFO_NTF carries the measured distance, angles, NLOS and \
-            RSSI. Supported messages and parameters: Docs/uci.md, "Server".
+            RSSI. The anchors of a DL-TDoA site run their rounds themselves and are no connection's \
+            device; a DT-tag session (DEVICE_ROLE 8) whose id is the site's network gets a \
+            DL-TDoA SESSION_INFO_NTF for every round it hears. Supported messages and parameters: \
+            Docs/uci.md, "Server".
             """)
 
     @Option(help: "The scenario file (JSON); see Docs/scenarios.md.")
@@ -62,10 +65,11 @@ struct UCIServeCommand: ParsableCommand {
         let traceWriter: UCITraceWriter?
         do {
             let loaded = try Scenario.load(from: scenario)
+            let emulation = try Emulation(scenario: loaded, seed: seed)
+            let anchors = try RoomAnchors.run(of: loaded, on: emulation, scenarioPath: scenario)
             let settings = UCIServerSettings(
                 port: port, speed: speed, uciVersion: UCIServerSettings.versionsByName[uciVersion] ?? UCIServiceConstants.uciVersion,
-                sessionHandles: sessionHandles)
-            let emulation = try Emulation(scenario: loaded, seed: seed)
+                sessionHandles: sessionHandles, reservedDevices: Set(anchors))
             traceWriter = try trace.map { path throws(UCITraceError) in try UCITraceWriter(path: path) }
             server = try UCIServer(emulation: emulation, settings: settings, trace: traceWriter)
         } catch let error as UCITraceError {

@@ -2,7 +2,9 @@
 /// reads and writes.
 ///
 /// Bit fields (FiRa UCI Generic Specification, capability TLVs, as google/pica's `src/device.rs`
-/// fills them): SUPPORTED_DEVICE_ROLES bit 0 responder, bit 1 initiator; SUPPORTED_CHANNELS bit n
+/// fills them): SUPPORTED_DEVICE_ROLES bit 0 responder, bit 1 initiator, and in a second octet bit 0
+/// DT-tag (Android's `CapabilityParam.DT_TAG`, "first bit of 2nd byte of Device Role"; the second
+/// octet is sent only when it is set, so pica's one-octet field is unchanged); SUPPORTED_CHANNELS bit n
 /// the n-th of ``firaChannels``; SUPPORTED_AOA bit 0 azimuth (±90°), bit 1 azimuth (±180°), bit 2
 /// elevation, bit 3 AoA figure of merit; SUPPORTED_EXTENDED_MAC_ADDRESS 1 when extended addresses
 /// are supported. TLVs it does not know are left out; a missing TLV reads as "not supported".
@@ -24,11 +26,13 @@ public struct UCICapabilitySet: Hashable, Sendable {
     public var angleFigureOfMerit: Bool
     /// Whether the device takes extended (8-octet) MAC addresses.
     public var extendedAddresses: Bool
+    /// Whether the device can be a DL-TDoA tag (DEVICE_ROLE 8), listening to DT-anchors.
+    public var downlinkTDoATag: Bool
 
     /// A set with the given capabilities.
     public init(
         responder: Bool, initiator: Bool, channels: [Int], azimuth: Bool, elevation: Bool, angleFigureOfMerit: Bool,
-        extendedAddresses: Bool
+        extendedAddresses: Bool, downlinkTDoATag: Bool = false
     ) {
         self.responder = responder
         self.initiator = initiator
@@ -37,6 +41,7 @@ public struct UCICapabilitySet: Hashable, Sendable {
         self.elevation = elevation
         self.angleFigureOfMerit = angleFigureOfMerit
         self.extendedAddresses = extendedAddresses
+        self.downlinkTDoATag = downlinkTDoATag
     }
 
     /// The capabilities `parameters` (GET_CAPS_INFO_RSP's TLVs) state.
@@ -45,13 +50,14 @@ public struct UCICapabilitySet: Hashable, Sendable {
             parameters.first { $0.id == id }?.value.first ?? 0
         }
         let roles = bits(.supportedDeviceRoles)
+        let moreRoles = parameters.first { $0.id == .supportedDeviceRoles }?.value.dropFirst().first ?? 0
         let channelBits = bits(.supportedChannels)
         let aoa = bits(.supportedAoA)
         self.init(
             responder: roles & 0x01 != 0, initiator: roles & 0x02 != 0,
             channels: Self.firaChannels.indices.filter { channelBits & (1 << $0) != 0 }.map { Self.firaChannels[$0] },
             azimuth: aoa & 0x03 != 0, elevation: aoa & 0x04 != 0, angleFigureOfMerit: aoa & 0x08 != 0,
-            extendedAddresses: bits(.supportedExtendedMACAddress) != 0)
+            extendedAddresses: bits(.supportedExtendedMACAddress) != 0, downlinkTDoATag: moreRoles & 0x01 != 0)
     }
 
     /// The TLVs of GET_CAPS_INFO_RSP stating these capabilities (channels that are not FiRa
@@ -63,7 +69,7 @@ public struct UCICapabilitySet: Hashable, Sendable {
         }
         let aoa: UInt8 = (azimuth ? 0x01 : 0) | (elevation ? 0x04 : 0) | (angleFigureOfMerit ? 0x08 : 0)
         return [
-            UCIParameter(.supportedDeviceRoles, integer: roles),
+            UCIParameter(.supportedDeviceRoles, downlinkTDoATag ? [roles, 0x01] : [roles]),
             UCIParameter(.supportedChannels, integer: channelBits),
             UCIParameter(.supportedAoA, integer: aoa),
             UCIParameter(.supportedExtendedMACAddress, integer: UInt8(extendedAddresses ? 1 : 0)),
