@@ -219,7 +219,7 @@ let package = Package(
             name: "UCIClientTests",
             dependencies: [
                 "UCIClient", "UCI", "UCIService", "NearbyInteraction", "NearbyInteractionDefaultDevice", "UWBDevices", "UWBRanging", "UWBCore", "UWBEmulator",
-                "UWBTestSupport",
+                "EmulatorHarness", "UWBTestSupport",
             ]
         ),
         .testTarget(name: "UCIServiceTests", dependencies: ["UCIService", "UCI", "UWBCore", "UWBEmulator", "EmulatorHarness", "UWBTestSupport"]),

@@ -17,9 +17,10 @@ final class UCITestServer {
 
     let server: UCIServer
 
-    /// A server for `emulation`'s devices speaking `version` (default 2.0), started.
-    init(_ emulation: Emulation, version: UCIVersion = UCIServiceConstants.uciVersion) throws {
-        server = try UCIServer(emulation: emulation, settings: UCIServerSettings(port: 0, speed: 0, uciVersion: version))
+    /// A server for `emulation`'s devices but the `reserved` ones, speaking `version` (default 2.0), started.
+    init(_ emulation: Emulation, version: UCIVersion = UCIServiceConstants.uciVersion, reserved: Set<String> = []) throws {
+        server = try UCIServer(
+            emulation: emulation, settings: UCIServerSettings(port: 0, speed: 0, uciVersion: version, reservedDevices: reserved))
         server.start()
     }
 

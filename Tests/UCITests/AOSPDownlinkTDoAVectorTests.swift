@@ -123,3 +123,16 @@ struct AOSPDownlinkTDoAVectorTests {
         #expect(UCIRelativeLocation(xMillimetres: 0, yMillimetres: 0, zMillimetres: 8_388_608) == nil)
     }
 }
+
+@Suite("The DT-tag role in GET_CAPS_INFO")
+struct DownlinkTDoATagCapabilityTests {
+    @Test("the DT-tag bit is bit 0 of SUPPORTED_DEVICE_ROLES' second octet, sent only when set")
+    func tagRole() {
+        let pica = UCICapabilitySet(parameters: [UCIParameter(.supportedDeviceRoles, [0x03])])
+        #expect(pica.initiator && pica.responder && !pica.downlinkTDoATag)
+        let tag = UCICapabilitySet(parameters: [UCIParameter(.supportedDeviceRoles, [0x03, 0x01])])
+        #expect(tag.downlinkTDoATag)
+        #expect(tag.parameters.first { $0.id == .supportedDeviceRoles }?.value == [0x03, 0x01])
+        #expect(pica.parameters.first { $0.id == .supportedDeviceRoles }?.value == [0x03])
+    }
+}

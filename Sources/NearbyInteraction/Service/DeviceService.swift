@@ -215,10 +215,16 @@ public final class DeviceService: @unchecked Sendable {
             return
         }
         do {
-            try links.listen(toDownlinkTDoA: network) { [weak record] observation in
-                guard let record, record.state == .running else { return }
-                record.owner?.deliver(.didUpdateDLTDOA(NIDLTDOAMeasurement.measurements(of: observation)))
-            }
+            try links.listen(
+                toDownlinkTDoA: network,
+                heard: { [weak record] measurements in
+                    guard let record, record.state == .running else { return }
+                    record.owner?.deliver(.didUpdateDLTDOA(measurements))
+                },
+                failed: { [weak self, weak record] error in
+                    guard let self, let record, record.listensDownlinkTDoA else { return }
+                    self.invalidate(record, error)
+                })
         } catch {
             invalidate(record, error)
             return
@@ -262,7 +268,7 @@ public final class DeviceService: @unchecked Sendable {
         defer { ledger.withLock { $0.retire(token.content.identifier) } }
         guard let record = sessions.removeValue(forKey: token.content.identifier) else { return }
         logger.info("session invalidated by the app", metadata: Self.metadata(of: token))
-        if record.link != nil {
+        if record.link != nil || record.listensDownlinkTDoA {
             stopLink(of: record, sayingGoodbye: true)
         } else if let pairing = record.pairing {
             links.sayGoodbye(on: pairing)

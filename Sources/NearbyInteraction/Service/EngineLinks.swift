@@ -172,8 +172,12 @@ final class EngineLinks: SessionLinks {
 
     /// Listens as a DL-TDoA tag (UWBPositioning's ``DownlinkTDoATag``), which takes the radio's
     /// events while it listens.
-    func listen(toDownlinkTDoA network: PANIdentifier, heard: @escaping (DownlinkTDoAObservation) -> Void) throws(NIError) {
-        let tag = DownlinkTDoATag(on: radio, network: network, onRound: heard)
+    func listen(
+        toDownlinkTDoA network: PANIdentifier, heard: @escaping ([NIDLTDOAMeasurement]) -> Void, failed: @escaping (NIError) -> Void
+    ) throws(NIError) {
+        let tag = DownlinkTDoATag(on: radio, network: network) { observation in
+            heard(NIDLTDOAMeasurement.measurements(of: observation))
+        }
         downlinkTag = tag
         tag.start()
     }

@@ -21,11 +21,14 @@ protocol SessionLinks: AnyObject {
     func stop(_ link: SessionLinkID, sayingGoodbye: Bool)
     /// Tells the peer of a session that is not ranging now that it ended, where the device can.
     func sayGoodbye(on pairing: SessionPairing)
-    /// Listens to the DL-TDoA anchors of `network`, handing every complete round to `heard`, until
-    /// ``stopListening()``; the radio does nothing else meanwhile.
+    /// Listens to the DL-TDoA anchors of `network`, handing the messages of every round it hears to
+    /// `heard`, until ``stopListening()``; the device does nothing else meanwhile. A device that
+    /// cannot go on (it refused the listening session) reports to `failed`, once.
     ///
-    /// - Throws: ``NIError/Code/unsupportedPlatform`` where the device cannot.
-    func listen(toDownlinkTDoA network: PANIdentifier, heard: @escaping (DownlinkTDoAObservation) -> Void) throws(NIError)
+    /// - Throws: ``NIError/Code/unsupportedPlatform`` where the device cannot listen at all.
+    func listen(
+        toDownlinkTDoA network: PANIdentifier, heard: @escaping ([NIDLTDOAMeasurement]) -> Void, failed: @escaping (NIError) -> Void
+    ) throws(NIError)
     /// Stops listening to DL-TDoA anchors.
     func stopListening()
 }

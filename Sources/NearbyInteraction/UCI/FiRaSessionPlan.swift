@@ -1,4 +1,5 @@
 import UCI
+import UWBCore
 import UWBRanging
 
 /// The FiRa session a Nearby Interaction session becomes on a UCI device, derived like the
@@ -17,6 +18,10 @@ import UWBRanging
 ///   agree, but the STS is not secret (the tokens' session keys are not mapped onto a
 ///   provisioned STS yet; `Docs/uci.md`).
 ///
+/// A DL-TDoA session (``init(downlinkTDoATag:channel:)``) listens instead: its session id is the
+/// network identifier ("the session ID configured in the DL-TDOA anchors", Apple), DEVICE_TYPE
+/// controlee, DEVICE_ROLE DT-tag (8), RANGING_ROUND_USAGE DL-TDoA (5), on the device's channel.
+///
 /// Values: FiRa UCI Generic Specification, application configuration parameters, as google/pica's
 /// `src/uci_packets.pdl` lists them (`DeviceType`, `DeviceRole`, `RangingRoundUsage`, `StsConfig`,
 /// `MultiNodeMode`).
@@ -26,8 +31,8 @@ struct FiRaSessionPlan {
     /// The SET_APP_CONFIG parameters.
     let parameters: [UCIParameter<UCIAppConfigID>]
 
-    /// The peer's address as the device's measurements name it.
-    let peerAddress: UInt64
+    /// The peer's address as the device's measurements name it; nil for a DT-tag, which has no peer.
+    let peerAddress: UInt64?
 
     /// The plan for `pairing` ranging every `interval` on `channel`, asking for angles if `angles`,
     /// with `addressing`'s MAC addresses.
@@ -64,6 +69,18 @@ struct FiRaSessionPlan {
             UCIParameter(.stsConfig, integer: UInt8(0)),
             UCIParameter(.vendorID, Self.vendorID),
             UCIParameter(.staticSTSIV, iv + [0, 0]),
+        ]
+    }
+
+    /// The plan of a DT-tag listening to the anchors of `network` on `channel`.
+    init(downlinkTDoATag network: PANIdentifier, channel: Int) {
+        sessionID = UInt32(network.rawValue)
+        peerAddress = nil
+        parameters = [
+            UCIParameter(.deviceType, integer: UInt8(0)),
+            UCIParameter(.deviceRole, integer: UCIConstants.downlinkTDoATagRole),
+            UCIParameter(.rangingRoundUsage, integer: UCIConstants.downlinkTDoARoundUsage),
+            UCIParameter(.channelNumber, integer: UInt8(clamping: channel)),
         ]
     }
 

@@ -10,7 +10,8 @@ import UWBRanging
 /// measurement. Stopping sends SESSION_STOP (if ranging) and SESSION_DEINIT. A device that
 /// refuses a session's command ends that session with the device's status; a device that goes
 /// away or reports DEVICE_STATE_ERROR is reported once through `onFailure`. FiRa has no goodbye: a peer learns of the end by
-/// its silence (removal with ``NINearbyObject/RemovalReason/timeout``).
+/// its silence (removal with ``NINearbyObject/RemovalReason/timeout``). A DL-TDoA session is a
+/// FiRa DT-tag session the same way (``listen(toDownlinkTDoA:heard:failed:)``).
 final class UCILinks: SessionLinks, UCIDeviceHandler {
     let capabilities: NIRadioCapability
     /// The shortest update interval asked of a UCI device: 50 ms. Our choice: FiRa ranging
@@ -24,6 +25,8 @@ final class UCILinks: SessionLinks, UCIDeviceHandler {
     private let onFailure: (String) -> Void
     private var sessions: [SessionLinkID: UCILinkSession] = [:]
     private var nextLink = 0
+    /// The DT-tag session while one listens.
+    private var listening: SessionLinkID?
 
     /// Links on `device` whose sessions use `addressing`'s MAC addresses; a device that goes away is
     /// reported to `onFailure` (on the loop).
@@ -33,11 +36,11 @@ final class UCILinks: SessionLinks, UCIDeviceHandler {
         self.onFailure = onFailure
         let caps = device.capabilities
         let ranges = !caps.channels.isEmpty && caps.initiator && caps.responder
-        capabilities = ranges
+        capabilities = (ranges
             ? NIRadioCapability(
                 supportsPreciseDistanceMeasurement: true, supportsHorizontalAngleMeasurement: caps.azimuth,
                 supportsDirectionMeasurement: caps.azimuth && caps.elevation)
-            : .unsupported
+            : .unsupported).listeningToDownlinkTDoA(caps.downlinkTDoATag && !caps.channels.isEmpty)
     }
 
     func attach() {
@@ -50,13 +53,18 @@ final class UCILinks: SessionLinks, UCIDeviceHandler {
         let channel = device.capabilities.channels.first ?? 0
         let plan = FiRaSessionPlan(pairing: pairing, interval: interval, channel: channel, angles: capabilities.supportsHorizontalAngleMeasurement,
                                    addressing: addressing)
-        let session = UCILinkSession(id: id, plan: plan, pairing: pairing, handlers: handlers)
-        sessions[id] = session
-        let command = UCICommand.sessionInit(sessionID: plan.sessionID, type: .ranging)
+        open(UCILinkSession(id: id, plan: plan, purpose: .ranging(pairing, handlers)))
+        return id
+    }
+
+    /// Opens `session` on the device: SESSION_INIT, then its configuration.
+    private func open(_ session: UCILinkSession) {
+        sessions[session.id] = session
+        let command = UCICommand.sessionInit(sessionID: session.plan.sessionID, type: .ranging)
         send(command, of: session) { [weak self] response in
             guard let self, case .sessionInit(let status, let handle) = response else { return Self.unexpected(command) }
             guard status == .ok else { return self.failure(of: command, status: status) }
-            session.token = self.device.revision == .v2 ? (handle ?? plan.sessionID) : plan.sessionID
+            session.token = self.device.revision == .v2 ? (handle ?? session.plan.sessionID) : session.plan.sessionID
             if session.phase == .ended {
                 self.end(session)
             } else {
@@ -64,7 +72,6 @@ final class UCILinks: SessionLinks, UCIDeviceHandler {
             }
             return nil
         }
-        return id
     }
 
     func stop(_ link: SessionLinkID, sayingGoodbye: Bool) {
@@ -90,15 +97,24 @@ final class UCILinks: SessionLinks, UCIDeviceHandler {
             guard let session = session(withToken: token) else { return }
             sessionChanged(session, to: state, reason: reason)
         case .sessionInfo(let info):
-            guard let session = session(withToken: info.sessionToken), session.phase == .active,
-                  case .twoWay(let results, _) = info.measurements else { return }
-            for result in results where result.status == .ok && result.macAddress == session.plan.peerAddress {
-                let now = device.now
-                let measurement = RangingMeasurement(
-                    uci: result, role: session.pairing.role, sequence: info.sequenceNumber, time: now,
-                    interval: session.lastMeasurement.map { now - $0 }, angles: device.capabilities)
-                session.lastMeasurement = now
-                session.handlers.measured(measurement)
+            guard let session = session(withToken: info.sessionToken), session.phase == .active else { return }
+            switch (session.purpose, info.measurements) {
+            case (.ranging(let pairing, let handlers), .twoWay(let results, _)):
+                for result in results where result.status == .ok && result.macAddress == session.plan.peerAddress {
+                    let now = device.now
+                    let measurement = RangingMeasurement(
+                        uci: result, role: pairing.role, sequence: info.sequenceNumber, time: now,
+                        interval: session.lastMeasurement.map { now - $0 }, angles: device.capabilities)
+                    session.lastMeasurement = now
+                    handlers.measured(measurement)
+                }
+            case (.listening(let heard, _), .downlinkTDoA(let results)):
+                let measurements = NIDLTDOAMeasurement.measurements(of: results.filter { $0.status == .ok })
+                if !measurements.isEmpty {
+                    heard(measurements)
+                }
+            default:
+                return
             }
         case .deviceStatus(let state) where state == .error:
             // The UWBS itself failed (CORE_DEVICE_STATUS_NTF ERROR): none of its sessions range any more.
@@ -161,7 +177,7 @@ final class UCILinks: SessionLinks, UCIDeviceHandler {
                 return
             }
         case .deinitialized where session.phase != .ended:
-            session.handlers.failed(NIError(.sessionFailed, detail: "the UCI device \(device.endpoint) ended the FiRa session (reason \(reason))"))
+            session.fail(NIError(.sessionFailed, detail: "the UCI device \(device.endpoint) ended the FiRa session (reason \(reason))"))
             sessions[session.id] = nil
             session.phase = .ended
         default:
@@ -183,7 +199,7 @@ final class UCILinks: SessionLinks, UCIDeviceHandler {
         device.send(command) { [weak self] result in
             guard let self, case .success(let response) = result, let error = check(response) else { return }
             if session.phase != .ended {
-                session.handlers.failed(error)
+                session.fail(error)
             }
             self.sessions[session.id] = nil
             session.phase = .ended
@@ -219,12 +235,30 @@ final class UCILinks: SessionLinks, UCIDeviceHandler {
 }
 
 extension UCILinks {
-    /// A UCI device does not listen to DL-TDoA anchors yet: FiRa's DL-TDoA sessions (round usage 5,
-    /// the DT-tag role) are not built.
-    func listen(toDownlinkTDoA network: PANIdentifier, heard: @escaping (DownlinkTDoAObservation) -> Void) throws(NIError) {
-        throw NIError(.unsupportedPlatform, detail: "a UCI device does not listen to DL-TDoA anchors in swift-uwb yet; use a radio (usb: or emulator:)")
+    /// Listens as a DT-tag: a FiRa session whose id is the network identifier, DEVICE_ROLE 8 and
+    /// RANGING_ROUND_USAGE 5 (``FiRaSessionPlan/init(downlinkTDoATag:channel:)``), each
+    /// SESSION_INFO_NTF of DL-TDoA measurements becoming the session's measurements.
+    ///
+    /// - Throws: ``NIError/Code/unsupportedPlatform`` for a device whose capabilities do not list the DT-tag role.
+    func listen(
+        toDownlinkTDoA network: PANIdentifier, heard: @escaping ([NIDLTDOAMeasurement]) -> Void, failed: @escaping (NIError) -> Void
+    ) throws(NIError) {
+        guard capabilities.supportsDLTDOAMeasurement, let channel = device.capabilities.channels.first else {
+            throw NIError(
+                .unsupportedPlatform,
+                detail: "the UCI device \(device.endpoint) does not list the DT-tag role (GET_CAPS_INFO SUPPORTED_DEVICE_ROLES) or any FiRa channel")
+        }
+        nextLink += 1
+        let id = SessionLinkID(rawValue: nextLink)
+        listening = id
+        open(UCILinkSession(
+            id: id, plan: FiRaSessionPlan(downlinkTDoATag: network, channel: channel), purpose: .listening(heard: heard, failed: failed)))
     }
 
-    /// Nothing listens.
-    func stopListening() {}
+    /// Stops the DT-tag session (SESSION_STOP if listening, SESSION_DEINIT).
+    func stopListening() {
+        guard let listening else { return }
+        self.listening = nil
+        stop(listening, sayingGoodbye: false)
+    }
 }
