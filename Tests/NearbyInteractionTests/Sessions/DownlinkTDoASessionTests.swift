@@ -103,3 +103,18 @@ struct DownlinkTDoASessionTests {
         }
     }
 }
+
+@Suite("An invalidated DL-TDoA session gives its radio back")
+struct DownlinkTDoAInvalidationTests {
+    @Test("after a DL-TDoA session on Alice's device is invalidated, a peer session on the same device ranges")
+    func radioIsFreedOnInvalidation() throws {
+        let pair = try SessionPair(bob: Vector3(x: 4, y: 0, z: 0))
+        let listener = NISession(device: try pair.world.service("alice"))
+        listener.run(NIDLTDOAConfiguration(networkIdentifier: 9))
+        pair.world.advance(by: .milliseconds(300))
+        listener.invalidate()
+        try pair.run()
+        pair.world.advance(by: .seconds(1))
+        #expect(pair.aliceLog.distances.count >= 5, "Alice measured \(pair.aliceLog.distances.count) distances")
+    }
+}
