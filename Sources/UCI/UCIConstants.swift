@@ -20,6 +20,9 @@ public enum UCIConstants {
     /// DEVICE_ROLE of a DL-TDoA tag, which listens to DT-anchors (pica `uci_packets.pdl`
     /// `DeviceRole.DT_TAG`).
     public static let downlinkTDoATagRole: UInt8 = 8
+    /// The RANGING_ROUND_USAGE values UCI 2.0 defines: 1–4 SS/DS-TWR deferred or not, 5 DL-TDoA,
+    /// 6 OWR-AoA, 7 eSS-TWR and 8 aDS-TWR (pica `uci_packets.pdl` `RangingRoundUsage`).
+    public static let rangingRoundUsages: ClosedRange<UInt8> = 1...8
     /// RANGING_ROUND_USAGE of DL-TDoA (pica `uci_packets.pdl` `RangingRoundUsage.ON_WAY_RANGING_DL_TDOA`).
     public static let downlinkTDoARoundUsage: UInt8 = 5
 

@@ -58,7 +58,7 @@ struct UCIAppConfig {
         case .deviceRole:
             return value[0] <= 1 || value[0] == UCIConstants.downlinkTDoATagRole ? .ok : .invalidRange
         case .rangingRoundUsage:
-            return (1...UCIConstants.downlinkTDoARoundUsage).contains(value[0]) ? .ok : .invalidRange
+            return UCIConstants.rangingRoundUsages.contains(value[0]) ? .ok : .invalidRange
         case .macAddressMode:
             return value[0] <= 2 ? .ok : .invalidRange
         case .numberOfControlees:
