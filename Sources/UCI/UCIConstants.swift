@@ -20,6 +20,13 @@ public enum UCIConstants {
     /// DEVICE_ROLE of a DL-TDoA tag, which listens to DT-anchors (pica `uci_packets.pdl`
     /// `DeviceRole.DT_TAG`).
     public static let downlinkTDoATagRole: UInt8 = 8
+    /// DEVICE_ROLE of an OWR-AoA advertiser, whose frames observers measure the angle of (pica
+    /// `uci_packets.pdl` `DeviceRole.ADVERTISER`).
+    public static let advertiserRole: UInt8 = 5
+    /// DEVICE_ROLE of an OWR-AoA observer (pica `uci_packets.pdl` `DeviceRole.OBSERVER`).
+    public static let observerRole: UInt8 = 6
+    /// RANGING_ROUND_USAGE of OWR-AoA (pica `uci_packets.pdl` `RangingRoundUsage.OWR_AOA_MEASUREMENT`).
+    public static let oneWayAoARoundUsage: UInt8 = 6
     /// The RANGING_ROUND_USAGE values UCI 2.0 defines: 1–4 SS/DS-TWR deferred or not, 5 DL-TDoA,
     /// 6 OWR-AoA, 7 eSS-TWR and 8 aDS-TWR (pica `uci_packets.pdl` `RangingRoundUsage`).
     public static let rangingRoundUsages: ClosedRange<UInt8> = 1...8

@@ -56,7 +56,7 @@ struct UCIAppConfig {
         case .deviceType, .multiNodeMode, .aoaResultRequest:
             return value[0] <= 1 ? .ok : .invalidRange
         case .deviceRole:
-            return value[0] <= 1 || value[0] == UCIConstants.downlinkTDoATagRole ? .ok : .invalidRange
+            return value[0] <= 1 || OneWayRole(deviceRole: value[0]) != nil ? .ok : .invalidRange
         case .rangingRoundUsage:
             return UCIConstants.rangingRoundUsages.contains(value[0]) ? .ok : .invalidRange
         case .macAddressMode:
@@ -79,13 +79,15 @@ struct UCIAppConfig {
 
     /// The parameters set that contradict each other: NUMBER_OF_CONTROLEES other than 1 in a
     /// one-to-one session (with MULTI_NODE_MODE), a DST_MAC_ADDRESS list whose length is not
-    /// NUMBER_OF_CONTROLEES (with it), and a DT-tag's DEVICE_ROLE with a two-way RANGING_ROUND_USAGE
-    /// or a DL-TDoA usage with another role (both).
+    /// NUMBER_OF_CONTROLEES (with it), and a one-way DEVICE_ROLE with another RANGING_ROUND_USAGE
+    /// than its own, or the DL-TDoA usage with another role (both).
     var conflicts: Set<UCIAppConfigID> {
         var ids: Set<UCIAppConfigID> = []
-        if let usage = values[.rangingRoundUsage]?.first, values[.deviceRole] != nil,
-           (usage == UCIConstants.downlinkTDoARoundUsage) != isDownlinkTDoATag {
-            ids.formUnion([.deviceRole, .rangingRoundUsage])
+        if let usage = values[.rangingRoundUsage]?.first, values[.deviceRole] != nil {
+            let role = oneWayRole
+            if role.map({ $0.roundUsage != usage }) ?? (usage == UCIConstants.downlinkTDoARoundUsage) {
+                ids.formUnion([.deviceRole, .rangingRoundUsage])
+            }
         }
         if !isOneToMany, controleeCount != 1 {
             ids.formUnion([.multiNodeMode, .numberOfControlees])
@@ -114,17 +116,19 @@ struct UCIAppConfig {
     }
 
     /// Whether the parameters the session needs are set and agree: for two-way ranging DEVICE_TYPE,
-    /// DEVICE_MAC_ADDRESS and DST_MAC_ADDRESS (the others have defaults); a DT-tag only listens and
-    /// needs nothing past its DEVICE_ROLE.
+    /// DEVICE_MAC_ADDRESS and DST_MAC_ADDRESS (the others have defaults); a DT-tag and an observer
+    /// only listen and need nothing past their DEVICE_ROLE; an advertiser needs its DEVICE_MAC_ADDRESS.
     var isComplete: Bool {
         guard conflicts.isEmpty else { return false }
-        return isDownlinkTDoATag
-            || values[.deviceType] != nil && values[.deviceMacAddress] != nil && values[.destinationMacAddress] != nil
+        switch oneWayRole {
+        case .downlinkTDoATag, .observer: return true
+        case .advertiser: return values[.deviceMacAddress] != nil
+        case nil: return values[.deviceType] != nil && values[.deviceMacAddress] != nil && values[.destinationMacAddress] != nil
+        }
     }
 
-    /// Whether the device is a DL-TDoA tag (DEVICE_ROLE 8), listening to the anchors of the network
-    /// whose identifier is the session id.
-    var isDownlinkTDoATag: Bool { values[.deviceRole] == [UCIConstants.downlinkTDoATagRole] }
+    /// The device's one-way role (DEVICE_ROLE 5, 6 or 8), or nil for two-way ranging.
+    var oneWayRole: OneWayRole? { values[.deviceRole]?.first.flatMap(OneWayRole.init(deviceRole:)) }
 
     /// Whether the device is the controller (DEVICE_TYPE 1).
     var isController: Bool { values[.deviceType] == [1] }

@@ -7,7 +7,7 @@ import UWBPositioning
 /// takes the radio's events while it listens, and every round it hears becomes one
 /// SESSION_INFO_NTF of DL-TDoA measurements (``UCIDownlinkTDoAReport``). The radio does nothing
 /// else meanwhile: the host's other sessions cannot start (``UCIHost``).
-final class UCIDownlinkTDoAListening {
+final class UCIDownlinkTDoAListening: UCIOneWaySession {
     /// The device the session listens on.
     private let slot: UCIDeviceSlot
     /// The session (its configuration, token and counters).

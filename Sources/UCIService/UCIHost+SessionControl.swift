@@ -27,14 +27,17 @@ extension UCIHost {
     }
 
     /// Starts `session`'s ranging on the device, its notifications and round ends coming back here;
-    /// a DT-tag session listens to its network's anchors instead.
+    /// a one-way session does its part instead (``OneWayRole``).
     func startRanging(_ session: UCISession) {
-        if session.config.isDownlinkTDoATag {
-            let listening = UCIDownlinkTDoAListening(session: session, slot: slot) { [weak self] info in
-                self?.send(.notification(.sessionInfo(info)))
+        if let role = session.config.oneWayRole {
+            let report: (UCISessionInfo) -> Void = { [weak self] info in self?.send(.notification(.sessionInfo(info))) }
+            let oneWay: any UCIOneWaySession = switch role {
+            case .downlinkTDoATag: UCIDownlinkTDoAListening(session: session, slot: slot, report: report)
+            case .advertiser: UCIAdvertising(session: session, slot: slot)
+            case .observer: UCIOneWayAoAObserving(session: session, slot: slot, report: report)
             }
-            session.listening = listening
-            listening.start()
+            session.oneWay = oneWay
+            oneWay.start()
             return
         }
         let reports = UCISessionRanging.Reports(
@@ -53,8 +56,8 @@ extension UCIHost {
     func stopRanging(_ session: UCISession, reason: UCISessionStatusReason = .stateChangeWithSessionManagementCommands) {
         session.ranging?.stop()
         session.ranging = nil
-        session.listening?.stop()
-        session.listening = nil
+        session.oneWay?.stop()
+        session.oneWay = nil
         session.state = .idle
         notifyState(of: session, reason: reason)
         endTransfer(of: session, .errorDataTransfer)
@@ -63,7 +66,7 @@ extension UCIHost {
     /// The status of SESSION_START_RSP: the session must exist, be configured (IDLE, with at least
     /// one peer unless it is a DT-tag) and not be ACTIVE. Another ACTIVE session of the host is no
     /// obstacle, unless one of its links is named like one of this session's to the ranging engine
-    /// (REJECTED: the radio could not tell their rounds apart), or one of the two is a DT-tag
+    /// (REJECTED: the radio could not tell their rounds apart), or one of the two is a one-way
     /// session, which takes the radio (REJECTED).
     private func startStatus(_ token: UInt32) -> UCIStatus {
         guard let session = sessions[token] else { return .sessionNotExist }
@@ -73,7 +76,7 @@ extension UCIHost {
         default: return .sessionNotConfigured
         }
         let active = sessions.values.filter { $0.state == .active }
-        if session.config.isDownlinkTDoATag || active.contains(where: { $0.config.isDownlinkTDoATag }) {
+        if session.config.oneWayRole != nil || active.contains(where: { $0.config.oneWayRole != nil }) {
             return active.isEmpty ? .ok : .rejected
         }
         let links = UCISessionRanging.links(of: session.config, id: session.id)

@@ -23,10 +23,15 @@ enum UCIMeasurementReport {
             report.azimuthFOM = merit
         }
         if let direction = result.direction {
-            report.elevation = UCIAngle(degrees: asin(min(max(direction.y, -1), 1)) * 180 / .pi)
+            report.elevation = elevation(of: direction)
             report.elevationFOM = merit
         }
         return report
+    }
+
+    /// The elevation of a unit direction (y up): its angle above the horizontal plane.
+    static func elevation(of direction: Vector3) -> UCIAngle {
+        UCIAngle(degrees: asin(min(max(direction.y, -1), 1)) * 180 / .pi)
     }
 
     /// The RSSI field of a received level: Q7.1 of −dBm, clamped to an octet.

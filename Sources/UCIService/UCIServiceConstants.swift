@@ -53,6 +53,9 @@ public enum UCIServiceConstants {
     static let readChunk = 4_096
     /// The TCP listen backlog.
     static let listenBacklog: Int32 = 16
+    /// The figure of merit of an OWR-AoA angle the observer's array measured: 100 [our choice:
+    /// a single frame's angle has no spread to grade it by; an angle not measured has FOM 0].
+    static let oneWayAoAFigureOfMerit: UInt8 = 100
     /// The NLOS likelihood from which a measurement is reported as non-line-of-sight (NLOS 1).
     static let nlosThreshold = 0.5
 }

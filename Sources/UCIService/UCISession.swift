@@ -20,8 +20,8 @@ final class UCISession {
     var infoSequence: UInt32 = 0
     /// Its ranging on the device while ACTIVE (a two-way session).
     var ranging: UCISessionRanging?
-    /// Its listening to DL-TDoA anchors while ACTIVE (a DT-tag session).
-    var listening: UCIDownlinkTDoAListening?
+    /// What it does while ACTIVE in a one-way role (DT-tag, advertiser, observer).
+    var oneWay: (any UCIOneWaySession)?
     /// Whether the host may send a DATA_MESSAGE_SND: the UWBS's one credit, taken by an accepted
     /// message and given back when its transfer ends.
     var hasDataCredit = true

@@ -75,7 +75,7 @@ import UWBTestSupport
 
     @Test func aPhoneWithAnArrayGetsTheTagsAzimuthAndDirection() async throws {
         let azimuth = Angle.degrees(30)
-        let room = try UCITestServer(try UCITestServer.phoneAndTag(distance: 2, azimuth: azimuth, seed: 9))
+        let room = try UCITestServer(try PhoneAndTag.emulation(distance: 2, azimuth: azimuth, seed: 9))
         let phone = try room.service()
         let tag = try room.service()
         #expect(phone.capabilities.supportsDirectionMeasurement)

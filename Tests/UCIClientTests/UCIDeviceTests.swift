@@ -11,7 +11,7 @@ import Glibc
 /// device that is not there, does not answer, or is not a serial port.
 @Suite struct UCIDeviceTests {
     @Test func bringUpReadsTheServersVersionsAndCapabilities() throws {
-        let room = try UCITestServer(try UCITestServer.phoneAndTag(distance: 2, azimuth: .degrees(30), seed: 3))
+        let room = try UCITestServer(try PhoneAndTag.emulation(distance: 2, azimuth: .degrees(30), seed: 3))
         let phone = try room.device()
         defer { phone.close() }
         #expect(phone.info.uciVersion.revision == .v2 && phone.revision == .v2)

@@ -36,7 +36,7 @@ import UWBTestSupport
     }
 
     @Test func uciInfoPrintsWhatTheDeviceSays() throws {
-        let room = try UCITestServer(try UCITestServer.phoneAndTag(distance: 2, azimuth: .zero, seed: 42))
+        let room = try UCITestServer(try PhoneAndTag.emulation(distance: 2, azimuth: .zero, seed: 42))
         let (status, text) = Self.finish(try Self.uwb(["uci", "info", "--device", "uci:tcp://127.0.0.1:\(room.server.port)"], device: nil))
         #expect(status == 0, "\(text)")
         for line in ["UCI:       2.0.0 (UCI 2.0 layouts)", "vendor:    swift-uwb", "roles:     initiator, responder", "channels:  5",

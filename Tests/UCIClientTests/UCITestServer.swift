@@ -45,21 +45,6 @@ final class UCITestServer {
     func service(settings: DeviceServiceSettings = DeviceServiceSettings(removalTimeout: UCITestServer.removalTimeout)) throws -> DeviceService {
         DeviceService(uciDevice: try device(), settings: settings)
     }
-
-    /// A phone with a three-chip array at (0, 1, 0) looking along −z, and a single-chip tag
-    /// `distance` away at `azimuth` to the phone's right, turned to face it, in free space.
-    static func phoneAndTag(distance: Double, azimuth: Angle, seed: UInt64) throws -> Emulation {
-        let triple = try BoardDescription.load(from: Repository.path("Hardware/boards/ft232h-dw1000-triple.json"))
-        let single = try BoardDescription.load(from: Repository.path("Hardware/boards/ft232h-dw1000-single.json"))
-        let emulation = Emulation(seed: seed, channelModel: try ChannelModel(kind: .freeSpace, channel: .five))
-        try emulation.add(DeviceSetup(
-            name: "phone", board: triple, trajectory: .standing(at: Position(metres: Vector3(x: 0, y: 1, z: 0)))))
-        let tag = Vector3(x: distance * sin(azimuth.radians), y: 1, z: -distance * cos(azimuth.radians))
-        try emulation.add(DeviceSetup(
-            name: "tag", board: single, trajectory: .standing(at: Position(metres: tag)),
-            orientation: Orientation(yaw: .degrees(180))))
-        return emulation
-    }
 }
 
 /// Two sessions that have swapped tokens.

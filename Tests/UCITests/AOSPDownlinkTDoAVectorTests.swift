@@ -134,5 +134,7 @@ struct DownlinkTDoATagCapabilityTests {
         #expect(tag.downlinkTDoATag)
         #expect(tag.parameters.first { $0.id == .supportedDeviceRoles }?.value == [0x03, 0x01])
         #expect(pica.parameters.first { $0.id == .supportedDeviceRoles }?.value == [0x03])
+        let observer = UCICapabilitySet(parameters: [UCIParameter(.supportedDeviceRoles, [0x63])])
+        #expect(observer.oneWayAoA && !observer.downlinkTDoATag)
     }
 }

@@ -2,13 +2,17 @@
 /// reads and writes.
 ///
 /// Bit fields (FiRa UCI Generic Specification, capability TLVs, as google/pica's `src/device.rs`
-/// fills them): SUPPORTED_DEVICE_ROLES bit 0 responder, bit 1 initiator, and in a second octet bit 0
+/// fills them): SUPPORTED_DEVICE_ROLES bit 0 responder, bit 1 initiator, bit 5 advertiser, bit 6
+/// observer (Android's `CapabilityParam`), and in a second octet bit 0
 /// DT-tag (Android's `CapabilityParam.DT_TAG`, "first bit of 2nd byte of Device Role"; the second
 /// octet is sent only when it is set, so pica's one-octet field is unchanged); SUPPORTED_CHANNELS bit n
 /// the n-th of ``firaChannels``; SUPPORTED_AOA bit 0 azimuth (±90°), bit 1 azimuth (±180°), bit 2
 /// elevation, bit 3 AoA figure of merit; SUPPORTED_EXTENDED_MAC_ADDRESS 1 when extended addresses
 /// are supported. TLVs it does not know are left out; a missing TLV reads as "not supported".
 public struct UCICapabilitySet: Hashable, Sendable {
+    /// SUPPORTED_DEVICE_ROLES' advertiser (0x20) and observer (0x40) bits.
+    static let oneWayAoARoles: UInt8 = 0x60
+
     /// The FiRa channel numbers the SUPPORTED_CHANNELS bit field covers, bit 0 first.
     public static let firaChannels: [Int] = [5, 6, 8, 9, 10, 12, 13, 14]
 
@@ -28,11 +32,13 @@ public struct UCICapabilitySet: Hashable, Sendable {
     public var extendedAddresses: Bool
     /// Whether the device can be a DL-TDoA tag (DEVICE_ROLE 8), listening to DT-anchors.
     public var downlinkTDoATag: Bool
+    /// Whether the device can be an OWR-AoA advertiser and observer (DEVICE_ROLE 5 and 6).
+    public var oneWayAoA: Bool
 
     /// A set with the given capabilities.
     public init(
         responder: Bool, initiator: Bool, channels: [Int], azimuth: Bool, elevation: Bool, angleFigureOfMerit: Bool,
-        extendedAddresses: Bool, downlinkTDoATag: Bool = false
+        extendedAddresses: Bool, downlinkTDoATag: Bool = false, oneWayAoA: Bool = false
     ) {
         self.responder = responder
         self.initiator = initiator
@@ -42,6 +48,7 @@ public struct UCICapabilitySet: Hashable, Sendable {
         self.angleFigureOfMerit = angleFigureOfMerit
         self.extendedAddresses = extendedAddresses
         self.downlinkTDoATag = downlinkTDoATag
+        self.oneWayAoA = oneWayAoA
     }
 
     /// The capabilities `parameters` (GET_CAPS_INFO_RSP's TLVs) state.
@@ -57,13 +64,14 @@ public struct UCICapabilitySet: Hashable, Sendable {
             responder: roles & 0x01 != 0, initiator: roles & 0x02 != 0,
             channels: Self.firaChannels.indices.filter { channelBits & (1 << $0) != 0 }.map { Self.firaChannels[$0] },
             azimuth: aoa & 0x03 != 0, elevation: aoa & 0x04 != 0, angleFigureOfMerit: aoa & 0x08 != 0,
-            extendedAddresses: bits(.supportedExtendedMACAddress) != 0, downlinkTDoATag: moreRoles & 0x01 != 0)
+            extendedAddresses: bits(.supportedExtendedMACAddress) != 0, downlinkTDoATag: moreRoles & 0x01 != 0,
+            oneWayAoA: roles & Self.oneWayAoARoles == Self.oneWayAoARoles)
     }
 
     /// The TLVs of GET_CAPS_INFO_RSP stating these capabilities (channels that are not FiRa
     /// channels are left out).
     public var parameters: [UCIParameter<UCICapabilityID>] {
-        let roles: UInt8 = (responder ? 0x01 : 0) | (initiator ? 0x02 : 0)
+        let roles: UInt8 = (responder ? 0x01 : 0) | (initiator ? 0x02 : 0) | (oneWayAoA ? Self.oneWayAoARoles : 0)
         let channelBits = channels.reduce(UInt8(0)) { bits, channel in
             bits | (Self.firaChannels.firstIndex(of: channel).map { UInt8(1) << UInt8($0) } ?? 0)
         }
