@@ -16,6 +16,8 @@ struct AnchorPlan {
         let first: Int
         /// Where it tells tags it is.
         let position: Position
+        /// The floor it tells tags it is on, if the site gives floors.
+        let floor: FloorElevation?
         /// Its cluster's schedule.
         let schedule: DownlinkTDoASchedule
         /// When its cluster's first round (or sync) starts.
@@ -49,10 +51,15 @@ struct AnchorPlan {
         var offset = ScenarioPositioning.firstRound
         for (cluster, (schedule, spacing)) in zip(layout.clusters, zip(schedules, spacing)) {
             for (slot, index) in cluster.members.enumerated() {
-                let surveyed: Position? = if case .anchor(_, let position) = scenario.devices[index].positioning { position } else { nil }
+                var surveyed: Position?
+                var floor: FloorElevation?
+                if case .anchor(_, let position, let level) = scenario.devices[index].positioning {
+                    (surveyed, floor) = (position, level)
+                }
                 let position = surveyed ?? world.antennaPosition(of: index, at: .zero) ?? scenario.devices[index].position
                 slots.append(Slot(
-                    index: index, slot: slot, first: cluster.members[0], position: position, schedule: schedule, firstRound: offset))
+                    index: index, slot: slot, first: cluster.members[0], position: position, floor: floor, schedule: schedule,
+                    firstRound: offset))
             }
             offset += spacing
         }

@@ -149,7 +149,7 @@ public final class ScenarioPositioning {
             do {
                 let anchor = try DownlinkTDoAAnchor(
                     on: radio, network: PANIdentifier(rawValue: scenario.positioning.network), address: address(slot.index),
-                    position: slot.position, role: role(slot, period: period), schedule: slot.schedule)
+                    position: slot.position, floor: slot.floor, role: role(slot, period: period), schedule: slot.schedule)
                 radio.adopt(anchor)
                 anchors.append(anchor)
             } catch {
@@ -172,7 +172,7 @@ public final class ScenarioPositioning {
         switch method {
         case .downlinkTDoA:
             handler = try DownlinkTDoAAnchor(
-                on: radio, network: network, address: Self.address(slot.index), position: slot.position,
+                on: radio, network: network, address: Self.address(slot.index), position: slot.position, floor: slot.floor,
                 role: Self.role(slot, period: period), schedule: slot.schedule)
         case .uplinkTDoA:
             handler = try UplinkTDoAAnchor(

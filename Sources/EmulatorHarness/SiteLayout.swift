@@ -18,7 +18,7 @@ struct SiteLayout {
         var tags: [Int] = []
         for (index, device) in scenario.devices.enumerated() {
             switch device.positioning {
-            case .anchor(let name, _):
+            case .anchor(let name, _, _):
                 if let existing = clusters.firstIndex(where: { $0.name == name }) {
                     clusters[existing].members.append(index)
                 } else {

@@ -38,6 +38,31 @@ struct DownlinkTDoAFrameTests {
         #expect(try DownlinkTDoAFrame.decoded(from: octets) == frame)
     }
 
+    @Test("an anchor's floor follows the rest: the floor number in 8 bits, the height above it in signed 16-bit millimetres")
+    func floor() throws {
+        let floor = FloorElevation(floorNumber: -2, heightAboveFloor: Distance(metres: 2.8))
+        let frame = DownlinkTDoAFrame(
+            network: PANIdentifier(rawValue: 0x002A), anchor: 0x0001, destination: .broadcast,
+            message: DownlinkTDoAMessage(
+                kind: .final, round: 0x0102, transmitted: DeviceTime(wrapping: 0x01_0203_0405), anchorPosition: Self.position,
+                anchorFloor: floor))
+        let octets: [UInt8] = [
+            0x41, 0x88, 0x02, 0x2A, 0x00, 0xFF, 0xFF, 0x01, 0x00,
+            0x73, 0x02, 0x01,  // Final, round 0x0102
+            0x05, 0x04, 0x03, 0x02, 0x01,
+            0xDC, 0x05, 0x00, 0x00, 0x36, 0xF7, 0xFF, 0xFF, 0xB8, 0x0B, 0x00, 0x00,
+            0xFE, 0xF0, 0x0A,  // floor −2, 2800 mm above it
+        ]
+        #expect(try frame.encoded() == octets)
+        #expect(try DownlinkTDoAFrame.decoded(from: octets) == frame)
+        let basement = FloorElevation(floorNumber: -129, heightAboveFloor: .zero)
+        #expect(throws: DownlinkTDoAFrameError.floorOutOfRange(basement)) {
+            try DownlinkTDoAFrame(
+                network: PANIdentifier(rawValue: 1), anchor: 1, destination: .broadcast,
+                message: DownlinkTDoAMessage(kind: .poll, round: 1, transmitted: .zero, anchorPosition: .origin, anchorFloor: basement)).encoded()
+        }
+    }
+
     @Test("frames of other protocols are not DL-TDoA frames; a truncated one is malformed")
     func foreignAndMalformed() throws {
         let data = try MACFrame(dataIn: PANIdentifier(rawValue: 1), from: .short(1), to: .broadcast, sequenceNumber: 0, payload: [0x61, 0, 0])

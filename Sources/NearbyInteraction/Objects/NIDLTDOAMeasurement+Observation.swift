@@ -24,7 +24,8 @@ extension NIDLTDOAMeasurement {
                 signalStrength: heard.receivedLevel.dBm, carrierFrequencyOffset: heard.clockOffset.partsPerMillion,
                 coordinatesType: .relative, coordinates: simd_double3(point.x, point.y, point.z),
                 clusterInitiatorAddress: initiator, rawTransmitTime: heard.message.transmitted.ticks,
-                rawReceiveTime: heard.received.ticks, responderClockFrequencyOffset: reported)
+                rawReceiveTime: heard.received.ticks, responderClockFrequencyOffset: reported,
+                floorElevation: heard.message.anchorFloor.map(FloorElevation.init))
         }
     }
 }

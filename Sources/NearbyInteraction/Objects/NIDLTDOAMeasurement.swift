@@ -55,13 +55,15 @@ public final class NIDLTDOAMeasurement: NSObject, NSCopying, @unchecked Sendable
     /// For a Response, the initiator's clock offset the responder measured and sent, in parts per
     /// million; nil for a Poll or a Final (Apple: iOS 27).
     public let responderClockFrequencyOffset: Double?
+    /// The anchor's floor and height above it, where the anchor sends them (Apple: iOS 27).
+    public let floorElevation: FloorElevation?
 
     /// A measurement with the given values.
     public init(
         address: UInt64, measurementType: NIDLTDOAMeasurementType, transmitTime: Double, receiveTime: Double,
         signalStrength: Double, carrierFrequencyOffset: Double, coordinatesType: NIDLTDOACoordinatesType,
         coordinates: simd_double3, clusterInitiatorAddress: UInt64, rawTransmitTime: UInt64, rawReceiveTime: UInt64,
-        responderClockFrequencyOffset: Double?
+        responderClockFrequencyOffset: Double?, floorElevation: FloorElevation? = nil
     ) {
         self.address = address
         self.measurementType = measurementType
@@ -75,6 +77,7 @@ public final class NIDLTDOAMeasurement: NSObject, NSCopying, @unchecked Sendable
         self.rawTransmitTime = rawTransmitTime
         self.rawReceiveTime = rawReceiveTime
         self.responderClockFrequencyOffset = responderClockFrequencyOffset
+        self.floorElevation = floorElevation
         super.init()
     }
 

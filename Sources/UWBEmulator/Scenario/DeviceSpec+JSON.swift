@@ -68,12 +68,20 @@ extension DeviceSpec {
         }
     }
 
-    /// An `anchor` object: its `cluster` and, optionally, its `surveyedPosition`.
+    /// An `anchor` object: its `cluster` and, optionally, its `surveyedPosition` and `floor`
+    /// (`number` and `heightMetres`).
     private static func anchor(from field: ScenarioField) throws(ScenarioError) -> PositioningRole {
-        let object = try field.object(required: [ScenarioKey.cluster], optional: [ScenarioKey.surveyedPosition])
+        let object = try field.object(required: [ScenarioKey.cluster], optional: [ScenarioKey.surveyedPosition, ScenarioKey.floor])
         let cluster = try object.field(ScenarioKey.cluster).text()
         let surveyed = try object.optionalField(ScenarioKey.surveyedPosition)?.worldPosition()
-        return .anchor(cluster: cluster, surveyedPosition: surveyed)
+        var floor: FloorElevation?
+        if let field = object.optionalField(ScenarioKey.floor) {
+            let values = try field.object(required: [ScenarioKey.floorNumber, ScenarioKey.heightAboveFloor], optional: [])
+            floor = FloorElevation(
+                floorNumber: try values.field(ScenarioKey.floorNumber).integer(within: .floorNumber),
+                heightAboveFloor: Distance(metres: try values.field(ScenarioKey.heightAboveFloor).number(within: .heightAboveFloor)))
+        }
+        return .anchor(cluster: cluster, surveyedPosition: surveyed, floor: floor)
     }
 
     /// A `rogue` object: its `kind`, `startSeconds` and the parameters of that kind.

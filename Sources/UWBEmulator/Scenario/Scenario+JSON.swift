@@ -265,7 +265,7 @@ extension Scenario {
     private static func checkClusters(of devices: [DeviceSpec], field: ScenarioField) throws(ScenarioError) {
         var members: [String: [Int]] = [:]
         for (index, device) in devices.enumerated() {
-            if case .anchor(let cluster, _)? = device.positioning {
+            if case .anchor(let cluster, _, _)? = device.positioning {
                 members[cluster, default: []].append(index)
             }
         }

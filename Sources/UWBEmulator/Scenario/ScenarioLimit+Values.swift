@@ -165,6 +165,14 @@ extension ScenarioLimit {
         0, 10, excludingLowerBound: true, unit: "m",
         reason: "the spread of a reception's timestamp as a distance, in metres: centimetres on clear links, decimetres in multipath")
 
+    /// An anchor's `floor.number`: −128...127, what an anchor's frame carries (8 bits).
+    public static let floorNumber = ScenarioLimit(
+        -128, 127, unit: "", reason: "an anchor's frames carry its floor number in 8 bits: 0 the ground floor, negative below it")
+
+    /// An anchor's `floor.heightMetres`: ±32.767 m, what an anchor's frame carries (16-bit millimetres).
+    public static let heightAboveFloor = ScenarioLimit(
+        -32.767, 32.767, unit: "m", reason: "an anchor's frames carry its height above the floor in 16-bit millimetres")
+
     /// `positioning.siteOrigin.latitudeDegrees`: −90...90°, pole to pole.
     public static let latitude = ScenarioLimit(
         -90, 90, unit: "°", reason: "a latitude lies between the south pole (-90°) and the north pole (90°)")

@@ -10,19 +10,29 @@ struct AnchorTransmitter {
     let network: PANIdentifier
     let address: UInt16
     let position: Position
+    /// Its floor and height above it, which DL-TDoA frames carry where the site gives them.
+    let floor: FloorElevation?
     /// How long the host may take to program a frame.
     let hostAllowance: Duration
     private let clock: TransmitClock
 
     /// A transmitter on `radio`'s first chip.
     ///
-    /// - Throws: ``DownlinkTDoAFrameError/positionOutOfRange(_:)`` for a position frames cannot carry.
-    init(radio: any RadioHost, network: PANIdentifier, address: UInt16, position: Position, hostAllowance: Duration) throws(DownlinkTDoAFrameError) {
+    /// - Throws: ``DownlinkTDoAFrameError/positionOutOfRange(_:)`` for a position frames cannot carry,
+    ///   ``DownlinkTDoAFrameError/floorOutOfRange(_:)`` for a floor they cannot carry.
+    init(
+        radio: any RadioHost, network: PANIdentifier, address: UInt16, position: Position, floor: FloorElevation? = nil,
+        hostAllowance: Duration
+    ) throws(DownlinkTDoAFrameError) {
         _ = try DownlinkTDoAFrame.millimetres(of: position)
+        if let floor {
+            _ = try DownlinkTDoAFrame.octets(of: floor)
+        }
         self.radio = radio
         self.network = network
         self.address = address
         self.position = position
+        self.floor = floor
         self.hostAllowance = hostAllowance
         clock = TransmitClock(
             granularity: radio.transceivers.first?.capabilities.delayedTransmitGranularity ?? .zero,
@@ -53,7 +63,7 @@ struct AnchorTransmitter {
     func send(_ kind: DownlinkTDoAMessage.Kind, round: UInt16, startingAt start: DeviceTime, to destination: MACAddress) throws(TransceiverError) -> DeviceTime {
         guard let transceiver = radio.transceivers.first else { throw .hardwareFault("the radio has no transceiver") }
         let stamp = clock.timestamp(ofTransmissionAt: start)
-        let message = DownlinkTDoAMessage(kind: kind, round: round, transmitted: stamp, anchorPosition: position)
+        let message = DownlinkTDoAMessage(kind: kind, round: round, transmitted: stamp, anchorPosition: position, anchorFloor: floor)
         let octets: [UInt8]
         do {
             octets = try DownlinkTDoAFrame(network: network, anchor: address, destination: destination, message: message).encoded()

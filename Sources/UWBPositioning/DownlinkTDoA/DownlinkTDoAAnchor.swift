@@ -24,6 +24,8 @@ public final class DownlinkTDoAAnchor: RadioEventHandler {
     public var address: UInt16 { transmitter.address }
     /// Its surveyed position, which its frames carry.
     public var position: Position { transmitter.position }
+    /// Its floor and height above it, which its frames carry, if the site gives them.
+    public var floor: FloorElevation? { transmitter.floor }
     /// Its part in the rounds.
     public let role: Role
     /// When its cluster's frames go out.
@@ -40,15 +42,16 @@ public final class DownlinkTDoAAnchor: RadioEventHandler {
     /// The Poll's TX timestamp while the initiator's Final is still to be scheduled.
     private var pollSent: DeviceTime?
 
-    /// An anchor on `radio`.
+    /// An anchor on `radio`, on `floor` if the site gives floors.
     ///
-    /// - Throws: ``DownlinkTDoAFrameError/positionOutOfRange(_:)`` for a position its frames cannot carry.
+    /// - Throws: ``DownlinkTDoAFrameError/positionOutOfRange(_:)`` for a position its frames cannot carry,
+    ///   ``DownlinkTDoAFrameError/floorOutOfRange(_:)`` for a floor they cannot carry.
     public init(
-        on radio: any RadioHost, network: PANIdentifier, address: UInt16, position: Position, role: Role,
+        on radio: any RadioHost, network: PANIdentifier, address: UInt16, position: Position, floor: FloorElevation? = nil, role: Role,
         schedule: DownlinkTDoASchedule
     ) throws(DownlinkTDoAFrameError) {
         transmitter = try AnchorTransmitter(
-            radio: radio, network: network, address: address, position: position, hostAllowance: schedule.hostAllowance)
+            radio: radio, network: network, address: address, position: position, floor: floor, hostAllowance: schedule.hostAllowance)
         self.role = role
         self.schedule = schedule
     }

@@ -13,6 +13,7 @@ import UWBCore
 /// | 12 | anchor position: x, y, z, signed 32-bit millimetres |
 /// | 5 | Response only: reply time, 40-bit device ticks |
 /// | 4 | Response only: initiator clock offset, signed 32-bit parts per billion |
+/// | 3 | optional, last: the anchor's floor number (signed 8-bit) and height above it (signed 16-bit millimetres) |
 public struct DownlinkTDoAFrame: Hashable, Sendable {
     /// The network the anchors serve: the frame's PAN identifier.
     public let network: PANIdentifier
@@ -42,6 +43,8 @@ public struct DownlinkTDoAFrame: Hashable, Sendable {
     static let commonLength = 20
     /// Octets a Response adds: reply time (5), clock offset (4).
     static let responseExtraLength = 9
+    /// Octets the anchor's floor adds: floor number (1), height above it (2).
+    static let floorLength = 3
     /// Position units per metre: millimetres.
     static let positionUnitsPerMetre = 1000.0
     /// Clock-offset units per ppm: parts per billion.
@@ -52,7 +55,8 @@ public struct DownlinkTDoAFrame: Hashable, Sendable {
     /// - Throws: ``DownlinkTDoAFrameError/positionOutOfRange(_:)`` for a coordinate that is not
     ///   finite or beyond ±2147 km, ``DownlinkTDoAFrameError/replyTimeOutOfRange(_:)`` for a
     ///   negative reply time or one of 2⁴⁰ ticks or more,
-    ///   ``DownlinkTDoAFrameError/clockOffsetOutOfRange(_:)`` for an offset beyond ±2.1 × 10⁶ ppm.
+    ///   ``DownlinkTDoAFrameError/clockOffsetOutOfRange(_:)`` for an offset beyond ±2.1 × 10⁶ ppm,
+    ///   ``DownlinkTDoAFrameError/floorOutOfRange(_:)`` for a floor the frame cannot carry.
     public func encoded() throws(DownlinkTDoAFrameError) -> [UInt8] {
         var payload: [UInt8] = []
         let code: TypeCode = switch message.kind {
@@ -76,6 +80,11 @@ public struct DownlinkTDoAFrame: Hashable, Sendable {
             }
             payload.appendLittleEndian(UInt32(bitPattern: units))
         }
+        if let floor = message.anchorFloor {
+            let (number, height) = try Self.octets(of: floor)
+            payload.append(UInt8(bitPattern: number))
+            payload.appendLittleEndian(UInt16(bitPattern: height))
+        }
         let frame = MACFrame(
             dataIn: network, from: .short(anchor), to: destination, sequenceNumber: UInt8(truncatingIfNeeded: message.round),
             payload: payload)
@@ -98,6 +107,17 @@ public struct DownlinkTDoAFrame: Hashable, Sendable {
         }
     }
 
+    /// `floor` as the frame carries it: the floor number in 8 bits, the height in signed 16-bit millimetres.
+    ///
+    /// - Throws: ``DownlinkTDoAFrameError/floorOutOfRange(_:)`` for a floor or height that does not fit.
+    static func octets(of floor: FloorElevation) throws(DownlinkTDoAFrameError) -> (number: Int8, height: Int16) {
+        let height = (floor.heightAboveFloor.metres * positionUnitsPerMetre).rounded()
+        guard let number = Int8(exactly: floor.floorNumber), height.isFinite, let millimetres = Int16(exactly: height) else {
+            throw .floorOutOfRange(floor)
+        }
+        return (number, millimetres)
+    }
+
     /// The DL-TDoA frame `octets` (a MAC frame without its FCS) holds, or `nil` for any other frame
     /// (ranging, data, another protocol's), which a tag hears as well and ignores.
     ///
@@ -110,8 +130,8 @@ public struct DownlinkTDoAFrame: Hashable, Sendable {
         else { return nil }
         let payload = frame.payload
         let expected = Self.commonLength + (code == .response ? Self.responseExtraLength : 0)
-        guard payload.count == expected else {
-            throw .malformed("a DL-TDoA \(code) payload of \(payload.count) octets, not \(expected)")
+        guard payload.count == expected || payload.count == expected + Self.floorLength else {
+            throw .malformed("a DL-TDoA \(code) payload of \(payload.count) octets, not \(expected) (or \(expected + Self.floorLength) with a floor)")
         }
         func integer(_ offset: Int, _ length: Int) -> UInt64 {
             (0..<length).reduce(UInt64(0)) { $0 | UInt64(payload[offset + $1]) << (8 * $1) }
@@ -127,9 +147,12 @@ public struct DownlinkTDoAFrame: Hashable, Sendable {
             initiatorClockOffset: ClockOffset(
                 partsPerMillion: Double(Int32(bitPattern: UInt32(integer(25, 4)))) / Self.clockOffsetUnitsPerPPM))
         }
+        let floor: FloorElevation? = payload.count == expected ? nil : FloorElevation(
+            floorNumber: Int(Int8(bitPattern: payload[expected])),
+            heightAboveFloor: Distance(metres: Double(Int16(bitPattern: UInt16(integer(expected + 1, 2)))) / Self.positionUnitsPerMetre))
         let message = DownlinkTDoAMessage(
             kind: kind, round: UInt16(integer(1, 2)), transmitted: DeviceTime(wrapping: integer(3, 5)),
-            anchorPosition: Position(metres: Vector3(x: coordinate(0), y: coordinate(1), z: coordinate(2))))
+            anchorPosition: Position(metres: Vector3(x: coordinate(0), y: coordinate(1), z: coordinate(2))), anchorFloor: floor)
         return DownlinkTDoAFrame(network: source.pan, anchor: anchor, destination: destination.address, message: message)
     }
 }

@@ -8,6 +8,8 @@ public enum DownlinkTDoAFrameError: Error, Hashable, Sendable, CustomStringConve
     case replyTimeOutOfRange(DeviceDuration)
     /// A clock offset beyond the ±2.1 × 10⁶ ppm the frame holds.
     case clockOffsetOutOfRange(ClockOffset)
+    /// A floor number beyond −128…127, or a height above the floor beyond ±32.767 m.
+    case floorOutOfRange(FloorElevation)
     /// The MAC codec refused the frame.
     case macFrame(MACFrameError)
     /// A frame that claims to be a DL-TDoA message but is not one.
@@ -20,6 +22,8 @@ public enum DownlinkTDoAFrameError: Error, Hashable, Sendable, CustomStringConve
             "an anchor at \(position) cannot be sent: survey it in site coordinates within ±2147 km of the origin"
         case .replyTimeOutOfRange(let replyTime):
             "a reply time of \(replyTime) does not fit the frame's 40 bits: a responder replies within one clock wrap (17.2 s)"
+        case .floorOutOfRange(let floor):
+            "an anchor on \(floor) cannot be sent: give a floor number from -128 to 127 and a height above it within ±32.767 m"
         case .clockOffsetOutOfRange(let offset):
             "a clock offset of \(offset) does not fit the frame: the anchors' clocks are not working"
         case .macFrame(let error):

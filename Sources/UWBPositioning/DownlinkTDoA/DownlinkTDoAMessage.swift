@@ -7,7 +7,8 @@ import UWBCore
 ///
 /// On the air it is an IEEE 802.15.4 data frame in the network's PAN from the anchor's short
 /// address (to the initiator for a Response, broadcast otherwise) whose payload `Docs/positioning.md`
-/// tabulates: type, round number, TX timestamp, position and, in a Response, reply time and clock offset.
+/// tabulates: type, round number, TX timestamp, position, in a Response reply time and clock offset,
+/// and the anchor's floor where the site gives it.
 public struct DownlinkTDoAMessage: Hashable, Sendable {
     /// What the frame does in the round.
     public enum Kind: Hashable, Sendable {
@@ -29,12 +30,15 @@ public struct DownlinkTDoAMessage: Hashable, Sendable {
     public let transmitted: DeviceTime
     /// The anchor's surveyed position, to the millimetre.
     public let anchorPosition: Position
+    /// The anchor's floor and height above it, to the millimetre, where the site gives them.
+    public let anchorFloor: FloorElevation?
 
     /// A message.
-    public init(kind: Kind, round: UInt16, transmitted: DeviceTime, anchorPosition: Position) {
+    public init(kind: Kind, round: UInt16, transmitted: DeviceTime, anchorPosition: Position, anchorFloor: FloorElevation? = nil) {
         self.kind = kind
         self.round = round
         self.transmitted = transmitted
         self.anchorPosition = anchorPosition
+        self.anchorFloor = anchorFloor
     }
 }

@@ -36,16 +36,18 @@ public struct DownlinkTDoASchedule: Hashable, Sendable {
         }
     }
 
-    /// A Poll's or Final's airtime.
+    /// A Poll's or Final's airtime, with the anchor's floor (the longest such frame).
     public var pollAirtime: Duration {
-        configuration.airtime(frameLength: RangingFrameFormat.macHeaderLength + DownlinkTDoAFrame.commonLength + RangingFrameFormat.frameCheckSequenceLength)
+        configuration.airtime(
+            frameLength: RangingFrameFormat.macHeaderLength + DownlinkTDoAFrame.commonLength + DownlinkTDoAFrame.floorLength
+                + RangingFrameFormat.frameCheckSequenceLength)
     }
 
-    /// A Response's airtime.
+    /// A Response's airtime, with the anchor's floor (the longest Response).
     public var responseAirtime: Duration {
         configuration.airtime(
             frameLength: RangingFrameFormat.macHeaderLength + DownlinkTDoAFrame.commonLength + DownlinkTDoAFrame.responseExtraLength
-                + RangingFrameFormat.frameCheckSequenceLength)
+                + DownlinkTDoAFrame.floorLength + RangingFrameFormat.frameCheckSequenceLength)
     }
 
     /// From the Poll's RX timestamp to the TX timestamp of the Response in `slot` (0 for the first responder).

@@ -82,6 +82,34 @@ struct DownlinkTDoASessionTests {
         }
     }
 
+    @Test("anchors that know their floor send it, and the measurements carry it (iOS 27's floorElevation); the others' have none")
+    func floorElevation() throws {
+        var scenario = try PositioningHall.scenario(tags: [(6, 5, -8)])
+        // The west cluster's anchors are on the second floor, 2.8 m above it (the hall's own height stays 3 m).
+        for index in 0..<4 {
+            scenario.devices[index].positioning = .anchor(
+                cluster: "west", surveyedPosition: nil, floor: FloorElevation(floorNumber: 2, heightAboveFloor: Distance(metres: 2.8)))
+        }
+        let emulation = try Emulation(scenario: scenario)
+        try ScenarioPositioning.runDownlinkAnchors(of: scenario, on: emulation)
+        let recorder = DownlinkTDoARecorder()
+        let session = NISession(device: DeviceService(radio: try emulation.radio("T1")))
+        session.delegateQueue = recorder.queue
+        session.delegate = recorder
+        session.run(NIDLTDOAConfiguration(networkIdentifier: 1))
+        emulation.run(until: SimulationTime(seconds: 0.5))
+        let measurements = recorder.measured.flatMap { $0 }
+        #expect(measurements.count >= 40)
+        for measurement in measurements {
+            if measurement.address <= 4 {
+                let floor = try #require(measurement.floorElevation)
+                #expect(floor.floorNumber == 2 && floor.height == 2.8)
+            } else {
+                #expect(measurement.floorElevation == nil)
+            }
+        }
+    }
+
     @Test("a network no anchor serves: the session runs and hears nothing, as on iOS")
     func otherNetwork() throws {
         let recorder = DownlinkTDoARecorder()

@@ -24,11 +24,13 @@ struct PositioningScenarioTests {
         try Scenario(jsonData: try F.data(document), boardSearchPaths: [F.boardsDirectory])
     }
 
-    @Test("anchors with clusters and surveyed positions, tags, and the network's identifier, rate and site origin decode")
+    @Test("anchors with clusters, surveyed positions and floors, tags, and the network's identifier, rate and site origin decode")
     func decodes() throws {
         let scenario = try Self.decoded(Self.document([
             Self.device("a", 0, ["anchor": ["cluster": "north"]]),
-            Self.device("b", 5, ["anchor": ["cluster": "north", "surveyedPosition": [5.02, 2, 0]] as [String: Any]]),
+            Self.device("b", 5, ["anchor": [
+                "cluster": "north", "surveyedPosition": [5.02, 2, 0], "floor": ["number": -1, "heightMetres": 2.75] as [String: Any],
+            ] as [String: Any]]),
             Self.device("t", 2, ["tag": [String: Any]()]),
             Self.device("other", 3),
         ], positioning: [
@@ -36,8 +38,10 @@ struct PositioningScenarioTests {
             "siteOrigin": ["latitudeDegrees": 52.2, "longitudeDegrees": -0.12, "altitudeMetres": 15] as [String: Any],
         ]))
         #expect(scenario.devices.map(\.positioning) == [
-            .anchor(cluster: "north", surveyedPosition: nil),
-            .anchor(cluster: "north", surveyedPosition: Position(metres: Vector3(x: 5.02, y: 2, z: 0))),
+            .anchor(cluster: "north", surveyedPosition: nil, floor: nil),
+            .anchor(
+                cluster: "north", surveyedPosition: Position(metres: Vector3(x: 5.02, y: 2, z: 0)),
+                floor: FloorElevation(floorNumber: -1, heightAboveFloor: Distance(metres: 2.75))),
             .tag, nil,
         ])
         #expect(scenario.positioning == PositioningSpec(
@@ -69,6 +73,12 @@ struct PositioningScenarioTests {
         try F.expectError(
             Self.document([Self.device("a", 0, ["anchor": ["cluster": "x", "surveyedPosition": [0, 2000, 0]] as [String: Any]])]),
             field: "devices[0].anchor.surveyedPosition[1]", containing: "metres")
+        try F.expectError(
+            Self.document([Self.device("a", 0, ["anchor": ["cluster": "x", "floor": ["number": 200, "heightMetres": 1] as [String: Any]] as [String: Any]])]),
+            field: "devices[0].anchor.floor.number", containing: "8 bits")
+        try F.expectError(
+            Self.document([Self.device("a", 0, ["anchor": ["cluster": "x", "floor": ["number": 1] as [String: Any]] as [String: Any]])]),
+            field: "devices[0].anchor.floor.heightMetres", containing: "missing")
         for (key, value, limit) in [("latitudeDegrees", 91.0, "pole"), ("latitudeDegrees", -90.5, "pole"), ("longitudeDegrees", 181.0, "Greenwich"),
                                      ("altitudeMetres", 20_000.0, "trench")] {
             var origin: [String: Any] = ["latitudeDegrees": 10, "longitudeDegrees": 10]

@@ -64,7 +64,7 @@ struct ScenarioPositioningTests {
     @Test("an anchor surveyed 1.5 m behind where it stands is left out of the fixes; the fixes stay within 25 cm (the rest's geometry)")
     func lyingAnchor() throws {
         var scenario = try PositioningHall.scenario(tags: [(6, 6, 0), (14, 8, 5)])
-        scenario.devices[6].positioning = .anchor(cluster: "east", surveyedPosition: Position(metres: Vector3(x: 10, y: 3, z: 16.5)))
+        scenario.devices[6].positioning = .anchor(cluster: "east", surveyedPosition: Position(metres: Vector3(x: 10, y: 3, z: 16.5)), floor: nil)
         let records = try Self.records(scenario, seconds: 3)
         var rejectedLiar = 0
         for record in records {
