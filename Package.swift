@@ -41,6 +41,7 @@ let package = Package(
         .library(name: "UCI", targets: ["UCI"]),
         .library(name: "UCIService", targets: ["UCIService"]),
         .library(name: "UCIClient", targets: ["UCIClient"]),
+        .library(name: "AccessoryProtocol", targets: ["AccessoryProtocol"]),
         .executable(name: "uwb", targets: ["uwb"]),
     ] + simdProducts,
     dependencies: [
@@ -68,6 +69,7 @@ let package = Package(
         .target(name: "UCI", dependencies: ["UWBCore"]),
         .target(name: "UCIService", dependencies: ["UCI", "UWBCore", "UWBEmulator", "UWBPositioning", "UWBRanging", .product(name: "Logging", package: "swift-log")]),
         .target(name: "UCIClient", dependencies: ["UCI", "UWBCore", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "AccessoryProtocol", dependencies: ["UWBCore"]),
         .target(name: "FT232H", dependencies: ["UWBCore", .product(name: "Logging", package: "swift-log")]),
         .systemLibrary(name: "CLibUSB", pkgConfig: "libusb-1.0", providers: [.apt(["libusb-1.0-0-dev"])]),
         .target(
@@ -189,7 +191,7 @@ let package = Package(
         .executableTarget(name: "token-archive-probe", dependencies: ["NearbyInteraction", "UWBCore"]),
         .executableTarget(
             name: "uwb-fuzz",
-            dependencies: ["UWBCore", "UWBRanging", "UWBEmulator", "UWBEmulatorService", "NearbyInteraction", "FT232H", "FT232HEmulation", "UCI"]
+            dependencies: ["UWBCore", "UWBRanging", "UWBEmulator", "UWBEmulatorService", "NearbyInteraction", "FT232H", "FT232HEmulation", "UCI", "AccessoryProtocol"]
         ),
         .target(
             name: "UWBTestSupport",
@@ -247,6 +249,7 @@ let package = Package(
             dependencies: ["FT232H", "FT232HEmulation", "UWBCore", "DW1000Driver", "DW3000Driver", "UWBEmulator", "UWBTestSupport"]
         ),
         .testTarget(name: "FuzzCorpusTests", dependencies: ["uwb-fuzz", "UWBTestSupport"]),
+        .testTarget(name: "AccessoryProtocolTests", dependencies: ["AccessoryProtocol"]),
         .testTarget(
             name: "DW1000Tests",
             dependencies: ["DW1000Driver", "RegisterMapGenerator", "UWBTestSupport", "UWBCore", .product(name: "Logging", package: "swift-log")]

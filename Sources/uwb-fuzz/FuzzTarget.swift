@@ -1,3 +1,4 @@
+import AccessoryProtocol
 import FT232H
 import FT232HEmulation
 import Foundation
@@ -39,6 +40,11 @@ enum FuzzTarget: String, CaseIterable {
     case pcapng
     /// A calibration store file (`CalibrationStore(jsonData:)`).
     case calibrationStore = "calibration-store"
+    /// A message of Apple's Nearby Interaction accessory protocol as an accessory or a phone
+    /// receives it (`AccessoryMessage(octets:)`), its configuration data decoded as the accessory's
+    /// (`AccessoryConfigurationData`, then its UWB block) or the phone's (`ShareableConfigurationData`),
+    /// and what decodes encoded again.
+    case accessoryMessage = "accessory-message"
 
     /// Feeds `bytes` to the decoder; its errors are the expected answer to bad input. Returns
     /// whether the decoder accepted them.
@@ -73,7 +79,28 @@ enum FuzzTarget: String, CaseIterable {
             return (try? PcapngReader(bytes: bytes)) != nil
         case .calibrationStore:
             return (try? CalibrationStore(jsonData: Data(bytes))) != nil
+        case .accessoryMessage:
+            return Self.feedAccessoryMessage(bytes)
         }
+    }
+
+    /// Decodes an accessory protocol message and the data it carries, encoding again what decodes;
+    /// whether the message decoded.
+    private static func feedAccessoryMessage(_ bytes: [UInt8]) -> Bool {
+        guard let message = try? AccessoryMessage(octets: bytes) else { return false }
+        _ = message.octets
+        switch message {
+        case .configurationData(let payload):
+            if let data = try? AccessoryConfigurationData(octets: payload) {
+                _ = try? data.encoded()
+                _ = (try? AccessoryUWBConfiguration(octets: data.uwbConfiguration))?.octets
+            }
+        case .configureAndStart(let payload):
+            _ = try? (try? ShareableConfigurationData(octets: payload))?.encoded()
+        default:
+            break
+        }
+        return true
     }
 
     /// Feeds `bytes` to a reassembler in pieces of 7 octets (so that packets straddle the pieces), decodes
