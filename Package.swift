@@ -130,7 +130,7 @@ let package = Package(
         .target(
             name: "NearbyInteraction",
             dependencies: [
-                "UWBPositioning", "UWBRanging", "UWBCore", "UCIClient", "UCI", .product(name: "Crypto", package: "swift-crypto"), .product(name: "Logging", package: "swift-log"),
+                "UWBPositioning", "UWBRanging", "UWBCore", "UCIClient", "UCI", "AccessoryProtocol", .product(name: "Crypto", package: "swift-crypto"), .product(name: "Logging", package: "swift-log"),
             ]
                 + simdDependencies + arKitDependencies
         ),

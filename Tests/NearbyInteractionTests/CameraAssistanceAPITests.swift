@@ -100,15 +100,22 @@ struct CameraAssistanceAPITests {
         #expect(error.detail?.contains("Bluetooth Channel Sounding") == true, "\(error)")
     }
 
-    @Test("accessory configurations cannot be made on Linux: invalidConfiguration, with why")
+    @Test("accessory configurations cannot be made on Linux: invalidConfiguration, saying what is wrong with the data or that sessions are not built")
     func accessory() {
-        #expect(throws: NIError.self) { _ = try NINearbyAccessoryConfiguration(data: Data([1, 2, 3])) }
-        do {
-            _ = try NINearbyAccessoryConfiguration(accessoryData: Data(), bluetoothPeerIdentifier: UUID())
-            Issue.record("an accessory configuration was made")
-        } catch {
-            #expect(error.code == .invalidConfiguration)
-            #expect(error.detail?.contains("accessory") == true)
+        // Cut short, then a DWM3001CDK's configuration data as posted on Qorvo's forum (thread 21738).
+        let truncated = Data([1, 2, 3])
+        let qorvo = Data([0x01, 0x00, 0x00, 0x00, 0x14] + [UInt8](repeating: 0, count: 10) + [0x15, 0x01, 0x00, 0x01, 0x00, 0x3F, 0xF5, 0x03, 0x00,
+                          0xB8, 0x0B, 0x00, 0x00, 0x00, 0x00, 0x01, 0x01, 0x01, 0x11, 0xD7, 0x19, 0x00])
+        let cases: [(Data, String)] = [(truncated, "cut short"), (qorvo, "not built on Linux"), (Data(), "cut short")]
+        for (data, reason) in cases {
+            do {
+                _ = try NINearbyAccessoryConfiguration(accessoryData: data, bluetoothPeerIdentifier: UUID())
+                Issue.record("an accessory configuration was made")
+            } catch {
+                #expect(error.code == .invalidConfiguration)
+                #expect(error.detail?.contains(reason) == true, "\(String(describing: error.detail))")
+            }
+            #expect(throws: NIError.self) { _ = try NINearbyAccessoryConfiguration(data: data) }
         }
     }
 }
