@@ -32,7 +32,7 @@ final class UCIAdvertising: UCIOneWaySession {
             on: slot.device.radio, network: Self.network(ofSession: session.id), address: session.config.deviceAddress,
             interval: interval, firstBlink: interval)
         self.tag = tag
-        slot.listener = tag
+        slot.lendRadio(to: tag)
         tag.start()
     }
 
@@ -40,6 +40,6 @@ final class UCIAdvertising: UCIOneWaySession {
     func stop() {
         guard tag != nil else { return }
         tag = nil
-        slot.listener = nil
+        slot.reclaimRadio()
     }
 }

@@ -15,8 +15,8 @@ final class UCIDeviceSlot: RadioEventHandler {
     var isTaken = false
     /// The world's clock: the time since the world began.
     let now: () -> Duration
-    /// What takes the radio's events instead of the scheduler while a DT-tag session listens.
-    var listener: (any RadioEventHandler)?
+    /// What takes the radio's events instead of the scheduler while a one-way session runs.
+    private var listener: (any RadioEventHandler)?
     /// The scheduler, made with the first link.
     private var madeScheduler: RangingScheduler?
 
@@ -54,7 +54,24 @@ final class UCIDeviceSlot: RadioEventHandler {
         (try? MeasurementBuilder(board: device.board, configuration: device.radio.configuration, fieldOfView: FieldOfView())) ?? builder
     }
 
-    /// Hands a chip's event to the listener, if a session listens, or else to the scheduler (links
+    /// Gives the radio's events to `handler` (a one-way session's) until ``reclaimRadio()``.
+    func lendRadio(to handler: any RadioEventHandler) {
+        listener = handler
+    }
+
+    /// Takes the radio's events back for the scheduler and turns every receiver off.
+    func reclaimRadio() {
+        listener = nil
+        for transceiver in device.radio.transceivers {
+            do {
+                try transceiver.turnOff()
+            } catch {
+                device.radio.record(error)
+            }
+        }
+    }
+
+    /// Hands a chip's event to the listener, if a one-way session runs, or else to the scheduler (links
     /// start with their sessions: nothing starts with the loop).
     func radio(_ event: TransceiverEvent, fromChip chip: Int) {
         if let listener {

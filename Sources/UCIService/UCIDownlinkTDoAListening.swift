@@ -37,20 +37,15 @@ final class UCIDownlinkTDoAListening: UCIOneWaySession {
             self?.heard(observation)
         }
         self.tag = tag
-        slot.listener = tag
+        slot.lendRadio(to: tag)
         tag.start()
     }
 
-    /// Stops listening: the radio's events go to the device's scheduler again and its receiver is turned off.
+    /// Stops listening: the radio's events go to the device's scheduler again and its receivers are turned off.
     func stop() {
         guard tag != nil else { return }
         tag = nil
-        slot.listener = nil
-        do {
-            try slot.device.radio.transceivers.first?.turnOff()
-        } catch {
-            slot.device.radio.record(error)
-        }
+        slot.reclaimRadio()
     }
 
     private func heard(_ observation: DownlinkTDoAObservation) {

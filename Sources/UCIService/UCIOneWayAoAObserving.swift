@@ -28,7 +28,7 @@ final class UCIOneWayAoAObserving: UCIOneWaySession, RadioEventHandler {
     /// Starts listening on every chip.
     func start() {
         listening = true
-        slot.listener = self
+        slot.lendRadio(to: self)
         for chip in slot.device.radio.transceivers.indices {
             listen(on: chip)
         }
@@ -38,14 +38,7 @@ final class UCIOneWayAoAObserving: UCIOneWaySession, RadioEventHandler {
     func stop() {
         guard listening else { return }
         listening = false
-        slot.listener = nil
-        for transceiver in slot.device.radio.transceivers {
-            do {
-                try transceiver.turnOff()
-            } catch {
-                slot.device.radio.record(error)
-            }
-        }
+        slot.reclaimRadio()
     }
 
     /// Takes a frame a chip received and listens on.
