@@ -69,7 +69,7 @@ let package = Package(
         .target(name: "UCI", dependencies: ["UWBCore"]),
         .target(name: "UCIService", dependencies: ["UCI", "UWBCore", "UWBEmulator", "UWBPositioning", "UWBRanging", .product(name: "Logging", package: "swift-log")]),
         .target(name: "UCIClient", dependencies: ["UCI", "UWBCore", .product(name: "Logging", package: "swift-log")]),
-        .target(name: "AccessoryProtocol", dependencies: ["UWBCore"]),
+        .target(name: "AccessoryProtocol", dependencies: ["UCI", "UWBCore"]),
         .target(name: "FT232H", dependencies: ["UWBCore", .product(name: "Logging", package: "swift-log")]),
         .systemLibrary(name: "CLibUSB", pkgConfig: "libusb-1.0", providers: [.apt(["libusb-1.0-0-dev"])]),
         .target(
@@ -224,7 +224,7 @@ let package = Package(
                 "EmulatorHarness", "UWBTestSupport",
             ]
         ),
-        .testTarget(name: "UCIServiceTests", dependencies: ["UCIService", "UCI", "UWBCore", "UWBEmulator", "EmulatorHarness", "UWBTestSupport"]),
+        .testTarget(name: "UCIServiceTests", dependencies: ["UCIService", "UCI", "UWBCore", "UWBEmulator", "EmulatorHarness", "AccessoryProtocol", "UWBTestSupport"]),
         .testTarget(
             name: "UWBPlotTests", dependencies: ["UWBPlot", "UWBCore", "UWBEmulator", "UWBTestSupport"], exclude: ["Fixtures"]),
         .testTarget(

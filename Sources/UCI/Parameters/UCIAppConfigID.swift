@@ -31,6 +31,12 @@ public struct UCIAppConfigID: UCICode {
     public static let slotDuration = UCIAppConfigID(rawValue: 0x08)
     /// The ranging duration (interval) in milliseconds.
     public static let rangingDuration = UCIAppConfigID(rawValue: 0x09)
+    /// The ranging round control octet.
+    public static let rangingRoundControl = UCIAppConfigID(rawValue: 0x0C)
+    /// The preamble code index.
+    public static let preambleCodeIndex = UCIAppConfigID(rawValue: 0x14)
+    /// The slots of a ranging round.
+    public static let slotsPerRangingRound = UCIAppConfigID(rawValue: 0x1B)
     /// Which results SESSION_INFO_NTF carries (distance, azimuth, elevation, FOM bits).
     public static let resultReportConfig = UCIAppConfigID(rawValue: 0x2E)
     /// Whether DEVICE_MAC_ADDRESS and DST_MAC_ADDRESS are short or extended.
@@ -54,17 +60,17 @@ public struct UCIAppConfigID: UCICode {
         (.numberOfControlees, "NUMBER_OF_CONTROLEES", 1), (.deviceMacAddress, "DEVICE_MAC_ADDRESS", nil),
         (.destinationMacAddress, "DST_MAC_ADDRESS", nil), (.slotDuration, "SLOT_DURATION", 2),
         (.rangingDuration, "RANGING_DURATION", 4), (UCIAppConfigID(rawValue: 0x0A), "STS_INDEX", 4),
-        (UCIAppConfigID(rawValue: 0x0B), "MAC_FCS_TYPE", 1), (UCIAppConfigID(rawValue: 0x0C), "RANGING_ROUND_CONTROL", 1),
+        (UCIAppConfigID(rawValue: 0x0B), "MAC_FCS_TYPE", 1), (.rangingRoundControl, "RANGING_ROUND_CONTROL", 1),
         (.aoaResultRequest, "AOA_RESULT_REQ", 1),
         (.sessionInfoNotificationConfig, "SESSION_INFO_NTF_CONFIG", 1),
         (UCIAppConfigID(rawValue: 0x0F), "NEAR_PROXIMITY_CONFIG", 2),
         (UCIAppConfigID(rawValue: 0x10), "FAR_PROXIMITY_CONFIG", 2), (.deviceRole, "DEVICE_ROLE", 1),
         (UCIAppConfigID(rawValue: 0x12), "RFRAME_CONFIG", 1), (UCIAppConfigID(rawValue: 0x13), "RSSI_REPORTING", 1),
-        (UCIAppConfigID(rawValue: 0x14), "PREAMBLE_CODE_INDEX", 1), (UCIAppConfigID(rawValue: 0x15), "SFD_ID", 1),
+        (.preambleCodeIndex, "PREAMBLE_CODE_INDEX", 1), (UCIAppConfigID(rawValue: 0x15), "SFD_ID", 1),
         (UCIAppConfigID(rawValue: 0x16), "PSDU_DATA_RATE", 1), (UCIAppConfigID(rawValue: 0x17), "PREAMBLE_DURATION", 1),
         (UCIAppConfigID(rawValue: 0x18), "LINK_LAYER_MODE", 1),
         (UCIAppConfigID(rawValue: 0x19), "DATA_REPETITION_COUNT", 1),
-        (UCIAppConfigID(rawValue: 0x1A), "RANGING_TIME_STRUCT", 1), (UCIAppConfigID(rawValue: 0x1B), "SLOTS_PER_RR", 1),
+        (UCIAppConfigID(rawValue: 0x1A), "RANGING_TIME_STRUCT", 1), (.slotsPerRangingRound, "SLOTS_PER_RR", 1),
         (UCIAppConfigID(rawValue: 0x1C), "TX_ADAPTIVE_PAYLOAD_POWER", 1),
         (UCIAppConfigID(rawValue: 0x1D), "AOA_BOUND_CONFIG", 8),
         (UCIAppConfigID(rawValue: 0x1E), "RESPONDER_SLOT_INDEX", 1), (UCIAppConfigID(rawValue: 0x1F), "PRF_MODE", 1),
