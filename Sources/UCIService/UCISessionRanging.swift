@@ -45,7 +45,8 @@ final class UCISessionRanging {
     static func links(of config: UCIAppConfig, id: UInt32) -> [RangingLink] {
         config.peerAddresses.map { peer in
             RangingLink(
-                session: UCIEngineSession.identifier(session: id, controlee: config.isController ? peer : config.deviceAddress),
+                session: UCIEngineSession.identifier(
+                    session: id, controlee: config.isController ? peer : config.deviceAddress, sts: config.stsMaterial),
                 pan: RangingFrameFormat.defaultPAN, localAddress: config.deviceAddress, peerAddress: peer)
         }
     }

@@ -35,6 +35,9 @@ import Glibc
             UCIParameter(.deviceMacAddress, integer: hostToken.content.shortAddress),
             UCIParameter(.destinationMacAddress, integer: niToken.content.shortAddress),
             UCIParameter(.channelNumber, integer: UInt8(5)), UCIParameter(.rangingDuration, integer: UInt32(100)),
+            // The documented static STS: VENDOR_ID "SU", STATIC_STS_IV the session id (little endian) and two zeros.
+            UCIParameter(.stsConfig, integer: UInt8(0)), UCIParameter(.vendorID, Array("SU".utf8)),
+            UCIParameter(.staticSTSIV, (0..<4).map { UInt8(truncatingIfNeeded: sessionID >> (8 * $0)) } + [0, 0]),
         ]))
         #expect(configured == .setAppConfig(status: .ok, []))
         #expect(try await host.call(.sessionStart(sessionToken: handle)) == .sessionStart(.ok))

@@ -68,6 +68,26 @@ struct AccessorySessionTests {
         }
     }
 
+    @Test("a phone whose STS IV differs from the accessory's never gives a distance: the accessory's rounds time out")
+    func mismatchedSTS() throws {
+        let data = try ShareableConfigurationData(octets: Self.nxpExample)
+        var other = data
+        other.stsIV = [0, 0, 0, 0, 0, 1]
+        let accessory = try AccessoryFiRaSession(data, side: .accessory, accessoryAddress: Self.accessoryAddress)
+        let phone = try AccessoryFiRaSession(other, side: .phone, accessoryAddress: Self.accessoryAddress)
+        let server = try UCIServer(emulation: try Self.room(), settings: UCIServerSettings(port: 0, speed: 0))
+        server.start()
+        defer { server.stop() }
+        let accessoryHost = try SessionSetup.host(server)
+        let phoneHost = try SessionSetup.host(server)
+        _ = try Self.start(phone, on: phoneHost, first: true)
+        _ = try Self.start(accessory, on: accessoryHost, first: true)
+        for _ in 0..<5 {
+            let measurements = try #require(try accessoryHost.nextMeasurements())
+            #expect(measurements.allSatisfy { $0.status == .rangingRxTimeout }, "\(measurements)")
+        }
+    }
+
     @Test("more slots than SLOTS_PER_RR holds, or the phone at the accessory's address, are refused")
     func refusals() throws {
         var data = try ShareableConfigurationData(octets: Self.nxpExample)

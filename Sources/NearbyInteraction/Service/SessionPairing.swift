@@ -41,7 +41,7 @@ struct SessionPairing: Hashable, Sendable {
         let ordered = localFirst ? local.identifier.octets + peer.identifier.octets : peer.identifier.octets + local.identifier.octets
         role = localFirst ? .initiator : .responder
         link = RangingLink(
-            session: SessionIdentifier(rawValue: Self.fnv1a(ordered)), pan: RangingFrameFormat.defaultPAN,
+            session: SessionIdentifier(rawValue: FNV1a.hash32(ordered)), pan: RangingFrameFormat.defaultPAN,
             localAddress: local.shortAddress, peerAddress: peer.shortAddress)
         extendedAddresses = ExtendedAddresses(local: local.extendedAddress, peer: peer.extendedAddress)
         let localSTS = local.capabilities.supportsSecureTimestamps
@@ -74,10 +74,5 @@ struct SessionPairing: Hashable, Sendable {
         let local: UInt64
         /// The peer's.
         let peer: UInt64
-    }
-
-    /// The 32-bit FNV-1a hash of `octets`.
-    static func fnv1a(_ octets: [UInt8]) -> UInt32 {
-        octets.reduce(UInt32(0x811C_9DC5)) { hash, octet in (hash ^ UInt32(octet)) &* 0x0100_0193 }
     }
 }

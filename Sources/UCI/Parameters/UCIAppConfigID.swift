@@ -49,6 +49,10 @@ public struct UCIAppConfigID: UCICode {
     public static let staticSTSIV = UCIAppConfigID(rawValue: 0x28)
     /// The vendor id of the static STS.
     public static let vendorID = UCIAppConfigID(rawValue: 0x27)
+    /// The provisioned STS's session key (16 or 32 octets).
+    public static let sessionKey = UCIAppConfigID(rawValue: 0x45)
+    /// The provisioned STS's sub-session key of a responder.
+    public static let subSessionKey = UCIAppConfigID(rawValue: 0x46)
     /// Whether SESSION_INFO_NTF carries angles of arrival (AOA_RESULT_REQ: 0 no, 1 yes).
     public static let aoaResultRequest = UCIAppConfigID(rawValue: 0x0D)
 
@@ -94,7 +98,7 @@ public struct UCIAppConfigID: UCICode {
         (UCIAppConfigID(rawValue: 0x42), "DL_TDOA_TX_ACTIVE_RANGING_ROUNDS", nil),
         (UCIAppConfigID(rawValue: 0x43), "DL_TDOA_BLOCK_SKIPPING", 1),
         (UCIAppConfigID(rawValue: 0x44), "DL_TDOA_TIME_REFERENCE_ANCHOR", 1),
-        (UCIAppConfigID(rawValue: 0x45), "SESSION_KEY", nil), (UCIAppConfigID(rawValue: 0x46), "SUB_SESSION_KEY", nil),
+        (.sessionKey, "SESSION_KEY", nil), (.subSessionKey, "SUB_SESSION_KEY", nil),
         (UCIAppConfigID(rawValue: 0x47), "SESSION_DATA_TRANSFER_STATUS_NTF_CONFIG", 1),
         (UCIAppConfigID(rawValue: 0x48), "SESSION_TIME_BASE", 9),
         (UCIAppConfigID(rawValue: 0x49), "DL_TDOA_RESPONDER_TOF", 1),
