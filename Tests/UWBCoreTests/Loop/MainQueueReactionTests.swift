@@ -25,8 +25,12 @@ struct MainQueueReactionTests {
         var noted: [Bool] { onMainQueue.withLock { $0 } }
     }
 
+    /// The time limit is a deadline for a main queue that is never served, not for a slow one: other
+    /// suites run emulations on the main actor (the iOS-style apps), and on a loaded machine this
+    /// test has waited minutes for the main queue (165 s in a passing CI run, 288 s in one that hit a
+    /// one-minute limit).
     @Test("a loop on another thread hands main-queue reactions to the main queue, in order, and returns once they have run",
-          .timeLimit(.minutes(1)))
+          .timeLimit(.minutes(15)))
     func fromAnotherThread() async {
         DispatchQueue.main.setSpecific(key: Self.mainQueueMark, value: true)
         let inbox = LoopInbox()
