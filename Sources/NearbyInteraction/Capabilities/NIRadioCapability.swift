@@ -29,8 +29,8 @@ public struct NIRadioCapability: NIDeviceCapability, Hashable, Sendable, CustomS
     /// stops distance-reduction attacks on the preamble (`Docs/security.md`). A swift-uwb addition.
     public let supportsSecureTimestamps: Bool
     /// Whether the device listens to DL-TDoA anchors (``NIDLTDOAConfiguration``, Apple: iOS 26): a
-    /// radio the project's engine drives does, a UCI device does not yet. It describes this device
-    /// only: tokens do not carry it, and it takes no part in equality.
+    /// radio the project's engine drives does, a UCI device does when its capabilities list the
+    /// DT-tag role. It describes this device only: tokens do not carry it, and it takes no part in equality.
     public let supportsDLTDOAMeasurement: Bool
 
     /// Always false: Linux has no ARKit.
