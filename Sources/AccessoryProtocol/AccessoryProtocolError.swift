@@ -12,6 +12,10 @@ public enum AccessoryProtocolError: Error, Hashable, Sendable, CustomStringConve
     case invalidField(structure: String, field: String, detail: String)
     /// A message whose identifier no side of the protocol sends.
     case unknownMessage(UInt8)
+    /// A message the receiving side cannot take in its state.
+    case unexpectedMessage(String, state: String)
+    /// A part of the protocol swift-uwb does not build.
+    case notSupported(String)
 
     /// What was wrong, and what to do.
     public var description: String {
@@ -26,6 +30,10 @@ public enum AccessoryProtocolError: Error, Hashable, Sendable, CustomStringConve
             "\(structure): its length field says \(declared) octets, \(actual) follow"
         case .invalidField(let structure, let field, let detail):
             "\(structure): \(field) \(detail)"
+        case .unexpectedMessage(let message, let state):
+            "\(message) cannot be taken now (the conversation is \(state)); the phone and the accessory disagree on the protocol's state"
+        case .notSupported(let what):
+            "\(what) is not supported by swift-uwb yet"
         case .unknownMessage(let identifier):
             "accessory protocol message 0x\(String(identifier, radix: 16, uppercase: true)) is not one the accessory samples send (0x01–0x03, 0x0A–0x0C, 0xA5)"
         }
