@@ -58,7 +58,7 @@ public struct FiRaConfigurationDigest: Hashable, Sendable {
     public var octets: [UInt8] {
         [rangingRoundUsage, stsConfig, multiNodeMode, channel, UInt8(slotDuration >> 8), UInt8(truncatingIfNeeded: slotDuration),
          macFCSType, rframeConfig, preambleCodeIndex, sfdID, psduDataRate, preambleDuration, Self.constant]
-            + (0..<4).reversed().map { UInt8(truncatingIfNeeded: sessionID >> (8 * $0)) }
+            + FiRaKeySchedule.bigEndian(sessionID)
     }
 
     /// The digest: AES-CMAC under the all-zero key.

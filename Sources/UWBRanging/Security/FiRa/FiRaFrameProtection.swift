@@ -72,10 +72,10 @@ public struct FiRaFrameProtection: Hashable, Sendable {
         return header + opened
     }
 
-    /// The nonce: six zero octets, the sender's short address and the crypto STS index, most
-    /// significant first, and the security level.
+    /// The nonce: IEEE 802.15.4's (``CCMStar/nonce(address:frameCounter:level:)``) with the short
+    /// address as the 8-octet address (six zero octets before it) and the crypto STS index as the
+    /// frame counter.
     static func nonce(_ sourceShortAddress: UInt16, _ cryptoSTSIndex: UInt32) -> [UInt8] {
-        [UInt8](repeating: 0, count: 6) + [UInt8(sourceShortAddress >> 8), UInt8(truncatingIfNeeded: sourceShortAddress)]
-            + (0..<4).reversed().map { UInt8(truncatingIfNeeded: cryptoSTSIndex >> (8 * $0)) } + [securityLevel]
+        CCMStar.nonce(address: UInt64(sourceShortAddress), frameCounter: cryptoSTSIndex, level: securityLevel)
     }
 }

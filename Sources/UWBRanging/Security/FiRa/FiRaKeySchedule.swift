@@ -71,7 +71,7 @@ public struct FiRaKeySchedule: Hashable, Sendable {
     /// - Throws: ``FiRaSecurityError`` only if AES refuses a derived key, which it does not.
     public func rotation(atCryptoSTSIndex cryptoSTSIndex: UInt32) throws(FiRaSecurityError) -> FiRaRotationKeys {
         let index: UInt32 = if case .staticSTS = mode { 0 } else { cryptoSTSIndex }
-        let context = Array(configurationDigest.suffix(12)) + (0..<4).reversed().map { UInt8(truncatingIfNeeded: index >> (8 * $0)) }
+        let context = Array(configurationDigest.suffix(12)) + Self.bigEndian(index)
         let iv = try Self.derive(from: dataProtectionKey, label: "DerAuthI", context: context)
         let vUpper64: [UInt8] = if case .staticSTS(let upper) = mode { upper } else { Array(iv.prefix(FiRaRotationKeys.vUpperLength)) }
         return FiRaRotationKeys(
@@ -82,9 +82,13 @@ public struct FiRaKeySchedule: Hashable, Sendable {
     /// FiRa's KDF: one block of AES-CMAC counter mode under `key`.
     static func derive(from key: [UInt8], label: String, context: [UInt8]) throws(FiRaSecurityError) -> [UInt8] {
         let outputBits = UInt32(keyLength * 8)
-        let input: [UInt8] = [0, 0, 0, 1] + Array(label.utf8) + context
-            + (0..<4).reversed().map { UInt8(truncatingIfNeeded: outputBits >> (8 * $0)) }
+        let input: [UInt8] = bigEndian(1) + Array(label.utf8) + context + bigEndian(outputBits)
         return try AESCMAC.tag(key: key, message: input)
+    }
+
+    /// `word`'s four octets, most significant first, as FiRa's key schedule writes integers.
+    static func bigEndian(_ word: UInt32) -> [UInt8] {
+        (0..<4).reversed().map { UInt8(truncatingIfNeeded: word >> (8 * $0)) }
     }
 
     /// The last four octets of `block`, most significant first.

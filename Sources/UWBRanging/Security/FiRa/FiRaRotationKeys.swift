@@ -19,7 +19,7 @@ public struct FiRaRotationKeys: Hashable, Sendable {
     /// integers most significant first.
     public func stsV(cryptoSTSIndex: UInt32) -> [UInt8] {
         let counter = FiRaKeySchedule.lastWord(of: authenticationIV) & FiRaKeySchedule.indexMask
-        return vUpper64 + [cryptoSTSIndex, counter].flatMap { word in (0..<4).reversed().map { UInt8(truncatingIfNeeded: word >> (8 * $0)) } }
+        return vUpper64 + FiRaKeySchedule.bigEndian(cryptoSTSIndex) + FiRaKeySchedule.bigEndian(counter)
     }
 
     /// The STS key: the authentication key.
