@@ -29,6 +29,11 @@ struct UCIPayloadReader {
         Code(rawValue: try read(UInt8.self, field))
     }
 
+    /// A measurement's MAC address: 8 octets when `extended`, 2 otherwise.
+    mutating func macAddress(extended: Bool) throws(UCIError) -> UInt64 {
+        extended ? try read(UInt64.self, "MAC address") : UInt64(try read(UInt16.self, "MAC address"))
+    }
+
     /// `count` octets.
     mutating func octets(_ count: Int, _ field: String) throws(UCIError) -> [UInt8] {
         guard let octets = reader.takeIfPresent(count) else {

@@ -18,6 +18,18 @@ struct UCIPayloadWriter {
         octets.appendLittleEndian(value)
     }
 
+    /// A measurement's MAC address: 8 octets when `extended`, 2 otherwise (a short one must fit in 16 bits).
+    mutating func write(macAddress address: UInt64, extended: Bool) throws(UCIError) {
+        if extended {
+            write(address)
+        } else {
+            guard let short = UInt16(exactly: address) else {
+                throw .invalidValue(message: message, field: "short MAC address", value: address)
+            }
+            write(short)
+        }
+    }
+
     /// A one-octet code.
     mutating func write(_ code: some UCICode) {
         octets.append(code.rawValue)

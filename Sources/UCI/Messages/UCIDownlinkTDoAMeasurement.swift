@@ -121,7 +121,7 @@ public struct UCIDownlinkTDoAMeasurement: Hashable, Sendable {
 
     /// Reads one measurement with a short or extended address.
     static func read(from reader: inout UCIPayloadReader, extended: Bool) throws(UCIError) -> UCIDownlinkTDoAMeasurement {
-        let address = try UCITwoWayMeasurement.readAddress(from: &reader, extended: extended)
+        let address = try reader.macAddress(extended: extended)
         let status = try reader.read(UCIStatus.self, "status")
         let type = try reader.read(UCIDownlinkTDoAMessageType.self, "message type")
         let control = try reader.read(UInt16.self, "message control")
@@ -159,7 +159,7 @@ public struct UCIDownlinkTDoAMeasurement: Hashable, Sendable {
 
     /// Writes the measurement; a short address must fit in 16 bits, a 40-bit timestamp in 40 bits.
     func write(to writer: inout UCIPayloadWriter, extended: Bool) throws(UCIError) {
-        try UCITwoWayMeasurement.writeAddress(macAddress, to: &writer, extended: extended)
+        try writer.write(macAddress: macAddress, extended: extended)
         writer.write(status)
         writer.write(messageType)
         guard activeRangingRounds.count <= Self.maximumActiveRounds else {

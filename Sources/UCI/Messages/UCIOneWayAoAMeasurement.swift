@@ -43,7 +43,7 @@ public struct UCIOneWayAoAMeasurement: Hashable, Sendable {
     /// Reads one measurement with a short or extended address.
     static func read(from reader: inout UCIPayloadReader, extended: Bool) throws(UCIError) -> UCIOneWayAoAMeasurement {
         UCIOneWayAoAMeasurement(
-            macAddress: try UCITwoWayMeasurement.readAddress(from: &reader, extended: extended),
+            macAddress: try reader.macAddress(extended: extended),
             status: try reader.read(UCIStatus.self, "status"), nlos: try reader.read(UInt8.self, "NLOS"),
             frameSequenceNumber: try reader.read(UInt8.self, "frame sequence number"),
             blockIndex: try reader.read(UInt16.self, "block index"),
@@ -54,7 +54,7 @@ public struct UCIOneWayAoAMeasurement: Hashable, Sendable {
 
     /// Writes the measurement; a short address must fit in 16 bits.
     func write(to writer: inout UCIPayloadWriter, extended: Bool) throws(UCIError) {
-        try UCITwoWayMeasurement.writeAddress(macAddress, to: &writer, extended: extended)
+        try writer.write(macAddress: macAddress, extended: extended)
         writer.write(status)
         writer.write(nlos)
         writer.write(frameSequenceNumber)

@@ -67,26 +67,9 @@ public struct UCITwoWayMeasurement: Hashable, Sendable {
     /// The size of the MAC address field for an address mode.
     static func addressSize(extended: Bool) -> Int { extended ? 8 : 2 }
 
-    /// Reads a measurement's MAC address: 8 octets when `extended`, 2 otherwise.
-    static func readAddress(from reader: inout UCIPayloadReader, extended: Bool) throws(UCIError) -> UInt64 {
-        extended ? try reader.read(UInt64.self, "MAC address") : UInt64(try reader.read(UInt16.self, "MAC address"))
-    }
-
-    /// Writes a measurement's MAC address; a short one must fit in 16 bits.
-    static func writeAddress(_ address: UInt64, to writer: inout UCIPayloadWriter, extended: Bool) throws(UCIError) {
-        if extended {
-            writer.write(address)
-        } else {
-            guard let short = UInt16(exactly: address) else {
-                throw .invalidValue(message: writer.message, field: "short MAC address", value: address)
-            }
-            writer.write(short)
-        }
-    }
-
     /// Reads one measurement with a short or extended address.
     static func read(from reader: inout UCIPayloadReader, extended: Bool) throws(UCIError) -> UCITwoWayMeasurement {
-        var measurement = UCITwoWayMeasurement(macAddress: try readAddress(from: &reader, extended: extended), distanceCentimetres: 0)
+        var measurement = UCITwoWayMeasurement(macAddress: try reader.macAddress(extended: extended), distanceCentimetres: 0)
         measurement.status = try reader.read(UCIStatus.self, "status")
         measurement.nlos = try reader.read(UInt8.self, "NLOS")
         measurement.distanceCentimetres = try reader.read(UInt16.self, "distance")
@@ -106,7 +89,7 @@ public struct UCITwoWayMeasurement: Hashable, Sendable {
 
     /// Writes the measurement; a short address must fit in 16 bits.
     func write(to writer: inout UCIPayloadWriter, extended: Bool) throws(UCIError) {
-        try Self.writeAddress(macAddress, to: &writer, extended: extended)
+        try writer.write(macAddress: macAddress, extended: extended)
         writer.write(status)
         writer.write(nlos)
         writer.write(distanceCentimetres)
