@@ -79,7 +79,9 @@ import UWBTestSupport
         _ = try host.notification()
         #expect(try host.call(.sessionStart(sessionToken: handle)) == .sessionStart(.ok))
         var heard: Set<UInt64> = []
-        while heard.count < 10, let message = try host.next() {
+        // At most 200 messages (both clusters' rounds, ten a second each, give all ten anchors in a few).
+        for _ in 0..<200 where heard.count < 10 {
+            guard let message = try host.next() else { break }
             guard case .notification(.sessionInfo(let info)) = message, case .downlinkTDoA(let list) = info.measurements else { continue }
             heard.formUnion(list.map(\.macAddress))
         }
