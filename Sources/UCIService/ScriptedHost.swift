@@ -1,4 +1,5 @@
 import UCI
+import UWBCore
 
 /// A UCI host written step by step, for the package's tests and benchmarks (package access: no
 /// product exports it): sends commands and raw octets to a `UCIServer` over TCP and reads what

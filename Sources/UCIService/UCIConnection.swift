@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import UCI
+import UWBCore
 
 /// One host's connection: its socket, the outbox the world fills and a writer thread of its own
 /// drains, and the gate that bounds how many of its messages wait in the world.

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import UCI
+import UWBCore
 import UWBEmulator
 
 /// `uwb uci serve`: a UCI-over-TCP server in the manner of google/pica, each connection one UWB
@@ -53,7 +54,11 @@ public final class UCIServer: @unchecked Sendable {
         room = try UCIRoom(
             emulation: emulation, uciVersion: settings.uciVersion, sessionHandles: settings.sessionHandles, reserved: settings.reservedDevices)
         world = UCIWorld(emulation: emulation, speed: settings.speed)
-        listener = try TCPSocket.listen(port: settings.port)
+        do {
+            listener = try TCPSocket.listen(port: settings.port, sendTimeout: UCIServiceConstants.sendTimeout)
+        } catch {
+            throw .cannotListen(port: settings.port, reason: "\(error)")
+        }
         port = listener.localPort
     }
 

@@ -51,8 +51,6 @@ public enum UCIServiceConstants {
     static let worldSlice: Duration = .milliseconds(20)
     /// Octets read from a connection at a time.
     static let readChunk = 4_096
-    /// The TCP listen backlog.
-    static let listenBacklog: Int32 = 16
     /// The figure of merit of an OWR-AoA angle the observer's array measured: 100 [our choice:
     /// a single frame's angle has no spread to grade it by; an angle not measured has FOM 0].
     static let oneWayAoAFigureOfMerit: UInt8 = 100

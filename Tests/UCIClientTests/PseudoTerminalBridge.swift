@@ -1,5 +1,6 @@
 import Foundation
 import UCIService
+import UWBCore
 #if canImport(Glibc)
 import Glibc
 #endif

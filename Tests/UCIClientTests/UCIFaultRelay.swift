@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import UCIService
+import UWBCore
 
 /// A TCP relay between a UCI host and `uwb uci serve` that can slip one message of its own into what
 /// the server sends, between two whole packets: a UWBS that reports a fault in the middle of a session.
@@ -13,7 +14,7 @@ final class UCIFaultRelay: Sendable {
 
     /// A relay to the server on `serverPort`, for one host.
     init(serverPort: UInt16) throws {
-        listener = try TCPSocket.listen(port: 0)
+        listener = try TCPSocket.listen(port: 0, sendTimeout: .seconds(5))
         port = listener.localPort
         Thread { [self] in
             guard let host = listener.accept(),

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import UCI
 import UCIService
+import UWBCore
 import UWBTestSupport
 
 /// A host that stalls or floods holds up no other: the world only queues for a host (a host that

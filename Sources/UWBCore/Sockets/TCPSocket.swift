@@ -1,49 +1,50 @@
 import Foundation
-import UWBCore
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// A TCP stream socket on the loopback interface, listening or connected, with blocking reads
-/// and whole-buffer writes; the pattern of the emulator service's `UnixSocket`.
+/// and whole-buffer writes: the UCI server's and the accessory protocol's socket transport's.
 ///
 /// `@unchecked Sendable`: one thread reads (a connection's reader, or the listener's accept
 /// loop); writes are serialised and ``close()`` may come from any thread to end a blocked
-/// `accept` or `read` (``StreamSocket`` in UWBCore, shared with the emulator service's socket).
+/// `accept` or `read` (``StreamSocket``, shared with the emulator service's socket).
 public final class TCPSocket: @unchecked Sendable {
     private let stream: StreamSocket
     private var descriptor: Int32 { stream.descriptor }
 
-    private init(descriptor: Int32) {
-        stream = StreamSocket(descriptor: descriptor, sendTimeout: UCIServiceConstants.sendTimeout)
+    private init(descriptor: Int32, sendTimeout: Duration) {
+        stream = StreamSocket(descriptor: descriptor, sendTimeout: sendTimeout)
         var one: Int32 = 1
         _ = setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
     }
 
-    /// Listens on `port` of 127.0.0.1 (0: a port the system chooses; see ``localPort``).
+    /// Listens on `port` of 127.0.0.1 (0: a port the system chooses; see ``localPort``); the
+    /// connections it accepts give up a write after `sendTimeout` on a peer that does not read.
     ///
-    /// - Throws: ``UCIServiceError/cannotListen(port:reason:)``.
-    public static func listen(port: UInt16) throws(UCIServiceError) -> TCPSocket {
+    /// - Throws: ``TCPSocketError/failed(_:)`` with the system's reason (the port is taken?).
+    public static func listen(port: UInt16, sendTimeout: Duration) throws(TCPSocketError) -> TCPSocket {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { throw .cannotListen(port: port, reason: String(cString: strerror(errno))) }
-        let listener = TCPSocket(descriptor: descriptor)
+        guard descriptor >= 0 else { throw .failed(String(cString: strerror(errno))) }
+        let listener = TCPSocket(descriptor: descriptor, sendTimeout: sendTimeout)
         var one: Int32 = 1
         _ = setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
         let bound = withLoopbackAddress(port: port) { bind(descriptor, $0, $1) }
-        guard bound == 0, Glibc.listen(descriptor, UCIServiceConstants.listenBacklog) == 0 else {
-            throw .cannotListen(port: port, reason: String(cString: strerror(errno)))
+        guard bound == 0, Glibc.listen(descriptor, Self.listenBacklog) == 0 else {
+            throw .failed("cannot listen on 127.0.0.1:\(port): \(String(cString: strerror(errno)))")
         }
         return listener
     }
 
-    /// Connects to `port` on 127.0.0.1: for hosts in tests and tools. A read that waits longer
-    /// than `deadPeerTimeout` fails (the server is taken for dead).
+    /// Connects to `port` on 127.0.0.1. A read that waits longer than `deadPeerTimeout` fails (the
+    /// server is taken for dead), and so does a write after `sendTimeout` (5 s unless given) on a
+    /// server that does not read.
     ///
     /// - Throws: ``TCPSocketError/failed(_:)`` with the system's reason (nothing listening?).
-    public static func connect(port: UInt16, deadPeerTimeout: Duration) throws(TCPSocketError) -> TCPSocket {
+    public static func connect(port: UInt16, deadPeerTimeout: Duration, sendTimeout: Duration = .seconds(5)) throws(TCPSocketError) -> TCPSocket {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw .failed(String(cString: strerror(errno))) }
-        let connection = TCPSocket(descriptor: descriptor)
+        let connection = TCPSocket(descriptor: descriptor, sendTimeout: sendTimeout)
         connection.stream.setTimeout(SO_RCVTIMEO, deadPeerTimeout)
         let result = withLoopbackAddress(port: port) { Glibc.connect(descriptor, $0, $1) }
         guard result == 0 else { throw .failed("cannot connect to 127.0.0.1:\(port): \(String(cString: strerror(errno)))") }
@@ -52,7 +53,7 @@ public final class TCPSocket: @unchecked Sendable {
 
     /// Sets the kernel's send buffer to `octets` (`SO_SNDBUF`, which Linux doubles), instead of
     /// letting it grow with the connection.
-    func setSendBuffer(octets: Int32) {
+    public func setSendBuffer(octets: Int32) {
         var size = octets
         _ = setsockopt(descriptor, SOL_SOCKET, SO_SNDBUF, &size, socklen_t(MemoryLayout<Int32>.size))
     }
@@ -69,7 +70,7 @@ public final class TCPSocket: @unchecked Sendable {
 
     /// Waits for the next connection; nil once the socket is closed.
     public func accept() -> TCPSocket? {
-        stream.acceptDescriptor().map(TCPSocket.init(descriptor:))
+        stream.acceptDescriptor().map { TCPSocket(descriptor: $0, sendTimeout: stream.sendTimeout) }
     }
 
     /// The octets that arrive next (at most `limit`); empty once the other side has closed.
@@ -88,7 +89,7 @@ public final class TCPSocket: @unchecked Sendable {
     /// Sends all of `octets`.
     ///
     /// - Throws: ``TCPSocketError/failed(_:)`` if the connection broke or the other side did not
-    ///   read for ``UCIServiceConstants/sendTimeout``.
+    ///   read for its send timeout.
     public func write(_ octets: [UInt8]) throws(TCPSocketError) {
         do {
             try stream.send(octets)
@@ -102,6 +103,9 @@ public final class TCPSocket: @unchecked Sendable {
     public func close() {
         stream.close()
     }
+
+    /// The connections a listener holds waiting for `accept`: 16, plenty for loopback tools.
+    private static let listenBacklog: Int32 = 16
 
     /// Calls `body` with 127.0.0.1:`port` as a `sockaddr`.
     private static func withLoopbackAddress(port: UInt16, _ body: (UnsafePointer<sockaddr>, socklen_t) -> Int32) -> Int32 {
