@@ -69,7 +69,7 @@ let package = Package(
         .target(name: "UCI", dependencies: ["UWBCore"]),
         .target(name: "UCIService", dependencies: ["UCI", "UWBCore", "UWBEmulator", "UWBPositioning", "UWBRanging", .product(name: "Logging", package: "swift-log")]),
         .target(name: "UCIClient", dependencies: ["UCI", "UWBCore", .product(name: "Logging", package: "swift-log")]),
-        .target(name: "AccessoryProtocol", dependencies: ["UCI", "UWBCore"]),
+        .target(name: "AccessoryProtocol", dependencies: ["UCI", "UWBCore", "UWBRanging"]),
         .target(name: "FT232H", dependencies: ["UWBCore", .product(name: "Logging", package: "swift-log")]),
         .systemLibrary(name: "CLibUSB", pkgConfig: "libusb-1.0", providers: [.apt(["libusb-1.0-0-dev"])]),
         .target(
@@ -249,7 +249,7 @@ let package = Package(
             dependencies: ["FT232H", "FT232HEmulation", "UWBCore", "DW1000Driver", "DW3000Driver", "UWBEmulator", "UWBTestSupport"]
         ),
         .testTarget(name: "FuzzCorpusTests", dependencies: ["uwb-fuzz", "UWBTestSupport"]),
-        .testTarget(name: "AccessoryProtocolTests", dependencies: ["AccessoryProtocol"]),
+        .testTarget(name: "AccessoryProtocolTests", dependencies: ["AccessoryProtocol", "UWBRanging"]),
         .testTarget(
             name: "DW1000Tests",
             dependencies: ["DW1000Driver", "RegisterMapGenerator", "UWBTestSupport", "UWBCore", .product(name: "Logging", package: "swift-log")]

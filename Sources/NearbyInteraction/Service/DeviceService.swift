@@ -152,6 +152,11 @@ public final class DeviceService: @unchecked Sendable {
         ledger.withLock { $0.issue(capabilities: capabilities) }
     }
 
+    /// `count` random octets from the service's generator (``DeviceServiceSettings/tokenSeed``).
+    func randomOctets(_ count: Int) -> [UInt8] {
+        ledger.withLock { $0.randomOctets(count) }
+    }
+
     /// Whether this service issued `token` (to any of its sessions, past or present).
     func issued(_ token: NIDiscoveryToken) -> Bool {
         ledger.withLock { $0.contains(token.content.identifier) }
@@ -177,8 +182,12 @@ public final class DeviceService: @unchecked Sendable {
 
     // MARK: Loop only: sessions
 
-    /// Runs the session with `token` with `peer` (the session has checked the configuration).
-    func run(_ session: NISession, token: NIDiscoveryToken, peer: NIDiscoveryToken, pairing: SessionPairing, interval: Duration) {
+    /// Runs the session with `token` with `peer` (the session has checked the configuration). An
+    /// accessory session first hands its app the `shareable` configuration data for the accessory.
+    func run(
+        _ session: NISession, token: NIDiscoveryToken, peer: NIDiscoveryToken, pairing: SessionPairing, interval: Duration,
+        shareable: Data? = nil
+    ) {
         guard let record = admit(session, token: token) else { return }
         if let listener = sessions.values.first(where: { $0 !== record && $0.listensDownlinkTDoA }) {
             invalidate(record, NIError(
@@ -196,6 +205,10 @@ public final class DeviceService: @unchecked Sendable {
                 .activeSessionsLimitExceeded,
                 detail: "\(running) sessions already run on \(loop.name), the most it takes (DeviceServiceSettings.maximumSessions)"))
             return
+        }
+        if let shareable {
+            session.deliver(.didGenerateShareableConfigurationData(
+                shareable, NINearbyObject(discoveryToken: peer, distance: nil, direction: nil, horizontalAngle: nil)))
         }
         startLink(of: record, peer: peer, pairing: pairing, interval: interval)
         logger.info("session running", metadata: Self.metadata(of: token, ["peer": "\(peer.content.identifier)", "interval": "\(interval)"]))

@@ -1,3 +1,4 @@
+import AccessoryProtocol
 import UWBCore
 import UWBRanging
 
@@ -26,8 +27,12 @@ struct SessionPairing: Hashable, Sendable {
     /// This side's and the peer's extended addresses (``DiscoveryTokenContent/extendedAddress``),
     /// for sessions that range in extended address mode on a UCI device.
     let extendedAddresses: ExtendedAddresses
-    /// The session's STS: set by ``secured(by:secureTimestamps:)`` when ``usesSecureTimestamps``.
+    /// The session's STS: set by ``secured(by:secureTimestamps:)`` when ``usesSecureTimestamps``,
+    /// or an accessory session's static STS.
     private(set) var secureTimestamps: SecureTimestampConfiguration?
+    /// The FiRa session of an accessory session (``init(accessory:)``): on a UCI device, its
+    /// parameters are the session's; nil for a session between two tokens.
+    private(set) var accessorySession: AccessoryFiRaSession?
 
     /// The channel a pair of only one STS radio must use: channel 5, the only one the DW1000 and
     /// the DW3000 families share (``ChipFamily/channels``).
@@ -48,6 +53,29 @@ struct SessionPairing: Hashable, Sendable {
         let peerSTS = peer.capabilities.supportsSecureTimestamps
         usesSecureTimestamps = localSTS && peerSTS
         isMixedPair = localSTS != peerSTS
+    }
+
+    /// The pairing of one side of an accessory session: the roles, session id and addresses
+    /// `session` gives, no frame protection (the accessory protocol agrees no keys), and its
+    /// static STS from FiRa's key schedule (``AccessoryFiRaSession/keySchedule()``), so a radio with
+    /// an STS ranges the sequence a FiRa device configured alike does.
+    ///
+    /// - Throws: ``NIError/Code/invalidConfiguration`` if the key schedule cannot be made (an STS
+    ///   IV that is not 6 octets).
+    init(accessory session: AccessoryFiRaSession) throws(NIError) {
+        role = session.isController ? .initiator : .responder
+        link = RangingLink(
+            session: SessionIdentifier(rawValue: session.sessionID), pan: RangingFrameFormat.defaultPAN,
+            localAddress: session.ownAddress, peerAddress: session.peerAddress)
+        usesSecureTimestamps = true
+        isMixedPair = false
+        extendedAddresses = ExtendedAddresses(local: UInt64(session.ownAddress), peer: UInt64(session.peerAddress))
+        do {
+            secureTimestamps = try session.keySchedule().secureTimestamps()
+        } catch {
+            throw NIError(.invalidConfiguration, detail: "the accessory session's static STS has no key schedule: \(error)")
+        }
+        accessorySession = session
     }
 
     /// The same pairing with its link secured by `protection`, and ranging with `secureTimestamps`

@@ -1,3 +1,4 @@
+import Foundation
 import UWBRanging
 
 extension NISession {
@@ -7,6 +8,9 @@ extension NISession {
     public enum Event: Sendable {
         /// The session started running (``NISessionDelegate/sessionDidStartRunning(_:)``).
         case didStartRunning
+        /// An accessory session made the shareable configuration data to send its accessory
+        /// (``NISessionDelegate/session(_:didGenerateShareableConfigurationData:for:)``).
+        case didGenerateShareableConfigurationData(Data, NINearbyObject)
         /// The peer was measured (``NISessionDelegate/session(_:didUpdate:)``); `measurement` is the
         /// ranging engine's full result: raw and filtered values, timestamps, levels, NLOS
         /// likelihood and figure of merit.

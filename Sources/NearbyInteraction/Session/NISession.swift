@@ -164,7 +164,7 @@ public final class NISession: NSObject, @unchecked Sendable {
         }
         guard let token else { return fail(NIError(.unsupportedPlatform)) }
         if let accessory = configuration as? NINearbyAccessoryConfiguration {
-            return fail(accessory.unsupported)
+            return runAccessory(accessory, token: token, device: device)
         }
         if let downlink = configuration as? NIDLTDOAConfiguration {
             return runDownlinkTDoA(downlink, token: token, device: device)
@@ -186,6 +186,32 @@ public final class NISession: NSObject, @unchecked Sendable {
         device.onLoop { [weak self] service in
             guard let self else { return }
             service.run(self, token: token, peer: peer, pairing: pairing, interval: interval)
+        }
+    }
+
+    /// Runs an accessory session on `device`: the phone's side of the FiRa session its shareable
+    /// configuration data sets up (``AccessoryPhonePlan``), or fails with what is wrong.
+    private func runAccessory(_ configuration: NINearbyAccessoryConfiguration, token: NIDiscoveryToken, device: DeviceService) {
+        guard case .uwb(let data, let uwb, _) = configuration.accessory else { return fail(configuration.unsupported) }
+        let plan: AccessoryPhonePlan
+        let pairing: SessionPairing
+        let shareable: [UInt8]
+        do {
+            plan = try AccessoryPhonePlan(uwb: uwb, rate: data.preferredUpdateRate, token: token, device: device)
+            pairing = try SessionPairing(accessory: plan.session)
+            shareable = try plan.shareable.encoded()
+        } catch let error as NIError {
+            return fail(error)
+        } catch {
+            return fail(NIError(.invalidConfiguration, detail: "the shareable configuration data cannot be written: \(error)"))
+        }
+        let copy = configuration.copy() as? NIConfiguration
+        withState { $0.configuration = copy }
+        let peer = configuration.accessoryDiscoveryToken
+        let interval = plan.session.rangingInterval
+        device.onLoop { [weak self] service in
+            guard let self else { return }
+            service.run(self, token: token, peer: peer, pairing: pairing, interval: interval, shareable: Data(shareable))
         }
     }
 
@@ -327,6 +353,8 @@ public final class NISession: NSObject, @unchecked Sendable {
             delegate.session(self, didMeasure: measurement, of: object)
         case .didUpdateDLTDOA(let measurements):
             delegate.session(self, didUpdateDLTDOA: measurements)
+        case .didGenerateShareableConfigurationData(let data, let object):
+            delegate.session(self, didGenerateShareableConfigurationData: data, for: object)
         case .didRemove(let object, let reason):
             delegate.session(self, didRemove: [object], reason: reason)
         case .wasSuspended:

@@ -26,6 +26,10 @@ public protocol NISessionDelegate: AnyObject {
     /// iOS 16). Apple calls it only for camera-assisted sessions; Linux has no camera assistance,
     /// so a session here never calls it (see ``NIAlgorithmConvergence``).
     func session(_ session: NISession, didUpdateAlgorithmConvergence convergence: NIAlgorithmConvergence, for object: NINearbyObject?)
+    /// An accessory session (``NINearbyAccessoryConfiguration``) made the shareable configuration
+    /// data for its accessory, `object` (Apple: iOS 15): send `shareableConfigurationData` to the
+    /// accessory (the accessory samples' message 0x0B), which then starts ranging.
+    func session(_ session: NISession, didGenerateShareableConfigurationData shareableConfigurationData: Data, for object: NINearbyObject)
     /// The device received the messages of a DL-TDoA round from the anchors of the running
     /// ``NIDLTDOAConfiguration`` (Apple: iOS 26, Objective-C `session:didUpdateDLTDOAMeasurements:`):
     /// one measurement per message, the round's Poll, Responses and Final, in the order received.
@@ -54,6 +58,8 @@ extension NISessionDelegate {
     public func session(_ session: NISession, didUpdateAlgorithmConvergence convergence: NIAlgorithmConvergence, for object: NINearbyObject?) {}
     /// Does nothing.
     public func session(_ session: NISession, didMeasure measurement: RangingMeasurement, of nearbyObject: NINearbyObject) {}
+    /// Does nothing.
+    public func session(_ session: NISession, didGenerateShareableConfigurationData shareableConfigurationData: Data, for object: NINearbyObject) {}
     /// Does nothing.
     public func session(_ session: NISession, didUpdateDLTDOA measurements: [NIDLTDOAMeasurement]) {}
 }

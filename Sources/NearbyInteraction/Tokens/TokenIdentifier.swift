@@ -1,3 +1,4 @@
+import Crypto
 import UWBCore
 
 /// The random 128-bit identifier of one session's discovery token. It names the session, never the
@@ -13,6 +14,12 @@ package struct TokenIdentifier: Hashable, Sendable, CustomStringConvertible {
     package init?(octets: [UInt8]) {
         guard octets.count == Self.length else { return nil }
         self.octets = octets
+    }
+
+    /// The first 16 octets of the SHA-256 of `octets`: the same data, the same identifier (an
+    /// accessory's token, from its configuration data).
+    init(digestOf octets: [UInt8]) {
+        self.octets = Array(SHA256.hash(data: octets).prefix(Self.length))
     }
 
     /// Draws 128 random bits from `generator`.

@@ -52,6 +52,16 @@ struct TokenLedger {
         return session.token
     }
 
+    /// `count` random octets from the ledger's generator (an accessory session's id and STS IV).
+    mutating func randomOctets(_ count: Int) -> [UInt8] {
+        if var generator = seeded {
+            defer { seeded = generator }
+            return (0..<count).map { _ in UInt8.random(in: 0...UInt8.max, using: &generator) }
+        }
+        var generator = SystemRandomNumberGenerator()
+        return (0..<count).map { _ in UInt8.random(in: 0...UInt8.max, using: &generator) }
+    }
+
     /// Whether a token with `identifier` was issued here.
     func contains(_ identifier: TokenIdentifier) -> Bool {
         issued.contains(identifier)

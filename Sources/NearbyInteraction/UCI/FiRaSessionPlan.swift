@@ -1,3 +1,4 @@
+import AccessoryProtocol
 import UCI
 import UWBCore
 import UWBRanging
@@ -70,6 +71,14 @@ struct FiRaSessionPlan {
             UCIParameter(.vendorID, Self.vendorID),
             UCIParameter(.staticSTSIV, iv + [0, 0]),
         ]
+    }
+
+    /// The plan of one side of an accessory session: the parameters its data sets up
+    /// (``AccessoryFiRaSession/parameters``), asking for angles if `angles`.
+    init(accessory session: AccessoryFiRaSession, angles: Bool) {
+        sessionID = session.sessionID
+        peerAddress = UInt64(session.peerAddress)
+        parameters = session.parameters + [UCIParameter(.aoaResultRequest, integer: UInt8(angles ? 1 : 0))]
     }
 
     /// The plan of a DT-tag listening to the anchors of `network` on `channel`.

@@ -51,8 +51,9 @@ final class UCILinks: SessionLinks, UCIDeviceHandler {
         nextLink += 1
         let id = SessionLinkID(rawValue: nextLink)
         let channel = device.capabilities.channels.first ?? 0
-        let plan = FiRaSessionPlan(pairing: pairing, interval: interval, channel: channel, angles: capabilities.supportsHorizontalAngleMeasurement,
-                                   addressing: addressing)
+        let angles = capabilities.supportsHorizontalAngleMeasurement
+        let plan = pairing.accessorySession.map { FiRaSessionPlan(accessory: $0, angles: angles) }
+            ?? FiRaSessionPlan(pairing: pairing, interval: interval, channel: channel, angles: angles, addressing: addressing)
         open(UCILinkSession(id: id, plan: plan, purpose: .ranging(pairing, handlers)))
         return id
     }

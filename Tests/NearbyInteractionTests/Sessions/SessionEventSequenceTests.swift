@@ -117,7 +117,7 @@ struct SessionEventSequenceTests {
         let lifecycle = await Self.collect(stream).compactMap { event -> String? in
             switch event {
             case .didStartRunning: "started"
-            case .didUpdate, .didUpdateDLTDOA: nil
+            case .didUpdate, .didUpdateDLTDOA, .didGenerateShareableConfigurationData: nil
             case .didRemove(_, let reason): "removed \(reason.rawValue)"
             case .wasSuspended: "suspended"
             case .suspensionEnded: "suspension ended"

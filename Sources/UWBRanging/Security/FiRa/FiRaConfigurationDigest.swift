@@ -54,6 +54,17 @@ public struct FiRaConfigurationDigest: Hashable, Sendable {
         self.sessionID = sessionID
     }
 
+    /// A configuration with FiRa UCI's defaults for the physical parameters a session leaves
+    /// unset: MAC_FCS_TYPE 0 (CRC-16), RFRAME_CONFIG 3 (SP3), SFD_ID 2, PSDU_DATA_RATE 0
+    /// (6.81 Mbps) and PREAMBLE_DURATION 1 (64 symbols), as google/pica's `src/app_config.rs` lists
+    /// the FiRa UCI Generic Specification's defaults.
+    public init(rangingRoundUsage: UInt8, stsConfig: UInt8, multiNodeMode: UInt8, channel: UInt8, slotDuration: UInt16, preambleCodeIndex: UInt8, sessionID: UInt32) {
+        self.init(
+            rangingRoundUsage: rangingRoundUsage, stsConfig: stsConfig, multiNodeMode: multiNodeMode, channel: channel, slotDuration: slotDuration,
+            macFCSType: 0, rframeConfig: 3, preambleCodeIndex: preambleCodeIndex, sfdID: 2, psduDataRate: 0, preambleDuration: 1,
+            sessionID: sessionID)
+    }
+
     /// The 17 octets the digest is taken over.
     public var octets: [UInt8] {
         [rangingRoundUsage, stsConfig, multiNodeMode, channel, UInt8(slotDuration >> 8), UInt8(truncatingIfNeeded: slotDuration),

@@ -88,11 +88,13 @@ public struct FiRaKeySchedule: Hashable, Sendable {
 
     /// `word`'s four octets, most significant first, as FiRa's key schedule writes integers.
     static func bigEndian(_ word: UInt32) -> [UInt8] {
-        (0..<4).reversed().map { UInt8(truncatingIfNeeded: word >> (8 * $0)) }
+        var octets: [UInt8] = []
+        octets.appendBigEndian(word)
+        return octets
     }
 
     /// The last four octets of `block`, most significant first.
     static func lastWord(of block: [UInt8]) -> UInt32 {
-        block.suffix(4).reduce(0) { $0 << 8 | UInt32($1) }
+        block.suffix(4).bigEndianValue()
     }
 }
