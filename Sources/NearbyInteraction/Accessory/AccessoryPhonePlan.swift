@@ -54,10 +54,8 @@ struct AccessoryPhonePlan {
     /// The channel and preamble code the session ranges on, or why the device cannot range with
     /// an accessory.
     private static func channel(of device: DeviceService) throws(NIError) -> (UInt8, UInt8) {
+        try device.checkAccessoryRadio()
         if let radio = device.radio {
-            guard device.capabilities.supportsSecureTimestamps else {
-                throw NIError(.unsupportedPlatform, detail: "the radio \(radio.name) has no STS (a DW1000): accessories range FiRa sessions with a static STS, which needs a DW3000-family radio")
-            }
             return (UInt8(radio.configuration.channel.number), UInt8(clamping: radio.configuration.preambleCode))
         }
         let channels = device.uciDevice?.capabilities.channels ?? []

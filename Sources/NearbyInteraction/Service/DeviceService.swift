@@ -71,8 +71,10 @@ public final class DeviceService: @unchecked Sendable {
     /// The device's loop: the radio's or the UCI device's.
     private let loop: any DeviceLoop
 
+    /// How sessions range on the device. Loop only.
+    let links: any SessionLinks
+
     // Loop only.
-    private let links: any SessionLinks
     private var sessions: [TokenIdentifier: ServiceSession] = [:]
     private var isSuspended = false
     private var failure: NIError?

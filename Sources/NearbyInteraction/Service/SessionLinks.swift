@@ -34,7 +34,7 @@ protocol SessionLinks: AnyObject {
 }
 
 /// Identifies a link of a ``SessionLinks``.
-struct SessionLinkID: Hashable {
+package struct SessionLinkID: Hashable, Sendable {
     /// A number the links give out.
     let rawValue: Int
 }

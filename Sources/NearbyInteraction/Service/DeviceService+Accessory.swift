@@ -1,0 +1,50 @@
+import AccessoryProtocol
+import UWBRanging
+
+extension DeviceService {
+    /// Starts one side of an accessory session on the device (``NearbyAccessory`` for the
+    /// accessory, an emulated phone for the phone): the FiRa session on a UCI device, the engine's
+    /// link with the session's static STS on a radio. `measured` hears each measurement of the
+    /// peer and `failed` a device that cannot go on, on the device's loop.
+    ///
+    /// - Returns: the link, or ``NIError/Code/unsupportedPlatform`` for a radio without an STS,
+    ///   ``NIError/Code/invalidConfiguration`` for a session on another channel or preamble code
+    ///   than the radio's.
+    package func startAccessoryLink(
+        _ session: AccessoryFiRaSession, measured: @escaping @Sendable (RangingMeasurement) -> Void, failed: @escaping @Sendable (NIError) -> Void
+    ) async -> Result<SessionLinkID, NIError> {
+        await withCheckedContinuation { continuation in
+            onLoop { service in
+                continuation.resume(returning: Result { () throws(NIError) in
+                    try service.checkAccessoryRadio(for: session)
+                    let pairing = try SessionPairing(accessory: session)
+                    return service.links.start(
+                        pairing, interval: session.rangingInterval,
+                        handlers: LinkHandlers(measured: measured, peerEnded: {}, failed: failed))
+                })
+            }
+        }
+    }
+
+    /// Stops a link ``startAccessoryLink(_:measured:failed:)`` started.
+    package func stopAccessoryLink(_ link: SessionLinkID) {
+        onLoop { $0.links.stop(link, sayingGoodbye: false) }
+    }
+
+    /// Checks that this device can range `session`: a radio with an STS, on the session's channel
+    /// and preamble code (a radio keeps the ones it was configured with); a UCI device is asked by
+    /// the session's SET_APP_CONFIG instead.
+    ///
+    /// - Throws: ``NIError/Code/unsupportedPlatform`` or ``NIError/Code/invalidConfiguration``.
+    func checkAccessoryRadio(for session: AccessoryFiRaSession? = nil) throws(NIError) {
+        guard let radio else { return }
+        guard capabilities.supportsSecureTimestamps else {
+            throw NIError(.unsupportedPlatform, detail: "the radio \(radio.name) has no STS (a DW1000): accessories range FiRa sessions with a static STS, which needs a DW3000-family radio")
+        }
+        guard let session else { return }
+        let configuration = radio.configuration
+        guard Int(session.channel) == configuration.channel.number, Int(session.preambleCodeIndex) == configuration.preambleCode else {
+            throw NIError(.invalidConfiguration, detail: "the session asks for channel \(session.channel) with preamble code \(session.preambleCodeIndex), but the radio \(radio.name) is configured for \(configuration.channel) with code \(configuration.preambleCode); configure the radio as the phone asks")
+        }
+    }
+}
