@@ -4,25 +4,32 @@ import UWBRanging
 extension DeviceService {
     /// Starts one side of an accessory session on the device (``NearbyAccessory`` for the
     /// accessory, an emulated phone for the phone): the FiRa session on a UCI device, the engine's
-    /// link with the session's static STS on a radio. `measured` hears each measurement of the
-    /// peer and `failed` a device that cannot go on, on the device's loop.
-    ///
-    /// - Returns: the link, or ``NIError/Code/unsupportedPlatform`` for a radio without an STS,
-    ///   ``NIError/Code/invalidConfiguration`` for a session on another channel or preamble code
-    ///   than the radio's.
+    /// link with the session's static STS on a radio. `started` hears, on the device's loop, the
+    /// link or why it cannot run: ``NIError/Code/unsupportedPlatform`` for a radio without an STS,
+    /// ``NIError/Code/invalidConfiguration`` for a session on another channel or preamble code
+    /// than the radio's. Then `measured` hears each measurement of the peer and `failed` a device
+    /// that cannot go on, on the loop too. The request reaches the loop before this returns, so on
+    /// virtual time it happens at the current instant.
+    package func startAccessoryLink(
+        _ session: AccessoryFiRaSession, measured: @escaping @Sendable (RangingMeasurement) -> Void,
+        failed: @escaping @Sendable (NIError) -> Void, started: @escaping @Sendable (Result<SessionLinkID, NIError>) -> Void
+    ) {
+        onLoop { service in
+            started(Result { () throws(NIError) in
+                try service.checkAccessoryRadio(for: session)
+                let pairing = try SessionPairing(accessory: session)
+                return service.links.start(
+                    pairing, interval: session.rangingInterval, handlers: LinkHandlers(measured: measured, peerEnded: {}, failed: failed))
+            })
+        }
+    }
+
+    /// ``startAccessoryLink(_:measured:failed:started:)``, awaiting its start.
     package func startAccessoryLink(
         _ session: AccessoryFiRaSession, measured: @escaping @Sendable (RangingMeasurement) -> Void, failed: @escaping @Sendable (NIError) -> Void
     ) async -> Result<SessionLinkID, NIError> {
         await withCheckedContinuation { continuation in
-            onLoop { service in
-                continuation.resume(returning: Result { () throws(NIError) in
-                    try service.checkAccessoryRadio(for: session)
-                    let pairing = try SessionPairing(accessory: session)
-                    return service.links.start(
-                        pairing, interval: session.rangingInterval,
-                        handlers: LinkHandlers(measured: measured, peerEnded: {}, failed: failed))
-                })
-            }
+            startAccessoryLink(session, measured: measured, failed: failed) { continuation.resume(returning: $0) }
         }
     }
 

@@ -24,6 +24,8 @@ final class SessionRecorder: NISessionDelegate, @unchecked Sendable {
     private var recorded: [Call] = []
     /// Guarded by ``queue``: the errors of invalidations, with their detail.
     private var recordedErrors: [NIError] = []
+    /// Guarded by ``queue``: the shareable configuration data of accessory sessions, with the object it is for.
+    private var recordedShareable: [(data: Data, object: NINearbyObject)] = []
 
     init(name: String) {
         queue = DispatchQueue(label: "recorder." + name)
@@ -37,6 +39,11 @@ final class SessionRecorder: NISessionDelegate, @unchecked Sendable {
     /// The errors of the invalidations so far.
     var errors: [NIError] {
         queue.sync { recordedErrors }
+    }
+
+    /// The shareable configuration data accessory sessions generated so far.
+    var shareable: [(data: Data, object: NINearbyObject)] {
+        queue.sync { recordedShareable }
     }
 
     /// The distance updates so far.
@@ -76,6 +83,10 @@ final class SessionRecorder: NISessionDelegate, @unchecked Sendable {
         let error = error as? NIError ?? NIError(.sessionFailed)
         recordedErrors.append(error)
         recorded.append(.invalidated(error.code))
+    }
+
+    func session(_ session: NISession, didGenerateShareableConfigurationData shareableConfigurationData: Data, for object: NINearbyObject) {
+        recordedShareable.append((shareableConfigurationData, object))
     }
 
     func sessionDidStartRunning(_ session: NISession) {
