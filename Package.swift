@@ -249,7 +249,7 @@ let package = Package(
             dependencies: ["FT232H", "FT232HEmulation", "UWBCore", "DW1000Driver", "DW3000Driver", "UWBEmulator", "UWBTestSupport"]
         ),
         .testTarget(name: "FuzzCorpusTests", dependencies: ["uwb-fuzz", "UWBTestSupport"]),
-        .testTarget(name: "AccessoryProtocolTests", dependencies: ["AccessoryProtocol", "UWBRanging"]),
+        .testTarget(name: "AccessoryProtocolTests", dependencies: ["AccessoryProtocol", "UWBRanging", "UWBCore", "UCI"]),
         .testTarget(
             name: "DW1000Tests",
             dependencies: ["DW1000Driver", "RegisterMapGenerator", "UWBTestSupport", "UWBCore", .product(name: "Logging", package: "swift-log")]

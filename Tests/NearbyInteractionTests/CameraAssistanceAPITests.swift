@@ -100,17 +100,28 @@ struct CameraAssistanceAPITests {
         #expect(error.detail?.contains("Bluetooth Channel Sounding") == true, "\(error)")
     }
 
-    @Test("accessory configurations cannot be made on Linux: invalidConfiguration, saying what is wrong with the data or that sessions are not built")
-    func accessory() {
-        // Cut short, then a DWM3001CDK's configuration data as posted on Qorvo's forum (thread 21738).
-        let truncated = Data([1, 2, 3])
+    @Test("an accessory configuration reads the accessory's data (a DWM3001CDK's): its token names the accessory's address; bad data is invalidConfiguration saying what is wrong")
+    func accessory() throws {
+        // A DWM3001CDK's configuration data as posted on Qorvo's forum (thread 21738).
         let qorvo = Data([0x01, 0x00, 0x00, 0x00, 0x14] + [UInt8](repeating: 0, count: 10) + [0x15, 0x01, 0x00, 0x01, 0x00, 0x3F, 0xF5, 0x03, 0x00,
                           0xB8, 0x0B, 0x00, 0x00, 0x00, 0x00, 0x01, 0x01, 0x01, 0x11, 0xD7, 0x19, 0x00])
-        let cases: [(Data, String)] = [(truncated, "cut short"), (qorvo, "not built on Linux"), (Data(), "cut short")]
+        let configuration = try NINearbyAccessoryConfiguration(data: qorvo)
+        let token = configuration.accessoryDiscoveryToken
+        #expect(token.content.shortAddress == 0xD711)
+        #expect(token.deviceCapabilities.supportsPreciseDistanceMeasurement)
+        // The same data names the same accessory, whichever initializer reads it.
+        #expect(try NINearbyAccessoryConfiguration(accessoryData: qorvo, bluetoothPeerIdentifier: UUID()).accessoryDiscoveryToken == token)
+
+        var unknownBlock = [UInt8](qorvo)
+        unknownBlock[17] = 7
+        let cases: [(Data, String)] = [
+            (Data([1, 2, 3]), "cut short"), (Data(), "cut short"), (qorvo + [0], "length field"),
+            (Data(unknownBlock), "UWB configuration block"),
+        ]
         for (data, reason) in cases {
             do {
                 _ = try NINearbyAccessoryConfiguration(accessoryData: data, bluetoothPeerIdentifier: UUID())
-                Issue.record("an accessory configuration was made")
+                Issue.record("an accessory configuration was made of \(data.count) bad octets")
             } catch {
                 #expect(error.code == .invalidConfiguration)
                 #expect(error.detail?.contains(reason) == true, "\(String(describing: error.detail))")
