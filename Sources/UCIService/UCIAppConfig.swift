@@ -186,16 +186,6 @@ struct UCIAppConfig {
     /// STS_CONFIG (0, static STS, by default).
     var stsConfig: UInt8 { values[.stsConfig]?.first ?? 0 }
 
-    /// What keys the session's STS for both its sides: STS_CONFIG, then VENDOR_ID, STATIC_STS_IV and
-    /// SESSION_KEY as set (each after its id and length); empty for a session that sets none of them
-    /// beyond the default static STS. Responders' sub-session keys are left out: a controller learns
-    /// them from its multicast list, not its configuration.
-    var stsMaterial: [UInt8] {
-        let material = [UCIAppConfigID.vendorID, .staticSTSIV, .sessionKey]
-            .flatMap { id in values[id].map { [id.rawValue, UInt8(truncatingIfNeeded: $0.count)] + $0 } ?? [] }
-        return material.isEmpty && stsConfig == 0 ? [] : [stsConfig] + material
-    }
-
     /// The little-endian addresses of `size` octets in `octets` (a partial last one is left out).
     private static func addresses(_ octets: [UInt8], size: Int) -> [UInt64] {
         stride(from: 0, to: octets.count - size + 1, by: size).map { start in

@@ -7,16 +7,17 @@ import UWBRanging
 /// id with the controlee's short address. Both sides work it out alike: the controller from the
 /// controlee's address in DST_MAC_ADDRESS, the controlee from its own DEVICE_MAC_ADDRESS.
 ///
-/// The emulated radios do not run FiRa's STS, so a session's STS configuration (``UCIAppConfig/stsMaterial``)
-/// is mixed in too, by its FNV-1a hash: two sides whose STS differ do not take each other's rounds,
-/// as real radios whose STS differ would not. A session that sets none keeps the identifier it had.
+/// The radio a UCI session shares with the device's other sessions holds one STS, so a session's
+/// own STS (``UCIAppConfig/secureTimestampMaterial(session:)``: the key and V FiRa's key schedule
+/// derives) is mixed in too, by its FNV-1a hash: two sides whose STS differ do not take each
+/// other's rounds, as real radios whose STS differ would not.
 enum UCIEngineSession {
     /// An odd multiplier (the 32-bit golden ratio), so that different addresses of one session
     /// always give different engine sessions.
     private static let spread: UInt32 = 0x9E37_79B1
 
     /// The engine session of the link of UCI session `id` with the controlee at `controlee`, its STS
-    /// configuration `sts` (empty: none set).
+    /// material `sts` (empty: none).
     static func identifier(session id: UInt32, controlee: UInt16, sts: [UInt8] = []) -> SessionIdentifier {
         SessionIdentifier(rawValue: id ^ (UInt32(controlee) &* spread) ^ (sts.isEmpty ? 0 : FNV1a.hash32(sts)))
     }

@@ -46,7 +46,7 @@ final class UCISessionRanging {
         config.peerAddresses.map { peer in
             RangingLink(
                 session: UCIEngineSession.identifier(
-                    session: id, controlee: config.isController ? peer : config.deviceAddress, sts: config.stsMaterial),
+                    session: id, controlee: config.isController ? peer : config.deviceAddress, sts: config.secureTimestampMaterial(session: id)),
                 pan: RangingFrameFormat.defaultPAN, localAddress: config.deviceAddress, peerAddress: peer)
         }
     }
