@@ -221,7 +221,7 @@ let package = Package(
             name: "UCIClientTests",
             dependencies: [
                 "UCIClient", "UCI", "UCIService", "NearbyInteraction", "NearbyInteractionDefaultDevice", "UWBDevices", "UWBRanging", "UWBCore", "UWBEmulator",
-                "EmulatorHarness", "UWBTestSupport", "AccessoryProtocol",
+                "EmulatorHarness", "UWBTestSupport", "AccessoryProtocol", .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .testTarget(name: "UCIServiceTests", dependencies: ["UCIService", "UCI", "UWBCore", "UWBEmulator", "EmulatorHarness", "AccessoryProtocol", "UWBTestSupport"]),

@@ -44,6 +44,20 @@ import UWBRanging
         #expect(peerPlan.parameters.first { $0.id == .deviceMacAddress }?.value == [0xCD, 0xAB])
     }
 
+    @Test("a secured pairing provisions its STS: STS_CONFIG 3 and SESSION_KEY the STS key of the tokens' key agreement, in place of the static STS")
+    func securedPairingsProvisionTheirSTS() throws {
+        let pairing = try #require(SessionPairing(local: try Self.content(0x01, address: 0x1234), peer: try Self.content(0x02, address: 0xABCD)))
+        let keys = try SessionKeys(
+            initiatorKey: Array(0..<16), responderKey: Array(16..<32), initiatorNonceAddress: 1, responderNonceAddress: 2)
+        let sts = SecureTimestampConfiguration.ranging(
+            key: try SecureTimestampSecret(octets: Array(100..<116), field: "STS key"),
+            initializationVector: try SecureTimestampSecret(octets: Array(0..<16), field: "STS IV"))
+        let secured = pairing.secured(by: LinkProtection(keys: keys, role: pairing.role), secureTimestamps: sts)
+        let plan = FiRaSessionPlan(pairing: secured, interval: .milliseconds(200), channel: 9, angles: true)
+        #expect(Array(plan.parameters.suffix(2).map { [$0.id.rawValue] + $0.value }) == [[0x02, 0x03], [0x45] + Array(100..<116)])
+        #expect(!plan.parameters.contains { $0.id == .vendorID || $0.id == .staticSTSIV })
+    }
+
     @Test("in extended address mode each side is named by its short address under the first six octets of its token identifier")
     func extendedAddressesComeFromTheTokens() throws {
         let local = try #require(TokenIdentifier(octets: Array(0x10...0x1F)))

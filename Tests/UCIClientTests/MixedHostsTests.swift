@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import NearbyInteraction
 import Testing
@@ -19,7 +20,8 @@ import Glibc
         let host = RawHost(try room.device())
         let session = NISession(device: alice)
         let niToken = try #require(session.discoveryToken)
-        let hostToken = NIDiscoveryToken.makeForNewSession(capabilities: alice.capabilities)
+        var generator = SystemRandomNumberGenerator()
+        let (hostToken, hostKey) = NIDiscoveryToken.makeSession(capabilities: alice.capabilities, using: &generator)
 
         // Documented derivation: FNV-1a over the smaller identifier then the larger; the smaller initiates.
         let (ni, raw) = (niToken.content.identifier.octets, hostToken.content.identifier.octets)
@@ -29,15 +31,22 @@ import Glibc
         guard case .sessionInit(.ok, let handle?) = try await host.call(.sessionInit(sessionID: sessionID, type: .ranging)) else {
             Issue.record("SESSION_INIT failed"); return
         }
+        // Documented provisioned STS: SESSION_KEY is the first 16 octets of HKDF-SHA-256 over the
+        // P-256 shared secret of the two tokens' key shares, salted with the initiator's token
+        // content then the responder's, info "swift-uwb ranging STS v1" (Docs/security.md).
+        let secret = try hostKey.sharedSecretFromKeyAgreement(
+            with: P256.KeyAgreement.PublicKey(compressedRepresentation: niToken.content.publicKeyShare))
+        let (initiator, responder) = hostInitiates ? (hostToken.content, niToken.content) : (niToken.content, hostToken.content)
+        let sessionKey = secret.hkdfDerivedSymmetricKey(
+            using: SHA256.self, salt: initiator.encoded + responder.encoded, sharedInfo: Array("swift-uwb ranging STS v1".utf8), outputByteCount: 32)
+            .withUnsafeBytes { Array($0.prefix(16)) }
         let role = UInt8(hostInitiates ? 1 : 0)
         let configured = try await host.call(.setAppConfig(sessionToken: handle, [
             UCIParameter(.deviceType, integer: role), UCIParameter(.deviceRole, integer: role),
             UCIParameter(.deviceMacAddress, integer: hostToken.content.shortAddress),
             UCIParameter(.destinationMacAddress, integer: niToken.content.shortAddress),
             UCIParameter(.channelNumber, integer: UInt8(5)), UCIParameter(.rangingDuration, integer: UInt32(100)),
-            // The documented static STS: VENDOR_ID "SU", STATIC_STS_IV the session id (little endian) and two zeros.
-            UCIParameter(.stsConfig, integer: UInt8(0)), UCIParameter(.vendorID, Array("SU".utf8)),
-            UCIParameter(.staticSTSIV, (0..<4).map { UInt8(truncatingIfNeeded: sessionID >> (8 * $0)) } + [0, 0]),
+            UCIParameter(.stsConfig, integer: UInt8(3)), UCIParameter(.sessionKey, sessionKey),
         ]))
         #expect(configured == .setAppConfig(status: .ok, []))
         #expect(try await host.call(.sessionStart(sessionToken: handle)) == .sessionStart(.ok))

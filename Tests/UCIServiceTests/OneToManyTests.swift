@@ -22,8 +22,8 @@ import UWBTestSupport
         let alice = try SessionSetup.host(server)
         let bob = try SessionSetup.host(server)
         let carol = try SessionSetup.host(server)
-        let bobToken = try SessionSetup(host: bob, id: 7, controller: false, own: 2, peers: [1]).configure()
-        let carolToken = try SessionSetup(host: carol, id: 7, controller: false, own: 3, peers: [1]).configure()
+        let bobToken = try SessionSetup(host: bob, id: 7, controller: false, own: 2, peers: [1], oneToMany: true).configure()
+        let carolToken = try SessionSetup(host: carol, id: 7, controller: false, own: 3, peers: [1], oneToMany: true).configure()
         // Controlee 4 is in the list but nowhere in the room.
         let aliceToken = try SessionSetup(host: alice, id: 7, controller: true, own: 1, peers: [2, 3, 4], oneToMany: true).configure()
         try SessionSetup.start(bob, bobToken)
@@ -49,7 +49,7 @@ import UWBTestSupport
         defer { server.stop() }
         let alice = try SessionSetup.host(server)
         let bob = try SessionSetup.host(server)
-        let bobToken = try SessionSetup(host: bob, id: 8, controller: false, own: 2, peers: [1]).configure()
+        let bobToken = try SessionSetup(host: bob, id: 8, controller: false, own: 2, peers: [1], oneToMany: true).configure()
         let aliceToken = try SessionSetup(host: alice, id: 8, controller: true, own: 1, peers: [2, 4], oneToMany: true).configure()
         try SessionSetup.start(bob, bobToken)
         try SessionSetup.start(alice, aliceToken)

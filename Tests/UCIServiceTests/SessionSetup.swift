@@ -23,6 +23,8 @@ struct SessionSetup {
     var oneToMany = false
     /// RANGING_DURATION in ms.
     var interval: UInt32 = 100
+    /// Further parameters, after the others.
+    var more: [UCIParameter<UCIAppConfigID>] = []
 
     /// The SET_APP_CONFIG parameters of the session.
     var parameters: [UCIParameter<UCIAppConfigID>] {
@@ -34,7 +36,7 @@ struct SessionSetup {
             UCIParameter(.deviceMacAddress, integer: own),
             UCIParameter(.destinationMacAddress, peers.flatMap { [UInt8(truncatingIfNeeded: $0), UInt8($0 >> 8)] }),
             UCIParameter(.rangingDuration, integer: interval),
-        ]
+        ] + more
     }
 
     /// SESSION_INIT and SET_APP_CONFIG, with their notifications; returns the session's token

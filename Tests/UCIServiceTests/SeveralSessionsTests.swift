@@ -54,12 +54,15 @@ import UWBTestSupport
         server.start()
         defer { server.stop() }
         let alice = try SessionSetup.host(server)
-        // The engine names a link id XOR (controlee × 0x9E3779B1) (Docs/uci.md, "Ranging"): session
-        // 1 with controlee 2 and this session with controlee 3 make the same engine session.
+        // The engine names a link id XOR (controlee × 0x9E3779B1) XOR the hash of its STS
+        // (Docs/uci.md, "Ranging"): with a dynamic STS (STS_CONFIG 1), whose material is the same
+        // for every session, session 1 with controlee 2 and this session with controlee 3 make the
+        // same engine session.
         let spread: UInt32 = 0x9E37_79B1
         let clashing = 1 ^ (2 &* spread) ^ (3 &* spread)
-        let first = try SessionSetup(host: alice, id: 1, controller: true, own: 1, peers: [2]).configure()
-        let second = try SessionSetup(host: alice, id: clashing, controller: true, own: 1, peers: [3]).configure()
+        let dynamic = [UCIParameter<UCIAppConfigID>(.stsConfig, integer: UInt8(1))]
+        let first = try SessionSetup(host: alice, id: 1, controller: true, own: 1, peers: [2], more: dynamic).configure()
+        let second = try SessionSetup(host: alice, id: clashing, controller: true, own: 1, peers: [3], more: dynamic).configure()
         let third = try SessionSetup(host: alice, id: 3, controller: true, own: 1, peers: [3]).configure()
         try SessionSetup.start(alice, first)
         #expect(try alice.call(.sessionStart(sessionToken: second)) == .sessionStart(.rejected))

@@ -30,6 +30,10 @@ struct SessionPairing: Hashable, Sendable {
     /// The session's STS: set by ``secured(by:secureTimestamps:)`` when ``usesSecureTimestamps``,
     /// or an accessory session's static STS.
     private(set) var secureTimestamps: SecureTimestampConfiguration?
+    /// The 16-octet key a FiRa session of this pairing provisions its STS with (STS_CONFIG 3,
+    /// SESSION_KEY): the STS key of the tokens' key agreement, set by
+    /// ``secured(by:secureTimestamps:)`` whatever the radios, since every FiRa device has an STS.
+    private(set) var provisionedSessionKey: [UInt8]?
     /// The FiRa session of an accessory session (``init(accessory:)``): on a UCI device, its
     /// parameters are the session's; nil for a session between two tokens.
     private(set) var accessorySession: AccessoryFiRaSession?
@@ -84,6 +88,7 @@ struct SessionPairing: Hashable, Sendable {
         var pairing = self
         pairing.link.protection = protection
         pairing.secureTimestamps = usesSecureTimestamps ? secureTimestamps : nil
+        pairing.provisionedSessionKey = secureTimestamps.key.octets
         return pairing
     }
 

@@ -15,9 +15,12 @@ import UWBRanging
 /// - RANGING_DURATION: the session's update interval, in milliseconds;
 /// - CHANNEL_NUMBER: the device's lowest supported channel (both sides must support it);
 /// - AOA_RESULT_REQ 1 when the device measures angles;
-/// - static STS (STS_CONFIG 0) with VENDOR_ID and STATIC_STS_IV from the session id: both sides
-///   agree, but the STS is not secret (the tokens' session keys are not mapped onto a
-///   provisioned STS yet; `Docs/uci.md`).
+/// - a provisioned STS (STS_CONFIG 3) whose SESSION_KEY is the STS key of the tokens' key
+///   agreement (``SessionKeyAgreement``): both sides derive it, and no one who sees only the tokens
+///   or the session id can; FiRa's key schedule makes the sequence from it on the device;
+/// - for a pairing not secured (frame security off, this package's own tests only): a static STS
+///   (STS_CONFIG 0) with VENDOR_ID "SU" and STATIC_STS_IV from the session id, which both sides
+///   agree on and anyone can compute.
 ///
 /// A DL-TDoA session (``init(downlinkTDoATag:channel:)``) listens instead: its session id is the
 /// network identifier ("the session ID configured in the DL-TDOA anchors", Apple), DEVICE_TYPE
@@ -55,7 +58,7 @@ struct FiRaSessionPlan {
                 UCIParameter(.deviceMacAddress, integer: pairing.extendedAddresses.local),
                 UCIParameter(.destinationMacAddress, integer: pairing.extendedAddresses.peer))
         }
-        parameters = [
+        var parameters: [UCIParameter<UCIAppConfigID>] = [
             UCIParameter(.deviceType, integer: UInt8(initiates ? 1 : 0)),
             UCIParameter(.deviceRole, integer: UInt8(initiates ? 1 : 0)),
             UCIParameter(.rangingRoundUsage, integer: UInt8(2)),
@@ -67,10 +70,13 @@ struct FiRaSessionPlan {
             UCIParameter(.channelNumber, integer: UInt8(clamping: channel)),
             UCIParameter(.rangingDuration, integer: milliseconds),
             UCIParameter(.aoaResultRequest, integer: UInt8(angles ? 1 : 0)),
-            UCIParameter(.stsConfig, integer: UInt8(0)),
-            UCIParameter(.vendorID, Self.vendorID),
-            UCIParameter(.staticSTSIV, iv + [0, 0]),
         ]
+        if let key = pairing.provisionedSessionKey {
+            parameters += [UCIParameter(.stsConfig, integer: Self.provisionedSTS), UCIParameter(.sessionKey, key)]
+        } else {
+            parameters += [UCIParameter(.stsConfig, integer: UInt8(0)), UCIParameter(.vendorID, Self.vendorID), UCIParameter(.staticSTSIV, iv + [0, 0])]
+        }
+        self.parameters = parameters
     }
 
     /// The plan of one side of an accessory session: the parameters its data sets up
@@ -92,6 +98,9 @@ struct FiRaSessionPlan {
             UCIParameter(.channelNumber, integer: UInt8(clamping: channel)),
         ]
     }
+
+    /// STS_CONFIG of a provisioned STS: 3.
+    static let provisionedSTS: UInt8 = 3
 
     /// The VENDOR_ID of the static STS: "SU" (swift-uwb) in ASCII. Any value does, as long as both
     /// sides use the same.
