@@ -118,7 +118,7 @@ let package = Package(
         ),
         .target(
             name: "EmulatorHarness",
-            dependencies: ["NearbyInteraction", "UWBDevices", "UWBRanging", "UWBPositioning", "UWBEmulator", "UWBCore", "DW1000Driver", "FT232H", "FT232HEmulation"]
+            dependencies: ["NearbyInteraction", "UWBDevices", "UWBRanging", "UWBPositioning", "UWBEmulator", "UWBCore", "DW1000Driver", "FT232H", "FT232HEmulation", "AccessoryProtocol"]
         ),
         .target(
             name: "UWBDevices",

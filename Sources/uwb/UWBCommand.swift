@@ -15,7 +15,7 @@ struct UWBCommand: ParsableCommand {
         subcommands: [
             DemoCommand.self, EmulatorCommand.self, RangeCommand.self, LocateCommand.self, EmulateCommand.self, RegistersCommand.self, RadioCommand.self,
             DevicesCommand.self, SessionCommand.self, CalibrateCommand.self, PlotCommand.self, CaptureCommand.self, CirCommand.self,
-            UCICommandGroup.self,
+            UCICommandGroup.self, AccessoryCommand.self, PhoneCommand.self,
         ]
     )
 }

@@ -34,11 +34,11 @@ struct AccessoryPhonePlan {
     init(
         uwb: AccessoryUWBConfiguration, rate: AccessoryConfigurationData.PreferredUpdateRate, token: NIDiscoveryToken, device: DeviceService
     ) throws(NIError) {
-        let (channel, preamble) = try Self.channel(of: device)
+        let iPhone = AccessoryProtocolConstants.IPhone.self
+        let (channel, preamble) = try device.accessoryChannel(preferring: iPhone.channel, preambleCodeIndex: iPhone.preambleCodeIndex)
         let preferred: Duration = rate == .infrequent ? Self.infrequentInterval : .milliseconds(Int64(AccessoryProtocolConstants.IPhone.rangingInterval))
         let interval = min(max(preferred, device.updateIntervals.lowerBound), device.updateIntervals.upperBound)
         let random = device.randomOctets(10)
-        let iPhone = AccessoryProtocolConstants.IPhone.self
         shareable = ShareableConfigurationData(
             countryCode: iPhone.countryCode, sessionID: max(1, random[0..<4].bigEndianValue()), preambleCodeIndex: preamble, channel: channel,
             slotsPerRound: iPhone.slotsPerRound, slotDuration: iPhone.slotDuration,
@@ -49,20 +49,5 @@ struct AccessoryPhonePlan {
         } catch {
             throw NIError(.invalidConfiguration, detail: "\(error); create a new NISession for a fresh token")
         }
-    }
-
-    /// The channel and preamble code the session ranges on, or why the device cannot range with
-    /// an accessory.
-    private static func channel(of device: DeviceService) throws(NIError) -> (UInt8, UInt8) {
-        try device.checkAccessoryRadio()
-        if let radio = device.radio {
-            return (UInt8(radio.configuration.channel.number), UInt8(clamping: radio.configuration.preambleCode))
-        }
-        let channels = device.uciDevice?.capabilities.channels ?? []
-        let iPhone = AccessoryProtocolConstants.IPhone.self
-        guard let channel = channels.contains(Int(iPhone.channel)) ? Int(iPhone.channel) : channels.first else {
-            throw NIError(.unsupportedPlatform, detail: "the UCI device lists no FiRa channel (GET_CAPS_INFO CHANNELS)")
-        }
-        return (UInt8(clamping: channel), iPhone.preambleCodeIndex)
     }
 }

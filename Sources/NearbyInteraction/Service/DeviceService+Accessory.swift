@@ -38,6 +38,24 @@ extension DeviceService {
         onLoop { $0.links.stop(link, sayingGoodbye: false) }
     }
 
+    /// The channel and preamble code a phone's side of an accessory session on this device offers:
+    /// a radio's own (a radio keeps the ones it was configured with); on a UCI device `channel`
+    /// where it has it, else its lowest, with `preambleCodeIndex`.
+    ///
+    /// - Throws: ``NIError/Code/unsupportedPlatform`` for a radio without an STS or a UCI device
+    ///   that lists no channel.
+    package func accessoryChannel(preferring channel: UInt8, preambleCodeIndex: UInt8) throws(NIError) -> (channel: UInt8, preambleCodeIndex: UInt8) {
+        try checkAccessoryRadio()
+        if let radio {
+            return (UInt8(radio.configuration.channel.number), UInt8(clamping: radio.configuration.preambleCode))
+        }
+        let channels = uciDevice?.capabilities.channels ?? []
+        guard let chosen = channels.contains(Int(channel)) ? Int(channel) : channels.first else {
+            throw NIError(.unsupportedPlatform, detail: "the UCI device lists no FiRa channel (GET_CAPS_INFO CHANNELS)")
+        }
+        return (UInt8(clamping: chosen), preambleCodeIndex)
+    }
+
     /// Checks that this device can range `session`: a radio with an STS, on the session's channel
     /// and preamble code (a radio keeps the ones it was configured with); a UCI device is asked by
     /// the session's SET_APP_CONFIG instead.

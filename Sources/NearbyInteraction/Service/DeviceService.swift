@@ -155,7 +155,7 @@ public final class DeviceService: @unchecked Sendable {
     }
 
     /// `count` random octets from the service's generator (``DeviceServiceSettings/tokenSeed``).
-    func randomOctets(_ count: Int) -> [UInt8] {
+    package func randomOctets(_ count: Int) -> [UInt8] {
         ledger.withLock { $0.randomOctets(count) }
     }
 

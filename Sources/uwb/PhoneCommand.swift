@@ -1,0 +1,87 @@
+import AccessoryProtocol
+import ArgumentParser
+import EmulatorHarness
+import Foundation
+import NearbyInteraction
+import NearbyInteractionDefaultDevice
+import UWBCore
+import UWBDevices
+
+/// `uwb phone`: an emulated phone (``EmulatedPhone``) on the device `UWB_DEVICE` names, ranging
+/// with an accessory reached over the socket transport: `uwb accessory`, or an accessory's own
+/// firmware behind a socket, tested without a phone.
+struct PhoneCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "phone",
+        abstract: "Play an iPhone's or an Android phone's side of the accessory protocol against an accessory on a socket.",
+        discussion: """
+            Connects to --connect on 127.0.0.1, initialises the accessory as the --platform would \
+            (iphone: 0x0A, an NISession with its configuration data, the shareable configuration \
+            data the session generates; android: 0xA5, its 18 octets, the 14 an Android phone \
+            sends), ranges on the device UWB_DEVICE names and prints one JSON line per distance \
+            ({"t":…,"distance":…}, t on the device's clock), then sends stop and ends after \
+            --updates distances (exit 0). Exit 1 when the accessory refuses, disconnects or gives \
+            too few distances within --timeout wall seconds; exit 2 when no device is usable.
+            """)
+
+    @Option(parsing: .unconditional, help: "The TCP port on 127.0.0.1 the accessory listens on.")
+    var connect: UInt16
+
+    @Option(help: "The phone to play: iphone or android.")
+    var platform: EmulatedPhone.Platform = .iPhone
+
+    @Option(parsing: .unconditional, help: "How many distances to print before stopping.")
+    var updates = 10
+
+    @Option(parsing: .unconditional, help: "Wall seconds to wait for the distances (a deadline for a dead accessory).")
+    var timeout = 60.0
+
+    /// `--log-level`: how much the libraries log on standard error.
+    @OptionGroup var logging: LoggingOptions
+
+    func validate() throws {
+        guard updates > 0, timeout > 0 else { throw ValidationError("give --updates > 0 and --timeout > 0") }
+    }
+
+    func run() throws {
+        logging.start()
+        let device: DeviceService
+        do {
+            device = try DeviceService.open(DeviceChoice.fromEnvironment())
+        } catch {
+            StandardError.line("Error: no usable device: \(error)")
+            throw ExitCode(2)
+        }
+        let phone = EmulatedPhone(device: device, platform: platform)
+        let (port, updates, timeout) = (connect, updates, timeout)
+        let failure = AccessoryCommand.blocking {
+            let transport = try AccessorySocketTransport.connect(port: port)
+            try await phone.start(over: transport)
+            let deadline = Task {
+                try await Task.sleep(for: .seconds(timeout))
+                phone.end()
+            }
+            var count = 0
+            for await measurement in phone.measurements where measurement.distance != nil {
+                AccessoryCommand.printLine(JSONText.object([
+                    ("t", JSONText.number(measurement.time.secondsValue, decimals: 6)),
+                    ("distance", JSONText.number(measurement.distance?.metres, decimals: 4)),
+                ]))
+                count += 1
+                if count == updates { break }
+            }
+            deadline.cancel()
+            guard count == updates else {
+                throw NIError(.sessionFailed, detail: "only \(count) of \(updates) distances within \(timeout) s")
+            }
+            try await phone.stop(over: transport)
+            transport.close()
+        }
+        if let failure {
+            StandardError.line("Error: \(failure)")
+            throw ExitCode(1)
+        }
+    }
+}
+
+extension EmulatedPhone.Platform: ExpressibleByArgument {}
