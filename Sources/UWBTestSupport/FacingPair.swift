@@ -8,8 +8,8 @@ public enum FacingPair {
     /// `bystanders`, standing 2 m to the side one metre apart (devices for tests to misuse).
     ///
     /// - Throws: a board or emulation error (the repository's board files are broken).
-    public static func emulation(seed: UInt64, distance: Double = 3, bystanders: [String] = []) throws -> Emulation {
-        let board = try BoardDescription.load(from: Repository.path("Hardware/boards/ft232h-dw1000-single.json"))
+    public static func emulation(seed: UInt64, distance: Double = 3, bystanders: [String] = [], board name: String = "ft232h-dw1000-single") throws -> Emulation {
+        let board = try BoardDescription.load(from: Repository.path("Hardware/boards/\(name).json"))
         let emulation = Emulation(seed: seed, channelModel: try ChannelModel(kind: .freeSpace, channel: .five))
         try emulation.add(DeviceSetup(
             name: "alice", board: board, trajectory: .standing(at: Position(metres: Vector3(x: 0, y: 1, z: 0)))))

@@ -1,4 +1,5 @@
 import AccessoryProtocol
+import EmulatorHarness
 import Foundation
 import NearbyInteraction
 import Testing
@@ -89,5 +90,62 @@ import UWBTestSupport
         try await serving.value
         phone.session.invalidate()
         listener.close()
+    }
+
+    @Test("an emulated Android phone ranges with the same accessory: 0xA5, the 18 octets, the 14, started, distances at 3 m, 240 ms apart")
+    func androidPhone() async throws {
+        let room = try UCITestServer(try FacingPair.emulation(seed: 72, distance: 3))
+        let phone = EmulatedPhone(device: try room.service(), platform: .android)
+        let accessory = NearbyAccessory(device: try room.service())
+        var accessoryEvents = accessory.events().makeAsyncIterator()
+        let listener = try AccessorySocketListener(port: 0)
+        defer { listener.close() }
+        let serving = Task {
+            guard let transport = await listener.accept() else { return }
+            try await accessory.serve(transport)
+        }
+        let link = try AccessorySocketTransport.connect(port: listener.port)
+        try await phone.start(over: link)
+        var measurements: [Double] = []
+        for await measurement in phone.measurements {
+            measurements.append(measurement.distance?.metres ?? .nan)
+            if measurements.count == 3 { break }
+        }
+        #expect(measurements.count == 3 && measurements.allSatisfy { abs($0 - 3) < 0.1 }, "\(measurements)")
+        var started: AccessoryFiRaSession?
+        while started == nil, let event = await accessoryEvents.next() {
+            if case .started(let session) = event { started = session }
+        }
+        #expect(started?.rangingInterval == .milliseconds(240) && started?.vendorID == [0x08, 0x07] && started?.isController == true)
+        try await phone.stop(over: link)
+        link.close()
+        try await serving.value
+    }
+
+    @Test("a phone that disconnects mid-session stops the accessory's session: it reports stopped and serves no more")
+    func phoneDisappears() async throws {
+        let room = try UCITestServer(try FacingPair.emulation(seed: 73, distance: 2))
+        let accessory = NearbyAccessory(device: try room.service())
+        var events = accessory.events().makeAsyncIterator()
+        let listener = try AccessorySocketListener(port: 0)
+        defer { listener.close() }
+        let serving = Task {
+            guard let transport = await listener.accept() else { return }
+            try await accessory.serve(transport)
+        }
+        let (phone, _, _) = try await Self.connectPhone(on: try room.service(), to: listener.port)
+        #expect(try await phone.link.receive() == .didStart)
+        var measured = false
+        while !measured, let event = await events.next() {
+            if case .measured = event { measured = true }
+        }
+        phone.link.close()
+        try await serving.value
+        var stopped = false
+        while !stopped, let event = await events.next() {
+            if case .stopped = event { stopped = true }
+        }
+        #expect(stopped)
+        phone.session.invalidate()
     }
 }

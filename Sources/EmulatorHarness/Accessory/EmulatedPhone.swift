@@ -102,6 +102,9 @@ public final class EmulatedPhone: @unchecked Sendable {
         try await transport.send(.initialize)
         let configuration = try NINearbyAccessoryConfiguration(data: Data(try await Self.configurationData(from: transport)))
         let session = NISession(device: device)
+        // Its own delegate queue: on the emulator service's lockstep the world waits for each
+        // delivery, and a program that blocks its main thread would stall it.
+        session.delegateQueue = DispatchQueue(label: "swift-uwb.emulated-phone")
         self.session.withLock { $0 = session }
         var events = session.events(bufferingNewest: 1024).makeAsyncIterator()
         session.run(configuration)

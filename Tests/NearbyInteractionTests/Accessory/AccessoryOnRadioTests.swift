@@ -80,6 +80,32 @@ import UWBRanging
         #expect(accessory.distances.withLock { $0 }.isEmpty)
     }
 
+    @Test("an accessory that stops ranging without a word is removed by the phone's session with timeout after the removal timeout")
+    func accessoryDisappears() throws {
+        let world = try SessionWorld(devices: [
+            SessionWorld.device("alice", board: "ft232h-dwm3000-single", at: .zero),
+            SessionWorld.device("bob", board: "ft232h-dwm3000-single", at: Vector3(x: 4, y: 0, z: 0)),
+        ])
+        let phone = SessionRecorder(name: "phone")
+        let session = try world.session(on: "alice", recorder: phone)
+        defer { session.invalidate() }
+        var conversation = AccessoryConversation(uwb: Self.block)
+        session.run(try NINearbyAccessoryConfiguration(data: Data(try conversation.configuration.encoded())))
+        world.advance(by: .milliseconds(5))
+        let shareable = try #require(phone.shareable.first)
+        guard case .start(let fira) = try conversation.receive(.configureAndStart([UInt8](shareable.data))) else {
+            Issue.record("the conversation did not start a session"); return
+        }
+        let accessory = Measurements()
+        let bob = try world.service("bob")
+        bob.startAccessoryLink(fira, measured: { _ in }, failed: { _ in }, started: { result in accessory.start.withLock { $0 = result } })
+        world.advance(by: .seconds(1))
+        #expect(!phone.distances.isEmpty)
+        bob.stopAccessoryLink(try #require(accessory.start.withLock { $0 }).get())
+        world.advance(by: DeviceServiceSettings().removalTimeout + .seconds(1))
+        #expect(phone.lifecycle == [.started, .removed(.timeout)])
+    }
+
     @Test("a DW1000 radio has no STS: running an accessory configuration invalidates the session with unsupportedPlatform")
     func noSTS() throws {
         let world = try SessionWorld(devices: [SessionWorld.device("alice", at: .zero)])
