@@ -162,6 +162,7 @@ let package = Package(
                 "UCIService",
                 "UCIClient",
                 "UCI",
+                "AccessoryProtocol",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -201,7 +202,7 @@ let package = Package(
             name: "NearbyInteractionTests",
             dependencies: [
                 "NearbyInteraction", "NearbyInteractionDefaultDevice", "UWBDevices", "UWBRanging", "UWBCore", "UWBEmulator", "UWBTestSupport", "EmulatorHarness",
-                "UWBUSB", "token-archive-probe", .product(name: "Crypto", package: "swift-crypto"), .product(name: "Logging", package: "swift-log"),
+                "UWBUSB", "token-archive-probe", "AccessoryProtocol", .product(name: "Crypto", package: "swift-crypto"), .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(
