@@ -183,6 +183,7 @@ let package = Package(
                 "UCI",
                 "UCIService",
                 "UWBPlot",
+                "AccessoryProtocol",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
