@@ -42,8 +42,10 @@ enum FuzzTarget: String, CaseIterable {
     case calibrationStore = "calibration-store"
     /// A message of Apple's Nearby Interaction accessory protocol as an accessory or a phone
     /// receives it (`AccessoryMessage(octets:)`), its configuration data decoded as the accessory's
-    /// (`AccessoryConfigurationData`, then its UWB block) or the phone's (`ShareableConfigurationData`),
-    /// and what decodes encoded again.
+    /// (`AccessoryConfigurationData`, then its UWB block; Android's 18 octets) or the phone's
+    /// (`ShareableConfigurationData`; Android's 14 octets) and the FiRa session it sets up, what
+    /// decodes encoded again, and the message taken by an accessory's conversation after an
+    /// iPhone's and after an Android phone's initialise.
     case accessoryMessage = "accessory-message"
 
     /// Feeds `bytes` to the decoder; its errors are the expected answer to bad input. Returns
@@ -95,13 +97,32 @@ enum FuzzTarget: String, CaseIterable {
                 _ = try? data.encoded()
                 _ = (try? AccessoryUWBConfiguration(octets: data.uwbConfiguration))?.octets
             }
+            _ = try? (try? AndroidAccessoryConfigurationData(octets: payload))?.encoded()
         case .configureAndStart(let payload):
-            _ = try? (try? ShareableConfigurationData(octets: payload))?.encoded()
+            if let data = try? ShareableConfigurationData(octets: payload) {
+                _ = try? data.encoded()
+                _ = try? AccessoryFiRaSession(data, side: .phone, accessoryAddress: Self.accessoryBlock.macAddress).keySchedule()
+            }
+            if let data = try? AndroidPhoneConfigurationData(octets: payload) {
+                _ = try? data.encoded()
+                _ = try? AccessoryFiRaSession(android: data, side: .phone, accessoryAddress: Self.accessoryBlock.macAddress).parameters
+            }
         default:
             break
         }
+        for initialise in [AccessoryMessage.initialize, .initializeAndroid] {
+            var conversation = AccessoryConversation(uwb: Self.accessoryBlock)
+            _ = try? conversation.receive(initialise)
+            _ = try? conversation.receive(message)
+        }
         return true
     }
+
+    /// The accessory whose conversation takes the fuzzed messages: the DWM3001CDK's UWB block
+    /// (Qorvo's forum, thread 21738).
+    private static let accessoryBlock = AccessoryUWBConfiguration(
+        manufacturerID: 0x0003_F53F, modelID: 3000, middlewareMajorVersion: 0, middlewareMinorVersion: 0x0101, rangingRole: 1,
+        macAddress: 0xD711, clockDrift: 0x19)
 
     /// Feeds `bytes` to a reassembler in pieces of 7 octets (so that packets straddle the pieces), decodes
     /// every message it completes in both layouts and encodes again what decodes; whether any message

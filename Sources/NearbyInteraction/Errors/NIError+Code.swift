@@ -20,8 +20,8 @@ extension NIError {
         /// running a configuration with `isCameraAssistanceEnabled` set.
         case invalidARConfiguration = -5883
         /// A Bluetooth accessory is not paired or connected (Apple: iOS 16). Never raised on Linux:
-        /// accessory sessions do not exist here (running any configuration other than a peer
-        /// configuration is ``invalidConfiguration``).
+        /// the app carries the accessory protocol's Bluetooth link itself, and an accessory that
+        /// stops ranging is removed with ``NINearbyObject/RemovalReason/timeout`` as any peer.
         case accessoryPeerDeviceUnavailable = -5882
         /// The configuration does not match the peer's capabilities (Apple: iOS 17). On Linux: the
         /// peer token's capabilities say its radio cannot measure distance.
@@ -65,7 +65,7 @@ extension NIError {
             case .invalidARConfiguration:
                 "Camera assistance could not start: Linux has no camera assistance."
             case .accessoryPeerDeviceUnavailable:
-                "The accessory is not available: Linux has no accessory sessions."
+                "The accessory is not available: it is not paired or connected."
             case .incompatiblePeerDevice:
                 "The configuration asks for something the peer device cannot do."
             case .activeExtendedDistanceSessionsLimitExceeded:
