@@ -6,6 +6,7 @@ import NearbyInteraction
 import NearbyInteractionDefaultDevice
 import UWBCore
 import UWBDevices
+import UWBEmulator
 
 /// `uwb phone`: an emulated phone (``EmulatedPhone``) on the device `UWB_DEVICE` names, ranging
 /// with an accessory reached over the socket transport: `uwb accessory`, or an accessory's own
@@ -28,7 +29,7 @@ struct PhoneCommand: ParsableCommand {
     var connect: UInt16
 
     @Option(help: "The phone to play: iphone or android.")
-    var platform: EmulatedPhone.Platform = .iPhone
+    var platform: PhonePlatform = .iPhone
 
     @Option(parsing: .unconditional, help: "How many distances to print before stopping.")
     var updates = 10
@@ -84,4 +85,4 @@ struct PhoneCommand: ParsableCommand {
     }
 }
 
-extension EmulatedPhone.Platform: ExpressibleByArgument {}
+extension PhonePlatform: ExpressibleByArgument {}

@@ -3,6 +3,7 @@ import Foundation
 import NearbyInteraction
 import Synchronization
 import UWBCore
+import UWBEmulator
 import UWBRanging
 
 /// A phone's side of the accessory protocol on a device of this host, for testing accessories
@@ -10,30 +11,22 @@ import UWBRanging
 /// the accessory, sends the data a phone sends, ranges the FiRa session that data sets up, and
 /// stops.
 ///
-/// - ``Platform/iPhone`` runs an iOS-style `NISession` with the accessory's configuration data
+/// - ``UWBEmulator/PhonePlatform/iPhone`` runs an iOS-style `NISession` with the accessory's configuration data
 ///   (``NearbyInteraction/NINearbyAccessoryConfiguration``) and sends the shareable configuration
 ///   data it generates: channel and preamble code as the device has them, 6 slots of 3600 RSTU,
 ///   180 ms, a random session id and static STS IV (the published iPhone data,
 ///   `Docs/reference/accessory-protocol.md` §4).
-/// - ``Platform/android`` sends 0xA5, reads the accessory's 18 octets, and sends the 14 an
+/// - ``UWBEmulator/PhonePlatform/android`` sends 0xA5, reads the accessory's 18 octets, and sends the 14 an
 ///   Android phone sends for androidx.core.uwb's CONFIG_UNICAST_DS_TWR (a random session id, the
 ///   device's channel and preamble code, the accessory as controller where it can be), then
 ///   ranges the session as the phone (§6).
 ///
 /// `@unchecked Sendable`: the mutable state is behind mutexes.
 public final class EmulatedPhone: @unchecked Sendable {
-    /// Which phone to play.
-    public enum Platform: String, Hashable, Sendable, CaseIterable {
-        /// An iPhone: Apple's accessory protocol.
-        case iPhone = "iphone"
-        /// An Android phone: the 0xA5 variant.
-        case android
-    }
-
     /// The device the phone ranges on.
     public let device: DeviceService
     /// The phone it plays.
-    public let platform: Platform
+    public let platform: PhonePlatform
     private let measured: AsyncStream<RangingMeasurement>
     private let measuredContinuation: AsyncStream<RangingMeasurement>.Continuation
     /// The NI session of an iPhone, while it runs.
@@ -42,7 +35,7 @@ public final class EmulatedPhone: @unchecked Sendable {
     private let link = Mutex<SessionLinkID?>(nil)
 
     /// A phone of `platform` on `device`.
-    public init(device: DeviceService, platform: Platform) {
+    public init(device: DeviceService, platform: PhonePlatform) {
         self.device = device
         self.platform = platform
         (measured, measuredContinuation) = AsyncStream.makeStream(of: RangingMeasurement.self, bufferingPolicy: .bufferingNewest(1024))
@@ -131,18 +124,7 @@ public final class EmulatedPhone: @unchecked Sendable {
     private func startAndroid(over transport: any AccessoryTransport) async throws {
         try await transport.send(.initializeAndroid)
         let accessory = try AndroidAccessoryConfigurationData(octets: try await Self.configurationData(from: transport))
-        let configuration = AccessoryProtocolConstants.Android.configurationID
-        guard accessory.supportedConfigurationIDs & (1 << UInt32(configuration)) != 0 else {
-            throw NIError(.incompatiblePeerDevice, detail: "the accessory does not support CONFIG_UNICAST_DS_TWR (its configuration-id mask is 0x\(String(accessory.supportedConfigurationIDs, radix: 16)))")
-        }
-        let android = AccessoryProtocolConstants.Android.self
-        let (channel, preamble) = try device.accessoryChannel(preferring: android.channel, preambleCodeIndex: android.preambleCodeIndex)
-        let random = device.randomOctets(6)
-        var phoneAddress: UInt16 = random[4..<6].bigEndianValue()
-        if phoneAddress == accessory.macAddress { phoneAddress ^= 1 }
-        let data = AndroidPhoneConfigurationData(
-            sessionID: max(1, random[0..<4].bigEndianValue()), preambleCodeIndex: preamble, channel: channel, configurationID: configuration,
-            accessoryRole: accessory.supportedRoles & 1 != 0 ? .controller : .controlee, phoneAddress: phoneAddress)
+        let data = try Self.androidData(answering: accessory, on: device)
         let session = try AccessoryFiRaSession(android: data, side: .phone, accessoryAddress: accessory.macAddress)
         let continuation = measuredContinuation
         let started = await device.startAccessoryLink(
@@ -150,5 +132,27 @@ public final class EmulatedPhone: @unchecked Sendable {
         link.withLock { $0 = try? started.get() }
         _ = try started.get()
         try await transport.send(.configureAndStart(try data.encoded()))
+    }
+
+    /// The 14 octets an Android phone on `device` answers `accessory`'s data with: a random session
+    /// id and short address from the device's generator, the device's channel and preamble code
+    /// (on a UCI device the sample apps' 9 and 10), CONFIG_UNICAST_DS_TWR, the accessory as
+    /// controller where it supports it.
+    ///
+    /// - Throws: ``NearbyInteraction/NIError/Code/incompatiblePeerDevice`` for an accessory without
+    ///   CONFIG_UNICAST_DS_TWR; ``NearbyInteraction/NIError/Code/unsupportedPlatform`` for a device
+    ///   that cannot range accessory sessions.
+    public static func androidData(answering accessory: AndroidAccessoryConfigurationData, on device: DeviceService) throws(NIError) -> AndroidPhoneConfigurationData {
+        let android = AccessoryProtocolConstants.Android.self
+        guard accessory.supportedConfigurationIDs & (1 << UInt32(android.configurationID)) != 0 else {
+            throw NIError(.incompatiblePeerDevice, detail: "the accessory does not support CONFIG_UNICAST_DS_TWR (its configuration-id mask is 0x\(String(accessory.supportedConfigurationIDs, radix: 16)))")
+        }
+        let (channel, preamble) = try device.accessoryChannel(preferring: android.channel, preambleCodeIndex: android.preambleCodeIndex)
+        let random = device.randomOctets(6)
+        var phoneAddress: UInt16 = random[4..<6].bigEndianValue()
+        if phoneAddress == accessory.macAddress { phoneAddress ^= 1 }
+        return AndroidPhoneConfigurationData(
+            sessionID: max(1, random[0..<4].bigEndianValue()), preambleCodeIndex: preamble, channel: channel, configurationID: android.configurationID,
+            accessoryRole: accessory.supportedRoles & 1 != 0 ? .controller : .controlee, phoneAddress: phoneAddress)
     }
 }

@@ -91,7 +91,7 @@ public final class NINearbyAccessoryConfiguration: NIConfiguration, @unchecked S
     }
 
     /// The capabilities an accessory's token carries: distance, with an STS (FiRa's static STS).
-    static let accessoryCapabilities = NIRadioCapability(
+    package static let accessoryCapabilities = NIRadioCapability(
         supportsPreciseDistanceMeasurement: true, supportsHorizontalAngleMeasurement: false, supportsDirectionMeasurement: false,
         supportsSecureTimestamps: true)
 
@@ -111,11 +111,8 @@ public final class NINearbyAccessoryConfiguration: NIConfiguration, @unchecked S
         }
     }
 
-    /// The token of the accessory at `address` that `data` describes: its identifier the first
-    /// 16 octets of the data's SHA-256, no key share (accessories range with a static STS, not
-    /// with the tokens' keys).
+    /// The token of the accessory at `address` that `data` describes (``NIDiscoveryToken/naming(_:shortAddress:capabilities:)``).
     private static func token(of data: Data, address: UInt16) -> NIDiscoveryToken {
-        NIDiscoveryToken(content: DiscoveryTokenContent(
-            identifier: TokenIdentifier(digestOf: [UInt8](data)), shortAddress: address, capabilities: accessoryCapabilities, publicKeyShare: []))
+        NIDiscoveryToken.naming([UInt8](data), shortAddress: address, capabilities: accessoryCapabilities)
     }
 }

@@ -9,7 +9,7 @@ extension NINearbyObject {
     /// The nearby object a measurement of the peer with `token` shows, on a radio with
     /// `capabilities`: the filtered distance; the horizontal angle if the radio measures one; the
     /// direction, and from it whether the peer is above or below, only if it measures a full one.
-    convenience init(measurement: RangingMeasurement, peer token: NIDiscoveryToken, capabilities: NIRadioCapability) {
+    package convenience init(measurement: RangingMeasurement, peer token: NIDiscoveryToken, capabilities: NIRadioCapability) {
         let direction = capabilities.supportsDirectionMeasurement ? measurement.direction : nil
         self.init(
             discoveryToken: token,

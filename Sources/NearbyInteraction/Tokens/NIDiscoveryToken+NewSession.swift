@@ -29,6 +29,16 @@ extension NIDiscoveryToken {
         makeSession(capabilities: capabilities, using: &generator).token
     }
 
+    /// A token that names a device of the accessory protocol, which has no session token of its
+    /// own (an accessory, or an Android phone): its identifier the first 16 octets of the SHA-256
+    /// of `octets` (the data the device described itself with: the same data, the same token), its
+    /// short address `shortAddress`, no key share (the accessory protocol ranges with a static STS,
+    /// not with the tokens' keys).
+    package static func naming(_ octets: [UInt8], shortAddress: UInt16, capabilities: NIRadioCapability) -> NIDiscoveryToken {
+        NIDiscoveryToken(content: DiscoveryTokenContent(
+            identifier: TokenIdentifier(digestOf: octets), shortAddress: shortAddress, capabilities: capabilities, publicKeyShare: []))
+    }
+
     /// A token for a new session, drawn from the system's cryptographically secure generator.
     package static func makeForNewSession(capabilities: NIRadioCapability) -> NIDiscoveryToken {
         var generator = SystemRandomNumberGenerator()

@@ -12,7 +12,7 @@ extension DeviceSpec {
             required: [Key.name, Key.board, Key.position],
             optional: [
                 Key.orientation, Key.path, Key.clock, Key.antennaDelays, Key.phaseOffsets, Key.phaseAtReset, Key.txPower,
-                Key.transmit, Key.rogue, Key.anchor, Key.tag,
+                Key.transmit, Key.rogue, Key.anchor, Key.tag, Key.phone,
             ])
         let name = try object.field(Key.name).text()
         let boardField = try object.field(Key.board)
@@ -55,7 +55,7 @@ extension DeviceSpec {
             guard transmit == nil else { throw .rogueWithTransmitScript(field: rogue.path) }
             self.rogue = try Self.rogue(from: rogue)
         }
-        let software = [Key.transmit, Key.rogue, Key.anchor, Key.tag].filter { object.optionalField($0) != nil }
+        let software = [Key.transmit, Key.rogue, Key.anchor, Key.tag, Key.phone].filter { object.optionalField($0) != nil }
         if software.count > 1, let second = object.optionalField(software[1]) {
             throw .softwareConflict(field: second.path, first: software[0], second: software[1])
         }
@@ -65,6 +65,11 @@ extension DeviceSpec {
         if let tag = object.optionalField(Key.tag) {
             _ = try tag.object(required: [], optional: [])
             positioning = .tag
+        }
+        if let phone = object.optionalField(Key.phone) {
+            let values = try phone.object(required: [Key.platform, Key.accessory], optional: [])
+            self.phone = PhoneSpec(
+                platform: try values.field(Key.platform).choice(PhonePlatform.self), accessory: try values.field(Key.accessory).text())
         }
     }
 

@@ -3,7 +3,7 @@ import UWBCore
 
 /// One device of a scenario: a board at a pose, with its clock, its true antenna delays and phase
 /// offsets, and optionally a path to move along and the software it runs: frames to send, an attack,
-/// or a part in positioning (JSON: an element of `devices`).
+/// a part in positioning, or a phone of the accessory protocol (JSON: an element of `devices`).
 ///
 /// The antenna delays and phase offsets here are the *true* hardware values the emulator
 /// simulates; the board's calibration is what the driver believes. Leaving them at the board's
@@ -37,6 +37,8 @@ public struct DeviceSpec: Hashable, Sendable {
     public var rogue: RogueSpec?
     /// Its part in positioning (an anchor or a tag), or `nil` for none.
     public var positioning: PositioningRole?
+    /// The phone it plays, ranging with an accessory of the scenario, or `nil` for none.
+    public var phone: PhoneSpec?
 
     /// A device with the given properties. The scenario decoder checks them; this initializer
     /// does not.

@@ -222,6 +222,7 @@ extension Scenario {
             }
             devices.append(device)
         }
+        try Self.checkAccessories(of: devices, field: field)
         for (index, device) in devices.enumerated() {
             guard case .earlyPath(_, let victims)? = device.rogue?.behaviour else { continue }
             for victim in victims where nameFields[victim] == nil {
@@ -230,6 +231,39 @@ extension Scenario {
             }
         }
         return devices
+    }
+
+    /// Checks every phone's accessory: a device of the scenario other than the phone, running no
+    /// software of its own, serving no other phone, and both on boards with an STS.
+    ///
+    /// - Throws: ``ScenarioError/unavailableAccessory(field:name:reason:)`` or
+    ///   ``ScenarioError/accessoryWithoutSTS(field:device:)``.
+    private static func checkAccessories(of devices: [DeviceSpec], field: ScenarioField) throws(ScenarioError) {
+        var served: [String: String] = [:]
+        for (index, device) in devices.enumerated() {
+            guard let phone = device.phone else { continue }
+            let phoneField = JSONPath.member(ScenarioKey.phone, of: JSONPath.element(index, of: field.path))
+            let accessoryField = JSONPath.member(ScenarioKey.accessory, of: phoneField)
+            guard let accessory = devices.first(where: { $0.name == phone.accessory }) else {
+                throw .unavailableAccessory(field: accessoryField, name: phone.accessory, reason: "no device has that name")
+            }
+            let reason: String? = if accessory.name == device.name {
+                "it is the phone itself"
+            } else if let other = served[accessory.name] {
+                "it is already the accessory of \"\(other)\""
+            } else if accessory.phone != nil || accessory.rogue != nil || accessory.transmit != nil || accessory.positioning != nil {
+                "it runs software of its own"
+            } else {
+                nil
+            }
+            if let reason {
+                throw .unavailableAccessory(field: accessoryField, name: accessory.name, reason: reason)
+            }
+            served[accessory.name] = device.name
+            for member in [device, accessory] where !member.board.chips.allSatisfy(\.model.family.supportsSecureTimestamps) {
+                throw .accessoryWithoutSTS(field: phoneField, device: member.name)
+            }
+        }
     }
 
     /// The root's `positioning` object: `networkIdentifier`, `method`, `roundsPerSecond`,

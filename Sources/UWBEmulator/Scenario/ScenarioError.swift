@@ -53,6 +53,12 @@ public enum ScenarioError: Error, Hashable, Sendable, CustomStringConvertible, J
     case softwareConflict(field: String, first: String, second: String)
     /// A cluster has one anchor: a DL-TDoA round needs an initiator and at least one responder.
     case loneAnchor(field: String, cluster: String)
+    /// A phone's `accessory` cannot be its accessory: no device has the name, or the device is
+    /// the phone itself, runs software of its own, or is another phone's accessory (`reason` says).
+    case unavailableAccessory(field: String, name: String, reason: String)
+    /// A phone or its accessory is on a board without an STS (a DW1000): the accessory protocol's
+    /// FiRa sessions range with a static STS.
+    case accessoryWithoutSTS(field: String, device: String)
 
     /// Wraps an error of the shared JSON decoder.
     public init(_ error: JSONFieldError) {
@@ -74,7 +80,8 @@ public enum ScenarioError: Error, Hashable, Sendable, CustomStringConvertible, J
             .tooManyDevices(let field, _), .duplicateName(let field, _, _), .devicesTooClose(let field, _, _),
             .intervalShorterThanAirtime(let field, _, _, _), .obstacleInverted(let field, _, _, _),
             .clockStepsOutOfOrder(let field, _, _), .rogueWithTransmitScript(let field), .unknownVictim(let field, _),
-            .softwareConflict(let field, _, _), .loneAnchor(let field, _), .obstaclesOverlap(let field, _), .obstacleComposition(let field, _):
+            .softwareConflict(let field, _, _), .loneAnchor(let field, _), .obstaclesOverlap(let field, _), .obstacleComposition(let field, _),
+            .unavailableAccessory(let field, _, _), .accessoryWithoutSTS(let field, _):
             field
         }
     }
@@ -127,6 +134,10 @@ public enum ScenarioError: Error, Hashable, Sendable, CustomStringConvertible, J
             "\(field): a device runs one piece of software, but this one has both \(first) and \(second); keep one, or make a second device for the other"
         case .loneAnchor(let field, let cluster):
             "\(field): cluster \"\(cluster)\" has only this anchor, and a DL-TDoA round needs an initiator and at least one responder; add anchors to the cluster or give this one another cluster's name"
+        case .unavailableAccessory(let field, let name, let reason):
+            "\(field): \"\(name)\" cannot be this phone's accessory: \(reason); name a device of the scenario that runs no software of its own and serves no other phone"
+        case .accessoryWithoutSTS(let field, let device):
+            "\(field): \"\(device)\" is on a board without an STS, and the accessory protocol's FiRa sessions range with a static STS; give the phone and its accessory DW3000-family boards"
         }
     }
 
