@@ -255,7 +255,7 @@ let package = Package(
         .testTarget(name: "FuzzCorpusTests", dependencies: ["uwb-fuzz", "UWBTestSupport"]),
         .testTarget(name: "AccessoryProtocolTests", dependencies: ["AccessoryProtocol"]),
         // Needs dbus-daemon and python3-dbusmock (a BlueZ mock on a private bus).
-        .testTarget(name: "AccessoryBluetoothTests", dependencies: ["AccessoryBluetooth", "AccessoryProtocol"], exclude: ["bluez-mock-adapter.py"]),
+        .testTarget(name: "AccessoryBluetoothTests", dependencies: ["AccessoryBluetooth", "AccessoryProtocol"]),
         .testTarget(
             name: "DW1000Tests",
             dependencies: ["DW1000Driver", "RegisterMapGenerator", "UWBTestSupport", "UWBCore", .product(name: "Logging", package: "swift-log")]

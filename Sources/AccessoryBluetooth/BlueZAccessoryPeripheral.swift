@@ -49,6 +49,12 @@ public final class BlueZAccessoryPeripheral: Sendable {
         return BlueZAccessoryPeripheral(connection: connection, server: server, settings: settings)
     }
 
+    /// The peripheral's unique name on the bus (where BlueZ, or a test playing it, calls the
+    /// application's objects).
+    package var uniqueBusName: String {
+        connection.uniqueName
+    }
+
     /// The link of the next phone that writes to the data channel or subscribes to it; nil once
     /// the peripheral is closed or BlueZ left the bus.
     public func accept() async -> (any AccessoryTransport)? {

@@ -1,7 +1,7 @@
 import Synchronization
 
 /// A queue between threads and one awaiting task: ``push(_:)`` from any thread, ``next()`` from one
-/// task at a time; after ``finish()``, what was pushed before still comes out, then nil.
+/// task at a time (a cancelled task's ``next()`` returns nil); after ``finish()``, what was pushed before still comes out, then nil.
 package final class AsyncQueue<Element: Sendable>: Sendable {
     private struct State {
         var buffer: [Element] = []
@@ -38,16 +38,24 @@ package final class AsyncQueue<Element: Sendable>: Sendable {
         waiter?.resume(returning: nil)
     }
 
-    /// The next element; nil once the queue is finished and empty.
+    /// The next element; nil once the queue is finished and empty, or if the task is cancelled.
     package func next() async -> Element? {
-        await withCheckedContinuation { continuation in
-            let ready: Element?? = state.withLock { state in
-                if !state.buffer.isEmpty { return .some(state.buffer.removeFirst()) }
-                if state.finished { return .some(nil) }
-                state.waiter = continuation
-                return nil
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let ready: Element?? = state.withLock { state in
+                    if !state.buffer.isEmpty { return .some(state.buffer.removeFirst()) }
+                    if state.finished || Task.isCancelled { return .some(nil) }
+                    state.waiter = continuation
+                    return nil
+                }
+                if let ready { continuation.resume(returning: ready) }
             }
-            if let ready { continuation.resume(returning: ready) }
+        } onCancel: {
+            let waiter = state.withLock { state in
+                defer { state.waiter = nil }
+                return state.waiter
+            }
+            waiter?.resume(returning: nil)
         }
     }
 }
