@@ -73,7 +73,7 @@ let package = Package(
         .target(name: "AccessoryProtocol", dependencies: ["UCI", "UWBCore"]),
         // The accessory protocol over Bluetooth LE through BlueZ's D-Bus API (decision 0028).
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
-        .target(name: "AccessoryBluetooth", dependencies: ["AccessoryProtocol", "CDBus"]),
+        .target(name: "AccessoryBluetooth", dependencies: ["AccessoryProtocol", "UWBCore", "CDBus"]),
         .target(name: "FT232H", dependencies: ["UWBCore", .product(name: "Logging", package: "swift-log")]),
         .systemLibrary(name: "CLibUSB", pkgConfig: "libusb-1.0", providers: [.apt(["libusb-1.0-0-dev"])]),
         .target(

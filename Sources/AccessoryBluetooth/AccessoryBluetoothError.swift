@@ -38,7 +38,7 @@ public enum AccessoryBluetoothError: Error, Hashable, Sendable, CustomStringConv
         case .blueZRefused(let operation, let errorName, let message):
             "BlueZ refused \(operation): \(errorName): \(message); \(Self.advice(for: errorName))"
         case .noReply(let operation):
-            "BlueZ did not answer \(operation) within \(BusConnection.callTimeout); check that bluetoothd is not hung (`sudo systemctl restart bluetooth`)"
+            "BlueZ did not answer \(operation) within \(BusConnection.callTimeout.components.seconds) s; check that bluetoothd is not hung (`sudo systemctl restart bluetooth`)"
         case .busClosed(let operation):
             "the connection to the D-Bus bus closed during \(operation); check that the bus is still running, then start again"
         case .invalidSetting(let reason):

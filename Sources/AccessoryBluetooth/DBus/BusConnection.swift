@@ -2,6 +2,7 @@ import CDBus
 import Foundation
 import Glibc
 import Synchronization
+import UWBCore
 
 /// A private connection to a D-Bus bus (libdbus), served by a loop thread of its own: it reads and
 /// dispatches messages, sends what other threads post, answers method calls through a
@@ -15,7 +16,7 @@ import Synchronization
 package final class BusConnection: @unchecked Sendable {
     private let raw: OpaquePointer
     private let descriptor: Int32
-    private let waker: BusLoopWaker
+    private let waker: WakeSignal
     /// The bus the connection is on, for messages.
     package let busName: String
     /// The connection's unique name on the bus, such as `:1.42`.
@@ -61,11 +62,11 @@ package final class BusConnection: @unchecked Sendable {
             throw .busUnavailable(bus: "\(bus)", reason: "the bus's transport is not a Unix socket; give a unix: address")
         }
         do {
-            waker = try BusLoopWaker()
+            waker = try WakeSignal()
         } catch {
             dbus_connection_close(connection)
             dbus_connection_unref(connection)
-            throw error
+            throw .system(error.description)
         }
         raw = connection
         self.descriptor = descriptor
@@ -97,7 +98,7 @@ package final class BusConnection: @unchecked Sendable {
             state.work.append(work)
             return true
         }
-        if accepted { waker.wake() }
+        if accepted { waker.raise() }
         return accepted
     }
 
@@ -153,7 +154,7 @@ package final class BusConnection: @unchecked Sendable {
             defer { state.closed = true }
             return !state.closed
         }
-        if first { waker.wake() }
+        if first { waker.raise() }
     }
 
     // MARK: The loop thread
@@ -189,7 +190,7 @@ package final class BusConnection: @unchecked Sendable {
         let output = dbus_connection_has_messages_to_send(raw) != 0 ? Int16(POLLOUT) : 0
         var descriptors = [
             pollfd(fd: descriptor, events: Int16(POLLIN) | output, revents: 0),
-            pollfd(fd: waker.descriptor, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: waker.readEnd, events: Int16(POLLIN), revents: 0),
         ]
         let timeout = pendingCalls.earliestDeadline.map { deadline -> Int32 in
             let remaining = ContinuousClock.now.duration(to: deadline).components
@@ -197,7 +198,7 @@ package final class BusConnection: @unchecked Sendable {
             return Int32(clamping: max(0, milliseconds))
         } ?? -1
         _ = poll(&descriptors, nfds_t(descriptors.count), timeout)
-        waker.clear()
+        waker.lower()
     }
 
     private func finish() {
