@@ -42,6 +42,7 @@ let package = Package(
         .library(name: "UCIService", targets: ["UCIService"]),
         .library(name: "UCIClient", targets: ["UCIClient"]),
         .library(name: "AccessoryProtocol", targets: ["AccessoryProtocol"]),
+        .library(name: "AccessoryBluetooth", targets: ["AccessoryBluetooth"]),
         .executable(name: "uwb", targets: ["uwb"]),
     ] + simdProducts,
     dependencies: [
@@ -70,6 +71,9 @@ let package = Package(
         .target(name: "UCIService", dependencies: ["UCI", "UWBCore", "UWBEmulator", "UWBPositioning", "UWBRanging", .product(name: "Logging", package: "swift-log")]),
         .target(name: "UCIClient", dependencies: ["UCI", "UWBCore", .product(name: "Logging", package: "swift-log")]),
         .target(name: "AccessoryProtocol", dependencies: ["UCI", "UWBCore", "UWBRanging"]),
+        // The accessory protocol over Bluetooth LE through BlueZ's D-Bus API (decision 0028).
+        .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
+        .target(name: "AccessoryBluetooth", dependencies: ["AccessoryProtocol", "UWBCore", "CDBus"]),
         .target(name: "FT232H", dependencies: ["UWBCore", .product(name: "Logging", package: "swift-log")]),
         .systemLibrary(name: "CLibUSB", pkgConfig: "libusb-1.0", providers: [.apt(["libusb-1.0-0-dev"])]),
         .target(
@@ -252,6 +256,8 @@ let package = Package(
         ),
         .testTarget(name: "FuzzCorpusTests", dependencies: ["uwb-fuzz", "UWBTestSupport"]),
         .testTarget(name: "AccessoryProtocolTests", dependencies: ["AccessoryProtocol", "UWBRanging", "UWBCore", "UCI"]),
+        // Needs dbus-daemon and python3-dbusmock (a BlueZ mock on a private bus).
+        .testTarget(name: "AccessoryBluetoothTests", dependencies: ["AccessoryBluetooth", "AccessoryProtocol"]),
         .testTarget(
             name: "DW1000Tests",
             dependencies: ["DW1000Driver", "RegisterMapGenerator", "UWBTestSupport", "UWBCore", .product(name: "Logging", package: "swift-log")]

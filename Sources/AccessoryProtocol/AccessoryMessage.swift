@@ -19,6 +19,10 @@ public enum AccessoryMessage: Hashable, Sendable {
     /// Phone → accessory (0xA5): an Android phone asks for the configuration data.
     case initializeAndroid
 
+    /// The longest message either side sends: initialise's answer, 1 + 16 + 255 octets (identifier,
+    /// the configuration data's fixed part, the longest UWB configuration its length octet allows).
+    public static let maximumLength = 1 + 16 + 255
+
     /// The identifier octets.
     enum Identifier: UInt8 {
         case configurationData = 0x01

@@ -40,7 +40,13 @@ final class EmulatorSocketBus: SPIBus {
                         "the device's board \(boardID) is not in this client's board catalog: \(error); the service runs a board "
                             + "of its own: set \(BoardCatalog.directoryEnvironmentVariable) to the directory of its description")
                 }
-                return (EmulatorSocketBus(socket: socket, chipCount: board.chips.count, now: now, wakeSignal: try WakeSignal()), board)
+                let wakeSignal: WakeSignal
+                do {
+                    wakeSignal = try WakeSignal()
+                } catch {
+                    throw EmulatorServiceError.connectionLost(error.description)
+                }
+                return (EmulatorSocketBus(socket: socket, chipCount: board.chips.count, now: now, wakeSignal: wakeSignal), board)
             case .error(let message):
                 throw .answered(message)
             case let other:

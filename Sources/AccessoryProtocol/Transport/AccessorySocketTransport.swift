@@ -17,8 +17,8 @@ public final class AccessorySocketTransport: AccessoryTransport, @unchecked Send
     private var pending: [UInt8] = []
     private let closed = Atomic<Bool>(false)
 
-    /// The longest message either side sends: initialise's answer, 1 + 16 + 255 octets.
-    public static let maximumMessageLength = 1 + 16 + 255
+    /// The longest message either side sends (``AccessoryMessage/maximumLength``).
+    public static let maximumMessageLength = AccessoryMessage.maximumLength
     /// How long a write may wait for a peer that does not read before the link counts as broken.
     static let sendTimeout: Duration = .seconds(5)
 

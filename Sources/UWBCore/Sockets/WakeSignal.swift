@@ -4,22 +4,23 @@ import Glibc
 #endif
 
 /// A way for any thread to wake a thread blocked on a socket: a pipe whose read end the blocked
-/// thread watches beside the socket (``UnixSocket/waitForInput(orWakeFrom:)``).
+/// thread watches beside the socket (UWBEmulatorService's `UnixSocket.waitForInput(orWakeFrom:)`,
+/// AccessoryBluetooth's bus loop).
 ///
 /// `@unchecked Sendable`: the descriptors are fixed at creation; writing to and draining a pipe
 /// are safe from any thread.
 public final class WakeSignal: @unchecked Sendable {
     /// The end the blocked thread watches.
-    let readEnd: Int32
+    package let readEnd: Int32
     private let writeEnd: Int32
 
     /// A new signal, not raised.
     ///
-    /// - Throws: ``EmulatorServiceError/connectionLost(_:)`` if the process has no descriptors left.
-    public init() throws(EmulatorServiceError) {
+    /// - Throws: ``WakeSignalError`` if the process has no descriptors left.
+    public init() throws(WakeSignalError) {
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else {
-            throw .connectionLost("no pipe for waking the radio loop: \(String(cString: strerror(errno)))")
+            throw WakeSignalError(reason: String(cString: strerror(errno)))
         }
         for end in ends {
             _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
@@ -41,7 +42,7 @@ public final class WakeSignal: @unchecked Sendable {
     }
 
     /// Lowers the signal again, forgetting every raise so far.
-    func lower() {
+    package func lower() {
         var octets = [UInt8](repeating: 0, count: 64)
         while Glibc.read(readEnd, &octets, octets.count) > 0 {}
     }
