@@ -167,6 +167,7 @@ let package = Package(
                 "UCIClient",
                 "UCI",
                 "AccessoryProtocol",
+                "AccessoryBluetooth",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -1,3 +1,4 @@
+import AccessoryBluetooth
 import AccessoryProtocol
 import ArgumentParser
 import Foundation
@@ -8,26 +9,35 @@ import UWBCore
 import UWBDevices
 
 /// `uwb accessory`: the device `UWB_DEVICE` names as an accessory of Apple's Nearby Interaction
-/// accessory protocol (``NearbyAccessory``), reached by phones over the socket transport: an
-/// emulated phone (`uwb phone`), or a bridge from a phone's Bluetooth link.
+/// accessory protocol (``NearbyAccessory``), reached by phones over the socket transport (an
+/// emulated phone, `uwb phone`) or over Bluetooth LE through BlueZ (a phone).
 struct AccessoryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "accessory",
-        abstract: "Make the device UWB_DEVICE names a Nearby Interaction accessory that phones reach over a socket.",
+        abstract: "Make the device UWB_DEVICE names a Nearby Interaction accessory that phones reach over a socket or Bluetooth LE.",
         discussion: """
             Listens on --port of 127.0.0.1 (the accessory protocol's messages, each after its \
-            2-octet little-endian length) and serves --connections phones one after the other: \
+            2-octet little-endian length), or with --bluetooth advertises on that BlueZ adapter the \
+            accessory samples' GATT data channel and background mode's service (Docs/bluetooth.md), \
+            and serves --connections phones one after the other: \
             answers an iPhone's initialise (0x0A) with the accessory's configuration data and an \
             Android phone's (0xA5) with its 18 octets, starts the FiRa session the phone's data sets \
             up, says UWB started, and stops on stop (0x0C) or when the phone disconnects. Prints one \
             JSON line per event: {"listening":PORT} first, then "initialized", "started" (the \
             session id, channel, preamble code and interval), each distance ({"t":…,"distance":…}, t \
-            on the device's clock), "stopped" and "refused" (a message it could not take, with why). \
+            on the device's clock), "stopped" and "refused" (a message it could not take, with why); \
+            with --bluetooth the first line is {"advertising":ADAPTER}. \
             The device needs an STS: a DW3000-family radio, or a FiRa UCI device.
             """)
 
     @Option(parsing: .unconditional, help: "The TCP port on 127.0.0.1 to listen on (0: one the system chooses, printed first).")
     var port: UInt16 = 0
+
+    @Option(help: "Serve phones over Bluetooth LE on this BlueZ adapter (such as hci0) instead of a socket.")
+    var bluetooth: String?
+
+    @Option(help: "The name the Bluetooth advertisement carries.")
+    var name = "swift-uwb"
 
     @Option(help: "The accessory's short MAC address, in hexadecimal (default: a random one).")
     var address: String?
@@ -58,23 +68,16 @@ struct AccessoryCommand: ParsableCommand {
             AccessoryUWBConfiguration(manufacturerID: 0, modelID: 0, middlewareMajorVersion: 1, middlewareMinorVersion: 0, rangingRole: 1, macAddress: $0)
         }
         let accessory = NearbyAccessory(device: device, uwb: uwb)
-        let listener: AccessorySocketListener
-        do {
-            listener = try AccessorySocketListener(port: port)
-        } catch {
-            StandardError.line("Error: \(error)")
-            throw ExitCode(1)
-        }
-        Self.printLine(JSONText.object([("listening", "\(listener.port)")]))
+        let phones = try phones(for: accessory)
         let printing = Task {
             for await event in accessory.events() {
                 Self.printLine(Self.line(of: event))
             }
         }
         let connections = connections
-        let failure = Self.blocking {
+        let served = Self.blocking {
             var served = 0
-            while connections == 0 || served < connections, let transport = await listener.accept() {
+            while connections == 0 || served < connections, let transport = await phones.accept() {
                 served += 1
                 do {
                     try await accessory.serve(transport)
@@ -84,10 +87,46 @@ struct AccessoryCommand: ParsableCommand {
             }
         }
         printing.cancel()
-        if let failure {
-            StandardError.line("Error: \(failure)")
+        phones.close()
+        if case .failure(let error) = served {
+            StandardError.line("Error: \(error)")
             throw ExitCode(1)
         }
+    }
+
+    /// Where phones come from: a socket listener or a Bluetooth peripheral, started and announced
+    /// on the first line.
+    private func phones(for accessory: NearbyAccessory) throws -> PhoneSource {
+        if let bluetooth {
+            let settings = BlueZAccessorySettings(localName: name, adapter: bluetooth, configurationData: try accessory.configurationData.encoded())
+            let peripheral: BlueZAccessoryPeripheral
+            switch Self.blocking({ try await BlueZAccessoryPeripheral.start(settings) }) {
+            case .success(let started):
+                peripheral = started
+            case .failure(let error):
+                StandardError.line("Error: \(error)")
+                throw ExitCode(1)
+            }
+            Self.printLine(JSONText.object([("advertising", JSONText.string(bluetooth))]))
+            return PhoneSource(accept: { await peripheral.accept() }, close: { peripheral.close() })
+        }
+        let listener: AccessorySocketListener
+        do {
+            listener = try AccessorySocketListener(port: port)
+        } catch {
+            StandardError.line("Error: \(error)")
+            throw ExitCode(1)
+        }
+        Self.printLine(JSONText.object([("listening", "\(listener.port)")]))
+        return PhoneSource(accept: { await listener.accept() }, close: { listener.close() })
+    }
+
+    /// Where the phones come from.
+    struct PhoneSource: Sendable {
+        /// The next phone's link; nil once there will be none.
+        let accept: @Sendable () async -> (any AccessoryTransport)?
+        /// Stops taking phones.
+        let close: @Sendable () -> Void
     }
 
     /// The JSON line of `event`.
@@ -120,20 +159,22 @@ struct AccessoryCommand: ParsableCommand {
         fflush(nil)
     }
 
-    /// Runs `work` to its end on the concurrency runtime while this thread waits; the error it
-    /// threw, if any.
-    static func blocking(_ work: @escaping @Sendable () async throws -> Void) -> (any Error)? {
-        let outcome = Mutex<(any Error)?>(nil)
+    /// Runs `work` to its end on the concurrency runtime while this thread waits; what it gave
+    /// or threw.
+    static func blocking<Value: Sendable>(_ work: @escaping @Sendable () async throws -> Value) -> Result<Value, any Error> {
+        let outcome = Mutex<Result<Value, any Error>?>(nil)
         let done = DispatchSemaphore(value: 0)
         Task {
+            let result: Result<Value, any Error>
             do {
-                try await work()
+                result = .success(try await work())
             } catch {
-                outcome.withLock { $0 = error }
+                result = .failure(error)
             }
+            outcome.withLock { $0 = result }
             done.signal()
         }
         done.wait()
-        return outcome.withLock { $0 }
+        return outcome.withLock { $0 } ?? .failure(CommandFailure("the work ended without an outcome"))
     }
 }

@@ -55,7 +55,7 @@ struct PhoneCommand: ParsableCommand {
         }
         let phone = EmulatedPhone(device: device, platform: platform)
         let (port, updates, timeout) = (connect, updates, timeout)
-        let failure = AccessoryCommand.blocking {
+        let outcome = AccessoryCommand.blocking {
             let transport = try AccessorySocketTransport.connect(port: port)
             try await phone.start(over: transport)
             let deadline = Task {
@@ -78,8 +78,8 @@ struct PhoneCommand: ParsableCommand {
             try await phone.stop(over: transport)
             transport.close()
         }
-        if let failure {
-            StandardError.line("Error: \(failure)")
+        if case .failure(let error) = outcome {
+            StandardError.line("Error: \(error)")
             throw ExitCode(1)
         }
     }

@@ -55,6 +55,12 @@ public final class NearbyAccessory: @unchecked Sendable {
             macAddress: device.randomOctets(2).bigEndianValue() | 1)
     }
 
+    /// The configuration data the accessory answers an iPhone's initialise with (what background
+    /// mode's GATT characteristic holds).
+    public var configurationData: AccessoryConfigurationData {
+        AccessoryConversation(uwb: uwb, preferredUpdateRate: preferredUpdateRate).configuration
+    }
+
     /// The accessory's events as an asynchronous sequence, from now on; a consumer that falls
     /// behind loses the oldest beyond `limit`.
     public func events(bufferingNewest limit: Int = 256) -> AsyncStream<Event> {
