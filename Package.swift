@@ -99,6 +99,7 @@ let package = Package(
                 .embedInCode("Scenario/Shipped/hall-twenty.json"),
                 .embedInCode("Scenario/Shipped/office-wall.json"),
                 .embedInCode("Scenario/Shipped/pdoa-bench.json"),
+                .embedInCode("Scenario/Shipped/phone-and-accessory.json"),
                 .embedInCode("Scenario/Shipped/pdoa-dw3220-bench.json"),
                 .embedInCode("Scenario/Shipped/pdoa-dw3220-sweep.json"),
                 .embedInCode("Scenario/Shipped/pdoa-sweep.json"),

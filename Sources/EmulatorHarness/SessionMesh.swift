@@ -1,3 +1,4 @@
+import AccessoryProtocol
 import Foundation
 import NearbyInteraction
 import UWBCore
@@ -11,6 +12,11 @@ import UWBRanging
 /// each session's token is archived with `NSKeyedArchiver`, "sent", unarchived by the peer and run
 /// in an `NINearbyPeerConfiguration`. A session whose peer times out runs again, as Apple's sample
 /// app does. Used by `uwb demo` and the session benchmark.
+///
+/// A device given a phone (``UWBEmulator/PhoneSpec``) ranges with its accessory through the
+/// accessory protocol instead (``EmulatedAccessoryPair``), and the two range with no one else:
+/// a radio holds one STS at a time, and the accessory session's static STS is not the peer
+/// sessions'.
 ///
 /// The emulation runs on the caller's thread (``run(until:pacing:speed:)``); the sessions'
 /// delegates run on a queue of their own, and ``collect()`` takes what they heard in between.
@@ -30,6 +36,10 @@ public final class SessionMesh {
     public let updateIntervals: ClosedRange<Duration>
     /// The sessions by device and peer name.
     private var sessions: [String: [String: NISession]] = [:]
+    /// The phones and accessories ranging through the accessory protocol.
+    private var accessoryPairs: [EmulatedAccessoryPair] = []
+    /// Each phone with its accessory and each accessory with its phone.
+    private var accessoryLinks: Set<[String]> = []
     /// The device services by device name.
     private let services: [String: DeviceService]
 
@@ -59,6 +69,17 @@ public final class SessionMesh {
         try self.init(emulation: emulation, interval: interval, tokenSeed: tokenSeed, hub: hub, securesFrames: true)
     }
 
+    /// Sessions between every two devices of `emulation` as ``init(emulation:interval:tokenSeed:hub:)``
+    /// makes them, except that each device `phones` names (by its name) ranges with its accessory
+    /// through the accessory protocol, and neither of the two with any other device.
+    ///
+    /// - Throws: ``SessionMeshError`` as ``init(emulation:interval:tokenSeed:hub:)``, or
+    ///   ``SessionMeshError/accessory(_:)`` if a phone and its accessory cannot range.
+    public convenience init(emulation: Emulation, interval: Duration?, tokenSeed: UInt64, phones: [String: PhoneSpec]) throws(SessionMeshError) {
+        try self.init(
+            emulation: emulation, interval: interval, tokenSeed: tokenSeed, securesFrames: true, limited: true, phones: phones) { _, _ in true }
+    }
+
     /// A mesh as ``init(emulation:interval:tokenSeed:hub:)`` makes it, whose sessions secure their
     /// frames or not (`DeviceServiceSettings.securesFrames`, for this package's attack tests and
     /// security benchmarks).
@@ -86,10 +107,11 @@ public final class SessionMesh {
         try self.init(emulation: emulation, interval: interval, tokenSeed: tokenSeed, securesFrames: true, limited: false, pairs: pairs)
     }
 
-    /// A mesh of the `pairs` of `emulation`'s devices; with `limited`, at most ``maximumDevices`` of them.
+    /// A mesh of the `pairs` of `emulation`'s devices, the `phones` ranging with their accessories
+    /// through the accessory protocol; with `limited`, at most ``maximumDevices`` of them.
     private init(
         emulation: Emulation, interval: Duration?, tokenSeed: UInt64, securesFrames: Bool, limited: Bool,
-        pairs: @escaping (String, String) -> Bool
+        phones: [String: PhoneSpec] = [:], pairs: @escaping (String, String) -> Bool
     ) throws(SessionMeshError) {
         self.emulation = emulation
         let attackers = Dictionary(uniqueKeysWithValues: emulation.devices.compactMap { device in
@@ -122,8 +144,10 @@ public final class SessionMesh {
             throw .intervalOutOfRange(chosen, lowest: lowest, highest: highest)
         }
         self.interval = chosen
+        let accessories = Set(phones.values.map(\.accessory))
         func ranges(_ device: String, _ peer: String) -> Bool {
-            device != peer && pairs(device, peer)
+            device != peer && pairs(device, peer) && phones[device] == nil && phones[peer] == nil && !accessories.contains(device)
+                && !accessories.contains(peer)
         }
         for device in deviceNames {
             guard let service = services[device] else { continue }
@@ -149,6 +173,40 @@ public final class SessionMesh {
                 delegates.append(delegate)
             }
         }
+        for (index, (phone, spec)) in phones.sorted(by: { $0.key < $1.key }).enumerated() {
+            try startAccessoryPair(phone: phone, spec: spec, address: UInt16(0xAC00 + index))
+        }
+    }
+
+    /// Starts `phone` ranging with the accessory `spec` names, the accessory at short address `address`.
+    private func startAccessoryPair(phone: String, spec: PhoneSpec, address: UInt16) throws(SessionMeshError) {
+        guard let phoneService = services[phone], let accessoryService = services[spec.accessory] else {
+            throw .accessory("\(phone) or its accessory \(spec.accessory) is no device with sessions of this world")
+        }
+        let mailbox = mailbox
+        let names: [EmulatedAccessoryPair.Side: (device: String, peer: String)] = [.phone: (phone, spec.accessory), .accessory: (spec.accessory, phone)]
+        let uwb = AccessoryUWBConfiguration(
+            manufacturerID: 0, modelID: 0, middlewareMajorVersion: 1, middlewareMinorVersion: 0, rangingRole: 1, macAddress: address)
+        do {
+            accessoryPairs.append(try EmulatedAccessoryPair(
+                phone: phoneService, accessory: accessoryService, platform: spec.platform, uwb: uwb, queue: queue) { event in
+                let (side, meshEvent): (EmulatedAccessoryPair.Side, SessionMeshEvent) = switch event {
+                case .started(let side): (side, .started)
+                case .measured(let side, let object, let measurement): (side, .measured(object, measurement))
+                case .failed(let side, let error): (side, .invalidated(error))
+                }
+                guard let names = names[side] else { return }
+                mailbox.post(SessionMeshReport(device: names.device, peer: names.peer, event: meshEvent))
+            })
+        } catch {
+            throw .accessory("\(phone) cannot range with its accessory \(spec.accessory): \(error)")
+        }
+        accessoryLinks.formUnion([[phone, spec.accessory], [spec.accessory, phone]])
+    }
+
+    /// Whether `device` ranges with `peer` in this mesh (through a session, or the accessory protocol).
+    public func ranges(_ device: String, with peer: String) -> Bool {
+        sessions[device]?[peer] != nil || accessoryLinks.contains([device, peer])
     }
 
     /// `preferred` if `range` contains it, else the whole millisecond in `range` nearest to it (or

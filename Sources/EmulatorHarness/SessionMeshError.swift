@@ -14,6 +14,8 @@ public enum SessionMeshError: Error, Hashable, Sendable, CustomStringConvertible
     case emulation(String)
     /// A token could not be archived or unarchived.
     case tokenExchange(String)
+    /// A phone and its accessory cannot range through the accessory protocol.
+    case accessory(String)
 
     /// What went wrong, and what to do.
     public var description: String {
@@ -28,6 +30,7 @@ public enum SessionMeshError: Error, Hashable, Sendable, CustomStringConvertible
             "the hub \"\(hub)\" is no device of the scenario; name one of \(devices.joined(separator: ", "))"
         case .emulation(let reason): "the world could not be built: \(reason)"
         case .tokenExchange(let reason): "the token exchange failed: \(reason)"
+        case .accessory(let reason): "an accessory session cannot start: \(reason)"
         }
     }
 

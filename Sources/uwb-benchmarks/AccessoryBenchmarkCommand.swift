@@ -43,7 +43,7 @@ struct AccessoryBenchmarkCommand: ParsableCommand {
             for seed in 1...UInt64(starts) {
                 let pair = try AccessoryPair(metres: 5, channel: kind, seed: seed, boards: boards)
                 pair.run(for: .seconds(2))
-                guard let first = pair.phoneDistances.first else { continue }
+                guard let first = pair.distances(of: .phone).first else { continue }
                 waits.append((first.time - pair.initialized) / .milliseconds(1))
                 errors.append((first.metres - 5) * 100)
             }
@@ -63,7 +63,7 @@ struct AccessoryBenchmarkCommand: ParsableCommand {
                 let pair = try AccessoryPair(metres: metres, channel: kind, seed: 1, boards: boards)
                 pair.run(for: .seconds(seconds))
                 let rounds = Int(seconds / 0.18)
-                for (side, values) in [("phone", pair.phoneDistances.map(\.metres)), ("accessory", pair.accessory.distances.withLock { $0 })] {
+                for (side, values) in [("phone", pair.distances(of: .phone).map(\.metres)), ("accessory", pair.distances(of: .accessory).map(\.metres))] {
                     let errors = values.filter(\.isFinite).map { ($0 - metres) * 100 }
                     let mean = errors.isEmpty ? Double.nan : errors.reduce(0, +) / Double(errors.count)
                     let spread = errors.isEmpty ? Double.nan : (errors.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(errors.count)).squareRoot()

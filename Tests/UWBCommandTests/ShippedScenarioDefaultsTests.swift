@@ -14,7 +14,7 @@ struct ShippedScenarioDefaultsTests {
     /// The other files in `Docs/scenarios`.
     static let scenarios = [
         "apartment-fridge", "apartment-wall", "calibration-room", "capture-room", "demo-room", "dense-room", "hall-twenty", "office-wall", "pdoa-bench", "pdoa-dw3220-bench",
-        "pdoa-dw3220-sweep", "pdoa-sweep",
+        "pdoa-dw3220-sweep", "pdoa-sweep", "phone-and-accessory",
         "two-devices-3m", "uci-pairs-twenty",
         "walking-around",
     ]

@@ -17,6 +17,7 @@ enum ShippedScenarios {
         "office-dl-tdoa": PackageResources.office_dl_tdoa_json,
         "office-wall": PackageResources.office_wall_json,
         "pdoa-bench": PackageResources.pdoa_bench_json,
+        "phone-and-accessory": PackageResources.phone_and_accessory_json,
         "pdoa-dw3220-bench": PackageResources.pdoa_dw3220_bench_json,
         "pdoa-dw3220-sweep": PackageResources.pdoa_dw3220_sweep_json,
         "pdoa-sweep": PackageResources.pdoa_sweep_json,

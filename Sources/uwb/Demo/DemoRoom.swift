@@ -13,7 +13,8 @@ final class DemoRoom {
     private let indices: [String: Int]
 
     /// Sets up `scenario`'s world with a session between every two devices, each ranging every
-    /// `interval` (`nil`: see ``SessionMesh/interval``).
+    /// `interval` (`nil`: see ``SessionMesh/interval``); a device with a phone ranges with its
+    /// accessory only, through the accessory protocol.
     ///
     /// - Throws: ``SessionMeshError`` if the world, the interval or a token exchange fails.
     init(scenario: Scenario, seed: UInt64?, interval: Duration?) throws(SessionMeshError) {
@@ -23,10 +24,11 @@ final class DemoRoom {
         } catch {
             throw .emulation(error.description)
         }
-        mesh = try SessionMesh(emulation: emulation, interval: interval, tokenSeed: seed ?? scenario.seed)
+        let phones = Dictionary(uniqueKeysWithValues: scenario.devices.compactMap { device in device.phone.map { (device.name, $0) } })
+        mesh = try SessionMesh(emulation: emulation, interval: interval, tokenSeed: seed ?? scenario.seed, phones: phones)
         indices = Dictionary(uniqueKeysWithValues: mesh.deviceNames.enumerated().map { ($1, $0) })
         for device in mesh.deviceNames {
-            for peer in mesh.deviceNames where peer != device {
+            for peer in mesh.deviceNames where mesh.ranges(device, with: peer) {
                 latest[device, default: [:]][peer] = DemoReading(
                     device: device, peer: peer, time: .zero, state: .waiting, distance: nil, direction: nil,
                     horizontalAngle: nil, trueDistance: nil)

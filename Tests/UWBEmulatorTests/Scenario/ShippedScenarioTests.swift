@@ -10,7 +10,7 @@ struct ShippedScenarioTests {
     @Test("every example loads, and every device of the traffic examples transmits")
     func everyExampleLoads() throws {
         let paths = try ScenarioFixtures.examplePaths()
-        #expect(paths.count == 18)
+        #expect(paths.count == 19)
         for path in paths {
             let scenario = try Scenario.load(from: path, boardSearchPaths: [ScenarioFixtures.boardsDirectory])
             #expect(!scenario.devices.isEmpty, "\(path)")
@@ -22,6 +22,13 @@ struct ShippedScenarioTests {
             if ["warehouse", "office-dl-tdoa", "thousand-tags"].contains(where: { path.hasSuffix("/\($0).json") }) {
                 #expect(scenario.devices.allSatisfy { $0.positioning != nil }, "\(path)")
                 #expect(scenario.devices.contains { $0.positioning == .tag }, "\(path)")
+                continue
+            }
+            // The phones' devices are phones of the accessory protocol and their accessories.
+            if path.hasSuffix("/phone-and-accessory.json") {
+                #expect(scenario.devices.compactMap(\.phone) == [
+                    PhoneSpec(platform: .iPhone, accessory: "tag"), PhoneSpec(platform: .android, accessory: "tracker"),
+                ])
                 continue
             }
             guard !path.hasSuffix("-room.json"), !path.contains("/pdoa-"), !path.contains("/uci-"), !path.contains("/apartment-") else {
