@@ -1,4 +1,4 @@
-import Dispatch
+import Foundation
 import UWBCore
 
 /// Listens for the other side of the accessory protocol on a TCP port of the loopback interface:
@@ -25,11 +25,12 @@ public final class AccessorySocketListener: @unchecked Sendable {
     /// The next connection; nil once the listener is closed.
     public func accept() async -> AccessorySocketTransport? {
         await withCheckedContinuation { continuation in
-            DispatchQueue.global().async { [socket, port] in
+            // A thread of its own: a blocking accept must not hold a thread of a shared pool.
+            Thread { [socket, port] in
                 continuation.resume(returning: socket.accept().map {
                     AccessorySocketTransport(socket: $0, name: "tcp:127.0.0.1:\(port)")
                 })
-            }
+            }.start()
         }
     }
 

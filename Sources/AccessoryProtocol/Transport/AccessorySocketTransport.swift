@@ -1,4 +1,4 @@
-import Dispatch
+import Foundation
 import Synchronization
 import UWBCore
 
@@ -8,12 +8,13 @@ import UWBCore
 /// each GATT write or notification is one message).
 ///
 /// `@unchecked Sendable`: the socket serialises writes and may be closed from any thread; reads
-/// run one at a time on the transport's own queue, which alone touches ``pending``.
+/// run one at a time (one task receives), each on a thread of its own (a blocking read must not
+/// hold a thread of a shared pool, which other blocked work may have exhausted), and they alone
+/// touch ``pending``.
 public final class AccessorySocketTransport: AccessoryTransport, @unchecked Sendable {
     public let name: String
     private let socket: TCPSocket
-    private let reading: DispatchQueue
-    /// Octets read past the last whole message (the reading queue's only).
+    /// Octets read past the last whole message (the reads' only).
     private var pending: [UInt8] = []
     private let closed = Atomic<Bool>(false)
 
@@ -25,7 +26,6 @@ public final class AccessorySocketTransport: AccessoryTransport, @unchecked Send
     init(socket: TCPSocket, name: String) {
         self.socket = socket
         self.name = name
-        reading = DispatchQueue(label: "accessory-socket-\(name)")
     }
 
     /// Connects to an accessory (or a phone) listening on `port` of 127.0.0.1.
@@ -53,9 +53,9 @@ public final class AccessorySocketTransport: AccessoryTransport, @unchecked Send
 
     public func receive() async throws(AccessoryTransportError) -> AccessoryMessage? {
         let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<AccessoryMessage?, AccessoryTransportError>, Never>) in
-            reading.async { [self] in
+            Thread { [self] in
                 continuation.resume(returning: Result { () throws(AccessoryTransportError) in try readMessage() })
-            }
+            }.start()
         }
         return try result.get()
     }
@@ -65,7 +65,7 @@ public final class AccessorySocketTransport: AccessoryTransport, @unchecked Send
         socket.close()
     }
 
-    /// Reads the next whole frame (on the reading queue) and decodes it.
+    /// Reads the next whole frame (on a reading thread) and decodes it.
     private func readMessage() throws(AccessoryTransportError) -> AccessoryMessage? {
         guard let header = try take(2) else { return nil }
         let length = Int(header[0]) | Int(header[1]) << 8
