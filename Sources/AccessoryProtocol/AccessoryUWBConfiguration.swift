@@ -49,6 +49,13 @@ public struct AccessoryUWBConfiguration: Hashable, Sendable {
         self.clockDrift = clockDrift
     }
 
+    /// A version 1.0 block of an accessory at `macAddress` that names no vendor (manufacturer and
+    /// model 0), with middleware 1.0, initiating: what swift-uwb's accessories say by default.
+    public static func generic(macAddress: UInt16) -> AccessoryUWBConfiguration {
+        AccessoryUWBConfiguration(
+            manufacturerID: 0, modelID: 0, middlewareMajorVersion: 1, middlewareMinorVersion: 0, rangingRole: 1, macAddress: macAddress)
+    }
+
     /// The block `octets` hold, all of them.
     ///
     /// - Throws: ``AccessoryProtocolError`` for a block cut short or too long for its version, or of

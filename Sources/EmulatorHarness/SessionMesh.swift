@@ -185,8 +185,7 @@ public final class SessionMesh {
         }
         let mailbox = mailbox
         let names: [EmulatedAccessoryPair.Side: (device: String, peer: String)] = [.phone: (phone, spec.accessory), .accessory: (spec.accessory, phone)]
-        let uwb = AccessoryUWBConfiguration(
-            manufacturerID: 0, modelID: 0, middlewareMajorVersion: 1, middlewareMinorVersion: 0, rangingRole: 1, macAddress: address)
+        let uwb = AccessoryUWBConfiguration.generic(macAddress: address)
         do {
             accessoryPairs.append(try EmulatedAccessoryPair(
                 phone: phoneService, accessory: accessoryService, platform: spec.platform, uwb: uwb, queue: queue) { event in

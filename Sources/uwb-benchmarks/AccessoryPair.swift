@@ -40,7 +40,7 @@ final class AccessoryPair {
             phone: DeviceService(radio: try emulation.radio("phone"), settings: DeviceServiceSettings(tokenSeed: seed)),
             accessory: DeviceService(radio: try emulation.radio("accessory"), settings: DeviceServiceSettings(tokenSeed: seed &+ 1_000_000)),
             platform: .iPhone,
-            uwb: AccessoryUWBConfiguration(manufacturerID: 0, modelID: 0, middlewareMajorVersion: 1, middlewareMinorVersion: 0, rangingRole: 1, macAddress: 0xACC0),
+            uwb: .generic(macAddress: 0xACC0),
             queue: DispatchQueue(label: "accessory-benchmark")) { event in
             guard case .measured(let side, let object, let measurement) = event, let distance = object.distance else { return }
             log.distances.withLock { $0[side, default: []].append((measurement.time, Double(distance))) }

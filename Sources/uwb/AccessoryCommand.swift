@@ -57,16 +57,8 @@ struct AccessoryCommand: ParsableCommand {
 
     func run() throws {
         logging.start()
-        let device: DeviceService
-        do {
-            device = try DeviceService.open(DeviceChoice.fromEnvironment())
-        } catch {
-            StandardError.line("Error: no usable device: \(error)")
-            throw ExitCode(2)
-        }
-        let uwb = address.flatMap { UInt16($0.replacingOccurrences(of: "0x", with: ""), radix: 16) }.map {
-            AccessoryUWBConfiguration(manufacturerID: 0, modelID: 0, middlewareMajorVersion: 1, middlewareMinorVersion: 0, rangingRole: 1, macAddress: $0)
-        }
+        let device = try Self.openDevice()
+        let uwb = address.flatMap { UInt16($0.replacingOccurrences(of: "0x", with: ""), radix: 16) }.map(AccessoryUWBConfiguration.generic(macAddress:))
         let accessory = NearbyAccessory(device: device, uwb: uwb)
         let phones = try phones(for: accessory)
         let printing = Task {
@@ -127,6 +119,16 @@ struct AccessoryCommand: ParsableCommand {
         let accept: @Sendable () async -> (any AccessoryTransport)?
         /// Stops taking phones.
         let close: @Sendable () -> Void
+    }
+
+    /// The device service of the device `UWB_DEVICE` names; exit 2, saying why, when there is none.
+    static func openDevice() throws -> DeviceService {
+        do {
+            return try DeviceService.open(DeviceChoice.fromEnvironment())
+        } catch {
+            StandardError.line("Error: no usable device: \(error)")
+            throw ExitCode(2)
+        }
     }
 
     /// The JSON line of `event`.

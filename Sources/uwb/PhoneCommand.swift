@@ -3,9 +3,7 @@ import ArgumentParser
 import EmulatorHarness
 import Foundation
 import NearbyInteraction
-import NearbyInteractionDefaultDevice
 import UWBCore
-import UWBDevices
 import UWBEmulator
 
 /// `uwb phone`: an emulated phone (``EmulatedPhone``) on the device `UWB_DEVICE` names, ranging
@@ -46,13 +44,7 @@ struct PhoneCommand: ParsableCommand {
 
     func run() throws {
         logging.start()
-        let device: DeviceService
-        do {
-            device = try DeviceService.open(DeviceChoice.fromEnvironment())
-        } catch {
-            StandardError.line("Error: no usable device: \(error)")
-            throw ExitCode(2)
-        }
+        let device = try AccessoryCommand.openDevice()
         let phone = EmulatedPhone(device: device, platform: platform)
         let (port, updates, timeout) = (connect, updates, timeout)
         let outcome = AccessoryCommand.blocking {

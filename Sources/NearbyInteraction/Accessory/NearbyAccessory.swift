@@ -41,18 +41,16 @@ public final class NearbyAccessory: @unchecked Sendable {
     private let streams = Mutex<[Int: AsyncStream<Event>.Continuation]>([:])
     private let nextStream = Atomic<Int>(0)
 
-    /// An accessory on `device` describing itself with `uwb`: by default a version 1.0 block
-    /// with no vendor's identifiers (manufacturer and model 0), middleware 1.0, initiator, at a
-    /// random short address from the device's generator.
+    /// An accessory on `device` describing itself with `uwb`: by default the generic block
+    /// (``AccessoryProtocol/AccessoryUWBConfiguration/generic(macAddress:)``) at a random short
+    /// address from the device's generator.
     public init(
         device: DeviceService, uwb: AccessoryUWBConfiguration? = nil,
         preferredUpdateRate: AccessoryConfigurationData.PreferredUpdateRate = .userInteractive
     ) {
         self.device = device
         self.preferredUpdateRate = preferredUpdateRate
-        self.uwb = uwb ?? AccessoryUWBConfiguration(
-            manufacturerID: 0, modelID: 0, middlewareMajorVersion: 1, middlewareMinorVersion: 0, rangingRole: 1,
-            macAddress: device.randomOctets(2).bigEndianValue() | 1)
+        self.uwb = uwb ?? .generic(macAddress: device.randomOctets(2).bigEndianValue() | 1)
     }
 
     /// The configuration data the accessory answers an iPhone's initialise with (what background
