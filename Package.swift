@@ -257,7 +257,7 @@ let package = Package(
             dependencies: ["FT232H", "FT232HEmulation", "UWBCore", "DW1000Driver", "DW3000Driver", "UWBEmulator", "UWBTestSupport"]
         ),
         .testTarget(name: "FuzzCorpusTests", dependencies: ["uwb-fuzz", "UWBTestSupport"]),
-        .testTarget(name: "AccessoryProtocolTests", dependencies: ["AccessoryProtocol", "UWBRanging", "UWBCore", "UCI"]),
+        .testTarget(name: "AccessoryProtocolTests", dependencies: ["AccessoryProtocol", "UWBRanging", "UWBCore", "UCI", "UWBTestSupport"]),
         // Needs dbus-daemon and python3-dbusmock (a BlueZ mock on a private bus).
         .testTarget(name: "AccessoryBluetoothTests", dependencies: ["AccessoryBluetooth", "AccessoryProtocol"]),
         .testTarget(

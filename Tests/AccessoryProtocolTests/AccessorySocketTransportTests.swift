@@ -2,6 +2,7 @@ import AccessoryProtocol
 import Foundation
 import Testing
 import UWBCore
+import UWBTestSupport
 
 /// The socket transport: messages keep their boundaries both ways, a bad message leaves the link
 /// usable, a frame no message fits ends it, and a closed side ends the other's receiving.
@@ -17,6 +18,10 @@ import UWBCore
 
     @Test("each message sent arrives whole and in order, both ways; the frame is a 2-octet little-endian length then the message")
     func messagesBothWays() async throws {
+        try await OwnThreadExecutor.tests.run { try await Self.messagesBothWaysBody() }
+    }
+
+    static func messagesBothWaysBody() async throws {
         let (phone, accessory, listener) = try await Self.connected()
         defer { listener.close() }
         let configuration = AccessoryMessage.configurationData(Array(0..<37))
@@ -32,6 +37,10 @@ import UWBCore
 
     @Test("octets that are no message are malformed and the next message still arrives; a length longer than any message breaks the link")
     func badInput() async throws {
+        try await OwnThreadExecutor.tests.run { try await Self.badInputBody() }
+    }
+
+    static func badInputBody() async throws {
         let listener = try AccessorySocketListener(port: 0)
         defer { listener.close() }
         async let accepted = listener.accept()

@@ -8,13 +8,20 @@ import UWBTestSupport
 
 /// Both sides of Apple's accessory protocol on `uwb uci serve`'s devices, talking over the socket
 /// transport: an iOS-style NISession as the phone, swift-uwb's `NearbyAccessory` as the
-/// accessory, each on a UCI device of the same room 3 m apart.
+/// accessory, each on a UCI device of the same room 3 m apart. The bodies run on a thread of their
+/// own (`OwnThreadExecutor`): the shared pool can be full of long synchronous tests for minutes.
 @Suite(.timeLimit(.minutes(3))) struct AccessoryOnUCITests {
     /// The phone's side of a conversation: the transport, the session and its events.
     struct Phone {
         let link: AccessorySocketTransport
         let session: NISession
         var events: AsyncStream<NISession.Event>.Iterator
+    }
+
+    /// Serves the first phone that connects to `listener`, to its end.
+    static func serveOne(_ accessory: NearbyAccessory, from listener: AccessorySocketListener) async throws {
+        guard let transport = await listener.accept() else { return }
+        try await accessory.serve(transport)
     }
 
     /// Initialises the accessory listening on `port` from a new session on `service`, runs the
@@ -46,15 +53,16 @@ import UWBTestSupport
 
     @Test("an NISession ranges with a NearbyAccessory: initialise, configuration data, shareable data, started, distances at 3 m on both sides, stop, stopped")
     func phoneAndAccessoryRange() async throws {
+        try await OwnThreadExecutor.tests.run { try await Self.phoneAndAccessoryRangeBody() }
+    }
+
+    static func phoneAndAccessoryRangeBody() async throws {
         let room = try UCITestServer(try FacingPair.emulation(seed: 71, distance: 3))
         let phoneService = try room.service()
         let accessory = NearbyAccessory(device: try room.service())
         var accessoryEvents = accessory.events().makeAsyncIterator()
         let listener = try AccessorySocketListener(port: 0)
-        let serving = Task {
-            guard let transport = await listener.accept() else { return }
-            try await accessory.serve(transport)
-        }
+        async let serving: Void = Self.serveOne(accessory, from: listener)
         var (phone, configuration, shareable) = try await Self.connectPhone(on: phoneService, to: listener.port)
         #expect(configuration.accessoryDiscoveryToken.content.shortAddress == accessory.uwb.macAddress)
         // 28 octets of version 1.0, the phone's address in its last two.
@@ -87,23 +95,24 @@ import UWBTestSupport
         try await phone.link.send(.stop)
         #expect(try await phone.link.receive() == .didStop)
         phone.link.close()
-        try await serving.value
+        try await serving
         phone.session.invalidate()
         listener.close()
     }
 
     @Test("an emulated Android phone ranges with the same accessory: 0xA5, the 18 octets, the 14, started, distances at 3 m, 240 ms apart")
     func androidPhone() async throws {
+        try await OwnThreadExecutor.tests.run { try await Self.androidPhoneBody() }
+    }
+
+    static func androidPhoneBody() async throws {
         let room = try UCITestServer(try FacingPair.emulation(seed: 72, distance: 3))
         let phone = EmulatedPhone(device: try room.service(), platform: .android)
         let accessory = NearbyAccessory(device: try room.service())
         var accessoryEvents = accessory.events().makeAsyncIterator()
         let listener = try AccessorySocketListener(port: 0)
         defer { listener.close() }
-        let serving = Task {
-            guard let transport = await listener.accept() else { return }
-            try await accessory.serve(transport)
-        }
+        async let serving: Void = Self.serveOne(accessory, from: listener)
         let link = try AccessorySocketTransport.connect(port: listener.port)
         try await phone.start(over: link)
         var measurements: [Double] = []
@@ -119,20 +128,21 @@ import UWBTestSupport
         #expect(started?.rangingInterval == .milliseconds(240) && started?.vendorID == [0x08, 0x07] && started?.isController == true)
         try await phone.stop(over: link)
         link.close()
-        try await serving.value
+        try await serving
     }
 
     @Test("a phone that disconnects mid-session stops the accessory's session: it reports stopped and serves no more")
     func phoneDisappears() async throws {
+        try await OwnThreadExecutor.tests.run { try await Self.phoneDisappearsBody() }
+    }
+
+    static func phoneDisappearsBody() async throws {
         let room = try UCITestServer(try FacingPair.emulation(seed: 73, distance: 2))
         let accessory = NearbyAccessory(device: try room.service())
         var events = accessory.events().makeAsyncIterator()
         let listener = try AccessorySocketListener(port: 0)
         defer { listener.close() }
-        let serving = Task {
-            guard let transport = await listener.accept() else { return }
-            try await accessory.serve(transport)
-        }
+        async let serving: Void = Self.serveOne(accessory, from: listener)
         let (phone, _, _) = try await Self.connectPhone(on: try room.service(), to: listener.port)
         #expect(try await phone.link.receive() == .didStart)
         var measured = false
@@ -140,7 +150,7 @@ import UWBTestSupport
             if case .measured = event { measured = true }
         }
         phone.link.close()
-        try await serving.value
+        try await serving
         var stopped = false
         while !stopped, let event = await events.next() {
             if case .stopped = event { stopped = true }

@@ -106,6 +106,27 @@ import UWBRanging
         #expect(phone.lifecycle == [.started, .removed(.timeout)])
     }
 
+    @Test("shareable data asking for another channel or preamble code than the accessory's radio has is invalidConfiguration, naming both", arguments: [(9, 9), (5, 12)])
+    func otherChannel(channel: Int, preamble: Int) throws {
+        let world = try SessionWorld(devices: [SessionWorld.device("bob", board: "ft232h-dwm3000-single", at: .zero)])
+        var conversation = AccessoryConversation(uwb: Self.block)
+        let data = ShareableConfigurationData(
+            countryCode: Array("US".utf8), sessionID: 7, preambleCodeIndex: UInt8(preamble), channel: UInt8(channel), slotsPerRound: 6,
+            slotDuration: 3600, rangingInterval: 180, rangingRoundControl: 3, stsIV: [1, 2, 3, 4, 5, 6], phoneAddress: 0x1234)
+        guard case .start(let fira) = try conversation.receive(.configureAndStart(try data.encoded())) else {
+            Issue.record("the conversation did not start a session"); return
+        }
+        let accessory = Measurements()
+        try world.service("bob").startAccessoryLink(
+            fira, measured: { _ in }, failed: { _ in }, started: { result in accessory.start.withLock { $0 = result } })
+        world.advance(by: .milliseconds(1))
+        guard case .failure(let error)? = accessory.start.withLock({ $0 }) else {
+            Issue.record("the radio took a session on channel \(channel), code \(preamble)"); return
+        }
+        #expect(error.code == .invalidConfiguration)
+        #expect(error.detail?.contains("channel \(channel) with preamble code \(preamble)") == true, "\(error)")
+    }
+
     @Test("a DW1000 radio has no STS: running an accessory configuration invalidates the session with unsupportedPlatform")
     func noSTS() throws {
         let world = try SessionWorld(devices: [SessionWorld.device("alice", at: .zero)])
