@@ -259,7 +259,7 @@ let package = Package(
         .testTarget(name: "FuzzCorpusTests", dependencies: ["uwb-fuzz", "UWBTestSupport"]),
         .testTarget(name: "AccessoryProtocolTests", dependencies: ["AccessoryProtocol", "UWBRanging", "UWBCore", "UCI", "UWBTestSupport"]),
         // Needs dbus-daemon and python3-dbusmock (a BlueZ mock on a private bus).
-        .testTarget(name: "AccessoryBluetoothTests", dependencies: ["AccessoryBluetooth", "AccessoryProtocol"]),
+        .testTarget(name: "AccessoryBluetoothTests", dependencies: ["AccessoryBluetooth", "AccessoryProtocol", "UWBTestSupport"]),
         .testTarget(
             name: "DW1000Tests",
             dependencies: ["DW1000Driver", "RegisterMapGenerator", "UWBTestSupport", "UWBCore", .product(name: "Logging", package: "swift-log")]

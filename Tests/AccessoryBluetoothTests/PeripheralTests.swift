@@ -1,11 +1,12 @@
 import AccessoryBluetooth
 import AccessoryProtocol
 import Testing
+import UWBTestSupport
 
 /// The peripheral against python-dbusmock's BlueZ on a private bus, the test playing bluetoothd's
 /// part toward the exported objects: registration, the GATT objects, writes and notifications, a
 /// phone leaving, and bad input.
-@Suite("BlueZ accessory peripheral", .timeLimit(.minutes(1)))
+@Suite("BlueZ accessory peripheral", .timeLimit(.minutes(1)), .onOwnThread)
 struct PeripheralTests {
     static let root = "/org/swiftuwb/accessory"
     static let receive = root + "/service0/char0"

@@ -1,8 +1,9 @@
 import AccessoryBluetooth
 import Testing
+import UWBTestSupport
 
 /// What starting the peripheral says when BlueZ, the adapter or the bus is not there.
-@Suite("BlueZ accessory peripheral: start errors", .timeLimit(.minutes(1)))
+@Suite("BlueZ accessory peripheral: start errors", .timeLimit(.minutes(1)), .onOwnThread)
 struct StartErrorTests {
     @Test("BlueZ not on the bus")
     func blueZMissing() async throws {

@@ -6,7 +6,7 @@ import UWBTestSupport
 
 /// The socket transport: messages keep their boundaries both ways, a bad message leaves the link
 /// usable, a frame no message fits ends it, and a closed side ends the other's receiving.
-@Suite(.timeLimit(.minutes(1))) struct AccessorySocketTransportTests {
+@Suite(.timeLimit(.minutes(1)), .onOwnThread) struct AccessorySocketTransportTests {
     /// A listener and a connection to it: (phone side, accessory side).
     static func connected() async throws -> (AccessorySocketTransport, AccessorySocketTransport, AccessorySocketListener) {
         let listener = try AccessorySocketListener(port: 0)
@@ -18,10 +18,6 @@ import UWBTestSupport
 
     @Test("each message sent arrives whole and in order, both ways; the frame is a 2-octet little-endian length then the message")
     func messagesBothWays() async throws {
-        try await OwnThreadExecutor.tests.run { try await Self.messagesBothWaysBody() }
-    }
-
-    static func messagesBothWaysBody() async throws {
         let (phone, accessory, listener) = try await Self.connected()
         defer { listener.close() }
         let configuration = AccessoryMessage.configurationData(Array(0..<37))
@@ -37,10 +33,6 @@ import UWBTestSupport
 
     @Test("octets that are no message are malformed and the next message still arrives; a length longer than any message breaks the link")
     func badInput() async throws {
-        try await OwnThreadExecutor.tests.run { try await Self.badInputBody() }
-    }
-
-    static func badInputBody() async throws {
         let listener = try AccessorySocketListener(port: 0)
         defer { listener.close() }
         async let accepted = listener.accept()

@@ -8,9 +8,9 @@ import UWBTestSupport
 
 /// Both sides of Apple's accessory protocol on `uwb uci serve`'s devices, talking over the socket
 /// transport: an iOS-style NISession as the phone, swift-uwb's `NearbyAccessory` as the
-/// accessory, each on a UCI device of the same room 3 m apart. The bodies run on a thread of their
-/// own (`OwnThreadExecutor`): the shared pool can be full of long synchronous tests for minutes.
-@Suite(.timeLimit(.minutes(3))) struct AccessoryOnUCITests {
+/// accessory, each on a UCI device of the same room 3 m apart. The tests run on a thread of their
+/// own (`.onOwnThread`): the shared pool can be full of long synchronous tests for minutes.
+@Suite(.timeLimit(.minutes(3)), .onOwnThread) struct AccessoryOnUCITests {
     /// The phone's side of a conversation: the transport, the session and its events.
     struct Phone {
         let link: AccessorySocketTransport
@@ -53,10 +53,6 @@ import UWBTestSupport
 
     @Test("an NISession ranges with a NearbyAccessory: initialise, configuration data, shareable data, started, distances at 3 m on both sides, stop, stopped")
     func phoneAndAccessoryRange() async throws {
-        try await OwnThreadExecutor.tests.run { try await Self.phoneAndAccessoryRangeBody() }
-    }
-
-    static func phoneAndAccessoryRangeBody() async throws {
         let room = try UCITestServer(try FacingPair.emulation(seed: 71, distance: 3))
         let phoneService = try room.service()
         let accessory = NearbyAccessory(device: try room.service())
@@ -102,10 +98,6 @@ import UWBTestSupport
 
     @Test("an emulated Android phone ranges with the same accessory: 0xA5, the 18 octets, the 14, started, distances at 3 m, 240 ms apart")
     func androidPhone() async throws {
-        try await OwnThreadExecutor.tests.run { try await Self.androidPhoneBody() }
-    }
-
-    static func androidPhoneBody() async throws {
         let room = try UCITestServer(try FacingPair.emulation(seed: 72, distance: 3))
         let phone = EmulatedPhone(device: try room.service(), platform: .android)
         let accessory = NearbyAccessory(device: try room.service())
@@ -133,10 +125,6 @@ import UWBTestSupport
 
     @Test("a phone that disconnects mid-session stops the accessory's session: it reports stopped and serves no more")
     func phoneDisappears() async throws {
-        try await OwnThreadExecutor.tests.run { try await Self.phoneDisappearsBody() }
-    }
-
-    static func phoneDisappearsBody() async throws {
         let room = try UCITestServer(try FacingPair.emulation(seed: 73, distance: 2))
         let accessory = NearbyAccessory(device: try room.service())
         var events = accessory.events().makeAsyncIterator()
