@@ -22,8 +22,8 @@ struct PhoneCommand: ParsableCommand {
             data the session generates; android: 0xA5, its 18 octets, the 14 an Android phone \
             sends), ranges on the device UWB_DEVICE names and prints one JSON line per distance \
             ({"t":…,"distance":…}, t on the device's clock), then sends stop and ends after \
-            --updates distances (exit 0). Exit 1 when the accessory refuses, disconnects or gives \
-            too few distances within --timeout wall seconds; exit 2 when no device is usable.
+            --updates distances (exit 0). Exit 1 when the accessory refuses, disconnects, or does \
+            not start or gives too few distances within --timeout wall seconds; exit 2 when no device is usable.
             """)
 
     @Option(parsing: .unconditional, help: "The TCP port on 127.0.0.1 the accessory listens on.")
@@ -41,7 +41,7 @@ struct PhoneCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "How many distances to print before stopping.")
     var updates = 10
 
-    @Option(parsing: .unconditional, help: "Wall seconds to wait for the distances (a deadline for a dead accessory).")
+    @Option(parsing: .unconditional, help: "Wall seconds to wait for the accessory to start and for the distances (a deadline for a dead accessory).")
     var timeout = 60.0
 
     /// `--log-level`: how much the libraries log on standard error.
@@ -64,10 +64,19 @@ struct PhoneCommand: ParsableCommand {
                 } else {
                     try AccessorySocketTransport.connect(port: port ?? 0)
                 }
-            try await phone.start(over: transport)
-            let deadline = Task {
-                try await Task.sleep(for: .seconds(timeout))
+            let deadline = Task { () -> Bool in
+                guard (try? await Task.sleep(for: .seconds(timeout))) != nil else { return false }
                 phone.end()
+                // A silent accessory (over Bluetooth nothing else tells): its receive returns nil.
+                transport.close()
+                return true
+            }
+            do {
+                try await phone.start(over: transport)
+            } catch {
+                deadline.cancel()
+                if await deadline.value { throw NIError(.sessionFailed, detail: "the accessory did not start ranging within \(timeout) s") }
+                throw error
             }
             var count = 0
             for await measurement in phone.measurements where measurement.distance != nil {
