@@ -4,7 +4,7 @@ import Testing
 
 /// The phone's side against python-dbusmock's BlueZ on a private bus, the mock playing an
 /// accessory BlueZ knows: connecting, the data channel's writes and notifications, the accessory
-/// leaving, closing, and bad input.
+/// disconnecting or being removed, BlueZ leaving, closing, and bad input.
 @Suite("BlueZ accessory central", .timeLimit(.minutes(1)))
 struct CentralTests {
     static let address = "AA:BB:CC:DD:EE:10"
@@ -37,6 +37,26 @@ struct CentralTests {
         #expect(try await link.receive() == .didStop)
 
         try await mock.disconnectPhone(address: Self.address)
+        #expect(try await link.receive() == nil)
+        await #expect(throws: AccessoryTransportError.disconnected(link.name)) { try await link.send(.stop) }
+    }
+
+    @Test("BlueZ removing the device ends the link")
+    func deviceRemoved() async throws {
+        let mock = try await BlueZMock()
+        let accessory = try await mock.addAccessory(address: Self.address)
+        let link = try await Self.connect(mock)
+        _ = try await mock.probe.call("org.bluez", "/org/bluez/hci0", "org.bluez.Adapter1", "RemoveDevice", [.objectPath(accessory.device)])
+        #expect(try await link.receive() == nil)
+        await #expect(throws: AccessoryTransportError.disconnected(link.name)) { try await link.send(.stop) }
+    }
+
+    @Test("BlueZ leaving the bus ends the link")
+    func blueZLeaves() async throws {
+        let mock = try await BlueZMock()
+        _ = try await mock.addAccessory(address: Self.address)
+        let link = try await Self.connect(mock)
+        mock.stopBlueZ()
         #expect(try await link.receive() == nil)
         await #expect(throws: AccessoryTransportError.disconnected(link.name)) { try await link.send(.stop) }
     }
