@@ -17,6 +17,14 @@ public enum AccessoryBluetoothError: Error, Hashable, Sendable, CustomStringConv
     case noReply(operation: String)
     /// The connection to the bus closed during an operation.
     case busClosed(operation: String)
+    /// BlueZ knows no device of that address on the adapter (it was never scanned or paired).
+    case unknownDevice(address: String, adapter: String)
+    /// The device has no accessory data channel: its address, and what is missing.
+    case noDataChannel(address: String, missing: String)
+    /// The device did not connect and resolve its GATT services within the deadline.
+    case connectionTimedOut(address: String, seconds: Int64)
+    /// The device disconnected (or BlueZ forgot it) before its data channel was open.
+    case deviceDisconnected(address: String)
     /// A setting that cannot be used: what is wrong with it.
     case invalidSetting(String)
     /// The system refused a resource: what, and what to do.
@@ -41,6 +49,14 @@ public enum AccessoryBluetoothError: Error, Hashable, Sendable, CustomStringConv
             "BlueZ did not answer \(operation) within \(BusConnection.callTimeout.components.seconds) s; check that bluetoothd is not hung (`sudo systemctl restart bluetooth`)"
         case .busClosed(let operation):
             "the connection to the D-Bus bus closed during \(operation); check that the bus is still running, then start again"
+        case .unknownDevice(let address, let adapter):
+            "BlueZ does not know the device \(address) on \(adapter); switch the accessory on, scan for it (`bluetoothctl`, then `scan le` until it is listed), or pair it (`pair \(address)`), then try again"
+        case .noDataChannel(let address, let missing):
+            "the device \(address) has no accessory data channel (\(missing) is missing); is it a Nearby Interaction accessory with the Nordic UART service? `bluetoothctl`, `menu gatt`, `list-attributes \(address)` shows what it offers"
+        case .connectionTimedOut(let address, let seconds):
+            "the device \(address) did not connect and resolve its GATT services within \(seconds) s; check that it is on, in range and advertising (`bluetoothctl`, `scan le`), then try again"
+        case .deviceDisconnected(let address):
+            "the device \(address) disconnected before its data channel was open; check that it is on and in range, then try again"
         case .invalidSetting(let reason):
             "invalid setting: \(reason)"
         case .system(let reason):

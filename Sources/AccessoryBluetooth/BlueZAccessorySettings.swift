@@ -31,10 +31,7 @@ public struct BlueZAccessorySettings: Sendable, Hashable {
     /// - Throws: ``AccessoryBluetoothError/invalidSetting(_:)`` if the adapter's name or the object
     ///   path is not one D-Bus allows.
     func validatedAdapterPath() throws(AccessoryBluetoothError) -> String {
-        let adapterPath = "/org/bluez/" + adapter
-        guard BusNames.isValidPath(adapterPath), !adapter.contains("/") else {
-            throw .invalidSetting("the adapter \"\(adapter)\" is no adapter name; give one as `bluetoothctl list` shows it, such as hci0")
-        }
+        let adapterPath = try BlueZ.adapterPath(named: adapter)
         guard BusNames.isValidPath(objectPath), objectPath != "/" else {
             throw .invalidSetting("the object path \"\(objectPath)\" is not a D-Bus object path below /; give one such as /org/example/accessory")
         }

@@ -8,7 +8,7 @@ import Synchronization
 final class BlueZPhoneLink: AccessoryTransport {
     private let server: AccessoryGATTServer
     private let adapter: String
-    private let inbox = AsyncQueue<Result<AccessoryMessage, AccessoryTransportError>>()
+    private let inbox = AccessoryInbox()
     private let phone: Mutex<String?>
 
     init(server: AccessoryGATTServer, adapter: String, device: String?) {
@@ -33,8 +33,7 @@ final class BlueZPhoneLink: AccessoryTransport {
     }
 
     func receive() async throws(AccessoryTransportError) -> AccessoryMessage? {
-        guard let next = await inbox.next() else { return nil }
-        return try next.get()
+        try await inbox.next()
     }
 
     func close() {
@@ -44,11 +43,7 @@ final class BlueZPhoneLink: AccessoryTransport {
 
     /// A write of the RX characteristic: the message it holds, or why it is none.
     func deliver(_ octets: [UInt8]) {
-        do {
-            inbox.push(.success(try AccessoryMessage(octets: octets)))
-        } catch {
-            inbox.push(.failure(.malformed(error)))
-        }
+        inbox.deliver(octets)
     }
 
     /// The phone left: ``receive()`` returns nil once the messages that came are taken.

@@ -77,6 +77,11 @@ final class BlueZMock: Sendable {
         _ = try await probe.call("org.bluez", "/", "org.bluez.Mock", "DisconnectDevice", [.string("hci0"), .string(address)])
     }
 
+    /// Stops the mock: BlueZ leaves the bus.
+    func stopBlueZ() {
+        stop(mock)
+    }
+
     /// The calls the object at `path` recorded, as (method, arguments).
     func calls(at path: String) async throws -> [(method: String, arguments: [BusValue])] {
         let log = try await probe.call("org.bluez", path, Self.mockInterface, "GetCalls")

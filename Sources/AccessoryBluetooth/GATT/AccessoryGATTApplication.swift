@@ -3,8 +3,8 @@
 /// characteristics), background mode's service with the accessory configuration data when there
 /// is one, and the LE advertisement (`doc/org.bluez.LEAdvertisement.rst`).
 struct AccessoryGATTApplication: Sendable {
-    static let serviceInterface = "org.bluez.GattService1"
-    static let characteristicInterface = "org.bluez.GattCharacteristic1"
+    static let serviceInterface = BlueZ.serviceInterface
+    static let characteristicInterface = BlueZ.characteristicInterface
     static let advertisementInterface = "org.bluez.LEAdvertisement1"
 
     /// The root: BlueZ calls its `GetManagedObjects`.

@@ -29,11 +29,7 @@ final class AccessoryGATTServer: BusMessageHandler, @unchecked Sendable {
     /// The signals the server needs: a device of the adapter disconnecting or going away, and
     /// BlueZ leaving the bus.
     var matchRules: [String] {
-        [
-            "type='signal',sender='\(BlueZ.service)',interface='\(BusObjectTree.properties)',member='PropertiesChanged',path_namespace='\(adapterPath)',arg0='\(BlueZ.deviceInterface)'",
-            "type='signal',sender='\(BlueZ.service)',interface='\(BusObjectTree.objectManager)',member='InterfacesRemoved'",
-            "type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged',arg0='\(BlueZ.service)'",
-        ]
+        BlueZSignal.matchRules(adapterPath: adapterPath)
     }
 
     func handleCall(_ call: BusIncoming) -> BusReply? {
@@ -66,24 +62,11 @@ final class AccessoryGATTServer: BusMessageHandler, @unchecked Sendable {
     }
 
     func handleSignal(_ signal: BusIncoming) {
-        let arguments = signal.arguments
-        switch (signal.interface ?? "", signal.member ?? "") {
-        case (BusObjectTree.properties, "PropertiesChanged"):
-            guard arguments.first?.stringValue == BlueZ.deviceInterface, let path = signal.path,
-                arguments.dropFirst().first?.entriesByName?["Connected"]?.unwrapped.booleanValue == false
-            else { return }
-            deviceLeft(path)
-        case (BusObjectTree.objectManager, "InterfacesRemoved"):
-            guard let path = arguments.first?.stringValue,
-                case .array(_, let interfaces) = arguments.dropFirst().first ?? .strings([]),
-                interfaces.contains(.string(BlueZ.deviceInterface))
-            else { return }
-            deviceLeft(path)
-        case ("org.freedesktop.DBus", "NameOwnerChanged"):
-            guard arguments.first?.stringValue == BlueZ.service, arguments.last?.stringValue == "" else { return }
+        guard let event = BlueZSignal(signal) else { return }
+        if case .blueZLeft = event {
             shutDownOnLoop()
-        default:
-            return
+        } else if let device = event.departedDevice {
+            deviceLeft(device)
         }
     }
 
