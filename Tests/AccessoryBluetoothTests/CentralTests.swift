@@ -1,11 +1,12 @@
 import AccessoryBluetooth
 import AccessoryProtocol
 import Testing
+import UWBTestSupport
 
 /// The phone's side against python-dbusmock's BlueZ on a private bus, the mock playing an
 /// accessory BlueZ knows: connecting, the data channel's writes and notifications, the accessory
 /// disconnecting or being removed, BlueZ leaving, closing, and bad input.
-@Suite("BlueZ accessory central", .timeLimit(.minutes(1)))
+@Suite("BlueZ accessory central", .timeLimit(.minutes(1)), .onOwnThread)
 struct CentralTests {
     static let address = "AA:BB:CC:DD:EE:10"
 
