@@ -67,10 +67,11 @@ struct CentralTests {
         let deviceRule = "type='signal',interface='org.freedesktop.DBus.Properties',member='PropertiesChanged',path='/org/bluez/hci0/dev_AA_BB_CC_DD_EE_10'"
         let mock = try await BlueZMock(probeRules: [deviceRule])
         let accessory = try await mock.addAccessory(address: Self.address, connected: false, dataChannel: false)
-        let connecting = Task { try await Self.connect(mock) }
+        // A child task, so that it runs on the suite's own thread too (an unstructured task would not).
+        async let connecting = Self.connect(mock)
         _ = try await mock.probe.signal("Connected true") { $0.arguments.dropFirst().first?.entriesByName?["Connected"]?.unwrapped == .boolean(true) }
         try await mock.resolveServices(of: accessory)
-        let link = try await connecting.value
+        let link = try await connecting
         #expect(try await mock.calls(at: accessory.device).map(\.method) == ["Connect"])
         #expect(try await mock.calls(at: accessory.transmit).map(\.method) == ["StartNotify"])
         link.close()
