@@ -8,7 +8,7 @@ import Foundation
 /// machine the pool can stay full for minutes, and an asynchronous test whose every step resumes
 /// on the pool makes no progress meanwhile, however little work it has. A test that runs its body
 /// with ``run(_:)`` takes its steps on this executor's thread instead: only the first hop onto it
-/// and the last hop back need the pool.
+/// and the last hop back need the pool. ``OwnThreadTrait`` gives each test one.
 ///
 /// `@unchecked Sendable`: the queue of jobs is guarded by `condition`.
 public final class OwnThreadExecutor: TaskExecutor, @unchecked Sendable {
@@ -48,8 +48,4 @@ public final class OwnThreadExecutor: TaskExecutor, @unchecked Sendable {
             job.runSynchronously(on: asUnownedTaskExecutor())
         }
     }
-
-    /// The executor the tests of this process share: one thread, enough for tests whose steps are
-    /// short.
-    public static let tests = OwnThreadExecutor(name: "swift-uwb.tests")
 }

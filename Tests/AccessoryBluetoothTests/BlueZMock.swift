@@ -37,7 +37,10 @@ final class BlueZMock: Sendable {
         try mock.run()
         let owned = try await probe.call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "NameHasOwner", [.string("org.bluez")])
         if owned.first?.booleanValue != true {
-            _ = try await probe.signal("org.bluez on the bus") { $0.member == "NameOwnerChanged" && $0.arguments.last?.stringValue != "" }
+            // Its own name's change only: a test's extra rules may let other names' changes through.
+            _ = try await probe.signal("org.bluez on the bus") {
+                $0.member == "NameOwnerChanged" && $0.arguments.first?.stringValue == "org.bluez" && $0.arguments.last?.stringValue != ""
+            }
         }
         if let adapter { try await addAdapter(adapter) }
     }

@@ -6,7 +6,8 @@ import UWBTestSupport
 /// The phone's side against python-dbusmock's BlueZ on a private bus, the mock playing an
 /// accessory BlueZ knows: connecting, the data channel's writes and notifications, the accessory
 /// disconnecting or being removed, BlueZ leaving, closing, and bad input.
-@Suite("BlueZ accessory central", .timeLimit(.minutes(1)), .onOwnThread)
+/// One test at a time: each starts a D-Bus daemon and a Python BlueZ mock of its own.
+@Suite("BlueZ accessory central", .timeLimit(.minutes(3)), .serialized, .onOwnThread)
 struct CentralTests {
     static let address = "AA:BB:CC:DD:EE:10"
 

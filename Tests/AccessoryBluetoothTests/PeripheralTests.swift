@@ -6,7 +6,8 @@ import UWBTestSupport
 /// The peripheral against python-dbusmock's BlueZ on a private bus, the test playing bluetoothd's
 /// part toward the exported objects: registration, the GATT objects, writes and notifications, a
 /// phone leaving, and bad input.
-@Suite("BlueZ accessory peripheral", .timeLimit(.minutes(1)), .onOwnThread)
+/// One test at a time: each starts a D-Bus daemon and a Python BlueZ mock of its own.
+@Suite("BlueZ accessory peripheral", .timeLimit(.minutes(3)), .serialized, .onOwnThread)
 struct PeripheralTests {
     static let root = "/org/swiftuwb/accessory"
     static let receive = root + "/service0/char0"
