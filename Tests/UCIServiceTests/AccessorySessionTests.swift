@@ -43,6 +43,15 @@ struct AccessorySessionTests {
         return handle
     }
 
+    /// A host for each side on `server`, the phone's session started first, then the accessory's.
+    static func startBoth(_ accessory: AccessoryFiRaSession, _ phone: AccessoryFiRaSession, on server: UCIServer) throws -> (accessory: ScriptedHost, phone: ScriptedHost) {
+        let accessoryHost = try SessionSetup.host(server)
+        let phoneHost = try SessionSetup.host(server)
+        _ = try start(phone, on: phoneHost, first: true)
+        _ = try start(accessory, on: accessoryHost, first: true)
+        return (accessoryHost, phoneHost)
+    }
+
     @Test("the accessory (controller, initiator) and the phone (controlee, responder) configured from the NXP example range at 2.5 m")
     func bothSidesRange() throws {
         let data = try ShareableConfigurationData(octets: Self.nxpExample)
@@ -52,10 +61,7 @@ struct AccessorySessionTests {
         let server = try UCIServer(emulation: try Self.room(), settings: UCIServerSettings(port: 0, speed: 0))
         server.start()
         defer { server.stop() }
-        let accessoryHost = try SessionSetup.host(server)
-        let phoneHost = try SessionSetup.host(server)
-        _ = try Self.start(phone, on: phoneHost, first: true)
-        _ = try Self.start(accessory, on: accessoryHost, first: true)
+        let (accessoryHost, phoneHost) = try Self.startBoth(accessory, phone, on: server)
         for (host, peer) in [(accessoryHost, UInt64(0x721D)), (phoneHost, UInt64(Self.accessoryAddress))] {
             var distances: [Int] = []
             // At most 30 notifications: sides that never range fail here rather than read forever.
@@ -80,10 +86,9 @@ struct AccessorySessionTests {
         let server = try UCIServer(emulation: try Self.room(), settings: UCIServerSettings(port: 0, speed: 0))
         server.start()
         defer { server.stop() }
-        let accessoryHost = try SessionSetup.host(server)
-        let phoneHost = try SessionSetup.host(server)
-        _ = try Self.start(phone, on: phoneHost, first: true)
-        _ = try Self.start(accessory, on: accessoryHost, first: true)
+        let (accessoryHost, phoneHost) = try Self.startBoth(accessory, phone, on: server)
+        // The phone's host stays connected, its session active, for as long as the accessory is read.
+        defer { withExtendedLifetime(phoneHost) {} }
         for _ in 0..<5 {
             let measurements = try #require(try accessoryHost.nextMeasurements())
             #expect(measurements.allSatisfy { $0.status == .rangingRxTimeout }, "\(measurements)")
