@@ -7,7 +7,7 @@ import UWBTestSupport
 /// accessory BlueZ knows: connecting, the data channel's writes and notifications, the accessory
 /// disconnecting or being removed, BlueZ leaving, closing, and bad input.
 /// One test at a time: each starts a D-Bus daemon and a Python BlueZ mock of its own.
-@Suite("BlueZ accessory central", .timeLimit(.minutes(3)), .serialized, .onOwnThread)
+@Suite("BlueZ accessory central", .timeLimit(.minutes(10)), .serialized, .onOwnThread)
 struct CentralTests {
     static let address = "AA:BB:CC:DD:EE:10"
 

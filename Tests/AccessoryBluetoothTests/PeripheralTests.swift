@@ -7,7 +7,7 @@ import UWBTestSupport
 /// part toward the exported objects: registration, the GATT objects, writes and notifications, a
 /// phone leaving, and bad input.
 /// One test at a time: each starts a D-Bus daemon and a Python BlueZ mock of its own.
-@Suite("BlueZ accessory peripheral", .timeLimit(.minutes(3)), .serialized, .onOwnThread)
+@Suite("BlueZ accessory peripheral", .timeLimit(.minutes(10)), .serialized, .onOwnThread)
 struct PeripheralTests {
     static let root = "/org/swiftuwb/accessory"
     static let receive = root + "/service0/char0"

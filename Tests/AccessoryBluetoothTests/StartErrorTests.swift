@@ -4,7 +4,7 @@ import UWBTestSupport
 
 /// What starting the peripheral says when BlueZ, the adapter or the bus is not there.
 /// One test at a time: each starts a D-Bus daemon and a Python BlueZ mock of its own.
-@Suite("BlueZ accessory peripheral: start errors", .timeLimit(.minutes(3)), .serialized, .onOwnThread)
+@Suite("BlueZ accessory peripheral: start errors", .timeLimit(.minutes(10)), .serialized, .onOwnThread)
 struct StartErrorTests {
     @Test("BlueZ not on the bus")
     func blueZMissing() async throws {

@@ -6,7 +6,7 @@ import UWBTestSupport
 
 /// The socket transport: messages keep their boundaries both ways, a bad message leaves the link
 /// usable, a frame no message fits ends it, and a closed side ends the other's receiving.
-@Suite(.timeLimit(.minutes(1)), .onOwnThread) struct AccessorySocketTransportTests {
+@Suite(.timeLimit(.minutes(10)), .onOwnThread) struct AccessorySocketTransportTests {
     /// A listener and a connection to it: (phone side, accessory side).
     static func connected() async throws -> (AccessorySocketTransport, AccessorySocketTransport, AccessorySocketListener) {
         let listener = try AccessorySocketListener(port: 0)

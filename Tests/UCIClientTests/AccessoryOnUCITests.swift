@@ -10,7 +10,7 @@ import UWBTestSupport
 /// transport: an iOS-style NISession as the phone, swift-uwb's `NearbyAccessory` as the
 /// accessory, each on a UCI device of the same room 3 m apart. The tests run on a thread of their
 /// own (`.onOwnThread`): the shared pool can be full of long synchronous tests for minutes.
-@Suite(.timeLimit(.minutes(3)), .onOwnThread) struct AccessoryOnUCITests {
+@Suite(.timeLimit(.minutes(10)), .onOwnThread) struct AccessoryOnUCITests {
     /// The phone's side of a conversation: the transport, the session and its events.
     struct Phone {
         let link: AccessorySocketTransport
