@@ -27,8 +27,8 @@ enum Formatting {
         (value >= 100 ? fixed(value, 0) : value >= 10 ? fixed(value, 1) : fixed(value, 2)) + "×"
     }
 
-    /// `value` with its sign and no decimals, for example `+20` or `0`.
-    static func signed(_ value: Double) -> String {
-        value > 0 ? "+" + fixed(value, 0) : fixed(value, 0)
+    /// `value` with its sign and `digits` decimals (none by default), for example `+20` or `0`.
+    static func signed(_ value: Double, _ digits: Int = 0) -> String {
+        value > 0 ? "+" + fixed(value, digits) : fixed(value, digits)
     }
 }

@@ -60,7 +60,12 @@ public struct SignalPowerFormula: Hashable, Sendable {
     }
 
     /// The constant A of the formulas: 113.77 dB at 16 MHz PRF, 121.74 dB at 64 MHz PRF.
-    public var powerConstant: PowerRatio { PowerRatio(decibels: correction) }
+    public var powerConstant: PowerRatio { Self.powerConstant(configuration.pulseRepetitionFrequency) }
+
+    /// The constant A of the formulas at pulse repetition frequency `prf`.
+    public static func powerConstant(_ prf: PulseRepetitionFrequency) -> PowerRatio {
+        PowerRatio(decibels: DW1000Constants.powerCorrection(prf))
+    }
 
     /// The constant A in dB.
     private var correction: Double {

@@ -27,20 +27,49 @@ public struct AccumulatorFormat: Hashable, Sendable {
     /// `Docs/reference/measured-channels.md`].
     public let firstPathBase: Double
 
-    /// The DW1000's accumulator for frames in `configuration`.
-    public static func dw1000(_ configuration: RadioConfig) -> AccumulatorFormat {
-        AccumulatorFormat(
-            sampleCount: configuration.pulseRepetitionFrequency == .sixteenMegahertz ? 992 : 1016, componentLimit: ReceiverCalibration.dw1000ComponentLimit,
-            powerConstant: SignalPowerFormula(configuration: configuration).powerConstant.decibels,
-            impulsePowerScale: 131_072, firstPathBase: 745)
+    /// The received level the user manual's formula gives for the channel power `channelPower` (CIR_PWR before
+    /// the register's width) after `symbols` accumulated: 10·log₁₀(C·scale/N²) − A (DW1000 UM §4.7.2).
+    public func receivedLevel(channelPower: Double, symbols: Int) -> PowerLevel {
+        let count = Double(max(1, symbols))
+        return PowerLevel(dBm: 10 * Foundation.log10(max(channelPower * impulsePowerScale / (count * count), 1e-30)) - powerConstant)
     }
 
-    /// The DW3000's Ipatov or STS accumulator for frames in `configuration` [U: the 18-bit limit and the DW1000's noise and
-    /// first-path place are assumed; Qorvo publishes no measured DW3000 accumulator statistics].
-    public static func dw3000(_ configuration: RadioConfig) -> AccumulatorFormat {
+    /// The first-path level the user manual's formula gives for the magnitudes F1–F3 of the three taps after
+    /// the first path's, after `symbols` accumulated: 10·log₁₀((F1² + F2² + F3²)/N²) − A (DW1000 UM §4.7.1).
+    public func firstPathLevel(amplitudes: (Double, Double, Double), symbols: Int) -> PowerLevel {
+        let count = Double(max(1, symbols))
+        let (f1, f2, f3) = amplitudes
+        return PowerLevel(dBm: 10 * Foundation.log10(max((f1 * f1 + f2 * f2 + f3 * f3) / (count * count), 1e-30)) - powerConstant)
+    }
+
+    /// The DW1000's accumulator for frames in `configuration`.
+    public static func dw1000(_ configuration: RadioConfig) -> AccumulatorFormat {
+        dw1000(configuration.pulseRepetitionFrequency)
+    }
+
+    /// The DW1000's accumulator at pulse repetition frequency `prf`.
+    public static func dw1000(_ prf: PulseRepetitionFrequency) -> AccumulatorFormat {
         AccumulatorFormat(
-            sampleCount: configuration.pulseRepetitionFrequency == .sixteenMegahertz ? 992 : 1016, componentLimit: 65_536,
-            powerConstant: DW3000Constants.powerCorrection(configuration.pulseRepetitionFrequency), impulsePowerScale: DW3000Constants.channelAreaScale,
-            firstPathBase: 745)
+            sampleCount: sampleCount(prf), componentLimit: ReceiverCalibration.dw1000ComponentLimit,
+            powerConstant: SignalPowerFormula.powerConstant(prf).decibels, impulsePowerScale: 131_072, firstPathBase: 745)
+    }
+
+    /// The DW3000's Ipatov or STS accumulator for frames in `configuration`.
+    public static func dw3000(_ configuration: RadioConfig) -> AccumulatorFormat {
+        dw3000(configuration.pulseRepetitionFrequency)
+    }
+
+    /// The DW3000's Ipatov or STS accumulator at pulse repetition frequency `prf` [U: the 18-bit limit and the
+    /// DW1000's noise and first-path place are assumed; Qorvo publishes no measured DW3000 accumulator
+    /// statistics].
+    public static func dw3000(_ prf: PulseRepetitionFrequency) -> AccumulatorFormat {
+        AccumulatorFormat(
+            sampleCount: sampleCount(prf), componentLimit: 65_536, powerConstant: DW3000Constants.powerCorrection(prf),
+            impulsePowerScale: DW3000Constants.channelAreaScale, firstPathBase: 745)
+    }
+
+    /// How many taps hold the channel at `prf`: 1016 at 64 MHz, 992 at 16 MHz (DW1000 UM §7.2.38).
+    public static func sampleCount(_ prf: PulseRepetitionFrequency) -> Int {
+        prf == .sixteenMegahertz ? 992 : 1016
     }
 }

@@ -10,18 +10,26 @@
 /// to lie between the accumulator's quietest region and the peak (`Docs/reference/channel-and-receiver.md` §5);
 /// a search only some taps back from the peak would take a late path stronger than the direct one for the
 /// first]; the first path is where the magnitude rises through ``ReceiverCalibration/firstPathShareOfPeak``
-/// of the first local peak from there, by linear interpolation between taps. A pure function: the
-/// emulator's virtual chips and `uwb cir` run the same code.
+/// of the first local peak from there (looked for at most ``peakSearchTaps`` taps on), by linear
+/// interpolation between taps. A pure function: the emulator's virtual chips, `uwb cir` and `uwb cir detect`
+/// (``AccumulatorDetection``) run the same code.
 public struct LeadingEdgeDetector: Hashable, Sendable {
     /// NTM, the noise threshold multiplier (LDE_CFG1 bits 4:0).
     public let noiseThresholdMultiplier: Int
     /// PMULT, the peak multiplier (LDE_CFG1 bits 7:5).
     public let peakMultiplier: Int
 
-    /// A detector with the chip's LDE_CFG1 settings.
-    public init(noiseThresholdMultiplier: Int, peakMultiplier: Int) {
+    /// How many taps past the threshold's crossing the peak is looked for
+    /// (``ReceiverCalibration/firstPeakSearchTaps`` on a chip).
+    public let peakSearchTaps: Int
+
+    /// A detector with the chip's LDE_CFG1 settings, looking for the peak `peakSearchTaps` taps on at most.
+    public init(
+        noiseThresholdMultiplier: Int, peakMultiplier: Int, peakSearchTaps: Int = ReceiverCalibration.firstPeakSearchTaps
+    ) {
         self.noiseThresholdMultiplier = noiseThresholdMultiplier
         self.peakMultiplier = peakMultiplier
+        self.peakSearchTaps = max(0, peakSearchTaps)
     }
 
     /// The detector as a chip has it after reset (NTM 12, PMULT 3).
@@ -61,9 +69,10 @@ public struct LeadingEdgeDetector: Hashable, Sendable {
             crossing = offset
             break
         }
-        // The first local peak from the crossing on, and where the magnitude rises through a share of it.
+        // The first local peak from the crossing on, at most a few taps on, and where the magnitude rises
+        // through a share of it.
         var top = crossing
-        while top + 1 < magnitudes.count, magnitudes[top + 1] >= magnitudes[top] {
+        while top + 1 < magnitudes.count, top - crossing < peakSearchTaps, magnitudes[top + 1] >= magnitudes[top] {
             top += 1
         }
         let target = ReceiverCalibration.firstPathShareOfPeak * magnitudes[top]
@@ -93,4 +102,12 @@ public struct LeadingEdge: Hashable, Sendable {
     public let peak: Double
     /// The threshold the first path crossed (LDE_THRESH on the DW1000).
     public let threshold: Double
+
+    /// The magnitudes of the three taps after the one a first path at `index` falls in (floor(index) + 1,
+    /// + 2, + 3: FP_AMPL1–3, DW1000 UM §7.2.22 and §7.2.39), 0 for a tap beyond `magnitudes`.
+    public static func amplitudes(after index: Double, in magnitudes: [Double]) -> (Double, Double, Double) {
+        let after = Int(index.rounded(.down))
+        func magnitude(_ offset: Int) -> Double { magnitudes.indices.contains(offset) ? magnitudes[offset] : 0 }
+        return (magnitude(after + 1), magnitude(after + 2), magnitude(after + 3))
+    }
 }

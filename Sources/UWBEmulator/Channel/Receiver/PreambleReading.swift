@@ -23,20 +23,14 @@ public struct PreambleReading: Sendable {
     /// The noise estimate.
     public let noise: Double
 
-    /// The received level the chip's formula gives for this reading: 10·log₁₀(C·scale/N²) − A with the
-    /// channel power C and the symbols that accumulated N.
+    /// The received level the chip's formula gives for this reading (``AccumulatorFormat/receivedLevel(channelPower:symbols:)``).
     public var receivedLevel: PowerLevel {
-        let count = Double(accumulator.effective)
-        let value = max(impulsePower * accumulator.format.impulsePowerScale / (count * count), 1e-30)
-        return PowerLevel(dBm: 10 * Foundation.log10(value) - accumulator.format.powerConstant)
+        accumulator.format.receivedLevel(channelPower: impulsePower, symbols: accumulator.effective)
     }
 
-    /// The first-path level the chip's formula gives: 10·log₁₀((F1² + F2² + F3²)/N²) − A.
+    /// The first-path level the chip's formula gives (``AccumulatorFormat/firstPathLevel(amplitudes:symbols:)``).
     public var firstPathLevel: PowerLevel {
-        let count = Double(accumulator.effective)
-        let (f1, f2, f3) = firstPathAmplitudes
-        let value = max((f1 * f1 + f2 * f2 + f3 * f3) / (count * count), 1e-30)
-        return PowerLevel(dBm: 10 * Foundation.log10(value) - accumulator.format.powerConstant)
+        accumulator.format.firstPathLevel(amplitudes: firstPathAmplitudes, symbols: accumulator.effective)
     }
 
     /// Runs `detector` on `accumulator`.
@@ -53,9 +47,7 @@ public struct PreambleReading: Sendable {
         edge = LeadingEdge(
             index: detected.index + ReceiverCalibration.fractionJitter * accumulator.noise.standardNormal(1),
             peakIndex: detected.peakIndex, peak: detected.peak, threshold: detected.threshold)
-        let after = Int(edge.index.rounded(.down)) - window.lowerBound
-        func magnitude(_ offset: Int) -> Double { magnitudes.indices.contains(offset) ? magnitudes[offset] : 0 }
-        firstPathAmplitudes = (magnitude(after + 1), magnitude(after + 2), magnitude(after + 3))
+        firstPathAmplitudes = LeadingEdge.amplitudes(after: edge.index - Double(window.lowerBound), in: magnitudes)
         // Beyond the window, the paths' energy adds without their overlaps [D].
         let noiseEnergy = 2 * accumulator.noiseDeviation * accumulator.noiseDeviation * Double(magnitudes.count)
         var energy = max(magnitudes.reduce(0) { $0 + $1 * $1 } - noiseEnergy, 0)
