@@ -22,10 +22,10 @@ struct FirstPathBenchmarkCommand: ParsableCommand {
     var data: String
 
     @Option(help: "The noise threshold multiplier NTM the chips ran with (LDE_CFG1 bits 4:0; Decawave's driver: 13).")
-    var ntm = 13
+    var ntm = LeadingEdgeDetector.driver.noiseThresholdMultiplier
 
     @Option(help: "The peak multiplier PMULT the chips ran with (LDE_CFG1 bits 7:5; 3).")
-    var pmult = 3
+    var pmult = LeadingEdgeDetector.driver.peakMultiplier
 
     func validate() throws {
         guard (0...31).contains(ntm), (0...7).contains(pmult) else { throw ValidationError("give --ntm 0…31 and --pmult 0…7") }

@@ -34,7 +34,7 @@ public enum CIRLog {
             return DecaRangingLog(lines: lines, path: path).entries()
         }
         let shown = opening.count > 60 ? String(opening.prefix(60)) + "…" : opening
-        return [.failure(.unknownKind(
+        return [.failure(.badLine(
             path: path, line: first + 1,
             reason: "`\(shown)` opens neither a DecaRanging log (a first line `File:… created by DecaRanging …`) nor "
                 + "`uwb cir --format json` output (a JSON object per line)"))]

@@ -16,8 +16,10 @@ struct CirCommand: ParsableCommand {
             tap, the direct path's tap and the detection's threshold and noise. Without --scenario, \
             the radio --device names (usb:SERIAL or emulator:NAME; default UWB_DEVICE) listens to \
             every frame and the CIR of the first good one (or the --frames-th) is read before it \
-            listens again. `uwb plot cir` draws the JSON output. See Docs/cir.md.
-            """)
+            listens again. `uwb plot cir` draws the JSON output. `uwb cir detect FILE` finds the first \
+            path in logged accumulators as the chip does. See Docs/cir.md.
+            """,
+        subcommands: [CirDetectCommand.self])
 
     @Option(help: "A scenario to range on the emulator (JSON; see Docs/scenarios.md); without it, a live radio is read.")
     var scenario: String?

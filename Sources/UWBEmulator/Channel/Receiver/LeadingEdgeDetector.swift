@@ -1,3 +1,5 @@
+import DW1000Driver
+
 /// The chip's leading-edge detection: which tap of an accumulator holds the first path, and where within it
 /// (DW1000 UM §4.1.7 and §7.2.47; the rule fitted to measured accumulators in
 /// `Docs/reference/measured-channels.md`).
@@ -31,6 +33,16 @@ public struct LeadingEdgeDetector: Hashable, Sendable {
         self.peakMultiplier = peakMultiplier
         self.peakSearchTaps = max(0, peakSearchTaps)
     }
+
+    /// The detector an LDE_CFG1 value sets (NTM in bits 4:0, PMULT in bits 7:5; DW1000 UM §7.2.47.1).
+    public init(leadingEdgeConfiguration value: UInt64) {
+        self.init(
+            noiseThresholdMultiplier: Int(DW1000Register.LdeCfg1.ntm.value(in: value)),
+            peakMultiplier: Int(DW1000Register.LdeCfg1.pmult.value(in: value)))
+    }
+
+    /// The detector of a chip the DW1000 driver configured (``DW1000Driver/DW1000/leadingEdgeConfiguration``).
+    public static let driver = LeadingEdgeDetector(leadingEdgeConfiguration: DW1000.leadingEdgeConfiguration)
 
     /// The detector as a chip has it after reset (NTM 12, PMULT 3).
     public static let reset = LeadingEdgeDetector(

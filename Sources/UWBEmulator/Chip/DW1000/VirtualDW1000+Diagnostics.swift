@@ -22,10 +22,7 @@ extension VirtualDW1000 {
         let recoveryPhase = random.uniform(0...(2 * Double.pi))
         let phaseCode = UInt64((recoveryPhase / (2 * .pi) * 128).rounded()) & 0x7F
         let accumulatorPhase = arrival.carrierPhase.wrapped.radians + phaseOffset.radians + Double(phaseCode) * 2 * .pi / 128
-        let ldeSettings = registers.value(.ldeCfg1)
-        let detector = LeadingEdgeDetector(
-            noiseThresholdMultiplier: Int(DW1000Register.LdeCfg1.ntm.value(in: ldeSettings)),
-            peakMultiplier: Int(DW1000Register.LdeCfg1.pmult.value(in: ldeSettings)))
+        let detector = LeadingEdgeDetector(leadingEdgeConfiguration: registers.value(.ldeCfg1))
         let (reading, kept) = accumulate(
             arrival.channel, rmarker: arrival.rmarker, advance: arrival.firstPathAdvance.secondsValue,
             format: constants.format, symbols: constants.room, phase: accumulatorPhase, detector: detector)
