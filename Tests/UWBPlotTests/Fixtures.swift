@@ -23,6 +23,10 @@ enum Fixtures {
     /// The PDoA samples fixture: a three-chip phone, chip 1 with a 0.4 rad offset, chip 2 with −0.3 rad.
     static let pdoaSamplesPath = Repository.path("Tests/UWBPlotTests/Fixtures/pdoa-samples.jsonl")
 
+    /// Seven frames real DW1000s logged, cut from the Kolakowski data set (CC BY 4.0; attribution in
+    /// `Tests/UWBPlotTests/Fixtures/README.md`): two line-of-sight, two NLOS, three with no direct path.
+    static let realFramesPath = Repository.path("Tests/UWBPlotTests/Fixtures/kolakowski2018-frames.log")
+
     /// `text` as a JSON string literal (quotes and backslashes escaped).
     static func json(_ text: String) -> String {
         let escaped = text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")

@@ -68,6 +68,27 @@ struct LeadingEdgeDetectorTests {
         #expect(abs(missed.index - (25 + PreambleAccumulator.referenceLead)) < 0.2, "edge \(missed.index)")
     }
 
+    @Test("a weak first path merging into one 10 dB stronger 3 taps later: the edge is the weak path's, looking for the peak 2 taps on; following the rise puts it on the strong one")
+    func mergingPaths() throws {
+        let magnitudes = Self.accumulator([(20, 3_000), (23, 10_000)])
+        // No dip between the two: the magnitude rises from the first path's pulse into the second's peak.
+        #expect((17..<23).allSatisfy { magnitudes[$0] < magnitudes[$0 + 1] })
+        // After 300 symbols the threshold is max(12·0.689·20, 3·0.085·20·9958/300) ≈ 169: the weak path's rise is over it.
+        let chip = try #require(Self.detector.detect(magnitudes: magnitudes, first: 0, noise: 20, accumulated: 300))
+        #expect(abs(chip.index - (20 + PreambleAccumulator.referenceLead)) < 0.2, "edge \(chip.index)")
+        let following = LeadingEdgeDetector(noiseThresholdMultiplier: 12, peakMultiplier: 3, peakSearchTaps: .max)
+        let late = try #require(following.detect(magnitudes: magnitudes, first: 0, noise: 20, accumulated: 300))
+        #expect(late.index - chip.index > 2, "following the rise: \(late.index)")
+    }
+
+    @Test("LDE_CFG1 sets NTM (bits 4:0) and PMULT (bits 7:5); the driver's 0x6D is NTM 13, PMULT 3")
+    func configuration() {
+        #expect(LeadingEdgeDetector(leadingEdgeConfiguration: 0x6D) == LeadingEdgeDetector(noiseThresholdMultiplier: 13, peakMultiplier: 3))
+        #expect(LeadingEdgeDetector.driver == LeadingEdgeDetector(noiseThresholdMultiplier: 13, peakMultiplier: 3))
+        #expect(LeadingEdgeDetector(leadingEdgeConfiguration: 0x6C) == .reset)
+        #expect(LeadingEdgeDetector(leadingEdgeConfiguration: 0x07).peakMultiplier == 0)
+    }
+
     @Test("noise over the threshold before the first path is taken for it: the edge comes early")
     func earlyOnNoise() throws {
         // The threshold: max(8.27·50, min(0.255·50·10 000, 0.23·10 000)) = 2300.
