@@ -33,12 +33,16 @@ struct CirDetectCommand: ParsableCommand {
     @Option(help: "Output format: table (with a summary), json (one object per frame) or csv.")
     var format: CirFormat = .table
 
+    /// `--log-level`: how much the libraries log on standard error.
+    @OptionGroup var logging: LoggingOptions
+
     func validate() throws {
         guard (0...31).contains(ntm) else { throw ValidationError("--ntm \(ntm): LDE_CFG1's NTM field holds 0 to 31") }
         guard (0...7).contains(pmult) else { throw ValidationError("--pmult \(pmult): LDE_CFG1's PMULT field holds 0 to 7") }
     }
 
     func run() throws {
+        logging.start()
         let detector = LeadingEdgeDetector(noiseThresholdMultiplier: ntm, peakMultiplier: pmult)
         var output = CirDetectOutput(format: format)
         var failures = 0
