@@ -199,7 +199,7 @@ let package = Package(
         .executableTarget(name: "token-archive-probe", dependencies: ["NearbyInteraction", "UWBCore"]),
         .executableTarget(
             name: "uwb-fuzz",
-            dependencies: ["UWBCore", "UWBRanging", "UWBEmulator", "UWBEmulatorService", "NearbyInteraction", "FT232H", "FT232HEmulation", "UCI", "AccessoryProtocol"]
+            dependencies: ["UWBCore", "UWBRanging", "UWBEmulator", "UWBEmulatorService", "NearbyInteraction", "FT232H", "FT232HEmulation", "UCI", "AccessoryProtocol", "UWBPlot"]
         ),
         .target(
             name: "UWBTestSupport",

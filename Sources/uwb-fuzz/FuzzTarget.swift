@@ -7,6 +7,7 @@ import UCI
 import UWBCore
 import UWBEmulator
 import UWBEmulatorService
+import UWBPlot
 import UWBRanging
 
 /// One decoder that takes bytes from outside the program, to be fed arbitrary input: it must turn
@@ -47,6 +48,9 @@ enum FuzzTarget: String, CaseIterable {
     /// decodes encoded again, and the message taken by an accessory's conversation after an
     /// iPhone's and after an Android phone's initialise.
     case accessoryMessage = "accessory-message"
+    /// A log of accumulators as `uwb cir detect` reads it (`CIRLog.parse`: a DecaRanging log or `uwb cir`
+    /// JSON lines), each frame read then detected (`AccumulatorDetection`).
+    case cirLog = "cir-log"
 
     /// Feeds `bytes` to the decoder; its errors are the expected answer to bad input. Returns
     /// whether the decoder accepted them.
@@ -83,7 +87,21 @@ enum FuzzTarget: String, CaseIterable {
             return (try? CalibrationStore(jsonData: Data(bytes))) != nil
         case .accessoryMessage:
             return Self.feedAccessoryMessage(bytes)
+        case .cirLog:
+            return Self.feedCIRLog(bytes)
         }
+    }
+
+    /// Reads a log of accumulators and detects the first path in every frame; whether a frame was detected.
+    private static func feedCIRLog(_ bytes: [UInt8]) -> Bool {
+        var detected = false
+        for case .frame(let frame) in CIRLog.parse(Data(bytes), path: "fuzz") {
+            let detection = try? AccumulatorDetection(
+                samples: frame.samples, firstIndex: frame.firstSampleIndex, symbols: frame.preambleSymbols,
+                format: .dw1000(frame.pulseRepetitionFrequency), detector: .driver)
+            detected = detected || detection != nil
+        }
+        return detected
     }
 
     /// Decodes an accessory protocol message and the data it carries, encoding again what decodes;
