@@ -17,7 +17,8 @@ public enum CIRLog {
 
     /// The entries of `data`, the contents of the file at `path` (for messages).
     public static func parse(_ data: Data, path: String) -> [CIRLogEntry] {
-        // DecaRanging writes Latin-1 with CR LF line ends and the odd NUL; every octet is a Latin-1 character.
+        // DecaRanging writes ASCII with CR LF line ends and the odd NUL; an octet above 0x7F (none in a
+        // well-formed log) reads as "?", so that any file is text and a bad octet shows in its line's message.
         let text = String(decoding: data.map { $0 < 0x80 ? $0 : 0x3F }, as: UTF8.self)
         // "\r\n" is one Character in Swift: split at either line end.
         let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }.map { line in

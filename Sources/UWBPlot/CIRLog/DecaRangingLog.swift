@@ -103,7 +103,8 @@ struct DecaRangingLog {
             samples.append(sample)
             index += 1
         }
-        if index < lines.count, (try? sample(lines[index], number: index + 1)) ?? nil != nil {
+        // A line after the last tap that reads as one more: the frame has more taps than it states.
+        if index < lines.count, (try? sample(lines[index], number: index + 1)) != nil {
             throw .badLine(
                 path: path, line: index + 1,
                 reason: "the accumulator of line \(start + 1) has more than the \(length) samples `Accum Len` states")
