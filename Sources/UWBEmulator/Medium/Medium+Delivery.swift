@@ -120,7 +120,7 @@ extension Medium {
                 rmarker: marker,
                 end: SimulationTime(picoseconds: transmission.end.picoseconds + flightPicoseconds),
                 receivedLevel: level,
-                channel: channel,
+                channel: consume channel,
                 carrierPhase: Angle(radians: -wavenumber * flight + phaseError),
                 detectable: figures.detectable,
                 decodable: decodeDraw < success)
@@ -134,8 +134,11 @@ extension Medium {
             if chip == 0 {
                 firstEnd = arrival.end
             }
+            // The channel lookup moves into the arrival and the arrival into its event (`consume`), rather than
+            // each being copied with a retain of every reference it holds; the start is read before.
+            let start = arrival.start
             simulator.schedule(
-                ArrivalEvent(port: receiverPorts[chip], arrival: arrival, slot: chip == 0 ? slot : nil), at: arrival.start)
+                ArrivalEvent(port: receiverPorts[chip], arrival: consume arrival, slot: chip == 0 ? slot : nil), at: start)
         }
         return firstEnd
     }

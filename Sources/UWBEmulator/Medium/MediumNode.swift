@@ -18,6 +18,8 @@ package final class MediumNode {
     package let trajectory: Trajectory
     /// Which way it faces.
     let orientation: Orientation
+    /// The rotation of ``orientation``, its angles' cosines and sines worked out once for the antennas' positions.
+    private let rotation: OrientationRotation
     /// The early-path attack on its receptions, if any (``Medium/advanceFirstPath(at:by:from:)``).
     var firstPathAdvance: FirstPathAdvance?
     /// Called when one of its chips changes its IRQ line.
@@ -34,19 +36,20 @@ package final class MediumNode {
         self.hasSecondPort = self.secondPortOffsets.map { $0 != nil }
         self.trajectory = trajectory
         self.orientation = orientation
+        self.rotation = OrientationRotation(orientation)
     }
 
     /// Where the antenna of chip `index` is in the world at `time`.
     package func antennaPosition(_ index: Int, at time: SimulationTime) -> Position {
         let centre = trajectory.position(at: time)
         let offset = antennaOffsets.indices.contains(index) ? antennaOffsets[index] : .zero
-        return Position(metres: centre.metres + orientation.toWorld(offset))
+        return Position(metres: centre.metres + rotation.toWorld(offset))
     }
 
     /// Where the second port's antenna of chip `index` is in the world at `time`, if it has one.
     func secondPortPosition(_ index: Int, at time: SimulationTime) -> Position? {
         guard let offset = secondPortOffsets[index] else { return nil }
-        return Position(metres: trajectory.position(at: time).metres + orientation.toWorld(offset))
+        return Position(metres: trajectory.position(at: time).metres + rotation.toWorld(offset))
     }
 }
 

@@ -113,21 +113,28 @@ public struct PreambleAccumulator: Sendable {
 
     /// The accumulated taps in `range`, noise included, as real and imaginary parts.
     public func taps(in range: Range<Int>) -> (real: [Double], imaginary: [Double]) {
-        var taps = (real: [Double](repeating: 0, count: range.count), imaginary: [Double](repeating: 0, count: range.count))
+        var real = [Double](repeating: 0, count: range.count)
+        var imaginary = [Double](repeating: 0, count: range.count)
         let pulse = ReceiverPulse.shared
         let (turnCos, turnSin) = (Foundation.cos(phase), Foundation.sin(phase))
-        for path in response.delays.indices {
-            let position = straightLineIndex + response.delays[path] / AccumulatorFormat.tapSpacing
-            // The delays are sorted: no later path reaches the range either.
-            if position - ReceiverPulse.support > Double(range.upperBound) { break }
-            // The path's amplitude turned by the carrier phase.
-            pulse.add(
-                real: (response.real[path] * turnCos - response.imaginary[path] * turnSin) * amplitude,
-                imaginary: (response.real[path] * turnSin + response.imaginary[path] * turnCos) * amplitude,
-                at: position, to: &taps, range: range)
+        // The paths are added through the arrays' buffers, taken once for all of them, so that no tap's
+        // write checks the arrays' uniqueness and bounds again.
+        real.withUnsafeMutableBufferPointer { realTaps in
+            imaginary.withUnsafeMutableBufferPointer { imaginaryTaps in
+                for path in response.delays.indices {
+                    let position = straightLineIndex + response.delays[path] / AccumulatorFormat.tapSpacing
+                    // The delays are sorted: no later path reaches the range either.
+                    if position - ReceiverPulse.support > Double(range.upperBound) { break }
+                    // The path's amplitude turned by the carrier phase.
+                    pulse.add(
+                        real: (response.real[path] * turnCos - response.imaginary[path] * turnSin) * amplitude,
+                        imaginary: (response.real[path] * turnSin + response.imaginary[path] * turnCos) * amplitude,
+                        at: position, to: (realTaps, imaginaryTaps), range: range)
+                }
+            }
         }
-        noise.add(to: &taps.real, &taps.imaginary, from: range.lowerBound)
-        return taps
+        noise.add(to: &real, &imaginary, from: range.lowerBound)
+        return (real, imaginary)
     }
 
     /// The power, as a share like |a|², of the paths that land at tap `index` or later, and of those

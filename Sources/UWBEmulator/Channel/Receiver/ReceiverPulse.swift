@@ -44,10 +44,12 @@ struct ReceiverPulse: Sendable {
 
     /// Adds a path of complex amplitude (`real`, `imaginary`) whose pulse peaks at tap `position` (with its
     /// fraction) to the taps `range` holds, `taps.real[0]` being tap `range.lowerBound`: the pulse read once
-    /// per tap, every ``stepsPerTap`` table steps from where it starts.
+    /// per tap, every ``stepsPerTap`` table steps from where it starts. Both buffers hold `range.count` taps;
+    /// the ones written lie within `range`, so within the buffers.
     @inline(__always)
     func add(
-        real: Double, imaginary: Double, at position: Double, to taps: inout (real: [Double], imaginary: [Double]), range: Range<Int>
+        real: Double, imaginary: Double, at position: Double,
+        to taps: (real: UnsafeMutableBufferPointer<Double>, imaginary: UnsafeMutableBufferPointer<Double>), range: Range<Int>
     ) {
         let first = max(range.lowerBound, Int((position - Self.support).rounded(.up)))
         let last = min(range.upperBound - 1, Int((position + Self.support).rounded(.down)))
