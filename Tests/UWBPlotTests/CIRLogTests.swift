@@ -112,6 +112,13 @@ struct CIRLogTests {
         let prf = Self.entries(text.replacingOccurrences(of: "PRF 64,", with: "PRF 32,"))
         #expect(prf == [.failure(.badLine(path: "log", line: 2, reason: "PRF 32 is not a DW1000's: 16 or 64 (MHz)"))])
         #expect(Self.entries("") == [.failure(.empty(path: "log"))])
+        let csv = Self.entries("index,real,imaginary,magnitude,marker\n744,1,2,2.2,first_path\n")
+        #expect(csv == [.failure(.badLine(
+            path: "log", line: 1,
+            reason: "`uwb cir`'s table and CSV output carry no preamble symbol count, which detection needs: write the response with `uwb cir --format json`"))])
+        let table = Self.entries("bob chip 0, Ipatov accumulator: taps 743..<746 of 1016, 1.0016 ns apart, 83 preamble symbols accumulated\n")
+        #expect(table.count == 1)
+        #expect(table.first.map { "\($0)" }?.contains("write the response with `uwb cir --format json`") == true)
     }
 
     @Test("uwb cir JSON lines: each document a frame with its chip's index; an STS accumulator or a broken line refused with its line")

@@ -34,12 +34,23 @@ public enum CIRLog {
         if opening.contains(DecaRangingLog.creatorMark) || opening.hasPrefix(DecaRangingLog.modePrefix) {
             return DecaRangingLog(lines: lines, path: path).entries()
         }
+        if opening.hasPrefix(Self.csvHeader) || opening.contains(Self.tableMark) {
+            return [.failure(.badLine(
+                path: path, line: first + 1,
+                reason: "`uwb cir`'s table and CSV output carry no preamble symbol count, which detection needs: "
+                    + "write the response with `uwb cir --format json`"))]
+        }
         let shown = opening.count > 60 ? String(opening.prefix(60)) + "…" : opening
         return [.failure(.badLine(
             path: path, line: first + 1,
             reason: "`\(shown)` opens neither a DecaRanging log (a first line `File:… created by DecaRanging …`) nor "
                 + "`uwb cir --format json` output (a JSON object per line)"))]
     }
+
+    /// How `uwb cir --format csv` output starts.
+    static let csvHeader = "index,real,imaginary,magnitude,marker"
+    /// What the first line of `uwb cir --format table` output says.
+    static let tableMark = " accumulator: taps "
 
     /// The `uwb cir --format json` documents of `lines`, one per non-blank line.
     private static func documents(_ lines: [String], path: String) -> [CIRLogEntry] {
