@@ -1,10 +1,10 @@
 /// A frame's preamble reaching one chip's antenna: the medium's most frequent event, one per
 /// transmission and receiving chip.
 final class ArrivalEvent: ScheduledEvent {
-    /// The receiving chip's port. `unowned` rather than weak: the medium owns its ports, and the
-    /// `Emulation` owns the medium and the simulator for the whole run, so the event never runs
-    /// after its port is gone.
-    unowned let port: MediumPort
+    /// The receiving chip's port, held strongly: nothing the port holds leads back to the event, so
+    /// there is no cycle, and a strong reference costs one retain and one release where an
+    /// `unowned` one costs its own count's and a checked strong retain at every read.
+    let port: MediumPort
     /// The frame as it reaches the antenna.
     let arrival: Arrival
     /// The reception's place in the frame's trace record, when it counts for the statistics

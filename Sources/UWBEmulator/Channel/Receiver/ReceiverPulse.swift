@@ -57,12 +57,19 @@ struct ReceiverPulse: Sendable {
         let start = (Double(first) - position + Self.support) * Double(Self.stepsPerTap)
         var step = Int(start)
         let fraction = start - Double(step)
-        let end = values.count - 1
-        for tap in first...last where step < end {
-            let shape = values[step] + (values[step + 1] - values[step]) * fraction
-            taps.real[tap - range.lowerBound] += real * shape
-            taps.imaginary[tap - range.lowerBound] += imaginary * shape
-            step += Self.stepsPerTap
+        // The table is read through its buffer and the indices move without overflow checks: `step` stays
+        // below the table's last index and every tap lies within the buffers, so neither check could fail.
+        values.withUnsafeBufferPointer { table in
+            let end = table.count &- 1
+            var offset = first &- range.lowerBound
+            let stop = last &- range.lowerBound
+            while offset <= stop, step < end {
+                let shape = table[step] + (table[step &+ 1] - table[step]) * fraction
+                taps.real[offset] += real * shape
+                taps.imaginary[offset] += imaginary * shape
+                step &+= Self.stepsPerTap
+                offset &+= 1
+            }
         }
     }
 
