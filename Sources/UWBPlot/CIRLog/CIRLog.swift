@@ -1,5 +1,6 @@
 import Foundation
 import UWBCore
+import UWBEmulator
 
 /// Logged accumulators, read whole or frame by frame: DecaRanging's accumulator logs (the PC application of
 /// Decawave's EVK1000, as in the Kolakowski data set; ``DecaRangingLog``) and `uwb cir --format json` output,
@@ -80,7 +81,9 @@ public enum CIRLog {
                 reason: "the \(document.accumulator.rawValue) accumulator carries no preamble symbol count: "
                     + "give the Ipatov accumulator (`uwb cir --accumulator ipatov`)")
         }
-        let prf: PulseRepetitionFrequency = document.accumulatorLength == 992 ? .sixteenMegahertz : .sixtyFourMegahertz
+        // The accumulator's length tells the PRF (every family's Ipatov accumulator is as long at a PRF).
+        let prf = PulseRepetitionFrequency.allCases.first { AccumulatorFormat.dw1000($0).sampleCount == document.accumulatorLength }
+            ?? .sixtyFourMegahertz
         return LoggedAccumulator(
             line: line, samples: document.samples, firstSampleIndex: document.firstSampleIndex, pulseRepetitionFrequency: prf,
             preambleSymbols: symbols,

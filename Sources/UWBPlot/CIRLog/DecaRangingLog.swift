@@ -1,5 +1,6 @@
 import Foundation
 import UWBCore
+import UWBEmulator
 
 /// A DecaRanging accumulator log, read frame by frame (the format as the Kolakowski data set's logs show it,
 /// `Docs/reference/measured-channels.md` §1.3): a first line naming DecaRanging, a `Mode: …, Chan …, PRF …`
@@ -84,7 +85,7 @@ struct DecaRangingLog {
                 path: path, line: min(lengthIndex, lines.count) + 1,
                 reason: "the frame of line \(start + 1) has no `Accum Len N` line after it")
         }
-        let expected = Self.accumulatorLength(prf)
+        let expected = AccumulatorFormat.dw1000(prf).sampleCount
         guard length == expected else {
             throw .badLine(
                 path: path, line: lengthIndex + 1,
@@ -181,10 +182,5 @@ struct DecaRangingLog {
             throw .badLine(path: path, line: number, reason: "`\(line)` is not a sample: give two whole numbers `real, imaginary`")
         }
         return ImpulseResponseSample(real: real, imaginary: imaginary)
-    }
-
-    /// A DW1000's accumulator length at `prf` (UM §7.2.38).
-    static func accumulatorLength(_ prf: PulseRepetitionFrequency) -> Int {
-        prf == .sixteenMegahertz ? 992 : 1016
     }
 }

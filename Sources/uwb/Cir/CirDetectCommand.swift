@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import UWBCore
 import UWBEmulator
 import UWBPlot
 
@@ -28,7 +29,7 @@ struct CirDetectCommand: ParsableCommand {
     var pmult = LeadingEdgeDetector.driver.peakMultiplier
 
     @Option(help: "The chip family that logged `uwb cir` documents: dw1000 or dw3000 (their level formulas differ). DecaRanging logs are DW1000s'.")
-    var family: CirChipFamily = .dw1000
+    var family: ChipFamily = .dw1000
 
     @Option(help: "Output format: table (with a summary), json (one object per frame) or csv.")
     var format: CirFormat = .table
@@ -53,7 +54,7 @@ struct CirDetectCommand: ParsableCommand {
                 do {
                     let detection = try AccumulatorDetection(
                         samples: frame.samples, firstIndex: frame.firstSampleIndex, symbols: frame.preambleSymbols,
-                        format: family.format(frame.pulseRepetitionFrequency), detector: detector)
+                        format: .preamble(of: family, frame.pulseRepetitionFrequency), detector: detector)
                     output.add(frame, detection)
                 } catch {
                     failures += 1

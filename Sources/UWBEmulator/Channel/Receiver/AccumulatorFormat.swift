@@ -42,6 +42,14 @@ public struct AccumulatorFormat: Hashable, Sendable {
         return PowerLevel(dBm: 10 * Foundation.log10(max((f1 * f1 + f2 * f2 + f3 * f3) / (count * count), 1e-30)) - powerConstant)
     }
 
+    /// The preamble accumulator of a chip of `family` at pulse repetition frequency `prf`.
+    public static func preamble(of family: ChipFamily, _ prf: PulseRepetitionFrequency) -> AccumulatorFormat {
+        switch family {
+        case .dw1000: dw1000(prf)
+        case .dw3000: dw3000(prf)
+        }
+    }
+
     /// The DW1000's accumulator for frames in `configuration`.
     public static func dw1000(_ configuration: RadioConfig) -> AccumulatorFormat {
         dw1000(configuration.pulseRepetitionFrequency)
@@ -50,7 +58,7 @@ public struct AccumulatorFormat: Hashable, Sendable {
     /// The DW1000's accumulator at pulse repetition frequency `prf`.
     public static func dw1000(_ prf: PulseRepetitionFrequency) -> AccumulatorFormat {
         AccumulatorFormat(
-            sampleCount: sampleCount(prf), componentLimit: ReceiverCalibration.dw1000ComponentLimit,
+            sampleCount: DW1000.accumulatorLength(prf), componentLimit: ReceiverCalibration.dw1000ComponentLimit,
             powerConstant: SignalPowerFormula.powerConstant(prf).decibels, impulsePowerScale: 131_072, firstPathBase: 745)
     }
 
@@ -59,17 +67,12 @@ public struct AccumulatorFormat: Hashable, Sendable {
         dw3000(configuration.pulseRepetitionFrequency)
     }
 
-    /// The DW3000's Ipatov or STS accumulator at pulse repetition frequency `prf` [U: the 18-bit limit and the
+    /// The DW3000's Ipatov or STS accumulator at pulse repetition frequency `prf` (the Ipatov one's length) [U: the 18-bit limit and the
     /// DW1000's noise and first-path place are assumed; Qorvo publishes no measured DW3000 accumulator
     /// statistics].
     public static func dw3000(_ prf: PulseRepetitionFrequency) -> AccumulatorFormat {
         AccumulatorFormat(
-            sampleCount: sampleCount(prf), componentLimit: 65_536, powerConstant: DW3000Constants.powerCorrection(prf),
+            sampleCount: DW3000Constants.accumulatorSamples(.preamble, prf: prf), componentLimit: 65_536, powerConstant: DW3000Constants.powerCorrection(prf),
             impulsePowerScale: DW3000Constants.channelAreaScale, firstPathBase: 745)
-    }
-
-    /// How many taps hold the channel at `prf`: 1016 at 64 MHz, 992 at 16 MHz (DW1000 UM §7.2.38).
-    public static func sampleCount(_ prf: PulseRepetitionFrequency) -> Int {
-        prf == .sixteenMegahertz ? 992 : 1016
     }
 }
