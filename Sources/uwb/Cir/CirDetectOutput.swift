@@ -19,51 +19,30 @@ struct CirDetectOutput {
         self.format = format
     }
 
-    /// The columns of the table and the CSV, in order.
-    static let columns = [
-        "line", "symbols", "noise", "threshold", "chip_threshold", "first_path", "chip_first_path", "first_path_difference",
-        "rx_level_dbm", "chip_rx_level_dbm", "rx_level_difference_db", "fp_level_dbm", "chip_fp_level_dbm", "fp_level_difference_db",
-    ]
-
     /// Prints what comes before the first frame.
     func begin() {
         switch format {
         case .table: print(Self.tableHeader)
-        case .csv: print(Self.columns.joined(separator: ","))
+        case .csv: print(CirDetectColumn.all.map(\.key).joined(separator: ","))
         case .json: break
         }
     }
 
     /// Prints one frame's line.
     mutating func add(_ frame: LoggedAccumulator, _ detection: AccumulatorDetection) {
-        let chip = frame.chip
-        let index = chip.firstPathIndex.map { detection.edge.index - $0 }
-        let received = chip.receivedLevel.map { detection.receivedLevel.dBm - $0.dBm }
-        let firstPath = chip.firstPathLevel.map { detection.firstPathLevel.dBm - $0.dBm }
         frames += 1
-        index.map { indexDifferences.append($0) }
-        received.map { receivedDifferences.append($0) }
-        firstPath.map { firstPathDifferences.append($0) }
-        let values: [Double?] = [
-            Double(frame.line), Double(frame.preambleSymbols), detection.noise, detection.edge.threshold, chip.threshold,
-            detection.edge.index, chip.firstPathIndex, index, detection.receivedLevel.dBm, chip.receivedLevel?.dBm, received,
-            detection.firstPathLevel.dBm, chip.firstPathLevel?.dBm, firstPath,
-        ]
-        let decimals = [0, 0, 1, 1, 1, 4, 4, 4, 2, 2, 2, 2, 2, 2]
+        CirDetectColumn.indexDifference(frame, detection).map { indexDifferences.append($0) }
+        CirDetectColumn.receivedDifference(frame, detection).map { receivedDifferences.append($0) }
+        CirDetectColumn.firstPathDifference(frame, detection).map { firstPathDifferences.append($0) }
+        let columns = CirDetectColumn.all
+        let values = columns.map { $0.value(frame, detection) }
         switch format {
         case .table:
-            let signed: Set<Int> = [7, 10, 13]
-            let cells = zip(values, decimals).enumerated().map { column, pair in
-                pair.0.map { String(format: signed.contains(column) ? "%+.\(pair.1)f" : "%.\(pair.1)f", $0) } ?? "–"
-            }
-            print(zip(cells, Self.widths).map { TableText.padded($0, $1, right: true) }.joined(separator: " "))
+            print(zip(columns, values).map { TableText.padded($0.tableCell($1), $0.width, right: true) }.joined(separator: " "))
         case .csv:
-            print(zip(values, decimals).map { value, digits in value.map { String(format: "%.\(digits)f", $0) } ?? "" }.joined(separator: ","))
+            print(zip(columns, values).map { $0.csvCell($1) }.joined(separator: ","))
         case .json:
-            let fields = zip(Self.columns, zip(values, decimals)).map { key, pair in
-                (key, pair.1 == 0 ? pair.0.map { String(Int($0)) } ?? "null" : JSONText.number(pair.0, decimals: pair.1))
-            }
-            print(JSONText.object(fields))
+            print(JSONText.object(zip(columns, values).map { ($0.key, $0.jsonValue($1)) }))
         }
     }
 
@@ -73,13 +52,9 @@ struct CirDetectOutput {
         print(Self.summary(frames: frames, index: indexDifferences, received: receivedDifferences, firstPath: firstPathDifferences))
     }
 
-    /// The table's column widths.
-    private static let widths = [7, 7, 7, 9, 9, 9, 9, 7, 8, 8, 6, 8, 8, 6]
-
     /// The table's header line.
     private static var tableHeader: String {
-        let titles = ["line", "symbols", "noise", "threshold", "chip's", "first", "chip's", "Δ tap", "RX dBm", "chip's", "Δ dB", "FP dBm", "chip's", "Δ dB"]
-        return zip(titles, widths).map { TableText.padded($0, $1, right: true) }.joined(separator: " ")
+        CirDetectColumn.all.map { TableText.padded($0.title, $0.width, right: true) }.joined(separator: " ")
     }
 
     /// The summary: how many frames, and how far from the chip's values ours lie.
