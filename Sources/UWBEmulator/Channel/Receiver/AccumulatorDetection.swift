@@ -42,8 +42,10 @@ public struct AccumulatorDetection: Sendable {
             throw .tooFewNoiseTaps(available: noiseRange.count, needed: Self.minimumNoiseTaps)
         }
         noise = Self.deviation(samples[noiseRange])
-        let raw = detector.detect(magnitudes: magnitudes, first: 0, noise: noise, accumulated: symbols)
-            ?? LeadingEdge(index: Double(peak), peakIndex: peak, peak: magnitudes[peak], threshold: 0)
+        // The detector finds an edge in every accumulator that has a tap, which the noise check above ensured.
+        guard let raw = detector.detect(magnitudes: magnitudes, first: 0, noise: noise, accumulated: symbols) else {
+            throw .tooFewNoiseTaps(available: 0, needed: Self.minimumNoiseTaps)
+        }
         edge = LeadingEdge(
             index: raw.index + Double(firstIndex), peakIndex: raw.peakIndex + firstIndex, peak: raw.peak, threshold: raw.threshold)
         firstPathAmplitudes = LeadingEdge.amplitudes(after: raw.index, in: magnitudes)
