@@ -32,8 +32,10 @@ public final class EmulatorService: @unchecked Sendable {
     public let socketPath: String
     /// The names of the devices clients may attach to.
     public let freeDevices: [String]
-    /// How the world runs.
+    /// How the world runs when it starts (``perform(_:)`` changes its speed).
     public let settings: EmulatorServiceSettings
+    /// What the room is made of.
+    public let plan: RoomPlan
 
     /// Where the service logs (``EmulatorLogging``).
     private let logger: Logger
@@ -68,6 +70,15 @@ public final class EmulatorService: @unchecked Sendable {
         self.freeDevices = free
         self.socketPath = socketPath
         self.settings = settings
+        plan = RoomPlan(
+            extent: RoomExtent(trajectories: emulation.medium.nodes.map(\.trajectory), obstacles: emulation.medium.obstacles),
+            obstacles: emulation.medium.obstacles,
+            devices: emulation.devices.map { device in
+                PlanDevice(
+                    name: device.name, board: device.board.id, chips: device.board.chips.count,
+                    driven: devices[device.name] == nil ? .scenario : .app,
+                    findsDirections: device.board.coherentReceivers >= 2)
+            })
         world = LockstepWorld(emulation: emulation, settings: settings)
         listener = try UnixSocket.listen(at: socketPath)
         logger.info("emulator service listening", metadata: ["socket": "\(socketPath)", "free": "\(free.joined(separator: ", "))"])
@@ -110,6 +121,16 @@ public final class EmulatorService: @unchecked Sendable {
     /// world's lock between two events, so taking it changes nothing in the run.
     public func snapshot() -> EmulatorSnapshot {
         world.snapshot(free: Set(freeDevices))
+    }
+
+    /// Does `command` to the world at the virtual instant it has reached, between two events, and
+    /// returns that instant.
+    ///
+    /// - Throws: ``WorldCommandError`` for a device the room does not have, a place outside the
+    ///   room or inside an obstacle, a value the scenario format would not accept, or a step while
+    ///   the world runs; nothing changes then.
+    public func perform(_ command: WorldCommand) throws(WorldCommandError) -> SimulationTime {
+        try world.perform(command, plan: plan)
     }
 
     /// Serves one client until it goes away, breaks the protocol or is disconnected: an app that

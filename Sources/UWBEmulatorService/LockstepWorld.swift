@@ -43,10 +43,17 @@ final class LockstepWorld: @unchecked Sendable {
     private var running = true
     /// Where the speed cap counts from: a wall instant and the virtual time then.
     private var anchor: (wall: ContinuousClock.Instant, virtual: SimulationTime)?
+    /// The speed cap now (``EmulatorServiceSettings/speed`` until a ``WorldCommand/speed(_:)``).
+    private var speed: Double
+    /// Whether virtual time stands still (``WorldCommand/pause``), and, while it does, how far a
+    /// ``WorldCommand/step(_:)`` lets it run.
+    private var paused = false
+    private var stepEnd: SimulationTime?
 
     init(emulation: Emulation, settings: EmulatorServiceSettings) {
         self.emulation = emulation
         self.settings = settings
+        speed = settings.speed
     }
 
     /// The world's virtual time.
@@ -130,26 +137,31 @@ final class LockstepWorld: @unchecked Sendable {
     // MARK: Observers (connection threads)
 
     /// The room as it is now: every device (free for apps if its name is in `free`, with the app
-    /// attached to it), every pair's true distance and the frames received over it. What changes
-    /// with the run (the time, the apps, the frame counts) is copied in one go under the lock,
-    /// between two events, so taking it changes nothing in the world; the positions and
-    /// distances are computed after the lock is released, from the devices' trajectories,
-    /// orientations and antenna offsets, which never change.
+    /// attached to it, where it is and which way it faces), every pair's true distance and the
+    /// frames received over it, the world's time, speed and whether it is paused. What changes with
+    /// the run is copied in one go under the lock, between two events, so taking it changes nothing
+    /// in the world; the distances are worked out after the lock is released.
     func snapshot(free: Set<String>) -> EmulatorSnapshot {
-        let (now, nodes, named, frames) = locked {
-            (emulation.simulator.now, emulation.medium.nodes,
-             emulation.devices.map { device in
-                 (device: device.name, board: device.board.id, app: participants.first { $0.device === device }?.app)
-             },
-             emulation.medium.linkReceptions)
+        var copy = EmulatorSnapshot(now: .zero, speed: 0, devices: [], links: [])
+        var antennas: [Position] = []
+        var frames: [[Int]] = []
+        locked {
+            let now = emulation.simulator.now
+            let nodes = emulation.medium.nodes
+            copy.now = now
+            copy.speed = speed
+            copy.paused = paused
+            copy.devices = emulation.devices.enumerated().map { index, device in
+                SnapshotDevice(
+                    name: device.name, board: device.board.id,
+                    position: nodes.indices.contains(index) ? nodes[index].trajectory.position(at: now) : .origin,
+                    yaw: nodes.indices.contains(index) ? nodes[index].orientation.yaw : .zero,
+                    isFree: free.contains(device.name), app: participants.first { $0.device === device }?.app)
+            }
+            antennas = nodes.map { $0.antennaPosition(0, at: now) }
+            frames = emulation.medium.linkReceptions
         }
-        let antennas = nodes.map { $0.antennaPosition(0, at: now) }
-        let devices = named.enumerated().map { index, device in
-            SnapshotDevice(
-                name: device.device, board: device.board,
-                position: nodes.indices.contains(index) ? nodes[index].trajectory.position(at: now) : .origin,
-                isFree: free.contains(device.device), app: device.app)
-        }
+        let devices = copy.devices
         var links: [SnapshotLink] = []
         for first in devices.indices where antennas.indices.contains(first) {
             for second in devices.indices where second > first && antennas.indices.contains(second) {
@@ -158,7 +170,80 @@ final class LockstepWorld: @unchecked Sendable {
                     framesToSecond: frames[first][second], framesToFirst: frames[second][first]))
             }
         }
-        return EmulatorSnapshot(now: now, speed: settings.speed, devices: devices, links: links)
+        copy.links = links
+        return copy
+    }
+
+    // MARK: Commands (connection threads)
+
+    /// Does `command` at the virtual instant the world has reached (the lock is taken between two
+    /// events), checking it against `plan` first; returns that instant.
+    func perform(_ command: WorldCommand, plan: RoomPlan) throws(WorldCommandError) -> SimulationTime {
+        try locked { () throws(WorldCommandError) in
+            let now = emulation.simulator.now
+            switch command {
+            case .move(let name, let position):
+                let index = try deviceIndex(name)
+                try Self.check(position, of: name, in: plan)
+                let node = emulation.medium.nodes[index]
+                emulation.medium.relocate(index, to: position, facing: node.orientation)
+            case .rotate(let name, let yaw):
+                let index = try deviceIndex(name)
+                guard yaw.degrees.isFinite, ScenarioLimit.orientationAngle.contains(yaw.degrees) else {
+                    throw .invalid("yaw \(yaw.degrees)°: " + ScenarioLimit.orientationAngle.reason)
+                }
+                let node = emulation.medium.nodes[index]
+                let orientation = Orientation(yaw: yaw, pitch: node.orientation.pitch, roll: node.orientation.roll)
+                emulation.medium.relocate(index, to: node.trajectory.position(at: now), facing: orientation)
+            case .pause:
+                paused = true
+                stepEnd = nil
+            case .resume:
+                paused = false
+                stepEnd = nil
+                anchor = nil
+            case .step(let duration):
+                guard paused else { throw .notPaused }
+                guard duration > .zero, ScenarioLimit.duration.contains(duration.secondsValue) else {
+                    throw .invalid("step \(duration.secondsValue) s: " + ScenarioLimit.duration.reason)
+                }
+                stepEnd = now + duration
+            case .speed(let newSpeed):
+                guard newSpeed.isFinite, newSpeed >= 0 else {
+                    throw .invalid("speed \(newSpeed): give 0 (as fast as the apps keep up) or a positive number of virtual seconds per wall second")
+                }
+                speed = newSpeed
+                anchor = nil
+            }
+            condition.broadcast()
+            return now
+        }
+    }
+
+    /// The index of the device called `name`.
+    private func deviceIndex(_ name: String) throws(WorldCommandError) -> Int {
+        guard let index = emulation.devices.firstIndex(where: { $0.name == name }),
+              emulation.medium.nodes.indices.contains(index) else {
+            throw .unknownDevice(name, available: emulation.devices.map(\.name))
+        }
+        return index
+    }
+
+    /// Checks that `position` is a place the scenario format would accept for a device, inside
+    /// the room and outside every obstacle.
+    private static func check(_ position: Position, of name: String, in plan: RoomPlan) throws(WorldCommandError) {
+        let point = position.metres
+        for coordinate in [point.x, point.y, point.z] {
+            guard coordinate.isFinite, ScenarioLimit.coordinate.contains(coordinate) else {
+                throw .invalid("position coordinate \(coordinate): " + ScenarioLimit.coordinate.reason)
+            }
+        }
+        guard plan.extent.contains(position) else {
+            throw .outsideRoom(device: name, position: position, extent: plan.extent)
+        }
+        if let obstacle = plan.obstacles.first(where: { $0.contains(position) }) {
+            throw .insideObstacle(device: name, position: position, obstacle: obstacle.name)
+        }
     }
 
     // MARK: The world's thread
@@ -232,7 +317,14 @@ final class LockstepWorld: @unchecked Sendable {
     /// speed cap allows; waits when nothing can happen.
     private func advance() {
         let simulator = emulation.simulator
-        let horizon = participants.compactMap(\.deadline).min()
+        if paused, stepEnd.map({ simulator.now >= $0 }) ?? true {
+            // Paused, or at the end of a step: time stands still until a command moves it.
+            stepEnd = nil
+            anchor = nil
+            condition.wait()
+            return
+        }
+        let horizon = [participants.compactMap(\.deadline).min(), stepEnd].compactMap { $0 }.min()
         let next = simulator.nextEventTime
         guard let target = [horizon, next].compactMap({ $0 }).min() else {
             anchor = nil
@@ -259,9 +351,9 @@ final class LockstepWorld: @unchecked Sendable {
     /// A world that has fallen further behind than ``catchUpLimit`` (its apps were slow, or
     /// nothing happened for a while) counts from here again instead of rushing to catch up.
     private func paceWait(until target: SimulationTime) -> Duration? {
-        guard settings.speed > 0 else { return nil }
+        guard speed > 0 else { return nil }
         let wallNow = ContinuousClock.now
-        let scale = 1 / settings.speed
+        let scale = 1 / speed
         if let anchor {
             let due = anchor.wall + (target - anchor.virtual) * scale
             if wallNow - due <= Self.catchUpLimit {

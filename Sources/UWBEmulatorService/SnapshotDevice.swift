@@ -9,16 +9,19 @@ public struct SnapshotDevice: Hashable, Sendable {
     public var board: String
     /// Where it is at the snapshot's instant.
     public var position: Position
+    /// Which way it faces about the vertical axis at the snapshot's instant (its orientation's yaw).
+    public var yaw: Angle
     /// Whether apps may attach to it (false: the scenario's script drives it).
     public var isFree: Bool
     /// The app attached to it, if one is.
     public var app: AttachedApp?
 
     /// A device with the given properties.
-    public init(name: String, board: String, position: Position, isFree: Bool, app: AttachedApp?) {
+    public init(name: String, board: String, position: Position, yaw: Angle = .zero, isFree: Bool, app: AttachedApp?) {
         self.name = name
         self.board = board
         self.position = position
+        self.yaw = yaw
         self.isFree = isFree
         self.app = app
     }

@@ -16,6 +16,13 @@ public struct Obstacle: Hashable, Sendable {
     /// What the box is made of.
     public let composition: ObstacleComposition
 
+    /// Whether `position` lies inside the box, its faces included.
+    public func contains(_ position: Position) -> Bool {
+        let point = position.metres
+        return point.x >= minimum.metres.x && point.x <= maximum.metres.x && point.y >= minimum.metres.y
+            && point.y <= maximum.metres.y && point.z >= minimum.metres.z && point.z <= maximum.metres.z
+    }
+
     /// A box from two corners that costs a path crossing it `attenuation` and no time.
     ///
     /// - Throws: ``ChannelModelError`` if a coordinate or the attenuation is not finite, the attenuation is

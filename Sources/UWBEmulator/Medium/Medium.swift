@@ -59,7 +59,7 @@ public final class Medium {
     /// Per device: its name's hash, from which with the other end's its pairs' seeds are derived.
     private var nameHashes: [UInt64] = []
     /// Per sender: its links and reach.
-    private var senders: [SenderLinks] = []
+    var senders: [SenderLinks] = []
     /// Per device, per chip: the chip's port.
     private var ports: [[MediumPort]] = []
 
@@ -179,7 +179,7 @@ public final class Medium {
 
     /// Makes the links `reach` left out draw for the frames they were not carried, so that their
     /// streams are where they would be had every frame been carried to them.
-    private func catchUp(links: inout SenderLinks, leftOutBy reach: Reach, sender: Int) {
+    func catchUp(links: inout SenderLinks, leftOutBy reach: Reach, sender: Int) {
         guard reach.skippedFrames > 0 else { return }
         var next = 0
         for receiver in 0..<reach.devices where receiver != sender {

@@ -14,12 +14,14 @@ package final class MediumNode {
     let secondPortOffsets: [Vector3?]
     /// Per chip, whether it has a second antenna port: the carrier phases the medium draws per frame.
     let hasSecondPort: [Bool]
-    /// Where it is over time.
-    package let trajectory: Trajectory
+    /// Where it is over time; replaced when the device is moved (``Medium/relocate(_:to:facing:)``).
+    package internal(set) var trajectory: Trajectory
     /// Which way it faces.
-    let orientation: Orientation
+    package internal(set) var orientation: Orientation {
+        didSet { rotation = OrientationRotation(orientation) }
+    }
     /// The rotation of ``orientation``, its angles' cosines and sines worked out once for the antennas' positions.
-    private let rotation: OrientationRotation
+    private var rotation: OrientationRotation
     /// The early-path attack on its receptions, if any (``Medium/advanceFirstPath(at:by:from:)``).
     var firstPathAdvance: FirstPathAdvance?
     /// Called when one of its chips changes its IRQ line.

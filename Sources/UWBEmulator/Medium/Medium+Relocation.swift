@@ -1,0 +1,31 @@
+import UWBCore
+
+extension Medium {
+    /// Puts device `index` at `position`, facing `orientation`, standing still there from the
+    /// current virtual instant on (a device that walked a path stops): what a person dragging it on
+    /// the emulator service's page does.
+    ///
+    /// What the medium kept because the geometry was fixed is dropped, so the next frames see the
+    /// new one: every sender's ``Reach`` (its links left out catch up on their draws first, as when
+    /// a reach changes) and the cached channel of every link to and from the device. Frames already
+    /// on the air keep the geometry they left with. The same moves at the same instants give the
+    /// same run.
+    package func relocate(_ index: Int, to position: Position, facing orientation: Orientation) {
+        let node = nodes[index]
+        node.trajectory = .standing(at: position)
+        node.orientation = orientation
+        for sender in senders.indices {
+            if let reach = senders[sender].reach {
+                catchUp(links: &senders[sender], leftOutBy: reach, sender: sender)
+                senders[sender].reach = nil
+            }
+            if sender == index {
+                for cache in senders[sender].caches.indices {
+                    senders[sender].caches[cache].still = nil
+                }
+            } else if senders[sender].links.indices.contains(index), let cache = senders[sender].links[index]?.cache {
+                senders[sender].caches[cache].still = nil
+            }
+        }
+    }
+}
