@@ -51,10 +51,17 @@ public final class EmulatorService: @unchecked Sendable {
     /// - Throws: ``EmulatorServiceError/refused(_:)`` for a free device the emulation does not have;
     ///   ``EmulatorServiceError/alreadyServing(path:)`` if a live service answers at `socketPath`
     ///   (a socket file left by one that died is replaced); ``EmulatorServiceError/cannotListen(path:reason:)``
-    ///   if the socket cannot be opened.
+    ///   if the socket cannot be opened; ``EmulatorServiceError/moves(_:)`` if a move of `replaying` is not
+    ///   one this room can take or the file at `recordingMovesTo` cannot be created.
+    ///
+    /// - Parameters:
+    ///   - replaying: moves recorded in an earlier run of the same scenario and seed
+    ///     (``RecordedMove/load(from:)``), each done again after its number of events.
+    ///   - recordingMovesTo: a file to write every move and turn to as it takes effect (``RecordedMove``).
     public init(
         emulation: Emulation, free: [String], socketPath: String = EmulatorService.defaultSocketPath,
-        settings: EmulatorServiceSettings = EmulatorServiceSettings(), logger: Logger = EmulatorLogging.logger()
+        settings: EmulatorServiceSettings = EmulatorServiceSettings(), logger: Logger = EmulatorLogging.logger(),
+        replaying: [RecordedMove] = [], recordingMovesTo: String? = nil
     ) throws(EmulatorServiceError) {
         self.logger = logger
         var devices: [String: (EmulatedDevice, Int)] = [:]
@@ -79,7 +86,25 @@ public final class EmulatorService: @unchecked Sendable {
                     driven: devices[device.name] == nil ? .scenario : .app,
                     findsDirections: device.board.coherentReceivers >= 2)
             })
-        world = LockstepWorld(emulation: emulation, settings: settings)
+        let recorder: MoveRecorder?
+        do throws(RecordedMoveError) {
+            recorder = if let recordingMovesTo { try MoveRecorder(path: recordingMovesTo) } else { nil }
+        } catch {
+            throw .moves(error)
+        }
+        var record: (@Sendable (RecordedMove) -> Void)?
+        if let recorder {
+            record = { move in recorder.write(move) }
+        }
+        world = LockstepWorld(emulation: emulation, settings: settings, replaying: replaying, record: record)
+        for (index, move) in replaying.enumerated() {
+            do throws(WorldCommandError) {
+                guard RecordedMove.isRecorded(move.command) else { throw .invalid("only moves and turns are replayed") }
+                try world.check(move.command, plan: plan)
+            } catch {
+                throw .moves(.malformed("move \(index + 1) (after \(move.events) events): \(error.description)"))
+            }
+        }
         listener = try UnixSocket.listen(at: socketPath)
         logger.info("emulator service listening", metadata: ["socket": "\(socketPath)", "free": "\(free.joined(separator: ", "))"])
     }

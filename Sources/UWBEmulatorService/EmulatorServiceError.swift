@@ -18,6 +18,8 @@ public enum EmulatorServiceError: Error, Hashable, Sendable, CustomStringConvert
     case versionMismatch(client: UInt16, service: UInt16)
     /// The other side refused; its message says why (no such device, device taken, …).
     case refused(String)
+    /// A log of moves to replay or record is unusable.
+    case moves(RecordedMoveError)
     /// The service answered ERROR: its message, already a whole account of what is wrong and
     /// what to do.
     case answered(String)
@@ -39,6 +41,8 @@ public enum EmulatorServiceError: Error, Hashable, Sendable, CustomStringConvert
             "a malformed emulator-service message: \(reason); client and service must come from the same swift-uwb version"
         case .versionMismatch(let client, let service):
             "the client speaks emulator wire format \(client), the service \(service); use a client and service from the same swift-uwb version"
+        case .moves(let error):
+            error.description
         case .answered(let message):
             message
         case .refused(let reason):

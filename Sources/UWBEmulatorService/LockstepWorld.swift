@@ -49,11 +49,22 @@ final class LockstepWorld: @unchecked Sendable {
     /// ``WorldCommand/step(_:)`` lets it run.
     private var paused = false
     private var stepEnd: SimulationTime?
+    /// The moves still to replay, each after its number of events (``RecordedMove``).
+    private var replay: ArraySlice<RecordedMove>
+    /// Where each move and turn is written as it takes effect, if anywhere.
+    private let record: (@Sendable (RecordedMove) -> Void)?
 
-    init(emulation: Emulation, settings: EmulatorServiceSettings) {
+    /// A world running `emulation` as `settings` say, replaying `moves` (already checked against
+    /// the room) and handing every move and turn that takes effect to `record`.
+    init(
+        emulation: Emulation, settings: EmulatorServiceSettings, replaying moves: [RecordedMove] = [],
+        record: (@Sendable (RecordedMove) -> Void)? = nil
+    ) {
         self.emulation = emulation
         self.settings = settings
         speed = settings.speed
+        replay = moves[...]
+        self.record = record
     }
 
     /// The world's virtual time.
@@ -180,43 +191,73 @@ final class LockstepWorld: @unchecked Sendable {
     /// events), checking it against `plan` first; returns that instant.
     func perform(_ command: WorldCommand, plan: RoomPlan) throws(WorldCommandError) -> SimulationTime {
         try locked { () throws(WorldCommandError) in
-            let now = emulation.simulator.now
-            switch command {
-            case .move(let name, let position):
-                let index = try deviceIndex(name)
-                try Self.check(position, of: name, in: plan)
-                let node = emulation.medium.nodes[index]
-                emulation.medium.relocate(index, to: position, facing: node.orientation)
-            case .rotate(let name, let yaw):
-                let index = try deviceIndex(name)
-                guard yaw.degrees.isFinite, ScenarioLimit.orientationAngle.contains(yaw.degrees) else {
-                    throw .invalid("yaw \(yaw.degrees)°: " + ScenarioLimit.orientationAngle.reason)
-                }
-                let node = emulation.medium.nodes[index]
-                let orientation = Orientation(yaw: yaw, pitch: node.orientation.pitch, roll: node.orientation.roll)
-                emulation.medium.relocate(index, to: node.trajectory.position(at: now), facing: orientation)
-            case .pause:
-                paused = true
-                stepEnd = nil
-            case .resume:
-                paused = false
-                stepEnd = nil
-                anchor = nil
-            case .step(let duration):
-                guard paused else { throw .notPaused }
-                guard duration > .zero, ScenarioLimit.duration.contains(duration.secondsValue) else {
-                    throw .invalid("step \(duration.secondsValue) s: " + ScenarioLimit.duration.reason)
-                }
-                stepEnd = now + duration
-            case .speed(let newSpeed):
-                guard newSpeed.isFinite, newSpeed >= 0 else {
-                    throw .invalid("speed \(newSpeed): give 0 (as fast as the apps keep up) or a positive number of virtual seconds per wall second")
-                }
-                speed = newSpeed
-                anchor = nil
-            }
+            try check(command, plan: plan)
+            apply(command)
             condition.broadcast()
-            return now
+            return emulation.simulator.now
+        }
+    }
+
+    /// Checks that `command` can be done in the room `plan` describes. Lock held.
+    func check(_ command: WorldCommand, plan: RoomPlan) throws(WorldCommandError) {
+        switch command {
+        case .move(let name, let position):
+            _ = try deviceIndex(name)
+            try Self.check(position, of: name, in: plan)
+        case .rotate(let name, let yaw):
+            _ = try deviceIndex(name)
+            guard yaw.degrees.isFinite, ScenarioLimit.orientationAngle.contains(yaw.degrees) else {
+                throw .invalid("yaw \(yaw.degrees)°: " + ScenarioLimit.orientationAngle.reason)
+            }
+        case .pause, .resume:
+            break
+        case .step(let duration):
+            guard paused else { throw .notPaused }
+            guard duration > .zero, ScenarioLimit.duration.contains(duration.secondsValue) else {
+                throw .invalid("step \(duration.secondsValue) s: " + ScenarioLimit.duration.reason)
+            }
+        case .speed(let newSpeed):
+            guard newSpeed.isFinite, newSpeed >= 0 else {
+                throw .invalid("speed \(newSpeed): give 0 (as fast as the apps keep up) or a positive number of virtual seconds per wall second")
+            }
+        }
+    }
+
+    /// Does `command`, checked, now, and records it if the log keeps it. Lock held.
+    private func apply(_ command: WorldCommand) {
+        let now = emulation.simulator.now
+        switch command {
+        case .move(let name, let position):
+            guard let index = try? deviceIndex(name) else { return }
+            emulation.medium.relocate(index, to: position, facing: emulation.medium.nodes[index].orientation)
+        case .rotate(let name, let yaw):
+            guard let index = try? deviceIndex(name) else { return }
+            let node = emulation.medium.nodes[index]
+            let orientation = Orientation(yaw: yaw, pitch: node.orientation.pitch, roll: node.orientation.roll)
+            emulation.medium.relocate(index, to: node.trajectory.position(at: now), facing: orientation)
+        case .pause:
+            paused = true
+            stepEnd = nil
+        case .resume:
+            paused = false
+            stepEnd = nil
+            anchor = nil
+        case .step(let duration):
+            stepEnd = now + duration
+        case .speed(let newSpeed):
+            speed = newSpeed
+            anchor = nil
+        }
+        if RecordedMove.isRecorded(command) {
+            record?(RecordedMove(events: emulation.simulator.eventsRun, at: now, command: command))
+        }
+    }
+
+    /// Does the replayed moves whose events have run. Lock held.
+    private func replayDueMoves() {
+        while let move = replay.first, move.events <= emulation.simulator.eventsRun {
+            replay.removeFirst()
+            apply(move.command)
         }
     }
 
@@ -254,6 +295,7 @@ final class LockstepWorld: @unchecked Sendable {
         defer { condition.unlock() }
         emulation.run(until: emulation.simulator.now)
         while running {
+            replayDueMoves()
             if let active {
                 waitForTurnToEnd(of: active.participant, since: active.since)
             } else if let due = participants.first(where: { $0.isDue(at: emulation.simulator.now) }) {

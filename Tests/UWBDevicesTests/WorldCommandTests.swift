@@ -25,16 +25,6 @@ struct WorldCommandTests {
         Position(metres: Vector3(x: x, y: y, z: z))
     }
 
-    /// Polls `condition` until it holds or a minute (a dead service) has passed.
-    static func eventually(_ condition: () -> Bool) -> Bool {
-        let deadline = ContinuousClock.now + .seconds(60)
-        while !condition() {
-            guard ContinuousClock.now < deadline else { return false }
-            Thread.sleep(forTimeInterval: 0.005)
-        }
-        return true
-    }
-
     @Test("a device moved while two apps range is at its new place from that instant, and their distances follow", .timeLimit(.minutes(2)))
     func moveWhileRanging() throws {
         let service = try Self.service()
@@ -73,7 +63,7 @@ struct WorldCommandTests {
         #expect(service.now == paused)
         let stepped = try service.perform(.step(.milliseconds(250)))
         #expect(stepped == paused)
-        #expect(Self.eventually { service.now == paused + .milliseconds(250) })
+        #expect(Eventually.holds { service.now == paused + .milliseconds(250) })
         // Time stands at the step's end while the apps keep taking their turns (a slow machine
         // only makes this check weaker, never wrong).
         for _ in 0..<50 {
