@@ -43,6 +43,12 @@ struct EmulatorServeCommand: ParsableCommand {
     @Option(help: "Write every frame on the air to this pcapng file, with what each device made of it (Docs/emulator.md, \"Traces\"); complete once the service stops.")
     var trace: String?
 
+    @Option(help: "Write every move and turn made from the web page to this file (JSON lines), to replay the run with --replay-moves.")
+    var recordMoves: String?
+
+    @Option(help: "Make the moves and turns of a file --record-moves wrote, each after the same number of the world's events (same scenario and seed).")
+    var replayMoves: String?
+
     func validate() throws {
         guard speed.isFinite, speed >= 0 else {
             throw ValidationError("--speed \(speed): give 0 (as fast as the apps keep up) or a positive number")
@@ -83,10 +89,14 @@ struct EmulatorServeCommand: ParsableCommand {
         try traceFile.start(emulation)
         let service: EmulatorService
         do {
+            let replaying = try replayMoves.map { path throws(RecordedMoveError) in try RecordedMove.load(from: path) } ?? []
             service = try EmulatorService(
-                emulation: emulation, free: free, socketPath: socket ?? EmulatorService.defaultSocketPath, settings: settings)
-        } catch {
+                emulation: emulation, free: free, socketPath: socket ?? EmulatorService.defaultSocketPath, settings: settings,
+                replaying: replaying, recordingMovesTo: recordMoves)
+        } catch let error as RecordedMoveError {
             throw CommandFailure(error.description)
+        } catch {
+            throw CommandFailure("\(error)")
         }
         let interruption = Interruption()
         service.start()
