@@ -25,9 +25,11 @@ struct EmulatorServiceRoomTests {
             Issue.record("no devices in \(plan)")
             return
         }
-        #expect(devices.map { device in
-            if case .object(let members) = device { members["name"] } else { nil }
-        } == [.string("alice"), .string("bob")])
+        let names = devices.map { device -> JSONValue? in
+            guard case .object(let members) = device else { return nil }
+            return members["name"]
+        }
+        #expect(names == [.string("alice"), .string("bob")])
         let first = try page.receiveMessage()
         #expect(first["type"] == .string("state"))
         try page.send(#"{"type":"move","id":1,"device":"bob","position":[0.5,1,-2]}"#)

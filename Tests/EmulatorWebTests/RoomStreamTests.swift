@@ -17,9 +17,9 @@ struct RoomStreamTests {
         let server = try RoomWebServer(room: room, scenario: "test-room", settings: Self.settings)
         defer { server.stop() }
         let page = try TestWebSocket(port: server.port)
-        let plan = try #require(page.receive())
+        let plan = try #require(try page.receive())
         #expect(plan.text == StreamMessage.plan(room.plan, scenario: "test-room", role: .controller).text)
-        #expect(try #require(page.receive()).text == StreamMessage.state(FakeRoom.testSnapshot()).text)
+        #expect(try #require(try page.receive()).text == StreamMessage.state(FakeRoom.testSnapshot()).text)
         room.update { $0.paused = true }
         // The next message is the changed state: unchanged ones in between were not sent.
         let changed = try page.receiveMessage()
