@@ -123,7 +123,9 @@ final class PageStreamHandler: ChannelInboundHandler, RemovableChannelHandler {
         }
         switch frame.opcode {
         case .text:
-            fragments = nil
+            guard fragments == nil else {
+                return close(.protocolError, "a new message before the last fragment of the one before")
+            }
             if frame.fin {
                 receive(frame.unmaskedData)
             } else {
@@ -139,7 +141,7 @@ final class PageStreamHandler: ChannelInboundHandler, RemovableChannelHandler {
                 receive(message)
             }
         case .binary:
-            close(.policyViolation, "binary frames are not accepted; the stream takes JSON text")
+            close(.policyViolation, "a binary frame (the stream takes JSON text)")
         case .ping:
             write(WebSocketFrame(fin: true, opcode: .pong, data: frame.unmaskedData), flush: true)
         case .pong:
@@ -177,7 +179,7 @@ final class PageStreamHandler: ChannelInboundHandler, RemovableChannelHandler {
             close(.protocolError, "a malformed frame (\(error))")
         default:
             closing = true
-            logger.warning("page's connection failed", metadata: ["error": "\(error)"])
+            logger.info("page's connection failed", metadata: ["error": "\(error)"])
             context.close(promise: nil)
         }
     }

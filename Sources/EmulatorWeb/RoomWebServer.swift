@@ -114,7 +114,9 @@ public final class RoomWebServer: Sendable {
             },
             upgradePipelineHandler: { channel, head in
                 channel.eventLoop.makeCompletedFuture {
-                    let role = access.role(asking: RequestTarget(head.uri), from: channel.remoteAddress)
+                    let role = access.role(
+                        asking: RequestTarget(head.uri), from: channel.remoteAddress, host: head.headers.first(name: "Host"),
+                        origin: head.headers.first(name: "Origin"))
                     channel.pipeline.syncOperations.removeHandler(name: pageFilesName, promise: nil)
                     try channel.pipeline.syncOperations.addHandler(PageStreamHandler(shared: shared, role: role, peer: channel.remoteAddress))
                 }

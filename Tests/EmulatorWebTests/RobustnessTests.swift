@@ -40,7 +40,7 @@ struct RobustnessTests {
         defer { server.stop() }
         #expect(try Self.closeCode(on: server) { try $0.send(opcode: TestWebSocket.binary, payload: [1, 2, 3]) } == 1008)
         #expect(logs.entries(at: .warning).map(\.message.description) == [
-            "page closed: it sent binary frames are not accepted; the stream takes JSON text",
+            "page closed: it sent a binary frame (the stream takes JSON text)",
         ])
         try Self.serverStillServes(server, room)
     }

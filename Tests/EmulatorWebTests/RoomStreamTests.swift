@@ -124,6 +124,29 @@ struct RoomStreamTests {
         #expect(fresh.token != server.token)
     }
 
+    @Test("without the token, a page of another site, or one naming the server otherwise than by loopback, observes")
+    func otherSites() throws {
+        let server = try RoomWebServer(room: try FakeRoom(), scenario: "test-room", settings: Self.settings)
+        defer { server.stop() }
+        let port = server.port
+        for (hostHeader, origin) in [
+            ("127.0.0.1:\(port)", "http://evil.example"), ("127.0.0.1.nip.io:\(port)", "http://127.0.0.1.nip.io:\(port)"),
+            ("evil.example:\(port)", nil),
+        ] as [(String, String?)] {
+            let page = try TestWebSocket(port: port, hostHeader: hostHeader, origin: origin)
+            let plan = try page.receiveMessage()
+            #expect(plan["role"] == .string("observer"), "\(hostHeader) \(origin ?? "")")
+        }
+        for (hostHeader, origin) in [("localhost:\(port)", "http://localhost:\(port)"), ("[::1]:\(port)", nil)] as [(String, String?)] {
+            let page = try TestWebSocket(port: port, hostHeader: hostHeader, origin: origin)
+            #expect(try page.receiveMessage()["role"] == .string("controller"), "\(hostHeader)")
+            page.socket.close()
+            try waitUntil("the page has left") { server.pageCount == 0 }
+        }
+        let withToken = try TestWebSocket(port: port, target: "/stream?token=\(server.token)", hostHeader: "evil.example", origin: "http://evil.example")
+        #expect(try withToken.receiveMessage()["role"] == .string("controller"))
+    }
+
     @Test("ping is answered with pong carrying the same data")
     func ping() throws {
         let server = try RoomWebServer(room: try FakeRoom(), scenario: "test-room", settings: Self.settings)

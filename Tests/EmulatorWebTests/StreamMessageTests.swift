@@ -52,6 +52,6 @@ struct StreamMessageTests {
         let unknown = WorldCommandError.unknownDevice("tga", available: ["phone", "tag"])
         #expect(StreamMessage.refused(id: 7, message: unknown.description).text
             == #"{"type":"refused","id":7,"message":"the room has no device \"tga\"; its devices are phone, tag"}"#)
-        #expect(StreamMessage.refused(id: nil, message: "line\nbreak").text == #"{"type":"refused","id":null,"message":"line\nbreak"}"#)
+        #expect(StreamMessage.refused(id: nil, message: "line\nbreak").text == #"{"type":"refused","id":null,"message":"line\u000abreak"}"#)
     }
 }

@@ -23,11 +23,16 @@ final class TestWebSocket {
     /// The server's answer to the handshake.
     let handshake: String
 
-    /// Connects to `target` (for example `/stream?observe`) on the server at `port`.
-    init(port: Int, target: String = "/stream", host: String = "127.0.0.1", receiveBuffer: Int32? = nil) throws(TestClientError) {
+    /// Connects to `target` (for example `/stream?observe`) on the server at `port`, naming it
+    /// `hostHeader` (by default the address connected to) and sending `origin` if given.
+    init(
+        port: Int, target: String = "/stream", host: String = "127.0.0.1", hostHeader: String? = nil, origin: String? = nil,
+        receiveBuffer: Int32? = nil
+    ) throws(TestClientError) {
         socket = try TestSocket(port: port, host: host, receiveBuffer: receiveBuffer)
+        let originLine = origin.map { "Origin: \($0)\r\n" } ?? ""
         try socket.write(Array((
-            "GET \(target) HTTP/1.1\r\nHost: \(host):\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+            "GET \(target) HTTP/1.1\r\nHost: \(hostHeader ?? "\(host):\(port)")\r\n\(originLine)Upgrade: websocket\r\nConnection: Upgrade\r\n"
                 + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n").utf8))
         handshake = try socket.readHead()
         guard handshake.hasPrefix("HTTP/1.1 101"), handshake.contains("s3pPLMBiTxaQ9kYGzzhZRbK+xOo=") else {
@@ -84,11 +89,11 @@ final class TestWebSocket {
         return members
     }
 
-    /// The next message that is not a state (answers come between states).
+    /// The next message that is neither the plan nor a state: an answer.
     func receiveAnswer() throws -> [String: JSONValue] {
         while true {
             let message = try receiveMessage()
-            if message["type"] != .string("state") { return message }
+            if message["type"] != .string("state"), message["type"] != .string("plan") { return message }
         }
     }
 
