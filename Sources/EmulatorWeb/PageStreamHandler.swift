@@ -2,6 +2,7 @@ import Logging
 import NIOCore
 import NIOPosix
 import NIOWebSocket
+import UWBCore
 import UWBEmulator
 import UWBEmulatorService
 
@@ -32,7 +33,7 @@ final class PageStreamHandler: ChannelInboundHandler, RemovableChannelHandler {
     private var pendingState: String?
     /// The text message whose first fragments have come, until its last.
     private var fragments: ByteBuffer?
-    /// Closes the connection if it stays unwritable; set while it is.
+    /// Closes the connection if it stays unwritable, or if a close frame is not taken; set while so.
     private var drop: Scheduled<Void>?
     /// Whether the server has begun closing the connection: nothing the page sends counts any more.
     private var closing = false
@@ -44,7 +45,7 @@ final class PageStreamHandler: ChannelInboundHandler, RemovableChannelHandler {
         self.role = role
         rate = MessageRate(limit: shared.settings.messagesPerWindow, per: TimeAmount(shared.settings.messageWindow))
         logger = shared.logger
-        logger[metadataKey: "peer"] = "\(peer.map { "\($0)" } ?? "unknown")"
+        logger[metadataKey: LogMetadataKey.peer] = "\(peer.flatMap { address in address.ipAddress.map { "\($0) port \(address.port ?? 0)" } } ?? "unknown")"
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
@@ -98,6 +99,8 @@ final class PageStreamHandler: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {
+        defer { context.fireChannelWritabilityChanged() }
+        guard !closing else { return }  // the close frame's own timer runs
         if context.channel.isWritable {
             drop?.cancel()
             drop = nil
@@ -111,7 +114,6 @@ final class PageStreamHandler: ChannelInboundHandler, RemovableChannelHandler {
                 context.close(promise: nil)
             }
         }
-        context.fireChannelWritabilityChanged()
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -179,7 +181,7 @@ final class PageStreamHandler: ChannelInboundHandler, RemovableChannelHandler {
             close(.protocolError, "a malformed frame (\(error))")
         default:
             closing = true
-            logger.info("page's connection failed", metadata: ["error": "\(error)"])
+            logger.info("page's connection failed", metadata: [LogMetadataKey.error: "\(error)"])
             context.close(promise: nil)
         }
     }
@@ -217,8 +219,9 @@ final class PageStreamHandler: ChannelInboundHandler, RemovableChannelHandler {
         write(text: message.text, flush: true)
     }
 
+    /// Writes a text frame, unless the server has begun closing the connection (nothing may follow its close frame).
     private func write(text: String, flush: Bool) {
-        guard let context else { return }
+        guard let context, !closing else { return }
         write(WebSocketFrame(fin: true, opcode: .text, data: context.channel.allocator.buffer(string: text)), flush: flush)
     }
 
@@ -242,11 +245,17 @@ final class PageStreamHandler: ChannelInboundHandler, RemovableChannelHandler {
         closeAfter(WebSocketFrame(fin: true, opcode: .connectionClose, data: data))
     }
 
-    /// Sends the close frame `frame`, then closes the connection once it is written.
+    /// Sends the close frame `frame`, then closes the connection once it is written, or after
+    /// ``RoomWebSettings/unwritableLimit`` if the page does not take it.
     private func closeAfter(_ frame: WebSocketFrame) {
         guard let context else { return }
+        let channel = context.channel
+        drop?.cancel()
+        drop = context.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(shared.settings.unwritableLimit)) {
+            channel.close(promise: nil)
+        }
         context.writeAndFlush(wrapOutboundOut(frame)).assumeIsolated().whenComplete { _ in
-            context.close(promise: nil)
+            channel.close(promise: nil)
         }
     }
 }
