@@ -54,11 +54,14 @@ public final class RoomWebServer: Sendable {
         do {
             let address = try SocketAddress.makeAddressResolvingHost(settings.host, port: settings.port)
             let access = PageAccess(token: token, listensOnLoopback: PageAccess.isLoopback(address))
-            listener = try ServerBootstrap(group: group)
+            var bootstrap = ServerBootstrap(group: group)
                 .serverChannelOption(.backlog, value: 64)
                 .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
                 .childChannelInitializer { channel in Self.configure(channel, shared: shared, access: access) }
-                .bind(to: address).wait()
+            if let sendBuffer = settings.sendBuffer {
+                bootstrap = bootstrap.childChannelOption(.socketOption(.so_sndbuf), value: SocketOptionValue(sendBuffer))
+            }
+            listener = try bootstrap.bind(to: address).wait()
         } catch {
             try? group.syncShutdownGracefully()
             try? commands.syncShutdownGracefully()

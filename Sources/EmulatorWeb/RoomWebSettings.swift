@@ -20,11 +20,15 @@ public struct RoomWebSettings: Sendable {
     /// How long a page's connection may stay unwritable (it does not read) before it is closed.
     /// Default 10 s.
     public var unwritableLimit: Duration
+    /// The size of the kernel's send buffer for each page's connection (`SO_SNDBUF`), which bounds
+    /// what a page that does not read holds up before ``unwritableLimit`` counts; nil (the default)
+    /// leaves the system's, which grows as it sees fit.
+    public var sendBuffer: Int?
 
     /// Settings with the given values.
     public init(
         host: String = "127.0.0.1", port: Int = 0, stateInterval: Duration = .milliseconds(100), largestFrame: Int = 64 * 1024,
-        messagesPerWindow: Int = 100, messageWindow: Duration = .seconds(1), unwritableLimit: Duration = .seconds(10)
+        messagesPerWindow: Int = 100, messageWindow: Duration = .seconds(1), unwritableLimit: Duration = .seconds(10), sendBuffer: Int? = nil
     ) {
         self.host = host
         self.port = port
@@ -33,5 +37,6 @@ public struct RoomWebSettings: Sendable {
         self.messagesPerWindow = messagesPerWindow
         self.messageWindow = messageWindow
         self.unwritableLimit = unwritableLimit
+        self.sendBuffer = sendBuffer
     }
 }

@@ -46,6 +46,32 @@ struct RoomStreamTests {
         #expect(room.performed.count == 1)
     }
 
+    @Test("a command the world keeps waiting blocks no page: pings are answered and states keep coming meanwhile")
+    func slowCommand() throws {
+        let room = try FakeRoom(holdCommands: true)
+        let server = try RoomWebServer(room: room, scenario: "test-room", settings: Self.settings)
+        defer { server.stop() }
+        let page = try TestWebSocket(port: server.port)
+        let watcher = try TestWebSocket(port: server.port, target: "/stream?observe")
+        _ = try watcher.receiveMessage()
+        try page.send(#"{"type":"pause","id":1}"#)
+        try page.send(opcode: TestWebSocket.ping, payload: [7])
+        var frame = try page.receive()
+        while let seen = frame, seen.opcode != TestWebSocket.pong {
+            #expect(!seen.text.contains(#""type":"done""#), "answered before the world performed it")
+            frame = try page.receive()
+        }
+        room.update { $0.speed = 3 }
+        var state = try watcher.receiveMessage()
+        while state["speed"] != .number(3) {
+            state = try watcher.receiveMessage()
+        }
+        #expect(room.performed.isEmpty)
+        room.commandGate.signal()
+        #expect(try page.receiveAnswer() == ["type": .string("done"), "id": .number(1), "t": .number(1.234567)])
+        #expect(room.performed == [.pause])
+    }
+
     @Test("malformed JSON, an unknown type and a missing field are refused naming the problem; the page stays connected")
     func badMessages() throws {
         let room = try FakeRoom()

@@ -1,3 +1,4 @@
+import Dispatch
 import EmulatorWeb
 import Synchronization
 import UWBCore
@@ -15,11 +16,16 @@ final class FakeRoom: WebRoom {
 
     let plan: RoomPlan
     private let state: Mutex<State>
+    /// With ``holdCommands``, every command waits for a signal here before it is performed, as a
+    /// world busy between two events would keep it waiting.
+    let commandGate = DispatchSemaphore(value: 0)
+    private let holdCommands: Bool
 
     /// A room with `plan` (by default ``testPlan()``), whose snapshot starts as `snapshot`.
-    init(plan: RoomPlan? = nil, snapshot: EmulatorSnapshot = FakeRoom.testSnapshot(), running: Bool = false) throws {
+    init(plan: RoomPlan? = nil, snapshot: EmulatorSnapshot = FakeRoom.testSnapshot(), running: Bool = false, holdCommands: Bool = false) throws {
         let plan = try plan ?? FakeRoom.testPlan()
         self.plan = plan
+        self.holdCommands = holdCommands
         state = Mutex(State(snapshot: snapshot, running: running))
     }
 
@@ -33,7 +39,10 @@ final class FakeRoom: WebRoom {
     }
 
     func perform(_ command: WorldCommand) throws(WorldCommandError) -> SimulationTime {
-        try state.withLock { (state) throws(WorldCommandError) -> SimulationTime in
+        if holdCommands {
+            commandGate.wait()
+        }
+        return try state.withLock { (state) throws(WorldCommandError) -> SimulationTime in
             let names = plan.devices.map(\.name)
             switch command {
             case .move(let name, _), .rotate(let name, _):
