@@ -49,6 +49,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         // The shipped board descriptions are compiled in (Hardware/boards/*.json, linked from
@@ -124,6 +125,16 @@ let package = Package(
         .target(
             name: "EmulatorHarness",
             dependencies: ["NearbyInteraction", "UWBDevices", "UWBRanging", "UWBPositioning", "UWBEmulator", "UWBCore", "DW1000Driver", "FT232H", "FT232HEmulation", "AccessoryProtocol"]
+        ),
+        // The emulator service's web page: the page's files are compiled in (Sources/EmulatorWeb/Page).
+        .target(
+            name: "EmulatorWeb",
+            dependencies: [
+                "UWBEmulatorService", "UWBEmulator", "UWBRanging", "UWBCore", .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"), .product(name: "Logging", package: "swift-log"),
+            ],
+            resources: [.embedInCode("Page/index.html"), .embedInCode("Page/room.js"), .embedInCode("Page/room.css")]
         ),
         .target(
             name: "UWBDevices",
@@ -238,6 +249,10 @@ let package = Package(
         .testTarget(
             name: "UWBDevicesTests",
             dependencies: ["UWBDevices", "UWBCore", "UWBEmulator", "UWBEmulatorService", "UWBTestSupport", "FT232H", "FT232HEmulation", "NearbyInteraction", "EmulatorHarness"]
+        ),
+        .testTarget(
+            name: "EmulatorWebTests",
+            dependencies: ["EmulatorWeb", "UWBEmulatorService", "UWBEmulator", "UWBCore", "UWBTestSupport", .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(
             name: "UWBCommandTests",

@@ -1,0 +1,1 @@
+// The room page (placeholder).

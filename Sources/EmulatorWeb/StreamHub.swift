@@ -1,0 +1,63 @@
+import Synchronization
+
+/// The pages connected to the stream: which one controls the world (one at a time), and the latest
+/// state, which every page is offered once and new pages get first.
+///
+/// Called from the event loops (pages joining and leaving) and from the thread that takes
+/// snapshots (``publish(_:)``); a mutex keeps it consistent.
+final class StreamHub: Sendable {
+    /// How the hub hands a state to a page: on the page's event loop, never waiting.
+    typealias Delivery = @Sendable (String) -> Void
+
+    private struct Pages {
+        var deliveries: [Int: Delivery] = [:]
+        var controller: Int?
+        var latestState: String?
+        var nextID = 0
+    }
+
+    private let pages = Mutex(Pages())
+
+    /// Adds a page that states are delivered to; it controls the world if it asks to
+    /// (`wantsControl`) and no other page does. Returns its id (for ``leave(_:)``), whether it
+    /// controls, and the latest state to send it first, if one was published.
+    func join(wantsControl: Bool, delivery: @escaping Delivery) -> (id: Int, controls: Bool, latestState: String?) {
+        pages.withLock { pages in
+            let id = pages.nextID
+            pages.nextID += 1
+            pages.deliveries[id] = delivery
+            let controls = wantsControl && pages.controller == nil
+            if controls {
+                pages.controller = id
+            }
+            return (id, controls, pages.latestState)
+        }
+    }
+
+    /// Removes the page `id`; if it controlled the world, the next page that joins may.
+    func leave(_ id: Int) {
+        pages.withLock { pages in
+            pages.deliveries[id] = nil
+            if pages.controller == id {
+                pages.controller = nil
+            }
+        }
+    }
+
+    /// How many pages are connected.
+    var count: Int {
+        pages.withLock { $0.deliveries.count }
+    }
+
+    /// Offers `state` to every page, unless it is the same text as the last one published.
+    func publish(_ state: String) {
+        let deliveries: [Delivery] = pages.withLock { pages in
+            guard pages.latestState != state else { return [] }
+            pages.latestState = state
+            return Array(pages.deliveries.values)
+        }
+        for deliver in deliveries {
+            deliver(state)
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import UWBEmulator
+import UWBEmulatorService
+import UWBRanging
+
+extension StreamMessage {
+    /// The `plan` message: the room's extent, obstacles and devices, and the page's role.
+    static func planJSON(_ plan: RoomPlan, scenario: String, role: PageRole) -> StreamJSON {
+        let (roleName, notice): (String, String?) =
+            switch role {
+            case .controller: ("controller", nil)
+            case .observer(let notice): ("observer", notice)
+            }
+        return .object([
+            ("type", .string("plan")),
+            ("version", .integer(version)),
+            ("scenario", .string(scenario)),
+            ("role", .string(roleName)),
+            ("notice", .optional(notice) { .string($0) }),
+            ("extent", .object([("min", .metres(plan.extent.minimum)), ("max", .metres(plan.extent.maximum))])),
+            ("obstacles", .array(plan.obstacles.map(obstacleJSON))),
+            ("devices", .array(plan.devices.map(deviceJSON))),
+        ])
+    }
+
+    /// An obstacle: a material with its thickness, or a loss alone.
+    private static func obstacleJSON(_ obstacle: Obstacle) -> StreamJSON {
+        let material: StreamJSON, thickness: StreamJSON, loss: StreamJSON
+        switch obstacle.composition {
+        case .slab(let slabMaterial, let slabThickness):
+            (material, thickness, loss) = (.string(slabMaterial.description), .number(slabThickness.metres, decimals: 4), .null)
+        case .loss(let ratio):
+            (material, thickness, loss) = (.null, .null, .number(ratio.decibels, decimals: 2))
+        }
+        return .object([
+            ("name", .string(obstacle.name)),
+            ("min", .metres(obstacle.minimum)),
+            ("max", .metres(obstacle.maximum)),
+            ("material", material),
+            ("thicknessMetres", thickness),
+            ("lossDB", loss),
+        ])
+    }
+
+    /// A device: what it is and what drives it; its field of view, the whole angle of its board's
+    /// direction finding (twice ``FieldOfView/defaultHalfAngle``), or null.
+    private static func deviceJSON(_ device: PlanDevice) -> StreamJSON {
+        .object([
+            ("name", .string(device.name)),
+            ("board", .string(device.board)),
+            ("chips", .integer(device.chips)),
+            ("driven", .string(device.driven.rawValue)),
+            ("fieldOfViewDegrees", device.findsDirections ? .number(2 * FieldOfView.defaultHalfAngle.degrees, decimals: 2) : .null),
+        ])
+    }
+}

@@ -1,0 +1,41 @@
+import UWBEmulator
+import UWBEmulatorService
+
+extension StreamMessage {
+    /// The `state` message: virtual time and speed, every device in the plan's order, and the links
+    /// that carried a frame or have a measurement.
+    static func stateJSON(_ snapshot: EmulatorSnapshot) -> StreamJSON {
+        var links: [StreamJSON] = []
+        for link in snapshot.links {
+            let measured = measurements(of: link, in: snapshot)
+            guard link.frames > 0 || !measured.isEmpty else { continue }
+            links.append(.object([
+                ("a", .integer(link.first)),
+                ("b", .integer(link.second)),
+                ("trueMetres", .number(link.trueDistance.metres, decimals: 4)),
+                ("frames", .array([.integer(link.framesToSecond), .integer(link.framesToFirst)])),
+                ("measured", .array(measured)),
+            ]))
+        }
+        return .object([
+            ("type", .string("state")),
+            ("t", seconds(snapshot.now)),
+            ("speed", .number(snapshot.speed, decimals: 6)),
+            ("paused", .bool(snapshot.paused)),
+            ("devices", .array(snapshot.devices.map { device in
+                .object([
+                    ("position", .metres(device.position)),
+                    ("yawDegrees", .number(device.yaw.degrees, decimals: 2)),
+                    ("app", .optional(device.app) { .string($0.label) }),
+                ])
+            })),
+            ("links", .array(links)),
+        ])
+    }
+
+    /// What each end of `link` last measured of the other (`by`, `metres`, `azimuthDegrees`,
+    /// `elevationDegrees`, `nlos`, `t`): none yet, until the snapshot carries what the apps report.
+    static func measurements(of link: SnapshotLink, in snapshot: EmulatorSnapshot) -> [StreamJSON] {
+        []
+    }
+}

@@ -1,0 +1,110 @@
+import Dispatch
+import EmulatorWeb
+import Synchronization
+import UWBCore
+import UWBEmulator
+import UWBEmulatorService
+
+/// A room for the server under test: a fixed plan, a snapshot the test sets (or that moves on by a
+/// millisecond at every look, `running`), and commands recorded and answered as the world would.
+final class FakeRoom: WebRoom {
+    private struct State {
+        var snapshot: EmulatorSnapshot
+        var running: Bool
+        var performed: [WorldCommand] = []
+    }
+
+    let plan: RoomPlan
+    private let state: Mutex<State>
+    /// With ``holdCommands``, every command waits for a signal here before it is performed, as a
+    /// world busy between two events would keep it waiting.
+    let commandGate = DispatchSemaphore(value: 0)
+    private let holdCommands: Bool
+
+    /// A room with `plan` (by default ``testPlan()``), whose snapshot starts as `snapshot`.
+    init(plan: RoomPlan? = nil, snapshot: EmulatorSnapshot = FakeRoom.testSnapshot(), running: Bool = false, holdCommands: Bool = false) throws {
+        let plan = try plan ?? FakeRoom.testPlan()
+        self.plan = plan
+        self.holdCommands = holdCommands
+        state = Mutex(State(snapshot: snapshot, running: running))
+    }
+
+    func snapshot() -> EmulatorSnapshot {
+        state.withLock { state in
+            if state.running {
+                state.snapshot.now = state.snapshot.now + .milliseconds(1)
+            }
+            return state.snapshot
+        }
+    }
+
+    func perform(_ command: WorldCommand) throws(WorldCommandError) -> SimulationTime {
+        if holdCommands {
+            commandGate.wait()
+        }
+        return try state.withLock { (state) throws(WorldCommandError) -> SimulationTime in
+            let names = plan.devices.map(\.name)
+            switch command {
+            case .move(let name, _), .rotate(let name, _):
+                guard names.contains(name) else { throw .unknownDevice(name, available: names) }
+            case .step:
+                guard state.snapshot.paused else { throw .notPaused }
+            default:
+                break
+            }
+            state.performed.append(command)
+            return state.snapshot.now
+        }
+    }
+
+    /// The commands performed so far.
+    var performed: [WorldCommand] {
+        state.withLock { $0.performed }
+    }
+
+    /// Changes the snapshot.
+    func update(_ change: (inout EmulatorSnapshot) -> Void) {
+        state.withLock { change(&$0.snapshot) }
+    }
+
+    /// Two devices (a phone that finds directions, driven by an app; a scripted tag), a concrete wall and a lossy cabinet.
+    static func testPlan() throws -> RoomPlan {
+        let phone = Position(metres: Vector3(x: 0, y: 1, z: 0)), tag = Position(metres: Vector3(x: 3, y: 1, z: -2))
+        let obstacles = [
+            try Obstacle(
+                name: "wall", minimum: Position(metres: Vector3(x: -1, y: 0, z: -3.1)), maximum: Position(metres: Vector3(x: 3, y: 2.5, z: -2.9)),
+                material: .concrete, thickness: Distance(metres: 0.2)),
+            try Obstacle(
+                name: "cabinet", minimum: Position(metres: Vector3(x: 1, y: 0, z: 0.5)), maximum: Position(metres: Vector3(x: 1.5, y: 1, z: 1)),
+                attenuation: PowerRatio(decibels: 6)),
+        ]
+        return RoomPlan(
+            extent: RoomExtent(trajectories: [.standing(at: phone), .standing(at: tag)], obstacles: obstacles),
+            obstacles: obstacles,
+            devices: [
+                PlanDevice(name: "phone", board: "ft232h-dw1000-triple", chips: 3, driven: .app, findsDirections: true),
+                PlanDevice(name: "tag", board: "ft232h-dw1000-single", chips: 1, driven: .scenario, findsDirections: false),
+            ])
+    }
+
+    /// The phone and the tag 1.234567 s in, with a third device whose link carried nothing.
+    static func testSnapshot() -> EmulatorSnapshot {
+        EmulatorSnapshot(
+            now: SimulationTime(picoseconds: 1_234_567_000_000), speed: 1, paused: false,
+            devices: [
+                SnapshotDevice(
+                    name: "phone", board: "ft232h-dw1000-triple", position: Position(metres: Vector3(x: 0, y: 1, z: 0)), yaw: .zero,
+                    isFree: true, app: AttachedApp(processID: 41230, name: "uwb")),
+                SnapshotDevice(
+                    name: "tag", board: "ft232h-dw1000-single", position: Position(metres: Vector3(x: 3, y: 1, z: -2)), yaw: .degrees(90),
+                    isFree: false, app: nil),
+                SnapshotDevice(
+                    name: "laptop", board: "ft232h-dw1000-single", position: Position(metres: Vector3(x: -1, y: 1, z: 1)), yaw: .degrees(-45.5),
+                    isFree: true, app: AttachedApp(processID: nil, name: "")),
+            ],
+            links: [
+                SnapshotLink(first: 0, second: 1, trueDistance: Distance(metres: 3.605551275), framesToSecond: 12, framesToFirst: 11),
+                SnapshotLink(first: 0, second: 2, trueDistance: Distance(metres: 1.414213562), framesToSecond: 0, framesToFirst: 0),
+            ])
+    }
+}
