@@ -27,7 +27,8 @@ POLL_SECONDS = 0.05
 POSITION_TOLERANCE_METRES = 0.05
 MEASURED_TOLERANCE_METRES = 0.3
 PIXEL_TOLERANCE = 1.0
-COLOUR_TOLERANCE = 48
+COLOUR_TOLERANCE = 20
+COVERED_PIXELS = 16                # a marker this close to another may be hidden by it
 PAUSE_STATES = 3                   # states that must show the same t while paused …
 PAUSE_OBSERVE_MIN_SECONDS = 1.0    # … over at least this much wall time …
 PAUSE_OBSERVE_MAX_SECONDS = 4.0    # … or this much if the service sends no states while paused
@@ -46,6 +47,8 @@ def parse_args():
                         help='then drag it to a place the service must refuse (inside a wall): expect a banner and no move')
     parser.add_argument('--step', action='store_true',
                         help='while paused, press "Step 0.1 s" and expect t to advance by 0.1 s and stay paused')
+    parser.add_argument('--figures', type=float, metavar='SECONDS',
+                        help="first watch the page this long and print its frame rate, state rate and the cost of one frame")
     parser.add_argument('--timeout', type=float, default=60, help='wall seconds to wait for anything (default 60)')
     parser.add_argument('--chromium', default='/usr/bin/chromium')
     parser.add_argument('--chromedriver', default='/usr/bin/chromedriver')
@@ -152,8 +155,9 @@ return {
   devices: plan.devices.map((d, i) => {
     const s = state.devices[i];
     const at = room.worldToPixel(s.position[0], s.position[2]);
-    return {name: d.name, position: s.position, at, colour: room.canvasColourAt(at.x, at.y),
-            expected: room.markerColour(d.name)};
+    const patch = [];
+    for (let dy = -2; dy <= 2; dy++) for (let dx = -2; dx <= 2; dx++) patch.push(room.canvasColourAt(at.x + dx, at.y + dy));
+    return {name: d.name, position: s.position, at, patch, expected: room.markerColour(d.name)};
   }),
   current: plan.devices.map((d, i) => ({name: d.name, pixel: room.devicePixel(d.name), position: room.state.devices[i].position,
                                         through: room.worldToPixel(room.state.devices[i].position[0], room.state.devices[i].position[2])})),
@@ -189,11 +193,14 @@ def check_devices_drawn(driver, args, checks):
         pixel, through = current['pixel'], current['through']
         if pixel is None or math.hypot(pixel['x'] - through['x'], pixel['y'] - through['y']) > PIXEL_TOLERANCE:
             bad.append(f"{device['name']} devicePixel {pixel} is not its state position {through}")
-        colour = device['colour']
-        if not close(colour, hex_colour(device['expected']), COLOUR_TOLERANCE):
-            if any(close(colour, background, 6) for background in BACKGROUNDS):
-                bad.append(f"{device['name']}: background {colour} where its marker should be")
-    detail = f"{len(drawn['devices'])} devices at their state positions, marker pixels on the canvas" if not bad else '; '.join(bad[:5])
+        if not any(close(colour, hex_colour(device['expected']), COLOUR_TOLERANCE) for colour in device['patch']):
+            # In a crowded room another marker may cover this one; then something must at least be drawn there.
+            neighbour = next((other['name'] for other in drawn['devices'] if other is not device and
+                              math.hypot(other['at']['x'] - at['x'], other['at']['y'] - at['y']) < COVERED_PIXELS), None)
+            centre = device['patch'][len(device['patch']) // 2]
+            if neighbour is None or any(close(centre, background, 6) for background in BACKGROUNDS):
+                bad.append(f"{device['name']}: {centre} at ({at['x']:.0f}, {at['y']:.0f}), not its marker's {device['expected']}")
+    detail = f"{len(drawn['devices'])} devices at their state positions, their markers' colours on the canvas there" if not bad else '; '.join(bad[:5])
     return checks.record('devices drawn at their positions', not bad, detail)
 
 
@@ -392,6 +399,32 @@ def check_observer(driver, args, checks):
     driver.switch_to.window(driver.window_handles[0])
 
 
+FRAME_COST_SCRIPT = """
+const context = document.getElementById('room').getContext('2d'), costs = [];
+for (let i = 0; i < 21; i++) {
+  const start = performance.now();
+  uwbRoom.redraw();
+  context.getImageData(0, 0, 1, 1);   // waits for the drawing to reach the pixels
+  costs.push(performance.now() - start);
+}
+costs.sort((a, b) => a - b);
+return [costs[10], costs[19]];
+"""
+
+
+def print_figures(driver, args):
+    """The page's frame and state rates over --figures wall seconds, and what one frame costs."""
+    before = room(driver, '[uwbRoom.framesDrawn, uwbRoom.statesReceived, performance.now()]')
+    started = time.monotonic()
+    wait_until(lambda: time.monotonic() - started >= args.figures, args.figures + 1)
+    after = room(driver, '[uwbRoom.framesDrawn, uwbRoom.statesReceived, performance.now()]')
+    seconds = (after[2] - before[2]) / 1000
+    shape = room(driver, '[uwbRoom.plan.devices.length, uwbRoom.state.links.length]')
+    median, p95 = js(driver, FRAME_COST_SCRIPT)
+    print(f'figure: {shape[0]} devices, {shape[1]} links: {(after[0] - before[0]) / seconds:.1f} frames drawn/s, '
+          f'{(after[1] - before[1]) / seconds:.1f} states/s over {seconds:.1f} s; one frame {median:.1f} ms (median), {p95:.1f} ms (p95 of 21)')
+
+
 def check_console(driver, checks):
     try:
         entries = driver.get_log('browser')
@@ -408,6 +441,8 @@ def main():
     driver = start_browser(args)
     try:
         if check_loads(driver, args, checks):
+            if args.figures:
+                print_figures(driver, args)
             check_devices_drawn(driver, args, checks)
             if args.drag:
                 moved_at = check_drag(driver, args, checks)

@@ -14,6 +14,7 @@
   };
   const DRIVER_COLOUR = { app: '#0072b2', script: '#d55e00', anchor: '#009e73' };
   const OTHER_DRIVER_COLOUR = '#666666';
+  const MARKER_GROUPS = Object.keys(DRIVER_COLOUR).concat(['']);   // '': a driver this page does not know
   const MATERIAL_COLOUR = {
     concrete: '#9a9a96', brick: '#b5573f', plasterboard: '#d8d2c2', wood: '#a3723f', glass: '#86cde9',
     'ceiling-board': '#cdc3a9', chipboard: '#c9a56f', plywood: '#d4aa6b', marble: '#dcd7cc', metal: '#56677a',
@@ -81,7 +82,7 @@
   // at azimuth θ (positive to the device's right, +x) is world (sin(θ−ψ), −cos(θ−ψ)). As a canvas
   // angle (clockwise from +x on screen):
   const headingAngle = (yawDegrees, azimuthDegrees) => (azimuthDegrees - yawDegrees) * DEG - Math.PI / 2;
-  const yawTowards = (dx, dy) => normalisedDegrees(Math.atan2(-dx, -dy) / DEG);
+  const yawTowards = (dx, dy) => normalisedDegrees(Math.round(Math.atan2(-dx, -dy) / DEG));
   function normalisedDegrees(degrees) {
     let d = degrees % 360;
     if (d <= -180) d += 360;
@@ -134,8 +135,11 @@
       ctx.fillText(connected ? 'waiting for the room…' : 'not connected to the emulator service', view.width / 2, view.height / 2);
       return;
     }
+    // Bottom to top: the room, obstacles and their labels, links, devices, link labels, names, ghosts.
+    labels.count = 0;
     drawRoom();
     drawObstacles();
+    drawObstacleLabels();
     const devices = state ? state.devices : null;
     const count = devices ? Math.min(devices.length, plan.devices.length) : 0;
     const crowded = count > NAME_ALL_DEVICES_UP_TO;
@@ -144,14 +148,10 @@
       drawLinks(devices, count);
       drawDirections(devices, count);
       drawDevices(devices, count, crowded);
-      labels.count = 0;
       occupyDevices(devices, count, crowded);
-      drawObstacleLabels();
       drawLinkLabels(devices, count);
       drawDeviceNames(devices, count, crowded);
       drawGhosts(devices, count);
-    } else {
-      drawObstacleLabels();
     }
     drawScaleBar();
   }
@@ -335,11 +335,12 @@
 
   // Direction arrows: from each measuring device, a short arrow along its measured azimuth, and a dot
   // where it places the peer (the measured distance along that azimuth).
+  const dots = [];   // x, y of where measuring devices place their peers (reused from frame to frame)
   function drawDirections(devices, count) {
     const links = state.links || [];
     const length = 34;
     ctx.beginPath();
-    const dots = [];
+    dots.length = 0;
     for (let i = 0; i < links.length; i++) {
       const m = links[i].measured;
       if (!m) continue;
@@ -386,7 +387,7 @@
     }
     ctx.fillStyle = COLOUR.heading;
     ctx.fill();
-    for (const driver of Object.keys(DRIVER_COLOUR).concat([''])) {
+    for (const driver of MARKER_GROUPS) {
       ctx.beginPath();
       for (let i = 0; i < count; i++) {
         const known = DRIVER_COLOUR[plan.devices[i].driven] !== undefined;
@@ -447,8 +448,9 @@
       ctx.strokeStyle = COLOUR.heading; ctx.lineWidth = 2; ctx.stroke();
       ctx.globalAlpha = 1;
       ctx.font = '11px system-ui, sans-serif';
-      ctx.textAlign = 'left'; ctx.textBaseline = 'top';
-      haloText(label, sx + r + 4, sy + r + 2, COLOUR.text);
+      ctx.textAlign = 'center'; ctx.textBaseline = 'middle';
+      const w = ctx.measureText(label).width + 8;
+      labelBox(label, sx + r + 4 + w / 2, sy + r + 10, w, 15, COLOUR.text);
     };
     for (const command of pending.values()) {
       const i = deviceIndex.has(command.device) ? deviceIndex.get(command.device) : -1;
@@ -524,10 +526,9 @@
     const r = markerRadius(crowded);
     ctx.font = crowded ? '10px system-ui, sans-serif' : '600 12px system-ui, sans-serif';
     for (let i = 0; i < count; i++) {
-      if (crowded && i !== selected && i !== hovered) continue;
       const x = px(devices[i].position[0]), y = py(devices[i].position[2]);
       occupy(x - r - 4, y - r - 4, 2 * r + 8, 2 * r + 8);
-      occupy(x + r + 7, y - r - 13, ctx.measureText(plan.devices[i].name).width, 16);
+      if (!crowded || i === selected || i === hovered) occupy(x + r + 7, y - r - 13, ctx.measureText(plan.devices[i].name).width, 16);
     }
   }
 
@@ -557,10 +558,11 @@
   }
 
   // Rectangles already taken by labels and markers in this frame (x, y, w, h; reused, never reallocated).
-  const labels = { boxes: new Float64Array(4 * 512), count: 0 };
+  const LABEL_BOXES = 2048;
+  const labels = { boxes: new Float64Array(4 * LABEL_BOXES), count: 0 };
   const LABEL_PLACES = [0.5, 0.38, 0.62, 0.27, 0.73, 0.18, 0.82];
   function occupy(x, y, w, h) {
-    if (labels.count >= 512) return;
+    if (labels.count >= LABEL_BOXES) return;
     const k = 4 * labels.count++;
     labels.boxes[k] = x; labels.boxes[k + 1] = y; labels.boxes[k + 2] = w; labels.boxes[k + 3] = h;
   }
@@ -591,7 +593,8 @@
 
   function formatNumber(value, decimals) {
     if (value == null || !isFinite(value)) return '—';
-    return value.toFixed(decimals).replace('-', '−');
+    const text = value.toFixed(decimals);
+    return Number(text) === 0 ? text.replace('-', '') : text.replace('-', '−');
   }
   function signedCentimetres(metres) {
     const cm = Math.round(metres * 100);
@@ -717,8 +720,8 @@
 
   function updateHeader() {
     const control = canControl();
-    ui.role.textContent = plan ? role : '—';
-    ui.role.className = 'badge ' + (!plan ? '' : role === 'controller' ? 'good' : 'warn');
+    ui.role.textContent = plan && connected ? role : '—';
+    ui.role.className = 'badge ' + (!plan || !connected ? '' : role === 'controller' ? 'good' : 'warn');
     const notice = plan && plan.notice;
     ui.notice.hidden = !notice;
     ui.notice.textContent = notice || '';
