@@ -58,7 +58,7 @@
   let reconnectDelay = RECONNECT_FIRST_MS;
   let reconnectAt = 0;
   let nextCommandID = 1;
-  const pending = new Map();       // command id -> { type, device, position | yawDegrees, doneT }
+  const pending = new Map();       // command id -> { type, device, position | yawDegrees, done }
   const replies = [];              // the last replies ("done"/"refused"), for tests and debugging
   let selected = -1;               // index of the selected device, or -1
   let hovered = -1;
@@ -854,9 +854,9 @@
     lastStateReceivedAt = performance.now();
     recordFrames();
     classifyLinks();
-    // Moves and turns that were done leave their ghosts once a state from then on shows them.
+    // Moves and turns that were done leave their ghosts with the next state, which shows them.
     for (const [id, command] of pending) {
-      if (command.doneT !== undefined && state.t >= command.doneT) pending.delete(id);
+      if (command.done) pending.delete(id);
     }
     if (drag && drag.index >= state.devices.length) drag = null;
     updateHeader();
@@ -868,11 +868,9 @@
     remember(message);
     const command = pending.get(message.id);
     if (!command) return;
-    if ((command.type === 'move' || command.type === 'rotate') && typeof message.t === 'number' && !(state && state.t >= message.t)) {
-      command.doneT = message.t;
-    } else {
-      pending.delete(message.id);
-    }
+    // A move or turn keeps its ghost until the next state shows it; anything else is over.
+    if (command.type === 'move' || command.type === 'rotate') command.done = true;
+    else pending.delete(message.id);
     requestDraw();
   }
 
@@ -891,22 +889,19 @@
   }
 
   function send(command) {
-    if (!canControl() || !socket || socket.readyState !== WebSocket.OPEN) return null;
+    if (!canControl() || !socket || socket.readyState !== WebSocket.OPEN) return;
     const message = Object.assign({ type: command.type, id: nextCommandID++ }, command);
     socket.send(JSON.stringify(message));
-    return message;
+    pending.set(message.id, command);
   }
 
   function sendMove(index, x, z) {
     const d = state.devices[index];
-    const position = [round3(x), d.position[1], round3(z)];
-    const message = send({ type: 'move', device: plan.devices[index].name, position });
-    if (message) pending.set(message.id, { type: 'move', device: message.device, position });
+    send({ type: 'move', device: plan.devices[index].name, position: [round3(x), d.position[1], round3(z)] });
   }
 
   function sendRotate(index, yawDegrees) {
-    const message = send({ type: 'rotate', device: plan.devices[index].name, yawDegrees });
-    if (message) pending.set(message.id, { type: 'rotate', device: message.device, yawDegrees });
+    send({ type: 'rotate', device: plan.devices[index].name, yawDegrees });
   }
   const round3 = (v) => Math.round(v * 1000) / 1000;
 
