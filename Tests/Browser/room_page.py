@@ -1,0 +1,465 @@
+#!/usr/bin/python3
+"""Checks the emulator service's room page in a real browser (headless Chromium through Selenium).
+
+Against a running `uwb emulator serve --http PORT`: the page loads, every device is drawn where the
+state puts it, a device dragged with the mouse moves (and, with --expect-measured, its measured
+distance follows the new geometry), pause stops the clock and resume starts it again. One line per
+check; the exit code is 0 only if every check passed. Every wait polls the page against a wall-clock
+deadline (--timeout, for a dead or stuck service); nothing sleeps blindly.
+
+    python3 Tests/Browser/room_page.py --url http://127.0.0.1:8080/ --screenshots /tmp/shots \
+        --drag tag --to 1.5,-1.0 --expect-measured
+"""
+import argparse
+import math
+import os
+import sys
+import time
+
+from selenium import webdriver
+from selenium.common.exceptions import WebDriverException
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+POLL_SECONDS = 0.05
+POSITION_TOLERANCE_METRES = 0.05
+MEASURED_TOLERANCE_METRES = 0.3
+PIXEL_TOLERANCE = 1.0
+COLOUR_TOLERANCE = 20
+COVERED_PIXELS = 16                # a marker this close to another may be hidden by it
+PAUSE_STATES = 3                   # states that must show the same t while paused …
+PAUSE_OBSERVE_MIN_SECONDS = 1.0    # … over at least this much wall time …
+PAUSE_OBSERVE_MAX_SECONDS = 4.0    # … or this much if the service sends no states while paused
+BACKGROUNDS = ([255, 255, 255], [244, 244, 242], [230, 230, 227], [201, 201, 196])  # room, page, grid lines
+
+
+def parse_args():
+    parser = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
+    parser.add_argument('--url', required=True, help="the page's address, e.g. http://127.0.0.1:8080/")
+    parser.add_argument('--screenshots', required=True, help='directory for loaded.png, after-drag.png, paused.png')
+    parser.add_argument('--drag', metavar='NAME', help='the device to drag')
+    parser.add_argument('--to', metavar='X,Z', help='where to drag it, metres')
+    parser.add_argument('--expect-measured', action='store_true',
+                        help="wait until a link of the dragged device has a measurement within 0.3 m of the new true distance")
+    parser.add_argument('--refuse-to', metavar='X,Z',
+                        help='then drag it to a place the service must refuse (inside a wall): expect a banner and no move')
+    parser.add_argument('--step', action='store_true',
+                        help='while paused, press "Step 0.1 s" and expect t to advance by 0.1 s and stay paused')
+    parser.add_argument('--figures', type=float, metavar='SECONDS',
+                        help="first watch the page this long and print its frame rate, state rate and the cost of one frame")
+    parser.add_argument('--timeout', type=float, default=60, help='wall seconds to wait for anything (default 60)')
+    parser.add_argument('--chromium', default='/usr/bin/chromium')
+    parser.add_argument('--chromedriver', default='/usr/bin/chromedriver')
+    parser.add_argument('--window', default='1280,860', help='viewport size W,H in CSS pixels (default 1280,860)')
+    args = parser.parse_args()
+    if (args.drag is None) != (args.to is None):
+        parser.error('--drag and --to go together')
+    if (args.expect_measured or args.refuse_to) and args.drag is None:
+        parser.error('--expect-measured and --refuse-to need --drag and --to')
+    return args
+
+
+def point(text):
+    x, z = (float(v) for v in text.split(','))
+    return x, z
+
+
+class Checks:
+    """Prints one line per check and remembers whether all passed."""
+
+    def __init__(self):
+        self.failed = 0
+        self.passed = 0
+
+    def record(self, name, ok, detail):
+        print(f"{'PASS' if ok else 'FAIL'} {name}: {detail}", flush=True)
+        if ok:
+            self.passed += 1
+        else:
+            self.failed += 1
+        return ok
+
+
+def wait_until(condition, timeout):
+    """Polls condition() until it returns something true or the deadline passes; returns its last value."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = condition()
+        if value or time.monotonic() >= deadline:
+            return value
+        time.sleep(POLL_SECONDS)
+
+
+def start_browser(args):
+    options = webdriver.ChromeOptions()
+    options.binary_location = args.chromium
+    for flag in ('--headless=new', '--no-sandbox', '--disable-dev-shm-usage', '--hide-scrollbars',
+                 f'--window-size={args.window}', '--force-device-scale-factor=1'):
+        options.add_argument(flag)
+    options.set_capability('goog:loggingPrefs', {'browser': 'ALL'})
+    driver = webdriver.Chrome(service=Service(executable_path=args.chromedriver), options=options)
+    # --window is the viewport: the window is bigger by the browser's own bars, even headless.
+    width, height = (int(v) for v in args.window.split(','))
+    inner = driver.execute_script('return [innerWidth, innerHeight, outerWidth, outerHeight]')
+    driver.set_window_size(width + inner[2] - inner[0], height + inner[3] - inner[1])
+    return driver
+
+
+def js(driver, script, *arguments):
+    return driver.execute_script(script, *arguments)
+
+
+def room(driver, expression):
+    return js(driver, f'return window.uwbRoom ? ({expression}) : null;')
+
+
+def wait_for_draw(driver, timeout):
+    """Waits until the page has drawn the last state it received."""
+    return wait_until(lambda: room(driver, 'uwbRoom.lastDrawAt !== null && uwbRoom.lastStateReceivedAt !== null'
+                                           ' && uwbRoom.lastDrawAt >= uwbRoom.lastStateReceivedAt'), timeout)
+
+
+def screenshot(driver, directory, name):
+    path = os.path.join(directory, name)
+    driver.save_screenshot(path)
+    return path
+
+
+# ---- checks ----------------------------------------------------------------------------------------
+
+def check_loads(driver, args, checks):
+    driver.get(args.url)
+    ready = wait_until(lambda: room(driver, 'uwbRoom.connected && uwbRoom.plan !== null && uwbRoom.state !== null'), args.timeout)
+    if not checks.record('page loads', bool(ready), 'plan and first state received over /stream' if ready
+                         else f'no plan and state within {args.timeout:.0f} s (is the service running?)'):
+        return False
+    wait_for_draw(driver, args.timeout)
+    info = room(driver, "{scenario: uwbRoom.plan.scenario, role: uwbRoom.role, devices: uwbRoom.plan.devices.length,"
+                        " t: uwbRoom.state.t, clock: document.getElementById('clock').dataset.t}")
+    checks.record('clock shows t', info['clock'] not in (None, '') and float(info['clock']) == info['t'],
+                  f"#clock data-t={info['clock']}, scenario {info['scenario']!r}, {info['devices']} devices, role {info['role']}")
+    print(f"     screenshot {screenshot(driver, args.screenshots, 'loaded.png')}")
+    return True
+
+
+DRAWN_SCRIPT = """
+const room = window.uwbRoom, state = room.drawnState, plan = room.plan;
+const canvas = document.getElementById('room').getBoundingClientRect();
+const [x0, , z0] = plan.extent.min, [x1, , z1] = plan.extent.max;
+return {
+  canvas: {left: canvas.left, top: canvas.top, right: canvas.right, bottom: canvas.bottom},
+  corners: [room.worldToPixel(x0, z0), room.worldToPixel(x1, z1)],
+  extent: [x0, z0, x1, z1],
+  devices: plan.devices.map((d, i) => {
+    const s = state.devices[i];
+    const at = room.worldToPixel(s.position[0], s.position[2]);
+    const patch = [];
+    for (let dy = -2; dy <= 2; dy++) for (let dx = -2; dx <= 2; dx++) patch.push(room.canvasColourAt(at.x + dx, at.y + dy));
+    return {name: d.name, position: s.position, at, patch, expected: room.markerColour(d.name)};
+  }),
+  current: plan.devices.map((d, i) => ({name: d.name, pixel: room.devicePixel(d.name), position: room.state.devices[i].position,
+                                        through: room.worldToPixel(room.state.devices[i].position[0], room.state.devices[i].position[2])})),
+};
+"""
+
+
+def hex_colour(text):
+    return [int(text[k:k + 2], 16) for k in (1, 3, 5)]
+
+
+def close(colour, other, tolerance):
+    return all(abs(a - b) <= tolerance for a, b in zip(colour, other))
+
+
+def check_devices_drawn(driver, args, checks):
+    wait_for_draw(driver, args.timeout)
+    drawn = js(driver, DRAWN_SCRIPT)
+    canvas, (low, high), (x0, z0, x1, z1) = drawn['canvas'], drawn['corners'], drawn['extent']
+    # The transform: x to the right, z downwards, one scale for both, the room inside the canvas.
+    scale_x, scale_z = (high['x'] - low['x']) / (x1 - x0), (high['y'] - low['y']) / (z1 - z0)
+    inside = all(canvas['left'] - 0.5 <= p['x'] <= canvas['right'] + 0.5 and canvas['top'] - 0.5 <= p['y'] <= canvas['bottom'] + 0.5
+                 for p in (low, high))
+    checks.record('room to scale', scale_x > 0 and abs(scale_x - scale_z) < 1e-6 * scale_x and inside,
+                  f'{scale_x:.2f} px/m across, {scale_z:.2f} px/m down, extent inside the canvas: {inside}')
+    bad = []
+    for device, current in zip(drawn['devices'], drawn['current']):
+        x, _, z = device['position']
+        expected = (low['x'] + (x - x0) * scale_x, low['y'] + (z - z0) * scale_z)
+        at = device['at']
+        if math.hypot(at['x'] - expected[0], at['y'] - expected[1]) > PIXEL_TOLERANCE:
+            bad.append(f"{device['name']} transform gives ({at['x']:.1f}, {at['y']:.1f}), extent says ({expected[0]:.1f}, {expected[1]:.1f})")
+        pixel, through = current['pixel'], current['through']
+        if pixel is None or math.hypot(pixel['x'] - through['x'], pixel['y'] - through['y']) > PIXEL_TOLERANCE:
+            bad.append(f"{device['name']} devicePixel {pixel} is not its state position {through}")
+        if not any(close(colour, hex_colour(device['expected']), COLOUR_TOLERANCE) for colour in device['patch']):
+            # In a crowded room another marker may cover this one; then something must at least be drawn there.
+            neighbour = next((other['name'] for other in drawn['devices'] if other is not device and
+                              math.hypot(other['at']['x'] - at['x'], other['at']['y'] - at['y']) < COVERED_PIXELS), None)
+            centre = device['patch'][len(device['patch']) // 2]
+            if neighbour is None or any(close(centre, background, 6) for background in BACKGROUNDS):
+                bad.append(f"{device['name']}: {centre} at ({at['x']:.0f}, {at['y']:.0f}), not its marker's {device['expected']}")
+    detail = f"{len(drawn['devices'])} devices at their state positions, their markers' colours on the canvas there" if not bad else '; '.join(bad[:5])
+    return checks.record('devices drawn at their positions', not bad, detail)
+
+
+def drag_with_mouse(driver, start, end, while_held=None, steps=12):
+    """Presses the left button at start, moves to end in steps and, after while_held(), releases it."""
+    actions = ActionChains(driver, duration=20)
+    pointer = actions.w3c_actions.pointer_action
+    pointer.move_to_location(round(start[0]), round(start[1]))
+    pointer.pointer_down()
+    for k in range(1, steps + 1):
+        f = k / steps
+        pointer.move_to_location(round(start[0] + (end[0] - start[0]) * f), round(start[1] + (end[1] - start[1]) * f))
+    actions.perform()
+    if while_held:
+        while_held()
+    release = ActionChains(driver, duration=20)
+    release.w3c_actions.pointer_action.release()
+    release.perform()
+
+
+def replies_for(driver, kind, since):
+    """Replies of one kind ("done"/"refused") after the first `since` replies."""
+    replies = room(driver, 'uwbRoom.replies') or []
+    return [r for r in replies[since:] if r.get('type') == kind]
+
+
+def device_state(driver, name):
+    return room(driver, f"""(() => {{
+        const i = uwbRoom.plan.devices.findIndex(d => d.name === {name!r});
+        return i < 0 ? null : {{index: i, t: uwbRoom.state.t, position: uwbRoom.state.devices[i].position,
+                                links: uwbRoom.state.links.filter(l => l.a === i || l.b === i),
+                                positions: uwbRoom.state.devices.map(d => d.position)}};
+    }})()""")
+
+
+def check_drag(driver, args, checks):
+    name, (x, z) = args.drag, point(args.to)
+    before = device_state(driver, name)
+    if not checks.record('device to drag exists', before is not None, f'{name!r} in the plan' if before else f'no device {name!r}'):
+        return None
+    start = room(driver, f'uwbRoom.devicePixel({name!r})')
+    end = room(driver, f'uwbRoom.worldToPixel({x}, {z})')
+    replies_before = len(room(driver, 'uwbRoom.replies'))
+
+    def held():
+        wait_until(lambda: room(driver, 'uwbRoom.lastDrawAt'), args.timeout)
+        print(f"     screenshot {screenshot(driver, args.screenshots, 'dragging.png')}")
+
+    drag_with_mouse(driver, (start['x'], start['y']), (end['x'], end['y']), held)
+    y = before['position'][1]
+    answer = wait_until(lambda: replies_for(driver, 'done', replies_before) or replies_for(driver, 'refused', replies_before), args.timeout)
+    if not answer or answer[0]['type'] != 'done':
+        why = f"refused: {answer[0]['message']}" if answer else f'no answer to the move within {args.timeout:.0f} s'
+        checks.record('drag moves the device', False, why)
+        return None
+    done_at = answer[0]['t']
+
+    def arrived():
+        now = device_state(driver, name)
+        p = now['position']
+        return now if now['t'] >= done_at and math.hypot(p[0] - x, p[2] - z) <= POSITION_TOLERANCE_METRES else None
+
+    moved = wait_until(arrived, args.timeout)
+    if not moved:
+        p = device_state(driver, name)['position']
+        checks.record('drag moves the device', False,
+                      f'done at t={done_at}, but {name} is at ({p[0]:.3f}, {p[2]:.3f}), not ({x}, {z}), after {args.timeout:.0f} s')
+        return None
+    p = moved['position']
+    checks.record('drag moves the device', abs(p[1] - y) < 1e-6,
+                  f'{name} at ({p[0]:.3f}, {p[1]:.3f}, {p[2]:.3f}) at t={moved["t"]:.3f} (y kept: {y}), move done at t={done_at}')
+    wait_for_draw(driver, args.timeout)
+    print(f"     screenshot {screenshot(driver, args.screenshots, 'after-drag.png')}")
+    return done_at
+
+
+def check_measured(driver, args, checks, moved_at):
+    name = args.drag
+
+    def follows():
+        now = device_state(driver, name)
+        here = now['position']
+        for link in now['links']:
+            peer = link['b'] if link['a'] == now['index'] else link['a']
+            geometric = math.dist(here, now['positions'][peer])
+            if abs(link['trueMetres'] - geometric) > POSITION_TOLERANCE_METRES:
+                continue   # a state from before the move
+            for m in link.get('measured') or []:
+                if m.get('metres') is None or m.get('t') is None or m['t'] < moved_at:
+                    continue
+                if abs(m['metres'] - link['trueMetres']) <= MEASURED_TOLERANCE_METRES:
+                    return (peer, link['trueMetres'], m)
+        return None
+
+    found = wait_until(follows, args.timeout)
+    if found:
+        peer, true, m = found
+        peer_name = room(driver, f'uwbRoom.plan.devices[{peer}].name')
+        checks.record('measured distance follows', True,
+                      f"{name}–{peer_name}: true {true:.3f} m, measured {m['metres']:.3f} m by #{m['by']} at t={m['t']:.3f}")
+    else:
+        checks.record('measured distance follows', False,
+                      f'no measurement of a link of {name} after t={moved_at:.3f} within {MEASURED_TOLERANCE_METRES} m of the true distance in {args.timeout:.0f} s')
+
+
+def check_refused(driver, args, checks):
+    name, (x, z) = args.drag, point(args.refuse_to)
+    before = device_state(driver, name)
+    start = room(driver, f'uwbRoom.devicePixel({name!r})')
+    end = room(driver, f'uwbRoom.worldToPixel({x}, {z})')
+    replies_before = len(room(driver, 'uwbRoom.replies'))
+    drag_with_mouse(driver, (start['x'], start['y']), (end['x'], end['y']))
+    refused = wait_until(lambda: replies_for(driver, 'refused', replies_before) or replies_for(driver, 'done', replies_before), args.timeout)
+    if not refused or refused[0]['type'] != 'refused':
+        checks.record('bad move refused', False, f'the move to ({x}, {z}) was {"done" if refused else "not answered"}')
+        return
+    message = refused[0]['message']
+    banner = wait_until(lambda: [b.text for b in driver.find_elements(By.CSS_SELECTOR, '#banners .banner') if b.is_displayed() and message in b.text], args.timeout)
+    ghost_gone = wait_until(lambda: room(driver, 'uwbRoom.pendingCommands === 0'), args.timeout)
+    p, q = before['position'], device_state(driver, name)['position']
+    stayed = math.hypot(p[0] - q[0], p[2] - q[2]) <= POSITION_TOLERANCE_METRES
+    checks.record('bad move refused', bool(banner) and bool(ghost_gone) and stayed,
+                  f'banner {banner[0]!r}' if banner else f'no banner showing {message!r}')
+    wait_for_draw(driver, args.timeout)
+    print(f"     screenshot {screenshot(driver, args.screenshots, 'refused.png')}")
+
+
+def current_t(driver):
+    return room(driver, '[uwbRoom.state.t, uwbRoom.state.paused, uwbRoom.statesReceived]')
+
+
+def check_pause(driver, args, checks):
+    if not wait_until(lambda: room(driver, "uwbRoom.role === 'controller'"), args.timeout):
+        checks.record('pause stops the clock', False, 'this page observes: it cannot pause')
+        return
+    pause = driver.find_element(By.ID, 'pause')
+    if current_t(driver)[1]:
+        pause.click()
+        wait_until(lambda: not current_t(driver)[1], args.timeout)
+    t0 = current_t(driver)[0]
+    advancing = wait_until(lambda: current_t(driver)[0] > t0, args.timeout)
+    checks.record('clock advances while running', bool(advancing), f't {t0:.3f} → {current_t(driver)[0]:.3f}' if advancing
+                  else f't stuck at {t0:.3f} for {args.timeout:.0f} s (no app attached?)')
+
+    pause.click()
+    paused = wait_until(lambda: current_t(driver)[1], args.timeout)
+    if not paused:
+        checks.record('pause stops the clock', False, f'no paused state within {args.timeout:.0f} s')
+        return
+    t_paused, _, states = current_t(driver)
+    started = time.monotonic()
+    changed = []
+
+    def observed():
+        t, still, count = current_t(driver)
+        if t != t_paused or not still:
+            changed.append((t, still))
+            return True
+        elapsed = time.monotonic() - started
+        return (count - states >= PAUSE_STATES and elapsed >= PAUSE_OBSERVE_MIN_SECONDS) or elapsed >= PAUSE_OBSERVE_MAX_SECONDS
+
+    wait_until(observed, PAUSE_OBSERVE_MAX_SECONDS + 1)
+    seen = current_t(driver)[2] - states
+    header = driver.find_element(By.ID, 'run-state').text
+    clock = float(driver.find_element(By.ID, 'clock').get_attribute('data-t'))
+    checks.record('pause stops the clock', not changed and header == 'paused' and clock == t_paused,
+                  f't stayed {t_paused:.6f} over {seen} states and {time.monotonic() - started:.1f} s, header {header!r}' if not changed
+                  else f't moved to {changed[0][0]} (paused {changed[0][1]}) after pausing at {t_paused}')
+    wait_for_draw(driver, args.timeout)
+    print(f"     screenshot {screenshot(driver, args.screenshots, 'paused.png')}")
+    if args.step:
+        driver.find_element(By.ID, 'step').click()
+        stepped = wait_until(lambda: (lambda now: now[1] and now[0] > t_paused)(current_t(driver)), args.timeout)
+        t_stepped = current_t(driver)[0]
+        checks.record('step runs 0.1 s', bool(stepped) and abs(t_stepped - t_paused - 0.1) < 1e-3,
+                      f't {t_paused:.6f} → {t_stepped:.6f}, still paused' if stepped else f'no paused state after t={t_paused} within {args.timeout:.0f} s')
+        t_paused = t_stepped
+
+    driver.find_element(By.TAG_NAME, 'body').send_keys(Keys.SPACE)
+    resumed = wait_until(lambda: (lambda now: not now[1] and now[0] > t_paused)(current_t(driver)), args.timeout)
+    checks.record('resume (space key) starts the clock', bool(resumed),
+                  f't {t_paused:.3f} → {current_t(driver)[0]:.3f}' if resumed else f'still paused at {t_paused} after {args.timeout:.0f} s')
+
+
+def check_observer(driver, args, checks):
+    """A second page with `observe` in its address only watches: role observer, its controls disabled."""
+    separator = '&' if '?' in args.url else '?'
+    driver.switch_to.new_window('tab')
+    driver.get(args.url + separator + 'observe')
+    ready = wait_until(lambda: room(driver, 'uwbRoom.connected && uwbRoom.plan !== null && uwbRoom.state !== null'), args.timeout)
+    role = room(driver, 'uwbRoom.role')
+    disabled = all(not driver.find_element(By.ID, name).is_enabled() for name in ('pause', 'step', 'speed'))
+    checks.record('observer page', bool(ready) and role == 'observer' and disabled,
+                  f'role {role}, pause/step/speed disabled: {disabled}' if ready else f'no plan and state within {args.timeout:.0f} s')
+    driver.close()
+    driver.switch_to.window(driver.window_handles[0])
+
+
+FRAME_COST_SCRIPT = """
+const context = document.getElementById('room').getContext('2d'), costs = [];
+for (let i = 0; i < 21; i++) {
+  const start = performance.now();
+  uwbRoom.redraw();
+  context.getImageData(0, 0, 1, 1);   // waits for the drawing to reach the pixels
+  costs.push(performance.now() - start);
+}
+costs.sort((a, b) => a - b);
+return [costs[10], costs[19]];
+"""
+
+
+def print_figures(driver, args):
+    """The page's frame and state rates over --figures wall seconds, and what one frame costs."""
+    before = room(driver, '[uwbRoom.framesDrawn, uwbRoom.statesReceived, performance.now()]')
+    started = time.monotonic()
+    wait_until(lambda: time.monotonic() - started >= args.figures, args.figures + 1)
+    after = room(driver, '[uwbRoom.framesDrawn, uwbRoom.statesReceived, performance.now()]')
+    seconds = (after[2] - before[2]) / 1000
+    shape = room(driver, '[uwbRoom.plan.devices.length, uwbRoom.state.links.length]')
+    median, p95 = js(driver, FRAME_COST_SCRIPT)
+    print(f'figure: {shape[0]} devices, {shape[1]} links: {(after[0] - before[0]) / seconds:.1f} frames drawn/s, '
+          f'{(after[1] - before[1]) / seconds:.1f} states/s over {seconds:.1f} s; one frame {median:.1f} ms (median), {p95:.1f} ms (p95 of 21)')
+
+
+def check_console(driver, checks):
+    try:
+        entries = driver.get_log('browser')
+    except WebDriverException:
+        return
+    errors = [e['message'] for e in entries if e.get('level') == 'SEVERE']
+    checks.record('no errors in the console', not errors, '; '.join(errors[:3]) if errors else 'none')
+
+
+def main():
+    args = parse_args()
+    os.makedirs(args.screenshots, exist_ok=True)
+    checks = Checks()
+    driver = start_browser(args)
+    try:
+        if check_loads(driver, args, checks):
+            if args.figures:
+                print_figures(driver, args)
+            check_devices_drawn(driver, args, checks)
+            if args.drag:
+                moved_at = check_drag(driver, args, checks)
+                if moved_at is not None and args.expect_measured:
+                    check_measured(driver, args, checks, moved_at)
+                if moved_at is not None and args.refuse_to:
+                    check_refused(driver, args, checks)
+            check_pause(driver, args, checks)
+            check_observer(driver, args, checks)
+        check_console(driver, checks)
+    except WebDriverException as error:
+        checks.record('browser', False, str(error).splitlines()[0])
+    finally:
+        driver.quit()
+    print(f'{checks.passed} passed, {checks.failed} failed')
+    return 0 if checks.failed == 0 and checks.passed > 0 else 1
+
+
+if __name__ == '__main__':
+    sys.exit(main())
