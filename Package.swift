@@ -170,6 +170,7 @@ let package = Package(
                 "DW3000Driver",
                 "UWBEmulator",
                 "UWBEmulatorService",
+                "EmulatorWeb",
                 "UWBRanging",
                 "UWBPositioning",
                 "EmulatorHarness",

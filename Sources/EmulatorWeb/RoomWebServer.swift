@@ -23,6 +23,8 @@ public final class RoomWebServer: Sendable {
     public let host: String
     /// The port it listens on (the one the system chose, when the settings said 0).
     public let port: Int
+    /// Whether it listens beyond loopback, where only a page with ``token`` may steer the world.
+    public let listensBeyondLoopback: Bool
 
     private let hub: StreamHub
     private let group: MultiThreadedEventLoopGroup
@@ -51,9 +53,11 @@ public final class RoomWebServer: Sendable {
         let shared = PageStreamHandler.Shared(
             room: room, scenario: scenario, hub: hub, commands: commands, settings: settings, logger: logger)
         let listener: any Channel
+        var loopback = false
         do {
             let address = try SocketAddress.makeAddressResolvingHost(settings.host, port: settings.port)
-            let access = PageAccess(token: token, listensOnLoopback: PageAccess.isLoopback(address))
+            loopback = PageAccess.isLoopback(address)
+            let access = PageAccess(token: token, listensOnLoopback: loopback)
             var bootstrap = ServerBootstrap(group: group)
                 .serverChannelOption(.backlog, value: 64)
                 .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
@@ -78,6 +82,7 @@ public final class RoomWebServer: Sendable {
             }
         }
         self.token = token
+        listensBeyondLoopback = !loopback
         self.host = settings.host
         self.port = listener.localAddress?.port ?? settings.port
         self.hub = hub

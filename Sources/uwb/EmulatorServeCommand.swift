@@ -1,5 +1,6 @@
 import ArgumentParser
 import EmulatorHarness
+import EmulatorWeb
 import Foundation
 import UWBEmulator
 import UWBEmulatorService
@@ -43,6 +44,12 @@ struct EmulatorServeCommand: ParsableCommand {
     @Option(help: "Write every frame on the air to this pcapng file, with what each device made of it (Docs/emulator.md, \"Traces\"); complete once the service stops.")
     var trace: String?
 
+    @Option(parsing: .unconditional, help: "Serve the room's live page on this TCP port (0: one the system picks, printed at start); see Docs/emulator-web.md.")
+    var http: Int?
+
+    @Option(help: "The address the page is served on: 127.0.0.1 (the default) for this machine only; 0.0.0.0 or another of its addresses for others, who then need the control token printed at start to steer the world.")
+    var httpHost = "127.0.0.1"
+
     @Option(help: "Write every move and turn made from the web page to this file (JSON lines), to replay the run with --replay-moves.")
     var recordMoves: String?
 
@@ -55,6 +62,9 @@ struct EmulatorServeCommand: ParsableCommand {
         }
         guard answerLimit.isFinite, answerLimit >= 0, answerLimit <= 86_400 else {
             throw ValidationError("--answer-limit \(answerLimit): give seconds from 0 (never) to 86400")
+        }
+        if let http, !(0...65_535).contains(http) {
+            throw ValidationError("--http \(http): give a TCP port from 1 to 65535, or 0 to let the system pick one")
         }
         guard startAfterApps >= 0 else {
             throw ValidationError("--start-after-apps \(startAfterApps): give 0 or a positive number of apps")
@@ -100,6 +110,20 @@ struct EmulatorServeCommand: ParsableCommand {
         }
         let interruption = Interruption()
         service.start()
+        let page: RoomWebServer?
+        do {
+            page = try http.map { port throws(RoomWebServerError) in
+                try RoomWebServer(
+                    room: service, scenario: loaded.name, settings: RoomWebSettings(host: httpHost, port: port))
+            }
+        } catch {
+            service.stop()
+            throw CommandFailure(error.description)
+        }
+        defer { page?.stop() }
+        if let page {
+            print(Self.pageAddresses(page))
+        }
         if anchors > 0 {
             print("running \(anchors) DL-TDoA anchors of network \(loaded.positioning.network)")
         }
@@ -112,4 +136,13 @@ struct EmulatorServeCommand: ParsableCommand {
         try traceFile.finish(emulation)
     }
 
+    /// Where to open the page, and the control token when others may reach it.
+    static func pageAddresses(_ page: RoomWebServer) -> String {
+        let shown = page.host.contains(":") ? "[\(page.host)]" : page.host
+        let address = "http://\(shown):\(page.port)/"
+        guard page.listensBeyondLoopback else {
+            return "room page at \(address)"
+        }
+        return "room page at \(address) (others on the network watch; to steer, open \(address)?token=\(page.token))"
+    }
 }

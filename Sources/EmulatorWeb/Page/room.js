@@ -12,7 +12,7 @@
     linkPlain: 'rgba(120,120,120,0.55)', linkMeasured: '#2f6db5', linkNLOS: '#d62718',
     arrow: '#7b3fa8', heading: '#1e1e1e', selected: '#f0b400', ghost: 'rgba(30,30,30,0.45)',
   };
-  const DRIVER_COLOUR = { app: '#0072b2', script: '#d55e00', anchor: '#009e73' };
+  const DRIVER_COLOUR = { app: '#0072b2', scenario: '#d55e00' };
   const OTHER_DRIVER_COLOUR = '#666666';
   const MARKER_GROUPS = Object.keys(DRIVER_COLOUR).concat(['']);   // '': a driver this page does not know
   const MATERIAL_COLOUR = {
@@ -636,7 +636,7 @@
     ui.name.textContent = d.name;
     ui.board.textContent = d.board;
     ui.chips.textContent = String(d.chips);
-    ui.driven.textContent = { app: 'an app (over the socket)', script: 'a transmit script', anchor: 'a DL-TDoA anchor' }[d.driven] || String(d.driven);
+    ui.driven.textContent = { app: 'an app (over the socket)', scenario: 'the scenario (a transmit script or an anchor\'s rounds)' }[d.driven] || String(d.driven);
     ui.fov.textContent = d.fieldOfViewDegrees == null ? 'no direction finding' : `${formatNumber(d.fieldOfViewDegrees, 0)}°`;
     ui.app.textContent = s ? (s.app == null ? 'none attached' : s.app) : '—';
     ui.position.textContent = s ? formatPosition(s.position) : '—';

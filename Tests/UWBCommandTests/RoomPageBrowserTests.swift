@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+import UWBTestSupport
+
+/// The browser, its driver and the Python that runs Selenium, as Debian installs them.
+enum BrowserTools {
+    /// Their paths.
+    static let paths = ["/usr/bin/chromium", "/usr/bin/chromedriver", "/usr/bin/python3"]
+
+    /// Whether to run the browser tests: always in CI (a missing browser then fails them), elsewhere
+    /// when the browser, its driver and Debian's Selenium are installed.
+    static var canRun: Bool {
+        if ProcessInfo.processInfo.environment["CI"] == "true" { return true }
+        return paths.allSatisfy { FileManager.default.isExecutableFile(atPath: $0) }
+            && FileManager.default.fileExists(atPath: "/usr/lib/python3/dist-packages/selenium")
+    }
+}
+
+/// The room page in a real browser (Tests/Browser/room_page.py: Debian's Chromium, headless,
+/// through Selenium): `uwb emulator serve --http 0` with two `uwb session` apps ranging, the page
+/// loaded, a device dragged, a move into a pillar refused, pause and step. Screenshots go to
+/// `.build/artefacts/browser` (CI keeps them). On a machine without the browser the test is
+/// skipped, except in CI, where `.ci/run` installs it.
+@Suite("The room page in a real browser", .serialized, .enabled(if: BrowserTools.canRun))
+struct RoomPageBrowserTests {
+
+    /// Reads `pipe` line by line on a thread of its own, until the line `matching` appears (returned)
+    /// or the pipe closes (nil); the rest is drained in the background so the process never blocks.
+    static func firstLine(of pipe: Pipe, containing text: String, seen: @escaping @Sendable (String) -> Void) -> String? {
+        let handle = pipe.fileHandleForReading
+        var buffer = Data()
+        while true {
+            let chunk = handle.availableData
+            guard !chunk.isEmpty else { return nil }
+            buffer.append(chunk)
+            while let newline = buffer.firstIndex(of: 10) {
+                let line = String(decoding: buffer[..<newline], as: UTF8.self)
+                buffer.removeSubrange(...newline)
+                seen(line)
+                if line.contains(text) {
+                    Thread.detachNewThread {
+                        while !handle.availableData.isEmpty {}
+                    }
+                    return line
+                }
+            }
+        }
+    }
+
+    @Test("the page shows the room, a drag moves a device and the measured distance follows, a move into the pillar is refused, pause stops the clock",
+          .timeLimit(.minutes(5)))
+    func pageInBrowser() throws {
+        let uwb = try #require(BuiltExecutable.path(named: "uwb"), "no uwb executable was built")
+        for tool in BrowserTools.paths {
+            #expect(FileManager.default.isExecutableFile(atPath: tool), "\(tool) is missing: install chromium, chromium-driver and python3-selenium")
+        }
+        let tag = UUID().uuidString.prefix(8)
+        let socket = "/tmp/swift-uwb-\(tag).sock"
+        let scenario = Repository.path("Tests/Browser/browser-room.json")
+        let (service, serviceOutput) = try BuiltExecutable.startUWB(
+            ["emulator", "serve", "--scenario", scenario, "--socket", socket, "--http", "0", "--speed", "1"])
+        defer {
+            service.terminate()
+            service.waitUntilExit()
+        }
+        let line = try #require(Self.firstLine(of: serviceOutput, containing: "room page at") { _ in })
+        let url = try #require(line.split(separator: " ").first { $0.hasPrefix("http://") }.map(String.init))
+        let tokens = FileManager.default.temporaryDirectory.appendingPathComponent("swift-uwb-tokens-\(tag)")
+        try FileManager.default.createDirectory(at: tokens, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: tokens) }
+        let phoneToken = tokens.appendingPathComponent("phone").path, tagToken = tokens.appendingPathComponent("tag").path
+        let apps = [
+            try BuiltExecutable.startUWB(
+                ["session", "--token-out", phoneToken, "--token-in", tagToken, "--updates", "1000000", "--timeout", "300"],
+                environment: ["UWB_DEVICE": "emulator:phone", "UWB_EMULATOR_SOCKET": socket]),
+            try BuiltExecutable.startUWB(
+                ["session", "--token-out", tagToken, "--token-in", phoneToken, "--updates", "1000000", "--timeout", "300"],
+                environment: ["UWB_DEVICE": "emulator:tag", "UWB_EMULATOR_SOCKET": socket]),
+        ]
+        defer {
+            for (process, _) in apps {
+                process.terminate()
+                process.waitUntilExit()
+            }
+        }
+        // The apps print a line per update; draining keeps them from blocking on a full pipe.
+        for (_, output) in apps {
+            Thread.detachNewThread {
+                while !output.fileHandleForReading.availableData.isEmpty {}
+            }
+        }
+        let screenshots = Repository.path(".build/artefacts/browser")
+        try FileManager.default.createDirectory(atPath: screenshots, withIntermediateDirectories: true)
+        let script = try BuiltExecutable.start(
+            URL(fileURLWithPath: "/usr/bin/python3"),
+            arguments: [
+                Repository.path("Tests/Browser/room_page.py"), "--url", url, "--screenshots", screenshots,
+                "--drag", "tag", "--to", "1.0,-2.0", "--expect-measured", "--refuse-to", "2.0,-1.5", "--step",
+            ])
+        let report = String(decoding: script.output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        script.process.waitUntilExit()
+        #expect(script.process.terminationStatus == 0, "\(report)")
+        for name in ["loaded.png", "after-drag.png", "refused.png", "paused.png"] {
+            #expect(FileManager.default.fileExists(atPath: screenshots + "/" + name), "\(report)")
+        }
+    }
+}
