@@ -70,6 +70,8 @@ public final class DeviceService: @unchecked Sendable {
     private let droppedFrames: FrameRejectionTally
     /// The device's loop: the radio's or the UCI device's.
     private let loop: any DeviceLoop
+    /// The loop again when it takes measurement reports (a device of the emulator service's).
+    private let reporter: (any MeasurementReporting)?
 
     /// How sessions range on the device. Loop only.
     let links: any SessionLinks
@@ -119,6 +121,7 @@ public final class DeviceService: @unchecked Sendable {
         self.logger = logger
         tracesMeasurements = logger.logLevel == .trace
         self.loop = loop
+        reporter = loop as? any MeasurementReporting
         self.radio = radio
         self.uciDevice = uciDevice
         self.links = links
@@ -368,6 +371,9 @@ public final class DeviceService: @unchecked Sendable {
         guard object.distance != nil else { return }
         record.lastObject = object
         record.owner?.deliver(.didUpdate(object, measurement: measurement))
+        if let reporter, let report = ReportedMeasurement(measurement, capabilities: capabilities, time: loop.now) {
+            reporter.report(report)
+        }
     }
 
     /// Ends ranging with the peer and tells the app; `run` starts it again.
