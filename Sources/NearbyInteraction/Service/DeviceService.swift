@@ -22,6 +22,10 @@ import UWBRanging
 /// the current task, else the one set with ``setDefault(_:)``, else one on the device `UWB_DEVICE`
 /// names (`UWBDevices`' `DeviceChoice`). `NISession(device:)` takes a service explicitly.
 ///
+/// When the device's loop takes measurement reports (``MeasurementReporting``: a device of the
+/// emulator service), each update delivered to an app is reported to it at the same instant, so
+/// the service's observers see it beside the true distance.
+///
 /// Suspension: Linux has no app lifecycle, so an app calls ``suspendSessions()`` where an iOS app
 /// would go to the background and ``endSuspension()`` where it would come back.
 ///
