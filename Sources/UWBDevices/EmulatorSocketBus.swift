@@ -143,6 +143,13 @@ final class EmulatorSocketBus: SPIBus {
         }
     }
 
+    /// Tells the service what a session measured (REPORT, no reply), during the turn: the loop
+    /// reports only while it works. A lost connection is not reported here: the next transaction
+    /// or wait fails with it.
+    func report(_ measurement: ReportedMeasurement) {
+        try? EmulatorWire.send(EmulatorRequest.report(measurement).encoded, on: socket)
+    }
+
     /// Sends a request and returns the reply.
     private func exchange(_ request: EmulatorRequest) throws(SPIBusError) -> EmulatorReply {
         try carry { () throws(EmulatorServiceError) in

@@ -20,7 +20,7 @@ import UWBCore
 /// `@unchecked Sendable`: the bus, drivers, timers and handler are used only on the loop thread
 /// (or, before it starts, by the initializer); posted work goes through the ``LoopInbox``, and
 /// the stop flag is atomic.
-public final class ThreadedRadio: RadioHost, @unchecked Sendable {
+public final class ThreadedRadio: RadioHost, MeasurementReporting, @unchecked Sendable {
     /// For example `usb:FT12345`.
     public let name: String
     /// The board, with the calibration it was brought up with.
@@ -45,6 +45,8 @@ public final class ThreadedRadio: RadioHost, @unchecked Sendable {
     private let clock: any LoopClock
     /// The bus, let go of (``SPIBus/release()``) once the loop has ended. Loop only until then.
     private let bus: any SPIBus
+    /// The bus again when it is the emulator service's, which takes measurement reports. Loop only.
+    private let serviceBus: EmulatorSocketBus?
     private let inbox = LoopInbox()
     private let stopping = Atomic<Bool>(false)
     /// Signalled when the thread has ended.
@@ -102,6 +104,7 @@ public final class ThreadedRadio: RadioHost, @unchecked Sendable {
         self.kind = kind
         self.clock = clock
         self.bus = bus
+        serviceBus = bus as? EmulatorSocketBus
         do {
             transceivers = try BoardDrivers.bringUp(board, bus: bus, configuration: configuration, logger: logger)
         } catch {
@@ -170,6 +173,13 @@ public final class ThreadedRadio: RadioHost, @unchecked Sendable {
         } else {
             queue.async(execute: work)
         }
+    }
+
+    /// Passes `measurement` on to the emulator service, on a device of the service (REPORT, during
+    /// the turn: its observers see it beside the true distance); a USB board has nowhere to send
+    /// it. Loop only.
+    public func report(_ measurement: ReportedMeasurement) {
+        serviceBus?.report(measurement)
     }
 
     /// Sends events and failures to `handler`. Loop only.

@@ -26,6 +26,10 @@ public enum EmulatorRequest: Hashable, Sendable {
     /// connection, it asks for the next snapshot. Answered with ``EmulatorReply/snapshot(_:)``,
     /// no sooner than ``EmulatorServiceSettings/snapshotInterval`` after the previous one.
     case observe(version: UInt16)
+    /// Tell the service what one of the app's sessions measured, during the app's turn (an app
+    /// of ``EmulatorWire/reportingVersion`` or later only). Never answered: the service keeps the
+    /// latest of each pair for its observers (``SnapshotLink/measurements``).
+    case report(ReportedMeasurement)
 
     /// The message octets (type and body).
     public var encoded: [UInt8] {
@@ -48,6 +52,8 @@ public enum EmulatorRequest: Hashable, Sendable {
             return [0x06]
         case .observe(let version):
             return [0x08] + EmulatorWire.little(version)
+        case .report(let measurement):
+            return [0x09] + EmulatorWire.little(measurement.peer) + MeasurementFields(measurement).encoded
         }
     }
 
@@ -84,6 +90,9 @@ public enum EmulatorRequest: Hashable, Sendable {
             self = .wake
         case 0x08:
             self = .observe(version: try reader.uint16("version"))
+        case 0x09:
+            let peer = try reader.uint16("peer address")
+            self = .report(try MeasurementFields(from: &reader).reported(of: peer))
         case let type:
             throw .malformed("request type 0x\(String(type, radix: 16))")
         }

@@ -44,6 +44,8 @@ public final class EmulatorService: @unchecked Sendable {
     private let listener: UnixSocket
     private let connections = Mutex<[UnixSocket]>([])
     private let stopped = Atomic<Bool>(false)
+    /// Whether a report naming an address no device has sent from has been logged (once is enough).
+    private let loggedUnmatchedReport = Atomic<Bool>(false)
 
     /// A service for `emulation` (set up, not yet run) whose devices named in `free` are left to
     /// clients; the others keep whatever the scenario gave them.
@@ -157,6 +159,10 @@ public final class EmulatorService: @unchecked Sendable {
     public func perform(_ command: WorldCommand) throws(WorldCommandError) -> SimulationTime {
         try world.perform(command, plan: plan)
     }
+
+    /// How many measurement reports of the apps named a peer address no other device of the room
+    /// has sent a frame from: they were ignored (the first is logged at debug).
+    public var unmatchedReports: Int { world.unmatchedReports }
 
     /// Serves one client until it goes away, breaks the protocol or is disconnected: an app that
     /// says HELLO, or an observer that says OBSERVE.
@@ -285,6 +291,14 @@ public final class EmulatorService: @unchecked Sendable {
             return nil
         case .wake:
             world.wake(participant)
+            return nil
+        case .report(let measurement):
+            if try !world.record(measurement, from: participant), !loggedUnmatchedReport.exchange(true, ordering: .relaxed) {
+                logger.debug(
+                    "a measurement report names a peer address no other device has sent from; such reports are ignored",
+                    metadata: Self.metadata(of: participant).merging(
+                        ["peer.short_address": "0x\(String(measurement.peer, radix: 16))"], uniquingKeysWith: { $1 }))
+            }
             return nil
         }
     }

@@ -7,8 +7,9 @@ extension EmulatorSnapshot {
     /// x, y, z (binary64 metres each), flags (8: bit 0 free for apps, bit 1 an app attached) and,
     /// with an app: its process id (32, 0 unknown), name length (8), name; then link count (32),
     /// each link: first (16), second (16), true distance (binary64 metres), frames first → second
-    /// (32), frames second → first (32). Texts longer than 255 octets are cut; counts beyond
-    /// their fields are clamped.
+    /// (32), frames second → first (32), measurement count (8, 0–2) and each measurement: the
+    /// measuring device (16, one of the two) and its fields (``MeasurementFields``). Texts longer
+    /// than 255 octets are cut; counts beyond their fields are clamped.
     var wireBody: [UInt8] {
         let shown = devices.prefix(Int(UInt16.max))
         var octets = EmulatorWire.little(EmulatorWire.encode(now)) + EmulatorWire.little(speed.bitPattern)
@@ -29,6 +30,11 @@ extension EmulatorSnapshot {
             octets += EmulatorWire.little(UInt16(link.first)) + EmulatorWire.little(UInt16(link.second))
                 + EmulatorWire.little(link.trueDistance.metres.bitPattern)
                 + EmulatorWire.little(UInt32(clamping: link.framesToSecond)) + EmulatorWire.little(UInt32(clamping: link.framesToFirst))
+            let measurements = link.measurements.filter { $0.by == link.first || $0.by == link.second }.prefix(2)
+            octets.append(UInt8(measurements.count))
+            for measurement in measurements {
+                octets += EmulatorWire.little(UInt16(measurement.by)) + MeasurementFields(measurement).encoded
+            }
         }
         return octets
     }
@@ -71,10 +77,24 @@ extension EmulatorSnapshot {
             }
             let distance = Double(bitPattern: try reader.uint64("true distance"))
             guard distance.isFinite, distance >= 0 else { throw .malformed("a true distance of \(distance) m") }
+            let framesToSecond = Int(try reader.uint32("frames to the second device"))
+            let framesToFirst = Int(try reader.uint32("frames to the first device"))
+            let count = Int(try reader.octet("measurement count"))
+            guard count <= 2 else { throw .malformed("\(count) measurements of one link (0…2)") }
+            var measurements: [SnapshotMeasurement] = []
+            for _ in 0..<count {
+                let by = Int(try reader.uint16("measuring device"))
+                guard by == first || by == second else {
+                    throw .malformed("a measurement by device \(by) on the link between \(first) and \(second)")
+                }
+                guard !measurements.contains(where: { $0.by == by }) else {
+                    throw .malformed("two measurements by device \(by) on one link")
+                }
+                measurements.append(try MeasurementFields(from: &reader).measurement(by: by))
+            }
             links.append(SnapshotLink(
-                first: first, second: second, trueDistance: Distance(metres: distance),
-                framesToSecond: Int(try reader.uint32("frames to the second device")),
-                framesToFirst: Int(try reader.uint32("frames to the first device"))))
+                first: first, second: second, trueDistance: Distance(metres: distance), framesToSecond: framesToSecond,
+                framesToFirst: framesToFirst, measurements: measurements))
         }
         self.init(now: now, speed: speed, devices: devices, links: links)
     }

@@ -53,6 +53,11 @@ final class LockstepWorld: @unchecked Sendable {
     private var replay: ArraySlice<RecordedMove>
     /// Where each move and turn is written as it takes effect, if anywhere.
     private let record: (@Sendable (RecordedMove) -> Void)?
+    /// The latest measurement the app on each device reported of each other device (by their
+    /// indices: measuring, measured), for observers.
+    private var reports: [Int: [Int: MeasurementFields]] = [:]
+    /// How many reports named an address no other device has sent from (``record(_:from:)``).
+    private var unmatchedReportCount = 0
 
     /// A world running `emulation` as `settings` say, replaying `moves` (already checked against
     /// the room) and handing every move and turn that takes effect to `record`.
@@ -145,17 +150,51 @@ final class LockstepWorld: @unchecked Sendable {
         locked { drop(participant, telling: reason) }
     }
 
+    /// Keeps what the app's session measured of its peer, during its turn: the peer is the device
+    /// that last sent a frame from the short address the report names. Returns false, counting
+    /// the report, when no other device has sent from it.
+    ///
+    /// - Throws: ``EmulatorServiceError/malformed(_:)`` outside the app's turn, from an app older
+    ///   than ``EmulatorWire/reportingVersion``, or for a time after the turn's.
+    func record(_ report: ReportedMeasurement, from participant: ServiceParticipant) throws(EmulatorServiceError) -> Bool {
+        try locked { () throws(EmulatorServiceError) in
+            guard participant.version >= EmulatorWire.reportingVersion else {
+                throw .malformed("REPORT from an app that said HELLO \(participant.version); only version \(EmulatorWire.reportingVersion) and later report")
+            }
+            guard participant.state == .active else {
+                throw .malformed("REPORT outside the app's turn; send it only after WELCOME or WOKE, before WAIT")
+            }
+            let fields = MeasurementFields(report)
+            guard fields.at <= emulation.simulator.now else {
+                throw .malformed("a REPORT at \(fields.at), after the turn's time \(emulation.simulator.now)")
+            }
+            guard let peer = emulation.medium.shortAddressSenders[report.peer], peer != participant.order else {
+                unmatchedReportCount += 1
+                return false
+            }
+            reports[participant.order, default: [:]][peer] = fields
+            return true
+        }
+    }
+
+    /// How many reports named an address no other device has sent from: they were ignored.
+    var unmatchedReports: Int {
+        locked { unmatchedReportCount }
+    }
+
     // MARK: Observers (connection threads)
 
     /// The room as it is now: every device (free for apps if its name is in `free`, with the app
-    /// attached to it, where it is and which way it faces), every pair's true distance and the
-    /// frames received over it, the world's time, speed and whether it is paused. What changes with
-    /// the run is copied in one go under the lock, between two events, so taking it changes nothing
-    /// in the world; the distances are worked out after the lock is released.
+    /// attached to it, where it is and which way it faces), every pair's true distance, the frames
+    /// received over it and what the apps at its ends last reported of each other, the world's
+    /// time, speed and whether it is paused. What changes with the run is copied in one go under
+    /// the lock, between two events, so taking it changes nothing in the world; the distances are
+    /// worked out after the lock is released.
     func snapshot(free: Set<String>) -> EmulatorSnapshot {
         var copy = EmulatorSnapshot(now: .zero, speed: 0, devices: [], links: [])
         var antennas: [Position] = []
         var frames: [[Int]] = []
+        var reports: [Int: [Int: MeasurementFields]] = [:]
         locked {
             let now = emulation.simulator.now
             let nodes = emulation.medium.nodes
@@ -171,6 +210,7 @@ final class LockstepWorld: @unchecked Sendable {
             }
             antennas = nodes.map { $0.antennaPosition(0, at: now) }
             frames = emulation.medium.linkReceptions
+            reports = self.reports
         }
         let devices = copy.devices
         var links: [SnapshotLink] = []
@@ -178,7 +218,8 @@ final class LockstepWorld: @unchecked Sendable {
             for second in devices.indices where second > first && antennas.indices.contains(second) {
                 links.append(SnapshotLink(
                     first: first, second: second, trueDistance: antennas[first].distance(to: antennas[second]),
-                    framesToSecond: frames[first][second], framesToFirst: frames[second][first]))
+                    framesToSecond: frames[first][second], framesToFirst: frames[second][first],
+                    measurements: [(first, second), (second, first)].compactMap { by, of in reports[by]?[of]?.measurement(by: by) }))
             }
         }
         copy.links = links

@@ -22,6 +22,10 @@ import UWBRanging
 /// the current task, else the one set with ``setDefault(_:)``, else one on the device `UWB_DEVICE`
 /// names (`UWBDevices`' `DeviceChoice`). `NISession(device:)` takes a service explicitly.
 ///
+/// When the device's loop takes measurement reports (``MeasurementReporting``: a device of the
+/// emulator service), each update delivered to an app is reported to it at the same instant, so
+/// the service's observers see it beside the true distance.
+///
 /// Suspension: Linux has no app lifecycle, so an app calls ``suspendSessions()`` where an iOS app
 /// would go to the background and ``endSuspension()`` where it would come back.
 ///
@@ -70,6 +74,8 @@ public final class DeviceService: @unchecked Sendable {
     private let droppedFrames: FrameRejectionTally
     /// The device's loop: the radio's or the UCI device's.
     private let loop: any DeviceLoop
+    /// The loop again when it takes measurement reports (a device of the emulator service's).
+    private let reporter: (any MeasurementReporting)?
 
     /// How sessions range on the device. Loop only.
     let links: any SessionLinks
@@ -119,6 +125,7 @@ public final class DeviceService: @unchecked Sendable {
         self.logger = logger
         tracesMeasurements = logger.logLevel == .trace
         self.loop = loop
+        reporter = loop as? any MeasurementReporting
         self.radio = radio
         self.uciDevice = uciDevice
         self.links = links
@@ -368,6 +375,9 @@ public final class DeviceService: @unchecked Sendable {
         guard object.distance != nil else { return }
         record.lastObject = object
         record.owner?.deliver(.didUpdate(object, measurement: measurement))
+        if let reporter, let report = ReportedMeasurement(measurement, capabilities: capabilities, time: loop.now) {
+            reporter.report(report)
+        }
     }
 
     /// Ends ranging with the peer and tells the app; `run` starts it again.

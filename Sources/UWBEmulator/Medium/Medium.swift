@@ -47,6 +47,9 @@ public final class Medium {
     /// Per sender, per receiver: the frames received intact over that link so far (a row and a
     /// column for every device), what the emulator service's observers see as a link's traffic.
     package private(set) var linkReceptions: [[Int]] = []
+    /// Per short source address seen on the air, the device that last sent a frame from it: how
+    /// the emulator service tells which device an app's measurement names as its peer.
+    package private(set) var shortAddressSenders: [UInt16: Int] = [:]
     /// The trace being written, if any.
     var trace: TraceQueue?
     /// How many transmissions the run has had: the next one's index.
@@ -142,6 +145,9 @@ public final class Medium {
             floor: floorDBm, tracing: trace != nil, nodes: nodes, ports: ports)
         transmissions += 1
         statistics[senderIndex].sent += 1
+        if let address = MACHeaderLayout.shortSourceAddress(of: transmission.frame) {
+            shortAddressSenders[address] = senderIndex
+        }
         var carried = CarriedFrame(settles: transmission.end)
         // The sender's links, taken out of `senders` for the loop and put back after it, so that
         // each receiver's link is a local array access rather than a checked access to the medium.

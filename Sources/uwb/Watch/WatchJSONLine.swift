@@ -6,7 +6,8 @@ import UWBEmulatorService
 ///
 /// Keys come in a fixed order: `t`, `speed`, `devices` (each `name`, `board`, `position`, `free`,
 /// `app`, the app being `pid` and `name`, or `null`), `links` (each `a`, `b`, `true_distance`,
-/// `frames`, `frames_per_second`). Unknown values are `null`.
+/// `frames`, `frames_per_second`, `measured`, each measurement `by`, `distance`,
+/// `azimuth_degrees`, `elevation_degrees`, `nlos`, `t`). Unknown values are `null`.
 enum WatchJSONLine {
     /// The JSON object for `snapshot` with the links' `rates` (``LinkRates``), without a newline.
     static func line(for snapshot: EmulatorSnapshot, rates: [Double?]) -> String {
@@ -31,6 +32,7 @@ enum WatchJSONLine {
                 ("true_distance", JSONText.number(link.trueDistance.metres, decimals: 4)),
                 ("frames", "\(link.frames)"),
                 ("frames_per_second", JSONText.number(rates.indices.contains(index) ? rates[index] : nil, decimals: 2)),
+                ("measured", "[" + link.measurements.map { measured($0, in: snapshot) }.joined(separator: ",") + "]"),
             ])
         }
         return JSONText.object([
@@ -38,6 +40,19 @@ enum WatchJSONLine {
             ("speed", JSONText.number(snapshot.speed, decimals: 3)),
             ("devices", "[" + devices.joined(separator: ",") + "]"),
             ("links", "[" + links.joined(separator: ",") + "]"),
+        ])
+    }
+
+    /// A link's measurement as a JSON object: who measured, the distance (metres, 4 decimals), the
+    /// angles (degrees, 2 decimals), NLOS and when it was reported (virtual seconds, 6 decimals).
+    private static func measured(_ measurement: SnapshotMeasurement, in snapshot: EmulatorSnapshot) -> String {
+        JSONText.object([
+            ("by", snapshot.devices.indices.contains(measurement.by) ? JSONText.string(snapshot.devices[measurement.by].name) : "null"),
+            ("distance", JSONText.number(measurement.distance.metres, decimals: 4)),
+            ("azimuth_degrees", JSONText.number(measurement.azimuth?.degrees, decimals: 2)),
+            ("elevation_degrees", JSONText.number(measurement.elevation?.degrees, decimals: 2)),
+            ("nlos", measurement.isNonLineOfSight.map { $0 ? "true" : "false" } ?? "null"),
+            ("t", JSONText.number(measurement.at.seconds, decimals: 6)),
         ])
     }
 }

@@ -27,6 +27,19 @@ struct EmulatorWireTests {
                 SPITransaction(header: [0x0F], body: .read(count: 5)),
                 SPITransaction(header: [0x8F], body: .write([0xF0])),
             ]), [0x07, 0x01, 0x02, 0x01, 0x0F, 0x01, 0x05, 0x00, 0x01, 0x8F, 0x00, 0x01, 0x00, 0xF0]),
+            // Peer 0x1234, every flag, at 1.5 ms, 2.5 m, azimuth 0.5 rad, elevation −0.25 rad.
+            (.report(ReportedMeasurement(
+                peer: 0x1234, distance: Distance(metres: 2.5), azimuth: Angle(radians: 0.5), elevation: Angle(radians: -0.25),
+                isNonLineOfSight: true, time: .microseconds(1500))),
+             [0x09, 0x34, 0x12, 0x0F, 0x00, 0x2F, 0x68, 0x59, 0x00, 0x00, 0x00, 0x00]
+                + [0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x04, 0x40] + [0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xE0, 0x3F]
+                + [0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xD0, 0xBF]),
+            // No angles, no NLOS judgement, at 0, 3 m.
+            (.report(ReportedMeasurement(peer: 0xBEEF, distance: Distance(metres: 3), time: .zero)),
+             [0x09, 0xEF, 0xBE, 0x00] + [UInt8](repeating: 0, count: 8) + [0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x08, 0x40]),
+            // Line of sight judged.
+            (.report(ReportedMeasurement(peer: 1, distance: Distance(metres: 3), isNonLineOfSight: false, time: .zero)),
+             [0x09, 0x01, 0x00, 0x04] + [UInt8](repeating: 0, count: 8) + [0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x08, 0x40]),
         ]
         for (request, octets) in cases {
             #expect(request.encoded == octets, "\(request)")
@@ -70,13 +83,13 @@ struct EmulatorWireTests {
     }
 
     @Test("malformed messages are refused with the field at fault", arguments: [
-        ([UInt8](), "message type"), ([0x09], "request type 0x9"), ([0x01, 0x01], "version"),
+        ([UInt8](), "message type"), ([0x0A], "request type 0xa"), ([0x01, 0x01], "version"),
         ([0x02, 0x00, 0x04, 1, 2, 3, 4], "4-octet SPI header"), ([0x02, 0x00, 0x01, 0x00, 0x07, 0x00, 0x00], "transfer kind 7"),
         ([0x03, 0x00, 0x00], "1 octets after the last field"), ([0x05, 0x01, 0x00, 0x00], "deadline"),
         ([0x05, 0x01, 0xFE, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF], "beyond the largest virtual time"),
         ([0x06, 0x00], "1 octets after the last field"), ([0x07, 0x00, 0x00], "a batch of no transactions"),
         ([0x07, 0x00, 0x02, 0x01, 0x0F, 0x01, 0x05, 0x00], "header length"),
-    ])
+    ] + EmulatorWireTests.malformedReports)
     func malformed(octets: [UInt8], fragment: String) {
         #expect {
             _ = try EmulatorRequest(decoding: octets)
@@ -85,6 +98,28 @@ struct EmulatorWireTests {
             return reason.contains(fragment)
         }
     }
+
+    /// REPORTs cut short, with trailing octets, unknown flags, no time, or a value that is not a
+    /// finite number, and the field at fault.
+    static let malformedReports: [([UInt8], String)] = {
+        let time = [UInt8](repeating: 0, count: 8)
+        let three: [UInt8] = [0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x08, 0x40]
+        let notANumber: [UInt8] = [0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xF8, 0x7F]
+        let infinity: [UInt8] = [0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xF0, 0x7F]
+        return [
+            ([0x09, 0x34], "peer address"),
+            ([0x09, 0x34, 0x12], "measurement flags"),
+            ([0x09, 0x34, 0x12, 0x00] + time + [0x00, 0x00], "measured distance"),
+            ([0x09, 0x34, 0x12, 0x00] + time + three + [0x00], "1 octets after the last field"),
+            ([0x09, 0x34, 0x12, 0x01] + time + three, "azimuth"),
+            ([0x09, 0x34, 0x12, 0x02] + time + three + [0x00, 0x00], "elevation"),
+            ([0x09, 0x34, 0x12, 0x10] + time + three, "measurement flags 0x10"),
+            ([0x09, 0x34, 0x12, 0x08] + time + three, "NLOS but not judged"),
+            ([0x09, 0x34, 0x12, 0x00] + [UInt8](repeating: 0xFF, count: 8) + three, "a measurement without a time"),
+            ([0x09, 0x34, 0x12, 0x00] + time + notANumber, "measured distance of nan, not a finite number"),
+            ([0x09, 0x34, 0x12, 0x01] + time + three + infinity, "azimuth of inf, not a finite number"),
+        ]
+    }()
 
     @Test("malformed replies are refused with the field at fault", arguments: [
         ([UInt8](), "message type"), ([0x8F], "reply type 0x8f"), ([0x81, 0x02, 0x00, 0x00], "time"),
@@ -117,7 +152,7 @@ struct EmulatorWireTests {
         let service = try Self.service()
         defer { service.stop() }
         let cases: [([UInt8], String)] = [
-            (EmulatorRequest.hello(version: 1, device: "alice").encoded, "the client speaks emulator wire format 1, the service 3"),
+            (EmulatorRequest.hello(version: 1, device: "alice").encoded, "the client speaks emulator wire format 1, the service 4"),
             (EmulatorRequest.interrupt(chip: 0).encoded, "the first message must be HELLO"),
             ([0x42], "request type 0x42"),
         ]

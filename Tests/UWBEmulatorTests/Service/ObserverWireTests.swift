@@ -5,7 +5,7 @@ import UWBEmulator
 import UWBEmulatorService
 import UWBTestSupport
 
-/// The observer's part of the emulator service's wire format (version 3): OBSERVE and SNAPSHOT's
+/// The observer's part of the emulator service's wire format (version 4): OBSERVE and SNAPSHOT's
 /// golden octets, what the service refuses, and apps of version 2 still attached.
 @Suite("Emulator service observers on the wire")
 struct ObserverWireTests {
@@ -33,6 +33,58 @@ struct ObserverWireTests {
         + [0x00, 0x00, 0x01, 0x00]  // devices 0 and 1
         + [0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x08, 0x40]  // 3.0 m
         + [0x05, 0x00, 0x00, 0x00, 0x07, 0x00, 0x00, 0x00]  // 5 frames to c, 7 to a
+        + [0x00]  // no measurements
+
+    /// ``snapshot`` with both ends' measurements on its link: a's with an azimuth and line of
+    /// sight judged, c's with neither.
+    static let measuredSnapshot: EmulatorSnapshot = {
+        var snapshot = ObserverWireTests.snapshot
+        snapshot.links[0].measurements = [
+            SnapshotMeasurement(
+                by: 0, distance: Distance(metres: 2.5), azimuth: Angle(radians: 0.5), isNonLineOfSight: false,
+                at: SimulationTime(picoseconds: 0x0102)),
+            SnapshotMeasurement(by: 1, distance: Distance(metres: 3), at: SimulationTime(picoseconds: 0x0304)),
+        ]
+        return snapshot
+    }()
+
+    /// ``measuredSnapshot``'s octets: ``snapshotOctets`` with the two measurements for "no measurements".
+    static let measuredSnapshotOctets: [UInt8] = {
+        let fields: [[UInt8]] = [
+            Array(snapshotOctets.dropLast()),
+            [0x02],  // two measurements
+            [0x00, 0x00, 0x05],  // by a: an azimuth, NLOS judged, line of sight
+            [0x02, 0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00],  // at 0x0102 ps
+            [0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x04, 0x40],  // 2.5 m
+            [0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xE0, 0x3F],  // azimuth 0.5 rad
+            [0x01, 0x00, 0x00],  // by c: nothing flagged
+            [0x04, 0x03, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00],  // at 0x0304 ps
+            [0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x08, 0x40],  // 3.0 m
+        ]
+        return fields.flatMap { $0 }
+    }()
+
+    /// Snapshots with one field wrong, and the field at fault.
+    static let malformedSnapshots: [([UInt8], String)] = {
+        let count = snapshotOctets.count
+        let measured = measuredSnapshotOctets
+        let negativeInfinity: [UInt8] = [0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xF0, 0xFF]
+        let minusOne: [UInt8] = [0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xF0, 0xBF]
+        var cases: [([UInt8], String)] = []
+        cases.append((Array(snapshotOctets.prefix(9)), "speed"))
+        cases.append((Array(snapshotOctets.prefix(47)) + [0x04], "device flags 0x4"))
+        cases.append((Array(snapshotOctets.prefix(count - 21)) + [0x01, 0x00, 0x01, 0x00] + Array(snapshotOctets.suffix(17)),
+                      "a link between devices 1 and 1"))
+        cases.append((Array(snapshotOctets.dropLast()) + [0x03], "3 measurements of one link"))
+        cases.append((Array(measured.prefix(count)) + [0x02, 0x00] + Array(measured.suffix(44)),
+                      "a measurement by device 2 on the link between 0 and 1"))
+        cases.append((Array(measured.prefix(count + 27)) + [0x00, 0x00] + Array(measured.suffix(17)),
+                      "two measurements by device 0 on one link"))
+        cases.append((Array(measured.dropLast(8)) + negativeInfinity, "measured distance of -inf"))
+        cases.append((Array(snapshotOctets.prefix(9)) + minusOne + [0x00, 0x00, 0x00, 0x00, 0x00, 0x00], "a speed of -1.0"))
+        cases.append((snapshotOctets + [0x00], "1 octets after the last field"))
+        return cases
+    }()
 
     @Test("OBSERVE and SNAPSHOT encode to the documented octets and decode back")
     func golden() throws {
@@ -41,6 +93,10 @@ struct ObserverWireTests {
         #expect(EmulatorReply.snapshot(Self.snapshot).encoded == Self.snapshotOctets)
         #expect(try EmulatorReply(decoding: Self.snapshotOctets) == .snapshot(Self.snapshot))
         #expect(Self.snapshot.links[0].frames == 12)
+        #expect(EmulatorReply.snapshot(Self.measuredSnapshot).encoded == Self.measuredSnapshotOctets)
+        #expect(try EmulatorReply(decoding: Self.measuredSnapshotOctets) == .snapshot(Self.measuredSnapshot))
+        #expect(Self.measuredSnapshot.links[0].measurement(by: 1)?.distance == Distance(metres: 3))
+        #expect(Self.snapshot.links[0].measurement(by: 0) == nil)
     }
 
     @Test("an app of unknown process id is sent as 0 and read back as unknown")
@@ -53,15 +109,7 @@ struct ObserverWireTests {
         #expect(AttachedApp(processID: 7, name: "uwb").label == "pid 7 (uwb)")
     }
 
-    @Test("malformed snapshots are refused with the field at fault", arguments: [
-        (Array(snapshotOctets.prefix(9)), "speed"),
-        (Array(snapshotOctets.prefix(47)) + [0x04], "device flags 0x4"),
-        (Array(snapshotOctets.prefix(snapshotOctets.count - 20)) + [0x01, 0x00, 0x01, 0x00] + Array(snapshotOctets.suffix(16)),
-         "a link between devices 1 and 1"),
-        (Array(snapshotOctets.prefix(9)) + [0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xF0, 0xBF] + [0x00, 0x00, 0x00, 0x00, 0x00, 0x00],
-         "a speed of -1.0"),
-        (snapshotOctets + [0x00], "1 octets after the last field"),
-    ])
+    @Test("malformed snapshots are refused with the field at fault", arguments: malformedSnapshots)
     func malformed(octets: [UInt8], fragment: String) {
         #expect {
             _ = try EmulatorReply(decoding: octets)
@@ -76,9 +124,9 @@ struct ObserverWireTests {
         let service = try EmulatorWireTests.service()
         defer { service.stop() }
         let cases: [([[UInt8]], String)] = [
-            ([EmulatorRequest.observe(version: 4).encoded], "the client speaks emulator wire format 4, the service 3"),
-            ([EmulatorRequest.observe(version: 2).encoded], "the client speaks emulator wire format 2, the service 3"),
-            ([EmulatorRequest.observe(version: 3).encoded, EmulatorRequest.hello(version: 3, device: "alice").encoded],
+            ([EmulatorRequest.observe(version: 5).encoded], "the client speaks emulator wire format 5, the service 4"),
+            ([EmulatorRequest.observe(version: 3).encoded], "the client speaks emulator wire format 3, the service 4"),
+            ([EmulatorRequest.observe(version: 4).encoded, EmulatorRequest.hello(version: 4, device: "alice").encoded],
              "an observer may send only OBSERVE"),
         ]
         for (messages, fragment) in cases {
@@ -102,7 +150,7 @@ struct ObserverWireTests {
         let service = try EmulatorWireTests.service()
         defer { service.stop() }
         let socket = try UnixSocket.connect(to: service.socketPath)
-        for version: UInt16 in [3, 3, 4] {
+        for version: UInt16 in [4, 4, 5] {
             try EmulatorWire.send(EmulatorRequest.observe(version: version).encoded, on: socket)
             let reply = try EmulatorReply(decoding: EmulatorWire.receive(from: socket, longest: EmulatorWire.snapshotMaximumLength))
             guard case .snapshot(let snapshot) = reply else {
@@ -124,7 +172,7 @@ struct ObserverWireTests {
             return
         }
         #expect(version == 2)
-        try EmulatorWire.send(EmulatorRequest.observe(version: 3).encoded, on: socket)
+        try EmulatorWire.send(EmulatorRequest.observe(version: 4).encoded, on: socket)
         guard case .error(let text) = try EmulatorReply(decoding: EmulatorWire.receive(from: socket)) else {
             Issue.record("no ERROR for OBSERVE on an app's connection")
             return

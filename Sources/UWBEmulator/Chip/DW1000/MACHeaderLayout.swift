@@ -47,7 +47,21 @@ struct MACHeaderLayout {
     var sourcePANOffset: Int { destinationAddressOffset + destinationAddressLength }
     /// The header's length through the source address: what the filter must receive before it
     /// can judge the addresses.
-    var length: Int { sourcePANOffset + (hasSourcePAN ? 2 : 0) + sourceAddressLength }
+    var length: Int { sourceAddressOffset + sourceAddressLength }
+
+    /// Where the source address starts, when present.
+    var sourceAddressOffset: Int { sourcePANOffset + (hasSourcePAN ? 2 : 0) }
+
+    /// The short source address of `frame` (a data, acknowledgement or MAC command frame of
+    /// version 0 or 1 long enough to hold it); nil for any other frame.
+    static func shortSourceAddress(of frame: [UInt8]) -> UInt16? {
+        guard frame.count >= 2 else { return nil }
+        let layout = MACHeaderLayout(control: UInt16(frame[0]) | UInt16(frame[1]) << 8)
+        guard layout.frameType <= 3, layout.frameVersion <= 1, layout.sourceAddressLength == 2, frame.count >= layout.length else {
+            return nil
+        }
+        return UInt16(value(in: frame, at: layout.sourceAddressOffset, count: 2))
+    }
 
     /// The little-endian value of the `count` octets of `frame` from `offset` (the frame holds
     /// them: callers check ``length`` first).
