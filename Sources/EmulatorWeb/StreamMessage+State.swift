@@ -7,7 +7,7 @@ extension StreamMessage {
     static func stateJSON(_ snapshot: EmulatorSnapshot) -> StreamJSON {
         var links: [StreamJSON] = []
         for link in snapshot.links {
-            let measured = measurements(of: link, in: snapshot)
+            let measured = measurements(of: link)
             guard link.frames > 0 || !measured.isEmpty else { continue }
             links.append(.object([
                 ("a", .integer(link.first)),
@@ -33,9 +33,18 @@ extension StreamMessage {
         ])
     }
 
-    /// What each end of `link` last measured of the other (`by`, `metres`, `azimuthDegrees`,
-    /// `elevationDegrees`, `nlos`, `t`): none yet, until the snapshot carries what the apps report.
-    static func measurements(of link: SnapshotLink, in snapshot: EmulatorSnapshot) -> [StreamJSON] {
-        []
+    /// What each end of `link` last measured of the other, as its app reported it (`by`, `metres`,
+    /// `azimuthDegrees`, `elevationDegrees`, `nlos`, `t`).
+    static func measurements(of link: SnapshotLink) -> [StreamJSON] {
+        link.measurements.map { measurement in
+            .object([
+                ("by", .integer(measurement.by)),
+                ("metres", .number(measurement.distance.metres, decimals: 4)),
+                ("azimuthDegrees", .optional(measurement.azimuth) { .number($0.degrees, decimals: 2) }),
+                ("elevationDegrees", .optional(measurement.elevation) { .number($0.degrees, decimals: 2) }),
+                ("nlos", .optional(measurement.isNonLineOfSight) { .bool($0) }),
+                ("t", seconds(measurement.at)),
+            ])
+        }
     }
 }

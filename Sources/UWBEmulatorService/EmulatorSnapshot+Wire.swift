@@ -3,8 +3,8 @@ import UWBEmulator
 
 extension EmulatorSnapshot {
     /// The body of SNAPSHOT (`Docs/emulator-service.md`): now (64), speed (64, IEEE 754 binary64),
-    /// device count (16), each device: name length (8), name, board id length (8), board id,
-    /// x, y, z (binary64 metres each), flags (8: bit 0 free for apps, bit 1 an app attached) and,
+    /// paused (8: 1 paused, 0 running), device count (16), each device: name length (8), name, board
+    /// id length (8), board id, x, y, z (binary64 metres each), yaw (binary64 radians), flags (8: bit 0 free for apps, bit 1 an app attached) and,
     /// with an app: its process id (32, 0 unknown), name length (8), name; then link count (32),
     /// each link: first (16), second (16), true distance (binary64 metres), frames first → second
     /// (32), frames second → first (32), measurement count (8, 0–2) and each measurement: the
@@ -13,12 +13,13 @@ extension EmulatorSnapshot {
     var wireBody: [UInt8] {
         let shown = devices.prefix(Int(UInt16.max))
         var octets = EmulatorWire.little(EmulatorWire.encode(now)) + EmulatorWire.little(speed.bitPattern)
-            + EmulatorWire.little(UInt16(shown.count))
+            + [paused ? 1 : 0] + EmulatorWire.little(UInt16(shown.count))
         for device in shown {
             octets += Self.text(device.name) + Self.text(device.board)
             for coordinate in [device.position.metres.x, device.position.metres.y, device.position.metres.z] {
                 octets += EmulatorWire.little(coordinate.bitPattern)
             }
+            octets += EmulatorWire.little(device.yaw.radians.bitPattern)
             octets.append((device.isFree ? 1 : 0) | (device.app == nil ? 0 : 2))
             if let app = device.app {
                 octets += EmulatorWire.little(UInt32(bitPattern: app.processID ?? 0)) + Self.text(app.name)
@@ -48,6 +49,8 @@ extension EmulatorSnapshot {
         }
         let speed = Double(bitPattern: try reader.uint64("speed"))
         guard speed.isFinite, speed >= 0 else { throw .malformed("a speed of \(speed) (0 or more)") }
+        let paused = try reader.octet("paused")
+        guard paused <= 1 else { throw .malformed("paused 0x\(String(paused, radix: 16)) (0 running, 1 paused)") }
         var devices: [SnapshotDevice] = []
         for _ in 0..<Int(try reader.uint16("device count")) {
             let name = try Self.text(from: &reader, "device name")
@@ -58,6 +61,8 @@ extension EmulatorSnapshot {
                 guard value.isFinite else { throw .malformed("\(name)'s \(axis) is not a number") }
                 coordinates.append(value)
             }
+            let yaw = Double(bitPattern: try reader.uint64("\(name)'s yaw"))
+            guard yaw.isFinite else { throw .malformed("\(name)'s yaw is not a number") }
             let flags = try reader.octet("\(name)'s flags")
             guard flags <= 3 else { throw .malformed("device flags 0x\(String(flags, radix: 16)) (bits 0 and 1 only)") }
             var app: AttachedApp?
@@ -67,7 +72,7 @@ extension EmulatorSnapshot {
             }
             devices.append(SnapshotDevice(
                 name: name, board: board, position: Position(metres: Vector3(x: coordinates[0], y: coordinates[1], z: coordinates[2])),
-                isFree: flags & 1 != 0, app: app))
+                yaw: Angle(radians: yaw), isFree: flags & 1 != 0, app: app))
         }
         var links: [SnapshotLink] = []
         for _ in 0..<Int(try reader.uint32("link count")) {
@@ -96,7 +101,7 @@ extension EmulatorSnapshot {
                 first: first, second: second, trueDistance: Distance(metres: distance), framesToSecond: framesToSecond,
                 framesToFirst: framesToFirst, measurements: measurements))
         }
-        self.init(now: now, speed: speed, devices: devices, links: links)
+        self.init(now: now, speed: speed, paused: paused == 1, devices: devices, links: links)
     }
 
     /// A text as the snapshot carries it: length (8), UTF-8, cut at 255 octets.

@@ -47,10 +47,18 @@ struct RoomPageBrowserTests {
         }
     }
 
+    /// Asks `process` to stop (SIGTERM) if it runs, and waits until it has.
+    static func stop(_ process: Process) {
+        if process.isRunning {
+            process.terminate()
+        }
+        process.waitUntilExit()
+    }
+
     @Test("the page shows the room, a drag moves a device and the measured distance follows, a move into the pillar is refused, pause stops the clock",
           .timeLimit(.minutes(5)))
     func pageInBrowser() throws {
-        let uwb = try #require(BuiltExecutable.path(named: "uwb"), "no uwb executable was built")
+        _ = try #require(BuiltExecutable.path(named: "uwb"), "no uwb executable was built")
         for tool in BrowserTools.paths {
             #expect(FileManager.default.isExecutableFile(atPath: tool), "\(tool) is missing: install chromium, chromium-driver and python3-selenium")
         }
@@ -59,10 +67,7 @@ struct RoomPageBrowserTests {
         let scenario = Repository.path("Tests/Browser/browser-room.json")
         let (service, serviceOutput) = try BuiltExecutable.startUWB(
             ["emulator", "serve", "--scenario", scenario, "--socket", socket, "--http", "0", "--speed", "1"])
-        defer {
-            service.terminate()
-            service.waitUntilExit()
-        }
+        defer { Self.stop(service) }
         let line = try #require(Self.firstLine(of: serviceOutput, containing: "room page at") { _ in })
         let url = try #require(line.split(separator: " ").first { $0.hasPrefix("http://") }.map(String.init))
         let tokens = FileManager.default.temporaryDirectory.appendingPathComponent("swift-uwb-tokens-\(tag)")
@@ -77,10 +82,11 @@ struct RoomPageBrowserTests {
                 ["session", "--token-out", tagToken, "--token-in", phoneToken, "--updates", "1000000", "--timeout", "300"],
                 environment: ["UWB_DEVICE": "emulator:tag", "UWB_EMULATOR_SOCKET": socket]),
         ]
+        // The service stops first: the apps' next transaction then fails and they exit.
         defer {
+            Self.stop(service)
             for (process, _) in apps {
-                process.terminate()
-                process.waitUntilExit()
+                Self.stop(process)
             }
         }
         // The apps print a line per update; draining keeps them from blocking on a full pipe.
