@@ -454,6 +454,8 @@ final class LockstepWorld: @unchecked Sendable {
         guard participant.state != .gone else { return }
         participant.state = .gone
         participants.removeAll { $0 === participant }
+        // What its app measured goes with it: the next app on the device starts afresh.
+        reports[participant.order] = nil
         if active?.participant === participant {
             active = nil
         }

@@ -46,6 +46,9 @@ struct MeasurementReportTests {
         // Carol ranged with nobody: her links carry no measurement, and no report went astray.
         #expect(snapshot.links.filter { $0.second == 2 }.allSatisfy { $0.measurements.isEmpty })
         #expect(service.unmatchedReports == 0)
+        // Alice's app leaving takes her measurements with it; bob's of her stay.
+        pair.radios[0].stop()
+        #expect(Eventually.holds { service.snapshot().links[0].measurements.map(\.by) == [1] })
     }
 
     @Test("a REPORT naming an address no other device has sent from is ignored and counted", .timeLimit(.minutes(1)))
