@@ -19,15 +19,20 @@ public struct EmulatorServiceSettings: Sendable {
     /// later, never more often. Default 50 ms: at most 20 snapshots a second, more than a
     /// terminal view redraws.
     public var snapshotInterval: Duration
+    /// Whether the world runs while no app is attached, at ``speed`` (which must then be above 0):
+    /// for watching a room whose devices the scenario drives (walkers, anchors) on its page. By
+    /// default (false) it holds still until an app attaches.
+    public var runsWithoutApps: Bool
 
     /// Settings with the given values.
     public init(
         speed: Double = 1, answerLimit: Duration? = .seconds(30), startAfterApps: Int = 0,
-        snapshotInterval: Duration = .milliseconds(50)
+        snapshotInterval: Duration = .milliseconds(50), runsWithoutApps: Bool = false
     ) {
         self.speed = speed
         self.answerLimit = answerLimit
         self.startAfterApps = startAfterApps
         self.snapshotInterval = snapshotInterval
+        self.runsWithoutApps = runsWithoutApps
     }
 }

@@ -341,7 +341,7 @@ final class LockstepWorld: @unchecked Sendable {
                 waitForTurnToEnd(of: active.participant, since: active.since)
             } else if let due = participants.first(where: { $0.isDue(at: emulation.simulator.now) }) {
                 grant(due)
-            } else if participants.isEmpty || (!started && !readyToStart) {
+            } else if (participants.isEmpty && !runsAlone) || (!started && !readyToStart) {
                 // No app to serve, or not enough yet: nothing to run the world for.
                 anchor = nil
                 condition.wait()
@@ -350,6 +350,12 @@ final class LockstepWorld: @unchecked Sendable {
                 advance()
             }
         }
+    }
+
+    /// Whether the world runs with no app attached: asked for, and paced (in the fastest mode it
+    /// would race through the run before the first app could attach).
+    private var runsAlone: Bool {
+        settings.runsWithoutApps && speed > 0
     }
 
     /// Whether enough apps wait on a deadline for the clock to start.

@@ -69,8 +69,6 @@ extension PlotStyle {
     public static let shortestCone = 1.0
     /// How many straight pieces make a cone's arc.
     public static let coneArcSteps = 24
-    /// The empty border around a room's contents in a top view, in metres.
-    public static let roomBorder = 0.5
     /// The angles, in degrees, at which an analytic PDoA curve is drawn: −90° to 90° in steps of 2°.
     public static let analyticCurveDegrees: [Double] = Array(stride(from: -90.0, through: 90.0, by: 2.0))
     /// The palette index of series that stand apart from the per-device colours (frames not decoded, medians).

@@ -23,7 +23,7 @@ public enum RoomFigure {
         _ scenario: Scenario, fieldOfView: Angle, run: (samples: [DistanceSample], source: String)? = nil,
         fixes: (samples: [PositionSample], source: String)? = nil
     ) throws(PlotError) -> Figure {
-        let extent = RoomExtent(scenario)
+        let extent = TopViewExtent(scenario)
         let coneLength = max(PlotStyle.shortestCone, PlotStyle.coneLengthFraction * extent.largerSide)
         var regions = scenario.obstacles.map { obstacle in
             Region.rectangle(
@@ -144,21 +144,16 @@ public enum RoomFigure {
     }
 }
 
-/// The horizontal extent of a scenario's contents, with a border.
-struct RoomExtent {
+/// The top view of a scenario's extent (``RoomExtent``: its contents with a border).
+struct TopViewExtent {
     /// Two opposite corners of the extent in the top view.
     let corners: [PlotPoint]
 
     /// The extent of the devices' starts, their waypoints and the obstacles of `scenario`.
     init(_ scenario: Scenario) {
-        var points = scenario.devices.map { RoomFigure.topView($0.position) }
-        points += scenario.devices.flatMap { $0.path?.waypoints.map { RoomFigure.topView($0.position) } ?? [] }
-        points += scenario.obstacles.flatMap { [RoomFigure.topView($0.minimum), RoomFigure.topView($0.maximum)] }
-        let border = PlotStyle.roomBorder
-        corners = [
-            PlotPoint(x: (points.map(\.x).min() ?? 0) - border, y: (points.map(\.y).min() ?? 0) - border),
-            PlotPoint(x: (points.map(\.x).max() ?? 0) + border, y: (points.map(\.y).max() ?? 0) + border),
-        ]
+        let extent = RoomExtent(
+            trajectories: scenario.devices.map { Trajectory(start: $0.position, path: $0.path) }, obstacles: scenario.obstacles)
+        corners = [RoomFigure.topView(extent.minimum), RoomFigure.topView(extent.maximum)]
     }
 
     /// The longer of the extent's two sides.

@@ -44,6 +44,9 @@ struct EmulatorServeCommand: ParsableCommand {
     @Option(help: "Write every frame on the air to this pcapng file, with what each device made of it (Docs/emulator.md, \"Traces\"); complete once the service stops.")
     var trace: String?
 
+    @Flag(help: "Run the world while no app is attached too (at --speed, above 0): to watch a room of walkers and anchors the scenario drives, on its page or with uwb emulator watch.")
+    var runWithoutApps = false
+
     @Option(parsing: .unconditional, help: "Serve the room's live page on this TCP port (0: one the system picks, printed at start); see Docs/emulator-web.md.")
     var http: Int?
 
@@ -62,6 +65,9 @@ struct EmulatorServeCommand: ParsableCommand {
         }
         guard answerLimit.isFinite, answerLimit >= 0, answerLimit <= 86_400 else {
             throw ValidationError("--answer-limit \(answerLimit): give seconds from 0 (never) to 86400")
+        }
+        if runWithoutApps, speed == 0 {
+            throw ValidationError("--run-without-apps needs a --speed above 0: as fast as possible, the world would race through the run before any app could attach")
         }
         if let http, !(0...65_535).contains(http) {
             throw ValidationError("--http \(http): give a TCP port from 1 to 65535, or 0 to let the system pick one")
@@ -93,7 +99,7 @@ struct EmulatorServeCommand: ParsableCommand {
         }
         let settings = EmulatorServiceSettings(
             speed: speed, answerLimit: answerLimit > 0 ? .milliseconds(Int64(answerLimit * 1000)) : nil,
-            startAfterApps: startAfterApps)
+            startAfterApps: startAfterApps, runsWithoutApps: runWithoutApps)
         // The trace first: a trace that cannot be written must not leave a bound socket behind.
         let traceFile = TraceFile(path: trace)
         try traceFile.start(emulation)

@@ -76,6 +76,28 @@ struct WorldCommandTests {
         #expect(service.now > paused + .milliseconds(250))
     }
 
+    @Test("asked to, the world runs with no app attached, at its speed, and a pause holds it", .timeLimit(.minutes(1)))
+    func runsWithoutApps() throws {
+        let board = try BoardDescription.load(from: Repository.path("Hardware/boards/ft232h-dw1000-single.json"))
+        let emulation = Emulation(seed: 1, channelModel: try ChannelModel(kind: .freeSpace, channel: .five))
+        try emulation.add(DeviceSetup(name: "alice", board: board, trajectory: .standing(at: Self.position(0, 1, 0))))
+        try emulation.add(
+            DeviceSetup(name: "beacon", board: board, trajectory: .standing(at: Self.position(0, 1, -3))),
+            application: { ScriptedTransmitter(on: $0, interval: .milliseconds(100), start: .milliseconds(10), payloadLength: 12, address: 7) })
+        let service = try EmulatorService(
+            emulation: emulation, free: ["alice"], socketPath: "/tmp/swift-uwb-test-\(UUID().uuidString.prefix(8)).sock",
+            settings: EmulatorServiceSettings(speed: 100, runsWithoutApps: true))
+        service.start()
+        defer { service.stop() }
+        #expect(Eventually.holds { service.now >= SimulationTime(seconds: 0.5) })
+        let paused = try service.perform(.pause)
+        #expect(paused > .zero)
+        for _ in 0..<20 {
+            #expect(service.now == paused)
+            Thread.sleep(forTimeInterval: 0.002)
+        }
+    }
+
     @Test("speed and yaw take effect and show in the snapshot")
     func speedAndYaw() throws {
         let service = try Self.service(speed: 1)

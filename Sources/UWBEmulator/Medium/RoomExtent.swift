@@ -30,8 +30,6 @@ public struct RoomExtent: Hashable, Sendable {
 
     /// Whether `position` lies inside the extent, its faces included.
     public func contains(_ position: Position) -> Bool {
-        let point = position.metres
-        return point.x >= minimum.metres.x && point.x <= maximum.metres.x && point.y >= minimum.metres.y
-            && point.y <= maximum.metres.y && point.z >= minimum.metres.z && point.z <= maximum.metres.z
+        position.lies(between: minimum, and: maximum)
     }
 }
