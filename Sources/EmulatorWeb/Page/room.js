@@ -767,9 +767,9 @@
     }
   }
 
-  function showBanner(text) {
+  function showBanner(text, kind) {
     const banner = document.createElement('div');
-    banner.className = 'banner';
+    banner.className = kind === 'info' ? 'banner info' : 'banner';
     banner.setAttribute('role', 'alert');
     banner.textContent = text;
     ui.banners.appendChild(banner);
@@ -844,7 +844,7 @@
     // A plan after the first on this connection: another scenario was loaded, the old room's commands are moot.
     pending.clear();
     drag = null;
-    if (replacing) showBanner(`Loaded ${plan.scenario}`);
+    if (replacing) showBanner(`Loaded ${plan.scenario}`, 'info');
     plan.obstacles = plan.obstacles || [];
     plan.devices = plan.devices || [];
     role = message.role === 'controller' ? 'controller' : 'observer';
