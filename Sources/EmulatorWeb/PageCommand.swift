@@ -4,12 +4,20 @@ import UWBEmulator
 import UWBEmulatorService
 
 /// A command a page sends over the stream (Docs/emulator-web.md, "Page to server"): a
-/// ``WorldCommand`` with the `id` its answer repeats.
+/// ``WorldCommand``, or loading another scenario, with the `id` its answer repeats.
 struct PageCommand: Hashable, Sendable {
+    /// What a page asks for.
+    enum Action: Hashable, Sendable {
+        /// Something done to the world.
+        case world(WorldCommand)
+        /// Replacing the room by the scenario of this name (``WebRoom/load(_:)``).
+        case load(String)
+    }
+
     /// The whole number the page chose, repeated in the answer.
     let id: Int
-    /// What to do to the world.
-    let command: WorldCommand
+    /// What to do.
+    let action: Action
 
     /// The command `text` (one JSON object) spells.
     ///
@@ -33,22 +41,30 @@ struct PageCommand: Hashable, Sendable {
             }
             let object = try root.object(required: ["type", "id"] + fields)
             id = try object.field("id").integer()
-            command = try Self.command(name, from: object)
+            action = try Self.action(name, from: object)
         } catch {
             throw error.answering(readableID)
         }
     }
 
     /// The commands' types, in the order messages list them.
-    static let types = ["move", "rotate", "pause", "resume", "step", "speed"]
+    static let types = ["move", "rotate", "pause", "resume", "step", "speed", "load"]
 
     /// The fields each type takes besides `type` and `id`.
     private static let fields: [String: [String]] = [
         "move": ["device", "position"], "rotate": ["device", "yawDegrees"], "pause": [], "resume": [],
-        "step": ["seconds"], "speed": ["speed"],
+        "step": ["seconds"], "speed": ["speed"], "load": ["scenario"],
     ]
 
-    /// The world command of type `name` (one of ``types``) from its fields.
+    /// The action of type `name` (one of ``types``) from its fields.
+    private static func action(_ name: String, from object: JSONObject<PageCommandError>) throws(PageCommandError) -> Action {
+        if name == "load" {
+            return .load(try object.field("scenario").string())
+        }
+        return .world(try command(name, from: object))
+    }
+
+    /// The world command of type `name` (one of ``types`` but `load`) from its fields.
     private static func command(_ name: String, from object: JSONObject<PageCommandError>) throws(PageCommandError) -> WorldCommand {
         switch name {
         case "move":

@@ -6,9 +6,9 @@ import UWBCore
 import UWBEmulator
 import UWBEmulatorService
 
-/// One page's WebSocket stream, after the upgrade: sends it the plan and then the latest state when
-/// it can take it (never queueing states), decodes its commands and has them performed off the
-/// event loop, answering each; closes it for a binary frame, a frame too large or a flood (1008),
+/// One page's WebSocket stream, after the upgrade: sends it the plan (again when another scenario is
+/// loaded) and then the latest state when it can take it (never queueing states), decodes its
+/// commands and has them performed off the event loop, answering each; closes it for a binary frame, a frame too large or a flood (1008),
 /// a protocol error (1002), or once it has not read for too long. Runs on the channel's event loop.
 final class PageStreamHandler: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = WebSocketFrame
@@ -17,7 +17,7 @@ final class PageStreamHandler: ChannelInboundHandler, RemovableChannelHandler {
     /// What the page needs from the server, shared by every page.
     struct Shared: Sendable {
         let room: any WebRoom
-        let scenario: String
+        let scenario: ScenarioTitle
         let hub: StreamHub
         let commands: NIOThreadPool
         let settings: RoomWebSettings
@@ -52,15 +52,20 @@ final class PageStreamHandler: ChannelInboundHandler, RemovableChannelHandler {
         self.context = context
         let loop = context.eventLoop
         let bound = NIOLoopBound(self, eventLoop: loop)
-        let joined = shared.hub.join(wantsControl: role == .controller) { state in
-            loop.execute { bound.value.offer(state) }
+        let joined = shared.hub.join(wantsControl: role == .controller) { message in
+            loop.execute {
+                switch message {
+                case .state(let state): bound.value.offer(state)
+                case .plan: bound.value.sendPlan()
+                }
+            }
         }
         pageID = joined.id
         if role == .controller, !joined.controls {
             role = .observer(notice: PageAccess.controlTaken)
         }
         logger.info("page connected", metadata: ["role": "\(role == .controller ? "controller" : "observer")"])
-        send(.plan(shared.room.plan, scenario: shared.scenario, role: role))
+        sendPlan()
         if let state = joined.latestState {
             offer(state)
         }
@@ -84,6 +89,12 @@ final class PageStreamHandler: ChannelInboundHandler, RemovableChannelHandler {
         self.pageID = nil
         shared.hub.leave(pageID)
         logger.info("page left")
+    }
+
+    /// Sends the room's plan, dropping a state not sent yet (it may be the old room's).
+    func sendPlan() {
+        pendingState = nil
+        send(.plan(shared.room.plan, scenario: shared.scenario.current, role: role, loadable: shared.room.loadable))
     }
 
     /// Sends `state` now if the connection takes it, else keeps it (replacing an older one) until it does.
@@ -199,15 +210,25 @@ final class PageStreamHandler: ChannelInboundHandler, RemovableChannelHandler {
         }
         guard let context else { return }
         let room = shared.room
-        let worldCommand = command.command
-        shared.commands.runIfActive(eventLoop: context.eventLoop) {
-            Result { () throws(WorldCommandError) in try room.perform(worldCommand) }
+        let shared = shared
+        let action = command.action
+        shared.commands.runIfActive(eventLoop: context.eventLoop) { () -> Result<SimulationTime, any Error> in
+            switch action {
+            case .world(let worldCommand):
+                return Result { () throws(WorldCommandError) in try room.perform(worldCommand) }.mapError { $0 }
+            case .load(let name):
+                return Result { () throws(ScenarioLoadError) in
+                    shared.scenario.current = try room.load(name)
+                    shared.hub.replan()
+                    return .zero
+                }.mapError { $0 }
+            }
         }.assumeIsolated().whenComplete { [self] outcome in
             switch outcome {
             case .success(.success(let time)):
                 send(.done(id: command.id, time: time))
             case .success(.failure(let refusal)):
-                send(.refused(id: command.id, message: refusal.description))
+                send(.refused(id: command.id, message: "\(refusal)"))
             case .failure:
                 send(.refused(id: command.id, message: "the server is stopping; the command was not performed"))
             }

@@ -7,10 +7,11 @@ import Synchronization
 import UWBEmulatorService
 
 /// The emulator service's web page (`uwb emulator serve --http`; Docs/emulator-web.md): serves the
-/// page's files over HTTP and a WebSocket stream of the room at `/stream`, on which pages get the
-/// room's plan, then its state whenever it changed (at most once per
-/// ``RoomWebSettings/stateInterval``), and may steer the world with commands, under the control
-/// rules (``token``, loopback, one controller at a time).
+/// page's files and the run's files to download (``WebRoom/file(_:)``) over HTTP and a WebSocket
+/// stream of the room at `/stream`, on which pages get the room's plan, then its state whenever it
+/// changed (at most once per ``RoomWebSettings/stateInterval``), and may steer the world with
+/// commands or load another scenario, under the control rules (``token``, loopback, one
+/// controller at a time).
 ///
 /// The world never waits for a page: one snapshot per interval is taken on a thread of its own and
 /// shared by every page, each page keeps only the latest state it has not taken yet, commands are
@@ -51,7 +52,7 @@ public final class RoomWebServer: Sendable {
         snapshots.start()
         let token = PageAccess.newToken()
         let shared = PageStreamHandler.Shared(
-            room: room, scenario: scenario, hub: hub, commands: commands, settings: settings, logger: logger)
+            room: room, scenario: ScenarioTitle(scenario), hub: hub, commands: commands, settings: settings, logger: logger)
         let listener: any Channel
         var loopback = false
         do {
@@ -131,7 +132,7 @@ public final class RoomWebServer: Sendable {
             })
         return channel.pipeline.configureHTTPServerPipeline(withServerUpgrade: (upgraders: [upgrader], completionHandler: { _ in }))
             .flatMapThrowing {
-                try channel.pipeline.syncOperations.addHandler(PageFileHandler(), name: pageFilesName)
+                try channel.pipeline.syncOperations.addHandler(PageFileHandler(room: shared.room, pool: shared.commands), name: pageFilesName)
             }
     }
 

@@ -1,13 +1,22 @@
 import Synchronization
 
-/// The pages connected to the stream: which one controls the world (one at a time), and the latest
-/// state, which every page is offered once and new pages get first.
+/// The pages connected to the stream: which one controls the world (one at a time), the latest
+/// state, which every page is offered once and new pages get first, and the word that the room was
+/// replaced (every page then gets the new plan).
 ///
 /// Called from the event loops (pages joining and leaving) and from the thread that takes
 /// snapshots (``publish(_:)``); a mutex keeps it consistent.
 final class StreamHub: Sendable {
-    /// How the hub hands a state to a page: on the page's event loop, never waiting.
-    typealias Delivery = @Sendable (String) -> Void
+    /// What the hub hands a page.
+    enum Message: Sendable {
+        /// The latest state's text.
+        case state(String)
+        /// The room was replaced: send the plan again.
+        case plan
+    }
+
+    /// How the hub hands a message to a page: on the page's event loop, never waiting.
+    typealias Delivery = @Sendable (Message) -> Void
 
     private struct Pages {
         var deliveries: [Int: Delivery] = [:]
@@ -57,7 +66,18 @@ final class StreamHub: Sendable {
             return Array(pages.deliveries.values)
         }
         for deliver in deliveries {
-            deliver(state)
+            deliver(.state(state))
+        }
+    }
+
+    /// Tells every page the room was replaced, forgetting the latest state (the old room's).
+    func replan() {
+        let deliveries: [Delivery] = pages.withLock { pages in
+            pages.latestState = nil
+            return Array(pages.deliveries.values)
+        }
+        for deliver in deliveries {
+            deliver(.plan)
         }
     }
 }

@@ -3,8 +3,9 @@ import UWBEmulatorService
 import UWBRanging
 
 extension StreamMessage {
-    /// The `plan` message: the room's extent, obstacles and devices, and the page's role.
-    static func planJSON(_ plan: RoomPlan, scenario: String, role: PageRole) -> StreamJSON {
+    /// The `plan` message: the room's extent, obstacles and devices, the page's role and the
+    /// scenarios a controller may load in place of the room, or why none.
+    static func planJSON(_ plan: RoomPlan, scenario: String, role: PageRole, loadable: LoadableScenarios) -> StreamJSON {
         let (roleName, notice): (String, String?) =
             switch role {
             case .controller: ("controller", nil)
@@ -16,6 +17,8 @@ extension StreamMessage {
             ("scenario", .string(scenario)),
             ("role", .string(roleName)),
             ("notice", .optional(notice) { .string($0) }),
+            ("scenarios", .array(loadable.names.map { .string($0) })),
+            ("loadNotice", .optional(loadable.refusal) { .string($0) }),
             ("extent", .object([("min", .metres(plan.extent.minimum)), ("max", .metres(plan.extent.maximum))])),
             ("obstacles", .array(plan.obstacles.map(obstacleJSON))),
             ("devices", .array(plan.devices.map(deviceJSON))),

@@ -4,11 +4,12 @@ import UWBEmulatorService
 /// A message the server sends a page over the stream: a JSON object with a `"type"`
 /// (Docs/emulator-web.md, "Stream messages").
 enum StreamMessage: Sendable {
-    /// The version of the messages, in every ``plan(_:scenario:role:)``.
-    static let version = 1
+    /// The version of the messages, in every ``plan(_:scenario:role:loadable:)``.
+    static let version = 2
 
-    /// What the room is made of and what this page may do; the first message on a stream.
-    case plan(RoomPlan, scenario: String, role: PageRole)
+    /// What the room is made of and what this page may do (its role, the scenarios it may load);
+    /// the first message on a stream, and again whenever another scenario is loaded.
+    case plan(RoomPlan, scenario: String, role: PageRole, loadable: LoadableScenarios)
     /// The room now.
     case state(EmulatorSnapshot)
     /// The command `id` took effect at `time`.
@@ -23,8 +24,8 @@ enum StreamMessage: Sendable {
 
     private var json: StreamJSON {
         switch self {
-        case .plan(let plan, let scenario, let role):
-            Self.planJSON(plan, scenario: scenario, role: role)
+        case .plan(let plan, let scenario, let role, let loadable):
+            Self.planJSON(plan, scenario: scenario, role: role, loadable: loadable)
         case .state(let snapshot):
             Self.stateJSON(snapshot)
         case .done(let id, let time):

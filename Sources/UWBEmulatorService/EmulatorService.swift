@@ -30,17 +30,18 @@ public final class EmulatorService: @unchecked Sendable {
 
     /// Where clients connect.
     public let socketPath: String
-    /// The names of the devices clients may attach to.
-    public let freeDevices: [String]
     /// How the world runs when it starts (``perform(_:)`` changes its speed).
     public let settings: EmulatorServiceSettings
-    /// What the room is made of.
-    public let plan: RoomPlan
+    /// What scenarios ``load(_:)`` may put in place of the room, or why none.
+    public let loadable: LoadableScenarios
 
     /// Where the service logs (``EmulatorLogging``).
     private let logger: Logger
-    private let world: LockstepWorld
-    private let devices: [String: (device: EmulatedDevice, order: Int)]
+    /// The room now; ``load(_:)`` replaces it.
+    private let rooms: Mutex<ServiceRoom>
+    private let loader: ScenarioLoader?
+    /// The trace file the run writes (`--trace`), if any.
+    private let tracePath: String?
     private let listener: UnixSocket
     private let connections = Mutex<[UnixSocket]>([])
     private let stopped = Atomic<Bool>(false)
@@ -60,68 +61,70 @@ public final class EmulatorService: @unchecked Sendable {
     ///   - replaying: moves recorded in an earlier run of the same scenario and seed
     ///     (``RecordedMove/load(from:)``), each done again after its number of events.
     ///   - recordingMovesTo: a file to write every move and turn to as it takes effect (``RecordedMove``).
+    ///   - document: the scenario file `emulation` was built from, for ``file(_:)``.
+    ///   - tracePath: the trace file `emulation` writes (`Emulation.startTrace(writingTo:)`), for ``file(_:)``.
+    ///   - loader: how to build the rooms of other scenarios, for ``load(_:)``; nil loads none.
     public init(
         emulation: Emulation, free: [String], socketPath: String = EmulatorService.defaultSocketPath,
         settings: EmulatorServiceSettings = EmulatorServiceSettings(), logger: Logger = EmulatorLogging.logger(),
-        replaying: [RecordedMove] = [], recordingMovesTo: String? = nil
+        replaying: [RecordedMove] = [], recordingMovesTo: String? = nil, document: ScenarioDocument? = nil,
+        tracePath: String? = nil, loader: ScenarioLoader? = nil
     ) throws(EmulatorServiceError) {
         self.logger = logger
-        var devices: [String: (EmulatedDevice, Int)] = [:]
-        for name in free {
-            guard let order = emulation.devices.firstIndex(where: { $0.name == name }) else {
-                throw .refused("the scenario has no device \"\(name)\"")
-            }
-            let device = emulation.devices[order]
-            device.releaseChips()
-            devices[name] = (device, order)
-        }
-        self.devices = devices
-        self.freeDevices = free
         self.socketPath = socketPath
         self.settings = settings
-        plan = RoomPlan(
-            extent: RoomExtent(trajectories: emulation.medium.nodes.map(\.trajectory), obstacles: emulation.medium.obstacles),
-            obstacles: emulation.medium.obstacles,
-            devices: emulation.devices.map { device in
-                PlanDevice(
-                    name: device.name, board: device.board.id, chips: device.board.chips.count,
-                    driven: devices[device.name] == nil ? .scenario : .app,
-                    findsDirections: device.board.coherentReceivers >= 2)
-            })
         let recorder: MoveRecorder?
         do throws(RecordedMoveError) {
             recorder = if let recordingMovesTo { try MoveRecorder(path: recordingMovesTo) } else { nil }
         } catch {
             throw .moves(error)
         }
-        var record: (@Sendable (RecordedMove) -> Void)?
-        if let recorder {
-            record = { move in recorder.write(move) }
-        }
-        world = LockstepWorld(emulation: emulation, settings: settings, replaying: replaying, record: record)
-        for (index, move) in replaying.enumerated() {
-            do throws(WorldCommandError) {
-                guard RecordedMove.isRecorded(move.command) else { throw .invalid("only moves and turns are replayed") }
-                try world.check(move.command, plan: plan)
-            } catch {
-                throw .moves(.malformed("move \(index + 1) (after \(move.events) events): \(error.description)"))
-            }
-        }
+        rooms = Mutex(try ServiceRoom(
+            emulation: emulation, free: free, settings: settings, replaying: replaying, recorder: recorder, document: document))
+        self.loader = loader
+        self.tracePath = tracePath
+        loadable = Self.loadable(by: loader, tracePath: tracePath, recordingMovesTo: recordingMovesTo, replaying: !replaying.isEmpty)
         listener = try UnixSocket.listen(at: socketPath)
         logger.info("emulator service listening", metadata: ["socket": "\(socketPath)", "free": "\(free.joined(separator: ", "))"])
     }
 
+    /// What `loader` may load, or why nothing: a trace or log of moves belongs to one run of one scenario.
+    private static func loadable(by loader: ScenarioLoader?, tracePath: String?, recordingMovesTo: String?, replaying: Bool)
+        -> LoadableScenarios {
+        let refusal: String? =
+            if let tracePath {
+                "this service writes its trace to \(tracePath), which belongs to one run of one scenario; "
+                    + "to run another scenario, start `uwb emulator serve --scenario NAME` again"
+            } else if let recordingMovesTo {
+                "this service records its moves to \(recordingMovesTo), which replays one run of one scenario; "
+                    + "to run another scenario, start `uwb emulator serve --scenario NAME` again"
+            } else if replaying {
+                "this service replays moves recorded for its scenario; to run another, start `uwb emulator serve --scenario NAME` again"
+            } else if loader == nil {
+                "this service was started without scenarios to load"
+            } else {
+                nil
+            }
+        return LoadableScenarios(names: refusal == nil ? loader?.names ?? [] : [], refusal: refusal)
+    }
+
+    /// The room now.
+    private var room: ServiceRoom {
+        rooms.withLock { $0 }
+    }
+
+    /// The names of the devices clients may attach to.
+    public var freeDevices: [String] { room.free }
+
+    /// What the room is made of (another room's after ``load(_:)``).
+    public var plan: RoomPlan { room.plan }
+
     /// The world's virtual time.
-    public var now: SimulationTime { world.now }
+    public var now: SimulationTime { room.world.now }
 
     /// Starts the world and accepts clients, each on a thread of its own.
     public func start() {
-        let world = world
-        let room = Thread {
-            Thread.current.name = "uwb world"
-            world.run()
-        }
-        room.start()
+        Self.run(room.world)
         let thread = Thread { [self] in
             while let client = listener.accept() {
                 connections.withLock { $0.append(client) }
@@ -141,13 +144,89 @@ public final class EmulatorService: @unchecked Sendable {
         for connection in connections.withLock({ $0 }) {
             connection.close()
         }
-        world.stop()
+        room.world.stop()
+    }
+
+    /// Runs `world` on a thread of its own.
+    private static func run(_ world: LockstepWorld) {
+        let thread = Thread {
+            Thread.current.name = "uwb world"
+            world.run()
+        }
+        thread.start()
+    }
+
+    /// Replaces the room by the scenario `name`'s (one of ``loadable``), built by the service's
+    /// ``ScenarioLoader``: every attached app is told ERROR ("the room was replaced by scenario
+    /// NAME; attach again") and its device freed, the new world starts at virtual time 0, and the
+    /// moves start afresh. Returns the name the new scenario gives itself.
+    ///
+    /// - Throws: ``ScenarioLoadError`` if the service loads no scenario (``LoadableScenarios/refusal``),
+    ///   `name` is not one it may load, or its room cannot be built; the room is then as it was.
+    public func load(_ name: String) throws(ScenarioLoadError) -> String {
+        if let refusal = loadable.refusal {
+            throw .notAllowed(refusal)
+        }
+        guard let loader, loadable.names.contains(name) else {
+            throw .unknown(name, allowed: loadable.names)
+        }
+        let served = try loader.build(name)
+        let replacement: ServiceRoom
+        do {
+            replacement = try ServiceRoom(
+                emulation: served.emulation, free: served.free, settings: settings, replaying: [], recorder: nil,
+                document: served.document)
+        } catch {
+            throw .cannotBuild(name, reason: error.description)
+        }
+        let replaced = rooms.withLock { room in
+            defer { room = replacement }
+            return room
+        }
+        replaced.world.retire(telling: "the room was replaced by scenario \(name); attach again")
+        if stopped.load(ordering: .relaxed) {
+            replacement.world.stop()
+        } else {
+            Self.run(replacement.world)
+        }
+        logger.info("scenario loaded", metadata: ["scenario": "\(name)", "free": "\(served.free.joined(separator: ", "))"])
+        return served.title
+    }
+
+    /// The file `file` of the run so far: the scenario as it stands now, the moves so far, or the
+    /// trace written so far (cut after its last whole block).
+    ///
+    /// - Throws: ``RoomFileError/unavailable(_:)`` for a scenario the service was not given the
+    ///   file of, a trace when it writes none, or a trace that cannot be read.
+    public func file(_ file: RoomFile) throws(RoomFileError) -> RoomFileContents {
+        let room = room
+        let name = room.document?.name ?? "room"
+        switch file {
+        case .scenario:
+            guard let document = room.document else {
+                throw .unavailable("this service was not given its scenario's file, so it cannot hand it out")
+            }
+            let snapshot = room.snapshot()
+            let json = try document.standing(after: room.moves.all, in: snapshot)
+            return RoomFileContents(fileName: name + ".json", bytes: Array(json))
+        case .moves:
+            return RoomFileContents(fileName: name + "-moves.jsonl", bytes: Array(room.moves.lines.utf8))
+        case .trace:
+            guard let tracePath else {
+                throw .unavailable("this service writes no trace; start `uwb emulator serve` with --trace FILE to have one")
+            }
+            guard let bytes = FileManager.default.contents(atPath: tracePath) else {
+                throw .unavailable("the trace \(tracePath) cannot be read; check it is still there")
+            }
+            return RoomFileContents(
+                fileName: URL(fileURLWithPath: tracePath).lastPathComponent, bytes: PcapngWholeBlocks.prefix(of: Array(bytes)))
+        }
     }
 
     /// The room as an observer sees it now (``EmulatorRequest/observe(version:)``): copied under the
     /// world's lock between two events, so taking it changes nothing in the run.
     public func snapshot() -> EmulatorSnapshot {
-        world.snapshot(free: Set(freeDevices))
+        room.snapshot()
     }
 
     /// Does `command` to the world at the virtual instant it has reached, between two events, and
@@ -157,17 +236,21 @@ public final class EmulatorService: @unchecked Sendable {
     ///   room or inside an obstacle, a value the scenario format would not accept, or a step while
     ///   the world runs; nothing changes then.
     public func perform(_ command: WorldCommand) throws(WorldCommandError) -> SimulationTime {
-        try world.perform(command, plan: plan)
+        let room = room
+        return try room.world.perform(command, plan: room.plan)
     }
 
     /// How many measurement reports of the apps named a peer address no other device of the room
     /// has sent a frame from: they were ignored (the first is logged at debug).
-    public var unmatchedReports: Int { world.unmatchedReports }
+    public var unmatchedReports: Int { room.world.unmatchedReports }
 
     /// Serves one client until it goes away, breaks the protocol or is disconnected: an app that
     /// says HELLO, or an observer that says OBSERVE.
     private func serve(_ client: UnixSocket) {
         var participant: ServiceParticipant?
+        // An app stays in the room it attached to; a load retires that room's world, detaching it.
+        let room = room
+        let world = room.world
         defer {
             if let participant {
                 world.leave(participant)
@@ -188,12 +271,12 @@ public final class EmulatorService: @unchecked Sendable {
                 try observe(client)
                 return
             }
-            participant = try attach(client, saying: first)
+            participant = try attach(client, saying: first, to: room)
             guard let participant else { return }
             logger.info("app attached", metadata: Self.metadata(of: participant))
             while true {
                 let request = try EmulatorRequest(decoding: EmulatorWire.receive(from: client, finishingWithin: settings.answerLimit))
-                if let reply = try answer(request, from: participant) {
+                if let reply = try answer(request, from: participant, in: world) {
                     try EmulatorWire.send(reply.encoded, on: client)
                 }
             }
@@ -223,17 +306,18 @@ public final class EmulatorService: @unchecked Sendable {
     }
 
     /// Attaches the client whose first message was `hello` to its device.
-    private func attach(_ client: UnixSocket, saying hello: EmulatorRequest) throws(EmulatorServiceError) -> ServiceParticipant {
+    private func attach(_ client: UnixSocket, saying hello: EmulatorRequest, to room: ServiceRoom) throws(EmulatorServiceError)
+        -> ServiceParticipant {
         guard case .hello(let version, let name) = hello else {
             throw .malformed("the first message must be HELLO (an app) or OBSERVE (an observer)")
         }
         guard EmulatorWire.appVersions.contains(version) else {
             throw .versionMismatch(client: version, service: EmulatorWire.version)
         }
-        guard let chosen = devices[name] else {
-            throw .refused("no free device \"\(name)\"; free devices: " + freeDevices.joined(separator: ", "))
+        guard let chosen = room.devices[name] else {
+            throw .refused("no free device \"\(name)\"; free devices: " + room.free.joined(separator: ", "))
         }
-        return try world.join(chosen.device, order: chosen.order, socket: client, version: version)
+        return try room.world.join(chosen.device, order: chosen.order, socket: client, version: version)
     }
 
     /// Answers an observer whose first OBSERVE has come, its version checked (once per connection:
@@ -260,7 +344,8 @@ public final class EmulatorService: @unchecked Sendable {
     }
 
     /// The reply to `request`, if it gets one now (WAIT is answered when the turn comes back, WAKE never).
-    private func answer(_ request: EmulatorRequest, from participant: ServiceParticipant) throws(EmulatorServiceError) -> EmulatorReply? {
+    private func answer(_ request: EmulatorRequest, from participant: ServiceParticipant, in world: LockstepWorld)
+        throws(EmulatorServiceError) -> EmulatorReply? {
         switch request {
         case .hello:
             throw .malformed("HELLO again on an attached connection")

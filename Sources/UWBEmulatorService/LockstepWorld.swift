@@ -41,6 +41,8 @@ final class LockstepWorld: @unchecked Sendable {
     private var active: (participant: ServiceParticipant, since: ContinuousClock.Instant)?
     private var started = false
     private var running = true
+    /// Why the world was retired (``retire(telling:)``), once it is.
+    private var retiredBecause: String?
     /// Where the speed cap counts from: a wall instant and the virtual time then.
     private var anchor: (wall: ContinuousClock.Instant, virtual: SimulationTime)?
     /// The speed cap now (``EmulatorServiceSettings/speed`` until a ``WorldCommand/speed(_:)``).
@@ -85,16 +87,33 @@ final class LockstepWorld: @unchecked Sendable {
         }
     }
 
+    /// Stops ``run()`` for good, detaching every app with ERROR `reason` (its device is freed) and
+    /// refusing apps that attach later with it: for a room another has replaced.
+    func retire(telling reason: String) {
+        locked {
+            retiredBecause = reason
+            for participant in participants {
+                drop(participant, telling: reason)
+            }
+            running = false
+            condition.broadcast()
+        }
+    }
+
     // MARK: The apps' side (connection threads)
 
     /// Attaches an app speaking wire format `version` to `device` (at `order` in the scenario);
     /// its first turn comes with WELCOME, sent by the world.
     ///
-    /// - Throws: ``EmulatorServiceError/refused(_:)`` if another app drives the device.
+    /// - Throws: ``EmulatorServiceError/refused(_:)`` if another app drives the device, or the world
+    ///   was retired.
     func join(_ device: EmulatedDevice, order: Int, socket: UnixSocket, version: UInt16) throws(EmulatorServiceError)
         -> ServiceParticipant {
         let app = AttachedApp.peer(of: socket)
         return try locked { () throws(EmulatorServiceError) in
+            if let retiredBecause {
+                throw .refused(retiredBecause)
+            }
             guard !participants.contains(where: { $0.device === device }) else {
                 throw .refused("device \"\(device.name)\" is in use by another app; each device takes one app at a time")
             }

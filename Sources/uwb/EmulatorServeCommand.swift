@@ -82,21 +82,9 @@ struct EmulatorServeCommand: ParsableCommand {
 
     func run() throws {
         logging.start()
-        let loaded: Scenario
-        let emulation: Emulation
-        do {
-            loaded = try Scenario.load(from: scenario)
-            emulation = try Emulation.withAttackers(scenario: loaded, seed: seed)
-        } catch let error as ScenarioError {
-            throw CommandFailure(error.description)
-        } catch let error as EmulationError {
-            throw CommandFailure(error.description)
-        }
-        let anchors = try RoomAnchors.run(of: loaded, on: emulation, scenarioPath: scenario).count
-        let free = loaded.devices.filter { device in device.transmit == nil && !RoomAnchors.isAnchor(device) }.map(\.name)
-        guard !free.isEmpty else {
-            throw CommandFailure("every device of \(scenario) has a transmit script, so none is free for apps; remove the script of the devices apps should drive")
-        }
+        let room = try ServedRoom(path: scenario, seed: seed)
+        let loaded = room.scenario, emulation = room.served.emulation, free = room.served.free
+        let anchors = room.anchors.count
         let settings = EmulatorServiceSettings(
             speed: speed, answerLimit: answerLimit > 0 ? .milliseconds(Int64(answerLimit * 1000)) : nil,
             startAfterApps: startAfterApps, runsWithoutApps: runWithoutApps)
@@ -108,7 +96,8 @@ struct EmulatorServeCommand: ParsableCommand {
             let replaying = try replayMoves.map { path throws(RecordedMoveError) in try RecordedMove.load(from: path) } ?? []
             service = try EmulatorService(
                 emulation: emulation, free: free, socketPath: socket ?? EmulatorService.defaultSocketPath, settings: settings,
-                replaying: replaying, recordingMovesTo: recordMoves)
+                replaying: replaying, recordingMovesTo: recordMoves, document: room.served.document, tracePath: trace,
+                loader: ServedRoom.loader(startedWith: scenario, seed: seed))
         } catch let error as RecordedMoveError {
             throw CommandFailure(error.description)
         } catch {

@@ -3,7 +3,8 @@
 
 Against a running `uwb emulator serve --http PORT`: the page loads, every device is drawn where the
 state puts it, a device dragged with the mouse moves (and, with --expect-measured, its measured
-distance follows the new geometry), pause stops the clock and resume starts it again. One line per
+distance follows the new geometry), pause stops the clock and resume starts it again, the scenario and
+the moves download from the header's links (and, with --load, another scenario loads). One line per
 check; the exit code is 0 only if every check passed. Every wait polls the page against a wall-clock
 deadline (--timeout, for a dead or stuck service); nothing sleeps blindly.
 
@@ -11,6 +12,7 @@ deadline (--timeout, for a dead or stuck service); nothing sleeps blindly.
         --drag tag --to 1.5,-1.0 --expect-measured
 """
 import argparse
+import json
 import math
 import os
 import sys
@@ -22,6 +24,7 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import Select
 
 POLL_SECONDS = 0.05
 POSITION_TOLERANCE_METRES = 0.05
@@ -49,6 +52,8 @@ def parse_args():
                         help='while paused, press "Step 0.1 s" and expect t to advance by 0.1 s and stay paused')
     parser.add_argument('--figures', type=float, metavar='SECONDS',
                         help="first watch the page this long and print its frame rate, state rate and the cost of one frame")
+    parser.add_argument('--load', metavar='NAME',
+                        help='last, load this scenario (one the service lists) with the header\'s selector and check its room replaces the old one')
     parser.add_argument('--timeout', type=float, default=60, help='wall seconds to wait for anything (default 60)')
     parser.add_argument('--chromium', default='/usr/bin/chromium')
     parser.add_argument('--chromedriver', default='/usr/bin/chromedriver')
@@ -393,11 +398,78 @@ def check_observer(driver, args, checks):
     driver.get(args.url + separator + 'observe')
     ready = wait_until(lambda: room(driver, 'uwbRoom.connected && uwbRoom.plan !== null && uwbRoom.state !== null'), args.timeout)
     role = room(driver, 'uwbRoom.role')
-    disabled = all(not driver.find_element(By.ID, name).is_enabled() for name in ('pause', 'step', 'speed'))
+    disabled = all(not driver.find_element(By.ID, name).is_enabled() for name in ('pause', 'step', 'speed', 'load'))
     checks.record('observer page', bool(ready) and role == 'observer' and disabled,
-                  f'role {role}, pause/step/speed disabled: {disabled}' if ready else f'no plan and state within {args.timeout:.0f} s')
+                  f'role {role}, pause/step/speed/load disabled: {disabled}' if ready else f'no plan and state within {args.timeout:.0f} s')
     driver.close()
     driver.switch_to.window(driver.window_handles[0])
+
+
+DOWNLOAD_SCRIPT = """
+const done = arguments[arguments.length - 1];
+const get = (path) => fetch(path).then(async (r) => [r.status, r.headers.get('Content-Disposition'), await r.text()]);
+Promise.all(['/scenario.json', '/moves.jsonl', '/trace.pcapng'].map(get)).then(done, (e) => done(String(e)));
+"""
+
+
+def check_downloads(driver, args, checks):
+    """The header's download links: the scenario as it stands (the plan's devices, where the state puts
+    them), the moves as JSON lines, and the trace or a 404 saying how to get one."""
+    links = [driver.find_element(By.ID, 'download-' + name).get_attribute('href') for name in ('scenario', 'moves', 'trace')]
+    answers = driver.execute_async_script(DOWNLOAD_SCRIPT)
+    if not isinstance(answers, list):
+        checks.record('downloads', False, f'fetch failed: {answers}')
+        return
+    (scenario_status, disposition, scenario_text), (moves_status, _, moves_text), (trace_status, _, trace_text) = answers
+    problems = []
+    if not all(link.endswith(path) for link, path in zip(links, ('/scenario.json', '/moves.jsonl', '/trace.pcapng'))):
+        problems.append(f'links {links}')
+    try:
+        scenario = json.loads(scenario_text) if scenario_status == 200 else None
+    except ValueError:
+        scenario = None
+    if scenario is None or not (disposition or '').startswith('attachment; filename='):
+        problems.append(f'scenario: {scenario_status} {disposition}')
+    else:
+        names = room(driver, 'uwbRoom.plan.devices.map((d) => d.name)')
+        positions = room(driver, 'uwbRoom.state.devices.map((d) => d.position)')
+        if [d.get('name') for d in scenario.get('devices', [])] != names:
+            problems.append('scenario devices differ from the plan')
+        for device, now in zip(scenario.get('devices', []), positions or []):
+            if 'path' not in device and max(abs(a - b) for a, b in zip(device['position'], now)) > POSITION_TOLERANCE_METRES:
+                problems.append(f"{device['name']} at {device['position']} in the scenario, {now} on the page")
+    lines = [line for line in moves_text.split('\n') if line]
+    if moves_status != 200 or not all(json.loads(line).get('events') is not None for line in lines):
+        problems.append(f'moves: {moves_status}')
+    if trace_status not in (200, 404) or (trace_status == 404 and '--trace' not in trace_text):
+        problems.append(f'trace: {trace_status} {trace_text[:80]}')
+    checks.record('downloads', not problems, '; '.join(problems) if problems else
+                  f'scenario of {len(scenario["devices"])} devices, {len(lines)} moves, trace {trace_status}')
+
+
+def check_load(driver, args, checks):
+    """Loading --load with the header's selector: the page gets the new room's plan and states, the old
+    devices are gone, and the load is answered done."""
+    before = room(driver, 'uwbRoom.plan.devices.map((d) => d.name)')
+    replies_before = room(driver, 'uwbRoom.replies.length')
+    selector = Select(driver.find_element(By.ID, 'load'))
+    offered = [option.get_attribute('value') for option in selector.options]
+    if args.load not in offered:
+        checks.record('load another scenario', False, f'{args.load} is not offered: {offered}')
+        return
+    selector.select_by_value(args.load)
+    loaded = wait_until(lambda: room(driver, 'uwbRoom.state !== null && uwbRoom.state.devices.length === uwbRoom.plan.devices.length'
+                                             f' && JSON.stringify(uwbRoom.plan.devices.map((d) => d.name)) !== {json.dumps(json.dumps(before))}'),
+                        args.timeout)
+    answered = wait_until(lambda: any(r['type'] == 'done' for r in (room(driver, 'uwbRoom.replies') or [])[replies_before:]), args.timeout)
+    wait_for_draw(driver, args.timeout)
+    after = room(driver, 'uwbRoom.plan.devices.map((d) => d.name)')
+    screenshot(driver, args.screenshots, 'loaded-other.png')
+    checks.record('load another scenario', bool(loaded) and bool(answered),
+                  f'{room(driver, "uwbRoom.plan.scenario")}: {", ".join(after)} (was {", ".join(before)})' if loaded
+                  else f'no new plan and state within {args.timeout:.0f} s')
+    if loaded:
+        check_devices_drawn(driver, args, checks)
 
 
 FRAME_COST_SCRIPT = """
@@ -431,7 +503,8 @@ def check_console(driver, checks):
         entries = driver.get_log('browser')
     except WebDriverException:
         return
-    errors = [e['message'] for e in entries if e.get('level') == 'SEVERE']
+    # The downloads check asks for the trace of a service that may write none: that 404 is expected.
+    errors = [e['message'] for e in entries if e.get('level') == 'SEVERE' and not ('/trace.pcapng' in e['message'] and '404' in e['message'])]
     checks.record('no errors in the console', not errors, '; '.join(errors[:3]) if errors else 'none')
 
 
@@ -452,7 +525,10 @@ def main():
                 if moved_at is not None and args.refuse_to:
                     check_refused(driver, args, checks)
             check_pause(driver, args, checks)
+            check_downloads(driver, args, checks)
             check_observer(driver, args, checks)
+            if args.load:
+                check_load(driver, args, checks)
         check_console(driver, checks)
     except WebDriverException as error:
         checks.record('browser', False, str(error).splitlines()[0])

@@ -7,7 +7,7 @@ import UWBEmulatorService
 /// A command's id and what it does, to compare.
 private struct Pair: Equatable {
     let id: Int
-    let command: WorldCommand
+    let command: WorldCommand?
 }
 
 /// A page's commands: each type read into a world command, and everything else refused with a
@@ -16,7 +16,11 @@ private struct Pair: Equatable {
 struct PageCommandTests {
     @Test("every command type is read with its id")
     func commands() throws {
-        func read(_ text: String) throws -> Pair { let command = try PageCommand(text: text); return Pair(id: command.id, command: command.command) }
+        func read(_ text: String) throws -> Pair {
+            let command = try PageCommand(text: text)
+            guard case .world(let world) = command.action else { return Pair(id: command.id, command: nil) }
+            return Pair(id: command.id, command: world)
+        }
         #expect(try read(#"{"type":"move","id":1,"device":"tag","position":[1.0,1.0,-1.5]}"#)
             == Pair(id: 1, command: .move(device: "tag", to: Position(metres: Vector3(x: 1, y: 1, z: -1.5)))))
         #expect(try read(#"{"type":"rotate","id":2,"device":"tag","yawDegrees":90}"#)
@@ -25,6 +29,8 @@ struct PageCommandTests {
         #expect(try read(#"{"type":"resume","id":4}"#) == Pair(id: 4, command: .resume))
         #expect(try read(#"{"type":"step","id":5,"seconds":0.1}"#) == Pair(id: 5, command: .step(.seconds(0.1))))
         #expect(try read(#"{"type":"speed","id":6,"speed":2}"#) == Pair(id: 6, command: .speed(2)))
+        let load = try PageCommand(text: #"{"type":"load","id":7,"scenario":"demo-room"}"#)
+        #expect(load.id == 7 && load.action == .load("demo-room"))
     }
 
     @Test("malformed, unknown or incomplete messages are refused naming the problem", arguments: [
@@ -32,7 +38,7 @@ struct PageCommandTests {
         ("[1,2]", nil, "(top level): expected an object with a \"type\", got an array"),
         (#"{"id":3}"#, 3, "type: missing; this key is required"),
         (#"{"type":"teleport","id":4}"#, 4,
-         #"type: "teleport" is not supported; use "move" or "rotate" or "pause" or "resume" or "step" or "speed""#),
+         #"type: "teleport" is not supported; use "move" or "rotate" or "pause" or "resume" or "step" or "speed" or "load""#),
         (#"{"type":"move","id":5,"device":"tag"}"#, 5, "position: missing; this key is required"),
         (#"{"type":"move","device":"tag","position":[1,1,1]}"#, nil, "id: missing; this key is required"),
         (#"{"type":"pause","id":1.5}"#, nil, "id: 1.5 is not a whole number"),
@@ -41,6 +47,8 @@ struct PageCommandTests {
         (#"{"type":"pause","id":8,"now":true}"#, 8, "now: unknown key; allowed here: type, id"),
         (#"{"type":"step","id":9,"seconds":0}"#, 9, "seconds: 0 s must be more than 0 s; a run lasts more than 0 s and at most one day (86400 s); durations are in seconds"),
         (#"{"type":"step","id":10,"seconds":1e300}"#, 10, "seconds: 1e+300 s is above the maximum of 86400 s"),
+        (#"{"type":"load","id":11}"#, 11, "scenario: missing; this key is required"),
+        (#"{"type":"load","id":12,"scenario":3}"#, 12, "scenario: expected a string, got a number"),
     ] as [(String, Int?, String)])
     func refused(text: String, id: Int?, message: String) {
         #expect {

@@ -18,7 +18,7 @@ struct RoomStreamTests {
         defer { server.stop() }
         let page = try TestWebSocket(port: server.port)
         let plan = try #require(try page.receive())
-        #expect(plan.text == StreamMessage.plan(room.plan, scenario: "test-room", role: .controller).text)
+        #expect(plan.text == StreamMessage.plan(room.plan, scenario: "test-room", role: .controller, loadable: room.loadable).text)
         #expect(try #require(try page.receive()).text == StreamMessage.state(FakeRoom.testSnapshot()).text)
         room.update { $0.paused = true }
         // The next message is the changed state: unchanged ones in between were not sent.
@@ -85,7 +85,7 @@ struct RoomStreamTests {
         try page.send(#"{"type":"fly","id":2}"#)
         #expect(try page.receiveAnswer() == [
             "type": .string("refused"), "id": .number(2),
-            "message": .string(#"type: "fly" is not supported; use "move" or "rotate" or "pause" or "resume" or "step" or "speed""#),
+            "message": .string(#"type: "fly" is not supported; use "move" or "rotate" or "pause" or "resume" or "step" or "speed" or "load""#),
         ])
         try page.send(#"{"type":"move","id":3,"position":[0,1,0]}"#)
         #expect(try page.receiveAnswer()["message"] == .string("device: missing; this key is required"))

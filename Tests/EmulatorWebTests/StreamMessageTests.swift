@@ -8,19 +8,26 @@ import UWBEmulatorService
 /// exact form, and the server compares state texts to send only changes.
 @Suite("Stream messages")
 struct StreamMessageTests {
-    @Test("plan: extent, obstacles of a material or a loss, devices with their field of view, the page's role")
+    @Test("plan: extent, obstacles of a material or a loss, devices with their field of view, the page's role, the scenarios it may load")
     func plan() throws {
         let plan = try FakeRoom.testPlan()
-        #expect(StreamMessage.plan(plan, scenario: "test-room", role: .controller).text == """
-            {"type":"plan","version":1,"scenario":"test-room","role":"controller","notice":null,\
+        let loadable = LoadableScenarios(names: ["test-room", "demo-room"], refusal: nil)
+        #expect(StreamMessage.plan(plan, scenario: "test-room", role: .controller, loadable: loadable).text == """
+            {"type":"plan","version":2,"scenario":"test-room","role":"controller","notice":null,\
+            "scenarios":["test-room","demo-room"],"loadNotice":null,\
             "extent":{"min":[-1.5,-0.5,-3.6],"max":[3.5,3,1.5]},\
             "obstacles":[{"name":"wall","min":[-1,0,-3.1],"max":[3,2.5,-2.9],"material":"concrete","thicknessMetres":0.2,"lossDB":null},\
             {"name":"cabinet","min":[1,0,0.5],"max":[1.5,1,1],"material":null,"thicknessMetres":null,"lossDB":6}],\
             "devices":[{"name":"phone","board":"ft232h-dw1000-triple","chips":3,"driven":"app","fieldOfViewDegrees":120},\
             {"name":"tag","board":"ft232h-dw1000-single","chips":1,"driven":"scenario","fieldOfViewDegrees":null}]}
             """)
-        let observer = StreamMessage.plan(plan, scenario: "a \"quoted\" room", role: .observer(notice: "it observes"))
-        #expect(observer.text.hasPrefix(#"{"type":"plan","version":1,"scenario":"a \"quoted\" room","role":"observer","notice":"it observes","extent""#))
+        let observer = StreamMessage.plan(
+            plan, scenario: "a \"quoted\" room", role: .observer(notice: "it observes"),
+            loadable: LoadableScenarios(names: [], refusal: "it writes a trace"))
+        #expect(observer.text.hasPrefix(#"""
+            {"type":"plan","version":2,"scenario":"a \"quoted\" room","role":"observer","notice":"it observes",\#
+            "scenarios":[],"loadNotice":"it writes a trace","extent"
+            """#))
     }
 
     @Test("state: time to the microsecond, devices in order, only links that carried frames, nothing measured yet")

@@ -18,7 +18,8 @@ enum BrowserTools {
 
 /// The room page in a real browser (Tests/Browser/room_page.py: Debian's Chromium, headless,
 /// through Selenium): `uwb emulator serve --http 0` with two `uwb session` apps ranging, the page
-/// loaded, a device dragged, a move into a pillar refused, pause and step. Screenshots go to
+/// loaded, a device dragged, a move into a pillar refused, pause and step, the downloads, and
+/// demo-room loaded in its place (its apps detached). Screenshots go to
 /// `.build/artefacts/browser` (CI keeps them). On a machine without the browser the test is
 /// skipped, except in CI, where `.ci/run` installs it.
 @Suite("The room page in a real browser", .serialized, .enabled(if: BrowserTools.canRun))
@@ -55,7 +56,7 @@ struct RoomPageBrowserTests {
         process.waitUntilExit()
     }
 
-    @Test("the page shows the room, a drag moves a device and the measured distance follows, a move into the pillar is refused, pause stops the clock",
+    @Test("the page shows the room, a drag moves a device and the measured distance follows, a move into the pillar is refused, pause stops the clock, the files download, another scenario loads",
           .timeLimit(.minutes(5)))
     func pageInBrowser() throws {
         _ = try #require(BuiltExecutable.path(named: "uwb"), "no uwb executable was built")
@@ -102,11 +103,12 @@ struct RoomPageBrowserTests {
             arguments: [
                 Repository.path("Tests/Browser/room_page.py"), "--url", url, "--screenshots", screenshots,
                 "--drag", "tag", "--to", "1.0,-2.0", "--expect-measured", "--refuse-to", "2.0,-1.5", "--step",
+                "--load", "demo-room",
             ])
         let report = String(decoding: script.output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         script.process.waitUntilExit()
         #expect(script.process.terminationStatus == 0, "\(report)")
-        for name in ["loaded.png", "after-drag.png", "refused.png", "paused.png"] {
+        for name in ["loaded.png", "after-drag.png", "refused.png", "paused.png", "loaded-other.png"] {
             #expect(FileManager.default.fileExists(atPath: screenshots + "/" + name), "\(report)")
         }
     }

@@ -1,7 +1,7 @@
 // The room of a swift-uwb emulator service, live, from above: x to the right, z downwards, metres.
 // It reads the service's stream (/stream, JSON messages "plan", "state", "done", "refused") and, when
-// this page controls the world, sends the commands "move", "rotate", "pause", "resume", "step" and
-// "speed". Drawing happens on an animation frame, and only when a new state arrived or the view changed.
+// this page controls the world, sends the commands "move", "rotate", "pause", "resume", "step",
+// "speed" and "load" (another scenario in place of the room: a new "plan" follows). Drawing happens on an animation frame, and only when a new state arrived or the view changed.
 (() => {
   'use strict';
 
@@ -40,7 +40,7 @@
   const knob = $('knob');
   const knobContext = knob.getContext('2d');
   const ui = {
-    scenario: $('scenario'), clock: $('clock'), runState: $('run-state'), speedNow: $('speed-now'),
+    scenario: $('scenario'), load: $('load'), clock: $('clock'), runState: $('run-state'), speedNow: $('speed-now'),
     pause: $('pause'), step: $('step'), speed: $('speed'), role: $('role'), connection: $('connection'),
     notice: $('notice'), banners: $('banners'), panelEmpty: $('panel-empty'), panelDevice: $('panel-device'),
     name: $('pd-name'), board: $('pd-board'), chips: $('pd-chips'), driven: $('pd-driven'), app: $('pd-app'),
@@ -58,6 +58,7 @@
   let reconnectDelay = RECONNECT_FIRST_MS;
   let reconnectAt = 0;
   let nextCommandID = 1;
+  let plansThisConnection = 0;     // more than one: another scenario was loaded
   const pending = new Map();       // command id -> { type, device, position | yawDegrees, done }
   const replies = [];              // the last replies ("done"/"refused"), for tests and debugging
   let selected = -1;               // index of the selected device, or -1
@@ -746,6 +747,11 @@
     ui.pause.disabled = !control || !state;
     ui.step.disabled = !control || !state || !state.paused;
     ui.speed.disabled = !control;
+    const loadable = plan && Array.isArray(plan.scenarios) ? plan.scenarios : [];
+    ui.load.disabled = !control || loadable.length === 0;
+    ui.load.title = plan && plan.loadNotice ? plan.loadNotice
+      : role !== 'controller' ? 'an observer cannot load another scenario'
+      : 'load another scenario in place of this room (its apps are detached)';
     canvas.classList.toggle('disconnected', !connected);
     updateConnection();
   }
@@ -761,9 +767,9 @@
     }
   }
 
-  function showBanner(text) {
+  function showBanner(text, kind) {
     const banner = document.createElement('div');
-    banner.className = 'banner';
+    banner.className = kind === 'info' ? 'banner info' : 'banner';
     banner.setAttribute('role', 'alert');
     banner.textContent = text;
     ui.banners.appendChild(banner);
@@ -791,7 +797,7 @@
       return;
     }
     socket = opened;
-    opened.onopen = () => { if (socket === opened) { connected = true; updateHeader(); requestDraw(); } };
+    opened.onopen = () => { if (socket === opened) { connected = true; plansThisConnection = 0; updateHeader(); requestDraw(); } };
     opened.onmessage = (event) => { if (socket === opened) receive(event.data); };
     opened.onclose = () => {
       if (socket !== opened) return;
@@ -831,7 +837,14 @@
 
   function receivePlan(message) {
     const selectedName = selected >= 0 && plan ? plan.devices[selected].name : null;
+    plansThisConnection += 1;
+    const replacing = plansThisConnection > 1;
     plan = message;
+    fillLoadChoices(Array.isArray(plan.scenarios) ? plan.scenarios : []);
+    // A plan after the first on this connection: another scenario was loaded, the old room's commands are moot.
+    pending.clear();
+    drag = null;
+    if (replacing) showBanner(`Loaded ${plan.scenario}`, 'info');
     plan.obstacles = plan.obstacles || [];
     plan.devices = plan.devices || [];
     role = message.role === 'controller' ? 'controller' : 'observer';
@@ -848,7 +861,8 @@
   }
 
   function receiveState(message) {
-    if (!plan || !Array.isArray(message.devices)) return;
+    // A state of another room (sent as a scenario was being loaded) is not this plan's: skip it.
+    if (!plan || !Array.isArray(message.devices) || message.devices.length !== plan.devices.length) return;
     state = message;
     statesReceived += 1;
     lastStateReceivedAt = performance.now();
@@ -904,6 +918,21 @@
     send({ type: 'rotate', device: plan.devices[index].name, yawDegrees });
   }
   const round3 = (v) => Math.round(v * 1000) / 1000;
+
+  function fillLoadChoices(names) {
+    while (ui.load.options.length > 1) ui.load.remove(1);
+    for (const name of names) {
+      const option = document.createElement('option');
+      option.value = name; option.textContent = name;
+      ui.load.appendChild(option);
+    }
+    ui.load.value = '';
+  }
+
+  function sendLoad(name) {
+    if (name) send({ type: 'load', scenario: name });
+    ui.load.value = '';
+  }
 
   function togglePause() {
     if (!state || !canControl()) return;
@@ -1019,6 +1048,7 @@
   // ---- buttons and keys ----------------------------------------------------------------------------
   ui.pause.addEventListener('click', () => { togglePause(); ui.pause.blur(); });
   ui.step.addEventListener('click', () => { send({ type: 'step', seconds: STEP_SECONDS }); ui.step.blur(); });
+  ui.load.addEventListener('change', () => sendLoad(ui.load.value));
   ui.speed.addEventListener('change', () => {
     const speed = Number(ui.speed.value);
     if (isFinite(speed)) send({ type: 'speed', speed });

@@ -72,19 +72,26 @@ extension Scenario {
     public static func load(
         from path: String, boardSearchPaths: [String] = BoardCatalog.defaultSearchPaths
     ) throws(ScenarioError) -> Scenario {
-        let data: Data
-        do {
-            data = try FileReadError.contents(ofFile: path)
-        } catch {
-            guard let shipped = shippedFile(standingFor: path) else {
-                throw .cannotRead(path: path, reason: error.reason)
-            }
-            data = Data(shipped)
-        }
+        let data = try fileContents(at: path)
         do {
             return try Scenario(jsonData: data, boardSearchPaths: boardSearchPaths)
         } catch {
             throw .inFile(path: path, error: error)
+        }
+    }
+
+    /// The text of the scenario file at `path`, unchecked: the file's, or, as ``load(from:boardSearchPaths:)``
+    /// finds it, the shipped scenario's whose name the path's file name is.
+    ///
+    /// - Throws: ``ScenarioError/cannotRead(path:reason:)`` if there is no such file or it cannot be read.
+    public static func fileContents(at path: String) throws(ScenarioError) -> Data {
+        do {
+            return try FileReadError.contents(ofFile: path)
+        } catch {
+            guard let shipped = shippedFile(standingFor: path) else {
+                throw .cannotRead(path: path, reason: error.reason)
+            }
+            return Data(shipped)
         }
     }
 

@@ -5,16 +5,23 @@ import UWBCore
 import UWBEmulator
 import UWBEmulatorService
 
-/// A room for the server under test: a fixed plan, a snapshot the test sets (or that moves on by a
-/// millisecond at every look, `running`), and commands recorded and answered as the world would.
+/// A room for the server under test: a plan, a snapshot the test sets (or that moves on by a
+/// millisecond at every look, `running`), and commands recorded and answered as the world would;
+/// it loads ``otherRoom`` (one device, `beacon`) and hands out a scenario and moves but no trace.
 final class FakeRoom: WebRoom {
     private struct State {
+        var plan: RoomPlan
         var snapshot: EmulatorSnapshot
         var running: Bool
         var performed: [WorldCommand] = []
     }
 
-    let plan: RoomPlan
+    /// The scenario it may load besides its own.
+    static let otherRoom = "other-room"
+    /// The text it hands out as its scenario.
+    static let scenarioText = #"{"name":"test room","devices":[]}"#
+
+    let loadable = LoadableScenarios(names: ["test-room", FakeRoom.otherRoom], refusal: nil)
     private let state: Mutex<State>
     /// With ``holdCommands``, every command waits for a signal here before it is performed, as a
     /// world busy between two events would keep it waiting.
@@ -23,10 +30,34 @@ final class FakeRoom: WebRoom {
 
     /// A room with `plan` (by default ``testPlan()``), whose snapshot starts as `snapshot`.
     init(plan: RoomPlan? = nil, snapshot: EmulatorSnapshot = FakeRoom.testSnapshot(), running: Bool = false, holdCommands: Bool = false) throws {
-        let plan = try plan ?? FakeRoom.testPlan()
-        self.plan = plan
         self.holdCommands = holdCommands
-        state = Mutex(State(snapshot: snapshot, running: running))
+        state = Mutex(State(plan: try plan ?? FakeRoom.testPlan(), snapshot: snapshot, running: running))
+    }
+
+    var plan: RoomPlan {
+        state.withLock { $0.plan }
+    }
+
+    func load(_ name: String) throws(ScenarioLoadError) -> String {
+        guard name == Self.otherRoom else { throw .unknown(name, allowed: loadable.names) }
+        let beacon = Position(metres: Vector3(x: 1, y: 1, z: 1))
+        state.withLock { state in
+            state.plan = RoomPlan(
+                extent: RoomExtent(trajectories: [.standing(at: beacon)], obstacles: []), obstacles: [],
+                devices: [PlanDevice(name: "beacon", board: "ft232h-dw1000-single", chips: 1, driven: .app, findsDirections: false)])
+            state.snapshot = EmulatorSnapshot(
+                now: .zero, speed: 1, devices: [SnapshotDevice(name: "beacon", board: "ft232h-dw1000-single", position: beacon, isFree: true, app: nil)],
+                links: [])
+        }
+        return "the other room"
+    }
+
+    func file(_ file: RoomFile) throws(RoomFileError) -> RoomFileContents {
+        switch file {
+        case .scenario: return RoomFileContents(fileName: "test \"room\".json", bytes: Array(Self.scenarioText.utf8))
+        case .moves: return RoomFileContents(fileName: "test-room-moves.jsonl", bytes: [])
+        case .trace: throw .unavailable("no trace here; start the service with --trace")
+        }
     }
 
     func snapshot() -> EmulatorSnapshot {
@@ -43,7 +74,7 @@ final class FakeRoom: WebRoom {
             commandGate.wait()
         }
         return try state.withLock { (state) throws(WorldCommandError) -> SimulationTime in
-            let names = plan.devices.map(\.name)
+            let names = state.plan.devices.map(\.name)
             switch command {
             case .move(let name, _), .rotate(let name, _):
                 guard names.contains(name) else { throw .unknownDevice(name, available: names) }

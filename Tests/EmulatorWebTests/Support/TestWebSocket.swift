@@ -97,6 +97,14 @@ final class TestWebSocket {
         }
     }
 
+    /// The next message of type `type`, skipping the others.
+    func receiveMessage(ofType type: String) throws -> [String: JSONValue] {
+        while true {
+            let message = try receiveMessage()
+            if message["type"] == .string(type) { return message }
+        }
+    }
+
     /// Frames until the server closes the connection: the last is its close frame, if it sent one.
     func receiveUntilClosed() throws(TestClientError) -> [Frame] {
         var frames: [Frame] = []
