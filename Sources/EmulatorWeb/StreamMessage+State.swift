@@ -26,6 +26,7 @@ extension StreamMessage {
                 .object([
                     ("position", .metres(device.position)),
                     ("yawDegrees", .number(device.yaw.degrees, decimals: 2)),
+                    ("clockOffsetPPM", .number(device.clockOffset.partsPerMillion, decimals: 3)),
                     ("app", .optional(device.app) { .string($0.label) }),
                 ])
             })),

@@ -4,7 +4,7 @@ import UWBEmulator
 extension EmulatorSnapshot {
     /// The body of SNAPSHOT (`Docs/emulator-service.md`): now (64), speed (64, IEEE 754 binary64),
     /// paused (8: 1 paused, 0 running), device count (16), each device: name length (8), name, board
-    /// id length (8), board id, x, y, z (binary64 metres each), yaw (binary64 radians), flags (8: bit 0 free for apps, bit 1 an app attached) and,
+    /// id length (8), board id, x, y, z (binary64 metres each), yaw (binary64 radians), clock offset (binary64 ppm), flags (8: bit 0 free for apps, bit 1 an app attached) and,
     /// with an app: its process id (32, 0 unknown), name length (8), name; then link count (32),
     /// each link: first (16), second (16), true distance (binary64 metres), frames first → second
     /// (32), frames second → first (32), measurement count (8, 0–2) and each measurement: the
@@ -20,6 +20,7 @@ extension EmulatorSnapshot {
                 octets += EmulatorWire.little(coordinate.bitPattern)
             }
             octets += EmulatorWire.little(device.yaw.radians.bitPattern)
+            octets += EmulatorWire.little(device.clockOffset.partsPerMillion.bitPattern)
             octets.append((device.isFree ? 1 : 0) | (device.app == nil ? 0 : 2))
             if let app = device.app {
                 octets += EmulatorWire.little(UInt32(bitPattern: app.processID ?? 0)) + Self.text(app.name)
@@ -63,6 +64,8 @@ extension EmulatorSnapshot {
             }
             let yaw = Double(bitPattern: try reader.uint64("\(name)'s yaw"))
             guard yaw.isFinite else { throw .malformed("\(name)'s yaw is not a number") }
+            let offset = Double(bitPattern: try reader.uint64("\(name)'s clock offset"))
+            guard offset.isFinite else { throw .malformed("\(name)'s clock offset is not a number") }
             let flags = try reader.octet("\(name)'s flags")
             guard flags <= 3 else { throw .malformed("device flags 0x\(String(flags, radix: 16)) (bits 0 and 1 only)") }
             var app: AttachedApp?
@@ -72,7 +75,7 @@ extension EmulatorSnapshot {
             }
             devices.append(SnapshotDevice(
                 name: name, board: board, position: Position(metres: Vector3(x: coordinates[0], y: coordinates[1], z: coordinates[2])),
-                yaw: Angle(radians: yaw), isFree: flags & 1 != 0, app: app))
+                yaw: Angle(radians: yaw), clockOffset: ClockOffset(partsPerMillion: offset), isFree: flags & 1 != 0, app: app))
         }
         var links: [SnapshotLink] = []
         for _ in 0..<Int(try reader.uint32("link count")) {

@@ -225,6 +225,7 @@ final class LockstepWorld: @unchecked Sendable {
                     name: device.name, board: device.board.id,
                     position: nodes.indices.contains(index) ? nodes[index].trajectory.position(at: now) : .origin,
                     yaw: nodes.indices.contains(index) ? nodes[index].orientation.yaw : .zero,
+                    clockOffset: device.chips.first?.oscillator.offset(at: now) ?? ClockOffset(partsPerMillion: 0),
                     isFree: free.contains(device.name), app: participants.first { $0.device === device }?.app)
             }
             antennas = nodes.map { $0.antennaPosition(0, at: now) }

@@ -34,9 +34,9 @@ struct StreamMessageTests {
     func state() {
         #expect(StreamMessage.state(FakeRoom.testSnapshot()).text == """
             {"type":"state","t":1.234567,"speed":1,"paused":false,\
-            "devices":[{"position":[0,1,0],"yawDegrees":0,"app":"pid 41230 (uwb)"},\
-            {"position":[3,1,-2],"yawDegrees":90,"app":null},\
-            {"position":[-1,1,1],"yawDegrees":-45.5,"app":"an app"}],\
+            "devices":[{"position":[0,1,0],"yawDegrees":0,"clockOffsetPPM":0,"app":"pid 41230 (uwb)"},\
+            {"position":[3,1,-2],"yawDegrees":90,"clockOffsetPPM":-12.346,"app":null},\
+            {"position":[-1,1,1],"yawDegrees":-45.5,"clockOffsetPPM":0,"app":"an app"}],\
             "links":[{"a":0,"b":1,"trueMetres":3.6056,"frames":[12,11],"measured":[]}]}
             """)
     }
@@ -49,7 +49,7 @@ struct StreamMessageTests {
                 isFree: true, app: nil),
         ], links: [])
         #expect(StreamMessage.state(snapshot).text == """
-            {"type":"state","t":0.001,"speed":0.25,"paused":true,"devices":[{"position":[0,1,3],"yawDegrees":0,"app":null}],"links":[]}
+            {"type":"state","t":0.001,"speed":0.25,"paused":true,"devices":[{"position":[0,1,3],"yawDegrees":0,"clockOffsetPPM":0,"app":null}],"links":[]}
             """)
     }
 

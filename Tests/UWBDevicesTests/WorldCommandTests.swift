@@ -76,13 +76,15 @@ struct WorldCommandTests {
         #expect(service.now > paused + .milliseconds(250))
     }
 
-    @Test("asked to, the world runs with no app attached, at its speed, and a pause holds it", .timeLimit(.minutes(1)))
+    @Test("asked to, the world runs with no app attached, at its speed, and a pause holds it; the snapshot gives each clock's offset", .timeLimit(.minutes(1)))
     func runsWithoutApps() throws {
         let board = try BoardDescription.load(from: Repository.path("Hardware/boards/ft232h-dw1000-single.json"))
         let emulation = Emulation(seed: 1, channelModel: try ChannelModel(kind: .freeSpace, channel: .five))
         try emulation.add(DeviceSetup(name: "alice", board: board, trajectory: .standing(at: Self.position(0, 1, 0))))
         try emulation.add(
-            DeviceSetup(name: "beacon", board: board, trajectory: .standing(at: Self.position(0, 1, -3))),
+            DeviceSetup(
+                name: "beacon", board: board, clockOffset: ClockOffset(partsPerMillion: 7),
+                trajectory: .standing(at: Self.position(0, 1, -3))),
             application: { ScriptedTransmitter(on: $0, interval: .milliseconds(100), start: .milliseconds(10), payloadLength: 12, address: 7) })
         let service = try EmulatorService(
             emulation: emulation, free: ["alice"], socketPath: "/tmp/swift-uwb-test-\(UUID().uuidString.prefix(8)).sock",
@@ -92,6 +94,8 @@ struct WorldCommandTests {
         #expect(Eventually.holds { service.now >= SimulationTime(seconds: 0.5) })
         let paused = try service.perform(.pause)
         #expect(paused > .zero)
+        // The beacon's clock as the emulator keeps it: 7 ppm fast, no drift.
+        #expect(service.snapshot().devices.map(\.clockOffset.partsPerMillion) == [0, 7])
         for _ in 0..<20 {
             #expect(service.now == paused)
             Thread.sleep(forTimeInterval: 0.002)

@@ -128,7 +128,7 @@ final class FakeRoom: WebRoom {
                     isFree: true, app: AttachedApp(processID: 41230, name: "uwb")),
                 SnapshotDevice(
                     name: "tag", board: "ft232h-dw1000-single", position: Position(metres: Vector3(x: 3, y: 1, z: -2)), yaw: .degrees(90),
-                    isFree: false, app: nil),
+                    clockOffset: ClockOffset(partsPerMillion: -12.3456), isFree: false, app: nil),
                 SnapshotDevice(
                     name: "laptop", board: "ft232h-dw1000-single", position: Position(metres: Vector3(x: -1, y: 1, z: 1)), yaw: .degrees(-45.5),
                     isFree: true, app: AttachedApp(processID: nil, name: "")),

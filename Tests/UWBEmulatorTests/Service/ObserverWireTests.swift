@@ -9,12 +9,13 @@ import UWBTestSupport
 /// golden octets, what the service refuses, and apps of version 2 still attached.
 @Suite("Emulator service observers on the wire")
 struct ObserverWireTests {
-    /// A paused snapshot of two devices, the second turned and with an app, and their link.
+    /// A paused snapshot of two devices, the second turned, its clock 10 ppm fast and with an app, and their link.
     static let snapshot = EmulatorSnapshot(
         now: SimulationTime(picoseconds: 1_000_000_000_000), speed: 1, paused: true,
         devices: [
             SnapshotDevice(name: "a", board: "b", position: .origin, isFree: true, app: nil),
             SnapshotDevice(name: "c", board: "b", position: Position(metres: Vector3(x: 3, y: 0, z: 0)), yaw: Angle(radians: 0.5),
+                           clockOffset: ClockOffset(partsPerMillion: 10),
                            isFree: true, app: AttachedApp(processID: 0x1234, name: "u")),
         ],
         links: [SnapshotLink(first: 0, second: 1, trueDistance: Distance(metres: 3), framesToSecond: 5, framesToFirst: 7)])
@@ -26,10 +27,11 @@ struct ObserverWireTests {
         + [0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xF0, 0x3F]  // speed 1.0
         + [0x01]  // paused
         + [0x02, 0x00]  // two devices
-        + [0x01, 0x61, 0x01, 0x62] + [UInt8](repeating: 0, count: 32) + [0x01]  // "a" on "b" at the origin, yaw 0, free
+        + [0x01, 0x61, 0x01, 0x62] + [UInt8](repeating: 0, count: 40) + [0x01]  // "a" on "b" at the origin, yaw 0, clock 0 ppm, free
         + [0x01, 0x63, 0x01, 0x62]
         + [0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x08, 0x40] + [UInt8](repeating: 0, count: 16)  // at x = 3.0
         + [0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xE0, 0x3F]  // yaw 0.5 rad
+        + [0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x24, 0x40]  // clock +10 ppm
         + [0x03, 0x34, 0x12, 0x00, 0x00, 0x01, 0x75]  // free, app pid 0x1234 "u"
         + [0x01, 0x00, 0x00, 0x00]  // one link
         + [0x00, 0x00, 0x01, 0x00]  // devices 0 and 1
@@ -76,7 +78,8 @@ struct ObserverWireTests {
         cases.append((Array(snapshotOctets.prefix(9)), "speed"))
         cases.append((Array(snapshotOctets.prefix(17)) + [0x02], "paused 0x2"))
         cases.append((Array(snapshotOctets.prefix(48)) + [0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xF8, 0x7F], "a's yaw is not a number"))
-        cases.append((Array(snapshotOctets.prefix(56)) + [0x04], "device flags 0x4"))
+        cases.append((Array(snapshotOctets.prefix(56)) + [0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xF0, 0x7F], "a's clock offset is not a number"))
+        cases.append((Array(snapshotOctets.prefix(64)) + [0x04], "device flags 0x4"))
         cases.append((Array(snapshotOctets.prefix(count - 21)) + [0x01, 0x00, 0x01, 0x00] + Array(snapshotOctets.suffix(17)),
                       "a link between devices 1 and 1"))
         cases.append((Array(snapshotOctets.dropLast()) + [0x03], "3 measurements of one link"))
