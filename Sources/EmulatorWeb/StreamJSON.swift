@@ -61,16 +61,56 @@ enum StreamJSON: Sendable {
             text += "{"
             for (index, member) in members.enumerated() {
                 if index > 0 { text += "," }
-                text += JSONStringText.quoted(member.key) + ":"
+                text += Self.isPlain(member.key) ? "\"" + member.key + "\":" : JSONStringText.quoted(member.key) + ":"
                 member.value.write(to: &text)
             }
             text += "}"
         }
     }
 
+    /// Whether `key` needs no escaping in JSON: letters and digits only, as every key the server
+    /// writes (checked so that a state's hundred thousand keys skip the general quoting).
+    private static func isPlain(_ key: String) -> Bool {
+        key.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }
+    }
+
     /// `value` to `decimals` decimals without trailing zeros, never `-0`; `null` for infinity and NaN.
+    /// Worked out in whole numbers (a state of a 200-device room holds about a hundred thousand
+    /// numbers, and Foundation's formatting took most of the time to write one); values too large
+    /// for that, which no room has, and values within a millionth of a half in the last place go
+    /// through Foundation, so the digits are always printf's.
     private static func numberText(_ value: Double, decimals: Int) -> String {
         guard value.isFinite else { return "null" }
+        let decimals = min(max(decimals, 0), Self.powersOfTen.count - 1)
+        let scale = Self.powersOfTen[decimals]
+        let raw = value * Double(scale)
+        // Near a half the product's own rounding may decide the last digit: printf's exact
+        // decimal expansion decides instead.
+        guard abs(raw) < 1e15, abs(abs(raw - raw.rounded(.towardZero)) - 0.5) > 1e-6 else {
+            return Self.foundationText(value, decimals: decimals)
+        }
+        let scaled = raw.rounded()
+        let units = Int64(scaled)
+        guard units != 0 else { return "0" }
+        var text = units < 0 ? "-" : ""
+        let magnitude = units.magnitude
+        text += String(magnitude / UInt64(scale))
+        var fraction = magnitude % UInt64(scale)
+        guard fraction != 0 else { return text }
+        var places = decimals
+        while fraction % 10 == 0 {
+            fraction /= 10
+            places -= 1
+        }
+        let digits = String(fraction)
+        return text + "." + String(repeating: "0", count: places - digits.count) + digits
+    }
+
+    /// 10⁰ to 10⁹: the scales of the decimals numbers are written to.
+    private static let powersOfTen: [Int64] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000]
+
+    /// ``numberText(_:decimals:)`` by Foundation, for values beyond its whole numbers.
+    private static func foundationText(_ value: Double, decimals: Int) -> String {
         var digits = String(format: "%.\(decimals)f", locale: nil, value)
         if digits.contains(".") {
             while digits.hasSuffix("0") { digits.removeLast() }
