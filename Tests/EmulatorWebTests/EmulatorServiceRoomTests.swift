@@ -33,13 +33,11 @@ struct EmulatorServiceRoomTests {
         let first = try page.receiveMessage()
         #expect(first["type"] == .string("state"))
         try page.send(#"{"type":"move","id":1,"device":"bob","position":[0.5,1,-2]}"#)
-        #expect(try page.receiveAnswer()["type"] == .string("done"))
-        while true {
-            let state = try page.receiveMessage()
-            guard case .array(let states)? = state["devices"], case .object(let bob)? = states.last else { continue }
-            if bob["position"] == .array([.number(0.5), .number(1), .number(-2)]) {
-                break
-            }
+        let (answer, states) = try page.receiveAnswerAndStates()
+        #expect(answer["type"] == .string("done"))
+        _ = try page.state(among: states) { state in
+            guard case .array(let devices)? = state["devices"], case .object(let bob)? = devices.last else { return false }
+            return bob["position"] == .array([.number(0.5), .number(1), .number(-2)])
         }
         try page.send(#"{"type":"move","id":2,"device":"bob","position":[0,1,-200]}"#)
         let refused = try page.receiveAnswer()

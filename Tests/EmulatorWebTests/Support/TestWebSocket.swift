@@ -97,6 +97,31 @@ final class TestWebSocket {
         }
     }
 
+    /// The next answer, and the states that came before it (the server may send a state showing
+    /// a command's effect before the command's answer).
+    func receiveAnswerAndStates() throws -> (answer: [String: JSONValue], states: [[String: JSONValue]]) {
+        var states: [[String: JSONValue]] = []
+        while true {
+            let message = try receiveMessage()
+            if message["type"] == .string("state") {
+                states.append(message)
+            } else if message["type"] != .string("plan") {
+                return (message, states)
+            }
+        }
+    }
+
+    /// The first state that `accept` takes: among `earlier` ones first, then those received next.
+    func state(among earlier: [[String: JSONValue]], where accept: ([String: JSONValue]) -> Bool) throws -> [String: JSONValue] {
+        if let state = earlier.first(where: accept) {
+            return state
+        }
+        while true {
+            let state = try receiveMessage(ofType: "state")
+            if accept(state) { return state }
+        }
+    }
+
     /// The next message of type `type`, skipping the others.
     func receiveMessage(ofType type: String) throws -> [String: JSONValue] {
         while true {
