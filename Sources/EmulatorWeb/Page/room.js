@@ -44,7 +44,7 @@
     pause: $('pause'), step: $('step'), speed: $('speed'), role: $('role'), connection: $('connection'),
     notice: $('notice'), banners: $('banners'), panelEmpty: $('panel-empty'), panelDevice: $('panel-device'),
     name: $('pd-name'), board: $('pd-board'), chips: $('pd-chips'), driven: $('pd-driven'), app: $('pd-app'),
-    position: $('pd-position'), yaw: $('pd-yaw'), clock: $('pd-clock'), fov: $('pd-fov'), fps: $('pd-fps'),
+    position: $('pd-position'), yaw: $('pd-yaw'), clockOffset: $('pd-clock'), fov: $('pd-fov'), fps: $('pd-fps'),
     links: document.querySelector('#pd-links tbody'), yawInput: $('yaw-input'),
   };
 
@@ -642,7 +642,7 @@
     ui.app.textContent = s ? (s.app == null ? 'none attached' : s.app) : '—';
     ui.position.textContent = s ? formatPosition(s.position) : '—';
     ui.yaw.textContent = s ? `${formatNumber(s.yawDegrees || 0, 1)}°` : '—';
-    ui.clock.textContent = s && typeof s.clockOffsetPPM === 'number' ? `${s.clockOffsetPPM >= 0 ? '+' : ''}${formatNumber(s.clockOffsetPPM, 3)} ppm` : '—';
+    ui.clockOffset.textContent = s && typeof s.clockOffsetPPM === 'number' ? `${s.clockOffsetPPM >= 0 ? '+' : ''}${formatNumber(s.clockOffsetPPM, 3)} ppm` : '—';
     if (s && document.activeElement !== ui.yawInput) ui.yawInput.value = String(normalisedDegrees(s.yawDegrees || 0));
     ui.fps.textContent = framesPerSecondText(selected);
     ui.yawInput.disabled = !canControl();
