@@ -44,9 +44,9 @@ public struct RecordedMove: Hashable, Sendable {
         switch command {
         case .move(let device, let position):
             let point = position.metres
-            return head + ",\"move\":\(Self.quoted(device)),\"position\":[\(point.x),\(point.y),\(point.z)]}"
+            return head + ",\"move\":\(JSONStringText.quoted(device)),\"position\":[\(point.x),\(point.y),\(point.z)]}"
         case .rotate(let device, let yaw):
-            return head + ",\"rotate\":\(Self.quoted(device)),\"yawDegrees\":\(yaw.degrees)}"
+            return head + ",\"rotate\":\(JSONStringText.quoted(device)),\"yawDegrees\":\(yaw.degrees)}"
         case .pause, .resume, .step, .speed:
             return nil
         }
@@ -89,12 +89,6 @@ public struct RecordedMove: Hashable, Sendable {
         let whole = picoseconds / 1_000_000_000_000
         let fraction = String(picoseconds % 1_000_000_000_000)
         return "\(whole)." + String(repeating: "0", count: 12 - fraction.count) + fraction
-    }
-
-    /// `text` as a JSON string.
-    private static func quoted(_ text: String) -> String {
-        let data = (try? JSONSerialization.data(withJSONObject: [text], options: [.withoutEscapingSlashes])) ?? Data("[\"\"]".utf8)
-        return String(decoding: data.dropFirst().dropLast(), as: UTF8.self)
     }
 }
 

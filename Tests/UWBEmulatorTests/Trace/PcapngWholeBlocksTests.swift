@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import UWBCore
 import UWBEmulator
@@ -34,6 +35,20 @@ struct PcapngWholeBlocksTests {
             #expect(try PcapngReader(bytes: kept).records.count == wholeRecords, "cut at \(cut)")
         }
         #expect(PcapngWholeBlocks.length(of: bytes) == bytes.count)
+    }
+
+    @Test(
+        "tshark reads a trace cut in its last block as the two whole frames before the cut",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: TsharkTests.tsharkPath), "tshark is not installed at /usr/bin/tshark")
+    )
+    func tsharkReadsTheCut() throws {
+        let (bytes, ends) = try Self.trace()
+        let kept = PcapngWholeBlocks.prefix(of: Array(bytes.prefix(ends[2] - 3)))
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("swift-uwb-cut-\(UUID().uuidString).pcapng").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try Data(kept).write(to: URL(fileURLWithPath: path))
+        let output = try TsharkTests.tshark(["-r", path, "-T", "fields", "-e", "wpan.seq_no"])
+        #expect(output.split(separator: "\n") == ["0", "1"])
     }
 
     @Test("input that is not pcapng keeps nothing; a block length past the end or malformed stops the cut there")
