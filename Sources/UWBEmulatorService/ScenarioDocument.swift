@@ -39,23 +39,23 @@ public struct ScenarioDocument: Hashable, Sendable {
     /// - Throws: ``RoomFileError/unavailable(_:)`` if the text is not a scenario's JSON object.
     public func standing(after moves: [RecordedMove], in snapshot: EmulatorSnapshot) throws(RoomFileError) -> Data {
         guard var root = (try? JSONSerialization.jsonObject(with: json)) as? [String: Any],
-              var devices = root[ScenarioDocument.devicesKey] as? [[String: Any]] else {
+              var devices = root[ScenarioKey.devices] as? [[String: Any]] else {
             throw .unavailable("the scenario \(name) is not a JSON object with \"devices\", so it cannot be written as it stands now")
         }
         let changed = Set(moves.compactMap(\.device))
         let now = Dictionary(snapshot.devices.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         for index in devices.indices {
-            guard let name = devices[index]["name"] as? String, changed.contains(name), let device = now[name] else { continue }
+            guard let name = devices[index][ScenarioKey.name] as? String, changed.contains(name), let device = now[name] else { continue }
             let point = device.position.metres
-            devices[index]["position"] = [point.x, point.y, point.z]
-            var orientation = devices[index]["orientation"] as? [String: Any] ?? [:]
-            orientation["yawDegrees"] = device.yaw.degrees
-            devices[index]["orientation"] = orientation
-            devices[index]["path"] = nil
+            devices[index][ScenarioKey.position] = [point.x, point.y, point.z]
+            var orientation = devices[index][ScenarioKey.orientation] as? [String: Any] ?? [:]
+            orientation[ScenarioKey.yaw] = device.yaw.degrees
+            devices[index][ScenarioKey.orientation] = orientation
+            devices[index][ScenarioKey.path] = nil
         }
-        root[ScenarioDocument.devicesKey] = devices
+        root[ScenarioKey.devices] = devices
         if let seed {
-            root["seed"] = seed
+            root[ScenarioKey.seed] = seed
         }
         do {
             return try JSONSerialization.data(withJSONObject: root, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
@@ -63,8 +63,6 @@ public struct ScenarioDocument: Hashable, Sendable {
             throw .unavailable("the scenario \(name) cannot be written as JSON: \(error)")
         }
     }
-
-    private static let devicesKey = "devices"
 }
 
 extension RecordedMove {
