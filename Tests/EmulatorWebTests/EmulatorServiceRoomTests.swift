@@ -9,7 +9,7 @@ import UWBTestSupport
 /// The server on a real emulator service: its plan, its state, and a move the world makes.
 @Suite("Room stream on the emulator service", .serialized)
 struct EmulatorServiceRoomTests {
-    @Test("a page sees alice and bob, moves bob, and the state shows bob where it was put", .timeLimit(.minutes(1)))
+    @Test("a page sees alice and bob, moves bob, and the state shows bob where it was put", .timeLimit(.minutes(10)))
     func moveOnService() throws {
         let emulation = try FacingPair.emulation(seed: 3)
         let path = "/tmp/swift-uwb-test-\(UUID().uuidString.prefix(8)).sock"
@@ -46,7 +46,7 @@ struct EmulatorServiceRoomTests {
     }
 
     @Test("a page loads a shipped scenario while an app is attached: the app is told and detached, the new plan arrives without the old devices",
-          .timeLimit(.minutes(1)))
+          .timeLimit(.minutes(10)))
     func loadOnService() throws {
         let path = "/tmp/swift-uwb-test-\(UUID().uuidString.prefix(8)).sock"
         let loader = ScenarioLoader(names: ["facing-pair", "demo-room"]) { name throws(ScenarioLoadError) in

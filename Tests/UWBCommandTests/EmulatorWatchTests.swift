@@ -21,7 +21,7 @@ struct EmulatorWatchTests {
     }
 
     @Test("--once --format jsonl prints one snapshot of the served room: devices, boards, no apps, true distances",
-          .timeLimit(.minutes(1)))
+          .timeLimit(.minutes(10)))
     func onceJSONLines() throws {
         let uwb = try #require(BuiltExecutable.path(named: "uwb"), "no uwb executable was built")
         let service = try ServeProcess(uwb: uwb)
@@ -43,7 +43,7 @@ struct EmulatorWatchTests {
         #expect(objects[0]["speed"] as? Double == 1)
     }
 
-    @Test("--once in text, with UWB_EMULATOR_SOCKET naming the socket", .timeLimit(.minutes(1)))
+    @Test("--once in text, with UWB_EMULATOR_SOCKET naming the socket", .timeLimit(.minutes(10)))
     func onceText() throws {
         let uwb = try #require(BuiltExecutable.path(named: "uwb"), "no uwb executable was built")
         let service = try ServeProcess(uwb: uwb)
@@ -67,7 +67,7 @@ struct EmulatorWatchTests {
         #expect(!run.error.contains("Usage"), "\(run.error)")
     }
 
-    @Test("a service that stops mid-watch: the watcher says it went away and exits 1", .timeLimit(.minutes(1)))
+    @Test("a service that stops mid-watch: the watcher says it went away and exits 1", .timeLimit(.minutes(10)))
     func serviceStopsMidWatch() throws {
         let uwb = try #require(BuiltExecutable.path(named: "uwb"), "no uwb executable was built")
         let service = try EmulatorService(

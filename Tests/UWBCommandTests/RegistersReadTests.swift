@@ -6,7 +6,7 @@ import UWBTestSupport
 /// service's socket and decoded, and what it says to a wrong filter, device or chip.
 @Suite("uwb registers --read", .serialized)
 struct RegistersReadTests {
-    @Test("DEV_ID of an emulated device, decoded field by field", .timeLimit(.minutes(1)))
+    @Test("DEV_ID of an emulated device, decoded field by field", .timeLimit(.minutes(10)))
     func deviceID() throws {
         let uwb = try #require(BuiltExecutable.path(named: "uwb"), "no uwb executable was built")
         let service = try ServeProcess(uwb: uwb)
@@ -24,7 +24,7 @@ struct RegistersReadTests {
     }
 
     @Test("--format json on chip 2 of the three-chip board: the buffers skipped, with why",
-          .timeLimit(.minutes(1)))
+          .timeLimit(.minutes(10)))
     func json() throws {
         let uwb = try #require(BuiltExecutable.path(named: "uwb"), "no uwb executable was built")
         let service = try ServeProcess(uwb: uwb)
@@ -43,7 +43,7 @@ struct RegistersReadTests {
     }
 
     @Test("a DW3220 board's chip is decoded with the DW3000 map: DEV_ID field by field, its buffers skipped with why, a DW1000-only name refused",
-          .timeLimit(.minutes(1)))
+          .timeLimit(.minutes(10)))
     func dw3000Chip() throws {
         let uwb = try #require(BuiltExecutable.path(named: "uwb"), "no uwb executable was built")
         let service = try ServeProcess(uwb: uwb, scenario: "Docs/scenarios/pdoa-dw3220-bench.json", arguments: ["--speed", "0"])

@@ -23,7 +23,7 @@ struct EmulatorServiceTests {
         return service
     }
 
-    @Test("two apps attached to alice and bob range with each other", .timeLimit(.minutes(1)))
+    @Test("two apps attached to alice and bob range with each other", .timeLimit(.minutes(10)))
     func twoAppsRange() throws {
         let service = try Self.service()
         defer { service.stop() }
@@ -76,7 +76,7 @@ struct EmulatorServiceTests {
         reattached.stop()
     }
 
-    @Test("the service stopping under a running session invalidates it with sessionFailed", .timeLimit(.minutes(1)))
+    @Test("the service stopping under a running session invalidates it with sessionFailed", .timeLimit(.minutes(10)))
     func serviceStops() throws {
         let service = try Self.service()
         let (radio, session, probe) = try ServiceRangingPair.app("alice", of: service)

@@ -32,7 +32,7 @@ struct ScenarioLoadTests {
     }
 
     @Test("an attached app is told the room was replaced and detached; the new room has its own devices, no moves, and starts at 0",
-          .timeLimit(.minutes(1)))
+          .timeLimit(.minutes(10)))
     func loadWithAppAttached() throws {
         let service = try Self.service()
         service.start()

@@ -76,7 +76,7 @@ struct WorldCommandTests {
         #expect(service.now > paused + .milliseconds(250))
     }
 
-    @Test("asked to, the world runs with no app attached, at its speed, and a pause holds it; the snapshot gives each clock's offset", .timeLimit(.minutes(1)))
+    @Test("asked to, the world runs with no app attached, at its speed, and a pause holds it; the snapshot gives each clock's offset", .timeLimit(.minutes(10)))
     func runsWithoutApps() throws {
         let board = try BoardDescription.load(from: Repository.path("Hardware/boards/ft232h-dw1000-single.json"))
         let emulation = Emulation(seed: 1, channelModel: try ChannelModel(kind: .freeSpace, channel: .five))
