@@ -45,7 +45,7 @@ extension StreamMessage {
     }
 
     /// A device: what it is and what drives it; its field of view, the whole angle of its board's
-    /// direction finding (twice ``FieldOfView/defaultHalfAngle``), or null.
+    /// direction finding (twice ``FieldOfView/defaultHalfAngle``), or null; its part in positioning.
     private static func deviceJSON(_ device: PlanDevice) -> StreamJSON {
         .object([
             ("name", .string(device.name)),
@@ -53,6 +53,24 @@ extension StreamMessage {
             ("chips", .integer(device.chips)),
             ("driven", .string(device.driven.rawValue)),
             ("fieldOfViewDegrees", device.findsDirections ? .number(2 * FieldOfView.defaultHalfAngle.degrees, decimals: 2) : .null),
+            ("positioning", .optional(device.positioning, positioningJSON)),
         ])
+    }
+
+    /// A device's part in positioning: `{"role":"tag"}`, or an anchor with its cluster, the
+    /// position the tags are told if surveyed apart from its true one, and its floor if the site
+    /// gives floors.
+    private static func positioningJSON(_ role: PositioningRole) -> StreamJSON {
+        switch role {
+        case .tag:
+            .object([("role", .string("tag"))])
+        case .anchor(let cluster, let surveyed, let floor):
+            .object([
+                ("role", .string("anchor")),
+                ("cluster", .string(cluster)),
+                ("surveyed", .optional(surveyed) { .metres($0) }),
+                ("floor", .optional(floor) { .integer($0.floorNumber) }),
+            ])
+        }
     }
 }

@@ -28,22 +28,39 @@ extension StreamMessage {
                     ("yawDegrees", .number(device.yaw.degrees, decimals: 2)),
                     ("clockOffsetPPM", .number(device.clockOffset.partsPerMillion, decimals: 3)),
                     ("app", .optional(device.app) { .string($0.label) }),
+                    ("fix", .optional(device.fix, fixJSON)),
                 ])
             })),
             ("links", .array(links)),
         ])
     }
 
-    /// What each end of `link` last measured of the other, as its app reported it (`by`, `metres`,
-    /// `azimuthDegrees`, `elevationDegrees`, `nlos`, `t`).
+    /// The latest position a device's app fixed of it: the position, its covariance (m², row by
+    /// row, 4 or 9 values), when, and the earlier fixes' positions, oldest first.
+    static func fixJSON(_ fix: SnapshotFix) -> StreamJSON {
+        .object([
+            ("position", .metres(fix.position)),
+            ("covariance", .array(fix.covariance.map { .number($0, decimals: 6) })),
+            ("t", seconds(fix.at)),
+            ("track", .array(fix.track.map { .metres($0) })),
+        ])
+    }
+
+    /// What each end of `link` last measured of the other, as its app reported it (`by`, `metres`
+    /// (null when the round's checks withheld it), `azimuthDegrees`, `elevationDegrees`, `nlos`,
+    /// `figureOfMerit`, `receivedLevelDBm`, `firstPathLevelDBm`, `failedChecks`, `t`).
     static func measurements(of link: SnapshotLink) -> [StreamJSON] {
         link.measurements.map { measurement in
             .object([
                 ("by", .integer(measurement.by)),
-                ("metres", .number(measurement.distance.metres, decimals: 4)),
+                ("metres", .optional(measurement.distance) { .number($0.metres, decimals: 4) }),
                 ("azimuthDegrees", .optional(measurement.azimuth) { .number($0.degrees, decimals: 2) }),
                 ("elevationDegrees", .optional(measurement.elevation) { .number($0.degrees, decimals: 2) }),
                 ("nlos", .optional(measurement.isNonLineOfSight) { .bool($0) }),
+                ("figureOfMerit", .optional(measurement.quality.figureOfMerit) { .number($0, decimals: 3) }),
+                ("receivedLevelDBm", .optional(measurement.quality.receivedLevel) { .number($0.dBm, decimals: 1) }),
+                ("firstPathLevelDBm", .optional(measurement.quality.firstPathLevel) { .number($0.dBm, decimals: 1) }),
+                ("failedChecks", .optional(measurement.quality.failedChecks) { .array($0.names.map { .string($0) }) }),
                 ("t", seconds(measurement.at)),
             ])
         }

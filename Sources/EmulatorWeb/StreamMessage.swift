@@ -5,7 +5,7 @@ import UWBEmulatorService
 /// (Docs/emulator-web.md, "Stream messages").
 enum StreamMessage: Sendable {
     /// The version of the messages, in every ``plan(_:scenario:role:loadable:)``.
-    static let version = 2
+    static let version = 3
 
     /// What the room is made of and what this page may do (its role, the scenarios it may load);
     /// the first message on a stream, and again whenever another scenario is loaded.

@@ -143,11 +143,11 @@ final class EmulatorSocketBus: SPIBus {
         }
     }
 
-    /// Tells the service what a session measured (REPORT, no reply), during the turn: the loop
-    /// reports only while it works. A lost connection is not reported here: the next transaction
-    /// or wait fails with it.
-    func report(_ measurement: ReportedMeasurement) {
-        try? EmulatorWire.send(EmulatorRequest.report(measurement).encoded, on: socket)
+    /// Tells the service what a session measured or where the device's positioning put it
+    /// (`report`: REPORT or REPORT POSITION, no reply), during the turn: the loop reports only while
+    /// it works. A lost connection is not reported here: the next transaction or wait fails with it.
+    func report(_ report: EmulatorRequest) {
+        try? EmulatorWire.send(report.encoded, on: socket)
     }
 
     /// Sends a request and returns the reply.

@@ -179,7 +179,14 @@ public final class ThreadedRadio: RadioHost, MeasurementReporting, @unchecked Se
     /// the turn: its observers see it beside the true distance); a USB board has nowhere to send
     /// it. Loop only.
     public func report(_ measurement: ReportedMeasurement) {
-        serviceBus?.report(measurement)
+        serviceBus?.report(.report(measurement))
+    }
+
+    /// Passes `position` on to the emulator service, on a device of the service (REPORT POSITION,
+    /// during the turn: its observers see it beside the true position); a USB board has nowhere to
+    /// send it. Loop only.
+    public func report(_ position: ReportedPosition) {
+        serviceBus?.report(.position(position))
     }
 
     /// Sends events and failures to `handler`. Loop only.

@@ -30,6 +30,10 @@ public enum EmulatorRequest: Hashable, Sendable {
     /// of ``EmulatorWire/reportingVersion`` or later only). Never answered: the service keeps the
     /// latest of each pair for its observers (``SnapshotLink/measurements``).
     case report(ReportedMeasurement)
+    /// Tell the service where the app's positioning fixed its device, during the app's turn (an
+    /// app of ``EmulatorWire/positionReportingVersion`` or later only). Never answered: the service
+    /// keeps the latest fix of each device and a track of those before it (``SnapshotDevice/fix``).
+    case position(ReportedPosition)
 
     /// The message octets (type and body).
     public var encoded: [UInt8] {
@@ -54,6 +58,8 @@ public enum EmulatorRequest: Hashable, Sendable {
             return [0x08] + EmulatorWire.little(version)
         case .report(let measurement):
             return [0x09] + EmulatorWire.little(measurement.peer) + MeasurementFields(measurement).encoded
+        case .position(let position):
+            return [0x0A] + PositionFields(position).encoded
         }
     }
 
@@ -93,6 +99,8 @@ public enum EmulatorRequest: Hashable, Sendable {
         case 0x09:
             let peer = try reader.uint16("peer address")
             self = .report(try MeasurementFields(from: &reader).reported(of: peer))
+        case 0x0A:
+            self = .position(try PositionFields(from: &reader).reported)
         case let type:
             throw .malformed("request type 0x\(String(type, radix: 16))")
         }

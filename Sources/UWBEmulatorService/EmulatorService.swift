@@ -61,14 +61,15 @@ public final class EmulatorService: @unchecked Sendable {
     ///   - replaying: moves recorded in an earlier run of the same scenario and seed
     ///     (``RecordedMove/load(from:)``), each done again after its number of events.
     ///   - recordingMovesTo: a file to write every move and turn to as it takes effect (``RecordedMove``).
+    ///   - positioning: the parts the devices play in positioning, by name, for the ``plan``.
     ///   - document: the scenario file `emulation` was built from, for ``file(_:)``.
     ///   - tracePath: the trace file `emulation` writes (`Emulation.startTrace(writingTo:)`), for ``file(_:)``.
     ///   - loader: how to build the rooms of other scenarios, for ``load(_:)``; nil loads none.
     public init(
         emulation: Emulation, free: [String], socketPath: String = EmulatorService.defaultSocketPath,
         settings: EmulatorServiceSettings = EmulatorServiceSettings(), logger: Logger = EmulatorLogging.logger(),
-        replaying: [RecordedMove] = [], recordingMovesTo: String? = nil, document: ScenarioDocument? = nil,
-        tracePath: String? = nil, loader: ScenarioLoader? = nil
+        replaying: [RecordedMove] = [], recordingMovesTo: String? = nil, positioning: [String: PositioningRole] = [:],
+        document: ScenarioDocument? = nil, tracePath: String? = nil, loader: ScenarioLoader? = nil
     ) throws(EmulatorServiceError) {
         self.logger = logger
         self.socketPath = socketPath
@@ -80,7 +81,8 @@ public final class EmulatorService: @unchecked Sendable {
             throw .moves(error)
         }
         rooms = Mutex(try ServiceRoom(
-            emulation: emulation, free: free, settings: settings, replaying: replaying, recorder: recorder, document: document))
+            emulation: emulation, free: free, positioning: positioning, settings: settings, replaying: replaying, recorder: recorder,
+            document: document))
         self.loader = loader
         self.tracePath = tracePath
         loadable = Self.loadable(by: loader, tracePath: tracePath, recordingMovesTo: recordingMovesTo, replaying: !replaying.isEmpty)
@@ -174,8 +176,8 @@ public final class EmulatorService: @unchecked Sendable {
         let replacement: ServiceRoom
         do {
             replacement = try ServiceRoom(
-                emulation: served.emulation, free: served.free, settings: settings, replaying: [], recorder: nil,
-                document: served.document)
+                emulation: served.emulation, free: served.free, positioning: served.positioning, settings: settings, replaying: [],
+                recorder: nil, document: served.document)
         } catch {
             throw .cannotBuild(name, reason: error.description)
         }
@@ -384,6 +386,9 @@ public final class EmulatorService: @unchecked Sendable {
                     metadata: Self.metadata(of: participant).merging(
                         ["peer.short_address": "0x\(String(measurement.peer, radix: 16))"], uniquingKeysWith: { $1 }))
             }
+            return nil
+        case .position(let position):
+            try world.record(position, from: participant)
             return nil
         }
     }

@@ -4,8 +4,10 @@ import UWBEmulator
 extension EmulatorSnapshot {
     /// The body of SNAPSHOT (`Docs/emulator-service.md`): now (64), speed (64, IEEE 754 binary64),
     /// paused (8: 1 paused, 0 running), device count (16), each device: name length (8), name, board
-    /// id length (8), board id, x, y, z (binary64 metres each), yaw (binary64 radians), clock offset (binary64 ppm), flags (8: bit 0 free for apps, bit 1 an app attached) and,
-    /// with an app: its process id (32, 0 unknown), name length (8), name; then link count (32),
+    /// id length (8), board id, x, y, z (binary64 metres each), yaw (binary64 radians), clock offset (binary64 ppm), flags (8: bit 0 free for apps, bit 1 an app attached,
+    /// bit 2 a fix), with an app: its process id (32, 0 unknown), name length (8), name, and with a
+    /// fix: its fields (``PositionFields``), track length (8) and each earlier fix's x, y, z (binary64
+    /// metres each), oldest first; then link count (32),
     /// each link: first (16), second (16), true distance (binary64 metres), frames first → second
     /// (32), frames second → first (32), measurement count (8, 0–2) and each measurement: the
     /// measuring device (16, one of the two) and its fields (``MeasurementFields``). Texts longer
@@ -21,9 +23,18 @@ extension EmulatorSnapshot {
             }
             octets += EmulatorWire.little(device.yaw.radians.bitPattern)
             octets += EmulatorWire.little(device.clockOffset.partsPerMillion.bitPattern)
-            octets.append((device.isFree ? 1 : 0) | (device.app == nil ? 0 : 2))
+            octets.append((device.isFree ? 1 : 0) | (device.app == nil ? 0 : 2) | (device.fix == nil ? 0 : 4))
             if let app = device.app {
                 octets += EmulatorWire.little(UInt32(bitPattern: app.processID ?? 0)) + Self.text(app.name)
+            }
+            if let fix = device.fix {
+                let track = fix.track.suffix(Int(UInt8.max))
+                octets += PositionFields(position: fix.position, covariance: fix.covariance, at: fix.at).encoded + [UInt8(track.count)]
+                for position in track {
+                    for coordinate in [position.metres.x, position.metres.y, position.metres.z] {
+                        octets += EmulatorWire.little(coordinate.bitPattern)
+                    }
+                }
             }
         }
         let links = links.filter { $0.second < shown.count }
@@ -56,26 +67,30 @@ extension EmulatorSnapshot {
         for _ in 0..<Int(try reader.uint16("device count")) {
             let name = try Self.text(from: &reader, "device name")
             let board = try Self.text(from: &reader, "board id")
-            var coordinates: [Double] = []
-            for axis in ["x", "y", "z"] {
-                let value = Double(bitPattern: try reader.uint64("\(name)'s \(axis)"))
-                guard value.isFinite else { throw .malformed("\(name)'s \(axis) is not a number") }
-                coordinates.append(value)
-            }
+            let position = try Self.position(from: &reader, name)
             let yaw = Double(bitPattern: try reader.uint64("\(name)'s yaw"))
             guard yaw.isFinite else { throw .malformed("\(name)'s yaw is not a number") }
             let offset = Double(bitPattern: try reader.uint64("\(name)'s clock offset"))
             guard offset.isFinite else { throw .malformed("\(name)'s clock offset is not a number") }
             let flags = try reader.octet("\(name)'s flags")
-            guard flags <= 3 else { throw .malformed("device flags 0x\(String(flags, radix: 16)) (bits 0 and 1 only)") }
+            guard flags <= 7 else { throw .malformed("device flags 0x\(String(flags, radix: 16)) (bits 0 to 2 only)") }
             var app: AttachedApp?
             if flags & 2 != 0 {
                 let processID = Int32(bitPattern: try reader.uint32("\(name)'s app process id"))
                 app = AttachedApp(processID: processID == 0 ? nil : processID, name: try Self.text(from: &reader, "app name"))
             }
+            var fix: SnapshotFix?
+            if flags & 4 != 0 {
+                let fields = try PositionFields(from: &reader)
+                var track: [Position] = []
+                for _ in 0..<Int(try reader.octet("\(name)'s track length")) {
+                    track.append(try Self.position(from: &reader, "\(name)'s track"))
+                }
+                fix = SnapshotFix(position: fields.position, covariance: fields.covariance, at: fields.at, track: track)
+            }
             devices.append(SnapshotDevice(
-                name: name, board: board, position: Position(metres: Vector3(x: coordinates[0], y: coordinates[1], z: coordinates[2])),
-                yaw: Angle(radians: yaw), clockOffset: ClockOffset(partsPerMillion: offset), isFree: flags & 1 != 0, app: app))
+                name: name, board: board, position: position, yaw: Angle(radians: yaw), clockOffset: ClockOffset(partsPerMillion: offset),
+                isFree: flags & 1 != 0, app: app, fix: fix))
         }
         var links: [SnapshotLink] = []
         for _ in 0..<Int(try reader.uint32("link count")) {
@@ -105,6 +120,12 @@ extension EmulatorSnapshot {
                 framesToFirst: framesToFirst, measurements: measurements))
         }
         self.init(now: now, speed: speed, paused: paused == 1, devices: devices, links: links)
+    }
+
+    /// A position as the snapshot carries it: x, y, z (binary64 metres each), of `owner`.
+    private static func position(from reader: inout WireReader, _ owner: String) throws(EmulatorServiceError) -> Position {
+        let x = try reader.finite("\(owner)'s x"), y = try reader.finite("\(owner)'s y"), z = try reader.finite("\(owner)'s z")
+        return Position(metres: Vector3(x: x, y: y, z: z))
     }
 
     /// A text as the snapshot carries it: length (8), UTF-8, cut at 255 octets.

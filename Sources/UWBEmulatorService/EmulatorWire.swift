@@ -1,7 +1,7 @@
 import UWBCore
 import UWBEmulator
 
-/// The emulator service's wire format, version 4 (`Docs/emulator-service.md`): each message is a
+/// The emulator service's wire format, version 5 (`Docs/emulator-service.md`): each message is a
 /// 32-bit little-endian length, then that many octets: a type octet and the body. Multi-octet
 /// integers are little-endian; times are virtual picoseconds since the world began (64 bits,
 /// all ones for "never").
@@ -16,7 +16,8 @@ import UWBEmulator
 /// | 0x06 WAKE | client → service | — (no reply of its own) |
 /// | 0x07 TRANSFERS | client → service | chip (8), count (8, 1–255), then each transaction as in TRANSFER after its chip |
 /// | 0x08 OBSERVE | observer → service | version (16); first instead of HELLO, then once per snapshot wanted |
-/// | 0x09 REPORT | client → service | peer short address (16), then a measurement: flags (8: bit 0 azimuth, bit 1 elevation, bit 2 NLOS judged, bit 3 NLOS), time (64), distance (binary64 metres), azimuth and elevation (binary64 radians) if flagged; no reply |
+/// | 0x09 REPORT | client → service | peer short address (16), then a measurement: flags (8: bit 0 azimuth, bit 1 elevation, bit 2 NLOS judged, bit 3 NLOS, bit 4 no distance, bit 5 figure of merit, bit 6 levels, bit 7 failed checks), time (64), distance (binary64 metres) unless bit 4, azimuth and elevation (binary64 radians), figure of merit (binary64), received and first-path levels (binary64 dBm), failed checks (8), each if flagged; no reply |
+/// | 0x0A REPORT POSITION | client → service | covariance size (8: 2 or 3), time (64), x, y, z (binary64 metres), covariance row by row (binary64 m², 4 or 9 values); no reply |
 /// | 0x81 WELCOME | service → client | version (16), board id length (8), board id (UTF-8), now (64) |
 /// | 0x82 DATA | service → client | length (16), octets read (none for a write) |
 /// | 0x83 LEVEL | service → client | IRQ line (8: 0 low, 1 high) |
@@ -31,16 +32,20 @@ import UWBEmulator
 /// (OBSERVE instead of HELLO) takes no turn: the world never waits for it.
 ///
 /// Version 3 added OBSERVE and SNAPSHOT, version 4 REPORT and the measurements in SNAPSHOT's
-/// links; neither changed what an older app says, so the service still attaches apps speaking
-/// version 2 or 3 (``appVersions``), and its WELCOME carries the version the app spoke. Only an app
-/// of ``reportingVersion`` or later may send REPORT; an observer must speak ``version``.
+/// links, version 5 REPORT's quality fields, REPORT POSITION and the fixes in SNAPSHOT's devices;
+/// none changed what an older app says, so the service still attaches apps speaking version 2, 3
+/// or 4 (``appVersions``), and its WELCOME carries the version the app spoke. Only an app of
+/// ``reportingVersion`` or later may send REPORT, and of ``positionReportingVersion`` or later
+/// REPORT POSITION; an observer must speak ``version``.
 public enum EmulatorWire {
     /// The version this code speaks.
-    public static let version: UInt16 = 4
+    public static let version: UInt16 = 5
     /// The versions of HELLO the service attaches: what apps say has only grown since version 2.
     public static let appVersions: ClosedRange<UInt16> = 2...version
     /// The first version whose apps may send REPORT (``EmulatorRequest/report(_:)``).
     public static let reportingVersion: UInt16 = 4
+    /// The first version whose apps may send REPORT POSITION (``EmulatorRequest/position(_:)``).
+    public static let positionReportingVersion: UInt16 = 5
     /// The largest message accepted: a full DW1000 buffer read with room to spare.
     public static let maximumLength = 4096
     /// The largest SNAPSHOT an observer accepts: a room of hundreds of devices, every pair a link,

@@ -60,6 +60,8 @@ final class LockstepWorld: @unchecked Sendable {
     private var reports: [Int: [Int: MeasurementFields]] = [:]
     /// How many reports named an address no other device has sent from (``record(_:from:)``).
     private var unmatchedReportCount = 0
+    /// The latest position the app on each device fixed of it, with its track (by device index).
+    private var fixes: [Int: SnapshotFix] = [:]
 
     /// A world running `emulation` as `settings` say, replaying `moves` (already checked against
     /// the room) and handing every move and turn that takes effect to `record`.
@@ -177,22 +179,44 @@ final class LockstepWorld: @unchecked Sendable {
     ///   than ``EmulatorWire/reportingVersion``, or for a time after the turn's.
     func record(_ report: ReportedMeasurement, from participant: ServiceParticipant) throws(EmulatorServiceError) -> Bool {
         try locked { () throws(EmulatorServiceError) in
-            guard participant.version >= EmulatorWire.reportingVersion else {
-                throw .malformed("REPORT from an app that said HELLO \(participant.version); only version \(EmulatorWire.reportingVersion) and later report")
-            }
-            guard participant.state == .active else {
-                throw .malformed("REPORT outside the app's turn; send it only after WELCOME or WOKE, before WAIT")
-            }
             let fields = MeasurementFields(report)
-            guard fields.at <= emulation.simulator.now else {
-                throw .malformed("a REPORT at \(fields.at), after the turn's time \(emulation.simulator.now)")
-            }
+            try checkReport("REPORT", at: fields.at, from: participant, since: EmulatorWire.reportingVersion)
             guard let peer = emulation.medium.shortAddressSenders[report.peer], peer != participant.order else {
                 unmatchedReportCount += 1
                 return false
             }
             reports[participant.order, default: [:]][peer] = fields
             return true
+        }
+    }
+
+    /// Keeps where the app's positioning fixed its device, during its turn: the latest fix, with
+    /// the one before it added to the device's track.
+    ///
+    /// - Throws: ``EmulatorServiceError/malformed(_:)`` outside the app's turn, from an app older
+    ///   than ``EmulatorWire/positionReportingVersion``, or for a time after the turn's.
+    func record(_ report: ReportedPosition, from participant: ServiceParticipant) throws(EmulatorServiceError) {
+        try locked { () throws(EmulatorServiceError) in
+            let fields = PositionFields(report)
+            try checkReport("REPORT POSITION", at: fields.at, from: participant, since: EmulatorWire.positionReportingVersion)
+            fixes[participant.order] = fixes[participant.order]?.followed(by: fields)
+                ?? SnapshotFix(position: fields.position, covariance: fields.covariance, at: fields.at)
+        }
+    }
+
+    /// Refuses a report `name` at `time` from an app older than `version`, outside its turn or
+    /// after the turn's time. Lock held.
+    private func checkReport(
+        _ name: String, at time: SimulationTime, from participant: ServiceParticipant, since version: UInt16
+    ) throws(EmulatorServiceError) {
+        guard participant.version >= version else {
+            throw .malformed("\(name) from an app that said HELLO \(participant.version); only version \(version) and later send it")
+        }
+        guard participant.state == .active else {
+            throw .malformed("\(name) outside the app's turn; send it only after WELCOME or WOKE, before WAIT")
+        }
+        guard time <= emulation.simulator.now else {
+            throw .malformed("a \(name) at \(time), after the turn's time \(emulation.simulator.now)")
         }
     }
 
@@ -226,7 +250,8 @@ final class LockstepWorld: @unchecked Sendable {
                     position: nodes.indices.contains(index) ? nodes[index].trajectory.position(at: now) : .origin,
                     yaw: nodes.indices.contains(index) ? nodes[index].orientation.yaw : .zero,
                     clockOffset: device.chips.first?.oscillator.offset(at: now) ?? ClockOffset(partsPerMillion: 0),
-                    isFree: free.contains(device.name), app: participants.first { $0.device === device }?.app)
+                    isFree: free.contains(device.name), app: participants.first { $0.device === device }?.app,
+                    fix: fixes[index])
             }
             antennas = nodes.map { $0.antennaPosition(0, at: now) }
             frames = emulation.medium.linkReceptions
@@ -480,8 +505,9 @@ final class LockstepWorld: @unchecked Sendable {
         guard participant.state != .gone else { return }
         participant.state = .gone
         participants.removeAll { $0 === participant }
-        // What its app measured goes with it: the next app on the device starts afresh.
+        // What its app measured and fixed goes with it: the next app on the device starts afresh.
         reports[participant.order] = nil
+        fixes[participant.order] = nil
         if active?.participant === participant {
             active = nil
         }

@@ -7,15 +7,21 @@ public struct ServedScenario {
     public var emulation: Emulation
     /// The devices apps may attach to.
     public var free: [String]
+    /// The parts the devices play in positioning, by name (``PlanDevice/positioning``); a device
+    /// missing plays none.
+    public var positioning: [String: PositioningRole]
     /// The name the scenario gives itself (its `name`), which pages show.
     public var title: String
     /// The scenario file, for ``RoomFile/scenario``.
     public var document: ScenarioDocument?
 
     /// A room with the given contents.
-    public init(emulation: Emulation, free: [String], title: String, document: ScenarioDocument?) {
+    public init(
+        emulation: Emulation, free: [String], positioning: [String: PositioningRole] = [:], title: String, document: ScenarioDocument?
+    ) {
         self.emulation = emulation
         self.free = free
+        self.positioning = positioning
         self.title = title
         self.document = document
     }

@@ -20,14 +20,14 @@ final class ServiceRoom: @unchecked Sendable {
     let document: ScenarioDocument?
 
     /// The room of `emulation` (set up, not yet run) whose devices named in `free` are left to apps,
-    /// replaying `replaying` (checked against the room) and writing moves to `recorder` besides
+    /// whose devices play the parts in positioning `positioning` gives by name, replaying `replaying` (checked against the room) and writing moves to `recorder` besides
     /// keeping them.
     ///
     /// - Throws: ``EmulatorServiceError/refused(_:)`` for a free device the emulation does not have;
     ///   ``EmulatorServiceError/moves(_:)`` for a replayed move the room cannot take.
     init(
-        emulation: Emulation, free: [String], settings: EmulatorServiceSettings, replaying: [RecordedMove],
-        recorder: MoveRecorder?, document: ScenarioDocument?
+        emulation: Emulation, free: [String], positioning: [String: PositioningRole], settings: EmulatorServiceSettings,
+        replaying: [RecordedMove], recorder: MoveRecorder?, document: ScenarioDocument?
     ) throws(EmulatorServiceError) {
         var devices: [String: (EmulatedDevice, Int)] = [:]
         for name in free {
@@ -48,7 +48,7 @@ final class ServiceRoom: @unchecked Sendable {
                 PlanDevice(
                     name: device.name, board: device.board.id, chips: device.board.chips.count,
                     driven: devices[device.name] == nil ? .scenario : .app,
-                    findsDirections: device.board.coherentReceivers >= 2)
+                    findsDirections: device.board.coherentReceivers >= 2, positioning: positioning[device.name])
             })
         self.plan = plan
         let moves = moves

@@ -18,11 +18,14 @@ public struct SnapshotDevice: Hashable, Sendable {
     public var isFree: Bool
     /// The app attached to it, if one is.
     public var app: AttachedApp?
+    /// The latest position its app fixed of it, with its track; nil before the first fix, and
+    /// after the app leaves.
+    public var fix: SnapshotFix?
 
     /// A device with the given properties.
     public init(
         name: String, board: String, position: Position, yaw: Angle = .zero, clockOffset: ClockOffset = ClockOffset(partsPerMillion: 0),
-        isFree: Bool, app: AttachedApp?
+        isFree: Bool, app: AttachedApp?, fix: SnapshotFix? = nil
     ) {
         self.name = name
         self.board = board
@@ -31,5 +34,6 @@ public struct SnapshotDevice: Hashable, Sendable {
         self.clockOffset = clockOffset
         self.isFree = isFree
         self.app = app
+        self.fix = fix
     }
 }

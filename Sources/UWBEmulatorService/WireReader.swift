@@ -25,6 +25,13 @@ struct WireReader {
         try little(count: 8, field)
     }
 
+    /// A binary64 field that must be a finite number.
+    mutating func finite(_ field: String) throws(EmulatorServiceError) -> Double {
+        let value = Double(bitPattern: try uint64(field))
+        guard value.isFinite else { throw .malformed("a \(field) of \(value), not a finite number") }
+        return value
+    }
+
     mutating func octets(count: Int, _ field: String) throws(EmulatorServiceError) -> [UInt8] {
         guard count >= 0, position + count <= octets.count else {
             throw .malformed("the message ends before its \(field)")

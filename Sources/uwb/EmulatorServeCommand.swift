@@ -96,7 +96,8 @@ struct EmulatorServeCommand: ParsableCommand {
             let replaying = try replayMoves.map { path throws(RecordedMoveError) in try RecordedMove.load(from: path) } ?? []
             service = try EmulatorService(
                 emulation: emulation, free: free, socketPath: socket ?? EmulatorService.defaultSocketPath, settings: settings,
-                replaying: replaying, recordingMovesTo: recordMoves, document: room.served.document, tracePath: trace,
+                replaying: replaying, recordingMovesTo: recordMoves, positioning: room.served.positioning,
+                document: room.served.document, tracePath: trace,
                 loader: ServedRoom.loader(startedWith: scenario, seed: seed))
         } catch let error as RecordedMoveError {
             throw CommandFailure(error.description)

@@ -43,7 +43,7 @@ struct LocateLiveRun {
         }
         let listener = LiveTag(
             locator: DownlinkTDoALocator(geometry: geometry, timestampDeviation: timestampDeviation, window: Self.roundSpan),
-            tracker: PositionTracker(acceleration: acceleration), output: output, name: choice.description)
+            tracker: PositionTracker(acceleration: acceleration), output: output, name: choice.description, reporter: radio)
         let done = DispatchSemaphore(value: 0)
         let network = network
         let duration = duration
@@ -62,7 +62,8 @@ struct LocateLiveRun {
     }
 }
 
-/// The live tag's software and what it printed, on the radio's loop.
+/// The live tag's software and what it printed, on the radio's loop: every fix is also reported
+/// to the radio's loop (on a device of the emulator service, its page draws it).
 final class LiveTag: @unchecked Sendable {
     /// The tag, kept here: the radio holds it weakly.
     var tag: DownlinkTDoATag?
@@ -70,23 +71,26 @@ final class LiveTag: @unchecked Sendable {
     private var tracker: PositionTracker
     private let output: PositionOutput
     private let name: String
+    private let reporter: any MeasurementReporting
     private var fixes = 0
     private var refused = 0
     private let lock = NSLock()
 
-    init(locator: DownlinkTDoALocator, tracker: PositionTracker, output: PositionOutput, name: String) {
+    init(locator: DownlinkTDoALocator, tracker: PositionTracker, output: PositionOutput, name: String, reporter: any MeasurementReporting) {
         self.locator = locator
         self.tracker = tracker
         self.output = output
         self.name = name
+        self.reporter = reporter
     }
 
-    /// Fixes the sets `observation` closes and prints them.
+    /// Fixes the sets `observation` closes, reports and prints them.
     func take(_ observation: DownlinkTDoAObservation, at time: Duration) {
         for result in locator.add(observation) {
             var tracked: TrackedPosition?
             if case .success(let fix) = result {
                 tracked = tracker.update(with: fix, at: time)
+                reporter.report(ReportedPosition(position: fix.position, covariance: fix.covariance, time: time))
             }
             lock.withLock {
                 if case .success = result { fixes += 1 } else { refused += 1 }

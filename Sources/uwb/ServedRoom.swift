@@ -36,7 +36,13 @@ struct ServedRoom {
             throw CommandFailure(
                 "every device of \(path) has a transmit script, so none is free for apps; remove the script of the devices apps should drive")
         }
-        served = ServedScenario(emulation: emulation, free: free, title: scenario.name, document: document)
+        served = ServedScenario(
+            emulation: emulation, free: free, positioning: Self.positioning(of: scenario), title: scenario.name, document: document)
+    }
+
+    /// The parts `scenario`'s devices play in positioning, by name.
+    static func positioning(of scenario: Scenario) -> [String: PositioningRole] {
+        Dictionary(scenario.devices.compactMap { device in device.positioning.map { (device.name, $0) } }) { first, _ in first }
     }
 
     /// What a page may load in place of the scenario at `path` (its name, and the shipped

@@ -37,11 +37,16 @@ struct MeasurementReportTests {
         #expect(abs(link.trueDistance.metres - distance) < 0.05, "\(link.trueDistance)")
         #expect(link.measurements.map(\.by) == [0, 1])
         for measurement in link.measurements {
-            #expect(abs(measurement.distance.metres - link.trueDistance.metres) < 0.05, "\(measurement) against \(link.trueDistance)")
+            #expect(abs((measurement.distance?.metres ?? .infinity) - link.trueDistance.metres) < 0.05, "\(measurement) against \(link.trueDistance)")
             #expect(measurement.isNonLineOfSight == false, "free space, facing each other")
             // Single-chip boards measure no direction.
             #expect(measurement.azimuth == nil && measurement.elevation == nil)
             #expect(measurement.at > .zero && measurement.at <= snapshot.now)
+            // The stack's quality: trusted, the levels of a strong free-space link, no check failed.
+            #expect((measurement.quality.figureOfMerit ?? 0) > 0.5, "\(measurement.quality)")
+            let received = try #require(measurement.quality.receivedLevel), firstPath = try #require(measurement.quality.firstPathLevel)
+            #expect((-100 ... -60).contains(received.dBm) && firstPath <= received, "\(measurement.quality)")
+            #expect(measurement.quality.failedChecks == [])
         }
         // Carol ranged with nobody: her links carry no measurement, and no report went astray.
         #expect(snapshot.links.filter { $0.second == 2 }.allSatisfy { $0.measurements.isEmpty })
@@ -90,6 +95,6 @@ struct MeasurementReportTests {
         }
         #expect(version == 3)
         try old.send(report)
-        old.expectError(containing: "REPORT from an app that said HELLO 3; only version 4 and later report")
+        old.expectError(containing: "REPORT from an app that said HELLO 3; only version 4 and later send it")
     }
 }

@@ -11,7 +11,9 @@
     axisText: '#777777', text: '#1e1e1e', halo: 'rgba(255,255,255,0.92)',
     linkPlain: 'rgba(120,120,120,0.55)', linkMeasured: '#2f6db5', linkNLOS: '#d62718',
     arrow: '#7b3fa8', heading: '#1e1e1e', selected: '#f0b400', ghost: 'rgba(30,30,30,0.45)',
+    fix: '#009e73', fixEllipse: 'rgba(0,158,115,0.16)', track: 'rgba(0,158,115,0.55)',
   };
+  const FIX_ELLIPSE_SIGMAS = 2;          // the ellipse holds 86 % of Gaussian errors in 2-D
   const DRIVER_COLOUR = { app: '#0072b2', scenario: '#d55e00' };
   const OTHER_DRIVER_COLOUR = '#666666';
   const MARKER_GROUPS = Object.keys(DRIVER_COLOUR).concat(['']);   // '': a driver this page does not know
@@ -45,6 +47,7 @@
     notice: $('notice'), banners: $('banners'), panelEmpty: $('panel-empty'), panelDevice: $('panel-device'),
     name: $('pd-name'), board: $('pd-board'), chips: $('pd-chips'), driven: $('pd-driven'), app: $('pd-app'),
     position: $('pd-position'), yaw: $('pd-yaw'), clockOffset: $('pd-clock'), fov: $('pd-fov'), fps: $('pd-fps'),
+    positioning: $('pd-positioning'), fix: $('pd-fix'),
     links: document.querySelector('#pd-links tbody'), yawInput: $('yaw-input'),
   };
 
@@ -148,6 +151,7 @@
       drawFieldsOfView(devices, count, crowded);
       drawLinks(devices, count);
       drawDirections(devices, count);
+      drawFixes(devices, count);
       drawDevices(devices, count, crowded);
       occupyDevices(devices, count, crowded);
       drawLinkLabels(devices, count);
@@ -283,9 +287,14 @@
   function linkKind(link) {
     const m = link.measured;
     if (!m || m.length === 0) return 0;
-    for (let k = 0; k < m.length; k++) if (m[k].nlos) return 2;
+    for (let k = 0; k < m.length; k++) if (m[k].nlos || failed(m[k])) return 2;
     return 1;
   }
+
+  // Whether a measurement's round failed a check (its distance may then be withheld).
+  const failed = (r) => Array.isArray(r.failedChecks) && r.failedChecks.length > 0;
+  const CHECK_TEXT = { secureTimestampMissing: 'no STS', secureTimestampQualityLow: 'STS weak', secureTimestampMismatch: 'STS mismatch' };
+  const checksText = (r) => (failed(r) ? r.failedChecks.map((name) => CHECK_TEXT[name] || name).join(', ') : '');
 
   // Links in three strokes (frames only, measured, NLOS), each in paths of at most LINK_BATCH segments:
   // one path of thousands of crossing segments costs the rasteriser far more than many small ones.
@@ -369,6 +378,59 @@
     ctx.fill();
   }
 
+  // Position fixes: each tag's track, its latest fix with the 2σ ellipse of its covariance over x
+  // and z, and a dotted line to where the tag truly is.
+  function drawFixes(devices, count) {
+    for (let i = 0; i < count; i++) {
+      const f = devices[i].fix;
+      if (f == null) continue;
+      const points = (f.track || []).concat([f.position]);
+      if (points.length > 1) {
+        ctx.beginPath();
+        ctx.moveTo(px(points[0][0]), py(points[0][2]));
+        for (const p of points.slice(1)) ctx.lineTo(px(p[0]), py(p[2]));
+        ctx.strokeStyle = COLOUR.track;
+        ctx.lineWidth = 1.5;
+        ctx.stroke();
+      }
+      const x = px(f.position[0]), y = py(f.position[2]);
+      const e = fixEllipse(f.covariance);
+      if (e) {
+        ctx.beginPath();
+        ctx.ellipse(x, y, Math.max(e.major * view.scale, 1), Math.max(e.minor * view.scale, 1), e.angle, 0, 2 * Math.PI);
+        ctx.fillStyle = COLOUR.fixEllipse;
+        ctx.fill();
+        ctx.strokeStyle = COLOUR.fix;
+        ctx.lineWidth = 1;
+        ctx.stroke();
+      }
+      ctx.beginPath();
+      ctx.moveTo(x, y);
+      ctx.lineTo(px(devices[i].position[0]), py(devices[i].position[2]));
+      ctx.setLineDash([2, 3]);
+      ctx.strokeStyle = COLOUR.fix;
+      ctx.stroke();
+      ctx.setLineDash([]);
+      ctx.beginPath();
+      ctx.moveTo(x - 5, y - 5); ctx.lineTo(x + 5, y + 5);
+      ctx.moveTo(x - 5, y + 5); ctx.lineTo(x + 5, y - 5);
+      ctx.lineWidth = 2;
+      ctx.stroke();
+    }
+  }
+
+  // The FIX_ELLIPSE_SIGMAS ellipse of a covariance (2×2 over x and z, or 3×3 over x, y and z, row by
+  // row, m²): semi-axes in metres and the major axis's angle on the canvas; null for none.
+  function fixEllipse(covariance) {
+    if (!covariance) return null;
+    const [a, b, c] = covariance.length === 9 ? [covariance[0], covariance[2], covariance[8]]
+      : covariance.length === 4 ? [covariance[0], covariance[1], covariance[3]] : [NaN, NaN, NaN];
+    if (![a, b, c].every(Number.isFinite)) return null;
+    const mean = (a + c) / 2, spread = Math.hypot((a - c) / 2, b);
+    const large = Math.max(mean + spread, 0), small = Math.max(mean - spread, 0);
+    return { major: FIX_ELLIPSE_SIGMAS * Math.sqrt(large), minor: FIX_ELLIPSE_SIGMAS * Math.sqrt(small), angle: 0.5 * Math.atan2(2 * b, a - c) };
+  }
+
   function markerRadius(crowded) { return crowded ? 5 : 7.5; }
 
   function drawDevices(devices, count, crowded) {
@@ -395,12 +457,25 @@
         if (driver === '' ? known : plan.devices[i].driven !== driver) continue;
         const d = devices[i];
         const x = px(d.position[0]), y = py(d.position[2]);
-        ctx.moveTo(x + r, y);
-        ctx.arc(x, y, r, 0, 2 * Math.PI);
+        if (isAnchor(i)) {
+          anchorPath(x, y, r);
+        } else {
+          ctx.moveTo(x + r, y);
+          ctx.arc(x, y, r, 0, 2 * Math.PI);
+        }
       }
       ctx.fillStyle = driver === '' ? OTHER_DRIVER_COLOUR : DRIVER_COLOUR[driver];
       ctx.fill();
     }
+    // Anchors: an outlined triangle, and where the tags are told it is when that differs.
+    ctx.beginPath();
+    for (let i = 0; i < count; i++) {
+      if (isAnchor(i)) anchorPath(px(devices[i].position[0]), py(devices[i].position[2]), r);
+    }
+    ctx.strokeStyle = COLOUR.heading;
+    ctx.lineWidth = 1.2;
+    ctx.stroke();
+    drawSurveyedPositions(devices, count);
     // A ring for an attached app.
     ctx.beginPath();
     for (let i = 0; i < count; i++) {
@@ -424,6 +499,40 @@
     };
     if (hovered !== selected) highlight(hovered, 'rgba(240,180,0,0.6)', 2);
     highlight(selected, COLOUR.selected, 3);
+  }
+
+  function isAnchor(i) {
+    const p = plan.devices[i].positioning;
+    return p != null && p.role === 'anchor';
+  }
+
+  // A triangle pointing up round (x, y), a little larger than a round marker of radius r.
+  function anchorPath(x, y, r) {
+    const a = r * 1.45;
+    ctx.moveTo(x, y - a);
+    ctx.lineTo(x + a * 0.87, y + a * 0.5);
+    ctx.lineTo(x - a * 0.87, y + a * 0.5);
+    ctx.closePath();
+  }
+
+  // An anchor surveyed somewhere other than where it stands: a cross there, dotted to the anchor.
+  function drawSurveyedPositions(devices, count) {
+    ctx.beginPath();
+    for (let i = 0; i < count; i++) {
+      const p = plan.devices[i].positioning;
+      if (p == null || p.role !== 'anchor' || p.surveyed == null) continue;
+      const d = devices[i];
+      const sx = px(p.surveyed[0]), sy = py(p.surveyed[2]);
+      if (Math.hypot(sx - px(d.position[0]), sy - py(d.position[2])) < 2) continue;
+      ctx.moveTo(sx - 4, sy - 4); ctx.lineTo(sx + 4, sy + 4);
+      ctx.moveTo(sx - 4, sy + 4); ctx.lineTo(sx + 4, sy - 4);
+      ctx.moveTo(sx, sy); ctx.lineTo(px(d.position[0]), py(d.position[2]));
+    }
+    ctx.strokeStyle = DRIVER_COLOUR.scenario;
+    ctx.setLineDash([2, 3]);
+    ctx.lineWidth = 1.2;
+    ctx.stroke();
+    ctx.setLineDash([]);
   }
 
   // Where a device is being dragged or turned to, and moves or turns sent but not yet seen in a state.
@@ -480,12 +589,15 @@
     if (m.length > 0) {
       const parts = [];
       let nlos = false;
+      const checks = new Set();
       for (const r of m) {
-        if (r.metres == null) continue;
+        if (failed(r)) checks.add(checksText(r));
+        if (r.metres == null) { if (failed(r)) parts.push('withheld'); continue; }
         nlos = nlos || r.nlos;
         parts.push(`${formatNumber(r.metres, 2)} (${signedCentimetres(r.metres - link.trueMetres)})`);
       }
       if (parts.length > 0) text += ' → ' + parts.join(' / ') + (nlos ? ' NLOS' : '');
+      if (checks.size > 0) text += ' ⚠ ' + [...checks].join('; ');
     }
     return text;
   }
@@ -639,6 +751,8 @@
     ui.chips.textContent = String(d.chips);
     ui.driven.textContent = { app: 'an app (over the socket)', scenario: 'the scenario (a transmit script or an anchor\'s rounds)' }[d.driven] || String(d.driven);
     ui.fov.textContent = d.fieldOfViewDegrees == null ? 'no direction finding' : `${formatNumber(d.fieldOfViewDegrees, 0)}°`;
+    ui.positioning.textContent = positioningText(d.positioning);
+    ui.fix.textContent = s ? fixText(s) : '—';
     ui.app.textContent = s ? (s.app == null ? 'none attached' : s.app) : '—';
     ui.position.textContent = s ? formatPosition(s.position) : '—';
     ui.yaw.textContent = s ? `${formatNumber(s.yawDegrees || 0, 1)}°` : '—';
@@ -648,6 +762,28 @@
     ui.yawInput.disabled = !canControl();
     knob.classList.toggle('disabled', !canControl());
     fillLinkTable();
+  }
+
+  // The latest fix: where, its 1σ along x and z, how far from the truth and how old.
+  function fixText(device) {
+    const f = device.fix;
+    if (f == null) return 'none';
+    const c = f.covariance || [];
+    const [vx, vz] = c.length === 9 ? [c[0], c[8]] : c.length === 4 ? [c[0], c[3]] : [NaN, NaN];
+    const error = Math.hypot(f.position[0] - device.position[0], f.position[2] - device.position[2]);
+    let text = `${formatPosition(f.position)} ±${formatNumber(Math.sqrt(vx) * 100, 0)}/${formatNumber(Math.sqrt(vz) * 100, 0)} cm (x/z), ${formatNumber(error * 100, 0)} cm off`;
+    if (state && typeof state.t === 'number') text += `, ${formatNumber(Math.max(state.t - f.t, 0), 1)} s ago`;
+    return text;
+  }
+
+  function positioningText(p) {
+    if (p == null) return 'none';
+    if (p.role === 'tag') return 'tag';
+    if (p.role !== 'anchor') return String(p.role);
+    let text = `anchor of cluster ${p.cluster}`;
+    if (p.floor != null) text += `, floor ${p.floor}`;
+    if (p.surveyed != null) text += `, surveyed at ${formatPosition(p.surveyed)}`;
+    return text;
   }
 
   function fillLinkTable() {
@@ -661,20 +797,24 @@
       const m = l.measured || [];
       const own = m.find((r) => r.by === selected) || m[0];
       const row = document.createElement('tr');
-      if (m.some((r) => r.nlos)) row.className = 'nlos';
+      if (m.some((r) => r.nlos || failed(r))) row.className = 'nlos';
       const cells = [
         plan.devices[peer] ? plan.devices[peer].name : `#${peer}`,
         formatNumber(l.trueMetres, 2),
-        own && own.metres != null ? formatNumber(own.metres, 2) + (own.nlos ? ' NLOS' : '') : '—',
+        own && own.metres != null ? formatNumber(own.metres, 2) + (own.nlos ? ' NLOS' : '') : (own && failed(own) ? 'withheld' : '—'),
         own && own.metres != null ? signedCentimetres(own.metres - l.trueMetres) : '',
         own && own.azimuthDegrees != null ? formatNumber(own.azimuthDegrees, 0) : '',
+        own && own.figureOfMerit != null ? formatNumber(own.figureOfMerit, 2) : '',
+        own && own.receivedLevelDBm != null && own.firstPathLevelDBm != null
+          ? `${formatNumber(own.receivedLevelDBm, 1)} / ${formatNumber(own.firstPathLevelDBm, 1)}` : '',
+        own ? checksText(own) : '',
       ];
       for (const text of cells) { const cell = document.createElement('td'); cell.textContent = text; row.appendChild(cell); }
       body.appendChild(row);
     }
     if (mine.length === 0) {
       const row = document.createElement('tr'); const cell = document.createElement('td');
-      cell.colSpan = 5; cell.className = 'muted'; cell.textContent = 'no frames yet';
+      cell.colSpan = 8; cell.className = 'muted'; cell.textContent = 'no frames yet';
       row.appendChild(cell); body.appendChild(row);
     }
   }

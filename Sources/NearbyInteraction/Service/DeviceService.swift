@@ -371,13 +371,12 @@ public final class DeviceService: @unchecked Sendable {
         if tracesMeasurements {
             logger.trace("measurement: \(measurement)", metadata: Self.metadata(of: record.token))
         }
+        // The loop hears of every round, those whose checks withheld the distance too; the app of those with one.
+        reporter?.report(ReportedMeasurement(measurement, capabilities: capabilities, time: loop.now))
         let object = NINearbyObject(measurement: measurement, peer: peer, capabilities: capabilities)
         guard object.distance != nil else { return }
         record.lastObject = object
         record.owner?.deliver(.didUpdate(object, measurement: measurement))
-        if let reporter, let report = ReportedMeasurement(measurement, capabilities: capabilities, time: loop.now) {
-            reporter.report(report)
-        }
     }
 
     /// Ends ranging with the peer and tells the app; `run` starts it again.

@@ -1,3 +1,5 @@
+import UWBCore
+
 /// Why ``SecureTimestampCheck`` does not trust a frame's time of arrival.
 public enum SecureTimestampRejection: Error, Hashable, Sendable, CaseIterable, CustomStringConvertible {
     /// The frame has no secure timestamp.

@@ -43,15 +43,18 @@ enum WatchJSONLine {
         ])
     }
 
-    /// A link's measurement as a JSON object: who measured, the distance (metres, 4 decimals), the
-    /// angles (degrees, 2 decimals), NLOS and when it was reported (virtual seconds, 6 decimals).
+    /// A link's measurement as a JSON object: who measured, the distance (metres, 4 decimals; null
+    /// when withheld), the angles (degrees, 2 decimals), NLOS, the figure of merit, the failed checks
+    /// and when it was reported (virtual seconds, 6 decimals).
     private static func measured(_ measurement: SnapshotMeasurement, in snapshot: EmulatorSnapshot) -> String {
         JSONText.object([
             ("by", snapshot.devices.indices.contains(measurement.by) ? JSONText.string(snapshot.devices[measurement.by].name) : "null"),
-            ("distance", JSONText.number(measurement.distance.metres, decimals: 4)),
+            ("distance", JSONText.number(measurement.distance?.metres, decimals: 4)),
             ("azimuth_degrees", JSONText.number(measurement.azimuth?.degrees, decimals: 2)),
             ("elevation_degrees", JSONText.number(measurement.elevation?.degrees, decimals: 2)),
             ("nlos", measurement.isNonLineOfSight.map { $0 ? "true" : "false" } ?? "null"),
+            ("figure_of_merit", JSONText.number(measurement.quality.figureOfMerit, decimals: 3)),
+            ("failed_checks", measurement.quality.failedChecks.map { "[" + $0.names.map(JSONText.string).joined(separator: ",") + "]" } ?? "null"),
             ("t", JSONText.number(measurement.at.seconds, decimals: 6)),
         ])
     }

@@ -56,11 +56,11 @@ enum WatchView {
     }
 
     /// What the two ends measured of each other, "3.012 / 2.998", "—" for an end that reported
-    /// nothing; "—" alone when neither did.
+    /// nothing, "withheld" for one whose round's checks withheld the distance; "—" alone when neither did.
     private static func measuredText(_ link: SnapshotLink) -> String {
         guard !link.measurements.isEmpty else { return "—" }
         return [link.first, link.second].map { end in
-            link.measurement(by: end).map { String(format: "%.3f", $0.distance.metres) } ?? "—"
+            link.measurement(by: end).map { measured in measured.distance.map { String(format: "%.3f", $0.metres) } ?? "withheld" } ?? "—"
         }.joined(separator: " / ")
     }
 

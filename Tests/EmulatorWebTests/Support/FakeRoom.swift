@@ -114,7 +114,11 @@ final class FakeRoom: WebRoom {
             obstacles: obstacles,
             devices: [
                 PlanDevice(name: "phone", board: "ft232h-dw1000-triple", chips: 3, driven: .app, findsDirections: true),
-                PlanDevice(name: "tag", board: "ft232h-dw1000-single", chips: 1, driven: .scenario, findsDirections: false),
+                PlanDevice(
+                    name: "tag", board: "ft232h-dw1000-single", chips: 1, driven: .scenario, findsDirections: false,
+                    positioning: .anchor(
+                        cluster: "hall", surveyedPosition: Position(metres: Vector3(x: 3.1, y: 1, z: -2)),
+                        floor: FloorElevation(floorNumber: 2, heightAboveFloor: Distance(metres: 1)))),
             ])
     }
 

@@ -40,6 +40,26 @@ struct EmulatorWireTests {
             // Line of sight judged.
             (.report(ReportedMeasurement(peer: 1, distance: Distance(metres: 3), isNonLineOfSight: false, time: .zero)),
              [0x09, 0x01, 0x00, 0x04] + [UInt8](repeating: 0, count: 8) + [0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x08, 0x40]),
+            // 3 m with its quality: figure of merit 0.5, −80 dBm received, −84 dBm first path, no check failed.
+            (.report(ReportedMeasurement(
+                peer: 1, distance: Distance(metres: 3),
+                quality: MeasurementQuality(
+                    figureOfMerit: 0.5, receivedLevel: PowerLevel(dBm: -80), firstPathLevel: PowerLevel(dBm: -84), failedChecks: []),
+                time: .zero)),
+             [0x09, 0x01, 0x00, 0xE0] + [UInt8](repeating: 0, count: 8) + [0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x08, 0x40]
+                + [0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xE0, 0x3F] + [0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x54, 0xC0]
+                + [0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x55, 0xC0] + [0x00]),
+            // Withheld by an STS mismatch (bit 2): no distance field, figure of merit 0.
+            (.report(ReportedMeasurement(
+                peer: 1, distance: nil, quality: MeasurementQuality(figureOfMerit: 0, failedChecks: [.secureTimestampMismatch]), time: .zero)),
+             [0x09, 0x01, 0x00, 0xB0] + [UInt8](repeating: 0, count: 8) + [UInt8](repeating: 0, count: 8) + [0x04]),
+            // A fix in 2-D at 1.5 ms: (1, 1.5, −2) m, covariance [[0.25, 0], [0, 1]] m².
+            (.position(ReportedPosition(
+                position: Position(metres: Vector3(x: 1, y: 1.5, z: -2)), covariance: [0.25, 0, 0, 1], time: .microseconds(1500))),
+             [0x0A, 0x02, 0x00, 0x2F, 0x68, 0x59, 0x00, 0x00, 0x00, 0x00]
+                + [0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xF0, 0x3F] + [0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xF8, 0x3F]
+                + [0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xC0] + [0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xD0, 0x3F]
+                + [UInt8](repeating: 0, count: 16) + [0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xF0, 0x3F]),
         ]
         for (request, octets) in cases {
             #expect(request.encoded == octets, "\(request)")
@@ -83,7 +103,7 @@ struct EmulatorWireTests {
     }
 
     @Test("malformed messages are refused with the field at fault", arguments: [
-        ([UInt8](), "message type"), ([0x0A], "request type 0xa"), ([0x01, 0x01], "version"),
+        ([UInt8](), "message type"), ([0x0B], "request type 0xb"), ([0x01, 0x01], "version"),
         ([0x02, 0x00, 0x04, 1, 2, 3, 4], "4-octet SPI header"), ([0x02, 0x00, 0x01, 0x00, 0x07, 0x00, 0x00], "transfer kind 7"),
         ([0x03, 0x00, 0x00], "1 octets after the last field"), ([0x05, 0x01, 0x00, 0x00], "deadline"),
         ([0x05, 0x01, 0xFE, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF], "beyond the largest virtual time"),
@@ -99,13 +119,15 @@ struct EmulatorWireTests {
         }
     }
 
-    /// REPORTs cut short, with trailing octets, unknown flags, no time, or a value that is not a
-    /// finite number, and the field at fault.
+    /// REPORTs and REPORT POSITIONs cut short, with trailing octets, unknown flags, no time, a value
+    /// that is not a finite number, a figure of merit out of range or a covariance that is not one,
+    /// and the field at fault.
     static let malformedReports: [([UInt8], String)] = {
         let time = [UInt8](repeating: 0, count: 8)
         let three: [UInt8] = [0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x08, 0x40]
         let notANumber: [UInt8] = [0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xF8, 0x7F]
         let infinity: [UInt8] = [0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xF0, 0x7F]
+        let minusOne: [UInt8] = [0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xF0, 0xBF]
         return [
             ([0x09, 0x34], "peer address"),
             ([0x09, 0x34, 0x12], "measurement flags"),
@@ -113,7 +135,22 @@ struct EmulatorWireTests {
             ([0x09, 0x34, 0x12, 0x00] + time + three + [0x00], "1 octets after the last field"),
             ([0x09, 0x34, 0x12, 0x01] + time + three, "azimuth"),
             ([0x09, 0x34, 0x12, 0x02] + time + three + [0x00, 0x00], "elevation"),
-            ([0x09, 0x34, 0x12, 0x10] + time + three, "measurement flags 0x10"),
+            ([0x09, 0x34, 0x12, 0x10] + time + three, "8 octets after the last field"),
+            ([0x09, 0x34, 0x12, 0x30] + time + [0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xF8, 0x3F], "a figure of merit of 1.5 (0…1)"),
+            ([0x09, 0x34, 0x12, 0x50] + time + three, "first-path level"),
+            ([0x09, 0x34, 0x12, 0x90] + time + [0x08], "failed checks 0x8 (bits 0 to 2 only)"),
+            ([0x09, 0x34, 0x12, 0x90] + time, "failed checks"),
+            ([0x0A], "covariance size"),
+            ([0x0A, 0x04] + time, "a covariance of size 4"),
+            ([0x0A, 0x02] + [UInt8](repeating: 0xFF, count: 8), "a fix without a time"),
+            ([0x0A, 0x02] + time + three + three, "fix's z"),
+            ([0x0A, 0x02] + time + three + three + notANumber, "fix's z of nan"),
+            ([0x0A, 0x02] + time + three + three + three + three + three + three, "covariance value 4"),
+            ([0x0A, 0x02] + time + three + three + three + minusOne + [UInt8](repeating: 0, count: 16) + three,
+             "a covariance with a negative variance (-1.0 m²)"),
+            ([0x0A, 0x02] + time + three + three + three + three + three + [UInt8](repeating: 0, count: 8) + three,
+             "a covariance that is not symmetric (row 2, column 1)"),
+            ([0x0A, 0x02] + time + three + three + three + three + [UInt8](repeating: 0, count: 16) + three + [0x00], "1 octets after"),
             ([0x09, 0x34, 0x12, 0x08] + time + three, "NLOS but not judged"),
             ([0x09, 0x34, 0x12, 0x00] + [UInt8](repeating: 0xFF, count: 8) + three, "a measurement without a time"),
             ([0x09, 0x34, 0x12, 0x00] + time + notANumber, "measured distance of nan, not a finite number"),
@@ -152,7 +189,7 @@ struct EmulatorWireTests {
         let service = try Self.service()
         defer { service.stop() }
         let cases: [([UInt8], String)] = [
-            (EmulatorRequest.hello(version: 1, device: "alice").encoded, "the client speaks emulator wire format 1, the service 4"),
+            (EmulatorRequest.hello(version: 1, device: "alice").encoded, "the client speaks emulator wire format 1, the service 5"),
             (EmulatorRequest.interrupt(chip: 0).encoded, "the first message must be HELLO"),
             ([0x42], "request type 0x42"),
         ]

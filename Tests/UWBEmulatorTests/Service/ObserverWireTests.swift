@@ -5,7 +5,7 @@ import UWBEmulator
 import UWBEmulatorService
 import UWBTestSupport
 
-/// The observer's part of the emulator service's wire format (version 4): OBSERVE and SNAPSHOT's
+/// The observer's part of the emulator service's wire format (version 5): OBSERVE and SNAPSHOT's
 /// golden octets, what the service refuses, and apps of version 2 still attached.
 @Suite("Emulator service observers on the wire")
 struct ObserverWireTests {
@@ -79,7 +79,7 @@ struct ObserverWireTests {
         cases.append((Array(snapshotOctets.prefix(17)) + [0x02], "paused 0x2"))
         cases.append((Array(snapshotOctets.prefix(48)) + [0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xF8, 0x7F], "a's yaw is not a number"))
         cases.append((Array(snapshotOctets.prefix(56)) + [0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xF0, 0x7F], "a's clock offset is not a number"))
-        cases.append((Array(snapshotOctets.prefix(64)) + [0x04], "device flags 0x4"))
+        cases.append((Array(snapshotOctets.prefix(64)) + [0x08], "device flags 0x8"))
         cases.append((Array(snapshotOctets.prefix(count - 21)) + [0x01, 0x00, 0x01, 0x00] + Array(snapshotOctets.suffix(17)),
                       "a link between devices 1 and 1"))
         cases.append((Array(snapshotOctets.dropLast()) + [0x03], "3 measurements of one link"))
@@ -104,6 +104,22 @@ struct ObserverWireTests {
         #expect(try EmulatorReply(decoding: Self.measuredSnapshotOctets) == .snapshot(Self.measuredSnapshot))
         #expect(Self.measuredSnapshot.links[0].measurement(by: 1)?.distance == Distance(metres: 3))
         #expect(Self.snapshot.links[0].measurement(by: 0) == nil)
+    }
+
+    @Test("a device's fix (its covariance 2×2 or 3×3, its track) and measurements with their quality read back as sent")
+    func fixesAndQuality() throws {
+        var snapshot = Self.measuredSnapshot
+        let track = (0..<3).map { Position(metres: Vector3(x: Double($0) * 0.1, y: 1, z: -Double($0))) }
+        snapshot.devices[0].fix = SnapshotFix(
+            position: Position(metres: Vector3(x: 0.25, y: 1, z: -3)), covariance: [0.01, 0.002, 0.002, 0.04],
+            at: SimulationTime(picoseconds: 5_000), track: track)
+        snapshot.devices[1].fix = SnapshotFix(
+            position: Position(metres: Vector3(x: 3, y: 0.5, z: 0)), covariance: [1, 0, 0.5, 0, 2, 0, 0.5, 0, 3], at: .zero)
+        snapshot.links[0].measurements[0].quality = MeasurementQuality(
+            figureOfMerit: 0.25, receivedLevel: PowerLevel(dBm: -90.5), firstPathLevel: PowerLevel(dBm: -95.25), failedChecks: [])
+        snapshot.links[0].measurements[1].distance = nil
+        snapshot.links[0].measurements[1].quality = MeasurementQuality(failedChecks: [.secureTimestampQualityLow])
+        #expect(try EmulatorReply(decoding: EmulatorReply.snapshot(snapshot).encoded) == .snapshot(snapshot))
     }
 
     @Test("an app of unknown process id is sent as 0 and read back as unknown")
@@ -131,9 +147,9 @@ struct ObserverWireTests {
         let service = try EmulatorWireTests.service()
         defer { service.stop() }
         let cases: [([[UInt8]], String)] = [
-            ([EmulatorRequest.observe(version: 5).encoded], "the client speaks emulator wire format 5, the service 4"),
-            ([EmulatorRequest.observe(version: 3).encoded], "the client speaks emulator wire format 3, the service 4"),
-            ([EmulatorRequest.observe(version: 4).encoded, EmulatorRequest.hello(version: 4, device: "alice").encoded],
+            ([EmulatorRequest.observe(version: 6).encoded], "the client speaks emulator wire format 6, the service 5"),
+            ([EmulatorRequest.observe(version: 4).encoded], "the client speaks emulator wire format 4, the service 5"),
+            ([EmulatorRequest.observe(version: 5).encoded, EmulatorRequest.hello(version: 5, device: "alice").encoded],
              "an observer may send only OBSERVE"),
         ]
         for (messages, fragment) in cases {
@@ -157,7 +173,7 @@ struct ObserverWireTests {
         let service = try EmulatorWireTests.service()
         defer { service.stop() }
         let socket = try UnixSocket.connect(to: service.socketPath)
-        for version: UInt16 in [4, 4, 5] {
+        for version: UInt16 in [5, 5, 4] {
             try EmulatorWire.send(EmulatorRequest.observe(version: version).encoded, on: socket)
             let reply = try EmulatorReply(decoding: EmulatorWire.receive(from: socket, longest: EmulatorWire.snapshotMaximumLength))
             guard case .snapshot(let snapshot) = reply else {

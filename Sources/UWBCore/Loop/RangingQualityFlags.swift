@@ -1,5 +1,6 @@
 /// Why a measurement is less trustworthy than its figure of merit alone says, or why it has no
-/// distance: each flag names one check the round failed.
+/// distance: each flag names one check the round failed. UWBRanging's measurement builder sets
+/// them; they live here because a device's loop reports them too (``ReportedMeasurement``).
 public struct RangingQualityFlags: OptionSet, Hashable, Sendable, CustomStringConvertible {
     /// The flags' bits.
     public let rawValue: UInt8
@@ -12,11 +13,11 @@ public struct RangingQualityFlags: OptionSet, Hashable, Sendable, CustomStringCo
     /// The configuration has a scrambled timestamp sequence (STS) but a frame of the round came
     /// without a secure timestamp: the receiver did not check it, so its time cannot be trusted.
     public static let secureTimestampMissing = RangingQualityFlags(rawValue: 1 << 0)
-    /// A frame's STS correlated too weakly (``SecureTimestampReading/isGood`` false): a wrong key,
+    /// A frame's STS correlated too weakly (UWBRanging's `SecureTimestampReading.isGood` false): a wrong key,
     /// a frame too weak, or a forged preamble with no genuine STS behind it.
     public static let secureTimestampQualityLow = RangingQualityFlags(rawValue: 1 << 1)
     /// A frame's STS timestamp and its preamble (Ipatov) timestamp are further apart than
-    /// ``SecureTimestampCheck/tolerance``: the signature of a distance-reduction attack on the
+    /// UWBRanging's `SecureTimestampCheck.tolerance`: the signature of a distance-reduction attack on the
     /// public preamble.
     public static let secureTimestampMismatch = RangingQualityFlags(rawValue: 1 << 2)
 
@@ -26,13 +27,18 @@ public struct RangingQualityFlags: OptionSet, Hashable, Sendable, CustomStringCo
         .secureTimestampMissing, .secureTimestampQualityLow, .secureTimestampMismatch,
     ]
 
-    /// The flags' names, for example `[secureTimestampMismatch]`.
-    public var description: String {
+    /// The names of the flags set, in the order of their bits, for example `["secureTimestampMismatch"]`.
+    public var names: [String] {
         let names: [(RangingQualityFlags, String)] = [
             (.secureTimestampMissing, "secureTimestampMissing"),
             (.secureTimestampQualityLow, "secureTimestampQualityLow"),
             (.secureTimestampMismatch, "secureTimestampMismatch"),
         ]
-        return "[" + names.filter { contains($0.0) }.map(\.1).joined(separator: ", ") + "]"
+        return names.filter { contains($0.0) }.map(\.1)
+    }
+
+    /// The flags' names, for example `[secureTimestampMismatch]`.
+    public var description: String {
+        "[" + names.joined(separator: ", ") + "]"
     }
 }
