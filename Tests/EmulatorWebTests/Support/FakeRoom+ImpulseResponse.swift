@@ -24,7 +24,7 @@ extension FakeRoom {
     static func testImpulseResponse(chip: Int = 0) -> ChipImpulseResponse {
         ChipImpulseResponse(
             device: 0, chip: chip, time: SimulationTime(picoseconds: 1_200_000_123_456), samplePeriod: .seconds(64 / 63_897_600_000.0),
-            firstTap: 740, magnitudes: [12.04, 11.5, 13, 12.25, 180.55, 2500, 1200.126, 300],
+            firstTap: 740, magnitudes: [12.04, 11.5, 13, 12.26, 180.56, 2500, 1200.126, 300],
             firstPath: 744.25, peak: 745, threshold: 151.234, noise: 10.126,
             receivedLevel: PowerLevel(dBm: -80.123), firstPathLevel: PowerLevel(dBm: -83.456), accumulated: 1000)
     }
