@@ -68,8 +68,10 @@ public struct ChipImpulseResponse: Hashable, Sendable {
     public init(device: Int, chip: Int, received: ReceivedAccumulator) {
         let reading = received.reading
         let accumulator = received.accumulator
-        let count = accumulator.format.sampleCount
-        let firstPathTap = Int(reading.edge.index.rounded(.down))
+        let count = max(0, accumulator.format.sampleCount)
+        // The first path's tap, kept within the accumulator (a detection always finds one there).
+        let edge = reading.edge.index.isFinite ? reading.edge.index : accumulator.straightLineIndex
+        let firstPathTap = Int(min(max(edge.isFinite ? edge : 0, 0), Double(count)).rounded(.down))
         let lower = min(max(0, firstPathTap - Self.tapsBefore), max(0, count - 1))
         let window = lower..<min(count, max(lower, firstPathTap + Self.tapsAfter))
         let (real, imaginary) = accumulator.taps(in: window)
