@@ -12,6 +12,9 @@ struct PageCommand: Hashable, Sendable {
         case world(WorldCommand)
         /// Replacing the room by the scenario of this name (``WebRoom/load(_:)``).
         case load(String)
+        /// The last channel impulse response of a device's chip, by their indices
+        /// (``WebRoom/lastImpulseResponse(device:chip:)``): read-only, so observers may ask too.
+        case impulseResponse(device: Int, chip: Int)
     }
 
     /// The whole number the page chose, repeated in the answer.
@@ -48,12 +51,12 @@ struct PageCommand: Hashable, Sendable {
     }
 
     /// The commands' types, in the order messages list them.
-    static let types = ["move", "rotate", "pause", "resume", "step", "speed", "load"]
+    static let types = ["move", "rotate", "pause", "resume", "step", "speed", "load", "cir"]
 
     /// The fields each type takes besides `type` and `id`.
     private static let fields: [String: [String]] = [
         "move": ["device", "position"], "rotate": ["device", "yawDegrees"], "pause": [], "resume": [],
-        "step": ["seconds"], "speed": ["speed"], "load": ["scenario"],
+        "step": ["seconds"], "speed": ["speed"], "load": ["scenario"], "cir": ["device", "chip"],
     ]
 
     /// The action of type `name` (one of ``types``) from its fields.
@@ -61,10 +64,13 @@ struct PageCommand: Hashable, Sendable {
         if name == "load" {
             return .load(try object.field("scenario").string())
         }
+        if name == "cir" {
+            return try impulseResponse(from: object)
+        }
         return .world(try command(name, from: object))
     }
 
-    /// The world command of type `name` (one of ``types`` but `load`) from its fields.
+    /// The world command of type `name` (one of ``types`` but `load` and `cir`) from its fields.
     private static func command(_ name: String, from object: JSONObject<PageCommandError>) throws(PageCommandError) -> WorldCommand {
         switch name {
         case "move":

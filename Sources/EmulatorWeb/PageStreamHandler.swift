@@ -197,7 +197,8 @@ final class PageStreamHandler: ChannelInboundHandler, RemovableChannelHandler {
         }
     }
 
-    /// Answers a complete text message: the command's `done` or `refused`.
+    /// Answers a complete text message: the command's `done` (or, for a read-only request, what it
+    /// asked for) or `refused`. An observer's page may only read.
     private func receive(_ message: ByteBuffer) {
         let command: PageCommand
         do {
@@ -205,28 +206,33 @@ final class PageStreamHandler: ChannelInboundHandler, RemovableChannelHandler {
         } catch {
             return send(.refused(id: error.id, message: error.description))
         }
-        if case .observer(let notice) = role {
+        if case .observer(let notice) = role, !command.action.isReadOnly {
             return send(.refused(id: command.id, message: notice))
         }
         guard let context else { return }
         let room = shared.room
         let shared = shared
         let action = command.action
-        shared.commands.runIfActive(eventLoop: context.eventLoop) { () -> Result<SimulationTime, any Error> in
+        let id = command.id
+        shared.commands.runIfActive(eventLoop: context.eventLoop) { () -> Result<StreamMessage, any Error> in
             switch action {
             case .world(let worldCommand):
-                return Result { () throws(WorldCommandError) in try room.perform(worldCommand) }.mapError { $0 }
+                return Result { () throws(WorldCommandError) in .done(id: id, time: try room.perform(worldCommand)) }.mapError { $0 }
             case .load(let name):
                 return Result { () throws(ScenarioLoadError) in
                     shared.scenario.current = try room.load(name)
                     shared.hub.replan()
-                    return .zero
+                    return .done(id: id, time: .zero)
+                }.mapError { $0 }
+            case .impulseResponse(let device, let chip):
+                return Result { () throws(ImpulseResponseError) in
+                    .impulseResponse(id: id, try room.lastImpulseResponse(device: device, chip: chip))
                 }.mapError { $0 }
             }
         }.assumeIsolated().whenComplete { [self] outcome in
             switch outcome {
-            case .success(.success(let time)):
-                send(.done(id: command.id, time: time))
+            case .success(.success(let answer)):
+                send(answer)
             case .success(.failure(let refusal)):
                 send(.refused(id: command.id, message: "\(refusal)"))
             case .failure:

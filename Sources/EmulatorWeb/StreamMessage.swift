@@ -16,6 +16,8 @@ enum StreamMessage: Sendable {
     case done(id: Int, time: SimulationTime)
     /// The command `id` (nil: a message that could not be read far enough to find one) was refused.
     case refused(id: Int?, message: String)
+    /// The answer to the `cir` command `id`: a chip's last channel impulse response.
+    case impulseResponse(id: Int, ChipImpulseResponse)
 
     /// The message as JSON text.
     var text: String {
@@ -32,6 +34,8 @@ enum StreamMessage: Sendable {
             .object([("type", .string("done")), ("id", .integer(id)), ("t", Self.seconds(time))])
         case .refused(let id, let message):
             .object([("type", .string("refused")), ("id", .optional(id) { .integer($0) }), ("message", .string(message))])
+        case .impulseResponse(let id, let response):
+            Self.impulseResponseJSON(id: id, response)
         }
     }
 

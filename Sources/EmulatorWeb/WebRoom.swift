@@ -2,8 +2,8 @@ import UWBEmulator
 import UWBEmulatorService
 
 /// The room a ``RoomWebServer`` shows and steers: what it is made of, how it stands now, the
-/// commands a page gives it, the scenarios a page may load in its place and the files of its run
-/// a page may download. ``EmulatorService`` is one; tests give the server a fake.
+/// commands a page gives it, the scenarios a page may load in its place, the files of its run
+/// a page may download and its chips' last impulse responses. ``EmulatorService`` is one; tests give the server a fake.
 ///
 /// Every member but ``plan`` and ``loadable`` may wait for the room's lock: the server never calls
 /// them on an event loop.
@@ -21,6 +21,9 @@ public protocol WebRoom: Sendable {
     func load(_ name: String) throws(ScenarioLoadError) -> String
     /// A file of the run so far, for a page to download.
     func file(_ file: RoomFile) throws(RoomFileError) -> RoomFileContents
+    /// The channel impulse response of the last frame chip `chip` of device `device` (the plan's
+    /// order, the board's chip index) kept, for the page's device panel; read-only.
+    func lastImpulseResponse(device: Int, chip: Int) throws(ImpulseResponseError) -> ChipImpulseResponse
 }
 
 extension EmulatorService: WebRoom {}

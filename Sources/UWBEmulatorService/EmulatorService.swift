@@ -231,6 +231,17 @@ public final class EmulatorService: @unchecked Sendable {
         room.snapshot()
     }
 
+    /// The channel impulse response of the last frame chip `chip` of device `device` (the plan's
+    /// order, the board's chip index) kept: its accumulator's taps around the first path and what the
+    /// chip read off them. Worked out under the world's lock between two events, without a read over
+    /// SPI, so asking changes nothing in the run or in what the device's app reads.
+    ///
+    /// - Throws: ``ImpulseResponseError`` for a device the room does not have, a chip its board does not
+    ///   have, or a chip that has not kept a frame yet.
+    public func lastImpulseResponse(device: Int, chip: Int) throws(ImpulseResponseError) -> ChipImpulseResponse {
+        try room.world.impulseResponse(device: device, chip: chip)
+    }
+
     /// Does `command` to the world at the virtual instant it has reached, between two events, and
     /// returns that instant.
     ///

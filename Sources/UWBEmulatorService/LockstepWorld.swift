@@ -271,6 +271,28 @@ final class LockstepWorld: @unchecked Sendable {
         return copy
     }
 
+    /// The impulse response of the last frame chip `chip` of device `device` (by their indices) kept,
+    /// worked out under the lock, between two events; reading it changes nothing in the world.
+    ///
+    /// - Throws: ``ImpulseResponseError`` for a device or chip the room does not have, or a chip that has
+    ///   kept no frame yet.
+    func impulseResponse(device: Int, chip: Int) throws(ImpulseResponseError) -> ChipImpulseResponse {
+        try locked { () throws(ImpulseResponseError) in
+            let devices = emulation.devices
+            guard devices.indices.contains(device) else {
+                throw .unknownDevice(device, devices: devices.map(\.name))
+            }
+            let chips = devices[device].chips
+            guard chips.indices.contains(chip) else {
+                throw .unknownChip(chip, device: devices[device].name, board: devices[device].board.id, chips: chips.count)
+            }
+            guard let received = chips[chip].lastReceivedAccumulator else {
+                throw .nothingReceived(device: devices[device].name, chip: chip)
+            }
+            return ChipImpulseResponse(device: device, chip: chip, received: received)
+        }
+    }
+
     // MARK: Commands (connection threads)
 
     /// Does `command` at the virtual instant the world has reached (the lock is taken between two

@@ -3,9 +3,9 @@
 
 Against a running `uwb emulator serve --http PORT`: the page loads, every device is drawn where the
 state puts it, a device dragged with the mouse moves (and, with --expect-measured, its measured
-distance follows the new geometry), pause stops the clock and resume starts it again, the scenario and
-the moves download from the header's links (and, with --load, another scenario loads). One line per
-check; the exit code is 0 only if every check passed. Every wait polls the page against a wall-clock
+distance follows the new geometry), pause stops the clock and resume starts it again, a selected
+device's last CIR draws in its panel, the scenario and the moves download from the header's links (and,
+with --load, another scenario loads). One line per check; the exit code is 0 only if every check passed. Every wait polls the page against a wall-clock
 deadline (--timeout, for a dead or stuck service); nothing sleeps blindly.
 
     python3 Tests/Browser/room_page.py --url http://127.0.0.1:8080/ --screenshots /tmp/shots \
@@ -405,6 +405,57 @@ def check_observer(driver, args, checks):
     driver.switch_to.window(driver.window_handles[0])
 
 
+CIR_RECEIVER_SCRIPT = """
+const room = window.uwbRoom, state = room.state;
+const link = (state.links || []).find((l) => l.frames && (l.frames[0] > 0 || l.frames[1] > 0));
+return link ? room.plan.devices[link.frames[0] > 0 ? link.b : link.a].name : null;
+"""
+
+CIR_PIXELS_SCRIPT = """
+const canvas = document.getElementById('cir'), data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+const near = (k, rgb, tolerance) => Math.abs(data[k] - rgb[0]) <= tolerance && Math.abs(data[k + 1] - rgb[1]) <= tolerance
+  && Math.abs(data[k + 2] - rgb[2]) <= tolerance;
+let drawn = 0, trace = 0;
+for (let k = 0; k < data.length; k += 4) {
+  if (!near(k, [251, 251, 249], 6)) drawn += 1;
+  if (near(k, [47, 109, 181], 40)) trace += 1;
+}
+return {drawn, trace, width: canvas.width, height: canvas.height, caption: document.getElementById('cir-caption').textContent};
+"""
+
+
+def check_cir(driver, args, checks):
+    """Selecting a device that receives frames shows its last CIR in the panel: the canvas draws (the
+    trace's colour among pixels that are not the background), the caption gives its levels, and it is
+    asked for again while the device stays selected (a later frame's instant)."""
+    name = wait_until(lambda: js(driver, CIR_RECEIVER_SCRIPT), args.timeout)
+    if not checks.record('a device receives frames', bool(name), f'{name} received frames' if name
+                         else f'no link carried a frame within {args.timeout:.0f} s'):
+        return
+    at = room(driver, f'uwbRoom.devicePixel({name!r})')
+    actions = ActionChains(driver, duration=20)
+    actions.w3c_actions.pointer_action.move_to_location(round(at['x']), round(at['y']))
+    actions.w3c_actions.pointer_action.click()
+    actions.perform()
+    index = room(driver, f'uwbRoom.plan.devices.findIndex(d => d.name === {name!r})')
+    first = wait_until(lambda: room(driver, f'uwbRoom.selected === {name!r} && uwbRoom.cir && uwbRoom.cir.device === {index}'
+                                            ' ? uwbRoom.cir : null'), args.timeout)
+    if not checks.record('CIR answered', bool(first), f"{name}: first path at tap {first['firstPath']}, peak {first['peak']},"
+                         f" {len(first['magnitudes'])} taps" if first else f'no "cir" answer for {name} within {args.timeout:.0f} s'):
+        return
+    pixels = wait_until(lambda: (lambda p: p if 'dBm' in p['caption'] and p['trace'] > 0 else None)(js(driver, CIR_PIXELS_SCRIPT)),
+                        args.timeout) or js(driver, CIR_PIXELS_SCRIPT)
+    checks.record('CIR drawn with its levels', pixels['trace'] >= 20 and pixels['drawn'] >= 100 and 'RX' in pixels['caption']
+                  and 'dBm' in pixels['caption'],
+                  f"{pixels['drawn']} of {pixels['width']}×{pixels['height']} pixels drawn, {pixels['trace']} of the trace; "
+                  f"caption {pixels['caption']!r}")
+    print(f"     screenshot {screenshot(driver, args.screenshots, 'cir.png')}")
+    again = wait_until(lambda: room(driver, f"uwbRoom.cir && uwbRoom.cir.device === {index} && uwbRoom.cir.t > {first['t']}"),
+                       args.timeout)
+    checks.record('CIR asked for again', bool(again), f"a later frame's CIR at t={room(driver, 'uwbRoom.cir.t')}" if again
+                  else f"still the frame at t={first['t']} after {args.timeout:.0f} s")
+
+
 DOWNLOAD_SCRIPT = """
 const done = arguments[arguments.length - 1];
 const get = (path) => fetch(path).then(async (r) => [r.status, r.headers.get('Content-Disposition'), await r.text()]);
@@ -525,6 +576,7 @@ def main():
                 if moved_at is not None and args.refuse_to:
                     check_refused(driver, args, checks)
             check_pause(driver, args, checks)
+            check_cir(driver, args, checks)
             check_downloads(driver, args, checks)
             check_observer(driver, args, checks)
             if args.load:

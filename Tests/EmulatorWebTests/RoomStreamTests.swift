@@ -85,7 +85,7 @@ struct RoomStreamTests {
         try page.send(#"{"type":"fly","id":2}"#)
         #expect(try page.receiveAnswer() == [
             "type": .string("refused"), "id": .number(2),
-            "message": .string(#"type: "fly" is not supported; use "move" or "rotate" or "pause" or "resume" or "step" or "speed" or "load""#),
+            "message": .string(#"type: "fly" is not supported; use "move" or "rotate" or "pause" or "resume" or "step" or "speed" or "load" or "cir""#),
         ])
         try page.send(#"{"type":"move","id":3,"position":[0,1,0]}"#)
         #expect(try page.receiveAnswer()["message"] == .string("device: missing; this key is required"))

@@ -1,7 +1,8 @@
 // The room of a swift-uwb emulator service, live, from above: x to the right, z downwards, metres.
-// It reads the service's stream (/stream, JSON messages "plan", "state", "done", "refused") and, when
+// It reads the service's stream (/stream, JSON messages "plan", "state", "done", "refused", "cir") and, when
 // this page controls the world, sends the commands "move", "rotate", "pause", "resume", "step",
-// "speed" and "load" (another scenario in place of the room: a new "plan" follows). Drawing happens on an animation frame, and only when a new state arrived or the view changed.
+// "speed" and "load" (another scenario in place of the room: a new "plan" follows); any page asks for
+// the selected device's last CIR ("cir", read-only). Drawing happens on an animation frame, and only when a new state arrived or the view changed.
 (() => {
   'use strict';
 
@@ -762,6 +763,7 @@
     ui.yawInput.disabled = !canControl();
     knob.classList.toggle('disabled', !canControl());
     fillLinkTable();
+    syncCir();
   }
 
   // The latest fix: where, its 1σ along x and z, how far from the truth and how old.
@@ -856,6 +858,146 @@
     const received = (newest.received[i] - base.received[i]) / dt, delivered = (newest.delivered[i] - base.delivered[i]) / dt;
     return `${formatNumber(received, 1)} received, ${formatNumber(delivered, 1)} delivered`;
   }
+
+  // ---- the last CIR --------------------------------------------------------------------------------
+  // The selected device's last channel impulse response: asked for ("cir", read-only, so an observer
+  // asks too) when a device is selected, then about every CIR_INTERVAL_MS while it stays selected and the
+  // stream is connected; answered "cir" (drawn: magnitude against ns from the first path) or "refused"
+  // (its message shown instead).
+  const CIR_INTERVAL_MS = 1000, CIR_ANSWER_WAIT_MS = 5000, CIR_WIDTH = 260, CIR_HEIGHT = 90, CIR_TICK_NS = 20;
+  const CIR_COLOUR = {
+    background: '#fbfbf9', grid: '#e6e6e3', text: '#8a8a86', trace: '#2f6db5', threshold: '#d62718',
+    firstPath: '#11602e', peak: '#d55e00',
+  };
+  const cirCanvas = $('cir'), cirContext = cirCanvas.getContext('2d'), cirChip = $('pd-cir-chip'), cirCaption = $('cir-caption');
+  const cirView = {
+    plan: null, device: null, key: null,   // what is shown: the plan, device name and `name/chip` it was asked for
+    response: null, refusal: null,         // the last "cir" answer for it, or the last refusal's message
+    waitingID: null, askedAt: -Infinity,   // the request awaiting its answer, and when it was sent
+    ids: new Set(),                        // every "cir" request not answered yet (a late answer is dropped quietly)
+  };
+
+  // Keeps the CIR view in step with the selection and asks again when it is time; from updatePanel and a timer.
+  function syncCir() {
+    const d = selected >= 0 && plan ? plan.devices[selected] : null;
+    if (!d) { cirView.key = null; return; }
+    if (cirView.plan !== plan || cirView.device !== d.name) {
+      cirView.plan = plan; cirView.device = d.name;
+      fillCirChips(Math.max(1, Math.floor(d.chips) || 1));
+    }
+    const key = `${d.name}/${cirChip.value || '0'}`;
+    if (key !== cirView.key) {
+      Object.assign(cirView, { key, response: null, refusal: null, waitingID: null, askedAt: -Infinity });
+      drawCir();
+    }
+    if (!connected) cirView.waitingID = null;
+    const since = performance.now() - cirView.askedAt;
+    if (connected && (cirView.waitingID === null ? since >= CIR_INTERVAL_MS : since >= CIR_ANSWER_WAIT_MS)) askCir();
+    showCirCaption();
+  }
+
+  function fillCirChips(count) {
+    cirChip.textContent = '';
+    for (let chip = 0; chip < count; chip++) {
+      const option = document.createElement('option');
+      option.value = String(chip); option.textContent = `chip ${chip}`;
+      cirChip.appendChild(option);
+    }
+    cirChip.value = '0';
+    cirChip.hidden = count <= 1;
+  }
+
+  function askCir() {
+    if (!socket || socket.readyState !== WebSocket.OPEN || selected < 0) return;
+    const id = nextCommandID++;
+    socket.send(JSON.stringify({ type: 'cir', id, device: selected, chip: Number(cirChip.value) || 0 }));
+    cirView.ids.add(id);
+    cirView.waitingID = id;
+    cirView.askedAt = performance.now();
+  }
+
+  function receiveCir(message) {
+    cirView.ids.delete(message.id);
+    if (message.id !== cirView.waitingID) return;
+    cirView.waitingID = null;
+    cirView.response = message;
+    cirView.refusal = null;
+    drawCir();
+    showCirCaption();
+  }
+
+  // Whether `message` refuses a "cir" request (then it is shown in the panel, not as a banner).
+  function receiveCirRefusal(message) {
+    if (message.id == null || !cirView.ids.has(message.id)) return false;
+    cirView.ids.delete(message.id);
+    if (message.id === cirView.waitingID) {
+      cirView.waitingID = null;
+      cirView.response = null;
+      cirView.refusal = String(message.message);
+      drawCir();
+      showCirCaption();
+    }
+    return true;
+  }
+
+  function showCirCaption() {
+    const r = cirView.response;
+    if (r) {
+      const age = state && typeof state.t === 'number' && state.t >= r.t ? ` (${formatNumber(state.t - r.t, 1)} s ago)` : '';
+      cirCaption.textContent = `t ${formatNumber(r.t, 3)} s${age} · RX ${formatNumber(r.receivedLevelDBm, 1)} dBm`
+        + ` · FP ${formatNumber(r.firstPathLevelDBm, 1)} dBm · ${r.accumulated} symbols`;
+      cirCaption.className = 'cir-caption';
+    } else {
+      cirCaption.textContent = cirView.refusal || (connected ? 'asking…' : 'not connected');
+      cirCaption.className = 'cir-caption muted';
+    }
+  }
+
+  // Magnitude against ns from the first path (green line), the LDE threshold dashed, the peak a dot.
+  function drawCir() {
+    const ratio = window.devicePixelRatio || 1;
+    if (cirCanvas.width !== CIR_WIDTH * ratio) { cirCanvas.width = CIR_WIDTH * ratio; cirCanvas.height = CIR_HEIGHT * ratio; }
+    const g = cirContext;
+    g.setTransform(ratio, 0, 0, ratio, 0, 0);
+    g.fillStyle = CIR_COLOUR.background;
+    g.fillRect(0, 0, CIR_WIDTH, CIR_HEIGHT);
+    const r = cirView.response;
+    const taps = r && Array.isArray(r.magnitudes) ? r.magnitudes : [];
+    if (taps.length < 2) return;
+    const period = r.sampleNanoseconds > 0 ? r.sampleNanoseconds : 1;
+    const ns = (tap) => (tap - r.firstPath) * period;
+    const left = ns(r.firstTap), right = ns(r.firstTap + taps.length - 1);
+    const top = Math.max(r.threshold || 0, ...taps) * 1.1 || 1;
+    const plot = { x: 4, y: 5, w: CIR_WIDTH - 8, h: CIR_HEIGHT - 18 };
+    const X = (t) => plot.x + (t - left) / (right - left) * plot.w;
+    const Y = (m) => plot.y + plot.h - Math.max(0, m) / top * plot.h;
+    g.font = '9px system-ui, sans-serif'; g.textAlign = 'center'; g.textBaseline = 'top'; g.lineWidth = 1;
+    for (let t = Math.ceil(left / CIR_TICK_NS) * CIR_TICK_NS; t <= right; t += CIR_TICK_NS) {
+      g.strokeStyle = CIR_COLOUR.grid;
+      g.beginPath(); g.moveTo(Math.round(X(t)) + 0.5, plot.y); g.lineTo(Math.round(X(t)) + 0.5, plot.y + plot.h); g.stroke();
+      g.fillStyle = CIR_COLOUR.text;
+      g.fillText(t === 0 ? '0 ns' : formatNumber(t, 0), X(t), plot.y + plot.h + 2);
+    }
+    if (r.threshold > 0) {
+      g.strokeStyle = CIR_COLOUR.threshold; g.setLineDash([4, 3]);
+      g.beginPath(); g.moveTo(plot.x, Y(r.threshold)); g.lineTo(plot.x + plot.w, Y(r.threshold)); g.stroke();
+      g.setLineDash([]);
+    }
+    g.strokeStyle = CIR_COLOUR.firstPath;
+    g.beginPath(); g.moveTo(X(0), plot.y); g.lineTo(X(0), plot.y + plot.h); g.stroke();
+    g.strokeStyle = CIR_COLOUR.trace; g.lineWidth = 1.5; g.lineJoin = 'round';
+    g.beginPath();
+    taps.forEach((m, k) => { if (k === 0) g.moveTo(X(ns(r.firstTap)), Y(m)); else g.lineTo(X(ns(r.firstTap + k)), Y(m)); });
+    g.stroke();
+    const peak = r.peak - r.firstTap;
+    if (peak >= 0 && peak < taps.length) {
+      g.fillStyle = CIR_COLOUR.peak;
+      g.beginPath(); g.arc(X(ns(r.peak)), Y(taps[peak]), 3, 0, 2 * Math.PI); g.fill();
+    }
+  }
+
+  cirChip.addEventListener('change', () => syncCir());
+  setInterval(syncCir, 250);
 
   // ---- header --------------------------------------------------------------------------------------
   const canControl = () => connected && role === 'controller' && plan !== null;
@@ -972,6 +1114,7 @@
       case 'state': receiveState(message); break;
       case 'done': receiveDone(message); break;
       case 'refused': receiveRefused(message); break;
+      case 'cir': receiveCir(message); break;
       default: break;   // a message of a later version: not for this page
     }
   }
@@ -1030,6 +1173,7 @@
   }
 
   function receiveRefused(message) {
+    if (receiveCirRefusal(message)) return;
     remember(message);
     const command = message.id == null ? null : pending.get(message.id);
     pending.delete(message.id);
@@ -1220,6 +1364,7 @@
     get replies() { return replies.slice(); },
     get pendingCommands() { return pending.size; },
     get selected() { return selected >= 0 && plan ? plan.devices[selected].name : null; },
+    get cir() { return cirView.response; },
     /** Where (x, z) in metres is drawn, in CSS pixels relative to the viewport. */
     worldToPixel(x, z) {
       const rect = canvas.getBoundingClientRect();

@@ -16,8 +16,6 @@ public final class VirtualDW1000: VirtualRadio, VirtualChip {
     var lastReceptionConstants: ReceptionConstants?
     /// The last answer of ``receives(_:)``.
     var lastReceiveMatch: ReceiveMatch?
-    /// The last reception's accumulation, for a read of the whole accumulator; nil until a frame is kept.
-    var lastAccumulation: LastAccumulation?
     /// The accumulator taps ACC_MEM holds of the last reception (``completeAccumulator(for:)``).
     var accumulatorHolds: Range<Int> = 0..<0
 

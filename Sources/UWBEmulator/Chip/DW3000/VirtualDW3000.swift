@@ -25,8 +25,6 @@ public final class VirtualDW3000: VirtualRadio, VirtualChip {
     /// length's `SecureTimestampLength.counterStep` (32 for 64 symbols) (Qorvo DW3000 API,
     /// `dwt_configurestsloadiv`, and its notes on the counter's auto-increment).
     var stsCounter: UInt32 = 0
-    /// The last reception's preamble accumulation, for a read of the CIR memory; nil until a frame is kept.
-    var lastAccumulation: LastAccumulation?
     /// The last reception's STS accumulation, for the same; nil without an STS.
     var lastSecureAccumulation: LastAccumulation?
 

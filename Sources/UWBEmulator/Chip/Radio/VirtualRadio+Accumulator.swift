@@ -32,7 +32,7 @@ extension VirtualRadio {
             format: format, response: response, level: channel.pathLevel,
             subTap: sixtyFourths - sixtyFourths.rounded(.down), phase: phase, symbols: symbols, noiseSeed: random.next())
         return (PreambleReading(accumulator: accumulator, detector: detector),
-                LastAccumulation(accumulator: accumulator, channel: channel, advance: advance))
+                LastAccumulation(accumulator: accumulator, channel: channel, advance: advance, rmarker: rmarker))
     }
 
     /// How far the chip's detected first path moves the timestamp from the straight line's arrival, in ticks:
@@ -72,6 +72,8 @@ struct LastAccumulation {
     let accumulator: PreambleAccumulator
     let channel: ChannelLookup
     let advance: Double
+    /// When the frame's RMARKER reached the antenna.
+    let rmarker: SimulationTime
 
     /// The whole accumulator: every path of the response, the same noise.
     var whole: PreambleAccumulator {

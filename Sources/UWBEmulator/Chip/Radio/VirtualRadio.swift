@@ -76,6 +76,10 @@ public class VirtualRadio {
     /// levels and symbols), for benchmarks and tools that compare the emulator with measurements; nil
     /// until it keeps one.
     public internal(set) final var lastPreambleReading: PreambleReading?
+    /// The last reception's preamble accumulation, kept with ``lastPreambleReading``, for a read of the
+    /// whole accumulator (ACC_MEM on the DW1000, the CIR memory on the DW3000, and
+    /// ``lastReceivedAccumulator``); nil until a frame is kept.
+    final var lastAccumulation: LastAccumulation?
     /// The phase the last reset added to the receive path (``PhaseAtReset``); zero for `fixed`.
     private(set) final var resetPhase = Angle.zero
 
