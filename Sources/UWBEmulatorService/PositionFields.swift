@@ -9,6 +9,10 @@ struct PositionFields: Hashable {
     var covariance: [Double]
     var at: SimulationTime
 
+    /// How far apart, relative to the larger, two mirrored covariance values may be: a solver's
+    /// inverse is symmetric only to its rounding.
+    static let asymmetryTolerance = 1e-9
+
     /// The fields' octets; a covariance of neither 4 nor 9 values is sent as its first four (a
     /// reader refuses one that is not a covariance).
     var encoded: [UInt8] {
@@ -28,8 +32,8 @@ struct PositionFields: Hashable {
     /// Reads the fields ``encoded`` wrote.
     ///
     /// - Throws: ``EmulatorServiceError/malformed(_:)`` for a field cut short, a size other than 2
-    ///   or 3, a time of "never", a number that is not finite, or a covariance that is not
-    ///   symmetric with no negative variance.
+    ///   or 3, a time of "never", a number that is not finite, or a covariance with a negative
+    ///   variance or that is not symmetric (to ``asymmetryTolerance``).
     init(from reader: inout WireReader) throws(EmulatorServiceError) {
         let size = Int(try reader.octet("covariance size"))
         guard size == 2 || size == 3 else { throw .malformed("a covariance of size \(size) (2 over x and z, or 3)") }
@@ -50,8 +54,11 @@ struct PositionFields: Hashable {
             guard covariance[row * size + row] >= 0 else {
                 throw .malformed("a covariance with a negative variance (\(covariance[row * size + row]) m²)")
             }
-            for column in 0..<row where covariance[row * size + column] != covariance[column * size + row] {
-                throw .malformed("a covariance that is not symmetric (row \(row + 1), column \(column + 1))")
+            for column in 0..<row {
+                let below = covariance[row * size + column], above = covariance[column * size + row]
+                guard abs(below - above) <= Self.asymmetryTolerance * max(abs(below), abs(above)) else {
+                    throw .malformed("a covariance that is not symmetric (row \(row + 1), column \(column + 1))")
+                }
             }
         }
         self.covariance = covariance

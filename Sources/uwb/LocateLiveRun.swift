@@ -47,10 +47,11 @@ struct LocateLiveRun {
         let done = DispatchSemaphore(value: 0)
         let network = network
         let duration = duration
+        listener.onLoss = { done.signal() }
         radio.post {
             let tag = DownlinkTDoATag(on: radio, network: network) { listener.take($0, at: radio.now) }
             listener.tag = tag
-            radio.attach(tag)
+            radio.attach(listener)
             tag.start()
             if let duration {
                 radio.schedule(after: duration) { done.signal() }
@@ -59,11 +60,15 @@ struct LocateLiveRun {
         while done.wait(timeout: .now() + Self.interruptionCheck) == .timedOut, !interruption.wasInterrupted {}
         radio.stop()
         StandardError.line(listener.summary)
+        if let loss = listener.loss {
+            throw CommandFailure("\(choice.description): the radio was lost: \(loss)")
+        }
     }
 }
 
 /// The live tag's software and what it printed, on the radio's loop: every fix is also reported
-/// to the radio's loop (on a device of the emulator service, its page draws it).
+/// to the radio's loop (on a device of the emulator service, its page draws it). It hands the
+/// radio's events to the tag, and ends the run if the radio is lost.
 final class LiveTag: @unchecked Sendable {
     /// The tag, kept here: the radio holds it weakly.
     var tag: DownlinkTDoATag?
@@ -102,8 +107,36 @@ final class LiveTag: @unchecked Sendable {
         }
     }
 
+    /// Called on the loop when the radio is lost (its board unplugged, the emulator service gone).
+    var onLoss: () -> Void = {}
+    /// Why the radio was lost, once it was.
+    var loss: TransceiverError? {
+        lock.withLock { lostBecause }
+    }
+    private var lostBecause: TransceiverError?
+
     /// How many fixes, and rounds heard.
     var summary: String {
         lock.withLock { "\(fixes) fixes, \(refused) without one; \(tag?.completeRounds ?? 0) rounds heard" }
+    }
+}
+
+/// The live tag hears the radio's events for its tag, and ends the run when the radio is lost.
+extension LiveTag: RadioEventHandler {
+    func radioStarted() {
+        tag?.radioStarted()
+    }
+
+    func radio(_ event: TransceiverEvent, fromChip chip: Int) {
+        tag?.radio(event, fromChip: chip)
+    }
+
+    func radio(failed error: TransceiverError, onChip chip: Int) {
+        tag?.radio(failed: error, onChip: chip)
+        guard error.meansRadioLost, lock.withLock({ () -> Bool in
+            defer { lostBecause = lostBecause ?? error }
+            return lostBecause == nil
+        }) else { return }
+        onLoss()
     }
 }

@@ -1,5 +1,8 @@
 import Foundation
+import Synchronization
 import Testing
+import UWBCore
+import UWBEmulatorService
 import UWBTestSupport
 
 @Suite("uwb locate: live radios of the emulator service, bad calls")
@@ -11,9 +14,12 @@ struct LocateCommandTests {
         let service = try ServeProcess(uwb: uwb, scenario: "Docs/scenarios/warehouse.json", arguments: ["--speed", "0"])
         defer { _ = service.end(with: SIGTERM) }
         #expect(service.firstLine == "running 20 DL-TDoA anchors of network 4660", "\(service.firstLine)")
+        // An observer watches the service while the tag runs: the fixes it reports, beside the truth.
+        let watcher = FixWatcher(socketPath: service.socket, device: "forklift")
         let run = try CommandRun(
             ["locate", "--device", "emulator:forklift", "--network", "4660", "--height", "2.2", "--duration", "1", "--format", "jsonl"],
             environment: ["UWB_EMULATOR_SOCKET": service.socket])
+        let seen = watcher.stop()
         #expect(run.status == 0, "\(run.error)")
         let lines = run.output.split(separator: "\n")
         // A fix a period after the first (0.11 s), and a refix when a cluster first heard late joins.
@@ -34,6 +40,38 @@ struct LocateCommandTests {
         #expect(offPath.count >= 8)
         #expect(offPath.sorted()[offPath.count / 2] < 0.6, "\(offPath)")
         #expect(run.error.contains(" fixes, "), "\(run.error)")
+        // The service showed the tag's fixes (REPORT POSITION): 2-D covariances, a growing track,
+        // half the fixes as near where the forklift truly was as the printed ones are to its path.
+        try #require(seen.count >= 3, "\(seen.count) fixes seen by the observer")
+        var errors: [Double] = []
+        for (fix, truth) in seen {
+            #expect(fix.covariance.count == 4 && fix.covariance[0] > 0 && fix.covariance[3] > 0, "\(fix.covariance)")
+            #expect(fix.position.metres.y == 2.2)
+            errors.append(fix.position.distance(to: truth).metres)
+        }
+        #expect(errors.sorted()[errors.count / 2] < 0.6, "\(errors)")
+        #expect((seen.map(\.fix.track.count).max() ?? 0) >= 2, "the track grows")
+    }
+
+    @Test("the service stops under a live tag: it says its radio was lost and exits 1", .timeLimit(.minutes(10)))
+    func serviceStopsUnderTheTag() throws {
+        let uwb = try #require(BuiltExecutable.path(named: "uwb"), "no uwb executable was built")
+        let service = try ServeProcess(uwb: uwb, scenario: "Docs/scenarios/warehouse.json", arguments: ["--speed", "0"])
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: uwb)
+        process.arguments = ["locate", "--device", "emulator:forklift", "--network", "4660", "--height", "2.2", "--format", "jsonl"]
+        process.environment = ProcessInfo.processInfo.environment.merging(["UWB_EMULATOR_SOCKET": service.socket]) { $1 }
+        let output = Pipe(), error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        // Its first fix: it runs, without a duration.
+        _ = try output.fileHandleForReading.read(upToCount: 1)
+        _ = service.end(with: SIGTERM)
+        let said = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1, "\(said)")
+        #expect(said.contains("Error: emulator:forklift: the radio was lost"), "\(said)")
     }
 
     @Test("a UL-TDoA site is not served: its server runs in `uwb locate --scenario`")
@@ -73,5 +111,35 @@ struct LocateCommandTests {
             #expect(run.status != 0)
             #expect(run.error.contains(expected), "\(arguments): \(run.error)")
         }
+    }
+}
+
+/// Observes an emulator service on a thread of its own and keeps every distinct fix of one device
+/// with the device's true position in the same snapshot, until stopped.
+private final class FixWatcher: Sendable {
+    private let seen = Mutex<[(fix: SnapshotFix, truth: Position)]>([])
+    private let stopping = Atomic<Bool>(false)
+    private let done = DispatchSemaphore(value: 0)
+
+    init(socketPath: String, device: String) {
+        let thread = Thread { [self] in
+            defer { done.signal() }
+            guard let observer = try? EmulatorObserver(socketPath: socketPath) else { return }
+            defer { observer.close() }
+            while !stopping.load(ordering: .relaxed), let snapshot = try? observer.snapshot() {
+                guard let shown = snapshot.devices.first(where: { $0.name == device }), let fix = shown.fix else { continue }
+                seen.withLock { seen in
+                    if seen.last?.fix.at != fix.at { seen.append((fix, shown.position)) }
+                }
+            }
+        }
+        thread.start()
+    }
+
+    /// Stops watching and returns what was seen.
+    func stop() -> [(fix: SnapshotFix, truth: Position)] {
+        stopping.store(true, ordering: .relaxed)
+        done.wait()
+        return seen.withLock { $0 }
     }
 }
