@@ -32,6 +32,8 @@ MEASURED_TOLERANCE_METRES = 0.3
 PIXEL_TOLERANCE = 1.0
 COLOUR_TOLERANCE = 20
 COVERED_PIXELS = 16                # a marker this close to another may be hidden by it
+ANCHOR_RATIO = 1.45                # a triangle pointing up: about 2.3 times as many pixels below its centre as above …
+ROUND_RATIO = 1.35                 # … a round marker about 1.25 (labels drawn over markers move both a little)
 PAUSE_STATES = 3                   # states that must show the same t while paused …
 PAUSE_OBSERVE_MIN_SECONDS = 1.0    # … over at least this much wall time …
 PAUSE_OBSERVE_MAX_SECONDS = 4.0    # … or this much if the service sends no states while paused
@@ -54,6 +56,9 @@ def parse_args():
                         help="first watch the page this long and print its frame rate, state rate and the cost of one frame")
     parser.add_argument('--load', metavar='NAME',
                         help='last, load this scenario (one the service lists) with the header\'s selector and check its room replaces the old one')
+    parser.add_argument('--positioning', metavar='TAG',
+                        help="instead of the other checks, check a positioning room: every anchor drawn as a triangle, "
+                             "TAG's fixes drawn (track and fix) and shown in its panel")
     parser.add_argument('--timeout', type=float, default=60, help='wall seconds to wait for anything (default 60)')
     parser.add_argument('--chromium', default='/usr/bin/chromium')
     parser.add_argument('--chromedriver', default='/usr/bin/chromedriver')
@@ -456,6 +461,111 @@ def check_cir(driver, args, checks):
                   else f"still the frame at t={first['t']} after {args.timeout:.0f} s")
 
 
+QUALITY_SCRIPT = """
+const room = window.uwbRoom, i = room.plan.devices.findIndex(d => d.name === arguments[0]);
+const measured = room.state.links.filter(l => l.a === i || l.b === i).flatMap(l => l.measured || []);
+const rows = [...document.querySelectorAll('#pd-links tbody tr')].map(r => [...r.cells].map(c => c.textContent));
+return {measured, rows, selected: room.selected};
+"""
+
+
+def check_quality(driver, args, checks):
+    """The dragged device's measurements carry their quality (figure of merit, received and first-path
+    levels, no failed check), and its panel's link table shows them."""
+    at = room(driver, f'uwbRoom.devicePixel({args.drag!r})')
+    actions = ActionChains(driver, duration=20)
+    actions.w3c_actions.pointer_action.move_to_location(round(at['x']), round(at['y']))
+    actions.w3c_actions.pointer_action.click()
+    actions.perform()
+
+    def shown():
+        q = js(driver, QUALITY_SCRIPT, args.drag)
+        good = [m for m in q['measured'] if m.get('figureOfMerit') is not None and m.get('receivedLevelDBm') is not None
+                and m.get('firstPathLevelDBm') is not None and m.get('failedChecks') == []]
+        rows = [r for r in q['rows'] if len(r) >= 8 and r[5] != '' and 'dBm' not in r[6] and ' / ' in r[6]]
+        return q if q['selected'] == args.drag and good and rows else None
+
+    quality = wait_until(shown, args.timeout) or js(driver, QUALITY_SCRIPT, args.drag)
+    row = next((r for r in quality['rows'] if len(r) >= 8 and r[5] != ''), None)
+    checks.record('link quality shown', bool(shown()) if quality else False,
+                  f"measured {[{k: m.get(k) for k in ('figureOfMerit', 'receivedLevelDBm', 'firstPathLevelDBm', 'failedChecks')} for m in quality['measured']]}; "
+                  f"panel row {row}")
+
+
+ANCHORS_SCRIPT = """
+const room = window.uwbRoom, plan = room.plan, state = room.drawnState;
+const near = (c, e) => c.every((v, k) => Math.abs(v - e[k]) <= 40);
+return plan.devices.map((d, i) => {
+  const at = room.worldToPixel(state.devices[i].position[0], state.devices[i].position[2]);
+  const hex = room.markerColour(d.name), expected = [1, 3, 5].map(k => parseInt(hex.slice(k, k + 2), 16));
+  // Pixels of the marker's colour in three rows above its centre and in three below: a triangle
+  // pointing up is much wider below, a round marker about as wide.
+  const count = (rows) => rows.reduce((n, dy) => {
+    for (let dx = -11; dx <= 11; dx++) if (near(room.canvasColourAt(at.x + dx, at.y + dy), expected)) n += 1;
+    return n;
+  }, 0);
+  return {name: d.name, anchor: !!(d.positioning && d.positioning.role === 'anchor'), above: count([-6, -5, -4]), below: count([2, 3, 4])};
+});
+"""
+
+FIX_SCRIPT = """
+const room = window.uwbRoom, i = room.plan.devices.findIndex(d => d.name === arguments[0]);
+const drawn = room.drawnState && room.drawnState.devices[i], fix = drawn && drawn.fix;
+if (!fix || fix.track.length < 5) return null;
+const oldest = fix.track[0], at = room.worldToPixel(oldest[0], oldest[2]);
+const patch = [];
+for (let dy = -2; dy <= 2; dy++) for (let dx = -2; dx <= 2; dx++) patch.push(room.canvasColourAt(at.x + dx, at.y + dy));
+return {fix, truth: drawn.position, patch, colour: room.fixColour};
+"""
+
+
+def check_anchors(driver, args, checks):
+    """Every anchor the plan names is drawn as a triangle pointing up in its marker's colour (much wider
+    below its centre than above), and every other device round (about as wide)."""
+    wait_for_draw(driver, args.timeout)
+    devices = js(driver, ANCHORS_SCRIPT)
+    anchors = [d for d in devices if d['anchor']]
+    wrong = []
+    for d in devices:
+        ratio = d['below'] / max(d['above'], 1)
+        if (ratio < ANCHOR_RATIO) if d['anchor'] else (ratio > ROUND_RATIO):
+            wrong.append(f"{d['name']} ({'anchor' if d['anchor'] else 'not an anchor'}): {d['above']} pixels of its colour above, {d['below']} below")
+    ratios = sorted(d['below'] / max(d['above'], 1) for d in anchors)
+    others = sorted(d['below'] / max(d['above'], 1) for d in devices if not d['anchor']) or [0]
+    checks.record('anchors drawn as anchors', bool(anchors) and not wrong,
+                  f"{len(anchors)} anchors drawn as triangles (below/above {ratios[0]:.2f}–{ratios[-1]:.2f}), "
+                  f"{len(devices) - len(anchors)} other devices round ({others[0]:.2f}–{others[-1]:.2f})" if anchors and not wrong
+                  else '; '.join(wrong[:4]) or 'no anchors')
+
+
+def check_fix(driver, args, checks):
+    """The tag's fixes arrive in the state (its app reports them), their track is drawn on the canvas,
+    and its panel shows the latest fix against the truth."""
+    name = args.positioning
+    seen = wait_until(lambda: wait_for_draw(driver, args.timeout) and js(driver, FIX_SCRIPT, name), args.timeout)
+    if not checks.record('fixes reported', bool(seen), f"{name}'s fix {seen['fix']['position']} with {len(seen['fix']['track'])} earlier, "
+                         f"covariance {seen['fix']['covariance']}, truth {seen['truth']}" if seen
+                         else f'no fix of {name} with a track of 5 within {args.timeout:.0f} s (is `uwb locate --device emulator:{name}` running?)'):
+        return
+    track = [round(255 - 0.55 * (255 - c)) for c in hex_colour(seen['colour'])]
+    checks.record('track drawn', any(close(colour, track, 30) for colour in seen['patch']),
+                  f"the oldest track point's pixels {seen['patch'][12]} (track colour {track})")
+    pause = driver.find_element(By.ID, 'pause')
+    if not current_t(driver)[1]:
+        pause.click()
+        wait_until(lambda: current_t(driver)[1], args.timeout)
+    wait_for_draw(driver, args.timeout)
+    at = room(driver, f'uwbRoom.devicePixel({name!r})')
+    actions = ActionChains(driver, duration=20)
+    actions.w3c_actions.pointer_action.move_to_location(round(at['x']), round(at['y']))
+    actions.w3c_actions.pointer_action.click()
+    actions.perform()
+    text = wait_until(lambda: (lambda t: t if 'cm off' in t else None)(driver.find_element(By.ID, 'pd-fix').text), args.timeout)
+    checks.record('fix in the panel', bool(text), f'{name}: {text!r}' if text
+                  else f"panel says {driver.find_element(By.ID, 'pd-fix').text!r}")
+    print(f"     screenshot {screenshot(driver, args.screenshots, 'positioning.png')}")
+
+
 DOWNLOAD_SCRIPT = """
 const done = arguments[arguments.length - 1];
 const get = (path) => fetch(path).then(async (r) => [r.status, r.headers.get('Content-Disposition'), await r.text()]);
@@ -566,21 +676,27 @@ def main():
     driver = start_browser(args)
     try:
         if check_loads(driver, args, checks):
-            if args.figures:
-                print_figures(driver, args)
-            check_devices_drawn(driver, args, checks)
-            if args.drag:
-                moved_at = check_drag(driver, args, checks)
-                if moved_at is not None and args.expect_measured:
-                    check_measured(driver, args, checks, moved_at)
-                if moved_at is not None and args.refuse_to:
-                    check_refused(driver, args, checks)
-            check_pause(driver, args, checks)
-            check_cir(driver, args, checks)
-            check_downloads(driver, args, checks)
-            check_observer(driver, args, checks)
-            if args.load:
-                check_load(driver, args, checks)
+            if args.positioning:
+                check_devices_drawn(driver, args, checks)
+                check_anchors(driver, args, checks)
+                check_fix(driver, args, checks)
+            else:
+                if args.figures:
+                    print_figures(driver, args)
+                check_devices_drawn(driver, args, checks)
+                if args.drag:
+                    moved_at = check_drag(driver, args, checks)
+                    if moved_at is not None and args.expect_measured:
+                        check_measured(driver, args, checks, moved_at)
+                        check_quality(driver, args, checks)
+                    if moved_at is not None and args.refuse_to:
+                        check_refused(driver, args, checks)
+                check_pause(driver, args, checks)
+                check_cir(driver, args, checks)
+                check_downloads(driver, args, checks)
+                check_observer(driver, args, checks)
+                if args.load:
+                    check_load(driver, args, checks)
         check_console(driver, checks)
     except WebDriverException as error:
         checks.record('browser', False, str(error).splitlines()[0])

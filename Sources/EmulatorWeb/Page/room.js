@@ -1381,6 +1381,8 @@
       if (!plan || !deviceIndex.has(name)) return null;
       return DRIVER_COLOUR[plan.devices[deviceIndex.get(name)].driven] || OTHER_DRIVER_COLOUR;
     },
+    /** The colour of fixes, their crosses and outlines (the track is it at 55 % over the room). */
+    get fixColour() { return COLOUR.fix; },
     /** The colour of the canvas at a viewport CSS pixel, [r, g, b]. */
     canvasColourAt(x, y) {
       const rect = canvas.getBoundingClientRect();
