@@ -19,24 +19,6 @@ struct ChannelResponseRequestTests {
         #expect(try !PageCommand(text: #"{"type":"pause","id":1}"#).action.isReadOnly)
     }
 
-    @Test("a cir request with a missing, mistyped, fractional or negative field is refused naming it", arguments: [
-        (#"{"type":"cir","id":1,"device":0}"#, 1, "chip: missing; this key is required"),
-        (#"{"type":"cir","id":2,"chip":0}"#, 2, "device: missing; this key is required"),
-        (#"{"type":"cir","id":3,"device":"tag","chip":0}"#, 3, #"device: expected a number, got a string ("tag")"#),
-        (#"{"type":"cir","id":4,"device":0,"chip":1.5}"#, 4, "chip: 1.5 is not a whole number"),
-        (#"{"type":"cir","id":5,"device":-1,"chip":0}"#, 5, "device: -1 is negative; devices and chips are numbered from 0"),
-        (#"{"type":"cir","id":6,"device":0,"chip":-2}"#, 6, "chip: -2 is negative; devices and chips are numbered from 0"),
-        (#"{"type":"cir","id":7,"device":0,"chip":0,"window":128}"#, 7, "window: unknown key; allowed here: type, id, device, chip"),
-        (#"{"type":"cir","device":0,"chip":0}"#, nil, "id: missing; this key is required"),
-    ] as [(String, Int?, String)])
-    func refused(text: String, id: Int?, message: String) {
-        #expect {
-            _ = try PageCommand(text: text)
-        } throws: { error in
-            guard let error = error as? PageCommandError else { return false }
-            return error.id == id && error.description == message
-        }
-    }
 
     @Test("cir message: instant to the microsecond, tap spacing in ns, magnitudes to 0.1, first path to a thousandth, levels to 0.01 dB")
     func message() {

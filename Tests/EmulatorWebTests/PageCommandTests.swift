@@ -33,7 +33,7 @@ struct PageCommandTests {
         #expect(load.id == 7 && load.action == .load("demo-room"))
     }
 
-    @Test("malformed, unknown or incomplete messages are refused naming the problem", arguments: [
+    @Test("malformed, unknown or incomplete messages are refused naming the problem (a cir request's missing, mistyped, fractional or negative fields too)", arguments: [
         ("{\"type\":", nil, "not valid JSON"),
         ("[1,2]", nil, "(top level): expected an object with a \"type\", got an array"),
         (#"{"id":3}"#, 3, "type: missing; this key is required"),
@@ -49,6 +49,14 @@ struct PageCommandTests {
         (#"{"type":"step","id":10,"seconds":1e300}"#, 10, "seconds: 1e+300 s is above the maximum of 86400 s"),
         (#"{"type":"load","id":11}"#, 11, "scenario: missing; this key is required"),
         (#"{"type":"load","id":12,"scenario":3}"#, 12, "scenario: expected a string, got a number"),
+        (#"{"type":"cir","id":1,"device":0}"#, 1, "chip: missing; this key is required"),
+        (#"{"type":"cir","id":2,"chip":0}"#, 2, "device: missing; this key is required"),
+        (#"{"type":"cir","id":3,"device":"tag","chip":0}"#, 3, #"device: expected a number, got a string ("tag")"#),
+        (#"{"type":"cir","id":4,"device":0,"chip":1.5}"#, 4, "chip: 1.5 is not a whole number"),
+        (#"{"type":"cir","id":5,"device":-1,"chip":0}"#, 5, "device: -1 is negative; devices and chips are numbered from 0"),
+        (#"{"type":"cir","id":6,"device":0,"chip":-2}"#, 6, "chip: -2 is negative; devices and chips are numbered from 0"),
+        (#"{"type":"cir","id":7,"device":0,"chip":0,"window":128}"#, 7, "window: unknown key; allowed here: type, id, device, chip"),
+        (#"{"type":"cir","device":0,"chip":0}"#, nil, "id: missing; this key is required"),
     ] as [(String, Int?, String)])
     func refused(text: String, id: Int?, message: String) {
         #expect {

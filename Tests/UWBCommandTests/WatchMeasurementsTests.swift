@@ -44,9 +44,28 @@ struct WatchMeasurementsTests {
     @Test("each JSON link lists its measurements: by, distance, angles in degrees, NLOS, time")
     func jsonLine() throws {
         let line = WatchJSONLine.line(for: Self.snapshot, rates: [nil, nil, nil])
-        #expect(line.contains(#""measured":[{"by":"phone","distance":2.5120,"azimuth_degrees":null,"elevation_degrees":null,"nlos":false,"t":1.500000},{"by":"tag","distance":2.4876,"azimuth_degrees":-12.50,"elevation_degrees":null,"nlos":true,"t":1.750000}]"#), "\(line)")
-        #expect(line.contains(#""measured":[{"by":"laptop","distance":4.0100,"azimuth_degrees":null,"elevation_degrees":null,"nlos":null,"t":1.000000}]"#), "\(line)")
+        #expect(line.contains(#""measured":[{"by":"phone","distance":2.5120,"azimuth_degrees":null,"elevation_degrees":null,"nlos":false,"figure_of_merit":null,"failed_checks":null,"t":1.500000},{"by":"tag","distance":2.4876,"azimuth_degrees":-12.50,"elevation_degrees":null,"nlos":true,"figure_of_merit":null,"failed_checks":null,"t":1.750000}]"#), "\(line)")
+        #expect(line.contains(#""measured":[{"by":"laptop","distance":4.0100,"azimuth_degrees":null,"elevation_degrees":null,"nlos":null,"figure_of_merit":null,"failed_checks":null,"t":1.000000}]"#), "\(line)")
         #expect(line.contains(#""frames_per_second":null,"measured":[]}"#), "\(line)")
         #expect(try JSONSerialization.jsonObject(with: Data(line.utf8)) is [String: Any])
+    }
+
+    @Test("a measurement's quality and a withheld distance; a device's fix with its covariance and track, in JSON and in the view")
+    func qualityAndFix() throws {
+        var snapshot = Self.snapshot
+        snapshot.links[0].measurements[0].quality = MeasurementQuality(figureOfMerit: 0.9, failedChecks: [])
+        snapshot.links[0].measurements[1].distance = nil
+        snapshot.links[0].measurements[1].quality = MeasurementQuality(figureOfMerit: 0, failedChecks: [.secureTimestampMismatch])
+        snapshot.devices[1].fix = SnapshotFix(
+            position: Position(metres: Vector3(x: 1, y: 1.5, z: -2)), covariance: [0.01, 0, 0, 0.04], at: SimulationTime(seconds: 1.9),
+            track: [Position(metres: Vector3(x: 0.9, y: 1.5, z: -2))])
+        let line = WatchJSONLine.line(for: snapshot, rates: [nil, nil, nil])
+        #expect(line.contains(#""nlos":false,"figure_of_merit":0.900,"failed_checks":[],"t":1.500000}"#), "\(line)")
+        #expect(line.contains(#"{"by":"tag","distance":null,"azimuth_degrees":-12.50,"elevation_degrees":null,"nlos":true,"figure_of_merit":0.000,"failed_checks":["secureTimestampMismatch"],"t":1.750000}"#), "\(line)")
+        #expect(line.contains(#""app":null,"fix":{"position":[1.0000,1.5000,-2.0000],"covariance":[0.010000,0.000000,0.000000,0.040000],"t":1.900000,"track":[[0.9000,1.5000,-2.0000]]}}"#), "\(line)")
+        #expect(line.contains(#""app":null,"fix":null}"#), "\(line)")
+        let lines = WatchView.frame(of: snapshot, at: "/tmp/s", rates: [nil, nil, nil]).split(separator: "\n")
+        let phoneTag = lines.first { $0.hasPrefix("phone") && $0.contains("tag") }
+        #expect(phoneTag?.contains("2.512 / withheld") == true, "\(lines)")
     }
 }

@@ -5,9 +5,10 @@ import UWBEmulatorService
 /// Docs/emulator-service.md, "Watching the room").
 ///
 /// Keys come in a fixed order: `t`, `speed`, `devices` (each `name`, `board`, `position`, `free`,
-/// `app`, the app being `pid` and `name`, or `null`), `links` (each `a`, `b`, `true_distance`,
-/// `frames`, `frames_per_second`, `measured`, each measurement `by`, `distance`,
-/// `azimuth_degrees`, `elevation_degrees`, `nlos`, `t`). Unknown values are `null`.
+/// `app`, the app being `pid` and `name`, or `null`, and `fix`, its `position`, `covariance`, `t` and
+/// `track`, or `null`), `links` (each `a`, `b`, `true_distance`, `frames`, `frames_per_second`,
+/// `measured`, each measurement `by`, `distance`, `azimuth_degrees`, `elevation_degrees`, `nlos`,
+/// `figure_of_merit`, `failed_checks`, `t`). Unknown values are `null`.
 enum WatchJSONLine {
     /// The JSON object for `snapshot` with the links' `rates` (``LinkRates``), without a newline.
     static func line(for snapshot: EmulatorSnapshot, rates: [Double?]) -> String {
@@ -23,6 +24,7 @@ enum WatchJSONLine {
                         ("name", app.name.isEmpty ? "null" : JSONText.string(app.name)),
                     ])
                 } ?? "null"),
+                ("fix", device.fix.map(fix) ?? "null"),
             ])
         }
         let links = snapshot.links.enumerated().map { index, link in
@@ -40,6 +42,17 @@ enum WatchJSONLine {
             ("speed", JSONText.number(snapshot.speed, decimals: 3)),
             ("devices", "[" + devices.joined(separator: ",") + "]"),
             ("links", "[" + links.joined(separator: ",") + "]"),
+        ])
+    }
+
+    /// A device's fix as a JSON object: the position (metres, 4 decimals), its covariance (m², row
+    /// by row, 6 decimals), when it was reported (virtual seconds, 6 decimals) and the track's positions.
+    private static func fix(_ fix: SnapshotFix) -> String {
+        JSONText.object([
+            ("position", JSONText.vector(fix.position.metres)),
+            ("covariance", "[" + fix.covariance.map { JSONText.number($0, decimals: 6) }.joined(separator: ",") + "]"),
+            ("t", JSONText.number(fix.at.seconds, decimals: 6)),
+            ("track", "[" + fix.track.map { JSONText.vector($0.metres) }.joined(separator: ",") + "]"),
         ])
     }
 
