@@ -482,7 +482,7 @@ def check_quality(driver, args, checks):
         q = js(driver, QUALITY_SCRIPT, args.drag)
         good = [m for m in q['measured'] if m.get('figureOfMerit') is not None and m.get('receivedLevelDBm') is not None
                 and m.get('firstPathLevelDBm') is not None and m.get('failedChecks') == []]
-        rows = [r for r in q['rows'] if len(r) >= 8 and r[5] != '' and 'dBm' not in r[6] and ' / ' in r[6]]
+        rows = [r for r in q['rows'] if len(r) >= 8 and r[5] != '' and '/' in r[6]]
         return q if q['selected'] == args.drag and good and rows else None
 
     quality = wait_until(shown, args.timeout) or js(driver, QUALITY_SCRIPT, args.drag)

@@ -808,7 +808,7 @@
         own && own.azimuthDegrees != null ? formatNumber(own.azimuthDegrees, 0) : '',
         own && own.figureOfMerit != null ? formatNumber(own.figureOfMerit, 2) : '',
         own && own.receivedLevelDBm != null && own.firstPathLevelDBm != null
-          ? `${formatNumber(own.receivedLevelDBm, 1)} / ${formatNumber(own.firstPathLevelDBm, 1)}` : '',
+          ? `${formatNumber(own.receivedLevelDBm, 0)}/${formatNumber(own.firstPathLevelDBm, 0)}` : '',
         own ? checksText(own) : '',
       ];
       for (const text of cells) { const cell = document.createElement('td'); cell.textContent = text; row.appendChild(cell); }
