@@ -6,7 +6,7 @@ import UWBTestSupport
 
 /// A UCI device's traffic in a pcapng trace: every packet both ways, bring-up included, on an
 /// interface named after the device, readable while the program still runs.
-@Suite(.timeLimit(.minutes(2))) struct ClientTraceTests {
+@Suite(.timeLimit(.minutes(10))) struct ClientTraceTests {
     /// Whether `octets` holds `needle` somewhere.
     static func contains(_ octets: [UInt8], _ needle: [UInt8]) -> Bool {
         guard octets.count >= needle.count else { return false }

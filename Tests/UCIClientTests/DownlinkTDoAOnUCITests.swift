@@ -9,7 +9,7 @@ import UWBEmulator
 /// iOS 26's DL-TDoA API on a UCI device: an NISession running `NIDLTDOAConfiguration` on a
 /// `uwb uci serve` device becomes a FiRa DT-tag session, and the DL-TDoA notifications of the
 /// hall's anchors become its measurements.
-@Suite(.timeLimit(.minutes(2))) struct DownlinkTDoAOnUCITests {
+@Suite(.timeLimit(.minutes(10))) struct DownlinkTDoAOnUCITests {
     /// The tag's place and clock offset in the hall.
     static let tag = (x: 6.0, z: 5.0, ppm: -8.0)
 

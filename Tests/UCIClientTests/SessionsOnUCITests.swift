@@ -9,7 +9,7 @@ import UWBTestSupport
 
 /// NISessions on UCI devices: two apps whose UWB_DEVICE is `uci:tcp://…` range with each other
 /// through `uwb uci serve`, with the room's physics in their distances and angles.
-@Suite(.timeLimit(.minutes(2))) struct SessionsOnUCITests {
+@Suite(.timeLimit(.minutes(10))) struct SessionsOnUCITests {
     @Test func twoServicesOnUCIDevicesRangeAtTheRoomsDistance() async throws {
         let room = try UCITestServer(try FacingPair.emulation(seed: 21, distance: 3))
         let alice = try room.service()

@@ -4,7 +4,7 @@ import UWBTestSupport
 
 /// The `uwb` program on UCI devices, as users run it: `uwb session` with `UWB_DEVICE=uci:…` and
 /// `uwb uci info`, against a server in this process.
-@Suite(.timeLimit(.minutes(3))) struct UCIProcessesTests {
+@Suite(.timeLimit(.minutes(10))) struct UCIProcessesTests {
     /// Runs `uwb` with `arguments` and `UWB_DEVICE=device` (unset when nil), started.
     static func uwb(_ arguments: [String], device: String?) throws -> (Process, Pipe) {
         try BuiltExecutable.startUWB(arguments, environment: ["UWB_DEVICE": device])

@@ -7,7 +7,7 @@ import UWBEmulator
 
 /// The FiRa session an iPhone's shareable configuration data sets up, run on `uwb uci serve` by
 /// an accessory and a phone side configured from the same data (`AccessoryFiRaSession`).
-@Suite("Accessory sessions from shareable configuration data on the UCI server", .timeLimit(.minutes(2)))
+@Suite("Accessory sessions from shareable configuration data on the UCI server", .timeLimit(.minutes(10)))
 struct AccessorySessionTests {
     /// The NXP sample's version 1.1 example: channel 9, preamble 11, session 0x8C28, 6 slots of
     /// 3600 RSTU, 180 ms, the phone at 0x721D (`Docs/reference/accessory-protocol.md` §4).

@@ -6,7 +6,7 @@ import UWBTestSupport
 /// The Android vendor group Android's UWB stack sends to every UWBS: the country code is stored
 /// (refused when it is not two letters or digits), and the power statistics count what chip 0 of
 /// the host's device has really done in the room.
-@Suite(.timeLimit(.minutes(2))) struct AndroidGroupTests {
+@Suite(.timeLimit(.minutes(10))) struct AndroidGroupTests {
     @Test func countryCodeIsTakenOrRefused() throws {
         let server = try UCIServer(emulation: try FacingPair.emulation(seed: 51), settings: UCIServerSettings(port: 0, speed: 0))
         server.start()

@@ -9,7 +9,7 @@ import UWBEmulator
 /// DT-tag sessions (DEVICE_ROLE 8) on `uwb uci serve`: a host's device listens to the DL-TDoA
 /// anchors of the hall and gets every round as DL-TDoA measurements, checked against the hall's
 /// geometry and clocks.
-@Suite("DT-tag sessions on the UCI server", .timeLimit(.minutes(2)))
+@Suite("DT-tag sessions on the UCI server", .timeLimit(.minutes(10)))
 struct DownlinkTDoATagTests {
     /// The tag's place and clock offset: inside the hall, 1 m up.
     static let tag = (x: 7.0, z: 5.0, ppm: 4.0)

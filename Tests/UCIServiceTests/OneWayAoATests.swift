@@ -8,7 +8,7 @@ import UWBTestSupport
 
 /// OWR-AoA sessions on `uwb uci serve`: an observer's board measures the angle of an advertiser's
 /// frames, checked against the room's geometry.
-@Suite("OWR-AoA sessions on the UCI server", .timeLimit(.minutes(2)))
+@Suite("OWR-AoA sessions on the UCI server", .timeLimit(.minutes(10)))
 struct OneWayAoATests {
     /// SESSION_INIT of `id` and `parameters`, expecting the session to become IDLE; returns the handle.
     static func configure(_ host: ScriptedHost, id: UInt32, _ parameters: [UCIParameter<UCIAppConfigID>]) throws -> UInt32 {

@@ -35,7 +35,7 @@ import UWBTestSupport
     }
 
     @Test("uwb uci serve in its own process: it says where it serves, a host resets it and reads its device info, SIGTERM stops it",
-          .timeLimit(.minutes(2)))
+          .timeLimit(.minutes(10)))
     func servesAHostAndStops() throws {
         let (process, port) = try Self.serve("calibration-room.json")
         defer {
@@ -60,7 +60,7 @@ import UWBTestSupport
     }
 
     @Test("on a DL-TDoA site the anchors run their rounds and are no host's: a host gets a phone, whose DT-tag session hears them",
-          .timeLimit(.minutes(2)))
+          .timeLimit(.minutes(10)))
     func servesDownlinkTDoASite() throws {
         let (process, port) = try Self.serve("office-dl-tdoa.json")
         defer {

@@ -34,7 +34,7 @@ struct AccessoryProcessesTests {
         text.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
     }
 
-    @Test("the phone prints five distances of about 3 m and the accessory its initialise, start, distances and stop", .timeLimit(.minutes(3)),
+    @Test("the phone prints five distances of about 3 m and the accessory its initialise, start, distances and stop", .timeLimit(.minutes(10)),
           arguments: ["iphone", "android"])
     func phoneAndAccessoryRange(platform: String) throws {
         let tag = UUID().uuidString.prefix(8)

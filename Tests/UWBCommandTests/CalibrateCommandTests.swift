@@ -55,7 +55,7 @@ struct CalibrateCommandTests {
     }
 
     @Test("on radios of the emulator service, with every core kept busy, it finds the hidden delays, stores them, and the radios opened again with the store range within 1.5 cm",
-          .timeLimit(.minutes(5)))
+          .timeLimit(.minutes(10)))
     func radiosOfTheService() throws {
         let uwb = try #require(BuiltExecutable.path(named: "uwb"))
         let service = try ServeProcess(uwb: uwb, scenario: "Docs/scenarios/calibration-room.json", arguments: ["--speed", "0"])
@@ -84,7 +84,7 @@ struct CalibrateCommandTests {
         #expect(try CalibrationStore.load(from: store).entries.count == 4)
     }
 
-    @Test("a radio that never answers is named, with what to check, once the timeout has passed", .timeLimit(.minutes(3)))
+    @Test("a radio that never answers is named, with what to check, once the timeout has passed", .timeLimit(.minutes(10)))
     func silentRadio() throws {
         let scenario = Self.temporaryPath("far.json")
         defer { try? FileManager.default.removeItem(atPath: scenario) }
@@ -220,7 +220,7 @@ struct CalibratePDoACommandTests {
     }
 
     @Test("on radios of the emulator service, with the peer at a known 30°: the angle error falls under 3° and the offset is stored",
-          .timeLimit(.minutes(3)))
+          .timeLimit(.minutes(10)))
     func radios() throws {
         try Self.calibrateOnService("Docs/scenarios/pdoa-bench.json") { _, store, _ throws in
             #expect(try CalibrationStore.load(from: store).entries["emulator:station"]?.chips[1].phaseOffset != nil)
@@ -254,7 +254,7 @@ struct CalibratePDoACommandTests {
     }
 
     @Test("one DW3220 on a radio of the emulator service, the peer at a known 30°: the port offset is found within 3°, the angle error falls under 3°, and the radio opened again with the store carries it",
-          .timeLimit(.minutes(3)))
+          .timeLimit(.minutes(10)))
     func dw3220OnRadios() throws {
         try Self.calibrateOnService("Docs/scenarios/pdoa-dw3220-bench.json") { run, store, socket in
             #expect(run.output.contains("| port of chip 0 | offset found (°) | spread of the samples (°) |"), "\(run.output)")
@@ -286,7 +286,7 @@ struct CalibratePDoACommandTests {
         #expect(run.error.contains(fragment), "\(run.error)")
     }
 
-    @Test("a peer that never answers is named once the timeout has passed", .timeLimit(.minutes(3)))
+    @Test("a peer that never answers is named once the timeout has passed", .timeLimit(.minutes(10)))
     func silentPeer() throws {
         let scenario = CalibrateCommandTests.temporaryPath("far.json")
         defer { try? FileManager.default.removeItem(atPath: scenario) }

@@ -7,7 +7,7 @@ import UWBTestSupport
 /// sides report, and no one else ranges with them.
 @Suite("uwb demo shows phones and their accessories")
 struct DemoAccessoryTests {
-    @Test("both pairs range within 5 cm of the truth, both ways, their protocol's interval apart, and no other pair appears", .timeLimit(.minutes(2)))
+    @Test("both pairs range within 5 cm of the truth, both ways, their protocol's interval apart, and no other pair appears", .timeLimit(.minutes(10)))
     func phonesAndAccessories() throws {
         let run = try CommandRun(["demo", "--scenario", "phone-and-accessory", "--format", "jsonl", "--duration", "3", "--speed", "0"])
         #expect(run.status == 0, "\(run.error)")

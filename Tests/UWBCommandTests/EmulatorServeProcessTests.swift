@@ -24,7 +24,7 @@ struct EmulatorServeProcessTests {
     }
 
     @Test("a service killed under an app invalidates its session with sessionFailed; the next service replaces the dead socket, a third is refused",
-          .timeLimit(.minutes(2)))
+          .timeLimit(.minutes(10)))
     func killedService() throws {
         let uwb = try #require(BuiltExecutable.path(named: "uwb"), "no uwb executable was built")
         let first = try ServeProcess(uwb: uwb, arguments: ["--speed", "0"])

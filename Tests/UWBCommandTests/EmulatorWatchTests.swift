@@ -117,7 +117,7 @@ struct EmulatorWatchTests {
     }
 
     @Test("in the fastest mode, two runs of two uwb session processes print the same bytes with and without an observer",
-          .timeLimit(.minutes(3)))
+          .timeLimit(.minutes(10)))
     func watchingChangesNothing() throws {
         let uwb = try #require(BuiltExecutable.path(named: "uwb"), "no uwb executable was built")
         let extra = ["alice": ["--updates", "12", "--token-seed", "1"], "bob": ["--updates", "12", "--token-seed", "2"]]

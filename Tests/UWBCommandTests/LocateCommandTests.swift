@@ -8,7 +8,7 @@ import UWBTestSupport
 @Suite("uwb locate: live radios of the emulator service, bad calls")
 struct LocateCommandTests {
     @Test("the warehouse served: its anchors run their rounds and `uwb locate --device emulator:forklift` fixes the forklift",
-          .timeLimit(.minutes(5)))
+          .timeLimit(.minutes(10)))
     func liveTagOnTheService() throws {
         let uwb = try #require(BuiltExecutable.path(named: "uwb"), "no uwb executable was built")
         let service = try ServeProcess(uwb: uwb, scenario: "Docs/scenarios/warehouse.json", arguments: ["--speed", "0"])

@@ -45,7 +45,7 @@ struct MoveReplayTests {
     }
 
     @Test("a move made while paused half a second in is recorded, and replaying it repeats the apps' output byte for byte",
-          .timeLimit(.minutes(3)))
+          .timeLimit(.minutes(10)))
     func recordAndReplay() throws {
         let uwb = try #require(BuiltExecutable.path(named: "uwb"), "no uwb executable was built")
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("swift-uwb-moves-\(UUID().uuidString.prefix(8)).jsonl").path

@@ -4,7 +4,7 @@ import UWBTestSupport
 
 /// `uwb` installed away from the repository, started from a directory that is not a checkout,
 /// with no `UWB_BOARDS_DIR`: it still has the shipped boards and scenarios (they are built in).
-@Suite(.timeLimit(.minutes(2))) struct OutsideCheckoutTests {
+@Suite(.timeLimit(.minutes(10))) struct OutsideCheckoutTests {
     @Test func anInstalledUWBFindsTheShippedBoards() throws {
         let built = try #require(BuiltExecutable.path(named: "uwb"), "no uwb executable was built")
         let place = FileManager.default.temporaryDirectory.appendingPathComponent("swift-uwb-installed-\(UUID().uuidString.prefix(8))")

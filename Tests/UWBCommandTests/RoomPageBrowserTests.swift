@@ -94,7 +94,7 @@ struct RoomPageBrowserTests {
     }
 
     @Test("the page shows the room, a drag moves a device and the measured distance follows with its quality, a move into the pillar is refused, pause stops the clock, the files download, another scenario loads",
-          .timeLimit(.minutes(5)))
+          .timeLimit(.minutes(10)))
     func pageInBrowser() throws {
         _ = try #require(BuiltExecutable.path(named: "uwb"), "no uwb executable was built")
         for tool in BrowserTools.paths {
@@ -135,7 +135,7 @@ struct RoomPageBrowserTests {
     }
 
     @Test("the warehouse's anchors are drawn as anchors, and a live tag's fixes appear with their track and in its panel",
-          .timeLimit(.minutes(5)))
+          .timeLimit(.minutes(10)))
     func positioningInBrowser() throws {
         _ = try #require(BuiltExecutable.path(named: "uwb"), "no uwb executable was built")
         let (service, socket, url) = try Self.serve("Docs/scenarios/warehouse.json")

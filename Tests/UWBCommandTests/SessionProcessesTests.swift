@@ -55,7 +55,7 @@ struct SessionProcessesTests {
         }
     }
 
-    @Test("two uwb session processes attached to alice and bob both receive distance updates", .timeLimit(.minutes(3)))
+    @Test("two uwb session processes attached to alice and bob both receive distance updates", .timeLimit(.minutes(10)))
     func twoProcessesRange() throws {
         let uwb = try #require(BuiltExecutable.path(named: "uwb"), "no uwb executable was built")
         let (service, tokens) = try Self.world(settings: EmulatorServiceSettings())
@@ -75,7 +75,7 @@ struct SessionProcessesTests {
     }
 
     @Test("in the fastest mode, with seeded tokens and the clock held until both run, two runs print the same bytes",
-          .timeLimit(.minutes(3)))
+          .timeLimit(.minutes(10)))
     func repeatableAcrossProcesses() throws {
         let uwb = try #require(BuiltExecutable.path(named: "uwb"), "no uwb executable was built")
         let extra = ["alice": ["--updates", "12", "--token-seed", "1"], "bob": ["--updates", "12", "--token-seed", "2"]]
@@ -96,7 +96,7 @@ struct SessionProcessesTests {
         #expect(runs[0] == runs[1])
     }
 
-    @Test("an app killed while ranging frees its device; its peer reports it gone", .timeLimit(.minutes(3)))
+    @Test("an app killed while ranging frees its device; its peer reports it gone", .timeLimit(.minutes(10)))
     func killedApp() throws {
         let uwb = try #require(BuiltExecutable.path(named: "uwb"), "no uwb executable was built")
         let (service, tokens) = try Self.world(settings: EmulatorServiceSettings(speed: 0))

@@ -37,7 +37,7 @@ struct CalibrationAtBringUpTests {
         NSTemporaryDirectory() + "swift-uwb-bring-up-\(UUID().uuidString).json"
     }
 
-    @Test("stored delays 200 ticks longer on each side make alice's distances 200 ticks of flight shorter", .timeLimit(.minutes(2)))
+    @Test("stored delays 200 ticks longer on each side make alice's distances 200 ticks of flight shorter", .timeLimit(.minutes(10)))
     func storedDelaysReachTheChip() throws {
         let board = try BoardDescription.load(from: Repository.path("Hardware/boards/ft232h-dw1000-single.json"))
         let path = Self.temporaryPath()
@@ -57,7 +57,7 @@ struct CalibrationAtBringUpTests {
         }
     }
 
-    @Test("a corrupt store is reported and ignored: the board ranges with its description's delays", .timeLimit(.minutes(2)))
+    @Test("a corrupt store is reported and ignored: the board ranges with its description's delays", .timeLimit(.minutes(10)))
     func corruptStoreIgnored() throws {
         let path = Self.temporaryPath()
         defer { try? FileManager.default.removeItem(atPath: path) }

@@ -47,7 +47,7 @@ struct EmulatorServiceRobustnessTests {
         #expect(service.now >= SimulationTime(seconds: 100))
     }
 
-    @Test("two apps range while every core is kept busy", .timeLimit(.minutes(3)))
+    @Test("two apps range while every core is kept busy", .timeLimit(.minutes(10)))
     func rangingOnABusyMachine() throws {
         let busy = BusyCores()
         defer { busy.stop() }
@@ -65,7 +65,7 @@ struct EmulatorServiceRobustnessTests {
     }
 
     @Test("garbage, a wrong order, an oversized length: ERROR and the connection closed; the others range on",
-          .timeLimit(.minutes(3)))
+          .timeLimit(.minutes(10)))
     func protocolErrors() throws {
         let service = try Self.service(bystanders: ["carol"])
         defer { service.stop() }
@@ -103,7 +103,7 @@ struct EmulatorServiceRobustnessTests {
     }
 
     @Test("an app that hangs mid-transaction or mid-message, says nothing after HELLO or never says HELLO is dropped after the limit; the others range on",
-          .timeLimit(.minutes(3)))
+          .timeLimit(.minutes(10)))
     func hungApps() throws {
         let service = try Self.service(bystanders: ["carol", "dave", "erin"])
         defer { service.stop() }
@@ -137,7 +137,7 @@ struct EmulatorServiceRobustnessTests {
     }
 
     @Test("an app that waits on an interrupt line it never clears is disconnected after 10 000 turns at one instant; time moves on",
-          .timeLimit(.minutes(3)))
+          .timeLimit(.minutes(10)))
     func lineNeverCleared() throws {
         let service = try Self.service(bystanders: ["carol"])
         defer { service.stop() }
@@ -174,7 +174,7 @@ struct EmulatorServiceRobustnessTests {
         #expect(pair.keepRanging(more: 10))
     }
 
-    @Test("an app that dies mid-message frees its device; the others range on", .timeLimit(.minutes(3)))
+    @Test("an app that dies mid-message frees its device; the others range on", .timeLimit(.minutes(10)))
     func deadApp() throws {
         let service = try Self.service(bystanders: ["carol"])
         defer { service.stop() }
@@ -197,7 +197,7 @@ struct EmulatorServiceRobustnessTests {
     }
 
     @Test("in the fastest mode, a scripted device's endless traffic leaves room for apps to attach and for the service to stop",
-          .timeLimit(.minutes(2)))
+          .timeLimit(.minutes(10)))
     func scriptedTrafficAtFullSpeed() throws {
         let emulation = try FacingPair.emulation(seed: 6)
         let board = try BoardDescription.load(from: Repository.path("Hardware/boards/ft232h-dw1000-single.json"))

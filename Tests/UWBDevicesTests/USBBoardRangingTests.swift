@@ -15,7 +15,7 @@ import UWBTestSupport
 /// are asserted.
 @Suite("USB boards ranging")
 struct USBBoardRangingTests {
-    @Test("two USB boards 3 m apart range with each other through NISessions", .timeLimit(.minutes(3)))
+    @Test("two USB boards 3 m apart range with each other through NISessions", .timeLimit(.minutes(10)))
     func twoBoardsRange() throws {
         let boards = try EmulatedUSBRoom(emulation: try FacingPair.emulation(seed: 5), rate: 0.2)
         defer { boards.stop() }

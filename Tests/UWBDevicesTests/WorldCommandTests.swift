@@ -25,7 +25,7 @@ struct WorldCommandTests {
         Position(metres: Vector3(x: x, y: y, z: z))
     }
 
-    @Test("a device moved while two apps range is at its new place from that instant, and their distances follow", .timeLimit(.minutes(2)))
+    @Test("a device moved while two apps range is at its new place from that instant, and their distances follow", .timeLimit(.minutes(10)))
     func moveWhileRanging() throws {
         let service = try Self.service()
         defer { service.stop() }
@@ -51,7 +51,7 @@ struct WorldCommandTests {
         }
     }
 
-    @Test("pause holds virtual time, step runs it exactly that far, resume lets it run", .timeLimit(.minutes(2)))
+    @Test("pause holds virtual time, step runs it exactly that far, resume lets it run", .timeLimit(.minutes(10)))
     func pauseStepResume() throws {
         let service = try Self.service()
         defer { service.stop() }

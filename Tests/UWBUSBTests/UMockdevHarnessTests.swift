@@ -11,7 +11,7 @@ struct UMockdevHarnessTests {
         .enabled(
             if: UMockdevEnvironment.preloadInstalled && !UMockdevEnvironment.isChild,
             "umockdev is not installed (no libumockdev-preload.so.0); install it with `apt-get install umockdev libumockdev-dev` (.ci/run does)"),
-        .timeLimit(.minutes(3))
+        .timeLimit(.minutes(10))
     )
     func libusbSuiteUnderUMockdev() throws {
         let executable = Bundle.main.executablePath ?? CommandLine.arguments[0]

@@ -30,7 +30,7 @@ struct PacedEmulationTests {
         #expect(after == caller)
     }
 
-    @Test("stopping while other threads keep handing over work leaves none of them blocked", .timeLimit(.minutes(3)))
+    @Test("stopping while other threads keep handing over work leaves none of them blocked", .timeLimit(.minutes(10)))
     func stopUnderLoad() throws {
         let paced = PacedEmulation(try Self.emulation())
         paced.start()
