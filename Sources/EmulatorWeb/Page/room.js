@@ -812,6 +812,7 @@
         own ? checksText(own) : '',
       ];
       for (const text of cells) { const cell = document.createElement('td'); cell.textContent = text; row.appendChild(cell); }
+      row.cells[0].title = cells[0];   // the whole name, when the column cuts it
       body.appendChild(row);
     }
     if (mine.length === 0) {
