@@ -485,9 +485,10 @@ def check_quality(driver, args, checks):
         rows = [r for r in q['rows'] if len(r) >= 8 and r[5] != '' and '/' in r[6]]
         return q if q['selected'] == args.drag and good and rows else None
 
-    quality = wait_until(shown, args.timeout) or js(driver, QUALITY_SCRIPT, args.drag)
+    found = wait_until(shown, args.timeout)
+    quality = found or js(driver, QUALITY_SCRIPT, args.drag)
     row = next((r for r in quality['rows'] if len(r) >= 8 and r[5] != ''), None)
-    checks.record('link quality shown', bool(shown()) if quality else False,
+    checks.record('link quality shown', bool(found),
                   f"measured {[{k: m.get(k) for k in ('figureOfMerit', 'receivedLevelDBm', 'firstPathLevelDBm', 'failedChecks')} for m in quality['measured']]}; "
                   f"panel row {row}")
 
