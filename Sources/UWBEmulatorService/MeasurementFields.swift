@@ -15,8 +15,6 @@ struct MeasurementFields: Hashable {
     var quality: MeasurementQuality
     var at: SimulationTime
 
-    /// The failed checks a measurement may carry: those ``RangingQualityFlags`` defines.
-    private static let knownChecks = RangingQualityFlags.withholdsDistance.rawValue
 
     /// The fields' octets. Levels are carried only as a pair, both or neither.
     var encoded: [UInt8] {
@@ -71,7 +69,7 @@ struct MeasurementFields: Hashable {
         }
         if flags & 128 != 0 {
             let checks = try reader.octet("failed checks")
-            guard checks & ~Self.knownChecks == 0 else {
+            guard checks & ~RangingQualityFlags.defined.rawValue == 0 else {
                 throw .malformed("failed checks 0x\(String(checks, radix: 16)) (bits 0 to 2 only)")
             }
             quality.failedChecks = RangingQualityFlags(rawValue: checks)

@@ -27,14 +27,19 @@ public struct RangingQualityFlags: OptionSet, Hashable, Sendable, CustomStringCo
         .secureTimestampMissing, .secureTimestampQualityLow, .secureTimestampMismatch,
     ]
 
+    /// Every flag, with its name, in the order of their bits.
+    private static let named: [(flag: RangingQualityFlags, name: String)] = [
+        (.secureTimestampMissing, "secureTimestampMissing"),
+        (.secureTimestampQualityLow, "secureTimestampQualityLow"),
+        (.secureTimestampMismatch, "secureTimestampMismatch"),
+    ]
+
+    /// Every flag defined here: a set with any other bit comes from something newer or is corrupt.
+    public static let defined = RangingQualityFlags(named.map(\.flag))
+
     /// The names of the flags set, in the order of their bits, for example `["secureTimestampMismatch"]`.
     public var names: [String] {
-        let names: [(RangingQualityFlags, String)] = [
-            (.secureTimestampMissing, "secureTimestampMissing"),
-            (.secureTimestampQualityLow, "secureTimestampQualityLow"),
-            (.secureTimestampMismatch, "secureTimestampMismatch"),
-        ]
-        return names.filter { contains($0.0) }.map(\.1)
+        Self.named.filter { contains($0.flag) }.map(\.name)
     }
 
     /// The flags' names, for example `[secureTimestampMismatch]`.
