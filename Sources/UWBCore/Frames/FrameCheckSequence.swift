@@ -10,18 +10,27 @@ public enum FrameCheckSequence {
     /// The generator polynomial 0x1021 with its bits reversed, for least-significant-bit-first processing.
     private static let reflectedPolynomial: UInt16 = 0x8408
 
+    /// Per value of the low octet of the remainder (with the next input octet added), what eight
+    /// steps of least-significant-bit-first division by ``reflectedPolynomial`` leave in the
+    /// remainder: an octet at a time instead of a bit.
+    @usableFromInline
+    static let octetRemainders: [UInt16] = (0..<256).map { value in
+        var remainder = UInt16(value)
+        for _ in 0..<8 {
+            remainder = remainder & 1 != 0 ? (remainder >> 1) ^ reflectedPolynomial : remainder >> 1
+        }
+        return remainder
+    }
+
     /// Computes the FCS over `bytes` (the MAC header and payload, without the FCS itself).
+    /// Inlinable, so that it is specialised for the caller's sequence: every frame an emulated chip
+    /// sends passes through it.
+    @inlinable
     public static func compute(_ bytes: some Sequence<UInt8>) -> UInt16 {
+        let table = octetRemainders
         var remainder: UInt16 = 0
         for byte in bytes {
-            remainder ^= UInt16(byte)
-            for _ in 0..<8 {
-                let carry = remainder & 1 != 0
-                remainder >>= 1
-                if carry {
-                    remainder ^= reflectedPolynomial
-                }
-            }
+            remainder = (remainder >> 8) ^ table[Int(UInt8(truncatingIfNeeded: remainder) ^ byte)]
         }
         return remainder
     }

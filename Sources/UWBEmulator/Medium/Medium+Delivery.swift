@@ -134,11 +134,9 @@ extension Medium {
             if chip == 0 {
                 firstEnd = arrival.end
             }
-            // The channel lookup moves into the arrival and the arrival into its event (`consume`), rather than
-            // each being copied with a retain of every reference it holds; the start is read before.
-            let start = arrival.start
-            simulator.schedule(
-                ArrivalEvent(port: receiverPorts[chip], arrival: consume arrival, slot: chip == 0 ? slot : nil), at: start)
+            // The channel lookup moves into the arrival and the arrival into the port (`consume`), rather than
+            // each being copied with a retain of every reference it holds.
+            receiverPorts[chip].carry(consume arrival, slot: chip == 0 ? slot : nil)
         }
         return firstEnd
     }

@@ -204,7 +204,6 @@ public final class Medium {
     /// for it is lost.
     func preambleArrives(_ arrival: Arrival, at port: MediumPort, slot: Int?) {
         let chip = port.virtualChip
-        port.track(arrival, now: simulator.now)
         let wasListening = chip.isListening
         let locked = chip.preambleArrives(arrival)
         if locked {

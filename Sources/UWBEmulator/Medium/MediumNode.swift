@@ -15,15 +15,18 @@ package final class MediumNode {
     /// Per chip, whether it has a second antenna port: the carrier phases the medium draws per frame.
     let hasSecondPort: [Bool]
     /// Where it is over time; replaced when the device is moved (``Medium/relocate(_:to:facing:)``).
-    package internal(set) var trajectory: Trajectory
+    /// Read for every frame carried; like ``rotation`` and ``firstPathAdvance``, only ever read or
+    /// replaced whole, never held across a call, so accesses cannot overlap and it goes without the
+    /// runtime exclusivity check (decision 0020).
+    @exclusivity(unchecked) package internal(set) var trajectory: Trajectory
     /// Which way it faces.
     package internal(set) var orientation: Orientation {
         didSet { rotation = OrientationRotation(orientation) }
     }
     /// The rotation of ``orientation``, its angles' cosines and sines worked out once for the antennas' positions.
-    private var rotation: OrientationRotation
+    @exclusivity(unchecked) private var rotation: OrientationRotation
     /// The early-path attack on its receptions, if any (``Medium/advanceFirstPath(at:by:from:)``).
-    var firstPathAdvance: FirstPathAdvance?
+    @exclusivity(unchecked) var firstPathAdvance: FirstPathAdvance?
     /// Called when one of its chips changes its IRQ line.
     var interruptHandler: (any VirtualChip) -> Void = { _ in }
 

@@ -20,9 +20,18 @@ final class MediumPort: ChipEnvironment {
     unowned let device: MediumNode
     /// The chip this port serves (it holds its port).
     unowned let virtualChip: any VirtualChip
-    /// Frames that have reached this chip's antenna and may still be on the air: what the
-    /// collision judgement needs of each, not the whole ``Arrival``.
-    var arrivals: [FrameOnAir] = []
+    /// Frames that have reached, or are on their way to, this chip's antenna and may still be
+    /// on the air, in the order their arrivals run: what the collision judgement needs of each,
+    /// not the whole ``Arrival``. Changed for every frame carried; like ``deferred``, no access to
+    /// it calls out of this class, so accesses cannot overlap and it goes without the runtime
+    /// exclusivity check (decision 0020).
+    @exclusivity(unchecked) var arrivals: [FrameOnAir] = []
+    /// Arrivals carried while the chip's receiver was not hunting (see ``carry(_:slot:)``); those
+    /// whose preamble has arrived are dropped when the list is next pruned.
+    @exclusivity(unchecked) private var deferred: [DeferredArrival] = []
+    /// How many frames ``arrivals`` and ``deferred`` hold before they are pruned of those that
+    /// can no longer matter: pruning on every frame cost more than looking past a few old ones.
+    static let keptWithoutPruning = 16
 
     /// What the medium's collision judgement needs of a frame on the air at an antenna.
     struct FrameOnAir {
@@ -96,16 +105,58 @@ final class MediumPort: ChipEnvironment {
         device.interruptHandler(virtualChip)
     }
 
-    /// Remembers a frame on the air at the chip, forgetting those that can no longer overlap a
-    /// frame the chip judges: those over before `now`, or, while the chip is receiving a frame,
-    /// before that frame began (an interferer that came and went during the wanted frame still
-    /// spoils it, whatever arrived since).
-    func track(_ arrival: Arrival, now: SimulationTime) {
-        let horizon = virtualChip.isReceiving ? min(lockedSince, now) : now
-        arrivals.removeAll { $0.end < horizon }
-        arrivals.append(FrameOnAir(
+    /// A frame reaches the chip's antenna at `arrival.start` (now or later): the port remembers
+    /// it for the collision judgement at once, and queues its arrival if the chip's receiver is
+    /// hunting for a preamble. Otherwise the arrival waits in the port, with its place in the
+    /// simulator's order, until the receiver starts hunting (``receiverStartsHunting()``): a
+    /// receiver that does not hunt when the preamble arrives cannot lock onto it, so the event
+    /// would do nothing, and many frames reach chips that are not listening.
+    func carry(_ arrival: consuming Arrival, slot: Int?) {
+        let now = simulator.now
+        track(FrameOnAir(
             transmissionIndex: arrival.transmissionIndex, start: arrival.start, end: arrival.end,
             receivedLevel: arrival.receivedLevel, secureTimestamp: SecureTimestampOnAir(arrival),
-            channel: arrival.transmission.configuration?.channel))
+            channel: arrival.transmission.configuration?.channel), now: now)
+        let start = arrival.start
+        let event = ArrivalEvent(port: self, arrival: arrival, slot: slot)
+        if virtualChip.receiver.isHunting {
+            simulator.schedule(event, at: start)
+            return
+        }
+        if deferred.count >= Self.keptWithoutPruning {
+            deferred.removeAll { $0.event.arrival.start < now }
+        }
+        deferred.append(DeferredArrival(event: event, sequence: simulator.reserveSequence()))
+    }
+
+    /// The chip's receiver starts hunting for a preamble: the arrivals the port kept back are
+    /// queued in the places they reserved, those still to come.
+    func receiverStartsHunting() {
+        guard !deferred.isEmpty else { return }
+        for kept in deferred {
+            simulator.schedule(kept.event, at: kept.event.arrival.start, sequence: kept.sequence)
+        }
+        deferred.removeAll(keepingCapacity: true)
+    }
+
+    /// Remembers a frame on the air at the chip, in the order of the frames' starts (and, at the
+    /// same start, of the transmissions: the order their arrivals run in). Once the port holds
+    /// ``keptWithoutPruning`` frames it first forgets those that can no longer overlap a frame the
+    /// chip judges: those over before `now`, or, while the chip is receiving a frame, before that
+    /// frame began (an interferer that came and went during the wanted frame still spoils it,
+    /// whatever arrived since). Forgetting only saves memory: every judgement compares the times.
+    private func track(_ frame: FrameOnAir, now: SimulationTime) {
+        if arrivals.count >= Self.keptWithoutPruning {
+            let horizon = virtualChip.isReceiving ? min(lockedSince, now) : now
+            arrivals.removeAll { $0.end < horizon }
+        }
+        // Frames come in the order they are carried, their starts nearly so: the new one goes
+        // last, then moves back past any that start after it.
+        arrivals.append(frame)
+        var index = arrivals.count - 1
+        while index > 0, frame.start < arrivals[index - 1].start {
+            arrivals.swapAt(index, index - 1)
+            index -= 1
+        }
     }
 }

@@ -4,9 +4,6 @@ import UWBCore
 /// rate, worked out once while they stay the same, with the frame success
 /// probabilities of the last few frame lengths (a ranging exchange alternates between four).
 struct ReceptionFigures {
-    /// How many frame lengths keep their success probability.
-    static let rememberedLengths = 4
-
     /// The level and data rate the figures are for.
     let level: Double
     let rate: DataRate
@@ -16,8 +13,14 @@ struct ReceptionFigures {
     let detectable: Bool
     /// The carrier-phase standard deviation in radians.
     let phaseSigma: Double
-    /// The success probabilities worked out so far, by frame length, oldest first.
-    private var successes: [(length: Int, probability: Double)] = []
+    /// The frame lengths whose success probabilities are kept (−1 for none yet), held in the
+    /// figures themselves rather than in an array's buffer elsewhere on the heap: every frame a
+    /// link carries looks here.
+    private var lengths = InlineArray<4, Int>(repeating: -1)
+    /// The success probabilities of ``lengths``.
+    private var probabilities = InlineArray<4, Double>(repeating: 0)
+    /// Where the next length worked out goes: the oldest one's place.
+    private var oldest = 0
 
     /// Figures for frames at `level` and `rate`.
     init(level: Double, rate: DataRate, referenceSuccess: Double, detectable: Bool, phaseSigma: Double) {
@@ -35,16 +38,15 @@ struct ReceptionFigures {
 
     /// The success probability of a frame of `frameLength` octets
     /// (``ReceiverModel/frameSuccessProbability(reference:frameLength:)``), remembered for the
-    /// last ``rememberedLengths`` lengths.
+    /// last four lengths.
     mutating func success(frameLength: Int) -> Double {
-        if let known = successes.first(where: { $0.length == frameLength }) {
-            return known.probability
+        for index in lengths.indices where lengths[index] == frameLength {
+            return probabilities[index]
         }
         let probability = ReceiverModel.frameSuccessProbability(reference: referenceSuccess, frameLength: frameLength)
-        if successes.count == Self.rememberedLengths {
-            successes.removeFirst()
-        }
-        successes.append((frameLength, probability))
+        lengths[oldest] = frameLength
+        probabilities[oldest] = probability
+        oldest = (oldest + 1) % lengths.count
         return probability
     }
 }

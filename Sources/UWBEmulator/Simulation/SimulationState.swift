@@ -10,6 +10,10 @@ struct SimulationState {
     /// How many events have run.
     private(set) var eventsRun = 0
 
+    /// The sequence number of the event running now, or of the last one that ran at this
+    /// instant; nil if none has run at this instant.
+    private(set) var currentSequence: UInt64?
+
     private var queue = EventQueue()
     private var nextSequence: UInt64 = 0
 
@@ -17,6 +21,20 @@ struct SimulationState {
     mutating func schedule(_ event: ScheduledEvent, at time: SimulationTime) {
         queue.insert(EventQueue.Entry(time: max(time, now), sequence: nextSequence, event: event))
         nextSequence += 1
+    }
+
+    /// Takes the next sequence number for an event that may be queued later, with
+    /// ``schedule(_:at:sequence:)``: queued then, it runs exactly where it would have run had it
+    /// been queued now.
+    mutating func reserveSequence() -> UInt64 {
+        defer { nextSequence += 1 }
+        return nextSequence
+    }
+
+    /// Queues `event` at `time` with a sequence number taken earlier by ``reserveSequence()``.
+    /// `time` must not have passed, nor, at the current instant, the reservation's place.
+    mutating func schedule(_ event: ScheduledEvent, at time: SimulationTime, sequence: UInt64) {
+        queue.insert(EventQueue.Entry(time: time, sequence: sequence, event: event))
     }
 
     /// The time of the next event that will run, if any, after dropping cancelled ones.
@@ -31,13 +49,16 @@ struct SimulationState {
         discardCancelledHead()
         guard let head = queue.first, head.time <= limit, let entry = queue.popFirst() else { return nil }
         now = entry.time
+        currentSequence = entry.sequence
         eventsRun += 1
         return entry.event
     }
 
     /// Moves the clock forward to `time` if it is behind it.
     mutating func advance(to time: SimulationTime) {
-        now = max(now, time)
+        guard time > now else { return }
+        now = time
+        currentSequence = nil
     }
 
     private mutating func discardCancelledHead() {

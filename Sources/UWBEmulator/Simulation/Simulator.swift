@@ -49,6 +49,22 @@ public final class Simulator {
         return event
     }
 
+    /// Takes a place in the queue's order for an event that may be scheduled later with
+    /// ``schedule(_:at:sequence:)``.
+    func reserveSequence() -> UInt64 {
+        state.pointee.reserveSequence()
+    }
+
+    /// Schedules `event` at `time` in the place `sequence` (from ``reserveSequence()``) holds, if
+    /// that place is still to come: `time` is later than now, or now and the place after the
+    /// running event's. Returns whether it scheduled the event.
+    @discardableResult
+    func schedule(_ event: ScheduledEvent, at time: SimulationTime, sequence: UInt64) -> Bool {
+        guard time > now || (time == now && state.pointee.currentSequence.map { sequence > $0 } ?? true) else { return false }
+        state.pointee.schedule(event, at: time, sequence: sequence)
+        return true
+    }
+
     /// Schedules `action` to run `delay` from now.
     @discardableResult
     public func schedule(after delay: Duration, _ action: @escaping () -> Void) -> ScheduledEvent {

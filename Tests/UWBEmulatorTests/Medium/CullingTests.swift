@@ -133,9 +133,9 @@ struct CullingTests {
         #expect(culled.world.statistics.map(\.collided) == everything.world.statistics.map(\.collided))
     }
 
-    @Test("a device beyond the floor costs no event; one within it does")
+    @Test("a device beyond the floor costs no event; one within it costs one per frame while it hunts for a preamble")
     func farDeviceCostsNothing() throws {
-        func events(extra metres: Double?) throws -> Int {
+        func events(extra metres: Double?, hunting: Bool = false) throws -> Int {
             let world = try WorldFixtures.freeSpace()
             try world.add(WorldFixtures.device("alice", at: .zero),
                           application: { ScriptedTransmitter(on: $0, interval: .milliseconds(100), start: .milliseconds(10), payloadLength: 16, address: 1) })
@@ -143,7 +143,11 @@ struct CullingTests {
                           application: { ScriptedTransmitter(on: $0, interval: .milliseconds(100), start: .milliseconds(60), payloadLength: 16, address: 2) })
             if let metres {
                 // Free space, no shadowing: −14.3 dBm − 48.69 dB − 20·log₁₀(d) (less 3 dB through a body front).
-                try world.add(WorldFixtures.device("carol", at: Vector3(x: metres, y: 0, z: 0)))
+                try world.add(WorldFixtures.device("carol", at: Vector3(x: metres, y: 0, z: 0))) { radio in
+                    ClosureApplication(on: radio, onStart: { radio in
+                        if hunting { try? radio.primary.enableReceiver(.untilTurnedOff) }
+                    })
+                }
             }
             world.run(until: SimulationTime(seconds: 1))
             return world.simulator.eventsRun
@@ -151,8 +155,11 @@ struct CullingTests {
         let alone = try events(extra: nil)
         // 1000 m: at most −123.0 dBm, below −118 dBm.
         #expect(try events(extra: 1_000) == alone)
-        // 300 m: about −112.5 dBm, above the floor though not detectable: 20 arrivals are carried.
-        #expect(try events(extra: 300) == alone + 20)
+        // 300 m: about −112.5 dBm, above the floor though not detectable: the 20 frames are carried
+        // there, but a receiver that is off cannot lock onto them, so their arrivals are never queued...
+        #expect(try events(extra: 300) == alone)
+        // ...and one that hunts gets an arrival event for each.
+        #expect(try events(extra: 300, hunting: true) == events(extra: 1_000, hunting: true) + 20)
     }
 
     @Test("skipping a frame takes from a link's stream exactly what carrying it takes",

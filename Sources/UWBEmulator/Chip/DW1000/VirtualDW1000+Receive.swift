@@ -10,7 +10,7 @@ extension VirtualDW1000 {
     func enableReceiver(delayed: Bool) {
         cancelReceiver()
         clearStatus(Self.clearedByReceiverEnable)
-        guard environment?.simulator != nil else { return }
+        guard self.simulator != nil else { return }
         var start = SimulationTime(picoseconds: now.picoseconds + Self.receiverStartUpPicoseconds)
         if delayed {
             let target = registers.value(.dxTime) & ~Self.delayedTimeIgnoredBits
@@ -26,7 +26,7 @@ extension VirtualDW1000 {
 
     /// Schedules RXRFTO RX_FWTO × 1.0256 µs after `start` if SYS_CFG.RXWTOE is set.
     private func frameWaitTimeout(startingAt start: SimulationTime) -> ScheduledEvent? {
-        guard DW1000Register.SysCfg.rxwtoe.value(in: registers.value(.sysCfg)) == 1, let simulator = environment?.simulator else {
+        guard DW1000Register.SysCfg.rxwtoe.value(in: registers.value(.sysCfg)) == 1, let simulator = self.simulator else {
             return nil
         }
         let units = Int64(registers.value(.rxFwto))
@@ -52,7 +52,7 @@ extension VirtualDW1000 {
     /// §1.3b).
     public func preambleArrives(_ arrival: Arrival) -> Bool {
         guard case .listening(let from, let timeout) = receiver, now >= from, arrival.detectable,
-              let simulator = environment?.simulator,
+              let simulator = self.simulator,
               let sent = arrival.transmission.configuration, receives(sent)
         else { return false }
         let completion: ScheduledEvent
@@ -88,7 +88,7 @@ extension VirtualDW1000 {
     private func failHeader(_ arrival: Arrival) {
         guard case .receiving(_, let timeout) = receiver else { return }
         if let timeout {
-            environment?.simulator.cancel(timeout)
+            self.simulator?.cancel(timeout)
         }
         receiver = .off
         environment?.receptionLost(arrival, at: self)
@@ -148,7 +148,7 @@ extension VirtualDW1000 {
     func finishReception(_ arrival: Arrival) {
         guard case .receiving(_, let timeout) = receiver else { return }
         if let timeout {
-            environment?.simulator.cancel(timeout)
+            self.simulator?.cancel(timeout)
         }
         receiver = .off
         let outcome = environment?.receptionFinished(arrival, at: self) ?? .received

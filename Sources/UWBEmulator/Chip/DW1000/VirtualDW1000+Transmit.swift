@@ -55,7 +55,7 @@ extension VirtualDW1000 {
         transmitter = .idle
         clearStatus(DW1000Register.SysStatus.txpute.mask)
         setStatus(DW1000Register.SysStatus.txfrs.mask)
-        guard awaitingResponse, let simulator = environment?.simulator else { return }
+        guard awaitingResponse, let simulator = self.simulator else { return }
         let delayUnits = Int64(DW1000Register.AckRespT.w4rTim.value(in: registers.value(.ackRespT)))
         let turnOn = now + span(ofTicks: delayUnits * 65_536)
         let event = simulator.schedule(at: turnOn) { [unowned self] in

@@ -9,7 +9,7 @@ extension VirtualDW3000 {
     /// timeout (RX_FWTO × 1.0256 µs, RXFTO) when SYS_CFG.RXWTOE is set (User Manual §8.2.2.12).
     func enableReceiver(at target: UInt64?) {
         cancelReceiver()
-        guard let simulator = environment?.simulator else { return }
+        guard let simulator = self.simulator else { return }
         var start = SimulationTime(picoseconds: now.picoseconds + Self.receiverStartUpPicoseconds)
         if let target {
             if (target &- counter(at: now)) & DeviceClock.maximumTicks > DeviceClock.modulus / 2 {
@@ -35,7 +35,7 @@ extension VirtualDW3000 {
     /// (`Docs/reference/uwb-physics.md` §1.3b); frame filtering is not modelled.
     public func preambleArrives(_ arrival: Arrival) -> Bool {
         guard case .listening(let from, let timeout) = receiver, now >= from, arrival.detectable,
-              let simulator = environment?.simulator,
+              let simulator = self.simulator,
               let sent = arrival.transmission.configuration, receives(sent)
         else { return false }
         let expected = secureTimestampConfiguration(counter: stsCounter)?.mode
@@ -51,7 +51,7 @@ extension VirtualDW3000 {
     public func endReception(_ arrival: Arrival, _ ending: ReceptionEnding) {
         guard case .receiving(_, let timeout) = receiver else { return }
         if let timeout {
-            environment?.simulator.cancel(timeout)
+            self.simulator?.cancel(timeout)
         }
         receiver = .off
         let secure = secureTimestampConfiguration(counter: stsCounter)

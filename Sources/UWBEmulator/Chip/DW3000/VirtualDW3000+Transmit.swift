@@ -60,7 +60,7 @@ extension VirtualDW3000 {
     private func finishTransmission(awaitingResponse: Bool) {
         transmitter = .idle
         setStatus(DW3000Register.SysStatus.txfrs.mask)
-        guard awaitingResponse, let simulator = environment?.simulator else { return }
+        guard awaitingResponse, let simulator = self.simulator else { return }
         let delayUnits = Int64(DW3000Register.AckRespT.w4rTim.value(in: memory.value(.ackRespT)))
         let event = simulator.schedule(at: now + span(ofTicks: delayUnits * 65_536)) { [unowned self] in
             self.enableReceiver(at: nil)

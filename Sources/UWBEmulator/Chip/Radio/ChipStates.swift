@@ -23,6 +23,12 @@ enum ReceiverState {
     /// stays small, so that setting it copies no ``Arrival``).
     case receiving(completion: ScheduledEvent, timeout: ScheduledEvent?)
 
+    /// Whether the receiver is hunting for a preamble, or will from a time already set.
+    var isHunting: Bool {
+        if case .listening = self { return true }
+        return false
+    }
+
     /// Whether the receiver is on: hunting for a preamble or receiving a frame.
     var isOn: Bool {
         switch self {

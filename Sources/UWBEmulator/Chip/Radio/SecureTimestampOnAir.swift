@@ -13,7 +13,7 @@ public struct SecureTimestampOnAir: Sendable {
     public let channel: ChannelLookup
 
     /// The STS of `arrival`, if it carries one.
-    init?(_ arrival: Arrival) {
+    init?(_ arrival: borrowing Arrival) {
         guard let sequence = arrival.transmission.secureTimestamp else { return nil }
         self.sequence = sequence
         rmarker = arrival.rmarker

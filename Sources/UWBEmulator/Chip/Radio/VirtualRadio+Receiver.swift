@@ -9,7 +9,7 @@ extension VirtualRadio {
     /// `start` at once, or, for a delayed enable, from an event at `start`; `timeout` is the
     /// frame-wait timeout the chip has already scheduled, if any.
     final func turnReceiverOn(huntingFrom start: SimulationTime, delayed: Bool, timeout: ScheduledEvent?) {
-        guard delayed, let simulator = environment?.simulator else {
+        guard delayed, let simulator = self.simulator else {
             receiver = .listening(from: start, timeout: timeout)
             return
         }
@@ -23,7 +23,7 @@ extension VirtualRadio {
 
     /// Stops the receiver and cancels its pending events.
     final func cancelReceiver() {
-        guard let simulator = environment?.simulator else {
+        guard let simulator = self.simulator else {
             receiver = .off
             return
         }
@@ -49,13 +49,13 @@ extension VirtualRadio {
         case .off:
             return
         case .starting(let event, let timeout):
-            timeout.map { environment?.simulator.cancel($0) }
+            timeout.map { self.simulator?.cancel($0) }
             receiver = .starting(event: event, timeout: nil)
         case .listening(let from, let timeout):
-            timeout.map { environment?.simulator.cancel($0) }
+            timeout.map { self.simulator?.cancel($0) }
             receiver = .listening(from: from, timeout: nil)
         case .receiving(let completion, let timeout):
-            timeout.map { environment?.simulator.cancel($0) }
+            timeout.map { self.simulator?.cancel($0) }
             receiver = .receiving(completion: completion, timeout: nil)
         }
     }

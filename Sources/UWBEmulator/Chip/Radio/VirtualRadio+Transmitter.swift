@@ -47,7 +47,7 @@ extension VirtualRadio {
         let marker = digitalMarker + span(ofTicks: hardware.transmitAntennaDelay.ticks)
         let start = SimulationTime(picoseconds: marker.picoseconds - layout.header.picoseconds)
         let end = marker + layout.afterMarker
-        guard let simulator = environment?.simulator else { return }
+        guard let simulator = self.simulator else { return }
         let transmission = Transmission(
             frame: layout.frame, configuration: layout.configuration, start: start, rmarker: marker, end: end,
             power: hardware.transmitPower, clockOffset: oscillator.offset(at: now), rangingBit: rangingBit,
@@ -70,7 +70,7 @@ extension VirtualRadio {
     final func cancelTransmitter() {
         if case .busy(let events) = transmitter {
             for event in events {
-                environment?.simulator.cancel(event)
+                self.simulator?.cancel(event)
             }
         }
         transmitter = .idle

@@ -62,6 +62,9 @@ public class VirtualRadio {
     }
     final var receiver = ReceiverState.off {
         didSet {
+            if receiver.isHunting, !oldValue.isHunting {
+                attachedPort?.receiverStartsHunting()
+            }
             // Only a change between off and on is activity (listening to receiving is neither).
             guard oldValue.isOn != receiver.isOn else { return }
             noteActivity(wasTransmitting: transmitter.isBusy, wasReceiving: oldValue.isOn)
@@ -113,7 +116,12 @@ public class VirtualRadio {
     }
 
     /// The simulator's current time (zero before the chip is placed in a medium).
-    final var now: SimulationTime { environment?.simulator.now ?? .zero }
+    final var now: SimulationTime { simulator?.now ?? .zero }
+
+    /// The simulator of the chip's environment, if it has one: read from the medium's port
+    /// directly when the chip has one, without the existential ``environment`` and a protocol call,
+    /// because the chip asks for it several times per frame.
+    final var simulator: Simulator? { attachedPort?.simulator ?? surroundings?.simulator }
 
     /// The continuous count of this chip's clock ticks at `time`.
     final func localTicks(at time: SimulationTime) -> Double {
