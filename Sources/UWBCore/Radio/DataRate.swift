@@ -19,11 +19,16 @@ public enum DataRate: Int, CaseIterable, Hashable, Sendable, CustomStringConvert
     /// 0.12821 µs (IEEE 802.15.4a symbol timing, as used by Decawave's `dw1000_phy_frame_duration`).
     public var bitDuration: Duration {
         switch self {
-        case .kbps110: .nanoseconds(8205.13)
-        case .kbps850: .nanoseconds(1025.64)
-        case .mbps6_8: .nanoseconds(128.21)
+        case .kbps110: Self.bitDurations.kbps110
+        case .kbps850: Self.bitDurations.kbps850
+        case .mbps6_8: Self.bitDurations.mbps6_8
         }
     }
+
+    /// ``bitDuration``'s values, made once: a `Duration` made from a fractional number of
+    /// nanoseconds costs hundreds of instructions, and every frame's airtime needs one.
+    private static let bitDurations = (
+        kbps110: Duration.nanoseconds(8205.13), kbps850: Duration.nanoseconds(1025.64), mbps6_8: Duration.nanoseconds(128.21))
 
     /// The time one PHY header bit occupies: the PHR is sent at 850 kbps for the two fast rates
     /// and at 110 kbps for the slow one.

@@ -19,10 +19,15 @@ public enum PulseRepetitionFrequency: Int, CaseIterable, Hashable, Sendable, Cus
     /// (DW1000 User Manual §7.2.10, TX_FCTRL).
     public var preambleSymbolDuration: Duration {
         switch self {
-        case .sixteenMegahertz: .nanoseconds(993.59)
-        case .sixtyFourMegahertz: .nanoseconds(1017.63)
+        case .sixteenMegahertz: Self.symbolDurations.sixteenMegahertz
+        case .sixtyFourMegahertz: Self.symbolDurations.sixtyFourMegahertz
         }
     }
+
+    /// ``preambleSymbolDuration``'s values, made once: a `Duration` made from a fractional number
+    /// of nanoseconds costs hundreds of instructions, and every frame's airtime needs one.
+    private static let symbolDurations = (
+        sixteenMegahertz: Duration.nanoseconds(993.59), sixtyFourMegahertz: Duration.nanoseconds(1017.63))
 
     /// "16 MHz PRF" or "64 MHz PRF".
     public var description: String { "\(rawValue) MHz PRF" }

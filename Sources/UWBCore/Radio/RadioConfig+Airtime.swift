@@ -12,12 +12,19 @@ extension RadioConfig {
     /// DW1000 timestamp refers to.
     public var synchronisationHeaderDuration: Duration {
         let symbols = preambleLength.symbols + startOfFrameDelimiter.symbols(at: dataRate)
-        return pulseRepetitionFrequency.preambleSymbolDuration * symbols
+        return Self.multiply(pulseRepetitionFrequency.preambleSymbolDuration, by: symbols)
     }
 
     /// The PHY header's airtime.
     public var phyHeaderDuration: Duration {
-        dataRate.headerBitDuration * Self.phyHeaderBits
+        Self.multiply(dataRate.headerBitDuration, by: Self.phyHeaderBits)
+    }
+
+    /// `duration` × `count`, exactly as `Duration`'s own `*` gives it, but on the attoseconds'
+    /// `Int128` directly: the standard library's `*` for any integer type is not specialised for
+    /// `Int` and costs hundreds of instructions, and every frame's airtime needs two.
+    private static func multiply(_ duration: Duration, by count: Int) -> Duration {
+        Duration(attoseconds: duration.attoseconds * Int128(count))
     }
 
     /// The whole airtime of a frame whose PHY payload (MAC header, payload and the 2-octet FCS) is
