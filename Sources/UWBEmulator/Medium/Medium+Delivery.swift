@@ -98,19 +98,34 @@ extension Medium {
         var firstEnd = transmission.end
         state.drawReception(chips: receiver.chips.count, secondPorts: receiver.hasSecondPort, phaseSigma: figures.phaseSigma) {
             chip, phaseError, secondPortPhaseError, decodeDraw in
-            let antenna = receiver.antennaPosition(chip, at: transmission.rmarker)
+            let antenna = chip == 0 && still ? nil : receiver.antennaPosition(chip, at: transmission.rmarker)
             let flight: Double
             let flightPicoseconds: Int64
-            if chip == 0, still {
-                (flight, flightPicoseconds) = (link.flight, link.flightPicoseconds)
-            } else {
+            if let antenna {
                 flight = frame.source.distance(to: antenna).metres / speed
                 flightPicoseconds = Int64((flight * 1e12).rounded())
+            } else {
+                (flight, flightPicoseconds) = (link.flight, link.flightPicoseconds)
             }
             let marker = SimulationTime(picoseconds: transmission.rmarker.picoseconds + flightPicoseconds)
+            let end = SimulationTime(picoseconds: transmission.end.picoseconds + flightPicoseconds)
+            if chip == 0 {
+                firstEnd = end
+            }
+            // A preamble the chip cannot detect needs none of the channel's detail unless its STS may be
+            // correlated (the STS correlator looks at every frame on the air).
+            if !figures.detectable, transmission.secureTimestamp == nil {
+                receiverPorts[chip].carryUndetected(
+                    MediumPort.FrameOnAir(
+                        transmissionIndex: frame.index, start: SimulationTime(picoseconds: marker.picoseconds - leadIn),
+                        end: end, receivedLevel: level, secureTimestamp: nil, channel: transmission.configuration?.channel),
+                    sender: frame.sender, sent: transmission.configuration, slot: chip == 0 ? slot : nil)
+                return
+            }
+            let position = antenna ?? receiver.antennaPosition(chip, at: transmission.rmarker)
             let channel = ChannelLookup(
-                link: link.pair, lower: senderLower ? frame.source.metres : antenna.metres,
-                upper: senderLower ? antenna.metres : frame.source.metres, wavelength: frame.wavelength,
+                link: link.pair, lower: senderLower ? frame.source.metres : position.metres,
+                upper: senderLower ? position.metres : frame.source.metres, wavelength: frame.wavelength,
                 obstruction: link.obstruction, body: link.body, pathLevel: pathLevel)
             var arrival = Arrival(
                 transmission: transmission,
@@ -118,7 +133,7 @@ extension Medium {
                 sender: frame.sender,
                 start: SimulationTime(picoseconds: marker.picoseconds - leadIn),
                 rmarker: marker,
-                end: SimulationTime(picoseconds: transmission.end.picoseconds + flightPicoseconds),
+                end: end,
                 receivedLevel: level,
                 channel: consume channel,
                 carrierPhase: Angle(radians: -wavenumber * flight + phaseError),
@@ -130,9 +145,6 @@ extension Medium {
             if let secondPortPhaseError, let port = receiver.secondPortPosition(chip, at: transmission.rmarker) {
                 let secondFlight = frame.source.distance(to: port).metres / speed
                 arrival.secondPortPhase = Angle(radians: -wavenumber * secondFlight + secondPortPhaseError)
-            }
-            if chip == 0 {
-                firstEnd = arrival.end
             }
             // The channel lookup moves into the arrival and the arrival into the port (`consume`), rather than
             // each being copied with a retain of every reference it holds.

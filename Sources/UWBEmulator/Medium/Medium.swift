@@ -217,6 +217,16 @@ public final class Medium {
         }
     }
 
+    /// A preamble too weak to detect reaches `port`'s chip, whose reception is `slot` of the frame's
+    /// trace record (``UndetectedPreambleEvent``): the chip cannot lock onto it, so the frame is lost
+    /// if the chip was hunting for a preamble it is configured for, and unnoticed otherwise, as
+    /// ``preambleArrives(_:at:slot:)`` would judge it.
+    func undetectedPreambleArrives(from sender: Int, transmission: Int, sent: RadioConfig?, at port: MediumPort, slot: Int) {
+        let chip = port.virtualChip
+        guard chip.isListening, let sent, chip.receives(sent) else { return }
+        count(.lost, sender: sender, transmission: transmission, at: port.node, slot: slot)
+    }
+
     /// Judges a finished reception at `port`'s chip: collided if another frame no more than the
     /// capture margin weaker overlapped it in time and band (a frame on channel 9 does not spoil
     /// one on channel 5), lost if the payload did not decode, received otherwise.
@@ -253,16 +263,22 @@ public final class Medium {
     /// Counts what became of `arrival` at device `receiver`, whose reception is `slot` of the
     /// frame's trace record.
     private func count(_ outcome: ReceptionOutcome, of arrival: Arrival, at receiver: Int, slot: Int) {
+        count(outcome, sender: arrival.sender, transmission: arrival.transmissionIndex, at: receiver, slot: slot)
+    }
+
+    /// Counts what became of transmission `transmission` from device `sender` at device `receiver`,
+    /// whose reception is `slot` of the frame's trace record.
+    private func count(_ outcome: ReceptionOutcome, sender: Int, transmission: Int, at receiver: Int, slot: Int) {
         switch outcome {
         case .received:
             statistics[receiver].received += 1
-            linkReceptions[arrival.sender][receiver] += 1
+            linkReceptions[sender][receiver] += 1
         case .lost: statistics[receiver].lost += 1
         case .collided: statistics[receiver].collided += 1
         case .rejected: statistics[receiver].rejected += 1
         case .notListening: break
         }
-        trace?.setOutcome(outcome, transmission: arrival.transmissionIndex, slot: slot)
+        trace?.setOutcome(outcome, transmission: transmission, slot: slot)
     }
 
     /// The links of `sender`, its slot in ``senders`` left empty until they are put back, with a

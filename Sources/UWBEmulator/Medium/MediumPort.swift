@@ -112,21 +112,39 @@ final class MediumPort: ChipEnvironment {
     /// receiver that does not hunt when the preamble arrives cannot lock onto it, so the event
     /// would do nothing, and many frames reach chips that are not listening.
     func carry(_ arrival: consuming Arrival, slot: Int?) {
-        let now = simulator.now
-        track(FrameOnAir(
+        let frame = FrameOnAir(
             transmissionIndex: arrival.transmissionIndex, start: arrival.start, end: arrival.end,
             receivedLevel: arrival.receivedLevel, secureTimestamp: SecureTimestampOnAir(arrival),
-            channel: arrival.transmission.configuration?.channel), now: now)
-        let start = arrival.start
-        let event = ArrivalEvent(port: self, arrival: arrival, slot: slot)
+            channel: arrival.transmission.configuration?.channel)
+        carry(frame, event: ArrivalEvent(port: self, arrival: arrival, slot: slot))
+    }
+
+    /// A frame too weak for the chip to detect, without an STS, reaches its antenna as `frame`
+    /// says: remembered for the collision judgement like any other; at the device's first chip
+    /// (`slot` not nil) it may also be lost to a chip hunting for it, which an
+    /// ``UndetectedPreambleEvent`` judges; at other chips nothing else can come of it.
+    func carryUndetected(_ frame: FrameOnAir, sender: Int, sent: RadioConfig?, slot: Int?) {
+        guard let slot else {
+            track(frame, now: simulator.now)
+            return
+        }
+        carry(frame, event: UndetectedPreambleEvent(
+            port: self, sender: sender, transmission: frame.transmissionIndex, sent: sent, slot: slot))
+    }
+
+    /// Tracks `frame` and queues its arrival's `event` at its start if the chip's receiver is
+    /// hunting, or keeps the event back with a reserved place in the queue.
+    private func carry(_ frame: FrameOnAir, event: ScheduledEvent) {
+        let now = simulator.now
+        track(frame, now: now)
         if virtualChip.receiver.isHunting {
-            simulator.schedule(event, at: start)
+            simulator.schedule(event, at: frame.start)
             return
         }
         if deferred.count >= Self.keptWithoutPruning {
-            deferred.removeAll { $0.event.arrival.start < now }
+            deferred.removeAll { $0.start < now }
         }
-        deferred.append(DeferredArrival(event: event, sequence: simulator.reserveSequence()))
+        deferred.append(DeferredArrival(event: event, start: frame.start, sequence: simulator.reserveSequence()))
     }
 
     /// The chip's receiver starts hunting for a preamble: the arrivals the port kept back are
@@ -134,7 +152,7 @@ final class MediumPort: ChipEnvironment {
     func receiverStartsHunting() {
         guard !deferred.isEmpty else { return }
         for kept in deferred {
-            simulator.schedule(kept.event, at: kept.event.arrival.start, sequence: kept.sequence)
+            simulator.schedule(kept.event, at: kept.start, sequence: kept.sequence)
         }
         deferred.removeAll(keepingCapacity: true)
     }
