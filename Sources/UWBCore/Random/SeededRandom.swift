@@ -16,14 +16,16 @@ public struct SeededRandom: RandomNumberGenerator, Sendable {
     /// The generator's state: the last value of the Weyl sequence.
     private var state: UInt64
 
-    /// A second standard-normal deviate left over from the last Box–Muller pair, used by the next
-    /// ``normal(mean:standardDeviation:)`` call.
-    private var spareStandardNormal: Double?
+    /// The two uniform values of the last Box–Muller pair while its second deviate is unused: the
+    /// next ``normal(mean:standardDeviation:)`` call works that deviate out from them. Kept as the
+    /// uniforms rather than the deviate, so that ``skipNormal()`` can pass over deviates without
+    /// working out logarithms and sines nobody reads.
+    private var spareUniforms: (Double, Double)?
 
     /// A generator whose stream is fully determined by `seed`.
     public init(seed: UInt64) {
         state = seed
-        spareStandardNormal = nil
+        spareUniforms = nil
     }
 
     /// The next 64 random bits (the SplitMix64 output function).
@@ -68,15 +70,32 @@ public struct SeededRandom: RandomNumberGenerator, Sendable {
     /// Deviates are produced in pairs; the second of each pair is kept for the next call. A negative
     /// `standardDeviation` gives the same distribution as its magnitude, because the normal law is symmetric.
     public mutating func normal(mean: Double, standardDeviation: Double) -> Double {
-        if let spare = spareStandardNormal {
-            spareStandardNormal = nil
-            return mean + standardDeviation * spare
+        if let (first, second) = spareUniforms {
+            spareUniforms = nil
+            // The deviate first, then scaled: the same operations, in the same order, as when it was kept.
+            return mean + standardDeviation * (Self.boxMullerRadius(first) * Foundation.sin(2 * Double.pi * second))
         }
-        // 1 − U lies in (0, 1], so the logarithm is finite.
-        let radius = (-2 * Foundation.log(1 - unitInterval())).squareRoot()
-        let angle = 2 * Double.pi * unitInterval()
-        spareStandardNormal = radius * Foundation.sin(angle)
-        return mean + standardDeviation * radius * Foundation.cos(angle)
+        let first = unitInterval()
+        let second = unitInterval()
+        spareUniforms = (first, second)
+        return mean + standardDeviation * Self.boxMullerRadius(first) * Foundation.cos(2 * Double.pi * second)
+    }
+
+    /// Moves the stream on exactly as ``normal(mean:standardDeviation:)`` would, without working out
+    /// the deviate: for a draw whose value goes unused, so that the draws after it stay the same.
+    public mutating func skipNormal() {
+        if spareUniforms != nil {
+            spareUniforms = nil
+        } else {
+            let first = unitInterval()
+            spareUniforms = (first, unitInterval())
+        }
+    }
+
+    /// The Box–Muller pair's radius √(−2 ln(1 − U)) for the first uniform `U` (1 − U lies in (0, 1],
+    /// so the logarithm is finite).
+    private static func boxMullerRadius(_ uniform: Double) -> Double {
+        (-2 * Foundation.log(1 - uniform)).squareRoot()
     }
 
     /// An exponentially distributed value with the given mean (inverse-CDF method: −mean·ln(1 − U)).

@@ -32,13 +32,19 @@ struct LinkState {
         }
     }
 
-    /// Makes the draws of `frames` frames the medium did not carry to a receiver with `chips`
-    /// chips (those marked in `secondPorts` with a second antenna port), as if it had
-    /// (``drawReception(chips:secondPorts:phaseSigma:chip:)``). Standard deviations do not change how much a
-    /// draw takes from the stream, so zero stands for them.
+    /// Makes the draws of `frames` frames whose values nobody reads (frames the medium did not
+    /// carry to a receiver with `chips` chips, those marked in `secondPorts` with a second antenna
+    /// port, or carried too weak to detect), moving the stream on exactly as
+    /// ``drawReception(chips:secondPorts:phaseSigma:chip:)`` would without working out the deviates.
     mutating func skip(frames: Int, chips: Int, secondPorts: [Bool]) {
         for _ in 0..<frames {
-            drawReception(chips: chips, secondPorts: secondPorts, phaseSigma: 0) { _, _, _, _ in }
+            _ = random.unitInterval()
+            for index in 0..<chips {
+                random.skipNormal()
+                if index < secondPorts.count && secondPorts[index] {
+                    random.skipNormal()
+                }
+            }
         }
     }
 }

@@ -24,7 +24,7 @@ extension Medium {
         }
         let level = still.level - frame.channelLoss
         guard level >= frame.floor else {
-            state.drawReception(chips: receiver.chips.count, secondPorts: receiver.hasSecondPort, phaseSigma: 0) { _, _, _, _ in }
+            state.skip(frames: 1, chips: receiver.chips.count, secondPorts: receiver.hasSecondPort)
             return false
         }
         let cacheIndex = links.cacheIndex(for: &state)
@@ -95,34 +95,42 @@ extension Medium {
         let receiverPorts = frame.ports[receiverIndex]
         let senderLower = link.senderLower
         let pathLevel = PowerLevel(dBm: link.pathLevel - frame.channelLoss)
+        // Where chip `chip`'s antenna is, if it had to be worked out (a link that stands still keeps
+        // its first chip's flight), and the flight to it.
+        func flight(to chip: Int) -> (antenna: Position?, seconds: Double, picoseconds: Int64) {
+            if chip == 0, still {
+                return (nil, link.flight, link.flightPicoseconds)
+            }
+            let antenna = receiver.antennaPosition(chip, at: transmission.rmarker)
+            let seconds = frame.source.distance(to: antenna).metres / speed
+            return (antenna, seconds, Int64((seconds * 1e12).rounded()))
+        }
+        // A preamble the chip cannot detect needs none of the channel's detail, nor the link's draws'
+        // values, unless its STS may be correlated (the STS correlator looks at every frame on the air).
+        if !figures.detectable, transmission.secureTimestamp == nil {
+            state.skip(frames: 1, chips: receiver.chips.count, secondPorts: receiver.hasSecondPort)
+            var firstEnd = transmission.end
+            for chip in receiver.chips.indices {
+                let flightPicoseconds = flight(to: chip).picoseconds
+                let end = SimulationTime(picoseconds: transmission.end.picoseconds + flightPicoseconds)
+                if chip == 0 {
+                    firstEnd = end
+                }
+                receiverPorts[chip].carryUndetected(
+                    MediumPort.FrameOnAir(
+                        transmissionIndex: frame.index,
+                        start: SimulationTime(picoseconds: transmission.rmarker.picoseconds + flightPicoseconds - leadIn),
+                        end: end, receivedLevel: level, secureTimestamp: nil, channel: transmission.configuration?.channel),
+                    sender: frame.sender, sent: transmission.configuration, slot: chip == 0 ? slot : nil)
+            }
+            return firstEnd
+        }
         var firstEnd = transmission.end
         state.drawReception(chips: receiver.chips.count, secondPorts: receiver.hasSecondPort, phaseSigma: figures.phaseSigma) {
             chip, phaseError, secondPortPhaseError, decodeDraw in
-            let antenna = chip == 0 && still ? nil : receiver.antennaPosition(chip, at: transmission.rmarker)
-            let flight: Double
-            let flightPicoseconds: Int64
-            if let antenna {
-                flight = frame.source.distance(to: antenna).metres / speed
-                flightPicoseconds = Int64((flight * 1e12).rounded())
-            } else {
-                (flight, flightPicoseconds) = (link.flight, link.flightPicoseconds)
-            }
-            let marker = SimulationTime(picoseconds: transmission.rmarker.picoseconds + flightPicoseconds)
-            let end = SimulationTime(picoseconds: transmission.end.picoseconds + flightPicoseconds)
-            if chip == 0 {
-                firstEnd = end
-            }
-            // A preamble the chip cannot detect needs none of the channel's detail unless its STS may be
-            // correlated (the STS correlator looks at every frame on the air).
-            if !figures.detectable, transmission.secureTimestamp == nil {
-                receiverPorts[chip].carryUndetected(
-                    MediumPort.FrameOnAir(
-                        transmissionIndex: frame.index, start: SimulationTime(picoseconds: marker.picoseconds - leadIn),
-                        end: end, receivedLevel: level, secureTimestamp: nil, channel: transmission.configuration?.channel),
-                    sender: frame.sender, sent: transmission.configuration, slot: chip == 0 ? slot : nil)
-                return
-            }
+            let (antenna, flight, flightPicoseconds) = flight(to: chip)
             let position = antenna ?? receiver.antennaPosition(chip, at: transmission.rmarker)
+            let marker = SimulationTime(picoseconds: transmission.rmarker.picoseconds + flightPicoseconds)
             let channel = ChannelLookup(
                 link: link.pair, lower: senderLower ? frame.source.metres : position.metres,
                 upper: senderLower ? position.metres : frame.source.metres, wavelength: frame.wavelength,
@@ -133,7 +141,7 @@ extension Medium {
                 sender: frame.sender,
                 start: SimulationTime(picoseconds: marker.picoseconds - leadIn),
                 rmarker: marker,
-                end: end,
+                end: SimulationTime(picoseconds: transmission.end.picoseconds + flightPicoseconds),
                 receivedLevel: level,
                 channel: consume channel,
                 carrierPhase: Angle(radians: -wavenumber * flight + phaseError),
@@ -145,6 +153,9 @@ extension Medium {
             if let secondPortPhaseError, let port = receiver.secondPortPosition(chip, at: transmission.rmarker) {
                 let secondFlight = frame.source.distance(to: port).metres / speed
                 arrival.secondPortPhase = Angle(radians: -wavenumber * secondFlight + secondPortPhaseError)
+            }
+            if chip == 0 {
+                firstEnd = arrival.end
             }
             // The channel lookup moves into the arrival and the arrival into the port (`consume`), rather than
             // each being copied with a retain of every reference it holds.
