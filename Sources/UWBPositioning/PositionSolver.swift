@@ -16,7 +16,7 @@ public struct PositionSolver: Sendable {
     /// The most Gauss-Newton iterations per fix.
     public var maximumIterations = 50
     /// The anchors in the order of their names, the order the solver takes them in.
-    let ordered: [Anchor]
+    private let ordered: [Anchor]
     /// Each anchor's index in ``ordered``, by name.
     private let indices: [String: Int]
 
@@ -35,11 +35,6 @@ public struct PositionSolver: Sendable {
         self.geometry = geometry
         ordered = byName.values.sorted { $0.name < $1.name }
         indices = Dictionary(uniqueKeysWithValues: ordered.enumerated().map { ($1.name, $0) })
-    }
-
-    /// The position of the anchor called `name`, if the solver has it.
-    func position(of name: String) -> Vector3? {
-        indices[name].map { ordered[$0].position.metres }
     }
 
     /// The position `measurements` fix, leaving out those inconsistent with the rest.

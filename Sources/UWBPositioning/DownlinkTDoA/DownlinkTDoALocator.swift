@@ -21,7 +21,7 @@ public struct DownlinkTDoALocator: Sendable {
     private var gathered: [DownlinkTDoAObservation] = []
     /// The rounds of the last set fixed, one per initiator: the initiators the next set waits for.
     private var closed: [DownlinkTDoAObservation] = []
-    /// The solver of the last fix, used again while the sets' anchors stand where they did.
+    /// A solver for every anchor the sets fixed so far had, each where it last stood.
     private var solver: PositionSolver?
 
     /// A locator fixing in `geometry` with receive timestamps of deviation `timestampDeviation`,
@@ -72,21 +72,30 @@ public struct DownlinkTDoALocator: Sendable {
         return fix(gathered)
     }
 
-    /// The position `observations` fix, with the last fix's solver when their anchors are its own.
+    /// The position `observations` fix.
     private mutating func fix(_ observations: [DownlinkTDoAObservation]) -> Result<PositionFix, PositioningError> {
-        let anchors = Self.anchors(of: observations)
         do throws(PositioningError) {
-            let solver: PositionSolver
-            if let last = self.solver, last.ordered == anchors {
-                solver = last
-            } else {
-                solver = try PositionSolver(anchors: anchors, geometry: geometry)
-                self.solver = solver
-            }
-            return .success(try Self.fix(observations, solver: solver, timestampDeviation: timestampDeviation))
+            return .success(try Self.fix(observations, solver: solver(for: observations), timestampDeviation: timestampDeviation))
         } catch {
             return .failure(error)
         }
+    }
+
+    /// A solver for the anchors of `observations`, each at the position it last sent: the last
+    /// one, unless an anchor is new or has moved; then a new one, for them and the other anchors
+    /// the last one had. A solver fixes from the anchors its measurements name, so the others
+    /// change nothing.
+    ///
+    /// - Throws: ``PositioningError/unsurveyedAnchor(_:)`` for an anchor whose position is not finite.
+    private mutating func solver(for observations: [DownlinkTDoAObservation]) throws(PositioningError) -> PositionSolver {
+        let anchors = Self.anchors(of: observations)
+        if let solver, anchors.values.allSatisfy({ solver.anchors[$0.name] == $0 }) {
+            return solver
+        }
+        let known = (solver?.anchors ?? [:]).merging(anchors) { $1 }
+        let solver = try PositionSolver(anchors: known.values.sorted { $0.name < $1.name }, geometry: geometry)
+        self.solver = solver
+        return solver
     }
 
     /// The position the rounds `observations` fix: their anchors (the position each last sent) and
@@ -95,22 +104,22 @@ public struct DownlinkTDoALocator: Sendable {
         _ observations: [DownlinkTDoAObservation], geometry: SolverGeometry, timestampDeviation: Distance
     ) -> Result<PositionFix, PositioningError> {
         do throws(PositioningError) {
-            let solver = try PositionSolver(anchors: anchors(of: observations), geometry: geometry)
+            let solver = try PositionSolver(anchors: anchors(of: observations).values.sorted { $0.name < $1.name }, geometry: geometry)
             return .success(try fix(observations, solver: solver, timestampDeviation: timestampDeviation))
         } catch {
             return .failure(error)
         }
     }
 
-    /// The anchors of `observations`, each at the position it last sent, in the order of their names.
-    private static func anchors(of observations: [DownlinkTDoAObservation]) -> [Anchor] {
+    /// The anchors of `observations`, each at the position it last sent, by name.
+    private static func anchors(of observations: [DownlinkTDoAObservation]) -> [String: Anchor] {
         var anchors: [String: Anchor] = [:]
         for observation in observations {
             for anchor in observation.anchors {
                 anchors[anchor.name] = anchor
             }
         }
-        return anchors.values.sorted { $0.name < $1.name }
+        return anchors
     }
 
     /// The position `solver` fixes from every round's pseudoranges in `observations`.
