@@ -24,6 +24,16 @@ struct NormalEquations {
         vector = Array(repeating: 0, count: size)
     }
 
+    /// Takes every equation out, keeping the storage.
+    mutating func removeAll() {
+        for index in matrix.indices {
+            matrix[index] = 0
+        }
+        for index in vector.indices {
+            vector[index] = 0
+        }
+    }
+
     /// Adds one equation: `row`·δ = `residual`, weighted by `weight`.
     mutating func add(row: [Double], residual: Double, weight: Double) {
         for i in 0..<size {

@@ -205,49 +205,54 @@ public struct PositionSolver: Sendable {
 
     /// Gauss-Newton from `start`, halving a step that does not lower the cost.
     private func refine(_ measurements: [ResolvedMeasurement], clocks: Int, from start: [Double]) throws(PositioningError) -> Solution {
+        let size = geometry.unknowns
         var unknowns = start
-        var equations = normalEquations(measurements, clocks: clocks, at: unknowns)
         var candidate = unknowns
+        var equations = NormalEquations(size: size + clocks)
+        var next = equations
+        var row = Array(repeating: 0.0, count: size + clocks)
+        var cost = normalEquations(measurements, at: unknowns, into: &equations, row: &row)
         for _ in 0..<maximumIterations {
-            guard let step = equations.equations.solution() else {
+            guard let step = equations.solution() else {
                 throw .ambiguousGeometry("the tag is where the anchors' measurements do not change with its position (on the extension of an anchor baseline)")
             }
             var scale = 1.0
-            var next = equations
+            var nextCost = cost
             repeat {
                 for index in candidate.indices {
                     candidate[index] = unknowns[index] + scale * step[index]
                 }
-                next = normalEquations(measurements, clocks: clocks, at: candidate)
+                nextCost = normalEquations(measurements, at: candidate, into: &next, row: &row)
                 scale /= 2
-            } while next.cost > equations.cost && scale > 1e-6
+            } while nextCost > cost && scale > 1e-6
             var moved = 0.0
             for index in candidate.indices {
                 moved += (candidate[index] - unknowns[index]) * (candidate[index] - unknowns[index])
             }
             swap(&unknowns, &candidate)
-            equations = next
+            swap(&equations, &next)
+            cost = nextCost
             if moved.squareRoot() < 1e-9 {
-                guard let inverse = equations.equations.inverse() else {
+                guard let inverse = equations.inverse() else {
                     throw .ambiguousGeometry("the tag is where the anchors' measurements do not change with its position (on the extension of an anchor baseline)")
                 }
-                let size = geometry.unknowns
-                let covariance = (0..<size).flatMap { row in (0..<size).map { inverse[row * equations.equations.size + $0] } }
-                return Solution(unknowns: Array(unknowns.prefix(size)), covariance: covariance, cost: equations.cost,
-                                degreesOfFreedom: measurements.count - equations.equations.size)
+                let covariance = (0..<size).flatMap { row in (0..<size).map { inverse[row * equations.size + $0] } }
+                return Solution(unknowns: Array(unknowns.prefix(size)), covariance: covariance, cost: cost,
+                                degreesOfFreedom: measurements.count - equations.size)
             }
         }
         throw .noConvergence(iterations: maximumIterations)
     }
 
-    /// The normal equations of `measurements` linearised at `unknowns`, and their cost there.
+    /// Puts the normal equations of `measurements` linearised at `unknowns` into `equations` (of
+    /// the position's unknowns and the clocks'), with `row` (as many, all zero) to build each
+    /// equation in; returns their cost there.
     private func normalEquations(
-        _ measurements: [ResolvedMeasurement], clocks: Int, at unknowns: [Double]
-    ) -> (equations: NormalEquations, cost: Double) {
+        _ measurements: [ResolvedMeasurement], at unknowns: [Double], into equations: inout NormalEquations, row: inout [Double]
+    ) -> Double {
         let size = geometry.unknowns
         let point = geometry.point(unknowns)
-        var equations = NormalEquations(size: size + clocks)
-        var row = Array(repeating: 0.0, count: size + clocks)
+        equations.removeAll()
         var cost = 0.0
         for measurement in measurements {
             var predicted = (point - measurement.anchor).length
@@ -273,7 +278,7 @@ public struct PositionSolver: Sendable {
                 row[size + clock] = 0
             }
         }
-        return (equations, cost)
+        return cost
     }
 
     /// A start from the measurements' linearised equations, when they allow one: distances to at

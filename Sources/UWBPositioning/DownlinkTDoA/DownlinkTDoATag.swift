@@ -27,6 +27,8 @@ public final class DownlinkTDoATag: RadioEventHandler {
     private var pending: [PendingRound] = []
     /// The messages of the last round completed: the room a new round's are given.
     private var lastRoundMessages = 0
+    /// The anchors' names (``DownlinkTDoAObservation/anchorName(_:)``), by short address.
+    private var anchorNames: [UInt16: String] = [:]
 
     /// What the tag heard of a round so far.
     private struct PendingRound {
@@ -101,7 +103,11 @@ public final class DownlinkTDoATag: RadioEventHandler {
 
     /// Where initiator `initiator`'s round is among the pending ones.
     private func pendingIndex(of initiator: UInt16) -> Int? {
-        pending.firstIndex { $0.initiator == initiator }
+        var index = 0
+        while index < pending.count, pending[index].initiator != initiator {
+            index += 1
+        }
+        return index < pending.count ? index : nil
     }
 
     private func complete(_ heard: PendingRound, initiator: UInt16, final: DownlinkTDoAMessage, receivedAt time: DeviceTime) {
@@ -110,11 +116,11 @@ public final class DownlinkTDoATag: RadioEventHandler {
         var responses: [DownlinkTDoARound.Response] = []
         anchors.reserveCapacity(heard.heard.count)
         responses.reserveCapacity(heard.heard.count)
-        anchors.append(Anchor(name: DownlinkTDoAObservation.anchorName(initiator), position: heard.poll.anchorPosition))
+        anchors.append(Anchor(name: anchorName(initiator), position: heard.poll.anchorPosition))
         var fromCarrier: [String] = []
         for response in heard.heard {
             guard case .response(let replyTime, let offset) = response.message.kind else { continue }
-            let name = DownlinkTDoAObservation.anchorName(response.anchor)
+            let name = anchorName(response.anchor)
             let clock = clocks.clockRatio(
                 of: response.anchor, to: initiator, pollSent: heard.poll.transmitted,
                 pollReceived: response.message.transmitted - replyTime, initiatorClockOffset: offset)
@@ -130,6 +136,16 @@ public final class DownlinkTDoATag: RadioEventHandler {
                 initiator: anchors[0].name, pollSent: heard.poll.transmitted, finalSent: final.transmitted,
                 pollReceived: heard.pollReceived, finalReceived: time, responses: responses),
             responderRatesFromCarrier: fromCarrier, messages: heard.heard))
+    }
+
+    /// The name of the anchor at short address `address`, made once.
+    private func anchorName(_ address: UInt16) -> String {
+        if let name = anchorNames[address] {
+            return name
+        }
+        let name = DownlinkTDoAObservation.anchorName(address)
+        anchorNames[address] = name
+        return name
     }
 
     private func listen() {
