@@ -166,8 +166,12 @@ public struct PositionSolver: Sendable {
         }
         var clock: Int?
         if let name = measurement.clock {
-            clock = clocks[name] ?? clocks.count
-            clocks[name] = clock
+            if let known = clocks[name] {
+                clock = known
+            } else {
+                clock = clocks.count
+                clocks[name] = clock
+            }
         }
         return ResolvedMeasurement(
             anchorIndex: anchor, anchor: ordered[anchor].position.metres,

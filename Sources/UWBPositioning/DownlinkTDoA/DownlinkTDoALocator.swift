@@ -88,11 +88,10 @@ public struct DownlinkTDoALocator: Sendable {
     ///
     /// - Throws: ``PositioningError/unsurveyedAnchor(_:)`` for an anchor whose position is not finite.
     private mutating func solver(for observations: [DownlinkTDoAObservation]) throws(PositioningError) -> PositionSolver {
-        let anchors = Self.anchors(of: observations)
-        if let solver, anchors.values.allSatisfy({ solver.anchors[$0.name] == $0 }) {
+        if let solver, observations.allSatisfy({ $0.anchors.allSatisfy { solver.anchors[$0.name] == $0 } }) {
             return solver
         }
-        let known = (solver?.anchors ?? [:]).merging(anchors) { $1 }
+        let known = (solver?.anchors ?? [:]).merging(Self.anchors(of: observations)) { $1 }
         let solver = try PositionSolver(anchors: known.values.sorted { $0.name < $1.name }, geometry: geometry)
         self.solver = solver
         return solver
