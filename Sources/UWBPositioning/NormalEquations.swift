@@ -24,6 +24,16 @@ struct NormalEquations {
         vector = Array(repeating: 0, count: size)
     }
 
+    /// Takes every equation out, keeping the storage.
+    mutating func removeAll() {
+        for index in matrix.indices {
+            matrix[index] = 0
+        }
+        for index in vector.indices {
+            vector[index] = 0
+        }
+    }
+
     /// Adds one equation: `row`·δ = `residual`, weighted by `weight`.
     mutating func add(row: [Double], residual: Double, weight: Double) {
         for i in 0..<size {
@@ -61,17 +71,21 @@ struct NormalEquations {
     /// δ, or nil when JᵀWJ is singular to working precision.
     func solution() -> [Double]? {
         guard let lower = factor else { return nil }
-        return Self.solve(lower: lower, size: size, vector)
+        var solution = vector
+        Self.solve(lower: lower, size: size, &solution)
+        return solution
     }
 
     /// (JᵀWJ)⁻¹, the covariance of the unknowns, or nil when JᵀWJ is singular to working precision.
     func inverse() -> [Double]? {
         guard let lower = factor else { return nil }
         var inverse = Array(repeating: 0.0, count: size * size)
+        var solved = Array(repeating: 0.0, count: size)
         for column in 0..<size {
-            var unit = Array(repeating: 0.0, count: size)
-            unit[column] = 1
-            let solved = Self.solve(lower: lower, size: size, unit)
+            for row in 0..<size {
+                solved[row] = row == column ? 1 : 0
+            }
+            Self.solve(lower: lower, size: size, &solved)
             for row in 0..<size {
                 inverse[row * size + column] = solved[row]
             }
@@ -79,22 +93,19 @@ struct NormalEquations {
         return inverse
     }
 
-    /// x with L·Lᵀ·x = b.
-    private static func solve(lower: [Double], size: Int, _ b: [Double]) -> [Double] {
-        var y = b
+    /// Turns `b` into x with L·Lᵀ·x = b: forward substitution (L·y = b), then back (Lᵀ·x = y).
+    private static func solve(lower: [Double], size: Int, _ b: inout [Double]) {
         for i in 0..<size {
             for k in 0..<i {
-                y[i] -= lower[i * size + k] * y[k]
+                b[i] -= lower[i * size + k] * b[k]
             }
-            y[i] /= lower[i * size + i]
+            b[i] /= lower[i * size + i]
         }
-        var x = y
         for i in stride(from: size - 1, through: 0, by: -1) {
             for k in (i + 1)..<size {
-                x[i] -= lower[k * size + i] * x[k]
+                b[i] -= lower[k * size + i] * b[k]
             }
-            x[i] /= lower[i * size + i]
+            b[i] /= lower[i * size + i]
         }
-        return x
     }
 }

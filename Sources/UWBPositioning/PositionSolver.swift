@@ -15,6 +15,10 @@ public struct PositionSolver: Sendable {
     public let geometry: SolverGeometry
     /// The most Gauss-Newton iterations per fix.
     public var maximumIterations = 50
+    /// The anchors in the order of their names, the order the solver takes them in.
+    private let ordered: [Anchor]
+    /// Each anchor's index in ``ordered``, by name.
+    private let indices: [String: Int]
 
     /// A solver for `anchors` in `geometry`.
     ///
@@ -29,6 +33,8 @@ public struct PositionSolver: Sendable {
         }
         self.anchors = byName
         self.geometry = geometry
+        ordered = byName.values.sorted { $0.name < $1.name }
+        indices = Dictionary(uniqueKeysWithValues: ordered.enumerated().map { ($1.name, $0) })
     }
 
     /// The position `measurements` fix, leaving out those inconsistent with the rest.
@@ -37,18 +43,21 @@ public struct PositionSolver: Sendable {
     ///   values, too few measurements, an ambiguous geometry, or measurements that contradict
     ///   each other beyond repair.
     public func fix(_ measurements: [PositionMeasurement]) throws(PositioningError) -> PositionFix {
+        var clocks: [String: Int] = [:]
+        var resolved: [ResolvedMeasurement] = []
+        resolved.reserveCapacity(measurements.count)
         for measurement in measurements {
-            try validate(measurement)
+            resolved.append(try resolve(measurement, clocks: &clocks))
         }
         var used = measurements
         var rejected: [PositionMeasurement] = []
-        var solution = try solve(used)
+        var solution = try solve(resolved)
         while let residual = solution.normalisedResidual, residual > Self.consistencyBound(degreesOfFreedom: solution.degreesOfFreedom) {
             // Leave out the measurement whose absence agrees best, keeping one degree of freedom
             // to check the rest: with none left, any measurement could be the wrong one.
             var best: (index: Int, solution: Solution)?
-            for index in used.indices {
-                var remaining = used
+            for index in resolved.indices {
+                var remaining = resolved
                 remaining.remove(at: index)
                 guard let candidate = try? solve(remaining), let candidateResidual = candidate.normalisedResidual else { continue }
                 if candidateResidual < best?.solution.normalisedResidual ?? .infinity {
@@ -57,6 +66,7 @@ public struct PositionSolver: Sendable {
             }
             guard let best else { throw .inconsistentMeasurements(normalisedResidual: residual) }
             rejected.append(used.remove(at: best.index))
+            resolved.remove(at: best.index)
             solution = best.solution
         }
         return PositionFix(
@@ -80,25 +90,35 @@ public struct PositionSolver: Sendable {
 
     /// The weighted least-squares solution of `measurements`, from the better of two starts (the
     /// second only when the first's solution does not pass the consistency check).
-    private func solve(_ measurements: [PositionMeasurement]) throws(PositioningError) -> Solution {
-        let clocks = Self.clocks(of: measurements)
-        let unknowns = geometry.unknowns + clocks.count
+    private func solve(_ given: [ResolvedMeasurement]) throws(PositioningError) -> Solution {
+        let (measurements, clocks) = Self.numberingClocks(given)
+        let unknowns = geometry.unknowns + clocks
         guard measurements.count >= unknowns else {
             throw .tooFewMeasurements(needed: unknowns, given: measurements.count)
         }
-        let involved = Set(measurements.flatMap(\.anchors)).sorted().compactMap { anchors[$0]?.position.metres }
+        var isInvolved = Array(repeating: false, count: ordered.count)
+        for measurement in measurements {
+            isInvolved[measurement.anchorIndex] = true
+            if let reference = measurement.reference {
+                isInvolved[reference.index] = true
+            }
+        }
+        var involved: [Vector3] = []
+        for (index, anchor) in ordered.enumerated() where isInvolved[index] {
+            involved.append(anchor.position.metres)
+        }
         if let ambiguity = geometry.ambiguity(of: involved) {
             throw .ambiguousGeometry(ambiguity)
         }
         let centroid = involved.reduce(Vector3.zero, +) * (1 / Double(involved.count))
-        let starts = [linearisedStart(measurements, clocks: clocks), centroidStart(centroid, measurements, clocks: clocks)]
-            .compactMap { $0 }
-        let resolved = measurements.map { ResolvedMeasurement($0, anchors: anchors, clocks: clocks) }
         var best: Solution?
         var lastError = PositioningError.noConvergence(iterations: maximumIterations)
-        for start in starts {
+        for first in [true, false] {
+            guard let start = first
+                ? linearisedStart(measurements, clocks: clocks) : centroidStart(centroid, measurements, clocks: clocks)
+            else { continue }
             do {
-                let solution = try refine(resolved, clocks: clocks.count, from: start)
+                let solution = try refine(measurements, clocks: clocks, from: start)
                 if solution.cost < best?.cost ?? .infinity {
                     best = solution
                 }
@@ -115,23 +135,73 @@ public struct PositionSolver: Sendable {
         return best
     }
 
-    /// The clocks of the pseudoranges among `measurements`, each with the index of its offset
-    /// among the unknowns after the position's.
-    private static func clocks(of measurements: [PositionMeasurement]) -> [String: Int] {
-        var clocks: [String: Int] = [:]
-        for clock in measurements.compactMap(\.clock) where clocks[clock] == nil {
-            clocks[clock] = clocks.count
+    /// `measurement` resolved against the anchors, its clock numbered in the order of `clocks`,
+    /// which gains it if new.
+    ///
+    /// - Throws: ``PositioningError/unknownAnchor(_:)`` for an anchor the solver does not have,
+    ///   ``PositioningError/invalidMeasurement(_:)`` for a value or deviation that is not finite
+    ///   (or not positive), or a difference between an anchor and itself.
+    private func resolve(_ measurement: PositionMeasurement, clocks: inout [String: Int]) throws(PositioningError) -> ResolvedMeasurement {
+        func index(of name: String) throws(PositioningError) -> Int {
+            guard let index = indices[name] else { throw .unknownAnchor(name) }
+            return index
         }
-        return clocks
+        let anchor: Int
+        var reference: Int?
+        switch measurement {
+        case .distance(let name, _, _), .pseudorange(let name, _, _, _):
+            anchor = try index(of: name)
+        case .distanceDifference(let name, let referenceName, _, _):
+            anchor = try index(of: name)
+            reference = try index(of: referenceName)
+        }
+        let value = measurement.metres
+        let deviation = measurement.deviation
+        guard value.isFinite else { throw .invalidMeasurement("\(measurement) is not a finite length") }
+        guard deviation.isFinite, deviation > 0 else {
+            throw .invalidMeasurement("\(measurement) needs a positive finite standard deviation")
+        }
+        if case .distanceDifference(let anchor, let reference, _, _) = measurement, anchor == reference {
+            throw .invalidMeasurement("a distance difference between anchor \"\(anchor)\" and itself")
+        }
+        var clock: Int?
+        if let name = measurement.clock {
+            if let known = clocks[name] {
+                clock = known
+            } else {
+                clock = clocks.count
+                clocks[name] = clock
+            }
+        }
+        return ResolvedMeasurement(
+            anchorIndex: anchor, anchor: ordered[anchor].position.metres,
+            reference: reference.map { ($0, ordered[$0].position.metres) },
+            value: value, weight: 1 / (deviation * deviation), clock: clock)
+    }
+
+    /// `measurements` with their clocks numbered in the order they first appear among them, and
+    /// the number of clocks.
+    private static func numberingClocks(_ measurements: [ResolvedMeasurement]) -> ([ResolvedMeasurement], Int) {
+        var numbered = measurements
+        var order: [Int] = []
+        for index in numbered.indices {
+            guard let clock = numbered[index].clock else { continue }
+            if let known = order.firstIndex(of: clock) {
+                numbered[index].clock = known
+            } else {
+                numbered[index].clock = order.count
+                order.append(clock)
+            }
+        }
+        return (numbered, order.count)
     }
 
     /// The start at `centroid`, each clock's offset the mean of what its pseudoranges leave there.
-    private func centroidStart(_ centroid: Vector3, _ measurements: [PositionMeasurement], clocks: [String: Int]) -> [Double] {
-        var sums = Array(repeating: (total: 0.0, count: 0), count: clocks.count)
+    private func centroidStart(_ centroid: Vector3, _ measurements: [ResolvedMeasurement], clocks: Int) -> [Double] {
+        var sums = Array(repeating: (total: 0.0, count: 0), count: clocks)
         for measurement in measurements {
-            guard case .pseudorange(let name, let clock, let value, _) = measurement, let index = clocks[clock],
-                let anchor = anchors[name]?.position.metres else { continue }
-            sums[index].total += value.metres - (centroid - anchor).length
+            guard let index = measurement.clock else { continue }
+            sums[index].total += measurement.value - (centroid - measurement.anchor).length
             sums[index].count += 1
         }
         return geometry.unknowns(of: centroid) + sums.map { $0.total / Double(max(1, $0.count)) }
@@ -139,56 +209,66 @@ public struct PositionSolver: Sendable {
 
     /// Gauss-Newton from `start`, halving a step that does not lower the cost.
     private func refine(_ measurements: [ResolvedMeasurement], clocks: Int, from start: [Double]) throws(PositioningError) -> Solution {
+        let size = geometry.unknowns
         var unknowns = start
-        var equations = normalEquations(measurements, clocks: clocks, at: unknowns)
+        var candidate = unknowns
+        var equations = NormalEquations(size: size + clocks)
+        var next = equations
+        var row = Array(repeating: 0.0, count: size + clocks)
+        var cost = normalEquations(measurements, at: unknowns, into: &equations, row: &row)
         for _ in 0..<maximumIterations {
-            guard let step = equations.equations.solution() else {
+            guard let step = equations.solution() else {
                 throw .ambiguousGeometry("the tag is where the anchors' measurements do not change with its position (on the extension of an anchor baseline)")
             }
             var scale = 1.0
-            var next = equations
-            var candidate = unknowns
+            var nextCost = cost
             repeat {
-                candidate = zip(unknowns, step).map { $0 + scale * $1 }
-                next = normalEquations(measurements, clocks: clocks, at: candidate)
+                for index in candidate.indices {
+                    candidate[index] = unknowns[index] + scale * step[index]
+                }
+                nextCost = normalEquations(measurements, at: candidate, into: &next, row: &row)
                 scale /= 2
-            } while next.cost > equations.cost && scale > 1e-6
-            let moved = zip(candidate, unknowns).map { ($0 - $1) * ($0 - $1) }.reduce(0, +).squareRoot()
-            unknowns = candidate
-            equations = next
-            if moved < 1e-9 {
-                guard let inverse = equations.equations.inverse() else {
+            } while nextCost > cost && scale > 1e-6
+            var moved = 0.0
+            for index in candidate.indices {
+                moved += (candidate[index] - unknowns[index]) * (candidate[index] - unknowns[index])
+            }
+            swap(&unknowns, &candidate)
+            swap(&equations, &next)
+            cost = nextCost
+            if moved.squareRoot() < 1e-9 {
+                guard let inverse = equations.inverse() else {
                     throw .ambiguousGeometry("the tag is where the anchors' measurements do not change with its position (on the extension of an anchor baseline)")
                 }
-                let size = geometry.unknowns
-                let covariance = (0..<size).flatMap { row in (0..<size).map { inverse[row * equations.equations.size + $0] } }
-                return Solution(unknowns: Array(unknowns.prefix(size)), covariance: covariance, cost: equations.cost,
-                                degreesOfFreedom: measurements.count - equations.equations.size)
+                let covariance = (0..<size).flatMap { row in (0..<size).map { inverse[row * equations.size + $0] } }
+                return Solution(unknowns: Array(unknowns.prefix(size)), covariance: covariance, cost: cost,
+                                degreesOfFreedom: measurements.count - equations.size)
             }
         }
         throw .noConvergence(iterations: maximumIterations)
     }
 
-    /// The normal equations of `measurements` linearised at `unknowns`, and their cost there.
+    /// Puts the normal equations of `measurements` linearised at `unknowns` into `equations` (of
+    /// the position's unknowns and the clocks'), with `row` (as many, all zero) to build each
+    /// equation in; returns their cost there.
     private func normalEquations(
-        _ measurements: [ResolvedMeasurement], clocks: Int, at unknowns: [Double]
-    ) -> (equations: NormalEquations, cost: Double) {
+        _ measurements: [ResolvedMeasurement], at unknowns: [Double], into equations: inout NormalEquations, row: inout [Double]
+    ) -> Double {
         let size = geometry.unknowns
         let point = geometry.point(unknowns)
-        var equations = NormalEquations(size: size + clocks)
-        var row = Array(repeating: 0.0, count: size + clocks)
+        equations.removeAll()
         var cost = 0.0
         for measurement in measurements {
             var predicted = (point - measurement.anchor).length
             let gradient = geometry.gradient(from: measurement.anchor, at: point)
             for axis in 0..<size {
-                row[axis] = gradient[axis]
+                row[axis] = geometry.coordinate(axis, of: gradient)
             }
-            if let reference = measurement.reference {
+            if let reference = measurement.reference?.position {
                 predicted -= (point - reference).length
                 let away = geometry.gradient(from: reference, at: point)
                 for axis in 0..<size {
-                    row[axis] -= away[axis]
+                    row[axis] -= geometry.coordinate(axis, of: away)
                 }
             }
             if let clock = measurement.clock {
@@ -202,14 +282,14 @@ public struct PositionSolver: Sendable {
                 row[size + clock] = 0
             }
         }
-        return (equations, cost)
+        return cost
     }
 
     /// A start from the measurements' linearised equations, when they allow one: distances to at
     /// least one anchor more than the unknowns, or differences against one common reference
     /// anchor from two more anchors than the unknowns (the reference's distance is one more
     /// unknown). Differencing squared distances makes the equations linear in the unknowns.
-    private func linearisedStart(_ measurements: [PositionMeasurement], clocks: [String: Int]) -> [Double]? {
+    private func linearisedStart(_ measurements: [ResolvedMeasurement], clocks: Int) -> [Double]? {
         let size = geometry.unknowns
         let height: Double? = if case .planar(let height) = geometry { height.metres } else { nil }
         /// |p − a|² = |p|² − 2a·p + c(a), with c over the unknowns' coordinates plus the known height.
@@ -217,35 +297,30 @@ public struct PositionSolver: Sendable {
             let known = geometry.unknowns(of: a).reduce(0) { $0 + $1 * $1 }
             return known + (height.map { ($0 - a.y) * ($0 - a.y) } ?? 0)
         }
-        let distances: [(Vector3, Double)] = measurements.compactMap {
-            guard case .distance(let name, let distance, _) = $0, let anchor = anchors[name] else { return nil }
-            return (anchor.position.metres, distance.metres)
-        }
-        if distances.count == measurements.count, distances.count > size, let (a0, d0) = distances.first {
+        if measurements.allSatisfy(\.isDistance), measurements.count > size, let first = measurements.first {
             // −2(aᵢ − a₀)·p = dᵢ² − d₀² − c(aᵢ) + c(a₀)
+            let (a0, d0) = (first.anchor, first.value)
             var equations = NormalEquations(size: size)
-            for (a, d) in distances.dropFirst() {
+            for measurement in measurements.dropFirst() {
+                let (a, d) = (measurement.anchor, measurement.value)
                 let row = geometry.unknowns(of: (a - a0) * -2)
                 equations.add(row: row, residual: d * d - d0 * d0 - constant(a) + constant(a0), weight: 1)
             }
             return equations.solution()
         }
-        if !clocks.isEmpty {
+        if clocks > 0 {
             return linearisedPseudorangeStart(measurements, clocks: clocks, constant: constant)
         }
-        let differences: [(Vector3, Double, String)] = measurements.compactMap {
-            guard case .distanceDifference(let name, let reference, let difference, _) = $0, let anchor = anchors[name] else { return nil }
-            return (anchor.position.metres, difference.metres, reference)
-        }
-        guard differences.count == measurements.count, differences.count > size, let referenceName = differences.first?.2,
-              differences.allSatisfy({ $0.2 == referenceName }), let reference = anchors[referenceName]?.position.metres else {
+        guard measurements.count > size, let reference = measurements.first?.reference,
+              measurements.allSatisfy({ $0.reference?.index == reference.index }) else {
             return nil
         }
         // With dᵢ = d_r + Δᵢ: −2(aᵢ − a_r)·p − 2Δᵢ·d_r = Δᵢ² − c(aᵢ) + c(a_r), linear in (p, d_r).
         var equations = NormalEquations(size: size + 1)
-        for (a, delta, _) in differences {
-            let row = geometry.unknowns(of: (a - reference) * -2) + [-2 * delta]
-            equations.add(row: row, residual: delta * delta - constant(a) + constant(reference), weight: 1)
+        for measurement in measurements {
+            let (a, delta) = (measurement.anchor, measurement.value)
+            let row = geometry.unknowns(of: (a - reference.position) * -2) + [-2 * delta]
+            equations.add(row: row, residual: delta * delta - constant(a) + constant(reference.position), weight: 1)
         }
         return equations.solution().map { Array($0.prefix(size)) }
     }
@@ -254,41 +329,31 @@ public struct PositionSolver: Sendable {
     /// clock offset b, each pseudorange less its clock's first gives
     /// −2(aᵢ − a₀)·p + 2(ρᵢ − ρ₀)·b = ρᵢ² − ρ₀² − c(aᵢ) + c(a₀), linear in (p, b).
     private func linearisedPseudorangeStart(
-        _ measurements: [PositionMeasurement], clocks: [String: Int], constant: (Vector3) -> Double
+        _ measurements: [ResolvedMeasurement], clocks: Int, constant: (Vector3) -> Double
     ) -> [Double]? {
         let size = geometry.unknowns
-        var first: [String: (Vector3, Double)] = [:]
-        var equations = NormalEquations(size: size + clocks.count)
+        var first: [(Vector3, Double)?] = Array(repeating: nil, count: clocks)
+        var equations = NormalEquations(size: size + clocks)
+        var row = Array(repeating: 0.0, count: size + clocks)
         var count = 0
         for measurement in measurements {
-            guard case .pseudorange(let name, let clock, let value, _) = measurement, let index = clocks[clock],
-                let a = anchors[name]?.position.metres else { return nil }
-            guard let (a0, rho0) = first[clock] else {
-                first[clock] = (a, value.metres)
+            guard let index = measurement.clock else { return nil }
+            let a = measurement.anchor
+            guard let (a0, rho0) = first[index] else {
+                first[index] = (a, measurement.value)
                 continue
             }
-            let rho = value.metres
-            var row = geometry.unknowns(of: (a - a0) * -2) + Array(repeating: 0, count: clocks.count)
+            let rho = measurement.value
+            for axis in 0..<size {
+                row[axis] = geometry.coordinate(axis, of: (a - a0) * -2)
+            }
             row[size + index] = 2 * (rho - rho0)
             equations.add(row: row, residual: rho * rho - rho0 * rho0 - constant(a) + constant(a0), weight: 1)
+            row[size + index] = 0
             count += 1
         }
-        guard count >= size + clocks.count else { return nil }
+        guard count >= size + clocks else { return nil }
         return equations.solution()
-    }
-
-    /// Checks `measurement`'s anchors and values.
-    private func validate(_ measurement: PositionMeasurement) throws(PositioningError) {
-        for name in measurement.anchors where anchors[name] == nil {
-            throw .unknownAnchor(name)
-        }
-        guard measurement.metres.isFinite else { throw .invalidMeasurement("\(measurement) is not a finite length") }
-        guard measurement.deviation.isFinite, measurement.deviation > 0 else {
-            throw .invalidMeasurement("\(measurement) needs a positive finite standard deviation")
-        }
-        if case .distanceDifference(let anchor, let reference, _, _) = measurement, anchor == reference {
-            throw .invalidMeasurement("a distance difference between anchor \"\(anchor)\" and itself")
-        }
     }
 
     /// The 99.9 % quantile of the chi-square distribution with `degreesOfFreedom` degrees of

@@ -34,12 +34,22 @@ public enum SolverGeometry: Hashable, Sendable {
         }
     }
 
-    /// The derivative of the distance from `anchor` with respect to the unknowns at `point`: the
-    /// unit vector from the anchor, in the unknowns' coordinates.
-    func gradient(from anchor: Vector3, at point: Vector3) -> [Double] {
+    /// The unknowns' coordinate `axis` of `point`: x then z in 2-D, x, y then z in 3-D.
+    func coordinate(_ axis: Int, of point: Vector3) -> Double {
+        switch (self, axis) {
+        case (_, 0): point.x
+        case (.planar, _): point.z
+        case (.spatial, 1): point.y
+        case (.spatial, _): point.z
+        }
+    }
+
+    /// The derivative of the distance from `anchor` at `point`: the unit vector from the anchor,
+    /// whose ``coordinate(_:of:)``s are the derivatives with respect to the unknowns.
+    func gradient(from anchor: Vector3, at point: Vector3) -> Vector3 {
         let offset = point - anchor
         let length = max(offset.length, 1e-12)
-        return unknowns(of: offset * (1 / length))
+        return offset * (1 / length)
     }
 
     /// Why `points` cannot fix a position in this space, or nil: in 2-D they must not all lie on
@@ -47,19 +57,29 @@ public enum SolverGeometry: Hashable, Sendable {
     /// fits the measurements as well.
     func ambiguity(of points: [Vector3]) -> String? {
         guard let first = points.first else { return "no anchors" }
-        let offsets = points.dropFirst().map { $0 - first }
-        let scale = max(offsets.map(\.length).max() ?? 0, 1e-9)
+        let offsets = points.dropFirst()
+        var scale = 0.0
+        for point in offsets {
+            scale = max(scale, (point - first).length)
+        }
+        scale = max(scale, 1e-9)
+        var spread = 0.0
         switch self {
         case .planar:
-            let spread = offsets.flatMap { a in offsets.map { b in abs(a.x * b.z - a.z * b.x) } }.max() ?? 0
-            return spread > 1e-6 * scale * scale ? nil : "the anchors stand on one line (seen from above)"
-        case .spatial:
-            var spread = 0.0
             for a in offsets {
                 for b in offsets {
-                    let cross = Vector3(x: a.y * b.z - a.z * b.y, y: a.z * b.x - a.x * b.z, z: a.x * b.y - a.y * b.x)
+                    let (u, v) = (a - first, b - first)
+                    spread = max(spread, abs(u.x * v.z - u.z * v.x))
+                }
+            }
+            return spread > 1e-6 * scale * scale ? nil : "the anchors stand on one line (seen from above)"
+        case .spatial:
+            for a in offsets {
+                for b in offsets {
+                    let (u, v) = (a - first, b - first)
+                    let cross = Vector3(x: u.y * v.z - u.z * v.y, y: u.z * v.x - u.x * v.z, z: u.x * v.y - u.y * v.x)
                     for c in offsets {
-                        spread = max(spread, abs(cross.dot(c)))
+                        spread = max(spread, abs(cross.dot(c - first)))
                     }
                 }
             }

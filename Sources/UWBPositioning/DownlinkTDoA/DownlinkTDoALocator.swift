@@ -17,12 +17,12 @@ public struct DownlinkTDoALocator: Sendable {
     /// The longest span of one set's rounds: the time all clusters' rounds take, one after the other.
     public let window: Duration
 
-    /// The initiators of the last set fixed.
-    private var expected: Set<String> = []
     /// The rounds of the set being gathered, by initiator.
     private var gathered: [DownlinkTDoAObservation] = []
-    /// The rounds of the last set fixed.
+    /// The rounds of the last set fixed, one per initiator: the initiators the next set waits for.
     private var closed: [DownlinkTDoAObservation] = []
+    /// A solver for every anchor the sets fixed so far had, each where it last stood.
+    private var solver: PositionSolver?
 
     /// A locator fixing in `geometry` with receive timestamps of deviation `timestampDeviation`,
     /// from sets of rounds that span at most `window`.
@@ -38,17 +38,16 @@ public struct DownlinkTDoALocator: Sendable {
     /// window joins it and fixes it again: the set had closed before the cluster appeared.
     public mutating func add(_ observation: DownlinkTDoAObservation) -> [Result<PositionFix, PositioningError>] {
         let initiator = observation.round.initiator
-        if gathered.isEmpty, let first = closed.first, within(first, observation), !closed.contains(where: { $0.round.initiator == initiator }) {
+        if gathered.isEmpty, let first = closed.first, within(first, observation), !Self.has(closed, initiator) {
             closed.append(observation)
-            expected.insert(initiator)
-            return [Self.fix(closed, geometry: geometry, timestampDeviation: timestampDeviation)]
+            return [fix(closed)]
         }
         var results: [Result<PositionFix, PositioningError>] = []
-        if let first = gathered.first, !within(first, observation) || gathered.contains(where: { $0.round.initiator == initiator }) {
+        if let first = gathered.first, !within(first, observation) || Self.has(gathered, initiator) {
             results.append(flush())
         }
         gathered.append(observation)
-        if !expected.isEmpty, expected.isSubset(of: Set(gathered.map(\.round.initiator))) {
+        if !closed.isEmpty, closed.allSatisfy({ Self.has(gathered, $0.round.initiator) }) {
             results.append(flush())
         }
         return results
@@ -59,14 +58,43 @@ public struct DownlinkTDoALocator: Sendable {
         later.round.finalReceived.elapsed(since: first.round.finalReceived).seconds <= window.secondsValue
     }
 
+    /// Whether `observations` hold a round of `initiator`.
+    private static func has(_ observations: [DownlinkTDoAObservation], _ initiator: String) -> Bool {
+        observations.contains { $0.round.initiator == initiator }
+    }
+
     /// Fixes the gathered set and starts the next one.
     private mutating func flush() -> Result<PositionFix, PositioningError> {
         defer {
-            expected = Set(gathered.map(\.round.initiator))
-            closed = gathered
-            gathered.removeAll()
+            swap(&closed, &gathered)
+            gathered.removeAll(keepingCapacity: true)
         }
-        return Self.fix(gathered, geometry: geometry, timestampDeviation: timestampDeviation)
+        return fix(gathered)
+    }
+
+    /// The position `observations` fix.
+    private mutating func fix(_ observations: [DownlinkTDoAObservation]) -> Result<PositionFix, PositioningError> {
+        do throws(PositioningError) {
+            return .success(try Self.fix(observations, solver: solver(for: observations), timestampDeviation: timestampDeviation))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// A solver for the anchors of `observations`, each at the position it last sent: the last
+    /// one, unless an anchor is new or has moved; then a new one, for them and the other anchors
+    /// the last one had. A solver fixes from the anchors its measurements name, so the others
+    /// change nothing.
+    ///
+    /// - Throws: ``PositioningError/unsurveyedAnchor(_:)`` for an anchor whose position is not finite.
+    private mutating func solver(for observations: [DownlinkTDoAObservation]) throws(PositioningError) -> PositionSolver {
+        if let solver, observations.allSatisfy({ $0.anchors.allSatisfy { solver.anchors[$0.name] == $0 } }) {
+            return solver
+        }
+        let known = (solver?.anchors ?? [:]).merging(Self.anchors(of: observations)) { $1 }
+        let solver = try PositionSolver(anchors: known.values.sorted { $0.name < $1.name }, geometry: geometry)
+        self.solver = solver
+        return solver
     }
 
     /// The position the rounds `observations` fix: their anchors (the position each last sent) and
@@ -74,21 +102,35 @@ public struct DownlinkTDoALocator: Sendable {
     public static func fix(
         _ observations: [DownlinkTDoAObservation], geometry: SolverGeometry, timestampDeviation: Distance
     ) -> Result<PositionFix, PositioningError> {
-        var anchors: [String: Anchor] = [:]
-        for anchor in observations.flatMap(\.anchors) {
-            anchors[anchor.name] = anchor
-        }
         do throws(PositioningError) {
-            let solver = try PositionSolver(anchors: anchors.values.sorted { $0.name < $1.name }, geometry: geometry)
-            var measurements: [PositionMeasurement] = []
-            for observation in observations {
-                measurements += try observation.round.pseudoranges(
-                    for: solver, clock: "\(observation.round.initiator) round \(observation.roundNumber)",
-                    timestampDeviation: timestampDeviation)
-            }
-            return .success(try solver.fix(measurements))
+            let solver = try PositionSolver(anchors: anchors(of: observations).values.sorted { $0.name < $1.name }, geometry: geometry)
+            return .success(try fix(observations, solver: solver, timestampDeviation: timestampDeviation))
         } catch {
             return .failure(error)
         }
+    }
+
+    /// The anchors of `observations`, each at the position it last sent, by name.
+    private static func anchors(of observations: [DownlinkTDoAObservation]) -> [String: Anchor] {
+        var anchors: [String: Anchor] = [:]
+        for observation in observations {
+            for anchor in observation.anchors {
+                anchors[anchor.name] = anchor
+            }
+        }
+        return anchors
+    }
+
+    /// The position `solver` fixes from every round's pseudoranges in `observations`.
+    private static func fix(
+        _ observations: [DownlinkTDoAObservation], solver: PositionSolver, timestampDeviation: Distance
+    ) throws(PositioningError) -> PositionFix {
+        var measurements: [PositionMeasurement] = []
+        for observation in observations {
+            measurements += try observation.round.pseudoranges(
+                for: solver, clock: "\(observation.round.initiator) round \(observation.roundNumber)",
+                timestampDeviation: timestampDeviation)
+        }
+        return try solver.fix(measurements)
     }
 }

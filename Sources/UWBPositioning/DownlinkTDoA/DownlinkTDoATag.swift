@@ -23,16 +23,21 @@ public final class DownlinkTDoATag: RadioEventHandler {
     /// The radio. `unowned`: the radio's owner keeps the tag, not the other way.
     private unowned let radio: any RadioHost
     private var clocks = DownlinkTDoAClockTracker()
-    /// Per initiator: the round being heard.
-    private var pending: [UInt16: PendingRound] = [:]
+    /// The rounds being heard, one per initiator (a network has a few).
+    private var pending: [PendingRound] = []
+    /// The messages of the last round completed: the room a new round's are given.
+    private var lastRoundMessages = 0
+    /// The anchors' names (``DownlinkTDoAObservation/anchorName(_:)``), by short address.
+    private var anchorNames: [UInt16: String] = [:]
 
     /// What the tag heard of a round so far.
     private struct PendingRound {
+        var initiator: UInt16
         var number: UInt16
         var poll: DownlinkTDoAMessage
         var pollReceived: DeviceTime
-        var responses: [(anchor: UInt16, message: DownlinkTDoAMessage, received: DeviceTime)] = []
-        var heard: [DownlinkTDoAObservation.Heard] = []
+        /// The Poll, then the Responses, in the order heard.
+        var heard: [DownlinkTDoAObservation.Heard]
     }
 
     /// A tag on `radio` listening to `network`'s anchors.
@@ -74,25 +79,48 @@ public final class DownlinkTDoATag: RadioEventHandler {
         let time = message.received
         switch frame.message.kind {
         case .poll:
-            pending[frame.anchor] = PendingRound(number: frame.message.round, poll: frame.message, pollReceived: time, heard: [message])
+            var heard: [DownlinkTDoAObservation.Heard] = []
+            heard.reserveCapacity(lastRoundMessages)
+            heard.append(message)
+            let round = PendingRound(initiator: frame.anchor, number: frame.message.round, poll: frame.message, pollReceived: time, heard: heard)
+            if let index = pendingIndex(of: frame.anchor) {
+                pending[index] = round
+            } else {
+                pending.append(round)
+            }
         case .response:
-            guard case .short(let initiator) = frame.destination, pending[initiator]?.number == frame.message.round else { return }
-            pending[initiator]?.responses.append((frame.anchor, frame.message, time))
-            pending[initiator]?.heard.append(message)
+            guard case .short(let initiator) = frame.destination, let index = pendingIndex(of: initiator),
+                pending[index].number == frame.message.round else { return }
+            pending[index].heard.append(message)
         case .final:
-            guard var round = pending.removeValue(forKey: frame.anchor), round.number == frame.message.round else { return }
+            guard let index = pendingIndex(of: frame.anchor) else { return }
+            var round = pending.remove(at: index)
+            guard round.number == frame.message.round else { return }
             round.heard.append(message)
             complete(round, initiator: frame.anchor, final: frame.message, receivedAt: time)
         }
     }
 
+    /// Where initiator `initiator`'s round is among the pending ones.
+    private func pendingIndex(of initiator: UInt16) -> Int? {
+        var index = 0
+        while index < pending.count, pending[index].initiator != initiator {
+            index += 1
+        }
+        return index < pending.count ? index : nil
+    }
+
     private func complete(_ heard: PendingRound, initiator: UInt16, final: DownlinkTDoAMessage, receivedAt time: DeviceTime) {
-        var anchors = [Anchor(name: DownlinkTDoAObservation.anchorName(initiator), position: heard.poll.anchorPosition)]
+        lastRoundMessages = heard.heard.count
+        var anchors: [Anchor] = []
         var responses: [DownlinkTDoARound.Response] = []
+        anchors.reserveCapacity(heard.heard.count)
+        responses.reserveCapacity(heard.heard.count)
+        anchors.append(Anchor(name: anchorName(initiator), position: heard.poll.anchorPosition))
         var fromCarrier: [String] = []
-        for response in heard.responses {
+        for response in heard.heard {
             guard case .response(let replyTime, let offset) = response.message.kind else { continue }
-            let name = DownlinkTDoAObservation.anchorName(response.anchor)
+            let name = anchorName(response.anchor)
             let clock = clocks.clockRatio(
                 of: response.anchor, to: initiator, pollSent: heard.poll.transmitted,
                 pollReceived: response.message.transmitted - replyTime, initiatorClockOffset: offset)
@@ -108,6 +136,16 @@ public final class DownlinkTDoATag: RadioEventHandler {
                 initiator: anchors[0].name, pollSent: heard.poll.transmitted, finalSent: final.transmitted,
                 pollReceived: heard.pollReceived, finalReceived: time, responses: responses),
             responderRatesFromCarrier: fromCarrier, messages: heard.heard))
+    }
+
+    /// The name of the anchor at short address `address`, made once.
+    private func anchorName(_ address: UInt16) -> String {
+        if let name = anchorNames[address] {
+            return name
+        }
+        let name = DownlinkTDoAObservation.anchorName(address)
+        anchorNames[address] = name
+        return name
     }
 
     private func listen() {

@@ -35,9 +35,9 @@ public struct PositionTracker: Sendable {
         }
         let (predicted, predictedCovariance) = predict(previous, covariance, over: (time - lastTime).secondsValue, dimensions: dimensions)
         lastTime = time
-        let observation = Self.observation(dimensions)
+        let observation = dimensions == 3 ? Self.spatialObservation : Self.planarObservation
         let innovation = measured - observation * predicted
-        let innovationCovariance = observation * predictedCovariance * observation.transposed + noise
+        let innovationCovariance = (observation * predictedCovariance).timesTransposed(observation) + noise
         guard let inverse = innovationCovariance.symmetricInverse else {
             return start(at: measured, noise: noise, time: time, fix: fix)
         }
@@ -52,11 +52,11 @@ public struct PositionTracker: Sendable {
             return tracked(fix: fix, dimensions: dimensions, outcome: .gated)
         }
         gatedInARow = 0
-        let gain = predictedCovariance * observation.transposed * inverse
+        let gain = predictedCovariance.timesTransposed(observation) * inverse
         let keep = SmallMatrix.identity(2 * dimensions) - gain * observation
         state = predicted + gain * innovation
         // Joseph's form, which stays symmetric and positive definite.
-        covariance = keep * predictedCovariance * keep.transposed + gain * noise * gain.transposed
+        covariance = (keep * predictedCovariance).timesTransposed(keep) + (gain * noise).timesTransposed(gain)
         return tracked(fix: fix, dimensions: dimensions, outcome: .updated)
     }
 
@@ -95,7 +95,7 @@ public struct PositionTracker: Sendable {
             process[dimensions + axis, axis] = variance * t3 / 2
             process[dimensions + axis, dimensions + axis] = variance * t2
         }
-        return (transition * state, transition * covariance * transition.transposed + process)
+        return (transition * state, (transition * covariance).timesTransposed(transition) + process)
     }
 
     /// The tracked position, velocity and covariance, at the fix's height in 2-D.
@@ -117,6 +117,10 @@ public struct PositionTracker: Sendable {
         let point = position.metres
         return dimensions == 3 ? [point.x, point.y, point.z] : [point.x, point.z]
     }
+
+    /// H of a fix in 2-D and in 3-D.
+    private static let planarObservation = observation(2)
+    private static let spatialObservation = observation(3)
 
     /// H: the position part of the state.
     private static func observation(_ dimensions: Int) -> SmallMatrix {

@@ -23,6 +23,10 @@ struct SmallMatrix: Hashable, Sendable {
     }
 
     var transposed: SmallMatrix {
+        if rows == 1 || columns == 1 {
+            // A vector's values read the same either way.
+            return SmallMatrix(rows: columns, columns: rows, values: values)
+        }
         var result = SmallMatrix(rows: columns, columns: rows, values: values)
         for row in 0..<rows {
             for column in 0..<columns {
@@ -39,6 +43,21 @@ struct SmallMatrix: Hashable, Sendable {
                 var sum = 0.0
                 for k in 0..<lhs.columns {
                     sum += lhs[row, k] * rhs[k, column]
+                }
+                result[row, column] = sum
+            }
+        }
+        return result
+    }
+
+    /// `self` × `rhs`ᵀ, without building the transpose.
+    func timesTransposed(_ rhs: SmallMatrix) -> SmallMatrix {
+        var result = SmallMatrix(rows: rows, columns: rhs.rows, values: Array(repeating: 0, count: rows * rhs.rows))
+        for row in 0..<rows {
+            for column in 0..<rhs.rows {
+                var sum = 0.0
+                for k in 0..<columns {
+                    sum += self[row, k] * rhs[column, k]
                 }
                 result[row, column] = sum
             }
