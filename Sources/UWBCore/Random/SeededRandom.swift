@@ -16,25 +16,36 @@ public struct SeededRandom: RandomNumberGenerator, Sendable {
     /// The generator's state: the last value of the Weyl sequence.
     private var state: UInt64
 
-    /// The two uniform values of the last Box–Muller pair while its second deviate is unused: the
-    /// next ``normal(mean:standardDeviation:)`` call works that deviate out from them. Kept as the
-    /// uniforms rather than the deviate, so that ``skipNormal()`` can pass over deviates without
-    /// working out logarithms and sines nobody reads.
-    private var spareUniforms: (Double, Double)?
+    /// While the second deviate of the last Box–Muller pair is unused, the state the pair's two
+    /// uniform values were drawn from: the next ``normal(mean:standardDeviation:)`` call draws them
+    /// again from it and works that deviate out. Kept as the state (no bigger than the deviate it
+    /// stands for: a world holds a generator per pair of devices) rather than the deviate, so that
+    /// ``skipNormal()`` can pass over deviates without working out logarithms and sines nobody reads.
+    private var spareFrom: UInt64?
 
     /// A generator whose stream is fully determined by `seed`.
     public init(seed: UInt64) {
         state = seed
-        spareUniforms = nil
+        spareFrom = nil
     }
 
     /// The next 64 random bits (the SplitMix64 output function).
     public mutating func next() -> UInt64 {
         state &+= Self.goldenGamma
-        var z = state
+        return Self.mix(state)
+    }
+
+    /// SplitMix64's finaliser: the output for Weyl-sequence value `value`.
+    private static func mix(_ value: UInt64) -> UInt64 {
+        var z = value
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
+    }
+
+    /// A uniform value in [0, 1) from 64 random bits: their top 53, as a fraction.
+    private static func unit(_ bits: UInt64) -> Double {
+        Double(bits >> 11) * 0x1.0p-53
     }
 
     /// A new, independent generator derived from this one and a label, for example a device name or
@@ -57,7 +68,7 @@ public struct SeededRandom: RandomNumberGenerator, Sendable {
 
     /// A uniform value in [0, 1) with 53 random bits (the top 53 bits of ``next()`` scaled by 2⁻⁵³).
     public mutating func unitInterval() -> Double {
-        Double(next() >> 11) * 0x1.0p-53
+        Self.unit(next())
     }
 
     /// A uniform value in `range`. A range with equal bounds always gives that bound.
@@ -70,25 +81,27 @@ public struct SeededRandom: RandomNumberGenerator, Sendable {
     /// Deviates are produced in pairs; the second of each pair is kept for the next call. A negative
     /// `standardDeviation` gives the same distribution as its magnitude, because the normal law is symmetric.
     public mutating func normal(mean: Double, standardDeviation: Double) -> Double {
-        if let (first, second) = spareUniforms {
-            spareUniforms = nil
+        if let from = spareFrom {
+            spareFrom = nil
+            let first = Self.unit(Self.mix(from &+ Self.goldenGamma))
+            let second = Self.unit(Self.mix(from &+ Self.goldenGamma &+ Self.goldenGamma))
             // The deviate first, then scaled: the same operations, in the same order, as when it was kept.
             return mean + standardDeviation * (Self.boxMullerRadius(first) * Foundation.sin(2 * Double.pi * second))
         }
+        spareFrom = state
         let first = unitInterval()
         let second = unitInterval()
-        spareUniforms = (first, second)
         return mean + standardDeviation * Self.boxMullerRadius(first) * Foundation.cos(2 * Double.pi * second)
     }
 
     /// Moves the stream on exactly as ``normal(mean:standardDeviation:)`` would, without working out
     /// the deviate: for a draw whose value goes unused, so that the draws after it stay the same.
     public mutating func skipNormal() {
-        if spareUniforms != nil {
-            spareUniforms = nil
+        if spareFrom != nil {
+            spareFrom = nil
         } else {
-            let first = unitInterval()
-            spareUniforms = (first, unitInterval())
+            spareFrom = state
+            state &+= Self.goldenGamma &+ Self.goldenGamma
         }
     }
 

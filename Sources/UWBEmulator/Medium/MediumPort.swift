@@ -31,7 +31,7 @@ final class MediumPort: ChipEnvironment {
     @exclusivity(unchecked) private var deferred: [DeferredArrival] = []
     /// How many frames ``arrivals`` and ``deferred`` hold before they are pruned of those that
     /// can no longer matter: pruning on every frame cost more than looking past a few old ones.
-    static let keptWithoutPruning = 16
+    static let keptWithoutPruning = 4
 
     /// What the medium's collision judgement needs of a frame on the air at an antenna.
     struct FrameOnAir {
