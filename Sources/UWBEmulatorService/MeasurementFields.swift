@@ -15,7 +15,6 @@ struct MeasurementFields: Hashable {
     var quality: MeasurementQuality
     var at: SimulationTime
 
-
     /// The fields' octets. Levels are carried only as a pair, both or neither.
     var encoded: [UInt8] {
         let levels = quality.receivedLevel.flatMap { received in quality.firstPathLevel.map { [received, $0] } }

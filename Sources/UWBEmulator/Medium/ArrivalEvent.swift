@@ -1,5 +1,6 @@
-/// A frame's preamble reaching one chip's antenna: the medium's most frequent event, one per
-/// transmission and receiving chip.
+/// A frame's preamble reaching one chip's antenna, where the chip may lock onto it: queued for
+/// chips hunting for a preamble, kept back for the others (``MediumPort/carry(_:slot:)``); a
+/// preamble too weak to detect is an ``UndetectedPreambleEvent`` instead.
 final class ArrivalEvent: ScheduledEvent {
     /// The receiving chip's port, held strongly: nothing the port holds leads back to the event, so
     /// there is no cycle, and a strong reference costs one retain and one release where an

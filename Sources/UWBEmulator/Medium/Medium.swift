@@ -203,25 +203,25 @@ public final class Medium {
     /// chip): a frame the chip locks onto is judged when it ends, one it misses while listening
     /// for it is lost.
     func preambleArrives(_ arrival: Arrival, at port: MediumPort, slot: Int?) {
-        let chip = port.virtualChip
-        let wasListening = chip.isListening
-        let locked = chip.preambleArrives(arrival)
+        let locked = port.virtualChip.preambleArrives(arrival)
         if locked {
             port.lockedSince = arrival.start
         }
         guard let slot else { return }
         if locked {
             port.pending = slot
-        } else if wasListening, let sent = arrival.transmission.configuration, chip.receives(sent) {
-            count(.lost, of: arrival, at: port.node, slot: slot)
+        } else {
+            // A chip that does not lock on changes nothing, so it hunts now if it hunted before.
+            preambleMissed(
+                from: arrival.sender, transmission: arrival.transmissionIndex, sent: arrival.transmission.configuration,
+                at: port, slot: slot)
         }
     }
 
-    /// A preamble too weak to detect reaches `port`'s chip, whose reception is `slot` of the frame's
-    /// trace record (``UndetectedPreambleEvent``): the chip cannot lock onto it, so the frame is lost
-    /// if the chip was hunting for a preamble it is configured for, and unnoticed otherwise, as
-    /// ``preambleArrives(_:at:slot:)`` would judge it.
-    func undetectedPreambleArrives(from sender: Int, transmission: Int, sent: RadioConfig?, at port: MediumPort, slot: Int) {
+    /// A preamble reaches `port`'s chip, whose reception is `slot` of the frame's trace record, and the
+    /// chip does not lock onto it (or cannot: ``UndetectedPreambleEvent``): the frame is lost if the chip
+    /// was hunting for a preamble it is configured for, and unnoticed otherwise.
+    func preambleMissed(from sender: Int, transmission: Int, sent: RadioConfig?, at port: MediumPort, slot: Int) {
         let chip = port.virtualChip
         guard chip.isListening, let sent, chip.receives(sent) else { return }
         count(.lost, sender: sender, transmission: transmission, at: port.node, slot: slot)

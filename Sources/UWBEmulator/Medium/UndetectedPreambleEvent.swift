@@ -2,7 +2,7 @@ import UWBCore
 
 /// A preamble too weak for the receiving chip to detect reaching its antenna, at a device's first
 /// chip (the one its statistics count): all it can do is be lost, if the chip hunts for it then
-/// (``Medium/undetectedPreambleArrives(from:transmission:sent:at:slot:)``). Most frames the medium
+/// (``Medium/preambleMissed(from:transmission:sent:at:slot:)``). Most frames the medium
 /// carries are such interference, so it carries none of a frame's ``Arrival``.
 final class UndetectedPreambleEvent: ScheduledEvent {
     /// The receiving chip's port (strongly, as ``ArrivalEvent`` holds it).
@@ -25,6 +25,6 @@ final class UndetectedPreambleEvent: ScheduledEvent {
     }
 
     override func run() {
-        port.medium.undetectedPreambleArrives(from: sender, transmission: transmission, sent: sent, at: port, slot: slot)
+        port.medium.preambleMissed(from: sender, transmission: transmission, sent: sent, at: port, slot: slot)
     }
 }

@@ -57,12 +57,10 @@ public final class Simulator {
 
     /// Schedules `event` at `time` in the place `sequence` (from ``reserveSequence()``) holds, if
     /// that place is still to come: `time` is later than now, or now and the place after the
-    /// running event's. Returns whether it scheduled the event.
-    @discardableResult
-    func schedule(_ event: ScheduledEvent, at time: SimulationTime, sequence: UInt64) -> Bool {
-        guard time > now || (time == now && state.pointee.currentSequence.map { sequence > $0 } ?? true) else { return false }
+    /// running event's. An event whose place has passed is dropped.
+    func schedule(_ event: ScheduledEvent, at time: SimulationTime, sequence: UInt64) {
+        guard time > now || (time == now && state.pointee.currentSequence.map { sequence > $0 } ?? true) else { return }
         state.pointee.schedule(event, at: time, sequence: sequence)
-        return true
     }
 
     /// Schedules `action` to run `delay` from now.
