@@ -126,8 +126,10 @@ def room(driver, expression):
 
 
 def wait_for_draw(driver, timeout):
-    """Waits until the page has drawn the last state it received."""
-    return wait_until(lambda: room(driver, 'uwbRoom.lastDrawAt !== null && uwbRoom.lastStateReceivedAt !== null'
+    """Waits until the page has drawn the last state it received. A new plan (a scenario loaded, the
+    stream reconnecting on a busy machine) clears the state, so a draw counts only with a state drawn."""
+    return wait_until(lambda: room(driver, 'uwbRoom.drawnState !== null && uwbRoom.lastDrawAt !== null'
+                                           ' && uwbRoom.lastStateReceivedAt !== null'
                                            ' && uwbRoom.lastDrawAt >= uwbRoom.lastStateReceivedAt'), timeout)
 
 
