@@ -56,13 +56,12 @@ public struct SeededRandom: RandomNumberGenerator, Sendable {
     /// Splitting advances this generator by one value. The same sequence of calls on the same seed always
     /// gives the same children.
     public mutating func split(label: String) -> SeededRandom {
-        // FNV-1a, 64-bit (Fowler, Noll, Vo; offset basis 0xcbf29ce484222325, prime 0x100000001b3).
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in label.utf8 {
-            hash ^= UInt64(byte)
-            hash &*= 0x0000_0100_0000_01B3
-        }
-        var mixer = SeededRandom(seed: next() ^ hash)
+        split(label: FNV1a.Hash64(label))
+    }
+
+    /// ``split(label:)`` with the label's hash already worked out, or built from parts.
+    public mutating func split(label: FNV1a.Hash64) -> SeededRandom {
+        var mixer = SeededRandom(seed: next() ^ label.value)
         return SeededRandom(seed: mixer.next())
     }
 

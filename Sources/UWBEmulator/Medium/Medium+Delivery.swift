@@ -121,7 +121,10 @@ extension Medium {
                         transmissionIndex: frame.index,
                         start: SimulationTime(picoseconds: transmission.rmarker.picoseconds + flightPicoseconds - leadIn),
                         end: end, receivedLevel: level, secureTimestamp: nil, channel: transmission.configuration?.channel),
-                    sender: frame.sender, sent: transmission.configuration, slot: chip == 0 ? slot : nil)
+                    preamble: chip == 0
+                        ? UndetectedPreamble(
+                            sender: frame.sender, transmission: frame.index, sent: transmission.configuration, slot: slot)
+                        : nil)
             }
             return firstEnd
         }

@@ -42,8 +42,10 @@ public final class Medium {
     var floorDBm: Double
 
     package internal(set) var nodes: [MediumNode] = []
-    /// Per device: its frame counts so far, kept as frames are sent and judged.
-    private(set) var statistics: [DeviceStatistics] = []
+    /// Per device: its frame counts so far, kept as frames are sent and judged. Changed for most
+    /// frames carried; no change to it calls out of this class, so accesses cannot overlap and it
+    /// goes without the runtime exclusivity check (decision 0020).
+    @exclusivity(unchecked) private(set) var statistics: [DeviceStatistics] = []
     /// Per sender, per receiver: the frames received intact over that link so far (a row and a
     /// column for every device), what the emulator service's observers see as a link's traffic.
     package private(set) var linkReceptions: [[Int]] = []
@@ -61,6 +63,9 @@ public final class Medium {
     private let multipath: MultipathEnvironment
     /// Per device: its name's hash, from which with the other end's its pairs' seeds are derived.
     private var nameHashes: [UInt64] = []
+    /// Per device: the hash of its links' labels up to the receiver's name, "link <name> -> ", with
+    /// which ``newLink(from:to:)`` splits the run's stream without putting the label together.
+    private var linkLabels: [FNV1a.Hash64] = []
     /// Per sender: its links and reach.
     var senders: [SenderLinks] = []
     /// Per device, per chip: the chip's port.
@@ -95,6 +100,7 @@ public final class Medium {
         let index = nodes.count
         nodes.append(node)
         nameHashes.append(SeededRandom.hash(node.name))
+        linkLabels.append(FNV1a.Hash64("link \(node.name) -> "))
         statistics.append(DeviceStatistics(name: node.name))
         for row in linkReceptions.indices {
             linkReceptions[row].append(0)
@@ -298,7 +304,9 @@ public final class Medium {
     /// The state of the link from one device to another, made from the run's seed when the link
     /// carries its first frame.
     func newLink(from sender: Int, to receiver: Int) -> LinkState {
-        LinkState(random: random.split(label: "link \(nodes[sender].name) -> \(nodes[receiver].name)"))
+        var label = linkLabels[sender]
+        label.add(nodes[receiver].name)
+        return LinkState(random: random.split(label: label))
     }
 
     /// The channel between devices `first` and `second`, the same whichever sends, from the world's channel

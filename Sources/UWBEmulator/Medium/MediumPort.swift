@@ -116,35 +116,44 @@ final class MediumPort: ChipEnvironment {
             transmissionIndex: arrival.transmissionIndex, start: arrival.start, end: arrival.end,
             receivedLevel: arrival.receivedLevel, secureTimestamp: SecureTimestampOnAir(arrival),
             channel: arrival.transmission.configuration?.channel)
-        carry(frame, event: ArrivalEvent(port: self, arrival: arrival, slot: slot))
+        let event = ArrivalEvent(port: self, arrival: arrival, slot: slot)
+        if tracksHunting(frame) {
+            simulator.schedule(event, at: frame.start)
+        } else {
+            keepBack(.arrival(event), until: frame.start)
+        }
     }
 
     /// A frame too weak for the chip to detect, without an STS, reaches its antenna as `frame`
     /// says: remembered for the collision judgement like any other; at the device's first chip
-    /// (`slot` not nil) it may also be lost to a chip hunting for it, which an
-    /// ``UndetectedPreambleEvent`` judges; at other chips nothing else can come of it.
-    func carryUndetected(_ frame: FrameOnAir, sender: Int, sent: RadioConfig?, slot: Int?) {
-        guard let slot else {
+    /// (`preamble` not nil) it may also be lost to a chip hunting for it, which an
+    /// ``UndetectedPreambleEvent`` judges, made only once the chip hunts; at other chips nothing
+    /// else can come of it.
+    func carryUndetected(_ frame: FrameOnAir, preamble: UndetectedPreamble?) {
+        guard let preamble else {
             track(frame, now: simulator.now)
             return
         }
-        carry(frame, event: UndetectedPreambleEvent(
-            port: self, sender: sender, transmission: frame.transmissionIndex, sent: sent, slot: slot))
+        if tracksHunting(frame) {
+            simulator.schedule(UndetectedPreambleEvent(port: self, preamble: preamble), at: frame.start)
+        } else {
+            keepBack(.undetected(preamble), until: frame.start)
+        }
     }
 
-    /// Tracks `frame` and queues its arrival's `event` at its start if the chip's receiver is
-    /// hunting, or keeps the event back with a reserved place in the queue.
-    private func carry(_ frame: FrameOnAir, event: ScheduledEvent) {
-        let now = simulator.now
-        track(frame, now: now)
-        if virtualChip.receiver.isHunting {
-            simulator.schedule(event, at: frame.start)
-            return
-        }
+    /// Tracks `frame` and tells whether the chip's receiver is hunting for a preamble.
+    private func tracksHunting(_ frame: FrameOnAir) -> Bool {
+        track(frame, now: simulator.now)
+        return virtualChip.receiver.isHunting
+    }
+
+    /// Keeps back what arrives at `start` with a reserved place in the queue.
+    private func keepBack(_ kind: DeferredArrival.Kind, until start: SimulationTime) {
         if deferred.count >= Self.keptWithoutPruning {
+            let now = simulator.now
             deferred.removeAll { $0.start < now }
         }
-        deferred.append(DeferredArrival(event: event, start: frame.start, sequence: simulator.reserveSequence()))
+        deferred.append(DeferredArrival(kind: kind, start: start, sequence: simulator.reserveSequence()))
     }
 
     /// The chip's receiver starts hunting for a preamble: the arrivals the port kept back are
@@ -152,7 +161,11 @@ final class MediumPort: ChipEnvironment {
     func receiverStartsHunting() {
         guard !deferred.isEmpty else { return }
         for kept in deferred {
-            simulator.schedule(kept.event, at: kept.start, sequence: kept.sequence)
+            let event: ScheduledEvent = switch kept.kind {
+            case .arrival(let event): event
+            case .undetected(let preamble): UndetectedPreambleEvent(port: self, preamble: preamble)
+            }
+            simulator.schedule(event, at: kept.start, sequence: kept.sequence)
         }
         deferred.removeAll(keepingCapacity: true)
     }

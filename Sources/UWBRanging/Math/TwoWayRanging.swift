@@ -43,7 +43,12 @@ public enum TwoWayRanging {
         let denominator = Int128(ra) + Int128(rb) + Int128(da) + Int128(db)
         guard denominator != 0 else { throw .degenerate }
         let (quotient, remainder) = numerator.quotientAndRemainder(dividingBy: denominator)
-        let ticks = Double(quotient) + Double(remainder) / Double(denominator)
+        // Ra·Rb ≤ (Ra + Rb)²/4 and Da·Db ≤ (Da + Db)²/4, so the quotient's magnitude is at most a quarter
+        // of the denominator, which is below 2⁴¹: quotient, remainder and denominator all fit in Int64, and
+        // are converted from there (one instruction each, where Int128's conversion to Double is an
+        // unspecialised generic path of thousands).
+        let ticks = Double(Int64(truncatingIfNeeded: quotient))
+            + Double(Int64(truncatingIfNeeded: remainder)) / Double(Int64(truncatingIfNeeded: denominator))
         return try checked(TimeOfFlight(ticks: ticks))
     }
 

@@ -23,6 +23,8 @@ struct FieldBasis: Sendable {
         let length = 2 / max(distance.metres, 1e-6)
         var lower: [Vector3] = []
         var upper: [Vector3] = []
+        lower.reserveCapacity(Self.waves)
+        upper.reserveCapacity(Self.waves)
         for _ in 0..<Self.waves {
             lower.append(Self.direction(random: &random) * length)
             upper.append(Self.direction(random: &random) * length)

@@ -22,12 +22,7 @@ extension SeededRandom {
     /// The 64-bit FNV-1a hash of `label`'s UTF-8 bytes (Fowler, Noll and Vo): the same in every run, unlike
     /// Swift's `Hasher`.
     static func hash(_ label: String) -> UInt64 {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in label.utf8 {
-            hash ^= UInt64(byte)
-            hash &*= 0x0000_0100_0000_01B3
-        }
-        return hash
+        FNV1a.Hash64(label).value
     }
 
     /// A 64-bit seed made from `seed` and the hashes of an ordered pair's names alone (``hash(_:)``; the upper

@@ -23,6 +23,13 @@ struct ReceiverPulse: Sendable {
 
     /// The table, from −``support`` to +``support`` taps.
     private let values: [Double]
+    /// The table read once per tap, as ``add(real:imaginary:at:to:range:)`` reads it: row `s` holds, for
+    /// `k` in 0 ..< ``samplesPerRow``, the value at step `s + k·stepsPerTap` and the rise to the next step,
+    /// so that the samples of one path lie side by side.
+    private let rowValues: [Double]
+    private let rowRises: [Double]
+    /// The samples a path's pulse gives within the table: one per tap of its ±``support``.
+    static let samplesPerRow = 2 * Int(support)
     /// The energy of the pulse sampled once per tap, averaged over where the samples fall: Σ p(k − ε)²,
     /// which is what a single path of unit amplitude puts into the accumulator.
     let sampledEnergy: Double
@@ -30,10 +37,16 @@ struct ReceiverPulse: Sendable {
     /// The pulse for a chip whose taps are `tapSpacing` seconds apart.
     init(tapSpacing: Double) {
         let steps = Int(Self.support) * Self.stepsPerTap
-        values = (-steps...steps).map { step in
+        let table = (-steps...steps).map { step in
             Self.shape(Double(step) / Double(Self.stepsPerTap) * tapSpacing)
         }
-        sampledEnergy = Self.meanSampledEnergy(values)
+        values = table
+        sampledEnergy = Self.meanSampledEnergy(table)
+        let rows = (0..<Self.stepsPerTap).flatMap { start in
+            (0..<Self.samplesPerRow).map { sample in start + sample * Self.stepsPerTap }
+        }
+        rowValues = rows.map { table[$0] }
+        rowRises = rows.map { table[$0 + 1] - table[$0] }
     }
 
     /// The pulse `offset` taps from its peak.
@@ -51,24 +64,28 @@ struct ReceiverPulse: Sendable {
         real: Double, imaginary: Double, at position: Double,
         to taps: (real: UnsafeMutableBufferPointer<Double>, imaginary: UnsafeMutableBufferPointer<Double>), range: Range<Int>
     ) {
-        let first = max(range.lowerBound, Int((position - Self.support).rounded(.up)))
-        let last = min(range.upperBound - 1, Int((position + Self.support).rounded(.down)))
+        let first = max(range.lowerBound, (position - Self.support).integerCeiling)
+        let last = min(range.upperBound - 1, (position + Self.support).integerFloor)
         guard first <= last else { return }
         let start = (Double(first) - position + Self.support) * Double(Self.stepsPerTap)
-        var step = Int(start)
+        let step = Int(start)
         let fraction = start - Double(step)
-        // The table is read through its buffer and the indices move without overflow checks: `step` stays
-        // below the table's last index and every tap lies within the buffers, so neither check could fail.
-        values.withUnsafeBufferPointer { table in
-            let end = table.count &- 1
-            var offset = first &- range.lowerBound
-            let stop = last &- range.lowerBound
-            while offset <= stop, step < end {
-                let shape = table[step] + (table[step &+ 1] - table[step]) * fraction
-                taps.real[offset] += real * shape
-                taps.imaginary[offset] += imaginary * shape
-                step &+= Self.stepsPerTap
-                offset &+= 1
+        // The row of the step's place within a tap holds its samples side by side (``rowValues``), less
+        // those of the taps already past; they end at the table's last step, as the pulse does.
+        let (skipped, row) = step.quotientAndRemainder(dividingBy: Self.stepsPerTap)
+        let count = min(last - first + 1, Self.samplesPerRow - skipped)
+        guard count > 0 else { return }
+        let sample = row * Self.samplesPerRow + skipped
+        let offset = first - range.lowerBound
+        // Rows and taps are read through their buffers without overflow checks: every index lies within
+        // its row and every tap within the buffers, so neither check could fail.
+        rowValues.withUnsafeBufferPointer { values in
+            rowRises.withUnsafeBufferPointer { rises in
+                for index in 0..<count {
+                    let shape = values[sample &+ index] + rises[sample &+ index] * fraction
+                    taps.real[offset &+ index] += real * shape
+                    taps.imaginary[offset &+ index] += imaginary * shape
+                }
             }
         }
     }

@@ -257,6 +257,17 @@ final class RegisterFile {
         _ = UnsafeMutableBufferPointer(rebasing: octets[start..<(start + data.count)]).update(fromContentsOf: data)
     }
 
+    /// Stores `words` as consecutive 4-octet values, low octet first, in `file` from `offset`: one
+    /// look-up of the file and one bounds check for all of them.
+    func write(file: UInt8, offset: Int, words: [UInt32]) {
+        let start = Self.bases[Int(file)] + offset
+        precondition(offset >= 0 && start + 4 * words.count <= octets.count, "register write outside the file")
+        let target = UnsafeMutableRawPointer(octets.baseAddress! + start)
+        for (index, word) in words.enumerated() {
+            target.storeBytes(of: word.littleEndian, toByteOffset: 4 * index, as: UInt32.self)
+        }
+    }
+
     /// Stores the low `count` octets of `value`, low octet first, in `file` from `offset`.
     func write(file: UInt8, offset: Int, value: UInt64, count: Int) {
         let start = Self.bases[Int(file)] + offset

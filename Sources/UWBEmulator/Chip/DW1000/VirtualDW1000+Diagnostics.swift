@@ -82,13 +82,13 @@ extension VirtualDW1000 {
     /// Writes accumulator taps from `window.lowerBound` on into ACC_MEM as (real, imaginary) signed
     /// 16-bit pairs, low octet first (UM §7.2.38), each part kept within ±32 767.
     func writeAccumulator(_ window: Range<Int>, real: [Double], imaginary: [Double]) {
-        for tap in window where tap < Self.accumulatorSamples {
-            let index = tap - window.lowerBound
-            let re = Int16(max(-32_767, min(32_767, real[index].rounded())))
-            let im = Int16(max(-32_767, min(32_767, imaginary[index].rounded())))
-            let sample = UInt64(UInt16(bitPattern: re)) | UInt64(UInt16(bitPattern: im)) << 16
-            registers.write(file: Self.accumulatorFile, offset: tap * 4, value: sample, count: 4)
+        let count = max(0, min(window.upperBound, Self.accumulatorSamples) - window.lowerBound)
+        let samples = (0..<count).map { index in
+            let re = Int16(real[index].roundedInteger(within: -32_767...32_767))
+            let im = Int16(imaginary[index].roundedInteger(within: -32_767...32_767))
+            return UInt32(UInt16(bitPattern: re)) | UInt32(UInt16(bitPattern: im)) << 16
         }
+        registers.write(file: Self.accumulatorFile, offset: window.lowerBound * 4, words: samples)
     }
 
     /// Writes the whole of the last accumulation into ACC_MEM if a read of `samples` reaches beyond the

@@ -116,8 +116,7 @@ extension VirtualDW1000 {
         let systemConfiguration = registers.value(.sysCfg)
         // The answer for the last question, kept: every frame of a run usually has the same
         // configuration, and the registers change only when the chip is configured.
-        if let last = lastReceiveMatch, last.channelControl == channelControl,
-           last.systemConfiguration == systemConfiguration, last.sent == sent {
+        if let last = lastReceiveMatch, last.answers(sent, channelControl: channelControl, systemConfiguration: systemConfiguration) {
             return last.matches
         }
         let matches = receives(sent, channelControl: channelControl, systemConfiguration: systemConfiguration)
@@ -136,12 +135,37 @@ extension VirtualDW1000 {
             && (DW1000Register.SysCfg.rxm110k.value(in: systemConfiguration) == 1) == (sent.dataRate == .kbps110)
     }
 
-    /// One answer of ``receives(_:)``, with the register values and configuration it was for.
+    /// One answer of ``receives(_:)``, with the register values it was for and the parts of the sent
+    /// configuration it looked at: plain values, so that keeping and comparing them copies no array of
+    /// the configuration's STS.
     struct ReceiveMatch {
         let channelControl: UInt64
         let systemConfiguration: UInt64
-        let sent: RadioConfig
+        let channel: Channel
+        let pulseRepetitionFrequency: PulseRepetitionFrequency
+        let preambleCode: Int
+        let startOfFrameDelimiter: StartOfFrameDelimiter
+        let dataRate: DataRate
         let matches: Bool
+
+        init(channelControl: UInt64, systemConfiguration: UInt64, sent: RadioConfig, matches: Bool) {
+            self.channelControl = channelControl
+            self.systemConfiguration = systemConfiguration
+            channel = sent.channel
+            pulseRepetitionFrequency = sent.pulseRepetitionFrequency
+            preambleCode = sent.preambleCode
+            startOfFrameDelimiter = sent.startOfFrameDelimiter
+            dataRate = sent.dataRate
+            self.matches = matches
+        }
+
+        /// Whether this is the answer for `sent` with these register values.
+        func answers(_ sent: RadioConfig, channelControl: UInt64, systemConfiguration: UInt64) -> Bool {
+            self.channelControl == channelControl && self.systemConfiguration == systemConfiguration
+                && channel == sent.channel && pulseRepetitionFrequency == sent.pulseRepetitionFrequency
+                && preambleCode == sent.preambleCode && startOfFrameDelimiter == sent.startOfFrameDelimiter
+                && dataRate == sent.dataRate
+        }
     }
 
     /// The end of a frame the receiver was locked onto: write what the chip reports and go idle.

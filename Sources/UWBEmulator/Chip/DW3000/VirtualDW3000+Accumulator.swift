@@ -57,7 +57,7 @@ extension VirtualDW3000 {
 
     /// A part as 24-bit two's complement, little-endian, kept within the CIR memory's 18 bits of value and sign.
     private static func part(_ value: Double) -> [UInt8] {
-        let bits = Int32(max(-131_072, min(131_071, value.rounded())))
+        let bits = Int32(value.roundedInteger(within: -131_072...131_071))
         let word = UInt32(bitPattern: bits)
         return [UInt8(truncatingIfNeeded: word), UInt8(truncatingIfNeeded: word >> 8), UInt8(truncatingIfNeeded: word >> 16)]
     }
