@@ -18,15 +18,15 @@ struct DeferredArrivalTests {
         var description: String { rawValue }
     }
 
-    /// Alice sends one frame every 100 ms from 10 ms on; bob, 30 m away (100 ns of flight),
-    /// does nothing of his own. His receiver is turned on at `moment` around alice's first
-    /// frame; returns bob's statistics after 50 ms, when that frame is long over.
-    static func bob(huntingFrom moment: Moment) throws -> DeviceStatistics {
+    /// Alice sends one frame every 100 ms from 10 ms on; bob, `distance` metres away (30 m:
+    /// 100 ns of flight), does nothing of his own. His receiver is turned on at `moment` around
+    /// alice's first frame; returns bob's statistics after 50 ms, when that frame is long over.
+    static func bob(huntingFrom moment: Moment, distance: Double = 30) throws -> DeviceStatistics {
         let world = try WorldFixtures.freeSpace()
         try world.add(WorldFixtures.device("alice", at: .zero)) {
             ScriptedTransmitter(on: $0, interval: .milliseconds(100), start: .milliseconds(10), payloadLength: 16, address: 1)
         }
-        try world.add(WorldFixtures.device("bob", at: Vector3(x: 30, y: 0, z: 0))) { ClosureApplication(on: $0) }
+        try world.add(WorldFixtures.device("bob", at: Vector3(x: distance, y: 0, z: 0))) { ClosureApplication(on: $0) }
         let chip = world.medium.nodes[1].chips[0]
         let port = try #require(chip.attachedPort)
         let hunt = { chip.receiver = .listening(from: world.simulator.now, timeout: nil) }
@@ -61,6 +61,24 @@ struct DeferredArrivalTests {
             // At the instant itself the arrival's place in the queue comes before the event that turns the
             // receiver on (it was reserved when the frame was carried), as it would have had it been queued then.
             #expect(statistics.received == 0)
+            #expect(statistics.lost == 0)
+        }
+    }
+
+    /// Far enough that alice's frames reach bob below what his chip can detect (−112.5 dBm in free
+    /// space against −99 dBm at 6.8 Mbps), above the floor below which the medium does not carry them
+    /// (−118 dBm).
+    static let undetectableDistance = 300.0
+
+    @Test("a preamble too weak to detect is lost if and only if the chip hunts when it arrives", arguments: Moment.allCases)
+    func undetectableLostIfHunting(moment: Moment) throws {
+        let statistics = try Self.bob(huntingFrom: moment, distance: Self.undetectableDistance)
+        #expect(statistics.received == 0)
+        switch moment {
+        case .beforeCarriage, .betweenCarriageAndArrival:
+            // Kept back while the receiver was off, its event is made and queued when it starts hunting.
+            #expect(statistics.lost == 1)
+        case .atArrival, .afterArrival:
             #expect(statistics.lost == 0)
         }
     }
