@@ -120,7 +120,7 @@ extension Medium {
                     MediumPort.FrameOnAir(
                         transmissionIndex: frame.index,
                         start: SimulationTime(picoseconds: transmission.rmarker.picoseconds + flightPicoseconds - leadIn),
-                        end: end, receivedLevel: level, secureTimestamp: nil, channel: transmission.configuration?.channel),
+                        end: end, receivedLevel: level, channel: transmission.configuration?.channel),
                     preamble: chip == 0
                         ? UndetectedPreamble(
                             sender: frame.sender, transmission: frame.index, sent: transmission.configuration, slot: slot)

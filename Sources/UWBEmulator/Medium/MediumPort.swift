@@ -26,6 +26,9 @@ final class MediumPort: ChipEnvironment {
     /// it calls out of this class, so accesses cannot overlap and it goes without the runtime
     /// exclusivity check (decision 0020).
     @exclusivity(unchecked) var arrivals: [FrameOnAir] = []
+    /// The STSs of the frames in ``arrivals`` that carry one, in the same order, kept apart so that a
+    /// ``FrameOnAir`` is a plain value, copied and dropped without reference counting.
+    @exclusivity(unchecked) private var secureTimestamps: [SecureFrameOnAir] = []
     /// Arrivals carried while the chip's receiver was not hunting (see ``carry(_:slot:)``); those
     /// whose preamble has arrived are dropped when the list is next pruned.
     @exclusivity(unchecked) private var deferred: [DeferredArrival] = []
@@ -39,8 +42,6 @@ final class MediumPort: ChipEnvironment {
         let start: SimulationTime
         let end: SimulationTime
         let receivedLevel: PowerLevel
-        /// The frame's STS as it reached the antenna, for frames that carry one.
-        let secureTimestamp: SecureTimestampOnAir?
         /// The channel it was sent on, if known.
         let channel: Channel?
 
@@ -51,11 +52,16 @@ final class MediumPort: ChipEnvironment {
             return own.overlaps(channel)
         }
     }
+    /// A frame on the air at the antenna with the STS it carries, as it reached the antenna.
+    struct SecureFrameOnAir {
+        let frame: FrameOnAir
+        let secureTimestamp: SecureTimestampOnAir
+    }
     /// The trace-record slot of the frame the chip is locked onto, if it counts for the
     /// statistics (see ``Medium/preambleArrives(_:at:slot:)``).
     var pending: Int?
     /// When the frame the chip last locked onto began at this antenna: while the chip receives
-    /// it, frames that ended after this may still spoil it, so ``track(_:now:)`` keeps them.
+    /// it, frames that ended after this may still spoil it, so ``track(_:)`` keeps them.
     var lockedSince: SimulationTime = .zero
 
     init(medium: Medium, node: Int, device: MediumNode, chip: Int) {
@@ -94,8 +100,8 @@ final class MediumPort: ChipEnvironment {
     /// The STSs of the frames on the air at this antenna that overlap `arrival`, in time and band.
     func secureTimestampsOnAir(during arrival: Arrival, at chip: VirtualRadio) -> [SecureTimestampOnAir] {
         let channel = arrival.transmission.configuration?.channel
-        return arrivals.compactMap { other in
-            guard other.start < arrival.end, arrival.start < other.end, other.disturbs(channel) else { return nil }
+        return secureTimestamps.compactMap { other in
+            guard other.frame.start < arrival.end, arrival.start < other.frame.end, other.frame.disturbs(channel) else { return nil }
             return other.secureTimestamp
         }
     }
@@ -114,8 +120,12 @@ final class MediumPort: ChipEnvironment {
     func carry(_ arrival: consuming Arrival, slot: Int?) {
         let frame = FrameOnAir(
             transmissionIndex: arrival.transmissionIndex, start: arrival.start, end: arrival.end,
-            receivedLevel: arrival.receivedLevel, secureTimestamp: SecureTimestampOnAir(arrival),
-            channel: arrival.transmission.configuration?.channel)
+            receivedLevel: arrival.receivedLevel, channel: arrival.transmission.configuration?.channel)
+        if let secureTimestamp = SecureTimestampOnAir(arrival) {
+            Self.insert(SecureFrameOnAir(frame: frame, secureTimestamp: secureTimestamp), into: &secureTimestamps, horizon: pruningHorizon) {
+                $0.frame
+            }
+        }
         let event = ArrivalEvent(port: self, arrival: arrival, slot: slot)
         if tracksHunting(frame) {
             simulator.schedule(event, at: frame.start)
@@ -131,7 +141,7 @@ final class MediumPort: ChipEnvironment {
     /// else can come of it.
     func carryUndetected(_ frame: FrameOnAir, preamble: UndetectedPreamble?) {
         guard let preamble else {
-            track(frame, now: simulator.now)
+            track(frame)
             return
         }
         if tracksHunting(frame) {
@@ -143,8 +153,8 @@ final class MediumPort: ChipEnvironment {
 
     /// Tracks `frame` and tells whether the chip's receiver is hunting for a preamble.
     private func tracksHunting(_ frame: FrameOnAir) -> Bool {
-        track(frame, now: simulator.now)
-        return virtualChip.receiver.isHunting
+        track(frame)
+        return virtualChip.isHunting
     }
 
     /// Keeps back what arrives at `start` with a reserved place in the queue.
@@ -170,23 +180,37 @@ final class MediumPort: ChipEnvironment {
         deferred.removeAll(keepingCapacity: true)
     }
 
-    /// Remembers a frame on the air at the chip, in the order of the frames' starts (and, at the
-    /// same start, of the transmissions: the order their arrivals run in). Once the port holds
-    /// ``keptWithoutPruning`` frames it first forgets those that can no longer overlap a frame the
-    /// chip judges: those over before `now`, or, while the chip is receiving a frame, before that
-    /// frame began (an interferer that came and went during the wanted frame still spoils it,
-    /// whatever arrived since). Forgetting only saves memory: every judgement compares the times.
-    private func track(_ frame: FrameOnAir, now: SimulationTime) {
-        if arrivals.count >= Self.keptWithoutPruning {
-            let horizon = virtualChip.isReceiving ? min(lockedSince, now) : now
-            arrivals.removeAll { $0.end < horizon }
+    /// Remembers a frame on the air at the chip (``insert(_:into:horizon:frame:)``).
+    private func track(_ frame: FrameOnAir) {
+        Self.insert(frame, into: &arrivals, horizon: pruningHorizon) { $0 }
+    }
+
+    /// Before which the frames a port remembers can no longer overlap a frame the chip judges: now, or,
+    /// while the chip is receiving a frame, when that frame began if earlier (an interferer that came and
+    /// went during the wanted frame still spoils it, whatever arrived since).
+    private var pruningHorizon: SimulationTime {
+        let now = simulator.now
+        return virtualChip.isReceiving ? min(lockedSince, now) : now
+    }
+
+    /// Adds `element` to `list`, in the order of the frames' starts (and, at the same start, of the
+    /// transmissions: the order their arrivals run in). Once the list holds ``keptWithoutPruning``
+    /// elements it first forgets those whose frames ended before `horizon`. Forgetting only saves memory:
+    /// every judgement compares the times.
+    private static func insert<Element>(
+        _ element: Element, into list: inout [Element], horizon: @autoclosure () -> SimulationTime, frame: (Element) -> FrameOnAir
+    ) {
+        if list.count >= keptWithoutPruning {
+            let before = horizon()
+            list.removeAll { frame($0).end < before }
         }
-        // Frames come in the order they are carried, their starts nearly so: the new one goes
-        // last, then moves back past any that start after it.
-        arrivals.append(frame)
-        var index = arrivals.count - 1
-        while index > 0, frame.start < arrivals[index - 1].start {
-            arrivals.swapAt(index, index - 1)
+        // Frames come in the order they are carried, their starts nearly so: the new one goes last,
+        // then moves back past any that start after it.
+        let start = frame(element).start
+        list.append(element)
+        var index = list.count - 1
+        while index > 0, start < frame(list[index - 1]).start {
+            list.swapAt(index, index - 1)
             index -= 1
         }
     }

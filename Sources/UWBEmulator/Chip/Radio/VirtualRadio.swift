@@ -62,14 +62,21 @@ public class VirtualRadio {
     }
     final var receiver = ReceiverState.off {
         didSet {
-            if receiver.isHunting, !oldValue.isHunting {
-                attachedPort?.receiverStartsHunting()
+            let hunting = receiver.isHunting
+            if hunting != isHunting {
+                isHunting = hunting
+                if hunting {
+                    attachedPort?.receiverStartsHunting()
+                }
             }
             // Only a change between off and on is activity (listening to receiving is neither).
             guard oldValue.isOn != receiver.isOn else { return }
             noteActivity(wasTransmitting: transmitter.isBusy, wasReceiving: oldValue.isOn)
         }
     }
+    /// Whether the receiver is hunting for a preamble (``ReceiverState/isHunting``), kept as the state
+    /// changes: the medium asks for every frame it carries, and this answer copies no state.
+    final private(set) var isHunting = false
     /// The activity up to ``activitySince``.
     private final var accountedActivity = ChipActivity()
     /// When the transmitter or receiver last changed state.
