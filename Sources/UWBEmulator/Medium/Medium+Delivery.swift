@@ -87,8 +87,7 @@ extension Medium {
         } else {
             figures = receptionFigures(level: level, rate: rate)
         }
-        let success = figures.success(frameLength: transmission.frame.count) * (1 - channelModel.injectedFrameLoss)
-        cache.figures = figures
+        defer { cache.figures = figures }
         let speed = PhysicalConstants.speedOfLight.metresPerSecond
         let wavenumber = frame.angularFrequency
         let leadIn = transmission.rmarker.picoseconds - transmission.start.picoseconds
@@ -128,6 +127,7 @@ extension Medium {
             }
             return firstEnd
         }
+        let success = figures.success(frameLength: transmission.frame.count) * (1 - channelModel.injectedFrameLoss)
         var firstEnd = transmission.end
         state.drawReception(chips: receiver.chips.count, secondPorts: receiver.hasSecondPort, phaseSigma: figures.phaseSigma) {
             chip, phaseError, secondPortPhaseError, decodeDraw in
