@@ -16,12 +16,16 @@ struct AccumulatorNoise {
     /// worked out once: tap k's is (w_k + c·w_(k−1))/√(1 + c²) with the white noise w of ``white(_:)`` and the
     /// carry-over c, so any range of taps gets the same values.
     func add(to real: inout [Double], _ imaginary: inout [Double], from first: Int) {
+        // The constants and the phase table are fetched once, not for every tap: each is a global that
+        // the loop would otherwise check is initialised at every use.
         let carry = ReceiverCalibration.noiseCarryOver
-        var before = white(first &- 1)
+        let normaliser = Self.normaliser
+        let phases = PhaseTable.fine
+        var before = white(first &- 1, phases: phases)
         for offset in real.indices {
-            let own = white(first &+ offset)
-            real[offset] += (own.real + carry * before.real) * Self.normaliser
-            imaginary[offset] += (own.imaginary + carry * before.imaginary) * Self.normaliser
+            let own = white(first &+ offset, phases: phases)
+            real[offset] += (own.real + carry * before.real) * normaliser
+            imaginary[offset] += (own.imaginary + carry * before.imaginary) * normaliser
             before = own
         }
     }
@@ -29,18 +33,18 @@ struct AccumulatorNoise {
     /// 1/√(1 + c²): keeps the carried noise's variance that of one tap.
     private static let normaliser = 1 / (1 + ReceiverCalibration.noiseCarryOver * ReceiverCalibration.noiseCarryOver).squareRoot()
 
-    /// The white noise behind tap `index`.
+    /// The white noise behind tap `index`, its angle picked from `phases` (``PhaseTable/fine``).
     @inline(__always)
-    private func white(_ index: Int) -> (real: Double, imaginary: Double) {
+    private func white(_ index: Int, phases: PhaseTable) -> (real: Double, imaginary: Double) {
         let base = UInt64(truncatingIfNeeded: index) &* 2
         // 1 − U lies in (0, 1], so the logarithm is finite.
         let radius = deviation * (-2 * Foundation.log(1 - random.unit(base))).squareRoot()
-        let direction = PhaseTable.fine.entry(random.bits(base &+ 1))
+        let direction = phases.entry(random.bits(base &+ 1))
         return (radius * direction.cos, radius * direction.sin)
     }
 
     /// A standard normal value for `index` past the taps (`index` counted from an offset no tap reaches).
     func standardNormal(_ index: Int) -> Double {
-        white(Int.max / 4 + index).real / max(deviation, .leastNonzeroMagnitude)
+        white(Int.max / 4 + index, phases: .fine).real / max(deviation, .leastNonzeroMagnitude)
     }
 }
