@@ -24,9 +24,10 @@ struct ReceiverPulse: Sendable {
     /// The table, from −``support`` to +``support`` taps.
     private let values: [Double]
     /// The table read once per tap, as ``add(real:imaginary:at:to:range:)`` reads it: row `s` holds, for
-    /// `k` in 0 ..< ``samplesPerRow``, the value at step `s + k·stepsPerTap` and the rise to the next step,
-    /// so that the samples of one path lie side by side.
+    /// `k` in 0 ..< ``samplesPerRow``, the value at step `s + k·stepsPerTap`, so that the samples of one
+    /// path lie side by side.
     private let rowValues: [Double]
+    /// Beside each of ``rowValues``, the table's rise from that step to the next.
     private let rowRises: [Double]
     /// The samples a path's pulse gives within the table: one per tap of its ±``support``.
     static let samplesPerRow = 2 * Int(support)

@@ -82,7 +82,8 @@ extension VirtualDW1000 {
     /// Writes accumulator taps from `window.lowerBound` on into ACC_MEM as (real, imaginary) signed
     /// 16-bit pairs, low octet first (UM §7.2.38), each part kept within ±32 767.
     func writeAccumulator(_ window: Range<Int>, real: [Double], imaginary: [Double]) {
-        let count = max(0, min(window.upperBound, Self.accumulatorSamples) - window.lowerBound)
+        let count = min(window.upperBound, Self.accumulatorSamples) - window.lowerBound
+        guard count > 0 else { return }
         let samples = (0..<count).map { index in
             let re = Int16(real[index].roundedInteger(within: -32_767...32_767))
             let im = Int16(imaginary[index].roundedInteger(within: -32_767...32_767))
