@@ -26,7 +26,7 @@ struct LinkState {
         let decode = random.unitInterval()
         for index in 0..<chips {
             let phase = random.normal(mean: 0, standardDeviation: phaseSigma)
-            let second = index < secondPorts.count && secondPorts[index]
+            let second = Self.hasSecondPort(index, secondPorts)
                 ? random.normal(mean: 0, standardDeviation: phaseSigma) : nil
             chip(index, phase, second, decode)
         }
@@ -41,10 +41,16 @@ struct LinkState {
             _ = random.unitInterval()
             for index in 0..<chips {
                 random.skipNormal()
-                if index < secondPorts.count && secondPorts[index] {
+                if Self.hasSecondPort(index, secondPorts) {
                     random.skipNormal()
                 }
             }
         }
+    }
+
+    /// Whether chip `index` has a second antenna port, as `secondPorts` marks them (a list shorter than
+    /// the chips means none for those beyond it): one draw more per frame.
+    private static func hasSecondPort(_ index: Int, _ secondPorts: [Bool]) -> Bool {
+        index < secondPorts.count && secondPorts[index]
     }
 }

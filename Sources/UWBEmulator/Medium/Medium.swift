@@ -99,7 +99,7 @@ public final class Medium {
     func attach(_ node: MediumNode) -> Int {
         let index = nodes.count
         nodes.append(node)
-        nameHashes.append(SeededRandom.hash(node.name))
+        nameHashes.append(FNV1a.Hash64(node.name).value)
         linkLabels.append(FNV1a.Hash64("link \(node.name) -> "))
         statistics.append(DeviceStatistics(name: node.name))
         for row in linkReceptions.indices {

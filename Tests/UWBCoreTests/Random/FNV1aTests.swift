@@ -4,8 +4,8 @@ import UWBCore
 @Suite("FNV1a: the published 64-bit FNV-1a values, built whole or in parts")
 struct FNV1aTests {
     @Test("matches the FNV-1a 64-bit test vectors", arguments: [
-        // Fowler, Noll and Vo's test suite (isthe.com/chongo/tech/comp/fnv, test_fnv.c, fnv1a_64_vector):
-        // the empty string, "a" and "foobar".
+        // The test vectors of the FNV specification (Fowler, Noll, Vo and Eastlake, IETF
+        // draft-eastlake-fnv, and test_fnv.c's fnv1a_64_vector): the empty string, "a" and "foobar".
         ("", UInt64(0xCBF2_9CE4_8422_2325)),
         ("a", UInt64(0xAF63_DC4C_8601_EC8C)),
         ("foobar", UInt64(0x8594_4171_F739_67E8)),

@@ -163,14 +163,14 @@ struct CullingTests {
     }
 
     @Test("skipping a frame takes from a link's stream exactly what carrying it takes",
-          arguments: [1, 2, 3])
-    func skipMatchesCarry(chips: Int) throws {
+          arguments: [(1, [Bool]()), (2, []), (3, []), (1, [true]), (2, [false, true]), (3, [true, true, true])])
+    func skipMatchesCarry(chips: Int, secondPorts: [Bool]) throws {
         var carried = LinkState(random: SeededRandom(seed: 99))
         var skipped = carried
         for _ in 0..<5 {
-            carried.drawReception(chips: chips, secondPorts: [], phaseSigma: 0.3) { _, _, _, _ in }
+            carried.drawReception(chips: chips, secondPorts: secondPorts, phaseSigma: 0.3) { _, _, _, _ in }
         }
-        skipped.skip(frames: 5, chips: chips, secondPorts: [])
+        skipped.skip(frames: 5, chips: chips, secondPorts: secondPorts)
         for _ in 0..<3 {
             #expect(carried.random.normal(mean: 0, standardDeviation: 1) == skipped.random.normal(mean: 0, standardDeviation: 1))
         }

@@ -19,13 +19,8 @@ extension SeededRandom {
 }
 
 extension SeededRandom {
-    /// The 64-bit FNV-1a hash of `label`'s UTF-8 bytes (Fowler, Noll and Vo): the same in every run, unlike
-    /// Swift's `Hasher`.
-    static func hash(_ label: String) -> UInt64 {
-        FNV1a.Hash64(label).value
-    }
-
-    /// A 64-bit seed made from `seed` and the hashes of an ordered pair's names alone (``hash(_:)``; the upper
+    /// A 64-bit seed made from `seed` and the hashes of an ordered pair's names alone (``FNV1a/Hash64``, the
+    /// same in every run, unlike Swift's `Hasher`; the upper
     /// one turned by 29 bits so that the pair's order counts), mixed through SplitMix64's output. Unlike
     /// ``split(label:)``, it does not depend on how far the parent stream has gone: what a pair of devices
     /// draws from it does not depend on when the pair was met.

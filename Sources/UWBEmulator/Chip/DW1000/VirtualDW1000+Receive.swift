@@ -112,60 +112,48 @@ extension VirtualDW1000 {
     /// channel (one a DW1000 has), PRF, preamble code, SFD and the 110 kbps mode. An STS does not
     /// stop the chip locking on (see ``preambleArrives(_:)``).
     public func receives(_ sent: RadioConfig) -> Bool {
-        let channelControl = registers.value(.chanCtrl)
-        let systemConfiguration = registers.value(.sysCfg)
+        let question = ReceiveMatch.Question(
+            channelControl: registers.value(.chanCtrl), systemConfiguration: registers.value(.sysCfg),
+            channel: sent.channel, pulseRepetitionFrequency: sent.pulseRepetitionFrequency,
+            preambleCode: sent.preambleCode, startOfFrameDelimiter: sent.startOfFrameDelimiter, dataRate: sent.dataRate)
         // The answer for the last question, kept: every frame of a run usually has the same
         // configuration, and the registers change only when the chip is configured.
-        if let last = lastReceiveMatch, last.answers(sent, channelControl: channelControl, systemConfiguration: systemConfiguration) {
+        if let last = lastReceiveMatch, last.question == question {
             return last.matches
         }
-        let matches = receives(sent, channelControl: channelControl, systemConfiguration: systemConfiguration)
-        lastReceiveMatch = ReceiveMatch(
-            channelControl: channelControl, systemConfiguration: systemConfiguration, sent: sent, matches: matches)
+        let matches = receives(question)
+        lastReceiveMatch = ReceiveMatch(question: question, matches: matches)
         return matches
     }
 
     /// ``receives(_:)`` worked out from CHAN_CTRL and SYS_CFG.
-    private func receives(_ sent: RadioConfig, channelControl: UInt64, systemConfiguration: UInt64) -> Bool {
-        DW1000Register.ChanCtrl.rxChan.value(in: channelControl) == UInt64(sent.channel.number)
-            && ChipFamily.dw1000.channels.contains(sent.channel)
-            && DW1000Register.ChanCtrl.rxprf.value(in: channelControl) == sent.pulseRepetitionFrequency.dw1000Code
-            && DW1000Register.ChanCtrl.rxPcode.value(in: channelControl) == UInt64(sent.preambleCode)
-            && (DW1000Register.ChanCtrl.dwsfd.value(in: channelControl) == 1) == (sent.startOfFrameDelimiter == .decawave)
-            && (DW1000Register.SysCfg.rxm110k.value(in: systemConfiguration) == 1) == (sent.dataRate == .kbps110)
+    private func receives(_ question: ReceiveMatch.Question) -> Bool {
+        let channelControl = question.channelControl
+        return DW1000Register.ChanCtrl.rxChan.value(in: channelControl) == UInt64(question.channel.number)
+            && ChipFamily.dw1000.channels.contains(question.channel)
+            && DW1000Register.ChanCtrl.rxprf.value(in: channelControl) == question.pulseRepetitionFrequency.dw1000Code
+            && DW1000Register.ChanCtrl.rxPcode.value(in: channelControl) == UInt64(question.preambleCode)
+            && (DW1000Register.ChanCtrl.dwsfd.value(in: channelControl) == 1) == (question.startOfFrameDelimiter == .decawave)
+            && (DW1000Register.SysCfg.rxm110k.value(in: question.systemConfiguration) == 1) == (question.dataRate == .kbps110)
     }
 
-    /// One answer of ``receives(_:)``, with the register values it was for and the parts of the sent
-    /// configuration it looked at: plain values, so that keeping and comparing them copies no array of
-    /// the configuration's STS.
+    /// One answer of ``receives(_:)``, with the question it answered.
     struct ReceiveMatch {
-        let channelControl: UInt64
-        let systemConfiguration: UInt64
-        let channel: Channel
-        let pulseRepetitionFrequency: PulseRepetitionFrequency
-        let preambleCode: Int
-        let startOfFrameDelimiter: StartOfFrameDelimiter
-        let dataRate: DataRate
+        /// What the answer depends on: the registers, and the parts of the sent configuration it looks
+        /// at, as plain values, so that keeping and comparing them copies no array of the
+        /// configuration's STS.
+        struct Question: Equatable {
+            let channelControl: UInt64
+            let systemConfiguration: UInt64
+            let channel: Channel
+            let pulseRepetitionFrequency: PulseRepetitionFrequency
+            let preambleCode: Int
+            let startOfFrameDelimiter: StartOfFrameDelimiter
+            let dataRate: DataRate
+        }
+
+        let question: Question
         let matches: Bool
-
-        init(channelControl: UInt64, systemConfiguration: UInt64, sent: RadioConfig, matches: Bool) {
-            self.channelControl = channelControl
-            self.systemConfiguration = systemConfiguration
-            channel = sent.channel
-            pulseRepetitionFrequency = sent.pulseRepetitionFrequency
-            preambleCode = sent.preambleCode
-            startOfFrameDelimiter = sent.startOfFrameDelimiter
-            dataRate = sent.dataRate
-            self.matches = matches
-        }
-
-        /// Whether this is the answer for `sent` with these register values.
-        func answers(_ sent: RadioConfig, channelControl: UInt64, systemConfiguration: UInt64) -> Bool {
-            self.channelControl == channelControl && self.systemConfiguration == systemConfiguration
-                && channel == sent.channel && pulseRepetitionFrequency == sent.pulseRepetitionFrequency
-                && preambleCode == sent.preambleCode && startOfFrameDelimiter == sent.startOfFrameDelimiter
-                && dataRate == sent.dataRate
-        }
     }
 
     /// The end of a frame the receiver was locked onto: write what the chip reports and go idle.
