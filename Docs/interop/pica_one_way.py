@@ -14,7 +14,7 @@ pica's dialect (the script expects status-only SESSION_INIT_RSPs):
     PYTHONPATH=py/pica python3 /path/to/swift-uwb/Docs/interop/pica_one_way.py --uci-port 7311 owr-aoa
 
 dl-tdoa: a DT-tag session; it checks each round (Poll first, Final last, one block index, Responses
-with a reply time) and that every relative location pica decodes is the surveyed position of one of
+with a responder's and an initiator's reply time) and that every relative location pica decodes is the surveyed position of one of
 the scenario's anchors, to the millimetre. owr-aoa: the first connection observes, the second
 advertises; it checks that every measurement names the advertiser, with consecutive sequence
 numbers, and prints the angles. Exit status 0 when every check holds.
@@ -110,12 +110,12 @@ async def dl_tdoa(port: int, scenario: dict, rounds: int) -> int:
             else:
                 ok = False
             if m.message_type == 1:
-                ok = ok and m.responder_reply_time > 0
+                ok = ok and m.responder_reply_time > 0 and m.initiator_reply_time > 0
             tx = m.tx_timestamp_40 if m.tx_timestamp_40 is not None else m.tx_timestamp_64
             rx = m.rx_timestamp_40 if m.rx_timestamp_40 is not None else m.rx_timestamp_64
             line.append(
                 f"  0x{item.mac_address:04X} {MESSAGE_TYPES.get(m.message_type, m.message_type)} tx {tx} rx {rx}"
-                f" reply {m.responder_reply_time} tof {m.initiator_responder_tof} cfo {signed(m.cfo, 16) / 1024:+.3f} ppm"
+                f" reply {m.responder_reply_time} initiator reply {m.initiator_reply_time} tof {m.initiator_responder_tof} cfo {signed(m.cfo, 16) / 1024:+.3f} ppm"
                 f" anchor cfo {signed(m.anchor_cfo, 16) / 1024:+.3f} ppm rssi -{m.rssi / 2} dBm at {where}"
             )
         print("\n".join(line) + ("" if ok else "\n  ^ CHECK FAILED"))

@@ -10,19 +10,31 @@ import UWBPositioning
 /// initiator–responder time of flight, the tag's clock offset relative to the sending anchor, and
 /// the anchor's relative location in millimetres.
 ///
-/// swift-uwb's anchors' frames carry no initiator reply time (their Final carries its own TX
-/// time), so that field is 0; the time of flight is the surveyed anchors' distance over c, as an
-/// anchor that knows both positions computes it.
+/// A Response's measurement also has the initiator reply time for that responder, the Final's TX
+/// less the initiator's reception of the Response (the Final lists it; 0 if it did not), and the
+/// time of flight the Response carried, which the responder measured by two-way ranging with its
+/// initiator; before it has one (its first round), the surveyed anchors' distance over c, as an
+/// anchor that knows both positions computes it (`Docs/reference/positioning.md` §2).
 enum UCIDownlinkTDoAReport {
     /// The measurements of `observation`'s messages.
     static func measurements(of observation: DownlinkTDoAObservation) -> [UCIDownlinkTDoAMeasurement] {
         let initiator = observation.messages.first { $0.message.kind == .poll }?.message.anchorPosition
-        return observation.messages.map { heard in measurement(of: heard, initiatorPosition: initiator, block: observation.roundNumber) }
+        var initiatorReplies: [UInt16: UInt32] = [:]
+        if let final = observation.messages.last?.message, case .final(let responses) = final.kind {
+            for response in responses {
+                initiatorReplies[response.responder] = UInt32(clamping: final.transmitted.elapsed(since: response.received).ticks)
+            }
+        }
+        return observation.messages.map { heard in
+            measurement(
+                of: heard, initiatorPosition: initiator, initiatorReply: initiatorReplies[heard.anchor] ?? 0, block: observation.roundNumber)
+        }
     }
 
-    /// The measurement of one message of round `block`, the initiator at `initiatorPosition` if its Poll was heard.
+    /// The measurement of one message of round `block`, the initiator at `initiatorPosition` if its
+    /// Poll was heard, with `initiatorReply` for a Response.
     private static func measurement(
-        of heard: DownlinkTDoAObservation.Heard, initiatorPosition: Position?, block: UInt16
+        of heard: DownlinkTDoAObservation.Heard, initiatorPosition: Position?, initiatorReply: UInt32, block: UInt16
     ) -> UCIDownlinkTDoAMeasurement {
         let message = heard.message
         var measurement = UCIDownlinkTDoAMeasurement(
@@ -35,11 +47,14 @@ enum UCIDownlinkTDoAReport {
             measurement.messageType = .poll
         case .final:
             measurement.messageType = .final
-        case .response(let replyTime, let initiatorOffset):
+        case .response(let replyTime, let initiatorOffset, let measuredFlight):
             measurement.messageType = .response
             measurement.responderReplyTime = UInt32(clamping: replyTime.ticks)
+            measurement.initiatorReplyTime = initiatorReply
             measurement.anchorClockOffset = UCIClockOffset(ClockOffset(partsPerMillion: -initiatorOffset.partsPerMillion))
-            if let initiatorPosition {
+            if let measuredFlight {
+                measurement.initiatorResponderTimeOfFlight = UInt16(clamping: measuredFlight.ticks)
+            } else if let initiatorPosition {
                 let flight = message.anchorPosition.distance(to: initiatorPosition).lightTravelTime.secondsValue * DeviceClock.ticksPerSecond
                 measurement.initiatorResponderTimeOfFlight = UInt16(clamping: Int(flight.rounded()))
             }

@@ -86,12 +86,14 @@ struct DownlinkTDoATagTests {
                 // The tag's offset against the anchor, from the carrier: the scenario's clocks' difference.
                 #expect(abs(measurement.clockOffset.offset.partsPerMillion - (Self.tag.ppm - anchor.ppm)) < 0.5)
                 guard measurement.messageType == .response else {
-                    #expect(measurement.responderReplyTime == 0 && measurement.initiatorResponderTimeOfFlight == 0)
+                    #expect(measurement.responderReplyTime == 0 && measurement.initiatorReplyTime == 0 && measurement.initiatorResponderTimeOfFlight == 0)
                     continue
                 }
                 responses += 1
                 let flight = (anchor.position - initiator.position).length
-                #expect(abs(Double(measurement.initiatorResponderTimeOfFlight) - flight * ticksPerMetre) <= 1)
+                // The flight the responder measured with its initiator (surveyed in its first round):
+                // within 5 cm of the anchors' distance in the hall's free space.
+                #expect(abs(Double(measurement.initiatorResponderTimeOfFlight) - flight * ticksPerMetre) <= 0.05 * ticksPerMetre)
                 #expect(abs(measurement.anchorClockOffset.offset.partsPerMillion - (anchor.ppm - initiator.ppm)) < 0.5)
                 // Poll to Response at the tag: the responder's reply time on the tag's clock plus the
                 // paths initiator → responder → tag against initiator → tag.
@@ -99,6 +101,14 @@ struct DownlinkTDoATagTests {
                 let expected = Double(measurement.responderReplyTime) * (1 + measurement.clockOffset.offset.ratio)
                     + (flight + (tag - anchor.position).length - (tag - initiator.position).length) * ticksPerMetre
                 #expect(abs(heard - expected) / ticksPerMetre < 0.2, "Response of \(measurement.macAddress): \((heard - expected) / ticksPerMetre) m off")
+                // Response to Final at the tag: the initiator's reply time to this Response plus the
+                // paths responder → initiator → tag against responder → tag.
+                let final = try #require(list.last)
+                let untilFinal = Double(final.receiveTimestamp &- measurement.receiveTimestamp & DeviceClock.maximumTicks)
+                let expectedUntilFinal = Double(measurement.initiatorReplyTime) * (1 + final.clockOffset.offset.ratio)
+                    + (flight + (tag - initiator.position).length - (tag - anchor.position).length) * ticksPerMetre
+                #expect(measurement.initiatorReplyTime > 0)
+                #expect(abs(untilFinal - expectedUntilFinal) / ticksPerMetre < 0.2, "initiator reply to \(measurement.macAddress): \((untilFinal - expectedUntilFinal) / ticksPerMetre) m off")
             }
         }
         #expect(responses >= 8)

@@ -101,6 +101,37 @@ struct DownlinkTDoARoundTests {
         #expect(abs(value - truth) > 1, "\(value) against \(truth)")
     }
 
+    @Test("a responder that heard the Poll 50 cm late answers 50 cm late: the flight it measured, which carries that lateness, gives the true pseudorange; the surveyed flight is 50 cm off")
+    func measuredFlight() throws {
+        let solver = try PositionSolver(anchors: Site.room, geometry: .planar(height: Distance(metres: 1.2)))
+        let tag = Vector3(x: 3, y: 1.2, z: 2)
+        let clocks = Self.clocks(offsets: [0, 4e6, 9e6, 2e6, 7e6])
+        let round = Self.round(anchors: Site.room, tag: tag, clocks: clocks)
+        let late = 0.5 / Self.speed
+        let tagTicks = late * clocks[clocks.count - 1].rate * DeviceClock.ticksPerSecond
+        let surveyed = (Site.room[1].position.metres - Site.room[0].position.metres).length / Self.speed
+        // Its Response leaves `late` later than the reply time says, the tag hears it so much later,
+        // and its two-way ranging (its reception of the Poll late, the initiator's of its Response
+        // as late, by reciprocity) measures the flight that much longer.
+        func delayed(flight: DeviceDuration?) -> DownlinkTDoARound {
+            var responses = round.responses
+            let first = responses[0]
+            responses[0] = .init(
+                responder: first.responder, replyTime: first.replyTime, clockRatio: first.clockRatio,
+                received: first.received + DeviceDuration(ticks: Int64(tagTicks.rounded())), timeOfFlight: flight)
+            return DownlinkTDoARound(
+                initiator: round.initiator, pollSent: round.pollSent, finalSent: round.finalSent, pollReceived: round.pollReceived,
+                finalReceived: round.finalReceived, responses: responses)
+        }
+        let truth = (tag - Site.room[1].position.metres).length - (tag - Site.room[0].position.metres).length
+        let measured = DeviceDuration(ticks: Int64(((surveyed + late) * DeviceClock.ticksPerSecond).rounded()))
+        let corrected = try #require(Self.value(delayed(flight: measured).pseudoranges(for: solver, clock: "r", timestampDeviation: .centimetres(3))[1]))
+        let uncorrected = try #require(Self.value(delayed(flight: nil).pseudoranges(for: solver, clock: "r", timestampDeviation: .centimetres(3))[1]))
+        // Whole ticks of 4.7 mm: within a centimetre.
+        #expect(abs(corrected - truth) < 0.01, "\(corrected) against \(truth)")
+        #expect(abs(uncorrected - truth - 0.5) < 0.01, "\(uncorrected) against \(truth)")
+    }
+
     @Test("a round across the 32-bit and the 40-bit wraps of every clock gives the same pseudoranges (Loco TDoA3's 67 ms wrap)")
     func wraps() throws {
         let solver = try PositionSolver(anchors: Site.room, geometry: .planar(height: Distance(metres: 1.2)))

@@ -12,7 +12,7 @@ extension NIDLTDOAMeasurement {
             switch heard.message.kind {
             case .poll: type = .poll
             case .final: type = .final
-            case .response(_, let offset):
+            case .response(_, let offset, _):
                 type = .response
                 reported = offset.partsPerMillion
             }

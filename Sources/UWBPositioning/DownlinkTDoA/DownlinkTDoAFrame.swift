@@ -1,4 +1,5 @@
 import UWBCore
+import UWBRanging
 
 /// A DL-TDoA message as a MAC frame: the message, the network (PAN) it belongs to, the anchor's
 /// short address and where it is sent (the initiator for a Response, broadcast otherwise).
@@ -13,6 +14,9 @@ import UWBCore
 /// | 12 | anchor position: x, y, z, signed 32-bit millimetres |
 /// | 5 | Response only: reply time, 40-bit device ticks |
 /// | 4 | Response only: initiator clock offset, signed 32-bit parts per billion |
+/// | 2 | Response only: time of flight to the initiator, device ticks; 0xFFFF for none yet |
+/// | 1 | Final only: the number of Responses received, at most ``maximumResponsesInFinal`` |
+/// | 7 each | Final only: a responder's short address (2) and its Response's RX timestamp (5) |
 /// | 3 | optional, last: the anchor's floor number (signed 8-bit) and height above it (signed 16-bit millimetres) |
 public struct DownlinkTDoAFrame: Hashable, Sendable {
     /// The network the anchors serve: the frame's PAN identifier.
@@ -41,8 +45,20 @@ public struct DownlinkTDoAFrame: Hashable, Sendable {
 
     /// Octets of every message: type (1), round (2), timestamp (5), position (3 × 4).
     static let commonLength = 20
-    /// Octets a Response adds: reply time (5), clock offset (4).
-    static let responseExtraLength = 9
+    /// Octets a Response adds: reply time (5), clock offset (4), time of flight (2).
+    static let responseExtraLength = 11
+    /// Octets a Final adds before its Responses: their number (1).
+    static let finalExtraLength = 1
+    /// Octets a Final gives each Response: the responder's address (2), the RX timestamp (5).
+    static let finalEntryLength = 7
+    /// The time of flight that means "none measured yet".
+    static let noTimeOfFlight = UInt16.max
+    /// The most Responses a Final can list: as many as fit a 127-octet frame (IEEE 802.15.4
+    /// aMaxPHYPacketSize) with the anchor's floor: 13. A larger cluster's later responders are
+    /// left out, and measure no time of flight.
+    public static let maximumResponsesInFinal =
+        (PHRMode.standard.maximumFrameLength - RangingFrameFormat.macHeaderLength - RangingFrameFormat.frameCheckSequenceLength
+            - commonLength - floorLength - finalExtraLength) / finalEntryLength
     /// Octets the anchor's floor adds: floor number (1), height above it (2).
     static let floorLength = 3
     /// Position units per metre: millimetres.
@@ -56,6 +72,9 @@ public struct DownlinkTDoAFrame: Hashable, Sendable {
     ///   finite or beyond ±2147 km, ``DownlinkTDoAFrameError/replyTimeOutOfRange(_:)`` for a
     ///   negative reply time or one of 2⁴⁰ ticks or more,
     ///   ``DownlinkTDoAFrameError/clockOffsetOutOfRange(_:)`` for an offset beyond ±2.1 × 10⁶ ppm,
+    ///   ``DownlinkTDoAFrameError/timeOfFlightOutOfRange(_:)`` for a negative time of flight or one of
+    ///   0xFFFF ticks or more, ``DownlinkTDoAFrameError/tooManyResponses(_:)`` for a Final listing more
+    ///   than ``maximumResponsesInFinal``,
     ///   ``DownlinkTDoAFrameError/floorOutOfRange(_:)`` for a floor the frame cannot carry.
     public func encoded() throws(DownlinkTDoAFrameError) -> [UInt8] {
         var payload: [UInt8] = []
@@ -70,7 +89,10 @@ public struct DownlinkTDoAFrame: Hashable, Sendable {
         for value in try Self.millimetres(of: message.anchorPosition) {
             payload.appendLittleEndian(UInt32(bitPattern: value))
         }
-        if case .response(let replyTime, let offset) = message.kind {
+        switch message.kind {
+        case .poll:
+            break
+        case .response(let replyTime, let offset, let flight):
             guard replyTime.ticks >= 0, UInt64(replyTime.ticks) <= DeviceClock.maximumTicks else {
                 throw .replyTimeOutOfRange(replyTime)
             }
@@ -79,6 +101,19 @@ public struct DownlinkTDoAFrame: Hashable, Sendable {
                 throw .clockOffsetOutOfRange(offset)
             }
             payload.appendLittleEndian(UInt32(bitPattern: units))
+            if let flight {
+                guard let ticks = UInt16(exactly: flight.ticks), ticks != Self.noTimeOfFlight else { throw .timeOfFlightOutOfRange(flight) }
+                payload.appendLittleEndian(ticks)
+            } else {
+                payload.appendLittleEndian(Self.noTimeOfFlight)
+            }
+        case .final(let responses):
+            guard responses.count <= Self.maximumResponsesInFinal else { throw .tooManyResponses(responses.count) }
+            payload.append(UInt8(responses.count))
+            for response in responses {
+                payload.appendLittleEndian(response.responder)
+                payload += response.received.littleEndianOctets
+            }
         }
         if let floor = message.anchorFloor {
             let (number, height) = try Self.octets(of: floor)
@@ -129,7 +164,16 @@ public struct DownlinkTDoAFrame: Hashable, Sendable {
             let first = frame.payload.first, let code = TypeCode(rawValue: first)
         else { return nil }
         let payload = frame.payload
-        let expected = Self.commonLength + (code == .response ? Self.responseExtraLength : 0)
+        let expected: Int
+        switch code {
+        case .poll: expected = Self.commonLength
+        case .response: expected = Self.commonLength + Self.responseExtraLength
+        case .final:
+            guard payload.count > Self.commonLength else {
+                throw .malformed("a DL-TDoA final payload of \(payload.count) octets, shorter than its \(Self.commonLength + Self.finalExtraLength)")
+            }
+            expected = Self.commonLength + Self.finalExtraLength + Int(payload[Self.commonLength]) * Self.finalEntryLength
+        }
         guard payload.count == expected || payload.count == expected + Self.floorLength else {
             throw .malformed("a DL-TDoA \(code) payload of \(payload.count) octets, not \(expected) (or \(expected + Self.floorLength) with a floor)")
         }
@@ -139,13 +183,24 @@ public struct DownlinkTDoAFrame: Hashable, Sendable {
         func coordinate(_ index: Int) -> Double {
             Double(Int32(bitPattern: UInt32(integer(8 + 4 * index, 4)))) / Self.positionUnitsPerMetre
         }
-        let kind: DownlinkTDoAMessage.Kind = switch code {
-        case .poll: .poll
-        case .final: .final
-        case .response: .response(
-            replyTime: DeviceDuration(ticks: Int64(integer(20, 5))),
-            initiatorClockOffset: ClockOffset(
-                partsPerMillion: Double(Int32(bitPattern: UInt32(integer(25, 4)))) / Self.clockOffsetUnitsPerPPM))
+        let kind: DownlinkTDoAMessage.Kind
+        switch code {
+        case .poll:
+            kind = .poll
+        case .final:
+            let first = Self.commonLength + Self.finalExtraLength
+            kind = .final(responses: (0..<Int(payload[Self.commonLength])).map { entry in
+                let offset = first + entry * Self.finalEntryLength
+                return DownlinkTDoAResponseReception(
+                    responder: UInt16(integer(offset, 2)), received: DeviceTime(wrapping: integer(offset + 2, 5)))
+            })
+        case .response:
+            let flight = UInt16(integer(29, 2))
+            kind = .response(
+                replyTime: DeviceDuration(ticks: Int64(integer(20, 5))),
+                initiatorClockOffset: ClockOffset(
+                    partsPerMillion: Double(Int32(bitPattern: UInt32(integer(25, 4)))) / Self.clockOffsetUnitsPerPPM),
+                timeOfFlight: flight == Self.noTimeOfFlight ? nil : DeviceDuration(ticks: Int64(flight)))
         }
         let floor: FloorElevation? = payload.count == expected ? nil : FloorElevation(
             floorNumber: Int(Int8(bitPattern: payload[expected])),

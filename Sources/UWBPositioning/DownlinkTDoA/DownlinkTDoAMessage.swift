@@ -2,13 +2,15 @@ import UWBCore
 
 /// One frame of a DL-TDoA round (a DL-TDoA message, DTM, in FiRa's terms): what an anchor tells
 /// every listening tag. Each carries the anchor's surveyed position and the time it left the
-/// anchor, by the anchor's clock; a Response also carries its reply time and the initiator's clock
-/// offset the responder measured on the Poll.
+/// anchor, by the anchor's clock; a Response also carries its reply time, the initiator's clock
+/// offset the responder measured on the Poll and the time of flight it measured to the initiator;
+/// a Final carries when the initiator received each Response.
 ///
 /// On the air it is an IEEE 802.15.4 data frame in the network's PAN from the anchor's short
 /// address (to the initiator for a Response, broadcast otherwise) whose payload `Docs/positioning.md`
-/// tabulates: type, round number, TX timestamp, position, in a Response reply time and clock offset,
-/// and the anchor's floor where the site gives it.
+/// tabulates: type, round number, TX timestamp, position, in a Response reply time, clock offset and
+/// time of flight, in a Final the Responses' RX timestamps, and the anchor's floor where the site
+/// gives it.
 public struct DownlinkTDoAMessage: Hashable, Sendable {
     /// What the frame does in the round.
     public enum Kind: Hashable, Sendable {
@@ -16,10 +18,13 @@ public struct DownlinkTDoAMessage: Hashable, Sendable {
         case poll
         /// A responder anchor answers the Poll, `replyTime` after it received it by its own clock,
         /// having measured the initiator's clock as `initiatorClockOffset` from its own (positive
-        /// when the initiator's runs fast).
-        case response(replyTime: DeviceDuration, initiatorClockOffset: ClockOffset)
-        /// The initiator anchor closes the round.
-        case final
+        /// when the initiator's runs fast) and, from the earlier rounds' Polls, Responses and
+        /// Finals (double-sided two-way ranging), the time of flight between them as
+        /// `timeOfFlight`, once it has one.
+        case response(replyTime: DeviceDuration, initiatorClockOffset: ClockOffset, timeOfFlight: DeviceDuration?)
+        /// The initiator anchor closes the round, telling when it received each Response
+        /// (`responses`), which completes every responder's two-way ranging with it.
+        case final(responses: [DownlinkTDoAResponseReception])
     }
 
     /// The message's part in the round.

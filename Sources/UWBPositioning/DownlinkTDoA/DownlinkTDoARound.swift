@@ -8,8 +8,8 @@ import UWBCore
 /// With `ρ` a responder's reply time (Response sent − Poll received, its clock), `ε` its clock
 /// rate over the initiator's, `k` the tag's over the initiator's, measured as the Final−Poll
 /// interval the tag heard over the one the initiator sent, and the anchors' time of flight `f`
-/// from their surveyed positions, the Response left `f + ρ/ε` after the Poll in the initiator's
-/// time, so that
+/// (the one the responder measured, ``Response/timeOfFlight``, else from their surveyed
+/// positions), the Response left `f + ρ/ε` after the Poll in the initiator's time, so that
 ///
 ///     d(responder) − d(initiator) = c · ((τ_Response − τ_Poll) / k − f − ρ / ε).
 ///
@@ -28,13 +28,24 @@ public struct DownlinkTDoARound: Hashable, Sendable {
         public let clockRatio: Double
         /// When the tag received the Response, in the tag's clock.
         public let received: DeviceTime
+        /// The time of flight between the responder and the initiator that the responder measured
+        /// (two-way ranging over the earlier rounds) and its Response carried; `nil` if it carried
+        /// none, when the surveyed distance's is taken.
+        ///
+        /// The measured one is better: the responder's reception of the Poll, which its reply
+        /// time starts from, is timed by the same receiver as its ranging, so the multipath between
+        /// the two anchors delays both alike.
+        public let timeOfFlight: DeviceDuration?
 
         /// A responder's part.
-        public init(responder: String, replyTime: DeviceDuration, clockRatio: Double, received: DeviceTime) {
+        public init(
+            responder: String, replyTime: DeviceDuration, clockRatio: Double, received: DeviceTime, timeOfFlight: DeviceDuration? = nil
+        ) {
             self.responder = responder
             self.replyTime = replyTime
             self.clockRatio = clockRatio
             self.received = received
+            self.timeOfFlight = timeOfFlight
         }
     }
 
@@ -92,7 +103,7 @@ public struct DownlinkTDoARound: Hashable, Sendable {
             guard response.clockRatio > 0, response.clockRatio.isFinite else {
                 throw .invalidMeasurement("responder \(response.responder)'s clock ratio \(response.clockRatio) is not positive")
             }
-            let flight = (position - initiatorPosition).length / speed
+            let flight = response.timeOfFlight.map { Double($0.ticks) / DeviceClock.ticksPerSecond } ?? (position - initiatorPosition).length / speed
             let interval = response.received.elapsed(since: pollReceived).seconds / tagRate
             let difference = speed * (interval - flight - response.replyTime.seconds / response.clockRatio)
             return .pseudorange(

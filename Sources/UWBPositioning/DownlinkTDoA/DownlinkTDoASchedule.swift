@@ -8,7 +8,9 @@ import UWBRanging
 ///
 /// The first Response must leave after the whole Poll is in and the responder's host has reacted
 /// (``hostAllowance``), so its delay is the Poll's airtime plus that allowance; each later one
-/// follows a Response's airtime plus ``guardTime`` later; the Final takes the slot after the last.
+/// follows a Response's airtime plus ``guardTime`` later. The initiator listens to the Responses
+/// (its Final tells when it received each) and programs its Final once the last slot is over
+/// (``responsesEnd``), so the Final leaves a host allowance after the slot that follows the last.
 public struct DownlinkTDoASchedule: Hashable, Sendable {
     /// The radio configuration the airtimes are computed for.
     public let configuration: RadioConfig
@@ -36,11 +38,19 @@ public struct DownlinkTDoASchedule: Hashable, Sendable {
         }
     }
 
-    /// A Poll's or Final's airtime, with the anchor's floor (the longest such frame).
+    /// A Poll's airtime, with the anchor's floor (the longest Poll).
     public var pollAirtime: Duration {
         configuration.airtime(
             frameLength: RangingFrameFormat.macHeaderLength + DownlinkTDoAFrame.commonLength + DownlinkTDoAFrame.floorLength
                 + RangingFrameFormat.frameCheckSequenceLength)
+    }
+
+    /// A Final's airtime, listing every responder it can and with the anchor's floor (the longest Final).
+    public var finalAirtime: Duration {
+        let listed = min(responders, DownlinkTDoAFrame.maximumResponsesInFinal)
+        return configuration.airtime(
+            frameLength: RangingFrameFormat.macHeaderLength + DownlinkTDoAFrame.commonLength + DownlinkTDoAFrame.finalExtraLength
+                + listed * DownlinkTDoAFrame.finalEntryLength + DownlinkTDoAFrame.floorLength + RangingFrameFormat.frameCheckSequenceLength)
     }
 
     /// A Response's airtime, with the anchor's floor (the longest Response).
@@ -55,11 +65,16 @@ public struct DownlinkTDoASchedule: Hashable, Sendable {
         pollAirtime + hostAllowance + (responseAirtime + Self.guardTime) * slot
     }
 
-    /// From the Poll's TX timestamp to the Final's.
-    public var finalDelay: Duration { responseDelay(slot: responders) }
+    /// From the end of the Poll to the end of the last Response's slot, when the initiator has
+    /// heard every Response it will: the slots' ``guardTime`` covers the times of flight there and back.
+    public var responsesEnd: Duration { responseDelay(slot: responders) - pollAirtime }
+
+    /// From the Poll's TX timestamp to the Final's: the slot after the last Response's, and a
+    /// host allowance for the initiator to program the Final once that slot is over.
+    public var finalDelay: Duration { responseDelay(slot: responders) + hostAllowance }
 
     /// The whole round on the air, from the Poll's first preamble symbol to the Final's last bit:
     /// the Poll's synchronisation header before its TX timestamp and the rest of the Final after
-    /// its own add up to one frame's airtime.
-    public var roundDuration: Duration { finalDelay + pollAirtime }
+    /// its own add up to the Final's airtime.
+    public var roundDuration: Duration { finalDelay + finalAirtime }
 }

@@ -119,7 +119,7 @@ public final class DownlinkTDoATag: RadioEventHandler {
         anchors.append(Anchor(name: anchorName(initiator), position: heard.poll.anchorPosition))
         var fromCarrier: [String] = []
         for response in heard.heard {
-            guard case .response(let replyTime, let offset) = response.message.kind else { continue }
+            guard case .response(let replyTime, let offset, let flight) = response.message.kind else { continue }
             let name = anchorName(response.anchor)
             let clock = clocks.clockRatio(
                 of: response.anchor, to: initiator, pollSent: heard.poll.transmitted,
@@ -127,7 +127,7 @@ public final class DownlinkTDoATag: RadioEventHandler {
             if !clock.fromRounds { fromCarrier.append(name) }
             anchors.append(Anchor(name: name, position: response.message.anchorPosition))
             responses.append(DownlinkTDoARound.Response(
-                responder: name, replyTime: replyTime, clockRatio: clock.ratio, received: response.received))
+                responder: name, replyTime: replyTime, clockRatio: clock.ratio, received: response.received, timeOfFlight: flight))
         }
         completeRounds += 1
         onRound(DownlinkTDoAObservation(

@@ -82,6 +82,31 @@ struct DownlinkTDoAEmulatedTests {
         #expect(checked == heard.count * 3 - 6)
     }
 
+    @Test("each initiator's Final lists every Response it received, and from their second round the responders carry the flight they measured with it, within 3 cm of the surveyed one")
+    func measuredFlights() throws {
+        let (_, heard, _) = try Self.observations(tags: [(8, 6, 20)])
+        let speed = PhysicalConstants.speedOfLight.metresPerSecond
+        var carried = 0
+        for (_, observation) in heard {
+            let final = try #require(observation.messages.last?.message)
+            guard case .final(let listed) = final.kind else {
+                Issue.record("a round that does not end with a Final")
+                continue
+            }
+            #expect(Set(listed.map(\.responder)) == Set(observation.messages.dropFirst().dropLast().map(\.anchor)))
+            let initiator = try #require(observation.anchors.first).position.metres
+            for (response, anchor) in zip(observation.round.responses, observation.anchors.dropFirst()) {
+                // A cluster's first round has none yet: its Final completes the first ranging.
+                guard let flight = response.timeOfFlight else { continue }
+                let measured = Double(flight.ticks) / DeviceClock.ticksPerSecond * speed
+                #expect(abs(measured - (anchor.position.metres - initiator).length) < 0.03, "\(response.responder): \(measured) m")
+                carried += 1
+            }
+        }
+        // 10 rounds of 2 clusters of 3 responders, less each cluster's first.
+        #expect(carried == 2 * 3 * 9)
+    }
+
     @Test("a tag listening to a network no anchor serves hears no round: no observation, never a made-up one")
     func otherNetwork() throws {
         let (_, heard, _) = try Self.observations(tags: [(8, 6, 0)], network: 42, tagNetwork: 7)
