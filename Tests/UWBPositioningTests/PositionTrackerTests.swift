@@ -73,6 +73,32 @@ struct PositionTrackerTests {
         #expect(outcomes == [.gated, .gated, .started])
     }
 
+    @Test("a forklift at 2.8 m/s turning a corner on the spot: the track follows the turn within half a metre, where a filter of 1 m/s² alone overshoots by a metre")
+    func corner() {
+        var tracker = PositionTracker(acceleration: Acceleration(metresPerSecondSquared: 1))
+        var random = SeededRandom(seed: 11)
+        let (speed, deviation) = (2.8, 0.15)
+        var afterTurn: [Double] = []
+        for step in 0..<100 {
+            let t = Double(step) / 10
+            // 5 s along x, then 5 s along z from the corner.
+            let truth = t <= 5 ? Vector3(x: speed * t, y: 1, z: 0) : Vector3(x: speed * 5, y: 1, z: speed * (t - 5))
+            let fix = PositionFix(
+                position: Position(metres: Vector3(
+                    x: truth.x + random.normal(mean: 0, standardDeviation: deviation), y: 1,
+                    z: truth.z + random.normal(mean: 0, standardDeviation: deviation))),
+                covariance: [deviation * deviation, 0, 0, deviation * deviation], quality: .unverified)
+            let track = tracker.update(with: fix, at: .milliseconds(100 * step))
+            if t > 5 { afterTurn.append((track.position.metres - truth).length) }
+        }
+        // A filter that took the turn as 1 m/s² of noise carries on along x: 1 m past the corner
+        // three fixes on, when it gives up and starts again. Following the turn, the track stays
+        // within half a metre.
+        let peak = afterTurn.max() ?? .infinity
+        #expect(peak < 0.5, "peak \(peak) m")
+        #expect(afterTurn.dropFirst(10).allSatisfy { $0 < 0.35 }, "\(afterTurn.dropFirst(10).max() ?? 0) m a second after the turn")
+    }
+
     @Test("3-D fixes are tracked in 3-D, 2-D ones keep the fix's height")
     func dimensions() {
         var tracker = PositionTracker(acceleration: Acceleration(metresPerSecondSquared: 1))

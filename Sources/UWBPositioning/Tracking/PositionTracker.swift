@@ -5,15 +5,22 @@ import UWBCore
 /// model, Bar-Shalom, Li and Kirubarajan, *Estimation with Applications to Tracking and
 /// Navigation*, 2001, §6.3.3), weighing each fix by its covariance.
 ///
-/// A fix that disagrees with the prediction beyond the chi-square distribution's 99.9 % point is
-/// left out (an NLOS or multipath fix the solver could not see through); after ``reacquisition``
-/// such fixes in a row the tag has truly gone elsewhere, and the track starts again from the fix.
+/// A fix that disagrees with the prediction beyond the chi-square distribution's 95 % point starts
+/// a manoeuvre (a turn, a stop): the prediction is made again with ``manoeuvreScale`` times the
+/// acceleration, so the track follows within a few fixes instead of lagging by metres (the
+/// adjustable process noise of the same book, §11.2). A fix that disagrees even then beyond the
+/// 99.9 % point is left out (an NLOS or multipath fix the solver could not see through); after
+/// ``reacquisition`` such fixes in a row the tag has truly gone elsewhere, and the track starts
+/// again from the fix.
 public struct PositionTracker: Sendable {
     /// The standard deviation of the tag's acceleration: about 1 m/s² for a walking person,
     /// 2 m/s² for a forklift braking.
     public let acceleration: Acceleration
     /// Fixes left out in a row after which the track restarts from the next: 3.
     public static let reacquisition = 3
+    /// How many times ``acceleration`` a manoeuvre allows: 10 (about 1 g for a tag of 1 m/s²,
+    /// a forklift turning into an aisle at speed).
+    public static let manoeuvreScale = 10.0
 
     private var state: SmallMatrix?
     private var covariance = SmallMatrix.identity(0)
@@ -33,15 +40,20 @@ public struct PositionTracker: Sendable {
         guard let previous = state, previous.rows == 2 * dimensions, time >= lastTime else {
             return start(at: measured, noise: noise, time: time, fix: fix)
         }
-        let (predicted, predictedCovariance) = predict(previous, covariance, over: (time - lastTime).secondsValue, dimensions: dimensions)
+        let seconds = (time - lastTime).secondsValue
         lastTime = time
         let observation = dimensions == 3 ? Self.spatialObservation : Self.planarObservation
-        let innovation = measured - observation * predicted
-        let innovationCovariance = (observation * predictedCovariance).timesTransposed(observation) + noise
-        guard let inverse = innovationCovariance.symmetricInverse else {
+        var (predicted, predictedCovariance) = predict(previous, covariance, over: seconds, dimensions: dimensions, scale: 1)
+        guard var (innovation, inverse, distance) = Self.innovation(measured, noise: noise, predicted, predictedCovariance, observation) else {
             return start(at: measured, noise: noise, time: time, fix: fix)
         }
-        let distance = (innovation.transposed * inverse * innovation)[0, 0]
+        if distance > Self.manoeuvreBound(dimensions: dimensions) {
+            (predicted, predictedCovariance) = predict(previous, covariance, over: seconds, dimensions: dimensions, scale: Self.manoeuvreScale)
+            guard let again = Self.innovation(measured, noise: noise, predicted, predictedCovariance, observation) else {
+                return start(at: measured, noise: noise, time: time, fix: fix)
+            }
+            (innovation, inverse, distance) = again
+        }
         if distance > PositionSolver.consistencyBound(degreesOfFreedom: dimensions) * Double(dimensions) {
             gatedInARow += 1
             if gatedInARow >= Self.reacquisition {
@@ -58,6 +70,22 @@ public struct PositionTracker: Sendable {
         // Joseph's form, which stays symmetric and positive definite.
         covariance = (keep * predictedCovariance).timesTransposed(keep) + (gain * noise).timesTransposed(gain)
         return tracked(fix: fix, dimensions: dimensions, outcome: .updated)
+    }
+
+    /// The innovation of `measured` (covariance `noise`) against the prediction, the inverse of its
+    /// covariance and its squared Mahalanobis distance; `nil` if that covariance is singular.
+    private static func innovation(
+        _ measured: SmallMatrix, noise: SmallMatrix, _ predicted: SmallMatrix, _ predictedCovariance: SmallMatrix, _ observation: SmallMatrix
+    ) -> (innovation: SmallMatrix, inverse: SmallMatrix, distance: Double)? {
+        let innovation = measured - observation * predicted
+        guard let inverse = ((observation * predictedCovariance).timesTransposed(observation) + noise).symmetricInverse else { return nil }
+        return (innovation, inverse, (innovation.transposed * inverse * innovation)[0, 0])
+    }
+
+    /// The chi-square distribution's 95 % point with `dimensions` degrees of freedom, beyond which
+    /// a fix starts a manoeuvre: 5.991 in 2-D, 7.815 in 3-D (the standard tables).
+    static func manoeuvreBound(dimensions: Int) -> Double {
+        dimensions == 3 ? 7.815 : 5.991
     }
 
     /// Starts the track at `measured`, at rest give or take ``startingSpeedDeviation``.
@@ -80,13 +108,14 @@ public struct PositionTracker: Sendable {
     /// walk or a slow vehicle.
     static let startingSpeedDeviation = 2.0
 
-    /// The state and covariance `seconds` later.
+    /// The state and covariance `seconds` later, with `scale` times the tag's acceleration.
     private func predict(
-        _ state: SmallMatrix, _ covariance: SmallMatrix, over seconds: Double, dimensions: Int
+        _ state: SmallMatrix, _ covariance: SmallMatrix, over seconds: Double, dimensions: Int, scale: Double
     ) -> (SmallMatrix, SmallMatrix) {
         var transition = SmallMatrix.identity(2 * dimensions)
         var process = SmallMatrix.identity(2 * dimensions, scale: 0)
-        let variance = acceleration.metresPerSecondSquared * acceleration.metresPerSecondSquared
+        let deviation = acceleration.metresPerSecondSquared * scale
+        let variance = deviation * deviation
         let (t2, t3, t4) = (seconds * seconds, seconds * seconds * seconds, seconds * seconds * seconds * seconds)
         for axis in 0..<dimensions {
             transition[axis, dimensions + axis] = seconds
