@@ -211,7 +211,7 @@ let package = Package(
         .executableTarget(name: "token-archive-probe", dependencies: ["NearbyInteraction", "UWBCore"]),
         .executableTarget(
             name: "uwb-fuzz",
-            dependencies: ["UWBCore", "UWBRanging", "UWBEmulator", "UWBEmulatorService", "NearbyInteraction", "FT232H", "FT232HEmulation", "UCI", "AccessoryProtocol", "UWBPlot"]
+            dependencies: ["UWBCore", "UWBRanging", "UWBEmulator", "UWBEmulatorService", "NearbyInteraction", "FT232H", "FT232HEmulation", "UCI", "AccessoryProtocol", "UWBPlot", "UWBPositioning"]
         ),
         .target(
             name: "UWBTestSupport",

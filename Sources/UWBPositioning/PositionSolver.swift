@@ -357,13 +357,9 @@ public struct PositionSolver: Sendable {
     }
 
     /// The 99.9 % quantile of the chi-square distribution with `degreesOfFreedom` degrees of
-    /// freedom, per degree of freedom, by the Wilson-Hilferty approximation (E. B. Wilson and
-    /// M. M. Hilferty, "The distribution of chi-square", PNAS 17, 1931): a normalised residual
-    /// above it means the measurements disagree with their stated errors.
+    /// freedom, per degree of freedom (``ChiSquarePoint/outlier``): a normalised residual above it
+    /// means the measurements disagree with their stated errors.
     static func consistencyBound(degreesOfFreedom: Int) -> Double {
-        let k = Double(degreesOfFreedom)
-        let z = 3.090_232  // the standard normal's 99.9 % quantile
-        let root = 1 - 2 / (9 * k) + z * (2 / (9 * k)).squareRoot()
-        return root * root * root
+        ChiSquarePoint.outlier.perDegreeOfFreedom(degreesOfFreedom)
     }
 }

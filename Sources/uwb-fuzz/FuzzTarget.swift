@@ -8,6 +8,7 @@ import UWBCore
 import UWBEmulator
 import UWBEmulatorService
 import UWBPlot
+import UWBPositioning
 import UWBRanging
 
 /// One decoder that takes bytes from outside the program, to be fed arbitrary input: it must turn
@@ -51,6 +52,10 @@ enum FuzzTarget: String, CaseIterable {
     /// A log of accumulators as `uwb cir detect` reads it (`CIRLog.parse`: a DecaRanging log or `uwb cir`
     /// JSON lines), each frame read then detected (`AccumulatorDetection`).
     case cirLog = "cir-log"
+    /// A frame a DL-TDoA tag or anchor hears (`DownlinkTDoAFrame.decoded(from:)`: the MAC frame,
+    /// then the message's payload, whose Final says how many entries follow), encoded again when it
+    /// decodes.
+    case downlinkTDoAFrame = "dl-tdoa-frame"
 
     /// Feeds `bytes` to the decoder; its errors are the expected answer to bad input. Returns
     /// whether the decoder accepted them.
@@ -89,6 +94,10 @@ enum FuzzTarget: String, CaseIterable {
             return Self.feedAccessoryMessage(bytes)
         case .cirLog:
             return Self.feedCIRLog(bytes)
+        case .downlinkTDoAFrame:
+            guard let frame = try? DownlinkTDoAFrame.decoded(from: bytes) else { return false }
+            _ = try? frame.encoded()
+            return true
         }
     }
 

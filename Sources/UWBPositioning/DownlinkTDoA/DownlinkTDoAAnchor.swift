@@ -10,7 +10,7 @@ import UWBRanging
 /// The initiator listens to the Responses between its Poll and its Final, and its Final tells
 /// when it received each; with them every responder completes a double-sided two-way ranging
 /// with its initiator each round, and its later Responses carry the time of flight it averaged
-/// (``DownlinkTDoAFlightAverage``). A tag takes that flight rather than the surveyed distance's:
+/// (`DownlinkTDoAFlightAverage`). A tag takes that flight rather than the surveyed distance's:
 /// it is timed by the same receivers as the rounds, so a reception the multipath between the two
 /// anchors makes late, which delays the Response that answers it, delays their flight as well.
 ///
@@ -120,7 +120,8 @@ public final class DownlinkTDoAAnchor: RadioEventHandler {
             }
         case (.initiator, .frameReceived(let received)):
             if let frame = try? DownlinkTDoAFrame.decoded(from: received.frame), frame.network == network,
-                frame.destination == .short(address), case .response = frame.message.kind, frame.message.round == hearing?.round {
+                frame.destination == .short(address), case .response = frame.message.kind, frame.message.round == hearing?.round,
+                hearing?.responses.contains(where: { $0.responder == frame.anchor }) == false {
                 hearing?.responses.append(DownlinkTDoAResponseReception(
                     responder: frame.anchor, received: received.rangeBiasCorrectedTimestamp(configuration: transmitter.radio.configuration)))
                 if hearing?.responses.count == schedule.responders {

@@ -22,7 +22,7 @@ struct DownlinkTDoAFlightAverage {
     /// The mean to the nearest tick, as a Response carries it; `nil` before the first round or
     /// for a mean the frame cannot carry (negative, for anchors closer than their timestamps' noise).
     var carried: DeviceDuration? {
-        guard let mean, mean >= 0, mean < Double(DownlinkTDoAFrame.noTimeOfFlight) else { return nil }
-        return DeviceDuration(ticks: Int64(mean.rounded()))
+        guard let ticks = mean?.rounded(), ticks >= 0, ticks < Double(DownlinkTDoAFrame.noTimeOfFlight) else { return nil }
+        return DeviceDuration(ticks: Int64(ticks))
     }
 }

@@ -15,7 +15,7 @@ import UWBRanging
 /// | 5 | Response only: reply time, 40-bit device ticks |
 /// | 4 | Response only: initiator clock offset, signed 32-bit parts per billion |
 /// | 2 | Response only: time of flight to the initiator, device ticks; 0xFFFF for none yet |
-/// | 1 | Final only: the number of Responses received, at most ``maximumResponsesInFinal`` |
+/// | 1 | Final only: the number of Responses listed (those the initiator received, at most ``maximumResponsesInFinal``) |
 /// | 7 each | Final only: a responder's short address (2) and its Response's RX timestamp (5) |
 /// | 3 | optional, last: the anchor's floor number (signed 8-bit) and height above it (signed 16-bit millimetres) |
 public struct DownlinkTDoAFrame: Hashable, Sendable {

@@ -5,31 +5,36 @@ import UWBCore
 /// model, Bar-Shalom, Li and Kirubarajan, *Estimation with Applications to Tracking and
 /// Navigation*, 2001, §6.3.3), weighing each fix by its covariance.
 ///
-/// A fix that disagrees with the prediction beyond the chi-square distribution's 95 % point starts
-/// a manoeuvre (a turn, a stop): the prediction is made again with ``manoeuvreScale`` times the
-/// acceleration, so the track follows within a few fixes instead of lagging by metres (the
-/// adjustable process noise of the same book, §11.2). A fix that disagrees even then beyond the
-/// 99.9 % point is left out (an NLOS or multipath fix the solver could not see through); after
-/// ``reacquisition`` such fixes in a row the tag has truly gone elsewhere, and the track starts
-/// again from the fix.
+/// A fix that disagrees with the prediction beyond the chi-square distribution's 99.9 % point is
+/// left out (an NLOS or multipath fix the solver could not see through); after ``reacquisition``
+/// such fixes in a row the tag has truly gone elsewhere, and the track starts again from the fix.
+/// A fix that is taken but disagrees beyond the 95 % point starts a manoeuvre (a turn, a stop): it
+/// updates a prediction made with ``manoeuvreScale`` times the acceleration, so the track bends
+/// within a few fixes instead of running on past the corner (the adjustable process noise of the
+/// same book, §11.2). The gate itself always uses the tag's own acceleration, so a manoeuvre never
+/// lets an outlier in.
 public struct PositionTracker: Sendable {
     /// The standard deviation of the tag's acceleration: about 1 m/s² for a walking person,
     /// 2 m/s² for a forklift braking.
     public let acceleration: Acceleration
+    /// How many times ``acceleration`` a manoeuvre allows; 1 never manoeuvres.
+    public let manoeuvreScale: Double
     /// Fixes left out in a row after which the track restarts from the next: 3.
     public static let reacquisition = 3
-    /// How many times ``acceleration`` a manoeuvre allows: 10 (about 1 g for a tag of 1 m/s²,
+    /// The manoeuvre scale of a tracker that is not given one: 10 (about 1 g for a tag of 1 m/s²,
     /// a forklift turning into an aisle at speed).
-    public static let manoeuvreScale = 10.0
+    public static let defaultManoeuvreScale = 10.0
 
     private var state: SmallMatrix?
     private var covariance = SmallMatrix.identity(0)
     private var lastTime = Duration.zero
     private var gatedInARow = 0
 
-    /// A tracker for a tag accelerating with standard deviation `acceleration`.
-    public init(acceleration: Acceleration) {
+    /// A tracker for a tag accelerating with standard deviation `acceleration`, and up to
+    /// `manoeuvreScale` times that in a manoeuvre.
+    public init(acceleration: Acceleration, manoeuvreScale: Double = PositionTracker.defaultManoeuvreScale) {
         self.acceleration = acceleration
+        self.manoeuvreScale = manoeuvreScale
     }
 
     /// The track after `fix`, made at `time` (any monotonic clock; the first fix starts it).
@@ -44,17 +49,11 @@ public struct PositionTracker: Sendable {
         lastTime = time
         let observation = dimensions == 3 ? Self.spatialObservation : Self.planarObservation
         var (predicted, predictedCovariance) = predict(previous, covariance, over: seconds, dimensions: dimensions, scale: 1)
-        guard var (innovation, inverse, distance) = Self.innovation(measured, noise: noise, predicted, predictedCovariance, observation) else {
+        guard let first = Self.innovation(measured, noise: noise, predicted, predictedCovariance, observation) else {
             return start(at: measured, noise: noise, time: time, fix: fix)
         }
-        if distance > Self.manoeuvreBound(dimensions: dimensions) {
-            (predicted, predictedCovariance) = predict(previous, covariance, over: seconds, dimensions: dimensions, scale: Self.manoeuvreScale)
-            guard let again = Self.innovation(measured, noise: noise, predicted, predictedCovariance, observation) else {
-                return start(at: measured, noise: noise, time: time, fix: fix)
-            }
-            (innovation, inverse, distance) = again
-        }
-        if distance > PositionSolver.consistencyBound(degreesOfFreedom: dimensions) * Double(dimensions) {
+        var (innovation, inverse) = (first.innovation, first.inverse)
+        if first.distance > ChiSquarePoint.outlier.value(degreesOfFreedom: dimensions) {
             gatedInARow += 1
             if gatedInARow >= Self.reacquisition {
                 return start(at: measured, noise: noise, time: time, fix: fix)
@@ -62,6 +61,13 @@ public struct PositionTracker: Sendable {
             state = predicted
             covariance = predictedCovariance
             return tracked(fix: fix, dimensions: dimensions, outcome: .gated)
+        }
+        if first.distance > ChiSquarePoint.manoeuvre.value(degreesOfFreedom: dimensions), manoeuvreScale != 1 {
+            (predicted, predictedCovariance) = predict(previous, covariance, over: seconds, dimensions: dimensions, scale: manoeuvreScale)
+            guard let again = Self.innovation(measured, noise: noise, predicted, predictedCovariance, observation) else {
+                return start(at: measured, noise: noise, time: time, fix: fix)
+            }
+            (innovation, inverse) = (again.innovation, again.inverse)
         }
         gatedInARow = 0
         let gain = predictedCovariance.timesTransposed(observation) * inverse
@@ -80,12 +86,6 @@ public struct PositionTracker: Sendable {
         let innovation = measured - observation * predicted
         guard let inverse = ((observation * predictedCovariance).timesTransposed(observation) + noise).symmetricInverse else { return nil }
         return (innovation, inverse, (innovation.transposed * inverse * innovation)[0, 0])
-    }
-
-    /// The chi-square distribution's 95 % point with `dimensions` degrees of freedom, beyond which
-    /// a fix starts a manoeuvre: 5.991 in 2-D, 7.815 in 3-D (the standard tables).
-    static func manoeuvreBound(dimensions: Int) -> Double {
-        dimensions == 3 ? 7.815 : 5.991
     }
 
     /// Starts the track at `measured`, at rest give or take ``startingSpeedDeviation``.

@@ -7,7 +7,10 @@ import UWBPositioning
 @Suite("DL-TDoA anchors and tags on emulated DW1000 radios")
 struct DownlinkTDoAEmulatedTests {
     /// What the tags at `tags` heard in `seconds`, the anchors running as the hall's clusters say.
-    static func observations(tags: [(x: Double, z: Double, ppm: Double)], network: UInt16 = 42, tagNetwork: UInt16 = 42, seconds: Double = 1)
+    /// An anchor at device index `silent` serves another network, so its initiator never hears it.
+    static func observations(
+        tags: [(x: Double, z: Double, ppm: Double)], network: UInt16 = 42, tagNetwork: UInt16 = 42, seconds: Double = 1, silent: Int? = nil
+    )
         throws -> (emulation: Emulation, heard: [(tag: Int, observation: DownlinkTDoAObservation)], anchors: [DownlinkTDoAAnchor])
     {
         let scenario = try PositioningHall.scenario(tags: tags)
@@ -22,7 +25,7 @@ struct DownlinkTDoAEmulatedTests {
                     ? .initiator(period: .milliseconds(100), firstRound: start)
                     : .responder(initiator: UInt16(cluster.lowerBound + 1), slot: index - cluster.lowerBound - 1)
                 let anchor = try DownlinkTDoAAnchor(
-                    on: radio, network: PANIdentifier(rawValue: network), address: UInt16(index + 1),
+                    on: radio, network: PANIdentifier(rawValue: index == silent ? network &+ 1 : network), address: UInt16(index + 1),
                     position: try #require(emulation.antennaPosition(of: index, at: .zero)), role: role, schedule: schedule)
                 radio.adopt(anchor)
                 anchors.append(anchor)
@@ -105,6 +108,28 @@ struct DownlinkTDoAEmulatedTests {
         }
         // 10 rounds of 2 clusters of 3 responders, less each cluster's first.
         #expect(carried == 2 * 3 * 9)
+    }
+
+    @Test("a responder that never answers: its initiator's Final still leaves on time, when the last slot is over, listing the two Responses it heard, whose responders still measure their flights")
+    func missingResponse() throws {
+        // Device 3, cluster 0's third responder, serves another network.
+        let (_, heard, anchors) = try Self.observations(tags: [(8, 6, 20)], silent: 3)
+        #expect(anchors.allSatisfy { $0.failures == 0 })
+        let west = heard.map(\.observation).filter { $0.round.initiator == DownlinkTDoAObservation.anchorName(1) }
+        let east = heard.map(\.observation).filter { $0.round.initiator == DownlinkTDoAObservation.anchorName(5) }
+        #expect(west.count == 10 && east.count == 10)
+        // Both clusters have three responders, so the same schedule: the Final that waited for the
+        // silent responder's slot to end leaves as long after its Poll as the one that heard all three.
+        let interval = { (round: DownlinkTDoARound) in Double(round.finalSent.elapsed(since: round.pollSent).ticks) / DeviceClock.ticksPerSecond }
+        for (w, e) in zip(west, east) {
+            #expect(abs(interval(w.round) - interval(e.round)) < 1e-7, "\(interval(w.round)) s against \(interval(e.round)) s")
+            guard case .final(let listed)? = w.messages.last?.message.kind else {
+                Issue.record("a west round without a Final")
+                continue
+            }
+            #expect(listed.map(\.responder) == [2, 3])
+        }
+        #expect(west.dropFirst().allSatisfy { $0.round.responses.count == 2 && $0.round.responses.allSatisfy { $0.timeOfFlight != nil } })
     }
 
     @Test("a tag listening to a network no anchor serves hears no round: no observation, never a made-up one")
