@@ -69,10 +69,50 @@ public struct PositionSolver: Sendable {
             resolved.remove(at: best.index)
             solution = best.solution
         }
+        if solution.degreesOfFreedom == 1, let other = otherSolution(than: solution, of: resolved) {
+            let point = geometry.point(solution.unknowns)
+            throw .ambiguousGeometry(
+                "two positions fit the measurements within their errors, (\(Self.metres(point))) and (\(Self.metres(other))) m: "
+                    + "with one degree of freedom left, hear another anchor or cluster to tell them apart")
+        }
         return PositionFix(
             position: Position(metres: geometry.point(solution.unknowns)), covariance: solution.covariance,
             quality: solution.normalisedResidual.map { .consistent(normalisedResidual: $0) } ?? .unverified,
             used: used, rejected: rejected)
+    }
+
+    /// Another position that `given` fit within their errors, more than three standard deviations
+    /// of `solution`'s from it, if Gauss-Newton finds one from `solution`'s mirror images about
+    /// the anchors' centroid (through it, and turned a quarter either way): the second crossing of
+    /// the hyperbolae or circles that one degree of freedom cannot rule out, typically outside the
+    /// anchors' hull.
+    private func otherSolution(than solution: Solution, of given: [ResolvedMeasurement]) -> Vector3? {
+        let (measurements, clocks) = Self.numberingClocks(given)
+        let point = geometry.point(solution.unknowns)
+        let centroid = measurements.reduce(Vector3.zero) { $0 + $1.anchor } * (1 / Double(measurements.count))
+        let offset = point - centroid
+        let starts = [
+            centroid - offset,
+            centroid + Vector3(x: -offset.z, y: offset.y, z: offset.x),
+            centroid + Vector3(x: offset.z, y: offset.y, z: -offset.x),
+        ]
+        let size = geometry.unknowns
+        let spread = (0..<size).reduce(0.0) { $0 + solution.covariance[$1 * size + $1] }.squareRoot()
+        for start in starts {
+            guard let candidate = try? refine(measurements, clocks: clocks, from: centroidStart(start, measurements, clocks: clocks)),
+                let residual = candidate.normalisedResidual, residual <= Self.consistencyBound(degreesOfFreedom: candidate.degreesOfFreedom)
+            else { continue }
+            let other = geometry.point(candidate.unknowns)
+            if (other - point).length > 3 * spread {
+                return other
+            }
+        }
+        return nil
+    }
+
+    /// `point`'s coordinates to the centimetre, for messages.
+    private static func metres(_ point: Vector3) -> String {
+        [point.x, point.y, point.z].map { "\(($0 * 100).rounded() / 100)" }.joined(separator: ", ")
     }
 
     /// A least-squares solution of some measurements.
@@ -218,7 +258,7 @@ public struct PositionSolver: Sendable {
         var cost = normalEquations(measurements, at: unknowns, into: &equations, row: &row)
         for _ in 0..<maximumIterations {
             guard let step = equations.solution() else {
-                throw .ambiguousGeometry("the tag is where the anchors' measurements do not change with its position (on the extension of an anchor baseline)")
+                throw .ambiguousGeometry("the tag is where the anchors' measurements do not change with its position (on the extension of an anchor baseline); place anchors off that line")
             }
             var scale = 1.0
             var nextCost = cost
@@ -238,7 +278,7 @@ public struct PositionSolver: Sendable {
             cost = nextCost
             if moved.squareRoot() < 1e-9 {
                 guard let inverse = equations.inverse() else {
-                    throw .ambiguousGeometry("the tag is where the anchors' measurements do not change with its position (on the extension of an anchor baseline)")
+                    throw .ambiguousGeometry("the tag is where the anchors' measurements do not change with its position (on the extension of an anchor baseline); place anchors off that line")
                 }
                 let covariance = (0..<size).flatMap { row in (0..<size).map { inverse[row * equations.size + $0] } }
                 return Solution(unknowns: Array(unknowns.prefix(size)), covariance: covariance, cost: cost,

@@ -13,8 +13,9 @@ public enum PositioningError: Error, Hashable, Sendable, CustomStringConvertible
     /// Fewer independent measurements than the unknowns of the fix.
     case tooFewMeasurements(needed: Int, given: Int)
     /// The anchors cannot tell positions apart: collinear anchors in 2-D or coplanar ones in 3-D
-    /// leave a mirror image, and a tag on an anchor baseline's extension sees no difference when
-    /// it moves along it.
+    /// leave a mirror image, a tag on an anchor baseline's extension sees no difference when it
+    /// moves along it, and measurements with one degree of freedom to spare can fit a second
+    /// position far from the first (outside the anchors' hull). The reason says which, and what to do.
     case ambiguousGeometry(String)
     /// A site origin off the globe: a latitude beyond ±90°, a longitude beyond ±180°, or values that
     /// are not finite.
@@ -39,7 +40,7 @@ public enum PositioningError: Error, Hashable, Sendable, CustomStringConvertible
         case .tooFewMeasurements(let needed, let given):
             "\(given) measurement\(given == 1 ? "" : "s") cannot fix a position that needs \(needed): hear more anchors"
         case .ambiguousGeometry(let reason):
-            "the anchors cannot fix this position: \(reason); place anchors off that line or plane"
+            "the anchors cannot fix this position: \(reason)"
         case .invalidSiteOrigin(let origin):
             "the site origin \(origin) is off the globe: give a latitude within ±90° and a longitude within ±180°"
         case .noConvergence(let iterations):

@@ -56,7 +56,7 @@ public enum SolverGeometry: Hashable, Sendable {
     /// one line (seen from above), in 3-D not all in one plane, or a mirror image of every position
     /// fits the measurements as well.
     func ambiguity(of points: [Vector3]) -> String? {
-        guard let first = points.first else { return "no anchors" }
+        guard let first = points.first else { return "no anchors; survey some" }
         let offsets = points.dropFirst()
         var scale = 0.0
         for point in offsets {
@@ -72,7 +72,7 @@ public enum SolverGeometry: Hashable, Sendable {
                     spread = max(spread, abs(u.x * v.z - u.z * v.x))
                 }
             }
-            return spread > 1e-6 * scale * scale ? nil : "the anchors stand on one line (seen from above)"
+            return spread > 1e-6 * scale * scale ? nil : "the anchors stand on one line (seen from above); place anchors off that line"
         case .spatial:
             for a in offsets {
                 for b in offsets {
@@ -83,7 +83,7 @@ public enum SolverGeometry: Hashable, Sendable {
                     }
                 }
             }
-            return spread > 1e-6 * scale * scale * scale ? nil : "the anchors stand in one plane"
+            return spread > 1e-6 * scale * scale * scale ? nil : "the anchors stand in one plane; place anchors off that plane"
         }
     }
 }

@@ -11,7 +11,7 @@ struct SolverRefusalTests {
     func collinear() throws {
         let line = [Site.anchor("A", 0, 2.5, 0), Site.anchor("B", 5, 2.5, 0), Site.anchor("C", 12, 2.5, 0)]
         let solver = try PositionSolver(anchors: line, geometry: Self.planar)
-        #expect(throws: PositioningError.ambiguousGeometry("the anchors stand on one line (seen from above)")) {
+        #expect(throws: PositioningError.ambiguousGeometry("the anchors stand on one line (seen from above); place anchors off that line")) {
             try solver.fix(line.map { Site.distance($0, Self.tag) })
         }
     }
@@ -20,7 +20,7 @@ struct SolverRefusalTests {
     func coplanar() throws {
         let solver = try PositionSolver(anchors: Site.room.map { Site.anchor($0.name, $0.position.metres.x, 2.5, $0.position.metres.z) },
                                         geometry: .spatial)
-        #expect(throws: PositioningError.ambiguousGeometry("the anchors stand in one plane")) {
+        #expect(throws: PositioningError.ambiguousGeometry("the anchors stand in one plane; place anchors off that plane")) {
             try solver.fix(Site.room.map { Site.distance($0, Self.tag) })
         }
     }
@@ -36,6 +36,28 @@ struct SolverRefusalTests {
             try solver.fix([Site.difference(anchors[0], anchors[1], tag), Site.difference(anchors[2], anchors[1], tag)])
         }
         #expect(Refusal(error) == .ambiguousGeometry, "\(String(describing: error))")
+    }
+
+    @Test("one round of four anchors, a tag 3 m past their corner: a second position 2 m away fits the pseudoranges as well, so no fix; inside their hull, the fix")
+    func secondPosition() throws {
+        // The hall's east cluster (Docs/benchmarks.md, Positioning), 3 m up; pseudoranges of one
+        // round, the initiator's 0 and each responder's with √2 times 3 cm, as a DL-TDoA tag makes them.
+        let cluster = [Site.anchor("E1", 20, 3, 0), Site.anchor("E2", 20, 3, 15), Site.anchor("E3", 10, 3, 15), Site.anchor("E4", 20, 3, 7.5)]
+        let solver = try PositionSolver(anchors: cluster, geometry: .planar(height: Distance(metres: 1)))
+        func round(at tag: Vector3) -> [PositionMeasurement] {
+            let reference = (tag - cluster[0].position.metres).length
+            return cluster.enumerated().map { index, anchor in
+                .pseudorange(
+                    anchor: anchor.name, clock: "round", Distance(metres: (tag - anchor.position.metres).length - reference),
+                    standardDeviation: Distance(metres: index == 0 ? 0.03 : 0.03 * 2.0.squareRoot()))
+            }
+        }
+        let corner = Vector3(x: 23, y: 1, z: 18)
+        let error = #expect(throws: PositioningError.self) { try solver.fix(round(at: corner)) }
+        #expect(Refusal(error) == .ambiguousGeometry, "\(String(describing: error))")
+        let inside = Vector3(x: 15, y: 1, z: 7.5)
+        let fix = try solver.fix(round(at: inside))
+        #expect((fix.position.metres - inside).length < 0.01)
     }
 
     @Test("too few measurements, unknown and duplicate anchors, invalid values: each its error")
