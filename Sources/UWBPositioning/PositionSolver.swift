@@ -72,7 +72,7 @@ public struct PositionSolver: Sendable {
         if solution.degreesOfFreedom == 1, let other = otherSolution(than: solution, of: resolved) {
             let point = geometry.point(solution.unknowns)
             throw .ambiguousGeometry(
-                "two positions fit the measurements within their errors, (\(Self.metres(point))) and (\(Self.metres(other))) m: "
+                "two positions fit the measurements within their errors, \(Position(metres: point)) and \(Position(metres: other)): "
                     + "with one degree of freedom left, hear another anchor or cluster to tell them apart")
         }
         return PositionFix(
@@ -110,10 +110,9 @@ public struct PositionSolver: Sendable {
         return nil
     }
 
-    /// `point`'s coordinates to the centimetre, for messages.
-    private static func metres(_ point: Vector3) -> String {
-        [point.x, point.y, point.z].map { "\(($0 * 100).rounded() / 100)" }.joined(separator: ", ")
-    }
+    /// Why a tag on the extension of an anchor baseline gets no fix, and what to do.
+    private static let baselineExtension =
+        "the tag is where the anchors' measurements do not change with its position (on the extension of an anchor baseline); place anchors off that line"
 
     /// A least-squares solution of some measurements.
     private struct Solution {
@@ -258,7 +257,7 @@ public struct PositionSolver: Sendable {
         var cost = normalEquations(measurements, at: unknowns, into: &equations, row: &row)
         for _ in 0..<maximumIterations {
             guard let step = equations.solution() else {
-                throw .ambiguousGeometry("the tag is where the anchors' measurements do not change with its position (on the extension of an anchor baseline); place anchors off that line")
+                throw .ambiguousGeometry(Self.baselineExtension)
             }
             var scale = 1.0
             var nextCost = cost
@@ -278,7 +277,7 @@ public struct PositionSolver: Sendable {
             cost = nextCost
             if moved.squareRoot() < 1e-9 {
                 guard let inverse = equations.inverse() else {
-                    throw .ambiguousGeometry("the tag is where the anchors' measurements do not change with its position (on the extension of an anchor baseline); place anchors off that line")
+                    throw .ambiguousGeometry(Self.baselineExtension)
                 }
                 let covariance = (0..<size).flatMap { row in (0..<size).map { inverse[row * equations.size + $0] } }
                 return Solution(unknowns: Array(unknowns.prefix(size)), covariance: covariance, cost: cost,

@@ -103,7 +103,7 @@ public struct DownlinkTDoARound: Hashable, Sendable {
             guard response.clockRatio > 0, response.clockRatio.isFinite else {
                 throw .invalidMeasurement("responder \(response.responder)'s clock ratio \(response.clockRatio) is not positive")
             }
-            let flight = response.timeOfFlight.map { Double($0.ticks) / DeviceClock.ticksPerSecond } ?? (position - initiatorPosition).length / speed
+            let flight = response.timeOfFlight?.seconds ?? (position - initiatorPosition).length / speed
             let interval = response.received.elapsed(since: pollReceived).seconds / tagRate
             let difference = speed * (interval - flight - response.replyTime.seconds / response.clockRatio)
             return .pseudorange(

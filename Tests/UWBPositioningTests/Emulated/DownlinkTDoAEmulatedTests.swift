@@ -101,7 +101,7 @@ struct DownlinkTDoAEmulatedTests {
             for (response, anchor) in zip(observation.round.responses, observation.anchors.dropFirst()) {
                 // A cluster's first round has none yet: its Final completes the first ranging.
                 guard let flight = response.timeOfFlight else { continue }
-                let measured = Double(flight.ticks) / DeviceClock.ticksPerSecond * speed
+                let measured = flight.seconds * speed
                 #expect(abs(measured - (anchor.position.metres - initiator).length) < 0.03, "\(response.responder): \(measured) m")
                 carried += 1
             }
