@@ -53,6 +53,8 @@ import UWBEmulator
         let anchors = PositioningHall.anchors
         for round in rounds {
             #expect(round.map(\.measurementType) == [.poll, .response, .response, .response, .final], "\(round.map(\.measurementType))")
+            // A round short of a message has failed above; its Final is not where the checks below look.
+            guard round.count == 5 else { continue }
             let initiator = round[0].address
             #expect(initiator == 1 || initiator == 5)
             let initiatorPPM = anchors[Int(initiator) - 1].ppm
