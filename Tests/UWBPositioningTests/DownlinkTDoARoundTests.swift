@@ -132,6 +132,38 @@ struct DownlinkTDoARoundTests {
         #expect(abs(uncorrected - truth - 0.5) < 0.01, "\(uncorrected) against \(truth)")
     }
 
+    @Test("a Final heard 1 m late: with the tag's clock rate from two rounds it is a second reading of the Poll's arrival, so every responder's pseudorange moves alike, by half of it, and the initiator's reading has 1/√2 of a timestamp's deviation; with the rate from that Final, each moves in proportion to its Response's time in the round")
+    func finalReadsThePollAgain() throws {
+        let solver = try PositionSolver(anchors: Site.room, geometry: .planar(height: Distance(metres: 1.2)))
+        let tag = Vector3(x: 3, y: 1.2, z: 2)
+        let clocks = Self.clocks(offsets: [1e9, 7e11, 3e10, 5e8, 9.9e11])
+        let tagClock = clocks[clocks.count - 1]
+        let round = Self.round(anchors: Site.room, tag: tag, clocks: clocks)
+        let late = DeviceDuration(ticks: Int64((1 / Self.speed * tagClock.rate * DeviceClock.ticksPerSecond).rounded()))
+        func lateFinal(tagClockRatio: Double?) -> DownlinkTDoARound {
+            DownlinkTDoARound(
+                initiator: round.initiator, pollSent: round.pollSent, finalSent: round.finalSent, pollReceived: round.pollReceived,
+                finalReceived: round.finalReceived + late, responses: round.responses, tagClockRatio: tagClockRatio)
+        }
+        let truths = Site.room.map { (tag - $0.position.metres).length - (tag - Site.room[0].position.metres).length }
+        func errors(_ round: DownlinkTDoARound) throws -> [Double] {
+            try zip(round.pseudoranges(for: solver, clock: "r", timestampDeviation: .centimetres(3)), truths).map {
+                (Self.value($0) ?? .nan) - $1
+            }
+        }
+        let fromRounds = lateFinal(tagClockRatio: tagClock.rate / clocks[0].rate)
+        let alike = try errors(fromRounds)
+        // The Poll's arrival, the mean of two readings, is half a metre late: every difference against it half a metre short.
+        #expect(alike.dropFirst().allSatisfy { abs($0 + 0.5) < 0.01 }, "\(alike)")
+        let measured = try fromRounds.pseudoranges(for: solver, clock: "r", timestampDeviation: .centimetres(3))
+        if case .pseudorange(_, _, _, let deviation) = measured[0] {
+            #expect(abs(deviation.metres - 0.03 / 2.0.squareRoot()) < 1e-12)
+        }
+        // 300, 500 and 700 µs into a 4 ms round: 7.5, 12.5 and 17.5 cm short.
+        let scaled = try errors(lateFinal(tagClockRatio: nil))
+        #expect(zip(scaled.dropFirst(), [0.075, 0.125, 0.175]).allSatisfy { abs($0 + $1) < 0.01 }, "\(scaled)")
+    }
+
     @Test("a round across the 32-bit and the 40-bit wraps of every clock gives the same pseudoranges (Loco TDoA3's 67 ms wrap)")
     func wraps() throws {
         let solver = try PositionSolver(anchors: Site.room, geometry: .planar(height: Distance(metres: 1.2)))

@@ -1,28 +1,30 @@
 import UWBCore
 
-/// Each responder anchor's clock rate over its initiator's, as a listening tag learns it from the
-/// anchors' own exchanges: between two rounds, the interval between the Polls the responder
-/// received (its Response's TX timestamp less its reply time, by its clock) over the interval
-/// between the Polls the initiator sent (by the initiator's). The anchors stand still, so their
-/// time of flight cancels; the intervals of rounds 100 ms apart make the ratio about 10⁻⁹ exact
-/// with 100 ps timestamps, where the clock offset a responder measures on one carrier (its
-/// fallback for a first round) is good to some 10⁻⁷, which over a 3 ms reply is centimetres.
+/// A receiver's clock rate over an initiator anchor's, as a listening tag learns it from the
+/// rounds: between two rounds, the interval between the Polls the receiver got over the interval
+/// between the Polls the initiator sent (by the initiator's clock). For a responder anchor, the
+/// Polls it got are its Responses' TX timestamps less its reply times; for the tag itself, the Polls
+/// it heard. Anchors stand still, so their time of flight cancels; a tag moving at walking or
+/// driving speed changes its flight by some 10⁻⁸ of the interval. The intervals of rounds 100 ms
+/// apart make the ratio about 10⁻⁹ exact with 100 ps timestamps, where a clock offset measured on
+/// one carrier (the fallback for a first round) is good to some 10⁻⁷, which over a 3 ms reply is
+/// centimetres.
 public struct DownlinkTDoAClockTracker: Sendable {
     /// Two Polls further apart than this are not compared: half a 40-bit clock's wrap (8.6 s),
     /// so that no interval can be taken modulo the wrong number of wraps.
     public static let longestInterval = Duration.seconds(DeviceClock.wrapPeriod.seconds / 2)
 
-    /// The last Poll each responder answered: its initiator, when the initiator sent it and when
-    /// the responder received it.
+    /// The last Poll each receiver got: its initiator, when the initiator sent it and when the
+    /// receiver received it.
     private var last: [UInt16: (initiator: UInt16, sent: DeviceTime, received: DeviceTime)] = [:]
 
     /// A tracker that knows no anchor yet.
     public init() {}
 
-    /// Responder `responder`'s clock rate over `initiator`'s, given the Poll the initiator sent at
-    /// `pollSent` and the responder received at `pollReceived` (each by its own clock); from the
+    /// Receiver `responder`'s clock rate over `initiator`'s, given the Poll the initiator sent at
+    /// `pollSent` and the receiver received at `pollReceived` (each by its own clock); from the
     /// previous such Poll if there is one recent enough, else from `initiatorClockOffset`, which the
-    /// responder measured on the Poll's carrier.
+    /// receiver measured on the Poll's carrier.
     public mutating func clockRatio(
         of responder: UInt16, to initiator: UInt16, pollSent: DeviceTime, pollReceived: DeviceTime,
         initiatorClockOffset: ClockOffset

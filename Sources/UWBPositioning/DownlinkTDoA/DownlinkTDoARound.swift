@@ -6,12 +6,18 @@ import UWBCore
 ///
 /// Every time is a reading of its own device's clock; no two clocks agree, on offset or on rate.
 /// With `ρ` a responder's reply time (Response sent − Poll received, its clock), `ε` its clock
-/// rate over the initiator's, `k` the tag's over the initiator's, measured as the Final−Poll
-/// interval the tag heard over the one the initiator sent, and the anchors' time of flight `f`
-/// (the one the responder measured, ``Response/timeOfFlight``, else from their surveyed
+/// rate over the initiator's, `k` the tag's over the initiator's and the anchors' time of flight
+/// `f` (the one the responder measured, ``Response/timeOfFlight``, else from their surveyed
 /// positions), the Response left `f + ρ/ε` after the Poll in the initiator's time, so that
 ///
 ///     d(responder) − d(initiator) = c · ((τ_Response − τ_Poll) / k − f − ρ / ε).
+///
+/// The tag's rate `k` comes from two rounds where it can (``tagClockRatio``): the interval between
+/// the initiator's Polls the tag heard over the one the initiator sent, 100 ms or so, against which
+/// timestamp noise is negligible. Then the Final is a second reading of when the Poll reached the
+/// tag (its reception less `k` times the Final−Poll interval the initiator sent), and `τ_Poll` is the
+/// mean of the two. Without it, `k` is this round's Final−Poll interval heard over the one sent:
+/// the Final's timestamp noise then scales every interval, a late responder's by almost all of it.
 ///
 /// Intervals are taken modulo 2⁴⁰ ticks (``UWBCore/DeviceTime/elapsed(since:)``): a round of a few
 /// milliseconds is right across any wrap of any clock, the 40-bit wrap every 17.2 s included
@@ -61,11 +67,15 @@ public struct DownlinkTDoARound: Hashable, Sendable {
     public let finalReceived: DeviceTime
     /// The responders' parts.
     public let responses: [Response]
+    /// The tag's clock rate over the initiator's from this round's Poll and an earlier one's
+    /// (``DownlinkTDoAClockTracker``); `nil` when the tag heard no earlier Poll of the initiator
+    /// recent enough, and this round's Final−Poll intervals give it.
+    public let tagClockRatio: Double?
 
     /// A round as the tag heard it.
     public init(
         initiator: String, pollSent: DeviceTime, finalSent: DeviceTime, pollReceived: DeviceTime, finalReceived: DeviceTime,
-        responses: [Response]
+        responses: [Response], tagClockRatio: Double? = nil
     ) {
         self.initiator = initiator
         self.pollSent = pollSent
@@ -73,13 +83,15 @@ public struct DownlinkTDoARound: Hashable, Sendable {
         self.pollReceived = pollReceived
         self.finalReceived = finalReceived
         self.responses = responses
+        self.tagClockRatio = tagClockRatio
     }
 
     /// The round as pseudoranges for `solver`'s anchors, sharing the offset of clock `clock`: the
-    /// initiator's 0, with the deviation `timestampDeviation` of the tag's reception of the Poll,
-    /// and each responder's distance difference against it, with √2 times that: the tag's reception
-    /// of the Response and the responder's of the Poll. Unlike differences, whose errors all share
-    /// the Poll's reception, these errors are independent.
+    /// initiator's 0, with the deviation of the tag's reading of when the Poll arrived
+    /// (`timestampDeviation`, or 1/√2 of it when the Final reads it again), and each responder's
+    /// distance difference against that reading, with √2 times `timestampDeviation`: the tag's
+    /// reception of the Response and the responder's of the Poll. Unlike differences, whose errors
+    /// all share the Poll's reception, these errors are independent.
     ///
     /// - Throws: ``PositioningError/unknownAnchor(_:)`` for an anchor the solver does not have,
     ///   ``PositioningError/invalidMeasurement(_:)`` for a round whose Final does not follow its
@@ -93,9 +105,22 @@ public struct DownlinkTDoARound: Hashable, Sendable {
         guard sent > 0, heard > 0 else {
             throw .invalidMeasurement("a DL-TDoA round of \(initiator) whose Final does not follow its Poll")
         }
-        let tagRate = heard / sent
+        // With the rate from two rounds, the Poll's arrival is the mean of its reception and the
+        // Final's less the interval sent: `pollArrival` after the Poll's reception, by the tag's clock.
+        let tagRate: Double
+        let pollArrival: Double
+        let pollDeviation: Distance
+        if let ratio = tagClockRatio, ratio > 0, ratio.isFinite {
+            tagRate = ratio
+            pollArrival = (heard - ratio * sent) / 2
+            pollDeviation = Distance(metres: timestampDeviation.metres / 2.0.squareRoot())
+        } else {
+            tagRate = heard / sent
+            pollArrival = 0
+            pollDeviation = timestampDeviation
+        }
         let speed = PhysicalConstants.speedOfLight.metresPerSecond
-        let reference = PositionMeasurement.pseudorange(anchor: initiator, clock: clock, .zero, standardDeviation: timestampDeviation)
+        let reference = PositionMeasurement.pseudorange(anchor: initiator, clock: clock, .zero, standardDeviation: pollDeviation)
         return try [reference] + responses.map { (response) throws(PositioningError) -> PositionMeasurement in
             guard let position = solver.anchors[response.responder]?.position.metres else {
                 throw .unknownAnchor(response.responder)
@@ -104,7 +129,7 @@ public struct DownlinkTDoARound: Hashable, Sendable {
                 throw .invalidMeasurement("responder \(response.responder)'s clock ratio \(response.clockRatio) is not positive")
             }
             let flight = response.timeOfFlight?.seconds ?? (position - initiatorPosition).length / speed
-            let interval = response.received.elapsed(since: pollReceived).seconds / tagRate
+            let interval = (response.received.elapsed(since: pollReceived).seconds - pollArrival) / tagRate
             let difference = speed * (interval - flight - response.replyTime.seconds / response.clockRatio)
             return .pseudorange(
                 anchor: response.responder, clock: clock, Distance(metres: difference),

@@ -22,7 +22,10 @@ public final class DownlinkTDoATag: RadioEventHandler {
 
     /// The radio. `unowned`: the radio's owner keeps the tag, not the other way.
     private unowned let radio: any RadioHost
+    /// The responders' clock rates over their initiators'.
     private var clocks = DownlinkTDoAClockTracker()
+    /// The tag's own clock rate over each initiator's.
+    private var ownClock = DownlinkTDoAClockTracker()
     /// The rounds being heard, one per initiator (a network has a few).
     private var pending: [PendingRound] = []
     /// The messages of the last round completed: the room a new round's are given.
@@ -129,12 +132,16 @@ public final class DownlinkTDoATag: RadioEventHandler {
             responses.append(DownlinkTDoARound.Response(
                 responder: name, replyTime: replyTime, clockRatio: clock.ratio, received: response.received, timeOfFlight: flight))
         }
+        let tagClock = ownClock.clockRatio(
+            of: initiator, to: initiator, pollSent: heard.poll.transmitted, pollReceived: heard.pollReceived,
+            initiatorClockOffset: heard.heard[0].clockOffset)
         completeRounds += 1
         onRound(DownlinkTDoAObservation(
             network: network, roundNumber: heard.number, anchors: anchors,
             round: DownlinkTDoARound(
                 initiator: anchors[0].name, pollSent: heard.poll.transmitted, finalSent: final.transmitted,
-                pollReceived: heard.pollReceived, finalReceived: time, responses: responses),
+                pollReceived: heard.pollReceived, finalReceived: time, responses: responses,
+                tagClockRatio: tagClock.fromRounds ? tagClock.ratio : nil),
             responderRatesFromCarrier: fromCarrier, messages: heard.heard))
     }
 

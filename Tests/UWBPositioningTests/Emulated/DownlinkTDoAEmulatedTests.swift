@@ -85,6 +85,25 @@ struct DownlinkTDoAEmulatedTests {
         #expect(checked == heard.count * 3 - 6)
     }
 
+    @Test("the tag's clock rate over each initiator's, from that initiator's Polls 100 ms apart, matches the scenario's clocks to 10⁻⁸ from the second round; the first has none")
+    func tagClockRates() throws {
+        let tagPPM = 20.0
+        let (_, heard, _) = try Self.observations(tags: [(8, 6, tagPPM)])
+        let ppm = PositioningHall.anchors.map(\.ppm)
+        var initiatorsSeen: Set<String> = []
+        for (_, observation) in heard {
+            let initiator = try #require(Int(observation.round.initiator.dropFirst(2), radix: 16)) - 1
+            guard initiatorsSeen.insert(observation.round.initiator).inserted == false else {
+                #expect(observation.round.tagClockRatio == nil)
+                continue
+            }
+            let truth = (1 + tagPPM * 1e-6) / (1 + ppm[initiator] * 1e-6)
+            let ratio = try #require(observation.round.tagClockRatio)
+            #expect(abs(ratio - truth) < 1e-8, "\(observation.round.initiator): \(ratio) against \(truth)")
+        }
+        #expect(initiatorsSeen.count == 2 && heard.count == 20)
+    }
+
     @Test("each initiator's Final lists every Response it received, and from their second round the responders carry the flight they measured with it, within 3 cm of the surveyed one")
     func measuredFlights() throws {
         let (_, heard, _) = try Self.observations(tags: [(8, 6, 20)])
