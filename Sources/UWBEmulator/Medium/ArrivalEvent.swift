@@ -2,9 +2,10 @@
 /// chips hunting for a preamble, kept back for the others (``MediumPort/carry(_:slot:)``); a
 /// preamble too weak to detect is an ``UndetectedPreambleEvent`` instead.
 final class ArrivalEvent: ScheduledEvent {
-    /// The receiving chip's port, held strongly: nothing the port holds leads back to the event, so
-    /// there is no cycle, and a strong reference costs one retain and one release where an
-    /// `unowned` one costs its own count's and a checked strong retain at every read.
+    /// The receiving chip's port, held strongly: a strong reference costs one retain and one
+    /// release where an `unowned` one costs its own count's and a checked strong retain at every
+    /// read. A port keeps back the events of a chip that is not hunting, a cycle the medium breaks
+    /// when it goes (``MediumPort/discardKeptBack()``).
     let port: MediumPort
     /// The frame as it reaches the antenna.
     let arrival: Arrival

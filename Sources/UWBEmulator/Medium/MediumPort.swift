@@ -180,6 +180,12 @@ final class MediumPort: ChipEnvironment {
         deferred.removeAll(keepingCapacity: true)
     }
 
+    /// Drops the arrivals kept back: each holds this port, so until they go the port (and the
+    /// simulator it holds) cannot be freed.
+    func discardKeptBack() {
+        deferred.removeAll()
+    }
+
     /// Remembers a frame on the air at the chip (``insert(_:into:horizon:frame:)``).
     private func track(_ frame: FrameOnAir) {
         Self.insert(frame, into: &arrivals, horizon: pruningHorizon) { $0 }
