@@ -87,11 +87,12 @@ public struct DownlinkTDoARound: Hashable, Sendable {
     }
 
     /// The round as pseudoranges for `solver`'s anchors, sharing the offset of clock `clock`: the
-    /// initiator's 0, with the deviation of the tag's reading of when the Poll arrived
-    /// (`timestampDeviation`, or 1/√2 of it when the Final reads it again), and each responder's
-    /// distance difference against that reading, with √2 times `timestampDeviation`: the tag's
-    /// reception of the Response and the responder's of the Poll. Unlike differences, whose errors
-    /// all share the Poll's reception, these errors are independent.
+    /// initiator's 0, with the deviation `timestampDeviation` of the tag's reading of when the Poll
+    /// arrived, and each responder's distance difference against that reading, with √2 times that:
+    /// the tag's reception of the Response and the responder's of the Poll. Unlike differences,
+    /// whose errors all share the Poll's reception, these errors are independent. Where the Final
+    /// reads the Poll's arrival again the deviation stays: the two readings share their link's
+    /// multipath, which in a cluttered site outweighs the timestamps' noise that the mean halves.
     ///
     /// - Throws: ``PositioningError/unknownAnchor(_:)`` for an anchor the solver does not have,
     ///   ``PositioningError/invalidMeasurement(_:)`` for a round whose Final does not follow its
@@ -109,18 +110,15 @@ public struct DownlinkTDoARound: Hashable, Sendable {
         // Final's less the interval sent: `pollArrival` after the Poll's reception, by the tag's clock.
         let tagRate: Double
         let pollArrival: Double
-        let pollDeviation: Distance
         if let ratio = tagClockRatio, ratio > 0, ratio.isFinite {
             tagRate = ratio
             pollArrival = (heard - ratio * sent) / 2
-            pollDeviation = Distance(metres: timestampDeviation.metres / 2.0.squareRoot())
         } else {
             tagRate = heard / sent
             pollArrival = 0
-            pollDeviation = timestampDeviation
         }
         let speed = PhysicalConstants.speedOfLight.metresPerSecond
-        let reference = PositionMeasurement.pseudorange(anchor: initiator, clock: clock, .zero, standardDeviation: pollDeviation)
+        let reference = PositionMeasurement.pseudorange(anchor: initiator, clock: clock, .zero, standardDeviation: timestampDeviation)
         return try [reference] + responses.map { (response) throws(PositioningError) -> PositionMeasurement in
             guard let position = solver.anchors[response.responder]?.position.metres else {
                 throw .unknownAnchor(response.responder)
