@@ -69,11 +69,11 @@ public struct PositionSolver: Sendable {
             resolved.remove(at: best.index)
             solution = best.solution
         }
-        if solution.degreesOfFreedom == 1, let other = otherSolution(than: solution, of: resolved) {
+        if (1...Self.ambiguousDegreesOfFreedom).contains(solution.degreesOfFreedom), let other = otherSolution(than: solution, of: resolved) {
             let point = geometry.point(solution.unknowns)
             throw .ambiguousGeometry(
                 "two positions fit the measurements within their errors, \(Position(metres: point)) and \(Position(metres: other)): "
-                    + "with one degree of freedom left, hear another anchor or cluster to tell them apart")
+                    + "with \(solution.degreesOfFreedom) degree\(solution.degreesOfFreedom == 1 ? "" : "s") of freedom left, hear another anchor or cluster to tell them apart")
         }
         return PositionFix(
             position: Position(metres: geometry.point(solution.unknowns)), covariance: solution.covariance,
@@ -83,8 +83,9 @@ public struct PositionSolver: Sendable {
 
     /// Another position that `given` fit within their errors, more than three standard deviations
     /// of `solution`'s from it, if Gauss-Newton finds one from `solution`'s mirror images about
-    /// the anchors' centroid (through it, and turned a quarter either way): the second crossing of
-    /// the hyperbolae or circles that one degree of freedom cannot rule out, typically outside the
+    /// the anchors' centroid (through it, and turned a quarter either way) or from twice its
+    /// offset from the centroid (farther out the same way): the second crossing of the hyperbolae
+    /// or circles that one or two degrees of freedom cannot rule out, typically outside the
     /// anchors' hull.
     private func otherSolution(than solution: Solution, of given: [ResolvedMeasurement]) -> Vector3? {
         let (measurements, clocks) = Self.numberingClocks(given)
@@ -95,6 +96,7 @@ public struct PositionSolver: Sendable {
             centroid - offset,
             centroid + Vector3(x: -offset.z, y: offset.y, z: offset.x),
             centroid + Vector3(x: offset.z, y: offset.y, z: -offset.x),
+            centroid + offset * 2,
         ]
         let size = geometry.unknowns
         let spread = (0..<size).reduce(0.0) { $0 + solution.covariance[$1 * size + $1] }.squareRoot()
@@ -109,6 +111,13 @@ public struct PositionSolver: Sendable {
         }
         return nil
     }
+
+    /// The most degrees of freedom a fix can have for the solver to look for a second position
+    /// that fits as well: with one, one cluster's round heard from outside its hull has its
+    /// hyperbolae cross twice; with two, so can a round and a part of another (a 5 m error in the
+    /// hall 3 m outside its corner, from six pseudoranges of two rounds). With more, a second
+    /// crossing has not been seen, and the check would cost every fix four more solves.
+    static let ambiguousDegreesOfFreedom = 2
 
     /// Why a tag on the extension of an anchor baseline gets no fix, and what to do.
     private static let baselineExtension =

@@ -14,7 +14,7 @@ public enum PositioningError: Error, Hashable, Sendable, CustomStringConvertible
     case tooFewMeasurements(needed: Int, given: Int)
     /// The anchors cannot tell positions apart: collinear anchors in 2-D or coplanar ones in 3-D
     /// leave a mirror image, a tag on an anchor baseline's extension sees no difference when it
-    /// moves along it, and measurements with one degree of freedom to spare can fit a second
+    /// moves along it, and measurements with one or two degrees of freedom to spare can fit a second
     /// position far from the first (outside the anchors' hull). The reason says which, and what to do.
     case ambiguousGeometry(String)
     /// A site origin off the globe: a latitude beyond ±90°, a longitude beyond ±180°, or values that
