@@ -61,12 +61,17 @@ struct PositionErrors {
     }
 
     /// Fixes more than 1 m off that nothing flags: consistent, nothing rejected, and a 3σ smaller than 1 m.
-    var unflaggedMetreErrors: Int {
+    var unflaggedMetreErrors: Int { unflaggedMetreErrorRecords.count }
+
+    /// Of ``unflaggedMetreErrors``, those the tag's tracker left out as outliers (``UWBPositioning/TrackedPosition/Outcome/gated``).
+    var unflaggedMetreErrorsGated: Int { unflaggedMetreErrorRecords.filter { $0.tracked?.outcome == .gated }.count }
+
+    private var unflaggedMetreErrorRecords: [PositionRecord] {
         fixed.filter { record in
             guard case .success(let fix) = record.result, let error = record.error, error.metres > 1 else { return false }
             guard case .consistent = fix.quality, fix.rejected.isEmpty else { return false }
             return 3 * (fix.standardDeviations.map(\.metres).max() ?? 0) < 1
-        }.count
+        }
     }
 
     /// Fixes more than 1 m off.

@@ -55,6 +55,7 @@ struct PositionOutput {
                 ("tracked_covariance_m2", record.tracked.map { "[" + $0.covariance.map { number($0, 8) }.joined(separator: ",") + "]" } ?? "null"),
                 ("tracked_velocity_mps", JSONText.vector(record.tracked?.velocity.metresPerSecond)),
                 ("tracked_error_m", record.trackedError.map { number($0.metres, 4) } ?? "null"),
+                ("tracking", record.tracked.map { JSONText.string(Self.tracking($0.outcome)) } ?? "null"),
                 ("no_fix", "null"),
             ]
         case .failure(let error):
@@ -62,7 +63,7 @@ struct PositionOutput {
                 ("position_m", "null"), ("covariance_m2", "null"), ("dimensions", "null"), ("quality", "null"),
                 ("normalised_residual", "null"), ("measurements", "null"), ("rejected", "null"), ("geodetic", "null"),
                 ("error_m", "null"), ("tracked_position_m", "null"), ("tracked_covariance_m2", "null"),
-                ("tracked_velocity_mps", "null"), ("tracked_error_m", "null"),
+                ("tracked_velocity_mps", "null"), ("tracked_error_m", "null"), ("tracking", "null"),
                 ("no_fix", JSONText.object([("reason", JSONText.string(Self.reason(error))), ("message", JSONText.string(error.description))])),
             ]
         }
@@ -92,6 +93,15 @@ struct PositionOutput {
         switch quality {
         case .consistent: "consistent"
         case .unverified: "unverified"
+        }
+    }
+
+    /// What the tracker did with the fix: `"started"`, `"updated"`, or `"gated"` (left out as an outlier).
+    private static func tracking(_ outcome: TrackedPosition.Outcome) -> String {
+        switch outcome {
+        case .started: "started"
+        case .updated: "updated"
+        case .gated: "gated"
         }
     }
 

@@ -97,6 +97,29 @@ struct LocateCommandTests {
         #expect(methods == ["ul-tdoa"], "\(run.output.prefix(500))")
     }
 
+    @Test("every fix says what the tag's tracker did with it: its first started the track, the later ones updated it or were gated, and a gated fix's track is not the fix")
+    func trackingVerdicts() throws {
+        let run = try CommandRun(["locate", "--scenario", "Docs/scenarios/warehouse.json", "--duration", "3", "--format", "jsonl"])
+        #expect(run.status == 0, "\(run.error)")
+        var seen: [String: [String]] = [:]
+        for line in run.output.split(separator: "\n") {
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            guard let verdict = object["tracking"] as? String, let device = object["device"] as? String else {
+                #expect(object["no_fix"] is [String: Any] && object["tracking"] is NSNull, "\(line)")
+                continue
+            }
+            seen[device, default: []].append(verdict)
+            if verdict == "gated" {
+                #expect(object["tracked_position_m"] as? [Double] != object["position_m"] as? [Double], "\(line)")
+            }
+        }
+        #expect(seen.count == 4)
+        for (device, verdicts) in seen {
+            #expect(verdicts.first == "started", "\(device): \(verdicts.prefix(3))")
+            #expect(Set(verdicts).isSubset(of: ["started", "updated", "gated"]) && verdicts.filter { $0 == "updated" }.count > verdicts.count / 2)
+        }
+    }
+
     @Test("bad calls: neither or both of --scenario and --device, --device without --network, --network with a scenario, a live UL-TDoA tag, an unknown method")
     func badCalls() throws {
         for (arguments, expected) in [
