@@ -4,7 +4,8 @@
 struct NormalEquations {
     /// The number of unknowns.
     let size: Int
-    /// JᵀWJ, row by row.
+    /// JᵀWJ, row by row: only its lower triangle (the elements at and below the diagonal) as
+    /// ``add(row:residual:weight:)`` builds it, the only part the Cholesky factor reads.
     private(set) var matrix: [Double]
     /// JᵀW·r.
     private(set) var vector: [Double]
@@ -36,10 +37,24 @@ struct NormalEquations {
 
     /// Adds one equation: `row`·δ = `residual`, weighted by `weight`.
     mutating func add(row: [Double], residual: Double, weight: Double) {
-        for i in 0..<size {
-            vector[i] += weight * row[i] * residual
-            for j in 0..<size {
-                matrix[i * size + j] += weight * row[i] * row[j]
+        row.withUnsafeBufferPointer { add(row: $0, residual: residual, weight: weight) }
+    }
+
+    /// Adds one equation whose coefficients `row` holds (at least ``size`` of them).
+    mutating func add(row: UnsafeBufferPointer<Double>, residual: Double, weight: Double) {
+        precondition(row.count >= size, "an equation needs a coefficient for every unknown")
+        let size = self.size
+        // Through the buffers, taken once: each element's update then checks neither the
+        // arrays' uniqueness nor their bounds again (the sums are the same, in the same order).
+        vector.withUnsafeMutableBufferPointer { vector in
+            matrix.withUnsafeMutableBufferPointer { matrix in
+                for i in 0..<size {
+                    let weighted = weight * row[i]
+                    vector[i] += weighted * residual
+                    for j in 0...i {
+                        matrix[i * size + j] += weighted * row[j]
+                    }
+                }
             }
         }
     }
@@ -48,7 +63,11 @@ struct NormalEquations {
     /// working precision (a pivot below 10⁻¹⁰ of the largest diagonal element): some direction is
     /// not observed.
     private var factor: [Double]? {
-        let largest = (0..<size).map { matrix[$0 * size + $0] }.max() ?? 0
+        // The largest diagonal element, as `max()` of the diagonal finds it, without that array.
+        var largest = size > 0 ? matrix[0] : 0
+        for i in 0..<size where largest < matrix[i * size + i] {
+            largest = matrix[i * size + i]
+        }
         guard largest > 0 else { return nil }
         var lower = Array(repeating: 0.0, count: size * size)
         for i in 0..<size {
