@@ -1,3 +1,5 @@
+import UWBCore
+
 /// The normal equations of a small weighted least-squares problem, JᵀWJ·δ = JᵀW·r, for the few
 /// unknowns of a position fix (its coordinates and the clock offsets of its pseudoranges), solved by
 /// Cholesky decomposition.
@@ -13,8 +15,8 @@ struct NormalEquations {
     /// Empty equations in `size` unknowns.
     init(size: Int) {
         self.size = size
-        matrix = Array(repeating: 0, count: size * size)
-        vector = Array(repeating: 0, count: size)
+        matrix = Array(zeros: size * size)
+        vector = Array(zeros: size)
     }
 
     /// Equations whose JᵀWJ is `matrix` (row by row, `size` × `size`), with JᵀW·r zero: a way to
@@ -22,7 +24,7 @@ struct NormalEquations {
     init(matrix: [Double], size: Int) {
         self.size = size
         self.matrix = matrix
-        vector = Array(repeating: 0, count: size)
+        vector = Array(zeros: size)
     }
 
     /// Takes every equation out, keeping the storage.
@@ -69,7 +71,7 @@ struct NormalEquations {
             largest = matrix[i * size + i]
         }
         guard largest > 0 else { return nil }
-        var lower = Array(repeating: 0.0, count: size * size)
+        var lower = Array(zeros: size * size)
         for i in 0..<size {
             for j in 0...i {
                 var sum = matrix[i * size + j]
@@ -98,8 +100,8 @@ struct NormalEquations {
     /// (JᵀWJ)⁻¹, the covariance of the unknowns, or nil when JᵀWJ is singular to working precision.
     func inverse() -> [Double]? {
         guard let lower = factor else { return nil }
-        var inverse = Array(repeating: 0.0, count: size * size)
-        var solved = Array(repeating: 0.0, count: size)
+        var inverse = Array(zeros: size * size)
+        var solved = Array(zeros: size)
         for column in 0..<size {
             for row in 0..<size {
                 solved[row] = row == column ? 1 : 0

@@ -253,7 +253,7 @@ public struct PositionSolver: Sendable {
         var candidate = unknowns
         var equations = NormalEquations(size: size + clocks)
         var next = equations
-        var row = Array(repeating: 0.0, count: size + clocks)
+        var row = Array(zeros: size + clocks)
         var cost = normalEquations(measurements, at: unknowns, into: &equations, row: &row)
         for _ in 0..<maximumIterations {
             guard let step = equations.solution() else {
@@ -381,7 +381,7 @@ public struct PositionSolver: Sendable {
         let size = geometry.unknowns
         var first: [(Vector3, Double)?] = Array(repeating: nil, count: clocks)
         var equations = NormalEquations(size: size + clocks)
-        var row = Array(repeating: 0.0, count: size + clocks)
+        var row = Array(zeros: size + clocks)
         var count = 0
         for measurement in measurements {
             guard let index = measurement.clock else { return nil }

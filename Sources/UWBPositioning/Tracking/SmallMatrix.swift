@@ -1,3 +1,5 @@
+import UWBCore
+
 /// A dense matrix of a few rows and columns, row by row: the tracker's states and covariances
 /// (at most 6 × 6).
 struct SmallMatrix: Hashable, Sendable {
@@ -56,7 +58,8 @@ struct SmallMatrix: Hashable, Sendable {
         precondition(
             lhs.values.count >= rows * inner && rhs.values.count >= inner * columns && rhs.rows * rhs.columns == inner * columns,
             "the matrices' sizes do not allow their product")
-        let values = [Double](unsafeUninitializedCapacity: rows * columns) { result, count in
+        var values = [Double](zeros: rows * columns)
+        values.withUnsafeMutableBufferPointer { result in
             lhs.values.withUnsafeBufferPointer { left in
                 rhs.values.withUnsafeBufferPointer { right in
                     for row in 0..<rows {
@@ -65,12 +68,11 @@ struct SmallMatrix: Hashable, Sendable {
                             for k in 0..<inner {
                                 sum += left[row * inner + k] * right[column * rhsColumnStride + k * rhsInnerStride]
                             }
-                            result.initializeElement(at: row * columns + column, to: sum)
+                            result[row * columns + column] = sum
                         }
                     }
                 }
             }
-            count = rows * columns
         }
         return SmallMatrix(rows: rows, columns: columns, values: values)
     }
