@@ -1,10 +1,13 @@
+import UWBCore
+
 /// The normal equations of a small weighted least-squares problem, JᵀWJ·δ = JᵀW·r, for the few
 /// unknowns of a position fix (its coordinates and the clock offsets of its pseudoranges), solved by
 /// Cholesky decomposition.
 struct NormalEquations {
     /// The number of unknowns.
     let size: Int
-    /// JᵀWJ, row by row.
+    /// JᵀWJ, row by row: only its lower triangle (the elements at and below the diagonal) as
+    /// ``add(row:residual:weight:)`` builds it, the only part the Cholesky factor reads.
     private(set) var matrix: [Double]
     /// JᵀW·r.
     private(set) var vector: [Double]
@@ -12,8 +15,8 @@ struct NormalEquations {
     /// Empty equations in `size` unknowns.
     init(size: Int) {
         self.size = size
-        matrix = Array(repeating: 0, count: size * size)
-        vector = Array(repeating: 0, count: size)
+        matrix = Array(zeros: size * size)
+        vector = Array(zeros: size)
     }
 
     /// Equations whose JᵀWJ is `matrix` (row by row, `size` × `size`), with JᵀW·r zero: a way to
@@ -21,7 +24,7 @@ struct NormalEquations {
     init(matrix: [Double], size: Int) {
         self.size = size
         self.matrix = matrix
-        vector = Array(repeating: 0, count: size)
+        vector = Array(zeros: size)
     }
 
     /// Takes every equation out, keeping the storage.
@@ -36,10 +39,24 @@ struct NormalEquations {
 
     /// Adds one equation: `row`·δ = `residual`, weighted by `weight`.
     mutating func add(row: [Double], residual: Double, weight: Double) {
-        for i in 0..<size {
-            vector[i] += weight * row[i] * residual
-            for j in 0..<size {
-                matrix[i * size + j] += weight * row[i] * row[j]
+        row.withUnsafeBufferPointer { add(row: $0, residual: residual, weight: weight) }
+    }
+
+    /// Adds one equation whose coefficients `row` holds (at least ``size`` of them).
+    mutating func add(row: UnsafeBufferPointer<Double>, residual: Double, weight: Double) {
+        precondition(row.count >= size, "an equation needs a coefficient for every unknown")
+        let size = self.size
+        // Through the buffers, taken once: each element's update then checks neither the
+        // arrays' uniqueness nor their bounds again (the sums are the same, in the same order).
+        vector.withUnsafeMutableBufferPointer { vector in
+            matrix.withUnsafeMutableBufferPointer { matrix in
+                for i in 0..<size {
+                    let weighted = weight * row[i]
+                    vector[i] += weighted * residual
+                    for j in 0...i {
+                        matrix[i * size + j] += weighted * row[j]
+                    }
+                }
             }
         }
     }
@@ -48,9 +65,13 @@ struct NormalEquations {
     /// working precision (a pivot below 10⁻¹⁰ of the largest diagonal element): some direction is
     /// not observed.
     private var factor: [Double]? {
-        let largest = (0..<size).map { matrix[$0 * size + $0] }.max() ?? 0
+        // The largest diagonal element, as `max()` of the diagonal finds it, without that array.
+        var largest = size > 0 ? matrix[0] : 0
+        for i in 0..<size where largest < matrix[i * size + i] {
+            largest = matrix[i * size + i]
+        }
         guard largest > 0 else { return nil }
-        var lower = Array(repeating: 0.0, count: size * size)
+        var lower = Array(zeros: size * size)
         for i in 0..<size {
             for j in 0...i {
                 var sum = matrix[i * size + j]
@@ -79,8 +100,8 @@ struct NormalEquations {
     /// (JᵀWJ)⁻¹, the covariance of the unknowns, or nil when JᵀWJ is singular to working precision.
     func inverse() -> [Double]? {
         guard let lower = factor else { return nil }
-        var inverse = Array(repeating: 0.0, count: size * size)
-        var solved = Array(repeating: 0.0, count: size)
+        var inverse = Array(zeros: size * size)
+        var solved = Array(zeros: size)
         for column in 0..<size {
             for row in 0..<size {
                 solved[row] = row == column ? 1 : 0

@@ -262,7 +262,7 @@ public struct PositionSolver: Sendable {
         var candidate = unknowns
         var equations = NormalEquations(size: size + clocks)
         var next = equations
-        var row = Array(repeating: 0.0, count: size + clocks)
+        var row = Array(zeros: size + clocks)
         var cost = normalEquations(measurements, at: unknowns, into: &equations, row: &row)
         for _ in 0..<maximumIterations {
             guard let step = equations.solution() else {
@@ -306,28 +306,31 @@ public struct PositionSolver: Sendable {
         let point = geometry.point(unknowns)
         equations.removeAll()
         var cost = 0.0
-        for measurement in measurements {
-            var predicted = (point - measurement.anchor).length
-            let gradient = geometry.gradient(from: measurement.anchor, at: point)
-            for axis in 0..<size {
-                row[axis] = geometry.coordinate(axis, of: gradient)
-            }
-            if let reference = measurement.reference?.position {
-                predicted -= (point - reference).length
-                let away = geometry.gradient(from: reference, at: point)
+        // The row through its buffer, taken once for all the measurements.
+        row.withUnsafeMutableBufferPointer { row in
+            for measurement in measurements {
+                var predicted = (point - measurement.anchor).length
+                let gradient = geometry.gradient(from: measurement.anchor, at: point)
                 for axis in 0..<size {
-                    row[axis] -= geometry.coordinate(axis, of: away)
+                    row[axis] = geometry.coordinate(axis, of: gradient)
                 }
-            }
-            if let clock = measurement.clock {
-                predicted += unknowns[size + clock]
-                row[size + clock] = 1
-            }
-            let residual = measurement.value - predicted
-            equations.add(row: row, residual: residual, weight: measurement.weight)
-            cost += residual * residual * measurement.weight
-            if let clock = measurement.clock {
-                row[size + clock] = 0
+                if let reference = measurement.reference?.position {
+                    predicted -= (point - reference).length
+                    let away = geometry.gradient(from: reference, at: point)
+                    for axis in 0..<size {
+                        row[axis] -= geometry.coordinate(axis, of: away)
+                    }
+                }
+                if let clock = measurement.clock {
+                    predicted += unknowns[size + clock]
+                    row[size + clock] = 1
+                }
+                let residual = measurement.value - predicted
+                equations.add(row: UnsafeBufferPointer(row), residual: residual, weight: measurement.weight)
+                cost += residual * residual * measurement.weight
+                if let clock = measurement.clock {
+                    row[size + clock] = 0
+                }
             }
         }
         return cost
@@ -342,7 +345,12 @@ public struct PositionSolver: Sendable {
         let height: Double? = if case .planar(let height) = geometry { height.metres } else { nil }
         /// |p − a|² = |p|² − 2a·p + c(a), with c over the unknowns' coordinates plus the known height.
         func constant(_ a: Vector3) -> Double {
-            let known = geometry.unknowns(of: a).reduce(0) { $0 + $1 * $1 }
+            // The unknowns' coordinates one by one, in their order, rather than as an array.
+            var known = 0.0
+            for axis in 0..<size {
+                let coordinate = geometry.coordinate(axis, of: a)
+                known += coordinate * coordinate
+            }
             return known + (height.map { ($0 - a.y) * ($0 - a.y) } ?? 0)
         }
         if measurements.allSatisfy(\.isDistance), measurements.count > size, let first = measurements.first {
@@ -382,7 +390,7 @@ public struct PositionSolver: Sendable {
         let size = geometry.unknowns
         var first: [(Vector3, Double)?] = Array(repeating: nil, count: clocks)
         var equations = NormalEquations(size: size + clocks)
-        var row = Array(repeating: 0.0, count: size + clocks)
+        var row = Array(zeros: size + clocks)
         var count = 0
         for measurement in measurements {
             guard let index = measurement.clock else { return nil }

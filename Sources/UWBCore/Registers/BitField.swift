@@ -26,16 +26,19 @@ public struct BitField: Hashable, Sendable {
     }
 
     /// The largest value the field can hold: `2^width - 1`.
+    @inlinable
     public var maxValue: UInt64 {
         UInt64.max >> UInt64(64 - width)
     }
 
     /// The field's bits set and every other bit clear.
+    @inlinable
     public var mask: UInt64 {
         maxValue << UInt64(lowBit)
     }
 
     /// The field's value in `word`, shifted down so the field's low bit is bit 0.
+    @inlinable
     public func value(in word: UInt64) -> UInt64 {
         (word & mask) >> UInt64(lowBit)
     }
@@ -53,6 +56,7 @@ public struct BitField: Hashable, Sendable {
 
     /// `value` moved into the field's position, cut to the field's width: for a driver's own
     /// constants, whose widths are known to fit.
+    @inlinable
     package func placing(_ value: UInt64) -> UInt64 {
         (value << UInt64(lowBit)) & mask
     }

@@ -20,10 +20,12 @@ public struct Vector3: Hashable, Sendable, CustomStringConvertible {
     /// The zero vector.
     public static let zero = Vector3(x: 0, y: 0, z: 0)
 
-    /// The Euclidean length.
+    /// The Euclidean length. Inlinable, as the solver's and the medium's inner loops take many.
+    @inlinable
     public var length: Double { (x * x + y * y + z * z).squareRoot() }
 
     /// The dot product with another vector.
+    @inlinable
     public func dot(_ other: Vector3) -> Double { x * other.x + y * other.y + z * other.z }
 
     /// The component-wise sum.

@@ -1,3 +1,5 @@
+import UWBCore
+
 /// A dense matrix of a few rows and columns, row by row: the tracker's states and covariances
 /// (at most 6 × 6).
 struct SmallMatrix: Hashable, Sendable {
@@ -37,32 +39,42 @@ struct SmallMatrix: Hashable, Sendable {
     }
 
     static func * (lhs: SmallMatrix, rhs: SmallMatrix) -> SmallMatrix {
-        var result = SmallMatrix(rows: lhs.rows, columns: rhs.columns, values: Array(repeating: 0, count: lhs.rows * rhs.columns))
-        for row in 0..<lhs.rows {
-            for column in 0..<rhs.columns {
-                var sum = 0.0
-                for k in 0..<lhs.columns {
-                    sum += lhs[row, k] * rhs[k, column]
-                }
-                result[row, column] = sum
-            }
-        }
-        return result
+        product(lhs, rhs, rhsColumnStride: 1, rhsInnerStride: rhs.columns, columns: rhs.columns)
     }
 
     /// `self` × `rhs`ᵀ, without building the transpose.
     func timesTransposed(_ rhs: SmallMatrix) -> SmallMatrix {
-        var result = SmallMatrix(rows: rows, columns: rhs.rows, values: Array(repeating: 0, count: rows * rhs.rows))
-        for row in 0..<rows {
-            for column in 0..<rhs.rows {
-                var sum = 0.0
-                for k in 0..<columns {
-                    sum += self[row, k] * rhs[column, k]
+        Self.product(self, rhs, rhsColumnStride: rhs.columns, rhsInnerStride: 1, columns: rhs.rows)
+    }
+
+    /// `lhs` × a matrix of `columns` columns whose element (k, column) is `rhs`'s value at
+    /// column × `rhsColumnStride` + k × `rhsInnerStride`: `rhs` itself or its transpose. Each
+    /// element is the sum of its products in the order of k, from zero; the values are read and
+    /// written through their buffers, taken once.
+    private static func product(
+        _ lhs: SmallMatrix, _ rhs: SmallMatrix, rhsColumnStride: Int, rhsInnerStride: Int, columns: Int
+    ) -> SmallMatrix {
+        let (rows, inner) = (lhs.rows, lhs.columns)
+        precondition(
+            lhs.values.count >= rows * inner && rhs.values.count >= inner * columns && rhs.rows * rhs.columns == inner * columns,
+            "the matrices' sizes do not allow their product")
+        var values = [Double](zeros: rows * columns)
+        values.withUnsafeMutableBufferPointer { result in
+            lhs.values.withUnsafeBufferPointer { left in
+                rhs.values.withUnsafeBufferPointer { right in
+                    for row in 0..<rows {
+                        for column in 0..<columns {
+                            var sum = 0.0
+                            for k in 0..<inner {
+                                sum += left[row * inner + k] * right[column * rhsColumnStride + k * rhsInnerStride]
+                            }
+                            result[row * columns + column] = sum
+                        }
+                    }
                 }
-                result[row, column] = sum
             }
         }
-        return result
+        return SmallMatrix(rows: rows, columns: columns, values: values)
     }
 
     static func + (lhs: SmallMatrix, rhs: SmallMatrix) -> SmallMatrix {

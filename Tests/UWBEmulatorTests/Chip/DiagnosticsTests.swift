@@ -145,6 +145,47 @@ struct DiagnosticsTests {
         #expect(deviation > 0.7 * noise && deviation < 1.3 * noise)
     }
 
+    @Test("ACC_MEM's taps around the first path read back as the taps the leading-edge detection read, frame after frame, and at their reset value after a reset")
+    func accumulatorWindowReadsBack() throws {
+        let bench = ChipBench()
+        bench.receivedLevel = PowerLevel(dBm: -85)
+        let transmitter = bench.addChip()
+        let receiver = bench.addChip()
+        try transmitter.program(.ranging)
+        try receiver.program(.ranging)
+        try receiver.write(.otpCtrl, DW1000Register.OtpCtrl.ldeload.mask)
+        var readings: [[UInt8]] = []
+        for _ in 0..<2 {
+            try receiver.command(DW1000Register.SysCtrl.rxenab)
+            bench.run(for: .microseconds(100))
+            try transmitter.command(DW1000Register.SysCtrl.txstrt)
+            bench.run(for: .milliseconds(12))
+            #expect(try receiver.has(DW1000Register.SysStatus.rxfcg))
+            let reading = try #require(receiver.lastPreambleReading)
+            let window = reading.window
+            let expected = [UInt8(0)] + window.indices.flatMap { index -> [UInt8] in
+                let position = index - window.lowerBound
+                let parts = [reading.real[position], reading.imaginary[position]].map {
+                    UInt16(bitPattern: Int16($0.roundedInteger(within: -32_767...32_767)))
+                }
+                return parts.flatMap { [UInt8(truncatingIfNeeded: $0), UInt8(truncatingIfNeeded: $0 >> 8)] }
+            }
+            let octets = try receiver.readOctets(.accMem, offset: window.lowerBound * 4, count: 1 + 4 * window.count)
+            #expect(octets == expected)
+            readings.append(octets)
+        }
+        #expect(readings[0] != readings[1], "each frame has its own noise")
+        // A reception, then a reset before any read: ACC_MEM reads as the reset left it.
+        try receiver.command(DW1000Register.SysCtrl.rxenab)
+        bench.run(for: .microseconds(100))
+        try transmitter.command(DW1000Register.SysCtrl.txstrt)
+        bench.run(for: .milliseconds(12))
+        let window = try #require(receiver.lastPreambleReading).window
+        receiver.hardReset()
+        let octets = try receiver.readOctets(.accMem, offset: window.lowerBound * 4, count: 1 + 4 * window.count)
+        #expect(octets == Array(repeating: 0, count: 1 + 4 * window.count))
+    }
+
     /// A signed 16-bit accumulator part from its two octets, low first.
     static func signed16(_ low: UInt8, _ high: UInt8) -> Double {
         let bits: UInt16 = UInt16(low) | UInt16(high) << 8

@@ -13,6 +13,19 @@ final class ResponseCache {
         let wavelength: Double
         let obstruction: PathObstruction
         let body: BodyShares
+
+        /// Hashes the pair's seed and the ends' positions only: they tell the kept responses apart, and
+        /// the obstacles' and bodies' shares, which follow from them in a world that stands still, would
+        /// cost a dozen more values per look-up. Equality still compares every field.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(seed)
+            hasher.combine(lower.x)
+            hasher.combine(lower.y)
+            hasher.combine(lower.z)
+            hasher.combine(upper.x)
+            hasher.combine(upper.y)
+            hasher.combine(upper.z)
+        }
     }
 
     /// How many responses are kept: one for every pair of a 200-device room where every device hears every

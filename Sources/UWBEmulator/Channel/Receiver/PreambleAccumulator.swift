@@ -113,8 +113,8 @@ public struct PreambleAccumulator: Sendable {
 
     /// The accumulated taps in `range`, noise included, as real and imaginary parts.
     public func taps(in range: Range<Int>) -> (real: [Double], imaginary: [Double]) {
-        var real = [Double](repeating: 0, count: range.count)
-        var imaginary = [Double](repeating: 0, count: range.count)
+        var real = [Double](zeros: range.count)
+        var imaginary = [Double](zeros: range.count)
         let pulse = ReceiverPulse.shared
         let (turnCos, turnSin) = (Foundation.cos(phase), Foundation.sin(phase))
         // The paths are added through the arrays' buffers, taken once for all of them, so that no tap's

@@ -38,7 +38,16 @@ public struct PreambleReading: Sendable {
         self.accumulator = accumulator
         let window = accumulator.window
         let (real, imaginary) = accumulator.taps(in: window)
-        let magnitudes = zip(real, imaginary).map { ($0 * $0 + $1 * $1).squareRoot() }
+        // A loop over the parts' buffers rather than a `map` of their `zip`, which costs more than the roots.
+        var magnitudes: [Double] = []
+        magnitudes.reserveCapacity(real.count)
+        real.withUnsafeBufferPointer { real in
+            imaginary.withUnsafeBufferPointer { imaginary in
+                for index in 0..<min(real.count, imaginary.count) {
+                    magnitudes.append((real[index] * real[index] + imaginary[index] * imaginary[index]).squareRoot())
+                }
+            }
+        }
         noise = accumulator.estimatedNoise
         let detected = detector.detect(
             magnitudes: magnitudes, first: window.lowerBound, noise: noise, accumulated: accumulator.effective)

@@ -12,8 +12,9 @@ extension VirtualDW1000 {
     /// RXPACC and RXPACC_NOSAT as it counted them, the first path its leading-edge detection found
     /// (FP_INDEX, LDE_THRESH, LDE_PPINDX and LDE_PPAMPL) and the RX timestamp moved to it, the magnitudes
     /// after it (FP_AMPL1–3), the channel power (CIR_PWR) and the noise (STD_NOISE), each kept to its
-    /// register's width; the accumulator's taps around the first path into ACC_MEM (the rest when software
-    /// reads them); and the carrier integrator with the true clock offset.
+    /// register's width; the accumulator's taps around the first path into ACC_MEM (written when software
+    /// first reads ACC_MEM, the rest when a read reaches them); and the carrier integrator with the true
+    /// clock offset.
     func writeReception(_ arrival: Arrival, intact: Bool) {
         guard let configuration = arrival.transmission.configuration else { return }
         let constants = receptionConstants(for: configuration)
@@ -70,8 +71,8 @@ extension VirtualDW1000 {
         registers.set(.ldeThresh, Self.field(reading.edge.threshold))
         registers.set(.ldePpindx, UInt64(reading.edge.peakIndex))
         registers.set(.ldePpampl, Self.field(reading.edge.peak))
-        writeAccumulator(reading.window, real: reading.real, imaginary: reading.imaginary)
         accumulatorHolds = reading.window
+        accumulatorTapsPending = true
     }
 
     /// A magnitude as an unsigned 16-bit register field: rounded, at most 0xFFFF.
@@ -90,6 +91,16 @@ extension VirtualDW1000 {
             return UInt32(UInt16(bitPattern: re)) | UInt32(UInt16(bitPattern: im)) << 16
         }
         registers.write(file: Self.accumulatorFile, offset: window.lowerBound * 4, words: samples)
+    }
+
+    /// Writes the taps the last reception read (``accumulatorHolds``) into ACC_MEM if they are still
+    /// pending: a reception leaves them to the first read of ACC_MEM, as its registers then read the
+    /// same as if it had written them.
+    func writePendingAccumulatorTaps() {
+        guard accumulatorTapsPending else { return }
+        accumulatorTapsPending = false
+        guard let reading = lastPreambleReading else { return }
+        writeAccumulator(reading.window, real: reading.real, imaginary: reading.imaginary)
     }
 
     /// Writes the whole of the last accumulation into ACC_MEM if a read of `samples` reaches beyond the

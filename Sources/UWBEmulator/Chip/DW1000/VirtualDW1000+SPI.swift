@@ -95,6 +95,7 @@ extension VirtualDW1000 {
     private func readRegisters(file: UInt8, offset: Int, count: Int) -> [UInt8] {
         refreshBeforeRead(file: file)
         if file == Self.accumulatorFile {
+            writePendingAccumulatorTaps()
             completeAccumulator(for: (offset / 4)..<((offset + max(0, count - 1) + 3) / 4))
             // UM §7.2.38: the first octet of every accumulator read is a dummy octet.
             return [0] + registers.read(file: file, offset: offset, count: max(0, count - 1))

@@ -18,6 +18,10 @@ public final class VirtualDW1000: VirtualRadio, VirtualChip {
     var lastReceiveMatch: ReceiveMatch?
     /// The accumulator taps ACC_MEM holds of the last reception (``completeAccumulator(for:)``).
     var accumulatorHolds: Range<Int> = 0..<0
+    /// Whether the taps of ``accumulatorHolds`` are still to be written into ACC_MEM from
+    /// ``lastPreambleReading``: a reception leaves them to the first read of ACC_MEM, which few
+    /// receptions see (``writePendingAccumulatorTaps()``).
+    var accumulatorTapsPending = false
 
     /// A chip at its reset state.
     public override init(name: String, hardware: ChipHardware, oscillator: Oscillator, counterPhase: Double, random: SeededRandom) {
@@ -30,6 +34,7 @@ public final class VirtualDW1000: VirtualRadio, VirtualChip {
     func applyReset() {
         resetRadio()
         registers.reset()
+        accumulatorTapsPending = false
         registers.set(.eui, hardware.extendedUniqueIdentifier)
         setStatus(DW1000Register.SysStatus.cplock.mask)
     }
