@@ -158,6 +158,8 @@ def check_loads(driver, args, checks):
 
 DRAWN_SCRIPT = """
 const room = window.uwbRoom, state = room.drawnState, plan = room.plan;
+// A new plan since the draw (the stream reconnecting on a busy machine) has cleared the state: ask again.
+if (state === null || room.state === null) return null;
 const canvas = document.getElementById('room').getBoundingClientRect();
 const [x0, , z0] = plan.extent.min, [x1, , z1] = plan.extent.max;
 return {
@@ -186,8 +188,14 @@ def close(colour, other, tolerance):
 
 
 def check_devices_drawn(driver, args, checks):
-    wait_for_draw(driver, args.timeout)
-    drawn = js(driver, DRAWN_SCRIPT)
+    drawn = None
+    started = time.monotonic()
+    while drawn is None and time.monotonic() - started < args.timeout:
+        wait_for_draw(driver, args.timeout)
+        drawn = js(driver, DRAWN_SCRIPT)
+    if drawn is None:
+        checks.record('room to scale', False, f'no state drawn within {args.timeout:.0f} s')
+        return
     canvas, (low, high), (x0, z0, x1, z1) = drawn['canvas'], drawn['corners'], drawn['extent']
     # The transform: x to the right, z downwards, one scale for both, the room inside the canvas.
     scale_x, scale_z = (high['x'] - low['x']) / (x1 - x0), (high['y'] - low['y']) / (z1 - z0)
