@@ -91,9 +91,10 @@ struct DownlinkTDoARoundTests {
         let solver = try PositionSolver(anchors: Site.room, geometry: .planar(height: Distance(metres: 1.2)))
         let tag = Vector3(x: 3, y: 1.2, z: 2)
         let round = Self.round(anchors: Site.room, tag: tag, clocks: Self.clocks(offsets: [0, 0, 0, 0, 0]))
+        let (poll, final) = try (#require(round.poll), #require(round.final))
         let uncorrected = DownlinkTDoARound(
-            initiator: round.initiator, pollSent: round.pollSent, finalSent: round.finalSent, pollReceived: round.pollReceived,
-            finalReceived: round.finalReceived,
+            initiator: round.initiator, pollSent: poll.sent, finalSent: final.sent, pollReceived: poll.received,
+            finalReceived: final.received,
             responses: round.responses.map { .init(responder: $0.responder, replyTime: $0.replyTime, clockRatio: 1, received: $0.received) })
         let truth = (tag - Site.room[1].position.metres).length - (tag - Site.room[0].position.metres).length
         let value = try #require(Self.value(uncorrected.pseudoranges(for: solver, clock: "round", timestampDeviation: Distance(metres: 0.03))[1]))
@@ -107,6 +108,7 @@ struct DownlinkTDoARoundTests {
         let tag = Vector3(x: 3, y: 1.2, z: 2)
         let clocks = Self.clocks(offsets: [0, 4e6, 9e6, 2e6, 7e6])
         let round = Self.round(anchors: Site.room, tag: tag, clocks: clocks)
+        let (poll, final) = try (#require(round.poll), #require(round.final))
         let late = 0.5 / Self.speed
         let tagTicks = late * clocks[clocks.count - 1].rate * DeviceClock.ticksPerSecond
         let surveyed = (Site.room[1].position.metres - Site.room[0].position.metres).length / Self.speed
@@ -120,8 +122,8 @@ struct DownlinkTDoARoundTests {
                 responder: first.responder, replyTime: first.replyTime, clockRatio: first.clockRatio,
                 received: first.received + DeviceDuration(ticks: Int64(tagTicks.rounded())), timeOfFlight: flight)
             return DownlinkTDoARound(
-                initiator: round.initiator, pollSent: round.pollSent, finalSent: round.finalSent, pollReceived: round.pollReceived,
-                finalReceived: round.finalReceived, responses: responses)
+                initiator: round.initiator, pollSent: poll.sent, finalSent: final.sent, pollReceived: poll.received,
+                finalReceived: final.received, responses: responses)
         }
         let truth = (tag - Site.room[1].position.metres).length - (tag - Site.room[0].position.metres).length
         let measured = DeviceDuration(ticks: Int64(((surveyed + late) * DeviceClock.ticksPerSecond).rounded()))
@@ -139,11 +141,12 @@ struct DownlinkTDoARoundTests {
         let clocks = Self.clocks(offsets: [1e9, 7e11, 3e10, 5e8, 9.9e11])
         let tagClock = clocks[clocks.count - 1]
         let round = Self.round(anchors: Site.room, tag: tag, clocks: clocks)
+        let (poll, final) = try (#require(round.poll), #require(round.final))
         let late = DeviceDuration(ticks: Int64((1 / Self.speed * tagClock.rate * DeviceClock.ticksPerSecond).rounded()))
         func lateFinal(tagClockRatio: Double?) -> DownlinkTDoARound {
             DownlinkTDoARound(
-                initiator: round.initiator, pollSent: round.pollSent, finalSent: round.finalSent, pollReceived: round.pollReceived,
-                finalReceived: round.finalReceived + late, responses: round.responses, tagClockRatio: tagClockRatio)
+                initiator: round.initiator, pollSent: poll.sent, finalSent: final.sent, pollReceived: poll.received,
+                finalReceived: final.received + late, responses: round.responses, tagClockRatio: tagClockRatio)
         }
         let truths = Site.room.map { (tag - $0.position.metres).length - (tag - Site.room[0].position.metres).length }
         func errors(_ round: DownlinkTDoARound) throws -> [Double] {
@@ -158,6 +161,55 @@ struct DownlinkTDoARoundTests {
         // 300, 500 and 700 µs into a 4 ms round: 7.5, 12.5 and 17.5 cm short.
         let scaled = try errors(lateFinal(tagClockRatio: nil))
         #expect(zip(scaled.dropFirst(), [0.075, 0.125, 0.175]).allSatisfy { abs($0 + $1) < 0.01 }, "\(scaled)")
+    }
+
+    @Test("a round whose Poll or Final the tag missed, with the tag's clock rate from earlier rounds: without the Final every pseudorange is the full round's, without the Poll each responder's is its distance difference against the first responder, within 1 cm")
+    func missedPollOrFinal() throws {
+        let solver = try PositionSolver(anchors: Site.room, geometry: .planar(height: Distance(metres: 1.2)))
+        let tag = Vector3(x: 8, y: 1.2, z: 7)
+        let clocks = Self.clocks(offsets: [1e9, 7e11, 3e10, 5e8, 9.9e11])
+        let round = Self.round(anchors: Site.room, tag: tag, clocks: clocks)
+        let ratio = clocks[clocks.count - 1].rate / clocks[0].rate
+        let truths = Site.room.map { (tag - $0.position.metres).length }
+        let noFinal = try #require(DownlinkTDoARound(
+            initiator: round.initiator, poll: round.poll, final: nil, responses: round.responses, tagClockRatio: ratio))
+        let withoutFinal = try noFinal.pseudoranges(for: solver, clock: "r", timestampDeviation: .centimetres(3))
+        #expect(withoutFinal.count == 4)
+        for (measurement, truth) in zip(withoutFinal, truths) {
+            let value = try #require(Self.value(measurement))
+            #expect(abs(value - (truth - truths[0])) < 0.01, "\(measurement)")
+        }
+        let noPoll = try #require(DownlinkTDoARound(
+            initiator: round.initiator, poll: nil, final: round.final, responses: round.responses, tagClockRatio: ratio))
+        let withoutPoll = try noPoll.pseudoranges(for: solver, clock: "r", timestampDeviation: .centimetres(3))
+        #expect(withoutPoll.count == 3)
+        for (measurement, truth) in zip(withoutPoll, truths.dropFirst()) {
+            guard case .pseudorange(_, _, let value, let deviation) = measurement else {
+                Issue.record("\(measurement)")
+                continue
+            }
+            #expect(abs(value.metres - (truth - truths[1])) < 0.01, "\(measurement)")
+            #expect(abs(deviation.metres - 0.03 * 2.0.squareRoot()) < 1e-12)
+        }
+        // Three responders, a position in the plane and the round's offset: the fix is exact.
+        let fix = try solver.fix(withoutPoll)
+        #expect((fix.position.metres - tag).length < 0.03, "\(fix.position)")
+        #expect(noPoll.lastReceived == round.final?.received && noFinal.lastReceived == round.responses.last?.received)
+    }
+
+    @Test("a missed Poll or Final without the tag's clock rate from earlier rounds is refused; a round of which nothing was heard is none")
+    func missedWithoutRate() throws {
+        let solver = try PositionSolver(anchors: Site.room, geometry: .planar(height: Distance(metres: 1.2)))
+        let round = Self.round(anchors: Site.room, tag: Vector3(x: 3, y: 1.2, z: 2), clocks: Self.clocks(offsets: [0, 0, 0, 0, 0]))
+        for (poll, final) in [(round.poll, nil), (nil, round.final)] {
+            let missed = try #require(DownlinkTDoARound(
+                initiator: round.initiator, poll: poll, final: final, responses: round.responses, tagClockRatio: nil))
+            #expect(Refusal(#expect(throws: PositioningError.self) {
+                try missed.pseudoranges(for: solver, clock: "r", timestampDeviation: .centimetres(3))
+            }) == .invalidMeasurement)
+        }
+        #expect(DownlinkTDoARound(initiator: round.initiator, poll: nil, final: round.final, responses: [], tagClockRatio: 1) != nil)
+        #expect(DownlinkTDoARound(initiator: round.initiator, poll: nil, final: nil, responses: [], tagClockRatio: 1) == nil)
     }
 
     @Test("a round across the 32-bit and the 40-bit wraps of every clock gives the same pseudoranges (Loco TDoA3's 67 ms wrap)")
@@ -185,19 +237,20 @@ struct DownlinkTDoARoundTests {
     func badRounds() throws {
         let solver = try PositionSolver(anchors: Site.room, geometry: .planar(height: Distance(metres: 1.2)))
         let round = Self.round(anchors: Site.room, tag: Vector3(x: 3, y: 1.2, z: 2), clocks: Self.clocks(offsets: [0, 0, 0, 0, 0]))
+        let (poll, final) = try (#require(round.poll), #require(round.final))
         let noFinal = DownlinkTDoARound(
-            initiator: round.initiator, pollSent: round.pollSent, finalSent: round.pollSent, pollReceived: round.pollReceived,
-            finalReceived: round.pollReceived, responses: round.responses)
+            initiator: round.initiator, pollSent: poll.sent, finalSent: poll.sent, pollReceived: poll.received,
+            finalReceived: poll.received, responses: round.responses)
         #expect(Refusal(#expect(throws: PositioningError.self) { try noFinal.pseudoranges(for: solver, clock: "round", timestampDeviation: .zero) })
             == .invalidMeasurement)
         let stranger = DownlinkTDoARound(
-            initiator: "Q", pollSent: round.pollSent, finalSent: round.finalSent, pollReceived: round.pollReceived,
-            finalReceived: round.finalReceived, responses: round.responses)
+            initiator: "Q", pollSent: poll.sent, finalSent: final.sent, pollReceived: poll.received,
+            finalReceived: final.received, responses: round.responses)
         #expect(throws: PositioningError.unknownAnchor("Q")) { try stranger.pseudoranges(for: solver, clock: "round", timestampDeviation: .zero) }
         let badRatio = DownlinkTDoARound(
-            initiator: round.initiator, pollSent: round.pollSent, finalSent: round.finalSent, pollReceived: round.pollReceived,
-            finalReceived: round.finalReceived,
-            responses: [.init(responder: "B", replyTime: .zero, clockRatio: 0, received: round.pollReceived)])
+            initiator: round.initiator, pollSent: poll.sent, finalSent: final.sent, pollReceived: poll.received,
+            finalReceived: final.received,
+            responses: [.init(responder: "B", replyTime: .zero, clockRatio: 0, received: poll.received)])
         #expect(Refusal(#expect(throws: PositioningError.self) { try badRatio.pseudoranges(for: solver, clock: "round", timestampDeviation: .zero) })
             == .invalidMeasurement)
     }

@@ -15,8 +15,8 @@ public struct DownlinkTDoAClockTracker: Sendable {
     public static let longestInterval = Duration.seconds(DeviceClock.wrapPeriod.seconds / 2)
 
     /// The last Poll each receiver got: its initiator, when the initiator sent it and when the
-    /// receiver received it.
-    private var last: [UInt16: (initiator: UInt16, sent: DeviceTime, received: DeviceTime)] = [:]
+    /// receiver received it, and the rate it gave with the Poll before, if any.
+    private var last: [UInt16: (initiator: UInt16, sent: DeviceTime, received: DeviceTime, ratio: Double?)] = [:]
 
     /// A tracker that knows no anchor yet.
     public init() {}
@@ -25,18 +25,25 @@ public struct DownlinkTDoAClockTracker: Sendable {
     /// `pollSent` and the receiver received at `pollReceived` (each by its own clock); from the
     /// previous such Poll if there is one recent enough, else from `initiatorClockOffset`, which the
     /// receiver measured on the Poll's carrier.
+    ///
+    /// Without `pollSent` (the tag missed the Poll, so nothing says when it left) it is the rate
+    /// the receiver's last two Polls gave, if the last came less than ``longestInterval`` before
+    /// `pollReceived`: between rounds a fraction of a second apart a crystal's rate wanders far
+    /// less than the 10⁻⁷ a carrier's offset measures it to. That Poll is not remembered.
     public mutating func clockRatio(
-        of responder: UInt16, to initiator: UInt16, pollSent: DeviceTime, pollReceived: DeviceTime,
+        of responder: UInt16, to initiator: UInt16, pollSent: DeviceTime?, pollReceived: DeviceTime,
         initiatorClockOffset: ClockOffset
     ) -> (ratio: Double, fromRounds: Bool) {
-        defer { last[responder] = (initiator, pollSent, pollReceived) }
-        if let previous = last[responder], previous.initiator == initiator {
-            let sent = pollSent.elapsed(since: previous.sent).seconds
-            let received = pollReceived.elapsed(since: previous.received).seconds
-            if sent > 0, sent < Self.longestInterval.secondsValue, received > 0 {
-                return (received / sent, true)
-            }
+        let previous = last[responder].flatMap { $0.initiator == initiator ? $0 : nil }
+        let since = previous.map { pollReceived.elapsed(since: $0.received).seconds } ?? 0
+        let recent = since > 0 && since < Self.longestInterval.secondsValue
+        guard let pollSent else {
+            if recent, let ratio = previous?.ratio { return (ratio, true) }
+            return (1 / (1 + initiatorClockOffset.ratio), false)
         }
-        return (1 / (1 + initiatorClockOffset.ratio), false)
+        let sent = previous.map { pollSent.elapsed(since: $0.sent).seconds } ?? 0
+        let ratio = recent && sent > 0 && sent < Self.longestInterval.secondsValue ? since / sent : nil
+        last[responder] = (initiator, pollSent, pollReceived, ratio)
+        return ratio.map { ($0, true) } ?? (1 / (1 + initiatorClockOffset.ratio), false)
     }
 }

@@ -53,9 +53,9 @@ public struct DownlinkTDoALocator: Sendable {
         return results
     }
 
-    /// Whether `later`'s Final came within ``window`` of `first`'s, by the tag's clock.
+    /// Whether `later`'s last reception came within ``window`` of `first`'s, by the tag's clock.
     private func within(_ first: DownlinkTDoAObservation, _ later: DownlinkTDoAObservation) -> Bool {
-        later.round.finalReceived.elapsed(since: first.round.finalReceived).seconds <= window.secondsValue
+        later.round.lastReceived.elapsed(since: first.round.lastReceived).seconds <= window.secondsValue
     }
 
     /// Whether `observations` hold a round of `initiator`.

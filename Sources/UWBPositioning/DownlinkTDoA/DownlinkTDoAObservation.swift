@@ -8,7 +8,8 @@ public struct DownlinkTDoAObservation: Hashable, Sendable {
     public let network: PANIdentifier
     /// The round's number.
     public let roundNumber: UInt16
-    /// The anchors heard, initiator first, named by their short address (``UWBCore/MACAddress/description``).
+    /// The anchors heard, initiator first where the tag heard its Poll, named by their short
+    /// address (``UWBCore/MACAddress/description``).
     public let anchors: [Anchor]
     /// The round's timestamps, anchors named as in ``anchors``.
     public let round: DownlinkTDoARound

@@ -19,6 +19,11 @@ import UWBCore
 /// mean of the two. Without it, `k` is this round's Final−Poll interval heard over the one sent:
 /// the Final's timestamp noise then scales every interval, a late responder's by almost all of it.
 ///
+/// A round whose Poll or Final the tag missed still counts, with the tag's rate from earlier
+/// rounds: without the Final the Poll's reception alone reads when it arrived; without the Poll
+/// the responders' pseudoranges are against the first Response's reading, the initiator having
+/// none (``pseudoranges(for:clock:timestampDeviation:)``).
+///
 /// Intervals are taken modulo 2⁴⁰ ticks (``UWBCore/DeviceTime/elapsed(since:)``): a round of a few
 /// milliseconds is right across any wrap of any clock, the 40-bit wrap every 17.2 s included
 /// (32-bit timestamps, which wrap every 67 ms, gave Loco's TDoA3 its 25–100 m outliers).
@@ -55,35 +60,60 @@ public struct DownlinkTDoARound: Hashable, Sendable {
         }
     }
 
+    /// One of the initiator's frames as the tag heard it.
+    public struct InitiatorFrame: Hashable, Sendable {
+        /// When the initiator sent it, in its clock (the frame carries it).
+        public let sent: DeviceTime
+        /// When the tag received it, in the tag's clock.
+        public let received: DeviceTime
+
+        /// A frame sent at `sent` and received at `received`.
+        public init(sent: DeviceTime, received: DeviceTime) {
+            self.sent = sent
+            self.received = received
+        }
+    }
+
     /// The initiator anchor's name.
     public let initiator: String
-    /// When the initiator sent its Poll and its Final, in its clock (its frames carry them).
-    public let pollSent: DeviceTime
-    /// When the initiator sent its Final.
-    public let finalSent: DeviceTime
-    /// When the tag received the Poll and the Final, in the tag's clock.
-    public let pollReceived: DeviceTime
-    /// When the tag received the Final.
-    public let finalReceived: DeviceTime
+    /// The initiator's Poll, if the tag heard it.
+    public let poll: InitiatorFrame?
+    /// The initiator's Final, if the tag heard it.
+    public let final: InitiatorFrame?
     /// The responders' parts.
     public let responses: [Response]
-    /// The tag's clock rate over the initiator's from this round's Poll and an earlier one's
-    /// (``DownlinkTDoAClockTracker``); `nil` when the tag heard no earlier Poll of the initiator
-    /// recent enough, and this round's Final−Poll intervals give it.
+    /// The tag's clock rate over the initiator's from this round's Poll and an earlier one's, or
+    /// from the last two Polls heard where this one was not (``DownlinkTDoAClockTracker``); `nil`
+    /// when the tag heard no earlier Poll of the initiator recent enough, and this round's
+    /// Final−Poll intervals give it.
     public let tagClockRatio: Double?
+    /// The tag's last reception of the round: the Final's, else the last Response's, else the Poll's.
+    public let lastReceived: DeviceTime
 
-    /// A round as the tag heard it.
+    /// A round as the tag heard it, the initiator's Poll and Final included.
     public init(
         initiator: String, pollSent: DeviceTime, finalSent: DeviceTime, pollReceived: DeviceTime, finalReceived: DeviceTime,
         responses: [Response], tagClockRatio: Double? = nil
     ) {
         self.initiator = initiator
-        self.pollSent = pollSent
-        self.finalSent = finalSent
-        self.pollReceived = pollReceived
-        self.finalReceived = finalReceived
+        poll = InitiatorFrame(sent: pollSent, received: pollReceived)
+        final = InitiatorFrame(sent: finalSent, received: finalReceived)
         self.responses = responses
         self.tagClockRatio = tagClockRatio
+        lastReceived = finalReceived
+    }
+
+    /// A round of which the tag may have missed the Poll or the Final (or both): the rounds
+    /// ``pseudoranges(for:clock:timestampDeviation:)`` rescues with the tag's clock rate from
+    /// earlier rounds. `nil` when the tag heard neither a Poll nor a Response.
+    public init?(initiator: String, poll: InitiatorFrame?, final: InitiatorFrame?, responses: [Response], tagClockRatio: Double?) {
+        guard let lastReceived = final?.received ?? responses.last?.received ?? poll?.received else { return nil }
+        self.initiator = initiator
+        self.poll = poll
+        self.final = final
+        self.responses = responses
+        self.tagClockRatio = tagClockRatio
+        self.lastReceived = lastReceived
     }
 
     /// The round as pseudoranges for `solver`'s anchors, sharing the offset of clock `clock`: the
@@ -94,44 +124,76 @@ public struct DownlinkTDoARound: Hashable, Sendable {
     /// reads the Poll's arrival again the deviation stays: the two readings share their link's
     /// multipath, which in a cluttered site outweighs the timestamps' noise that the mean halves.
     ///
-    /// - Throws: ``PositioningError/unknownAnchor(_:)`` for an anchor the solver does not have,
+    /// Without the Poll, the responders' pseudoranges are against the first Response's reading
+    /// (their differences all share it; the round's offset takes it) and the tag's rate must come
+    /// from earlier rounds, as it must without the Final; a Response without a measured time of
+    /// flight whose initiator the solver does not know is then left out.
+    ///
+    /// - Throws: ``PositioningError/unknownAnchor(_:)`` for an anchor the solver does not have
+    ///   (the initiator of a round whose Poll was heard included),
     ///   ``PositioningError/invalidMeasurement(_:)`` for a round whose Final does not follow its
-    ///   Poll or a clock ratio that is not positive.
+    ///   Poll, a clock ratio that is not positive, or a Poll or Final missed without the tag's
+    ///   clock rate from earlier rounds.
     public func pseudoranges(
         for solver: PositionSolver, clock: String, timestampDeviation: Distance
     ) throws(PositioningError) -> [PositionMeasurement] {
-        guard let initiatorPosition = solver.anchors[initiator]?.position.metres else { throw .unknownAnchor(initiator) }
-        let sent = finalSent.elapsed(since: pollSent).seconds
-        let heard = finalReceived.elapsed(since: pollReceived).seconds
-        guard sent > 0, heard > 0 else {
-            throw .invalidMeasurement("a DL-TDoA round of \(initiator) whose Final does not follow its Poll")
-        }
-        // With the rate from two rounds, the Poll's arrival is the mean of its reception and the
-        // Final's less the interval sent: `pollArrival` after the Poll's reception, by the tag's clock.
-        let tagRate: Double
-        let pollArrival: Double
-        if let ratio = tagClockRatio, ratio > 0, ratio.isFinite {
-            tagRate = ratio
-            pollArrival = (heard - ratio * sent) / 2
-        } else {
-            tagRate = heard / sent
-            pollArrival = 0
-        }
+        let base = try timeBase()
+        let initiatorPosition = solver.anchors[initiator]?.position.metres
+        if poll != nil, initiatorPosition == nil { throw .unknownAnchor(initiator) }
         let speed = PhysicalConstants.speedOfLight.metresPerSecond
-        let reference = PositionMeasurement.pseudorange(anchor: initiator, clock: clock, .zero, standardDeviation: timestampDeviation)
-        return try [reference] + responses.map { (response) throws(PositioningError) -> PositionMeasurement in
+        var measurements: [PositionMeasurement] = []
+        measurements.reserveCapacity(responses.count + 1)
+        if poll != nil {
+            measurements.append(.pseudorange(anchor: initiator, clock: clock, .zero, standardDeviation: timestampDeviation))
+        }
+        // When each Response left after the Poll, in the initiator's time, less the first's without a Poll.
+        var firstDeparture: Double?
+        for response in responses {
             guard let position = solver.anchors[response.responder]?.position.metres else {
                 throw .unknownAnchor(response.responder)
             }
             guard response.clockRatio > 0, response.clockRatio.isFinite else {
                 throw .invalidMeasurement("responder \(response.responder)'s clock ratio \(response.clockRatio) is not positive")
             }
-            let flight = response.timeOfFlight?.seconds ?? (position - initiatorPosition).length / speed
-            let interval = (response.received.elapsed(since: pollReceived).seconds - pollArrival) / tagRate
-            let difference = speed * (interval - flight - response.replyTime.seconds / response.clockRatio)
-            return .pseudorange(
-                anchor: response.responder, clock: clock, Distance(metres: difference),
-                standardDeviation: Distance(metres: timestampDeviation.metres * 2.0.squareRoot()))
+            guard let flight = response.timeOfFlight?.seconds ?? initiatorPosition.map({ (position - $0).length / speed }) else { continue }
+            let departure = flight + response.replyTime.seconds / response.clockRatio
+            let reference = poll == nil ? firstDeparture ?? departure : 0
+            firstDeparture = reference
+            let interval = (response.received.elapsed(since: base.start).seconds - base.pollArrival) / base.tagRate
+            measurements.append(.pseudorange(
+                anchor: response.responder, clock: clock, Distance(metres: speed * (interval - departure + reference)),
+                standardDeviation: Distance(metres: timestampDeviation.metres * 2.0.squareRoot())))
         }
+        return measurements
+    }
+
+    /// The tag's reading the round's intervals start from (the Poll's reception, else the first
+    /// Response's), how long after it the Poll arrived by the tag's clock (where the Final reads
+    /// it again) and the tag's clock rate over the initiator's.
+    private func timeBase() throws(PositioningError) -> (start: DeviceTime, pollArrival: Double, tagRate: Double) {
+        let ratio = tagClockRatio.flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
+        guard let poll else {
+            guard let ratio, let first = responses.first else {
+                throw .invalidMeasurement("a DL-TDoA round of \(initiator) whose Poll the tag missed, without its clock rate from earlier rounds")
+            }
+            return (first.received, 0, ratio)
+        }
+        guard let final else {
+            guard let ratio else {
+                throw .invalidMeasurement("a DL-TDoA round of \(initiator) whose Final the tag missed, without its clock rate from earlier rounds")
+            }
+            return (poll.received, 0, ratio)
+        }
+        let sent = final.sent.elapsed(since: poll.sent).seconds
+        let heard = final.received.elapsed(since: poll.received).seconds
+        guard sent > 0, heard > 0 else {
+            throw .invalidMeasurement("a DL-TDoA round of \(initiator) whose Final does not follow its Poll")
+        }
+        // With the rate from two rounds, the Poll's arrival is the mean of its reception and the
+        // Final's less the interval sent.
+        if let ratio {
+            return (poll.received, (heard - ratio * sent) / 2, ratio)
+        }
+        return (poll.received, 0, heard / sent)
     }
 }

@@ -1,20 +1,30 @@
 import UWBCore
 
 /// A DL-TDoA tag on any radio: it only listens, gathers each round of its network's anchors
-/// (the initiator's Poll, the responders' Responses, the Final) and hands every complete round to
+/// (the initiator's Poll, the responders' Responses, the Final) and hands every round to
 /// ``onRound`` as a ``DownlinkTDoAObservation``, each responder's clock rate over its initiator's
 /// learnt from the anchors' own rounds (``DownlinkTDoAClockTracker``) and each receive timestamp
 /// corrected for the receiver's range bias at its level (as the anchors' own).
+///
+/// A round ends with its Final. One whose Final the tag missed ends when a frame of another round
+/// comes or ``finalGrace`` after its Final was due (as the initiator's last whole round timed it),
+/// whichever is first; one whose Poll it missed starts with its first Response. Such a round is
+/// handed on if the tag knows its clock rate over the initiator from earlier rounds and heard two
+/// frames of it at least: a tag at the edge of a cluster's coverage, or behind shelving, often
+/// hears the responders but not the initiator.
 ///
 /// Attach it to the radio's loop (``UWBCore/RadioHost/attach(_:)``) and keep it; it starts
 /// listening with ``UWBCore/RadioEventHandler/radioStarted()`` or ``start()``.
 public final class DownlinkTDoATag: RadioEventHandler {
     /// The network (PAN) whose anchors it listens to.
     public let network: PANIdentifier
-    /// Called on the loop with every complete round.
+    /// Called on the loop with every round.
     public let onRound: (DownlinkTDoAObservation) -> Void
     /// Rounds heard complete.
     public private(set) var completeRounds = 0
+    /// Rounds whose Poll or Final the tag missed, handed on all the same (``DownlinkTDoARound``
+    /// takes the tag's clock rate from the rounds before).
+    public private(set) var rescuedRounds = 0
     /// Frames that claimed to be DL-TDoA messages but were not, counted.
     public private(set) var malformedFrames = 0
     /// The last error the receiver gave, if any.
@@ -26,19 +36,25 @@ public final class DownlinkTDoATag: RadioEventHandler {
     private var clocks = DownlinkTDoAClockTracker()
     /// The tag's own clock rate over each initiator's.
     private var ownClock = DownlinkTDoAClockTracker()
-    /// The rounds being heard, one per initiator (a network has a few).
-    private var pending: [PendingRound] = []
+    /// The round being heard.
+    private var pending: PendingRound?
     /// The messages of the last round completed: the room a new round's are given.
     private var lastRoundMessages = 0
     /// The anchors' names (``DownlinkTDoAObservation/anchorName(_:)``), by short address.
     private var anchorNames: [UInt16: String] = [:]
+    /// From each initiator's Poll to its Final, by its clock, as its last complete round had them.
+    private var finalDelays: [UInt16: DeviceDuration] = [:]
+
+    /// How long after its Final was due the tag gives up on a round: the time its own host may take
+    /// to hand it a frame, which may vary by a few milliseconds behind USB.
+    public static let finalGrace = Duration.milliseconds(5)
 
     /// What the tag heard of a round so far.
     private struct PendingRound {
         var initiator: UInt16
         var number: UInt16
-        var poll: DownlinkTDoAMessage
-        var pollReceived: DeviceTime
+        /// The Poll, if the tag heard it.
+        var poll: DownlinkTDoAObservation.Heard?
         /// The Poll, then the Responses, in the order heard.
         var heard: [DownlinkTDoAObservation.Heard]
     }
@@ -78,54 +94,78 @@ public final class DownlinkTDoATag: RadioEventHandler {
         listen()
     }
 
+    /// Takes a frame of round `frame.message.round` of its initiator. A frame of another round
+    /// ends the round pending: the clusters' rounds follow one another on the air, so one whose
+    /// Final the tag missed is over, and is handed on without it.
     private func take(_ frame: DownlinkTDoAFrame, heard message: DownlinkTDoAObservation.Heard) {
-        let time = message.received
+        let initiator: UInt16
+        switch frame.message.kind {
+        case .poll, .final: initiator = frame.anchor
+        case .response:
+            guard case .short(let address) = frame.destination else { return }
+            initiator = address
+        }
+        let number = frame.message.round
+        if let round = pending, round.initiator != initiator || round.number != number {
+            pending = nil
+            complete(round, final: nil)
+        }
         switch frame.message.kind {
         case .poll:
             var heard: [DownlinkTDoAObservation.Heard] = []
             heard.reserveCapacity(lastRoundMessages)
             heard.append(message)
-            let round = PendingRound(initiator: frame.anchor, number: frame.message.round, poll: frame.message, pollReceived: time, heard: heard)
-            if let index = pendingIndex(of: frame.anchor) {
-                pending[index] = round
-            } else {
-                pending.append(round)
+            pending = PendingRound(initiator: initiator, number: number, poll: message, heard: heard)
+            expectFinal(of: initiator, round: number, pollHeard: message.received, now: message.received)
+        case .response(let replyTime, _, _):
+            if pending == nil {
+                pending = PendingRound(initiator: initiator, number: number, poll: nil, heard: [])
+                expectFinal(of: initiator, round: number, pollHeard: message.received - replyTime, now: message.received)
             }
-        case .response:
-            guard case .short(let initiator) = frame.destination, let index = pendingIndex(of: initiator),
-                pending[index].number == frame.message.round else { return }
-            pending[index].heard.append(message)
+            pending?.heard.append(message)
         case .final:
-            guard let index = pendingIndex(of: frame.anchor) else { return }
-            var round = pending.remove(at: index)
-            guard round.number == frame.message.round else { return }
+            guard var round = pending else { return }
+            pending = nil
             round.heard.append(message)
-            complete(round, initiator: frame.anchor, final: frame.message, receivedAt: time)
+            complete(round, final: message)
         }
     }
 
-    /// Where initiator `initiator`'s round is among the pending ones.
-    private func pendingIndex(of initiator: UInt16) -> Int? {
-        var index = 0
-        while index < pending.count, pending[index].initiator != initiator {
-            index += 1
+    /// Ends round `number` of `initiator` if it is still pending ``finalGrace`` after its Final was
+    /// due: `pollHeard` is when the tag heard its Poll (or would have: a Response's reception less
+    /// its reply time, a few microseconds of flight early), `now` the reception being taken. So a
+    /// round whose Final the tag missed comes when it should, not with the next round's first
+    /// frame, which after a period's last cluster is a period later. Nothing is due before the
+    /// tag has heard a whole round of the initiator, and a round without its Final needs one anyway.
+    private func expectFinal(of initiator: UInt16, round number: UInt16, pollHeard: DeviceTime, now: DeviceTime) {
+        guard let delay = finalDelays[initiator] else { return }
+        let due = (pollHeard + delay).elapsed(since: now).seconds
+        guard due < DownlinkTDoAClockTracker.longestInterval.secondsValue else { return }
+        radio.schedule(after: .seconds(due) + Self.finalGrace) { [weak self] in
+            guard let self, let round = pending, round.initiator == initiator, round.number == number else { return }
+            pending = nil
+            complete(round, final: nil)
         }
-        return index < pending.count ? index : nil
     }
 
-    private func complete(_ heard: PendingRound, initiator: UInt16, final: DownlinkTDoAMessage, receivedAt time: DeviceTime) {
-        lastRoundMessages = heard.heard.count
+    /// Hands on round `heard`, with the Final `final` or without (its Poll may be missing too):
+    /// then only with the tag's clock rate from earlier rounds, and at least two receptions to compare.
+    private func complete(_ heard: PendingRound, final: DownlinkTDoAObservation.Heard?) {
+        let initiator = heard.initiator
+        let initiatorName = anchorName(initiator)
         var anchors: [Anchor] = []
         var responses: [DownlinkTDoARound.Response] = []
         anchors.reserveCapacity(heard.heard.count)
         responses.reserveCapacity(heard.heard.count)
-        anchors.append(Anchor(name: anchorName(initiator), position: heard.poll.anchorPosition))
+        if let poll = heard.poll {
+            anchors.append(Anchor(name: initiatorName, position: poll.message.anchorPosition))
+        }
         var fromCarrier: [String] = []
         for response in heard.heard {
             guard case .response(let replyTime, let offset, let flight) = response.message.kind else { continue }
             let name = anchorName(response.anchor)
             let clock = clocks.clockRatio(
-                of: response.anchor, to: initiator, pollSent: heard.poll.transmitted,
+                of: response.anchor, to: initiator, pollSent: heard.poll?.message.transmitted,
                 pollReceived: response.message.transmitted - replyTime, initiatorClockOffset: offset)
             if !clock.fromRounds { fromCarrier.append(name) }
             anchors.append(Anchor(name: name, position: response.message.anchorPosition))
@@ -133,16 +173,28 @@ public final class DownlinkTDoATag: RadioEventHandler {
                 responder: name, replyTime: replyTime, clockRatio: clock.ratio, received: response.received, timeOfFlight: flight))
         }
         let tagClock = ownClock.clockRatio(
-            of: initiator, to: initiator, pollSent: heard.poll.transmitted, pollReceived: heard.pollReceived,
+            of: initiator, to: initiator, pollSent: heard.poll?.message.transmitted, pollReceived: heard.heard[0].received,
             initiatorClockOffset: heard.heard[0].clockOffset)
-        completeRounds += 1
+        let tagClockRatio = tagClock.fromRounds ? tagClock.ratio : nil
+        if let poll = heard.poll, let final {
+            finalDelays[initiator] = final.message.transmitted.elapsed(since: poll.message.transmitted)
+        }
+        let rescued = heard.poll == nil || final == nil
+        if rescued, tagClockRatio == nil || heard.heard.count < 2 { return }
+        guard let round = DownlinkTDoARound(
+            initiator: initiatorName, poll: heard.poll.map { .init(sent: $0.message.transmitted, received: $0.received) },
+            final: final.map { .init(sent: $0.message.transmitted, received: $0.received) }, responses: responses,
+            tagClockRatio: tagClockRatio)
+        else { return }
+        lastRoundMessages = heard.heard.count
+        if rescued {
+            rescuedRounds += 1
+        } else {
+            completeRounds += 1
+        }
         onRound(DownlinkTDoAObservation(
-            network: network, roundNumber: heard.number, anchors: anchors,
-            round: DownlinkTDoARound(
-                initiator: anchors[0].name, pollSent: heard.poll.transmitted, finalSent: final.transmitted,
-                pollReceived: heard.pollReceived, finalReceived: time, responses: responses,
-                tagClockRatio: tagClock.fromRounds ? tagClock.ratio : nil),
-            responderRatesFromCarrier: fromCarrier, messages: heard.heard))
+            network: network, roundNumber: heard.number, anchors: anchors, round: round, responderRatesFromCarrier: fromCarrier,
+            messages: heard.heard))
     }
 
     /// The name of the anchor at short address `address`, made once.

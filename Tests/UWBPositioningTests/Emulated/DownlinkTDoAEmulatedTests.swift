@@ -6,12 +6,42 @@ import UWBPositioning
 
 @Suite("DL-TDoA anchors and tags on emulated DW1000 radios")
 struct DownlinkTDoAEmulatedTests {
-    /// What the tags at `tags` heard in `seconds`, the anchors running as the hall's clusters say.
-    /// An anchor at device index `silent` serves another network, so its initiator never hears it.
+    /// A tag's handler that loses the frames `missed` picks (by the sending anchor's address and
+    /// the message), as a receiver that could not decode them: the tag hears a failed reception.
+    final class Missing: RadioEventHandler {
+        let tag: DownlinkTDoATag
+        let missed: (UInt16, DownlinkTDoAMessage) -> Bool
+
+        init(_ tag: DownlinkTDoATag, missed: @escaping (UInt16, DownlinkTDoAMessage) -> Bool) {
+            self.tag = tag
+            self.missed = missed
+        }
+
+        func radioStarted() {
+            tag.radioStarted()
+        }
+
+        func radio(_ event: TransceiverEvent, fromChip chip: Int) {
+            if case .frameReceived(let received) = event, let frame = try? DownlinkTDoAFrame.decoded(from: received.frame),
+                missed(frame.anchor, frame.message)
+            {
+                tag.radio(.receiveFailed(.frameCheckFailed), fromChip: chip)
+            } else {
+                tag.radio(event, fromChip: chip)
+            }
+        }
+    }
+
+    /// What the tags at `tags` heard in `seconds`, the anchors running as the hall's clusters say,
+    /// and the virtual time each observation was handed on. An anchor at device index `silent`
+    /// serves another network, so its initiator never hears it; the tags lose the frames `missed` picks.
     static func observations(
-        tags: [(x: Double, z: Double, ppm: Double)], network: UInt16 = 42, tagNetwork: UInt16 = 42, seconds: Double = 1, silent: Int? = nil
+        tags: [(x: Double, z: Double, ppm: Double)], network: UInt16 = 42, tagNetwork: UInt16 = 42, seconds: Double = 1, silent: Int? = nil,
+        missed: @escaping (UInt16, DownlinkTDoAMessage) -> Bool = { _, _ in false }
     )
-        throws -> (emulation: Emulation, heard: [(tag: Int, observation: DownlinkTDoAObservation)], anchors: [DownlinkTDoAAnchor])
+        throws -> (
+            emulation: Emulation, heard: [(tag: Int, observation: DownlinkTDoAObservation)], anchors: [DownlinkTDoAAnchor], handedAt: [Duration]
+        )
     {
         let scenario = try PositioningHall.scenario(tags: tags)
         let emulation = try Emulation(scenario: scenario)
@@ -34,19 +64,24 @@ struct DownlinkTDoAEmulatedTests {
         }
         final class Heard {
             var all: [(tag: Int, observation: DownlinkTDoAObservation)] = []
+            var times: [Duration] = []
         }
         let heard = Heard()
         for index in 8..<emulation.devices.count {
             let radio = emulation.devices[index].radio
-            radio.adopt(DownlinkTDoATag(on: radio, network: PANIdentifier(rawValue: tagNetwork)) { heard.all.append((index, $0)) })
+            let tag = DownlinkTDoATag(on: radio, network: PANIdentifier(rawValue: tagNetwork)) {
+                heard.all.append((index, $0))
+                heard.times.append(radio.now)
+            }
+            radio.adopt(Missing(tag, missed: missed))
         }
         emulation.run(until: SimulationTime(seconds: seconds))
-        return (emulation, heard.all, anchors)
+        return (emulation, heard.all, anchors, heard.times)
     }
 
     @Test("every responder's pseudorange is its true distance difference against the initiator, within 4σ of the timestamps' spread")
     func pseudoranges() throws {
-        let (emulation, heard, anchors) = try Self.observations(tags: [(5, 5, -15), (12, 9, 9), (17, 3, 4)])
+        let (emulation, heard, anchors, _) = try Self.observations(tags: [(5, 5, -15), (12, 9, 9), (17, 3, 4)])
         #expect(anchors.allSatisfy { $0.failures == 0 })
         #expect(heard.count == 3 * 2 * 10)
         var errors: [Double] = []
@@ -69,7 +104,7 @@ struct DownlinkTDoAEmulatedTests {
 
     @Test("each responder's clock rate over its initiator's, learnt from the anchors' rounds, matches the scenario's clocks to 10⁻⁸")
     func clockRates() throws {
-        let (_, heard, _) = try Self.observations(tags: [(8, 6, 20)])
+        let (_, heard, _, _) = try Self.observations(tags: [(8, 6, 20)])
         let ppm = PositioningHall.anchors.map(\.ppm)
         var checked = 0
         for (_, observation) in heard {
@@ -88,7 +123,7 @@ struct DownlinkTDoAEmulatedTests {
     @Test("the tag's clock rate over each initiator's, from that initiator's Polls 100 ms apart, matches the scenario's clocks to 10⁻⁸ from the second round; the first has none")
     func tagClockRates() throws {
         let tagPPM = 20.0
-        let (_, heard, _) = try Self.observations(tags: [(8, 6, tagPPM)])
+        let (_, heard, _, _) = try Self.observations(tags: [(8, 6, tagPPM)])
         let ppm = PositioningHall.anchors.map(\.ppm)
         var initiatorsSeen: Set<String> = []
         for (_, observation) in heard {
@@ -106,7 +141,7 @@ struct DownlinkTDoAEmulatedTests {
 
     @Test("each initiator's Final lists every Response it received, and from their second round the responders carry the flight they measured with it, within 3 cm of the surveyed one")
     func measuredFlights() throws {
-        let (_, heard, _) = try Self.observations(tags: [(8, 6, 20)])
+        let (_, heard, _, _) = try Self.observations(tags: [(8, 6, 20)])
         let speed = PhysicalConstants.speedOfLight.metresPerSecond
         var carried = 0
         for (_, observation) in heard {
@@ -132,14 +167,17 @@ struct DownlinkTDoAEmulatedTests {
     @Test("a responder that never answers: its initiator's Final still leaves on time, when the last slot is over, listing the two Responses it heard, whose responders still measure their flights")
     func missingResponse() throws {
         // Device 3, cluster 0's third responder, serves another network.
-        let (_, heard, anchors) = try Self.observations(tags: [(8, 6, 20)], silent: 3)
+        let (_, heard, anchors, _) = try Self.observations(tags: [(8, 6, 20)], silent: 3)
         #expect(anchors.allSatisfy { $0.failures == 0 })
         let west = heard.map(\.observation).filter { $0.round.initiator == DownlinkTDoAObservation.anchorName(1) }
         let east = heard.map(\.observation).filter { $0.round.initiator == DownlinkTDoAObservation.anchorName(5) }
         #expect(west.count == 10 && east.count == 10)
         // Both clusters have three responders, so the same schedule: the Final that waited for the
         // silent responder's slot to end leaves as long after its Poll as the one that heard all three.
-        let interval = { (round: DownlinkTDoARound) in Double(round.finalSent.elapsed(since: round.pollSent).ticks) / DeviceClock.ticksPerSecond }
+        let interval = { (round: DownlinkTDoARound) -> Double in
+            guard let poll = round.poll, let final = round.final else { return .nan }
+            return Double(final.sent.elapsed(since: poll.sent).ticks) / DeviceClock.ticksPerSecond
+        }
         for (w, e) in zip(west, east) {
             #expect(abs(interval(w.round) - interval(e.round)) < 1e-7, "\(interval(w.round)) s against \(interval(e.round)) s")
             guard case .final(let listed)? = w.messages.last?.message.kind else {
@@ -151,9 +189,53 @@ struct DownlinkTDoAEmulatedTests {
         #expect(west.dropFirst().allSatisfy { $0.round.responses.count == 2 && $0.round.responses.allSatisfy { $0.timeOfFlight != nil } })
     }
 
+    @Test("rounds whose Final or Poll (or both) the tag missed are handed on all the same, when the Final was due (not with the next round's first frame, a period later after the last cluster), with their pseudoranges within 4σ of the truth: against the first responder without the Poll")
+    func missedFrames() throws {
+        let (west, east): (UInt16, UInt16) = (1, 5)
+        // West: the Final of round 3, the Poll of round 6. East (the period's last cluster): the Final of round 5, the Poll and Final of round 8.
+        let lost: Set<[UInt16]> = [[west, 3, 2], [west, 6, 0], [east, 5, 2], [east, 8, 0], [east, 8, 2]]
+        let (emulation, heard, _, handedAt) = try Self.observations(tags: [(8, 6, 20)]) { anchor, message in
+            let kind: UInt16
+            switch message.kind {
+            case .poll: kind = 0
+            case .response: kind = 1
+            case .final: kind = 2
+            }
+            return lost.contains([anchor, message.round, kind])
+        }
+        #expect(heard.count == 20)
+        let rescued = heard.filter { $0.observation.round.poll == nil || $0.observation.round.final == nil }
+        #expect(rescued.map { "\($0.observation.round.initiator) #\($0.observation.roundNumber)" }.sorted()
+            == ["0x0001 #3", "0x0001 #6", "0x0005 #5", "0x0005 #8"])
+        // Each initiator's rounds are handed on 100 ms apart, however they ended: 5 ms of grace at most late.
+        for initiator in [west, east] {
+            let times = zip(heard, handedAt).filter { $0.0.observation.round.initiator == DownlinkTDoAObservation.anchorName(initiator) }.map(\.1)
+            let gaps = zip(times.dropFirst(), times).map { ($0 - $1).secondsValue }
+            #expect(times.count == 10 && gaps.allSatisfy { abs($0 - 0.1) < 0.0055 }, "\(initiator): \(gaps)")
+        }
+        let truth = try #require(emulation.antennaPosition(of: 8, at: .zero)).metres
+        var checked = 0
+        for (_, observation) in heard {
+            let solver = try PositionSolver(anchors: PositioningHall.anchors.indices.compactMap { index in
+                emulation.antennaPosition(of: index, at: .zero).map { Anchor(name: DownlinkTDoAObservation.anchorName(UInt16(index + 1)), position: $0) }
+            }, geometry: .spatial)
+            let measured = try observation.round.pseudoranges(for: solver, clock: "round", timestampDeviation: .centimetres(3))
+            let reference = try #require(solver.anchors[observation.round.poll == nil
+                ? observation.round.responses[0].responder : observation.round.initiator]).position.metres
+            #expect(measured.count == observation.round.responses.count + (observation.round.poll == nil ? 0 : 1))
+            for case .pseudorange(let name, _, let value, _) in measured {
+                let anchor = try #require(solver.anchors[name]).position.metres
+                let error = value.metres - ((truth - anchor).length - (truth - reference).length)
+                #expect(abs(error) < 4 * 0.033, "\(observation.round.initiator) #\(observation.roundNumber) \(name): \(error)")
+                checked += 1
+            }
+        }
+        #expect(checked == 20 * 4 - 2)
+    }
+
     @Test("a tag listening to a network no anchor serves hears no round: no observation, never a made-up one")
     func otherNetwork() throws {
-        let (_, heard, _) = try Self.observations(tags: [(8, 6, 0)], network: 42, tagNetwork: 7)
+        let (_, heard, _, _) = try Self.observations(tags: [(8, 6, 0)], network: 42, tagNetwork: 7)
         #expect(heard.isEmpty)
     }
 }
