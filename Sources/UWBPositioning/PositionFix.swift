@@ -9,12 +9,25 @@ public struct PositionFix: Hashable, Sendable {
         case consistent(normalisedResidual: Double)
         /// Exactly as many measurements as unknowns: nothing can check them.
         case unverified
+
+        /// How many times larger than their stated variances the residuals show the measurements'
+        /// errors to be, where they show them larger: the normalised residual (the a-posteriori
+        /// variance factor of least squares), at least 1; 1 for an unverified fix. A site whose
+        /// timestamps spread more than the solver was told, or a fix that NLOS errors pull off,
+        /// says so in its covariance as well as in its residual.
+        public var varianceFactor: Double {
+            switch self {
+            case .consistent(let residual): max(1, residual)
+            case .unverified: 1
+            }
+        }
     }
 
     /// The position, in the anchors' coordinates (in 2-D, at the height the solver was given).
     public let position: Position
     /// The covariance of the position's error in m², row by row, 2×2 (x, z: the horizontal plane,
-    /// y being up) in 2-D or 3×3 (x, y, z) in 3-D: (JᵀWJ)⁻¹ at the fix, the Cramér-Rao bound for independent Gaussian measurement errors.
+    /// y being up) in 2-D or 3×3 (x, y, z) in 3-D: from a solver, ``boundCovariance`` times the
+    /// quality's ``Quality/varianceFactor``.
     public let covariance: [Double]
     /// The measurements' agreement.
     public let quality: Quality
@@ -33,6 +46,13 @@ public struct PositionFix: Hashable, Sendable {
         self.quality = quality
         self.used = used
         self.rejected = rejected
+    }
+
+    /// (JᵀWJ)⁻¹ at the fix, the Cramér-Rao bound for independent Gaussian errors of the deviations
+    /// the measurements stated: ``covariance`` before the residuals scaled it.
+    public var boundCovariance: [Double] {
+        let factor = quality.varianceFactor
+        return covariance.map { $0 / factor }
     }
 
     /// The standard deviation of the error along the covariance's axes: x and z in 2-D, x, y and z in 3-D.

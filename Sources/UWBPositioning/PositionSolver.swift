@@ -75,10 +75,10 @@ public struct PositionSolver: Sendable {
                 "two positions fit the measurements within their errors, \(Position(metres: point)) and \(Position(metres: other)): "
                     + "with \(solution.degreesOfFreedom) degree\(solution.degreesOfFreedom == 1 ? "" : "s") of freedom left, hear another anchor or cluster to tell them apart")
         }
+        let quality = solution.normalisedResidual.map { PositionFix.Quality.consistent(normalisedResidual: $0) } ?? .unverified
         return PositionFix(
-            position: Position(metres: geometry.point(solution.unknowns)), covariance: solution.covariance,
-            quality: solution.normalisedResidual.map { .consistent(normalisedResidual: $0) } ?? .unverified,
-            used: used, rejected: rejected)
+            position: Position(metres: geometry.point(solution.unknowns)),
+            covariance: solution.covariance.map { $0 * quality.varianceFactor }, quality: quality, used: used, rejected: rejected)
     }
 
     /// Another position that `given` fit within their errors, more than three standard deviations

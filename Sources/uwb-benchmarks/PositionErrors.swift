@@ -49,13 +49,15 @@ struct PositionErrors {
         return residuals.reduce(0, +) / Double(max(1, residuals.count))
     }
 
-    /// The root-mean-square Cramér-Rao bound: each fix's covariance (the bound at the solver's
-    /// assumed timestamp spread) scaled to the spread the residuals show.
+    /// The root-mean-square Cramér-Rao bound: each fix's bound at the solver's assumed timestamp
+    /// spread (``UWBPositioning/PositionFix/boundCovariance``) scaled to the spread the residuals
+    /// of all the fixes show.
     var boundRootMeanSquare: Double {
         let traces = fixed.compactMap { record -> Double? in
             guard case .success(let fix) = record.result else { return nil }
             let size = fix.covariance.count == 9 ? 3 : 2
-            return (0..<size).map { fix.covariance[$0 * size + $0] }.reduce(0, +)
+            let bound = fix.boundCovariance
+            return (0..<size).map { bound[$0 * size + $0] }.reduce(0, +)
         }
         return (traces.reduce(0, +) / Double(max(1, traces.count)) * meanNormalisedResidual).squareRoot()
     }

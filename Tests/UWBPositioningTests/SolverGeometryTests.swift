@@ -99,6 +99,33 @@ struct SolverGeometryTests {
         #expect(abs(fix.covariance[0] - 0.01) < 1e-6 && abs(fix.covariance[3] - 0.04) < 1e-6, "\(fix.covariance)")
         #expect(abs(fix.covariance[1]) < 1e-6)
     }
+
+    @Test("residuals larger than the measurements' stated deviations scale the covariance by the normalised residual (the a-posteriori variance factor); smaller ones leave the bound")
+    func varianceFactor() throws {
+        let solver = try PositionSolver(anchors: Site.room, geometry: .planar(height: Distance(metres: 1.2)))
+        let tag = Vector3(x: 3, y: 1.2, z: 2)
+        // Errors of 8 cm against a stated 5 cm, alternating in sign: residuals larger than stated,
+        // short of the consistency check's 99.9 % bound.
+        let errors = [0.08, -0.08, 0.08, -0.08]
+        let noisy = try solver.fix(zip(Site.room, errors).map { Site.distance($0, tag, deviation: 0.05, error: $1) })
+        let exact = try solver.fix(Site.room.map { Site.distance($0, tag, deviation: 0.05) })
+        guard case .consistent(let residual) = noisy.quality else {
+            Issue.record("four distances in 2-D leave two degrees of freedom")
+            return
+        }
+        #expect(residual > 1)
+        #expect(noisy.quality.varianceFactor == residual)
+        for (reported, bound) in zip(noisy.covariance, noisy.boundCovariance) {
+            #expect(abs(reported - bound * residual) < 1e-12)
+        }
+        // The bound is the geometry's, whatever the errors: the exact fix's, within what moving the
+        // fix by centimetres changes the gradients (a few per cent at 3 m).
+        let scale = exact.boundCovariance.map(abs).max() ?? 0
+        for (noisyBound, exactBound) in zip(noisy.boundCovariance, exact.boundCovariance) {
+            #expect(abs(noisyBound - exactBound) < 0.05 * scale, "\(noisy.boundCovariance) against \(exact.boundCovariance)")
+        }
+        #expect(exact.covariance == exact.boundCovariance && exact.quality.varianceFactor == 1)
+    }
 }
 
 /// The kind of a refusal, whatever its detail, for tests that check which refusal a call gives.

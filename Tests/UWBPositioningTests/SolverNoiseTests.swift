@@ -38,7 +38,8 @@ struct SolverNoiseTests {
     }
 
     /// Checks mean, covariance and 2σ-ellipse coverage of `fixes` of `tag` against their own
-    /// predicted covariance (the same at every fix to first order).
+    /// Cramér-Rao bound (the same at every fix to first order), and that the covariance they
+    /// report, the bound scaled up where the residuals are larger than stated, covers more.
     static func check(_ fixes: [PositionFix], tag: Vector3) throws {
         let n = Double(fixes.count)
         let errors = fixes.map { ($0.position.metres.x - tag.x, $0.position.metres.z - tag.z) }
@@ -46,7 +47,7 @@ struct SolverNoiseTests {
         let meanY = errors.reduce(0) { $0 + $1.1 } / n
         let sxx = errors.reduce(0) { $0 + ($1.0 - meanX) * ($1.0 - meanX) } / (n - 1)
         let syy = errors.reduce(0) { $0 + ($1.1 - meanY) * ($1.1 - meanY) } / (n - 1)
-        let predicted = try #require(fixes.first).covariance
+        let predicted = try #require(fixes.first).boundCovariance
         // Bias within 4 standard errors of the mean.
         #expect(abs(meanX) < 4 * (predicted[0] / n).squareRoot(), "mean x error \(meanX)")
         #expect(abs(meanY) < 4 * (predicted[3] / n).squareRoot(), "mean y error \(meanY)")
@@ -56,13 +57,19 @@ struct SolverNoiseTests {
         #expect(abs(syy / predicted[3] - 1) < 0.1, "y variance \(syy) against \(predicted[3])")
         // Inside the 2σ ellipse: the squared Mahalanobis distance under 4, which a 2-D Gaussian
         // error meets with probability 1 − e⁻² ≈ 86.5 %.
-        let inside = zip(fixes, errors).filter { fix, error in
-            let c = fix.covariance
-            let determinant = c[0] * c[3] - c[1] * c[2]
-            let d2 = (c[3] * error.0 * error.0 - 2 * c[1] * error.0 * error.1 + c[0] * error.1 * error.1) / determinant
-            return d2 < 4
-        }.count
-        #expect(abs(Double(inside) / n - 0.8647) < 0.025, "\(inside) of \(fixes.count) inside the 2σ ellipse")
+        func inside(_ covariance: KeyPath<PositionFix, [Double]>) -> Int {
+            zip(fixes, errors).filter { fix, error in
+                let c = fix[keyPath: covariance]
+                let determinant = c[0] * c[3] - c[1] * c[2]
+                let d2 = (c[3] * error.0 * error.0 - 2 * c[1] * error.0 * error.1 + c[0] * error.1 * error.1) / determinant
+                return d2 < 4
+            }.count
+        }
+        let bound = inside(\.boundCovariance)
+        #expect(abs(Double(bound) / n - 0.8647) < 0.025, "\(bound) of \(fixes.count) inside the bound's 2σ ellipse")
+        let reported = inside(\.covariance)
+        #expect(reported > bound, "\(reported) of \(fixes.count) inside the reported 2σ ellipse")
+        #expect(Double(reported) / n < 0.97, "\(reported) of \(fixes.count) inside the reported 2σ ellipse")
         #expect(fixes.allSatisfy(\.rejected.isEmpty) || fixes.filter { !$0.rejected.isEmpty }.count < fixes.count / 100)
     }
 }
