@@ -5,7 +5,7 @@ import simd
 extension NIDLTDOAMeasurement {
     /// The measurements of every message of a round a DL-TDoA tag heard (``DownlinkTDoAObservation``), in the order heard.
     static func measurements(of observation: DownlinkTDoAObservation) -> [NIDLTDOAMeasurement] {
-        let initiator = UInt64(observation.messages.first { $0.message.kind == .poll }?.anchor ?? 0)
+        let initiator = UInt64(observation.initiator)
         return observation.messages.map { heard in
             let type: NIDLTDOAMeasurementType
             var reported: Double?

@@ -8,6 +8,8 @@ public struct DownlinkTDoAObservation: Hashable, Sendable {
     public let network: PANIdentifier
     /// The round's number.
     public let roundNumber: UInt16
+    /// The initiator's short address: its Poll's and Final's source, the Responses' destination.
+    public let initiator: UInt16
     /// The anchors heard, initiator first where the tag heard its Poll, named by their short
     /// address (``UWBCore/MACAddress/description``).
     public let anchors: [Anchor]
@@ -45,11 +47,12 @@ public struct DownlinkTDoAObservation: Hashable, Sendable {
 
     /// An observation.
     public init(
-        network: PANIdentifier, roundNumber: UInt16, anchors: [Anchor], round: DownlinkTDoARound,
+        network: PANIdentifier, roundNumber: UInt16, initiator: UInt16, anchors: [Anchor], round: DownlinkTDoARound,
         responderRatesFromCarrier: [String], messages: [Heard] = []
     ) {
         self.network = network
         self.roundNumber = roundNumber
+        self.initiator = initiator
         self.anchors = anchors
         self.round = round
         self.responderRatesFromCarrier = responderRatesFromCarrier

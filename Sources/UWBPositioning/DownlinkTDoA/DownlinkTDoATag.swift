@@ -193,8 +193,8 @@ public final class DownlinkTDoATag: RadioEventHandler {
             completeRounds += 1
         }
         onRound(DownlinkTDoAObservation(
-            network: network, roundNumber: heard.number, anchors: anchors, round: round, responderRatesFromCarrier: fromCarrier,
-            messages: heard.heard))
+            network: network, roundNumber: heard.number, initiator: initiator, anchors: anchors, round: round,
+            responderRatesFromCarrier: fromCarrier, messages: heard.heard))
     }
 
     /// The name of the anchor at short address `address`, made once.

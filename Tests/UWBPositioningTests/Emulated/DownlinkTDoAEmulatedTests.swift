@@ -207,6 +207,8 @@ struct DownlinkTDoAEmulatedTests {
         let rescued = heard.filter { $0.observation.round.poll == nil || $0.observation.round.final == nil }
         #expect(rescued.map { "\($0.observation.round.initiator) #\($0.observation.roundNumber)" }.sorted()
             == ["0x0001 #3", "0x0001 #6", "0x0005 #5", "0x0005 #8"])
+        // A round without its Poll still names its initiator: the Responses' destination.
+        #expect(heard.allSatisfy { DownlinkTDoAObservation.anchorName($0.observation.initiator) == $0.observation.round.initiator })
         // Each initiator's rounds are handed on 100 ms apart, however they ended: 5 ms of grace at most late.
         for initiator in [west, east] {
             let times = zip(heard, handedAt).filter { $0.0.observation.round.initiator == DownlinkTDoAObservation.anchorName(initiator) }.map(\.1)
