@@ -70,8 +70,8 @@ extension PositionFix {
     public func squaredMahalanobisDistance(to truth: Position) -> Double? {
         let error = position.metres - truth.metres
         let size = covariance.count == 9 ? 3 : 2
-        let offset = SmallMatrix(rows: size, columns: 1, values: size == 3 ? [error.x, error.y, error.z] : [error.x, error.z])
-        guard let inverse = SmallMatrix(rows: size, columns: size, values: covariance).symmetricInverse else { return nil }
-        return (offset.transposed * inverse * offset)[0, 0]
+        let offset = size == 3 ? SIMD3(error.x, error.y, error.z) : SIMD3(error.x, error.z, 0)
+        guard let inverse = SquareBlock(size: size, values: covariance).symmetricInverse else { return nil }
+        return inverse.quadraticForm(offset)
     }
 }

@@ -25,10 +25,23 @@ public struct PositionTracker: Sendable {
     /// a forklift turning into an aisle at speed).
     public static let defaultManoeuvreScale = 10.0
 
-    private var state: SmallMatrix?
-    private var covariance = SmallMatrix.identity(0)
+    /// The track, once started: position and velocity, and their covariance in blocks.
+    private var track: Track?
     private var lastTime = Duration.zero
     private var gatedInARow = 0
+
+    /// A track's state, in 2-D or 3-D (the third coordinate 0 in 2-D), and its covariance
+    /// [[A, B], [Bᵀ, C]]: A the position's, B position against velocity, C the velocity's. H picks
+    /// the position and F adds `t` times the velocity to it, so the filter's products reduce to
+    /// these blocks (the same equations as on the whole matrices).
+    private struct Track {
+        var position: SIMD3<Double>
+        var velocity: SIMD3<Double>
+        var a: SquareBlock
+        var b: SquareBlock
+        var c: SquareBlock
+        var dimensions: Int { a.size }
+    }
 
     /// A tracker for a tag accelerating with standard deviation `acceleration`, and up to
     /// `manoeuvreScale` times that in a manoeuvre.
@@ -40,123 +53,107 @@ public struct PositionTracker: Sendable {
     /// The track after `fix`, made at `time` (any monotonic clock; the first fix starts it).
     public mutating func update(with fix: PositionFix, at time: Duration) -> TrackedPosition {
         let dimensions = fix.covariance.count == 9 ? 3 : 2
-        let measured = SmallMatrix(rows: dimensions, columns: 1, values: Self.coordinates(of: fix.position, dimensions: dimensions))
-        let noise = SmallMatrix(rows: dimensions, columns: dimensions, values: fix.covariance)
-        guard let previous = state, previous.rows == 2 * dimensions, time >= lastTime else {
+        let measured = Self.coordinates(of: fix.position, dimensions: dimensions)
+        let noise = SquareBlock(size: dimensions, values: fix.covariance)
+        guard let previous = track, previous.dimensions == dimensions, time >= lastTime else {
             return start(at: measured, noise: noise, time: time, fix: fix)
         }
         let seconds = (time - lastTime).secondsValue
         lastTime = time
-        let observation = dimensions == 3 ? Self.spatialObservation : Self.planarObservation
-        var (predicted, predictedCovariance) = predict(previous, covariance, over: seconds, dimensions: dimensions, scale: 1)
-        guard let first = Self.innovation(measured, noise: noise, predicted, predictedCovariance, observation) else {
+        var predicted = predict(previous, over: seconds, scale: 1)
+        guard var innovation = Self.innovation(measured, noise: noise, predicted) else {
             return start(at: measured, noise: noise, time: time, fix: fix)
         }
-        var (innovation, inverse) = (first.innovation, first.inverse)
-        if first.distance > ChiSquarePoint.outlier.value(degreesOfFreedom: dimensions) {
+        if innovation.distance > ChiSquarePoint.outlier.value(degreesOfFreedom: dimensions) {
             gatedInARow += 1
             if gatedInARow >= Self.reacquisition {
                 return start(at: measured, noise: noise, time: time, fix: fix)
             }
-            state = predicted
-            covariance = predictedCovariance
-            return tracked(fix: fix, dimensions: dimensions, outcome: .gated)
+            track = predicted
+            return Self.tracked(predicted, fix: fix, outcome: .gated)
         }
-        if first.distance > ChiSquarePoint.manoeuvre.value(degreesOfFreedom: dimensions), manoeuvreScale != 1 {
-            (predicted, predictedCovariance) = predict(previous, covariance, over: seconds, dimensions: dimensions, scale: manoeuvreScale)
-            guard let again = Self.innovation(measured, noise: noise, predicted, predictedCovariance, observation) else {
+        if innovation.distance > ChiSquarePoint.manoeuvre.value(degreesOfFreedom: dimensions), manoeuvreScale != 1 {
+            predicted = predict(previous, over: seconds, scale: manoeuvreScale)
+            guard let again = Self.innovation(measured, noise: noise, predicted) else {
                 return start(at: measured, noise: noise, time: time, fix: fix)
             }
-            (innovation, inverse) = (again.innovation, again.inverse)
+            innovation = again
         }
         gatedInARow = 0
-        let gain = predictedCovariance.timesTransposed(observation) * inverse
-        let keep = SmallMatrix.identity(2 * dimensions) - gain * observation
-        state = predicted + gain * innovation
-        // Joseph's form, which stays symmetric and positive definite.
-        covariance = (keep * predictedCovariance).timesTransposed(keep) + (gain * noise).timesTransposed(gain)
-        return tracked(fix: fix, dimensions: dimensions, outcome: .updated)
+        // The gain K = [A; Bᵀ]·S⁻¹, in its position and velocity parts.
+        let gainPosition = predicted.a * innovation.inverse
+        let gainVelocity = predicted.b.transposed * innovation.inverse
+        // Joseph's form, (I − KH)·P·(I − KH)ᵀ + K·R·Kᵀ, which stays symmetric and positive definite:
+        // I − KH = [[M, 0], [N, I]] with M = I − K_p and N = −K_v.
+        let m = SquareBlock.identity(size: dimensions) - gainPosition
+        let n = -1 * gainVelocity
+        let (mT, nT) = (m.transposed, n.transposed)
+        let noisePosition = noise * gainPosition.transposed
+        let noiseVelocity = noise * gainVelocity.transposed
+        let updated = Track(
+            position: predicted.position + gainPosition * innovation.innovation,
+            velocity: predicted.velocity + gainVelocity * innovation.innovation,
+            a: m * predicted.a * mT + gainPosition * noisePosition,
+            b: m * predicted.a * nT + m * predicted.b + gainPosition * noiseVelocity,
+            c: (n * predicted.a + predicted.b.transposed) * nT + n * predicted.b + predicted.c + gainVelocity * noiseVelocity)
+        track = updated
+        return Self.tracked(updated, fix: fix, outcome: .updated)
     }
 
     /// The innovation of `measured` (covariance `noise`) against the prediction, the inverse of its
-    /// covariance and its squared Mahalanobis distance; `nil` if that covariance is singular.
+    /// covariance S = A + R and its squared Mahalanobis distance; `nil` if S is singular.
     private static func innovation(
-        _ measured: SmallMatrix, noise: SmallMatrix, _ predicted: SmallMatrix, _ predictedCovariance: SmallMatrix, _ observation: SmallMatrix
-    ) -> (innovation: SmallMatrix, inverse: SmallMatrix, distance: Double)? {
-        let innovation = measured - observation * predicted
-        guard let inverse = ((observation * predictedCovariance).timesTransposed(observation) + noise).symmetricInverse else { return nil }
-        return (innovation, inverse, (innovation.transposed * inverse * innovation)[0, 0])
+        _ measured: SIMD3<Double>, noise: SquareBlock, _ predicted: Track
+    ) -> (innovation: SIMD3<Double>, inverse: SquareBlock, distance: Double)? {
+        let innovation = measured - predicted.position
+        guard let inverse = (predicted.a + noise).symmetricInverse else { return nil }
+        return (innovation, inverse, inverse.quadraticForm(innovation))
     }
 
     /// Starts the track at `measured`, at rest give or take ``startingSpeedDeviation``.
-    private mutating func start(at measured: SmallMatrix, noise: SmallMatrix, time: Duration, fix: PositionFix) -> TrackedPosition {
-        let dimensions = measured.rows
-        state = SmallMatrix(rows: 2 * dimensions, columns: 1, values: measured.values + Array(repeating: 0, count: dimensions))
-        var start = SmallMatrix.identity(2 * dimensions, scale: Self.startingSpeedDeviation * Self.startingSpeedDeviation)
-        for row in 0..<dimensions {
-            for column in 0..<dimensions {
-                start[row, column] = noise[row, column]
-            }
-        }
-        covariance = start
+    private mutating func start(at measured: SIMD3<Double>, noise: SquareBlock, time: Duration, fix: PositionFix) -> TrackedPosition {
+        let dimensions = noise.size
+        let started = Track(
+            position: measured, velocity: SIMD3(), a: noise, b: .zero(size: dimensions),
+            c: .identity(size: dimensions, scale: Self.startingSpeedDeviation * Self.startingSpeedDeviation))
+        track = started
         lastTime = time
         gatedInARow = 0
-        return tracked(fix: fix, dimensions: dimensions, outcome: .started)
+        return Self.tracked(started, fix: fix, outcome: .started)
     }
 
     /// How fast a tag may be going when its track starts, one standard deviation: 2 m/s, a brisk
     /// walk or a slow vehicle.
     static let startingSpeedDeviation = 2.0
 
-    /// The state and covariance `seconds` later, with `scale` times the tag's acceleration.
-    private func predict(
-        _ state: SmallMatrix, _ covariance: SmallMatrix, over seconds: Double, dimensions: Int, scale: Double
-    ) -> (SmallMatrix, SmallMatrix) {
-        var transition = SmallMatrix.identity(2 * dimensions)
-        var process = SmallMatrix.identity(2 * dimensions, scale: 0)
+    /// The track `seconds` later, with `scale` times the tag's acceleration: F·P·Fᵀ + Q, whose blocks
+    /// are A + t·(B + Bᵀ) + t²·C, B + t·C and C, plus the white-noise acceleration's t⁴/4, t³/2 and
+    /// t² times its variance on every axis.
+    private func predict(_ track: Track, over seconds: Double, scale: Double) -> Track {
         let deviation = acceleration.metresPerSecondSquared * scale
         let variance = deviation * deviation
         let (t2, t3, t4) = (seconds * seconds, seconds * seconds * seconds, seconds * seconds * seconds * seconds)
-        for axis in 0..<dimensions {
-            transition[axis, dimensions + axis] = seconds
-            process[axis, axis] = variance * t4 / 4
-            process[axis, dimensions + axis] = variance * t3 / 2
-            process[dimensions + axis, axis] = variance * t3 / 2
-            process[dimensions + axis, dimensions + axis] = variance * t2
-        }
-        return (transition * state, (transition * covariance).timesTransposed(transition) + process)
+        let size = track.dimensions
+        return Track(
+            position: track.position + seconds * track.velocity, velocity: track.velocity,
+            a: track.a + seconds * (track.b + track.b.transposed) + t2 * track.c + .identity(size: size, scale: variance * t4 / 4),
+            b: track.b + seconds * track.c + .identity(size: size, scale: variance * t3 / 2),
+            c: track.c + .identity(size: size, scale: variance * t2))
     }
 
-    /// The tracked position, velocity and covariance, at the fix's height in 2-D.
-    private func tracked(fix: PositionFix, dimensions: Int, outcome: TrackedPosition.Outcome) -> TrackedPosition {
-        let values = state?.values ?? []
-        let position = dimensions == 3
-            ? Vector3(x: values[0], y: values[1], z: values[2])
-            : Vector3(x: values[0], y: fix.position.metres.y, z: values[1])
-        let velocity = dimensions == 3
-            ? Vector3(x: values[3], y: values[4], z: values[5])
-            : Vector3(x: values[2], y: 0, z: values[3])
-        let block = (0..<dimensions).flatMap { row in (0..<dimensions).map { covariance[row, $0] } }
+    /// The position, velocity and covariance of `track`, at the fix's height in 2-D.
+    private static func tracked(_ track: Track, fix: PositionFix, outcome: TrackedPosition.Outcome) -> TrackedPosition {
+        let (p, v) = (track.position, track.velocity)
+        let position = track.dimensions == 3 ? Vector3(x: p[0], y: p[1], z: p[2]) : Vector3(x: p[0], y: fix.position.metres.y, z: p[1])
+        let velocity = track.dimensions == 3 ? Vector3(x: v[0], y: v[1], z: v[2]) : Vector3(x: v[0], y: 0, z: v[1])
         return TrackedPosition(
-            position: Position(metres: position), velocity: Velocity(metresPerSecond: velocity), covariance: block, outcome: outcome)
+            position: Position(metres: position), velocity: Velocity(metresPerSecond: velocity), covariance: track.a.values, outcome: outcome)
     }
 
-    /// The fix's coordinates the covariance is about: x and z in 2-D, x, y and z in 3-D.
-    private static func coordinates(of position: Position, dimensions: Int) -> [Double] {
+    /// The fix's coordinates the covariance is about: x and z in 2-D (the third element 0), x, y
+    /// and z in 3-D.
+    private static func coordinates(of position: Position, dimensions: Int) -> SIMD3<Double> {
         let point = position.metres
-        return dimensions == 3 ? [point.x, point.y, point.z] : [point.x, point.z]
-    }
-
-    /// H of a fix in 2-D and in 3-D.
-    private static let planarObservation = observation(2)
-    private static let spatialObservation = observation(3)
-
-    /// H: the position part of the state.
-    private static func observation(_ dimensions: Int) -> SmallMatrix {
-        var matrix = SmallMatrix(rows: dimensions, columns: 2 * dimensions, values: Array(repeating: 0, count: 2 * dimensions * dimensions))
-        for axis in 0..<dimensions {
-            matrix[axis, axis] = 1
-        }
-        return matrix
+        return dimensions == 3 ? SIMD3(point.x, point.y, point.z) : SIMD3(point.x, point.z, 0)
     }
 }
