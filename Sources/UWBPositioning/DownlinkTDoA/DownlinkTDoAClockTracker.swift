@@ -13,6 +13,8 @@ public struct DownlinkTDoAClockTracker: Sendable {
     /// Two Polls further apart than this are not compared: half a 40-bit clock's wrap (8.6 s),
     /// so that no interval can be taken modulo the wrong number of wraps.
     public static let longestInterval = Duration.seconds(DeviceClock.wrapPeriod.seconds / 2)
+    /// ``longestInterval`` in seconds, once: every round compares against it.
+    static let longestSeconds = longestInterval.secondsValue
 
     /// The last Poll each receiver got: its initiator, when the initiator sent it and when the
     /// receiver received it, and the rate it gave with the Poll before, if any.
@@ -36,13 +38,13 @@ public struct DownlinkTDoAClockTracker: Sendable {
     ) -> (ratio: Double, fromRounds: Bool) {
         let previous = last[responder].flatMap { $0.initiator == initiator ? $0 : nil }
         let since = previous.map { pollReceived.elapsed(since: $0.received).seconds } ?? 0
-        let recent = since > 0 && since < Self.longestInterval.secondsValue
+        let recent = since > 0 && since < Self.longestSeconds
         guard let pollSent else {
             if recent, let ratio = previous?.ratio { return (ratio, true) }
             return (1 / (1 + initiatorClockOffset.ratio), false)
         }
         let sent = previous.map { pollSent.elapsed(since: $0.sent).seconds } ?? 0
-        let ratio = recent && sent > 0 && sent < Self.longestInterval.secondsValue ? since / sent : nil
+        let ratio = recent && sent > 0 && sent < Self.longestSeconds ? since / sent : nil
         last[responder] = (initiator, pollSent, pollReceived, ratio)
         return ratio.map { ($0, true) } ?? (1 / (1 + initiatorClockOffset.ratio), false)
     }

@@ -140,7 +140,7 @@ public final class DownlinkTDoATag: RadioEventHandler {
     private func expectFinal(of initiator: UInt16, round number: UInt16, pollHeard: DeviceTime, now: DeviceTime) {
         guard let delay = finalDelays[initiator] else { return }
         let due = (pollHeard + delay).elapsed(since: now).seconds
-        guard due < DownlinkTDoAClockTracker.longestInterval.secondsValue else { return }
+        guard due < DownlinkTDoAClockTracker.longestSeconds else { return }
         radio.schedule(after: .seconds(due) + Self.finalGrace) { [weak self] in
             guard let self, let round = pending, round.initiator == initiator, round.number == number else { return }
             pending = nil

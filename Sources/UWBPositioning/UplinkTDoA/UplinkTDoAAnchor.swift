@@ -117,7 +117,7 @@ public final class UplinkTDoAAnchor: RadioEventHandler {
         }
         let sent = sync.transmitted.elapsed(since: last.sent).seconds
         let received = time.elapsed(since: last.received).seconds
-        guard sent > 0, sent < DownlinkTDoAClockTracker.longestInterval.secondsValue, received > 0 else {
+        guard sent > 0, sent < DownlinkTDoAClockTracker.longestSeconds, received > 0 else {
             unsynchronisedBlinks += waiting.count
             return
         }
