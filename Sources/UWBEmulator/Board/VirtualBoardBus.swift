@@ -31,8 +31,15 @@ public final class VirtualBoardBus: SPIBus {
     /// millions of transactions a second.
     @inline(__always)
     private func check(_ chip: ChipSelect) throws(SPIBusError) {
-        guard attached else { throw .disconnected("the emulated board was unplugged") }
+        try checkAttached()
         guard chips.indices.contains(chip.index) else { throw .noSuchChip(chip, chipCount: chips.count) }
+    }
+
+    /// Checks that the board is attached: every operation fails with
+    /// ``SPIBusError/disconnected(_:)`` once it is unplugged.
+    @inline(__always)
+    func checkAttached() throws(SPIBusError) {
+        guard attached else { throw .disconnected("the emulated board was unplugged") }
     }
 
     /// How many chip selects the board has.
