@@ -26,13 +26,16 @@ struct DW1000RegisterPort {
         self.batches = direct == nil && bus.batchingReducesCost
     }
 
+    // The accesses reach `direct` through optional chaining: binding it with `if let` would
+    // retain and release it around every access.
+
     /// Reads `count` octets of `register` from octet `offset` (the whole register by default).
     func read(_ register: DW1000Register, offset: Int = 0, count: Int? = nil) throws(SPIBusError) -> [UInt8] {
-        if let direct {
-            let access = try register.access(offset: offset, count: count)
-            return try direct.read(file: register.file, subIndex: access.subIndex, count: access.length)
+        let access = try register.access(offset: offset, count: count)
+        if let octets = try direct?.read(file: register.file, subIndex: access.subIndex, count: access.length) {
+            return octets
         }
-        let transaction = try register.readTransaction(offset: offset, count: count)
+        let transaction = Self.readTransaction(register, access)
         let octets = try bus.transfer(transaction, on: chip)
         guard octets.count == transaction.responseLength else {
             throw register.shortRead(returned: octets.count, expected: transaction.responseLength)
@@ -45,11 +48,11 @@ struct DW1000RegisterPort {
     /// The same transaction as ``read(_:offset:count:)``, through
     /// `SPIBus.transferReadingValue(_:on:)`, so that a bus that can skips building an array.
     func readValue(_ register: DW1000Register, offset: Int = 0, count: Int? = nil) throws(SPIBusError) -> UInt64 {
-        if let direct {
-            let access = try register.access(offset: offset, count: count)
-            return try direct.readValue(file: register.file, subIndex: access.subIndex, count: access.length)
+        let access = try register.access(offset: offset, count: count)
+        if let value = try direct?.readValue(file: register.file, subIndex: access.subIndex, count: access.length) {
+            return value
         }
-        let transaction = try register.readTransaction(offset: offset, count: count)
+        let transaction = Self.readTransaction(register, access)
         let read = try bus.transferReadingValue(transaction, on: chip)
         guard read.count == transaction.responseLength else {
             throw register.shortRead(returned: read.count, expected: transaction.responseLength)
@@ -59,11 +62,11 @@ struct DW1000RegisterPort {
 
     /// Carries out one register write.
     func write(_ write: RegisterWrite) throws(SPIBusError) {
-        if let direct {
-            let access = try write.register.access(offset: write.offset, count: write.octets.count)
-            return try direct.write(file: write.register.file, subIndex: access.subIndex, octets: write.octets)
+        let access = try write.register.access(offset: write.offset, count: write.octets.count)
+        if try direct?.write(file: write.register.file, subIndex: access.subIndex, octets: write.octets) != nil {
+            return
         }
-        _ = try bus.transfer(try writeTransaction(write), on: chip)
+        _ = try bus.transfer(Self.writeTransaction(write, access), on: chip)
     }
 
     /// Writes the low octets of `value` into `register` (the whole register by default).
@@ -73,8 +76,8 @@ struct DW1000RegisterPort {
     /// an array.
     func write(_ register: DW1000Register, value: UInt64, offset: Int = 0, count: Int? = nil) throws(SPIBusError) {
         let access = try register.access(offset: offset, count: count)
-        if let direct {
-            return try direct.write(file: register.file, subIndex: access.subIndex, value: value, count: access.length)
+        if try direct?.write(file: register.file, subIndex: access.subIndex, value: value, count: access.length) != nil {
+            return
         }
         let header = DW1000SPIHeader.bytes(.write, file: register.file, subIndex: access.subIndex)
         try bus.transferWritingValue(value, count: access.length, header: header, on: chip)
@@ -106,8 +109,18 @@ struct DW1000RegisterPort {
 
     /// The transaction that carries out `write`.
     func writeTransaction(_ write: RegisterWrite) throws(SPIBusError) -> SPITransaction {
-        let access = try write.register.access(offset: write.offset, count: write.octets.count)
-        let header = DW1000SPIHeader.bytes(.write, file: write.register.file, subIndex: access.subIndex)
-        return SPITransaction(header: header, body: .write(write.octets))
+        Self.writeTransaction(write, try write.register.access(offset: write.offset, count: write.octets.count))
+    }
+
+    /// The transaction that carries out `write`, whose ``DW1000Register/access(offset:count:)`` is `access`.
+    private static func writeTransaction(_ write: RegisterWrite, _ access: (subIndex: UInt16, length: Int)) -> SPITransaction {
+        SPITransaction(
+            header: DW1000SPIHeader.bytes(.write, file: write.register.file, subIndex: access.subIndex), body: .write(write.octets))
+    }
+
+    /// The transaction that reads `register` where its ``DW1000Register/access(offset:count:)`` is
+    /// `access`: the register's `readTransaction(offset:count:)`, checked already.
+    private static func readTransaction(_ register: DW1000Register, _ access: (subIndex: UInt16, length: Int)) -> SPITransaction {
+        SPITransaction(header: DW1000SPIHeader.bytes(.read, file: register.file, subIndex: access.subIndex), body: .read(count: access.length))
     }
 }

@@ -7,6 +7,7 @@ extension DW1000Register {
     ///
     /// - Throws: ``SPIBusError/transferFailed(_:)`` when the octets do not lie inside the register
     ///   or no header reaches the first.
+    @inline(__always)
     func access(offset: Int, count: Int?) throws(SPIBusError) -> (subIndex: UInt16, length: Int) {
         let length = count ?? self.length - offset
         try checkAccess(offset: offset, length: length)
@@ -18,11 +19,19 @@ extension DW1000Register {
     ///
     /// - Throws: ``SPIBusError/transferFailed(_:)`` when no header reaches that octet (an offset
     ///   not inside the register, or a sub-index above 0x7FFF).
+    @inline(__always)
     func subIndex(offset: Int) throws(SPIBusError) -> UInt16 {
         let subIndex = Int(self.offset) + offset
-        if offset < length, file <= DW1000SPIHeader.maxFile, subIndex <= Int(DW1000SPIHeader.maxSubIndex) {
-            return UInt16(subIndex)
+        guard offset < length, file <= DW1000SPIHeader.maxFile, subIndex <= Int(DW1000SPIHeader.maxSubIndex) else {
+            return try headerSubIndex(offset: offset)
         }
+        return UInt16(subIndex)
+    }
+
+    /// ``subIndex(offset:)`` through ``DW1000SPIHeader``'s own checks, which give the error: out of
+    /// line, so that ``subIndex(offset:)`` stays small enough to inline.
+    @inline(never)
+    private func headerSubIndex(offset: Int) throws(SPIBusError) -> UInt16 {
         do {
             return try DW1000SPIHeader(.read, register: self, offset: offset).subIndex
         } catch {
