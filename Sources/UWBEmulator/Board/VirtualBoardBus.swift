@@ -55,28 +55,6 @@ public final class VirtualBoardBus: SPIBus {
         }
     }
 
-    /// Passes the transaction to the chip, which answers a read with a number instead of an
-    /// array; a transaction the chip refuses fails the transfer.
-    public func transferReadingValue(_ transaction: SPITransaction, on chip: ChipSelect) throws(SPIBusError) -> (value: UInt64, count: Int) {
-        try check(chip)
-        do {
-            return try chips[chip.index].transferReadingValue(transaction)
-        } catch {
-            throw .transferFailed(error.description)
-        }
-    }
-
-    /// Passes the write to the chip as a number instead of an array; a transaction the chip
-    /// refuses fails the transfer.
-    public func transferWritingValue(_ value: UInt64, count: Int, header: [UInt8], on chip: ChipSelect) throws(SPIBusError) {
-        try check(chip)
-        do {
-            try chips[chip.index].transferWritingValue(value, count: count, header: header)
-        } catch {
-            throw .transferFailed(error.description)
-        }
-    }
-
     /// The chip's IRQ line right now; the simulation never waits on the wall clock.
     public func waitForInterrupt(on chip: ChipSelect, until deadline: ContinuousClock.Instant) throws(SPIBusError) -> Bool {
         try check(chip)

@@ -25,24 +25,6 @@ extension VirtualDW1000 {
         }
     }
 
-    /// Answers one SPI transaction as ``transfer(_:)`` does, returning the first (up to) 8
-    /// octets read as one little-endian number and how many octets were read.
-    ///
-    /// - Throws: ``VirtualChipError`` for accesses a real chip would not honour.
-    public func transferReadingValue(_ transaction: SPITransaction) throws(VirtualChipError) -> (value: UInt64, count: Int) {
-        let octets = try transfer(transaction)
-        return (octets.prefix(8).enumerated().reduce(0) { $0 | UInt64($1.element) << (8 * $1.offset) }, octets.count)
-    }
-
-    /// Answers one write transaction as ``transfer(_:)`` does with a body of the low `count`
-    /// octets of `value` (zeros beyond the eighth).
-    ///
-    /// - Throws: ``VirtualChipError`` for accesses a real chip would not honour.
-    public func transferWritingValue(_ value: UInt64, count: Int, header: [UInt8]) throws(VirtualChipError) {
-        let body = (0..<max(0, count)).map { $0 < 8 ? UInt8(truncatingIfNeeded: value >> (8 * $0)) : 0 }
-        _ = try transfer(SPITransaction(header: header, body: .write(body)))
-    }
-
     /// Answers the read transaction of `count` octets whose header addresses `subIndex` of
     /// `file`, as ``transfer(_:)`` does, without the header to decode.
     ///
@@ -53,8 +35,8 @@ extension VirtualDW1000 {
     }
 
     /// Answers the read transaction of `count` octets whose header addresses `subIndex` of
-    /// `file`, as ``transferReadingValue(_:)`` does, without the header to decode: the first (up
-    /// to) 8 octets read, as a little-endian number.
+    /// `file`, as ``transfer(_:)`` does, without the header to decode, and returns the first (up
+    /// to) 8 octets read as a little-endian number, without an array for a plain register.
     ///
     /// - Throws: ``VirtualChipError`` for accesses a real chip would not honour.
     func answerReadValue(file: UInt8, subIndex: Int, count: Int) throws(VirtualChipError) -> UInt64 {
