@@ -6,7 +6,10 @@ import UWBCore
 /// On a bus that reaches the chip's registers without SPI headers (``DW1000RegisterBus``: the
 /// emulator's), the reads and writes go to ``direct`` instead, as the same accesses in the same
 /// order, checked as the transactions are.
-struct DW1000RegisterPort {
+///
+/// A class, so that a ``RegisterBatch`` holds one reference to it rather than a copy of the bus
+/// and the registers, each retained, on every batch.
+final class DW1000RegisterPort {
     /// The bus the chip is on.
     let bus: any SPIBus
     /// The chip's chip-select line.
