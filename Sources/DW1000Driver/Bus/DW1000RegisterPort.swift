@@ -124,6 +124,7 @@ final class DW1000RegisterPort {
     /// The transaction that reads `register` where its ``DW1000Register/access(offset:count:)`` is
     /// `access`: the register's `readTransaction(offset:count:)`, checked already.
     private static func readTransaction(_ register: DW1000Register, _ access: (subIndex: UInt16, length: Int)) -> SPITransaction {
-        SPITransaction(header: DW1000SPIHeader.bytes(.read, file: register.file, subIndex: access.subIndex), body: .read(count: access.length))
+        SPITransaction(
+            header: DW1000SPIHeader.bytes(.read, file: register.file, subIndex: access.subIndex), body: .read(count: access.length))
     }
 }
