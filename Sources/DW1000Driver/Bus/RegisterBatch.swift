@@ -4,11 +4,12 @@ import UWBCore
 /// one USB round trip, on a bus whose ``SPIBus/batchingReducesCost``; single transactions, exactly
 /// as ``DW1000RegisterPort``'s own methods send them, on any other bus.
 ///
-/// On a bus that does not batch (the emulator's, where a transaction costs nothing) every access
-/// goes out at once: reads of values through `transferReadingValue`, writes of values through
-/// `transferWritingValue`, arrays only where the body asks for octets. On a bus that batches the
-/// body runs twice: first *listing* (reads return zeros and nothing is sent), then, once the bus
-/// has answered the whole batch, *answering* (reads return the answers in order). So a body must
+/// On a bus that does not batch (the emulator's, where an access costs nothing) every access goes
+/// out at once, through the port's methods: values read and written as numbers, arrays only where
+/// the body asks for octets, and on the emulator's bus straight to the chip's registers
+/// (``DW1000RegisterBus``). On a bus that batches the body runs twice: first *listing* (reads
+/// return zeros and nothing is sent), then, once the bus has answered the whole batch,
+/// *answering* (reads return the answers in order). So a body must
 /// make the same accesses whatever it reads, and have no effect beyond its accesses and its
 /// result; answering checks each access against the list and fails on a mismatch. A body can
 /// read what it may not need when ``readsAhead``: a read more in a batch costs a few octets, a

@@ -36,7 +36,7 @@ public protocol SPIBus: AnyObject {
     ///
     /// For drivers that read registers as numbers. The default runs
     /// ``transfer(_:on:)-(SPITransaction,_)``; a bus that can answer without building an array of
-    /// octets (the emulator's) overrides it.
+    /// octets may override it (a bus that logs its transactions does, to log the number).
     ///
     /// - Throws: ``SPIBusError`` if the transaction could not be carried out.
     func transferReadingValue(_ transaction: SPITransaction, on chip: ChipSelect) throws(SPIBusError) -> (value: UInt64, count: Int)
@@ -47,7 +47,7 @@ public protocol SPIBus: AnyObject {
     ///
     /// For drivers that write registers as numbers. The default builds that transaction and runs
     /// ``transfer(_:on:)-(SPITransaction,_)``; a bus that can take the number without an array of
-    /// octets (the emulator's) overrides it.
+    /// octets may override it (a bus that logs its transactions does, to log the number).
     ///
     /// - Throws: ``SPIBusError`` if the transaction could not be carried out.
     func transferWritingValue(_ value: UInt64, count: Int, header: [UInt8], on chip: ChipSelect) throws(SPIBusError)

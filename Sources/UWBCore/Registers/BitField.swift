@@ -4,6 +4,9 @@
 /// from a chip's generated register map (for example `DW1000Register.SysStatus.rxfcg` of the DW1000 or
 /// `DW3000Register.SysStatus.rxfcg`), which the generator validates, so every field has a width
 /// of 1–64 bits and ends at or below bit 63.
+///
+/// Its arithmetic is always inlined: drivers and the emulator work out masks and values millions
+/// of times a second, and an out-of-line call costs more than the few instructions it runs.
 public struct BitField: Hashable, Sendable {
     /// The User Manual mnemonic, for example `RXFCG`.
     public let name: String
@@ -26,19 +29,19 @@ public struct BitField: Hashable, Sendable {
     }
 
     /// The largest value the field can hold: `2^width - 1`.
-    @inlinable
+    @inlinable @inline(__always)
     public var maxValue: UInt64 {
         UInt64.max >> UInt64(64 - width)
     }
 
     /// The field's bits set and every other bit clear.
-    @inlinable
+    @inlinable @inline(__always)
     public var mask: UInt64 {
         maxValue << UInt64(lowBit)
     }
 
     /// The field's value in `word`, shifted down so the field's low bit is bit 0.
-    @inlinable
+    @inlinable @inline(__always)
     public func value(in word: UInt64) -> UInt64 {
         (word & mask) >> UInt64(lowBit)
     }
@@ -56,7 +59,7 @@ public struct BitField: Hashable, Sendable {
 
     /// `value` moved into the field's position, cut to the field's width: for a driver's own
     /// constants, whose widths are known to fit.
-    @inlinable
+    @inlinable @inline(__always)
     package func placing(_ value: UInt64) -> UInt64 {
         (value << UInt64(lowBit)) & mask
     }

@@ -10,9 +10,16 @@ extension MappedRegister {
     @inlinable
     public func checkAccess(offset: Int, length: Int) throws(SPIBusError) {
         guard offset >= 0, length >= 0, offset + length <= self.length else {
-            throw .transferFailed(
-                "\(length) octets at offset \(offset) do not fit \(self); this is a driver bug, please report it")
+            throw accessOutside(offset: offset, length: length)
         }
+    }
+
+    /// The error of an access of `length` octets from octet `offset` that does not fit the
+    /// register: built out of line, so that ``checkAccess(offset:length:)`` stays small enough to
+    /// inline.
+    @usableFromInline
+    func accessOutside(offset: Int, length: Int) -> SPIBusError {
+        .transferFailed("\(length) octets at offset \(offset) do not fit \(self); this is a driver bug, please report it")
     }
 
     /// The transaction that reads `count` octets of the register from octet `offset` (the rest of

@@ -31,8 +31,15 @@ public final class VirtualBoardBus: SPIBus {
     /// millions of transactions a second.
     @inline(__always)
     private func check(_ chip: ChipSelect) throws(SPIBusError) {
-        guard attached else { throw .disconnected("the emulated board was unplugged") }
+        try checkAttached()
         guard chips.indices.contains(chip.index) else { throw .noSuchChip(chip, chipCount: chips.count) }
+    }
+
+    /// Checks that the board is attached: every operation fails with
+    /// ``SPIBusError/disconnected(_:)`` once it is unplugged.
+    @inline(__always)
+    func checkAttached() throws(SPIBusError) {
+        guard attached else { throw .disconnected("the emulated board was unplugged") }
     }
 
     /// How many chip selects the board has.
@@ -43,28 +50,6 @@ public final class VirtualBoardBus: SPIBus {
         try check(chip)
         do {
             return try chips[chip.index].transfer(transaction)
-        } catch {
-            throw .transferFailed(error.description)
-        }
-    }
-
-    /// Passes the transaction to the chip, which answers a read with a number instead of an
-    /// array; a transaction the chip refuses fails the transfer.
-    public func transferReadingValue(_ transaction: SPITransaction, on chip: ChipSelect) throws(SPIBusError) -> (value: UInt64, count: Int) {
-        try check(chip)
-        do {
-            return try chips[chip.index].transferReadingValue(transaction)
-        } catch {
-            throw .transferFailed(error.description)
-        }
-    }
-
-    /// Passes the write to the chip as a number instead of an array; a transaction the chip
-    /// refuses fails the transfer.
-    public func transferWritingValue(_ value: UInt64, count: Int, header: [UInt8], on chip: ChipSelect) throws(SPIBusError) {
-        try check(chip)
-        do {
-            try chips[chip.index].transferWritingValue(value, count: count, header: header)
         } catch {
             throw .transferFailed(error.description)
         }

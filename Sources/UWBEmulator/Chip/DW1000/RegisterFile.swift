@@ -143,9 +143,10 @@ final class RegisterFile {
         register.access == .readOnly || register.access == .readOnlyDoubleBuffered
     }
 
-    /// ``fileRules``, held by each register file so that an access reads it without the lazy
-    /// static's initialisation check.
+    /// ``fileRules`` and ``octetRules``, held by each register file so that an access reads them
+    /// without the lazy statics' initialisation check; ``fileRules`` gives each file's base too.
     private let rules = RegisterFile.fileRules
+    private let octetRules = RegisterFile.octetRules
 
     /// The octets of every file, each at its layout's base; allocated once, freed with the file.
     /// The allocation has ``padding`` octets more, always zero, so that a register of up to 8
@@ -212,9 +213,7 @@ final class RegisterFile {
         }
         let start = rule.base + subIndex
         let forbidden = Self.documentedFlag | (writing ? Self.readOnlyFlag : 0)
-        // The table in a local: a static inside the loop would be looked up on every octet.
-        let rules = Self.octetRules
-        for index in start..<(start + length) where rules[index] & forbidden != Self.documentedFlag {
+        for index in start..<(start + length) where octetRules[index] & forbidden != Self.documentedFlag {
             throw Self.accessError(file: file, subIndex: subIndex, length: length, writing: writing)
         }
     }
@@ -237,7 +236,7 @@ final class RegisterFile {
 
     /// `count` octets of `file` from `offset`.
     func read(file: UInt8, offset: Int, count: Int) -> [UInt8] {
-        let start = Self.bases[Int(file)] + offset
+        let start = rules[Int(file)].base + offset
         precondition(offset >= 0 && count >= 0 && start + count <= octets.count, "register read outside the file")
         return Array(UnsafeBufferPointer(rebasing: octets[start..<(start + count)]))
     }
@@ -245,14 +244,14 @@ final class RegisterFile {
     /// The little-endian value of `count` octets (at most 8) of `file` from `offset`: what
     /// ``read(file:offset:count:)`` returns, as a number.
     func littleEndianValue(file: UInt8, offset: Int, count: Int) -> UInt64 {
-        let start = Self.bases[Int(file)] + offset
+        let start = rules[Int(file)].base + offset
         precondition(offset >= 0 && count >= 0 && count <= 8 && start + count <= octets.count, "register read outside the file")
         return word(at: start) & Self.lowOctets(count)
     }
 
     /// Stores octets in `file` from `offset`.
     func write(file: UInt8, offset: Int, _ data: [UInt8]) {
-        let start = Self.bases[Int(file)] + offset
+        let start = rules[Int(file)].base + offset
         precondition(offset >= 0 && start + data.count <= octets.count, "register write outside the file")
         _ = UnsafeMutableBufferPointer(rebasing: octets[start..<(start + data.count)]).update(fromContentsOf: data)
     }
@@ -260,7 +259,7 @@ final class RegisterFile {
     /// Stores `words` as consecutive 4-octet values, low octet first, in `file` from `offset`: one
     /// look-up of the file and one bounds check for all of them.
     func write(file: UInt8, offset: Int, words: [UInt32]) {
-        let start = Self.bases[Int(file)] + offset
+        let start = rules[Int(file)].base + offset
         precondition(offset >= 0 && start + 4 * words.count <= octets.count, "register write outside the file")
         let target = UnsafeMutableRawPointer(octets.baseAddress! + start)
         for (index, word) in words.enumerated() {
@@ -270,7 +269,7 @@ final class RegisterFile {
 
     /// Stores the low `count` octets of `value`, low octet first, in `file` from `offset`.
     func write(file: UInt8, offset: Int, value: UInt64, count: Int) {
-        let start = Self.bases[Int(file)] + offset
+        let start = rules[Int(file)].base + offset
         precondition(offset >= 0 && count >= 0 && count <= 8 && start + count <= octets.count, "register write outside the file")
         store(value, at: start, count: count)
     }

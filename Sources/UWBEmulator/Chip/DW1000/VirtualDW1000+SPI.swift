@@ -6,68 +6,6 @@ extension VirtualDW1000 {
     ///
     /// - Throws: ``VirtualChipError`` for accesses a real chip would not honour.
     public func transfer(_ transaction: SPITransaction) throws(VirtualChipError) -> [UInt8] {
-        let header = try accept(transaction)
-        let subIndex = Int(header.subIndex)
-        switch transaction.body {
-        case .read(let count):
-            return readRegisters(file: header.file, offset: subIndex, count: count)
-        case .write(let octets):
-            writeRegisters(file: header.file, offset: subIndex, octets)
-            return []
-        }
-    }
-
-    /// Answers one SPI transaction as ``transfer(_:)`` does, returning the first (up to) 8
-    /// octets read as one little-endian number and how many octets were read, without building
-    /// an array for a plain register read.
-    ///
-    /// - Throws: ``VirtualChipError`` for accesses a real chip would not honour.
-    public func transferReadingValue(_ transaction: SPITransaction) throws(VirtualChipError) -> (value: UInt64, count: Int) {
-        let header = try accept(transaction)
-        guard case .read(let count) = transaction.body, header.file != Self.accumulatorFile else {
-            // Writes, and accumulator reads with their dummy octet: through the octets.
-            let octets: [UInt8]
-            switch transaction.body {
-            case .read(let count):
-                octets = readRegisters(file: header.file, offset: Int(header.subIndex), count: count)
-            case .write(let written):
-                writeRegisters(file: header.file, offset: Int(header.subIndex), written)
-                octets = []
-            }
-            return (octets.prefix(8).enumerated().reduce(0) { $0 | UInt64($1.element) << (8 * $1.offset) }, octets.count)
-        }
-        refreshBeforeRead(file: header.file)
-        return (registers.littleEndianValue(file: header.file, offset: Int(header.subIndex), count: min(8, count)), count)
-    }
-
-    /// Answers one write transaction as ``transfer(_:)`` does with a body of the low `count`
-    /// octets of `value` (zeros beyond the eighth), without that array for a write of up to 8
-    /// octets.
-    ///
-    /// - Throws: ``VirtualChipError`` for accesses a real chip would not honour.
-    public func transferWritingValue(_ value: UInt64, count: Int, header octets: [UInt8]) throws(VirtualChipError) {
-        guard count <= 8 else {
-            let body = (0..<count).map { $0 < 8 ? UInt8(truncatingIfNeeded: value >> (8 * $0)) : 0 }
-            _ = try transfer(SPITransaction(header: octets, body: .write(body)))
-            return
-        }
-        answeredTransactions += 1
-        let header: DW1000SPIHeader
-        do {
-            header = try DW1000SPIHeader.decode(octets).header
-        } catch {
-            throw .malformedHeader(error.description)
-        }
-        guard header.operation == .write else {
-            throw .malformedBody("the header's R/W bit says \(header.operation) but the body is the other way")
-        }
-        let subIndex = Int(header.subIndex)
-        try registers.validate(file: header.file, subIndex: subIndex, length: count, writing: true)
-        writeRegisters(file: header.file, offset: subIndex, value: value, count: count)
-    }
-
-    /// Counts the transaction, decodes its header and checks the access against the register map.
-    private func accept(_ transaction: SPITransaction) throws(VirtualChipError) -> DW1000SPIHeader {
         answeredTransactions += 1
         let header: DW1000SPIHeader
         do {
@@ -75,20 +13,91 @@ extension VirtualDW1000 {
         } catch {
             throw .malformedHeader(error.description)
         }
-        let subIndex = Int(header.subIndex)
-        switch (transaction.body, header.operation) {
-        case (.read(let count), _) where count < 0:
-            throw .malformedBody("a read of \(count) octets")
-        case (.read, .write), (.write, .read):
-            throw .malformedBody("the header's R/W bit says \(header.operation) but the body is the other way")
-        case (.read(let count), .read):
-            // ACC_MEM answers a dummy octet first, so a read clocks one octet more than it covers.
-            let covered = header.file == Self.accumulatorFile ? max(0, count - 1) : count
-            try registers.validate(file: header.file, subIndex: subIndex, length: covered, writing: false)
-        case (.write(let octets), .write):
-            try registers.validate(file: header.file, subIndex: subIndex, length: octets.count, writing: true)
+        switch transaction.body {
+        case .read(let count):
+            // A read of a negative count is refused as such, whichever way the header points.
+            guard header.operation == .read || count < 0 else { throw Self.directionMismatch(header.operation) }
+            return try checkedRead(file: header.file, subIndex: Int(header.subIndex), count: count)
+        case .write(let octets):
+            guard header.operation == .write else { throw Self.directionMismatch(header.operation) }
+            try checkedWrite(file: header.file, subIndex: Int(header.subIndex), octets)
+            return []
         }
-        return header
+    }
+
+    /// Answers the read transaction of `count` octets whose header addresses `subIndex` of
+    /// `file`, as ``transfer(_:)`` does, without the header to decode.
+    ///
+    /// - Throws: ``VirtualChipError`` for accesses a real chip would not honour.
+    func answerRead(file: UInt8, subIndex: Int, count: Int) throws(VirtualChipError) -> [UInt8] {
+        answeredTransactions += 1
+        return try checkedRead(file: file, subIndex: subIndex, count: count)
+    }
+
+    /// Answers the read transaction of `count` octets whose header addresses `subIndex` of
+    /// `file`, as ``transfer(_:)`` does, without the header to decode, and returns the first (up
+    /// to) 8 octets read as a little-endian number, without an array for a plain register.
+    ///
+    /// - Throws: ``VirtualChipError`` for accesses a real chip would not honour.
+    func answerReadValue(file: UInt8, subIndex: Int, count: Int) throws(VirtualChipError) -> UInt64 {
+        answeredTransactions += 1
+        guard file != Self.accumulatorFile else {
+            // The accumulator's reads, with their dummy octet: through the octets.
+            let octets = try checkedRead(file: file, subIndex: subIndex, count: count)
+            return octets.prefix(8).enumerated().reduce(0) { $0 | UInt64($1.element) << (8 * $1.offset) }
+        }
+        try validateRead(file: file, subIndex: subIndex, count: count)
+        refreshBeforeRead(file: file)
+        return registers.littleEndianValue(file: file, offset: subIndex, count: min(8, count))
+    }
+
+    /// Answers the write transaction of `octets` whose header addresses `subIndex` of `file`, as
+    /// ``transfer(_:)`` does, without the header to decode.
+    ///
+    /// - Throws: ``VirtualChipError`` for accesses a real chip would not honour.
+    func answerWrite(file: UInt8, subIndex: Int, octets: [UInt8]) throws(VirtualChipError) {
+        answeredTransactions += 1
+        try checkedWrite(file: file, subIndex: subIndex, octets)
+    }
+
+    /// Answers the write transaction of the low `count` octets of `value` (zeros beyond the
+    /// eighth) whose header addresses `subIndex` of `file`, as ``transfer(_:)`` does, without the
+    /// header to decode, and without an array for a write of up to 8 octets.
+    ///
+    /// - Throws: ``VirtualChipError`` for accesses a real chip would not honour.
+    func answerWrite(file: UInt8, subIndex: Int, value: UInt64, count: Int) throws(VirtualChipError) {
+        guard count <= 8 else {
+            let octets = (0..<count).map { $0 < 8 ? UInt8(truncatingIfNeeded: value >> (8 * $0)) : 0 }
+            return try answerWrite(file: file, subIndex: subIndex, octets: octets)
+        }
+        answeredTransactions += 1
+        try registers.validate(file: file, subIndex: subIndex, length: count, writing: true)
+        writeRegisters(file: file, offset: subIndex, value: value, count: count)
+    }
+
+    /// The error of a transaction whose body goes the other way from its header's R/W bit.
+    private static func directionMismatch(_ operation: DW1000SPIOperation) -> VirtualChipError {
+        .malformedBody("the header's R/W bit says \(operation) but the body is the other way")
+    }
+
+    /// Checks a read of `count` octets from `subIndex` of `file` against the register map.
+    private func validateRead(file: UInt8, subIndex: Int, count: Int) throws(VirtualChipError) {
+        guard count >= 0 else { throw .malformedBody("a read of \(count) octets") }
+        // ACC_MEM answers a dummy octet first, so a read clocks one octet more than it covers.
+        let covered = file == Self.accumulatorFile ? max(0, count - 1) : count
+        try registers.validate(file: file, subIndex: subIndex, length: covered, writing: false)
+    }
+
+    /// A read checked against the register map.
+    private func checkedRead(file: UInt8, subIndex: Int, count: Int) throws(VirtualChipError) -> [UInt8] {
+        try validateRead(file: file, subIndex: subIndex, count: count)
+        return readRegisters(file: file, offset: subIndex, count: count)
+    }
+
+    /// A write checked against the register map.
+    private func checkedWrite(file: UInt8, subIndex: Int, _ octets: [UInt8]) throws(VirtualChipError) {
+        try registers.validate(file: file, subIndex: subIndex, length: octets.count, writing: true)
+        writeRegisters(file: file, offset: subIndex, octets)
     }
 
     /// A read, with the registers that change by themselves brought up to date first.

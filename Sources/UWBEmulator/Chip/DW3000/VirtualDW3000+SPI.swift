@@ -38,24 +38,6 @@ extension VirtualDW3000 {
         }
     }
 
-    /// Answers one SPI transaction as ``transfer(_:)`` does, returning the first (up to) 8
-    /// octets read as one little-endian number and how many octets were read.
-    ///
-    /// - Throws: ``VirtualChipError`` for accesses a real chip would not honour.
-    public func transferReadingValue(_ transaction: SPITransaction) throws(VirtualChipError) -> (value: UInt64, count: Int) {
-        let octets = try transfer(transaction)
-        return (octets.prefix(8).enumerated().reduce(0) { $0 | UInt64($1.element) << (8 * $1.offset) }, octets.count)
-    }
-
-    /// Answers one write transaction as ``transfer(_:)`` does with a body of the low `count`
-    /// octets of `value` (zeros beyond the eighth).
-    ///
-    /// - Throws: ``VirtualChipError`` for accesses a real chip would not honour.
-    public func transferWritingValue(_ value: UInt64, count: Int, header: [UInt8]) throws(VirtualChipError) {
-        let body = (0..<max(0, count)).map { $0 < 8 ? UInt8(truncatingIfNeeded: value >> (8 * $0)) : 0 }
-        _ = try transfer(SPITransaction(header: header, body: .write(body)))
-    }
-
     /// A write or masked write: a masked write of N octets carries an AND mask then an OR mask of
     /// N octets each, and the register becomes (value AND and-mask) OR or-mask (§2.3.1.2).
     private func write(_ body: [UInt8], with header: DW3000SPIHeader) throws(VirtualChipError) {

@@ -11,18 +11,6 @@ public protocol VirtualChip: VirtualRadio {
     /// - Throws: ``VirtualChipError`` for accesses a real chip would not honour.
     func transfer(_ transaction: SPITransaction) throws(VirtualChipError) -> [UInt8]
 
-    /// Answers one SPI transaction as ``transfer(_:)`` does, returning the first (up to) 8
-    /// octets read as one little-endian number and how many octets were read.
-    ///
-    /// - Throws: ``VirtualChipError`` for accesses a real chip would not honour.
-    func transferReadingValue(_ transaction: SPITransaction) throws(VirtualChipError) -> (value: UInt64, count: Int)
-
-    /// Answers one write transaction as ``transfer(_:)`` does with a body of the low `count`
-    /// octets of `value` (zeros beyond the eighth).
-    ///
-    /// - Throws: ``VirtualChipError`` for accesses a real chip would not honour.
-    func transferWritingValue(_ value: UInt64, count: Int, header: [UInt8]) throws(VirtualChipError)
-
     /// RSTn: everything back to its power-on state.
     func hardReset()
 

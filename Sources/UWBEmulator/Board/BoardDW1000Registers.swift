@@ -1,0 +1,60 @@
+import DW1000Driver
+import UWBCore
+
+/// The registers of a virtual DW1000 on a ``VirtualBoardBus``, for its driver
+/// (``DW1000RegisterBus``): each access is answered as the bus answers the transaction with the
+/// same header and body, and fails as the bus fails it, with ``SPIBusError/disconnected(_:)``
+/// once the board is unplugged and ``SPIBusError/transferFailed(_:)`` for an access the chip
+/// refuses.
+final class BoardDW1000Registers: DW1000DirectRegisters {
+    /// The board whose attachment every access checks.
+    private let board: VirtualBoardBus
+    /// The chip.
+    private let chip: VirtualDW1000
+
+    /// The registers of `chip` on `board`.
+    init(board: VirtualBoardBus, chip: VirtualDW1000) {
+        self.board = board
+        self.chip = chip
+    }
+
+    /// Answers the read through ``VirtualDW1000/answerRead(file:subIndex:count:)``.
+    func read(file: UInt8, subIndex: UInt16, count: Int) throws(SPIBusError) -> [UInt8] {
+        try board.checkAttached()
+        do {
+            return try chip.answerRead(file: file, subIndex: Int(subIndex), count: count)
+        } catch {
+            throw .transferFailed(error.description)
+        }
+    }
+
+    /// Answers the read through ``VirtualDW1000/answerReadValue(file:subIndex:count:)``.
+    func readValue(file: UInt8, subIndex: UInt16, count: Int) throws(SPIBusError) -> UInt64 {
+        try board.checkAttached()
+        do {
+            return try chip.answerReadValue(file: file, subIndex: Int(subIndex), count: count)
+        } catch {
+            throw .transferFailed(error.description)
+        }
+    }
+
+    /// Answers the write through ``VirtualDW1000/answerWrite(file:subIndex:octets:)``.
+    func write(file: UInt8, subIndex: UInt16, octets: [UInt8]) throws(SPIBusError) {
+        try board.checkAttached()
+        do {
+            try chip.answerWrite(file: file, subIndex: Int(subIndex), octets: octets)
+        } catch {
+            throw .transferFailed(error.description)
+        }
+    }
+
+    /// Answers the write through ``VirtualDW1000/answerWrite(file:subIndex:value:count:)``.
+    func write(file: UInt8, subIndex: UInt16, value: UInt64, count: Int) throws(SPIBusError) {
+        try board.checkAttached()
+        do {
+            try chip.answerWrite(file: file, subIndex: Int(subIndex), value: value, count: count)
+        } catch {
+            throw .transferFailed(error.description)
+        }
+    }
+}
