@@ -75,7 +75,10 @@ public final class RoomWebServer: Sendable {
         }
         let ticking = Atomic<Bool>(false)
         // The last snapshot a state was written from: a room that stands still (paused, or no app
-        // attached) costs a comparison per tick, not a state's text (1.3 MB with 200 devices).
+        // attached) costs a comparison per tick, not a state's text (1.3 MB with 200 devices). A
+        // room just replaced has its state written again however it stands: its pages were sent
+        // the new plan, which clears theirs, and may have missed the state of the same snapshot
+        // published between the load and the new plan.
         let written = Mutex<EmulatorSnapshot?>(nil)
         let interval = TimeAmount(settings.stateInterval)
         ticker = group.next().scheduleRepeatedTask(initialDelay: interval, delay: interval) { _ in
@@ -83,7 +86,7 @@ public final class RoomWebServer: Sendable {
             snapshots.submit { _ in
                 let snapshot = room.snapshot()
                 let changed = written.withLock { last in
-                    guard last != snapshot else { return false }
+                    guard last != snapshot || !hub.hasState else { return false }
                     last = snapshot
                     return true
                 }

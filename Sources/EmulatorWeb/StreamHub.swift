@@ -58,6 +58,12 @@ final class StreamHub: Sendable {
         pages.withLock { $0.deliveries.count }
     }
 
+    /// Whether a state was published since the room was last replaced: without one, a page that
+    /// got the new plan has nothing to draw until the next is.
+    var hasState: Bool {
+        pages.withLock { $0.latestState != nil }
+    }
+
     /// Offers `state` to every page, unless it is the same text as the last one published.
     func publish(_ state: String) {
         let deliveries: [Delivery] = pages.withLock { pages in

@@ -48,6 +48,27 @@ struct LoadAndDownloadTests {
         #expect(try late.receiveMessage(ofType: "plan")["scenario"] == .string("the other room"))
     }
 
+    @Test("a room that stands still, loaded again: its pages get the new plan and then its state, though the snapshot is the one already sent")
+    func loadStandingStill() throws {
+        let room = try FakeRoom()
+        let server = try RoomWebServer(room: room, scenario: "test-room", settings: RoomWebSettings(stateInterval: .milliseconds(10)))
+        defer { server.stop() }
+        let page = try TestWebSocket(port: server.port)
+        _ = try page.receiveMessage(ofType: "plan")
+        let isOtherRoom = { (state: [String: JSONValue]) -> Bool in
+            guard case .array(let devices)? = state["devices"] else { return false }
+            return devices.count == 1
+        }
+        for id in 1...2 {
+            try page.send(#"{"type":"load","id":\#(id),"scenario":"other-room"}"#)
+            _ = try page.receiveMessage(ofType: "plan")
+            let (answer, states) = try page.receiveAnswerAndStates()
+            #expect(answer["type"] == .string("done"))
+            // Before the fix the second load's room, the same snapshot as the first's, sent no state.
+            _ = try page.state(among: states, where: isOtherRoom)
+        }
+    }
+
     @Test("the scenario and the moves download as attachments; a trace the run does not write is 404 saying so")
     func downloads() throws {
         let server = try RoomWebServer(room: try FakeRoom(), scenario: "test-room")
