@@ -39,13 +39,14 @@ public struct DownlinkTDoAClockTracker: Sendable {
         let previous = last[responder].flatMap { $0.initiator == initiator ? $0 : nil }
         let since = previous.map { pollReceived.elapsed(since: $0.received).seconds } ?? 0
         let recent = since > 0 && since < Self.longestSeconds
-        guard let pollSent else {
-            if recent, let ratio = previous?.ratio { return (ratio, true) }
-            return (1 / (1 + initiatorClockOffset.ratio), false)
+        let ratio: Double?
+        if let pollSent {
+            let sent = previous.map { pollSent.elapsed(since: $0.sent).seconds } ?? 0
+            ratio = recent && sent > 0 && sent < Self.longestSeconds ? since / sent : nil
+            last[responder] = (initiator, pollSent, pollReceived, ratio)
+        } else {
+            ratio = recent ? previous?.ratio : nil
         }
-        let sent = previous.map { pollSent.elapsed(since: $0.sent).seconds } ?? 0
-        let ratio = recent && sent > 0 && sent < Self.longestSeconds ? since / sent : nil
-        last[responder] = (initiator, pollSent, pollReceived, ratio)
         return ratio.map { ($0, true) } ?? (1 / (1 + initiatorClockOffset.ratio), false)
     }
 }

@@ -146,8 +146,9 @@ public struct DownlinkTDoARound: Hashable, Sendable {
         if poll != nil {
             measurements.append(.pseudorange(anchor: initiator, clock: clock, .zero, standardDeviation: timestampDeviation))
         }
-        // When each Response left after the Poll, in the initiator's time, less the first's without a Poll.
-        var firstDeparture: Double?
+        // The departure (when a Response left after the Poll, in the initiator's time) every
+        // pseudorange is against: the Poll's own, 0, else the first Response's, once known.
+        var reference: Double? = poll == nil ? nil : 0
         for response in responses {
             guard let position = solver.anchors[response.responder]?.position.metres else {
                 throw .unknownAnchor(response.responder)
@@ -157,11 +158,11 @@ public struct DownlinkTDoARound: Hashable, Sendable {
             }
             guard let flight = response.timeOfFlight?.seconds ?? initiatorPosition.map({ (position - $0).length / speed }) else { continue }
             let departure = flight + response.replyTime.seconds / response.clockRatio
-            let reference = poll == nil ? firstDeparture ?? departure : 0
-            firstDeparture = reference
+            let against = reference ?? departure
+            reference = against
             let interval = (response.received.elapsed(since: base.start).seconds - base.pollArrival) / base.tagRate
             measurements.append(.pseudorange(
-                anchor: response.responder, clock: clock, Distance(metres: speed * (interval - departure + reference)),
+                anchor: response.responder, clock: clock, Distance(metres: speed * (interval - departure + against)),
                 standardDeviation: Distance(metres: timestampDeviation.metres * 2.0.squareRoot())))
         }
         return measurements
