@@ -20,39 +20,30 @@ final class BoardDW1000Registers: DW1000DirectRegisters {
 
     /// Answers the read through ``VirtualDW1000/answerRead(file:subIndex:count:)``.
     func read(file: UInt8, subIndex: UInt16, count: Int) throws(SPIBusError) -> [UInt8] {
-        try board.checkAttached()
-        do {
-            return try chip.answerRead(file: file, subIndex: Int(subIndex), count: count)
-        } catch {
-            throw .transferFailed(error.description)
-        }
+        try answered { () throws(VirtualChipError) in try chip.answerRead(file: file, subIndex: Int(subIndex), count: count) }
     }
 
     /// Answers the read through ``VirtualDW1000/answerReadValue(file:subIndex:count:)``.
     func readValue(file: UInt8, subIndex: UInt16, count: Int) throws(SPIBusError) -> UInt64 {
-        try board.checkAttached()
-        do {
-            return try chip.answerReadValue(file: file, subIndex: Int(subIndex), count: count)
-        } catch {
-            throw .transferFailed(error.description)
-        }
+        try answered { () throws(VirtualChipError) in try chip.answerReadValue(file: file, subIndex: Int(subIndex), count: count) }
     }
 
     /// Answers the write through ``VirtualDW1000/answerWrite(file:subIndex:octets:)``.
     func write(file: UInt8, subIndex: UInt16, octets: [UInt8]) throws(SPIBusError) {
-        try board.checkAttached()
-        do {
-            try chip.answerWrite(file: file, subIndex: Int(subIndex), octets: octets)
-        } catch {
-            throw .transferFailed(error.description)
-        }
+        try answered { () throws(VirtualChipError) in try chip.answerWrite(file: file, subIndex: Int(subIndex), octets: octets) }
     }
 
     /// Answers the write through ``VirtualDW1000/answerWrite(file:subIndex:value:count:)``.
     func write(file: UInt8, subIndex: UInt16, value: UInt64, count: Int) throws(SPIBusError) {
+        try answered { () throws(VirtualChipError) in try chip.answerWrite(file: file, subIndex: Int(subIndex), value: value, count: count) }
+    }
+
+    /// The chip's answer to an access while the board is attached, its refusal as the bus's.
+    @inline(__always)
+    private func answered<Answer>(_ access: () throws(VirtualChipError) -> Answer) throws(SPIBusError) -> Answer {
         try board.checkAttached()
         do {
-            try chip.answerWrite(file: file, subIndex: Int(subIndex), value: value, count: count)
+            return try access()
         } catch {
             throw .transferFailed(error.description)
         }
