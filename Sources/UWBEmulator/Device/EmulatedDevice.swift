@@ -27,6 +27,10 @@ public final class EmulatedDevice {
     private let bus: VirtualBoardBus
     private let drivers: [any Transceiver]
     private var serviceScheduled = false
+    /// The one event that brings the radio loop round: at most one is scheduled at a time (``serviceScheduled``)
+    /// and none is ever cancelled, so the device schedules the same one again rather than a new one per
+    /// interrupt.
+    private lazy var serviceEvent = ServiceEvent(device: self)
     /// Whether the radio's handler has heard that the unplugged board cannot be read; the loop stops
     /// servicing it then, since no interrupt can be cleared through a dead bus.
     private var lossReported = false
@@ -118,7 +122,7 @@ public final class EmulatedDevice {
     private func scheduleService() {
         serviceScheduled = true
         simulator.schedule(
-            ServiceEvent(device: self),
+            serviceEvent,
             at: SimulationTime(picoseconds: simulator.now.picoseconds + Self.interruptLatencyPicoseconds))
     }
 }

@@ -137,8 +137,17 @@ extension Medium {
             let channel = ChannelLookup(
                 link: link.pair, lower: senderLower ? frame.source.metres : position.metres,
                 upper: senderLower ? position.metres : frame.source.metres, wavelength: frame.wavelength,
-                obstruction: link.obstruction, body: link.body, pathLevel: pathLevel)
-            var arrival = Arrival(
+                obstruction: link.obstruction, body: link.body, pathLevel: pathLevel, still: chip == 0 && still ? link : nil)
+            var advance = Duration.zero
+            if let attack = receiver.firstPathAdvance, transmission.rmarker >= attack.from {
+                advance = attack.advance
+            }
+            var secondPortPhase: Angle?
+            if let secondPortPhaseError, let port = receiver.secondPortPosition(chip, at: transmission.rmarker) {
+                let secondFlight = frame.source.distance(to: port).metres / speed
+                secondPortPhase = Angle(radians: -wavenumber * secondFlight + secondPortPhaseError)
+            }
+            let arrival = Arrival(
                 transmission: transmission,
                 transmissionIndex: frame.index,
                 sender: frame.sender,
@@ -149,20 +158,15 @@ extension Medium {
                 channel: consume channel,
                 carrierPhase: Angle(radians: -wavenumber * flight + phaseError),
                 detectable: figures.detectable,
-                decodable: decodeDraw < success)
-            if let attack = receiver.firstPathAdvance, transmission.rmarker >= attack.from {
-                arrival.firstPathAdvance = attack.advance
-            }
-            if let secondPortPhaseError, let port = receiver.secondPortPosition(chip, at: transmission.rmarker) {
-                let secondFlight = frame.source.distance(to: port).metres / speed
-                arrival.secondPortPhase = Angle(radians: -wavenumber * secondFlight + secondPortPhaseError)
-            }
+                decodable: decodeDraw < success,
+                secondPortPhase: secondPortPhase,
+                firstPathAdvance: advance)
             if chip == 0 {
                 firstEnd = arrival.end
             }
-            // The channel lookup moves into the arrival and the arrival into the port (`consume`), rather than
-            // each being copied with a retain of every reference it holds.
-            receiverPorts[chip].carry(consume arrival, slot: chip == 0 ? slot : nil)
+            // The channel lookup moves into the arrival (`consume`) rather than being copied with a retain of
+            // every reference it holds.
+            receiverPorts[chip].carry(arrival, slot: chip == 0 ? slot : nil)
         }
         return firstEnd
     }

@@ -25,6 +25,10 @@ final class StillLink {
     /// The flight time to the receiver's first chip, in seconds and in whole picoseconds.
     let flight: Double
     let flightPicoseconds: Int64
+    /// The response to the receiver's first chip, once a reception has worked it out: with both ends
+    /// fixed it is the same for every frame, so a frame of the link finds it here rather than in the
+    /// world's ``ResponseCache`` (whose look-up hashes the ends' positions).
+    var response: ChannelResponse?
 
     /// The values of a link from `senderChip` at `transmitLevel` dBm and `frequency` Hz.
     init(

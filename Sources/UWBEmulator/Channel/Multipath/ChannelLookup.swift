@@ -17,12 +17,22 @@ public struct ChannelLookup: @unchecked Sendable {
     let body: BodyShares
     /// The level a path of |a|² = 1 arrives at: the transmit level less the mean path loss and the shadowing.
     public let pathLevel: PowerLevel
+    /// The link's values for as long as both devices stand still, which keep the response once worked out;
+    /// nil when the ends may have moved since the link's last frame (or for a chip other than its first).
+    let still: StillLink?
 
     /// The response at the two antennas; `whole` keeps the late paths too (for a read of the whole
     /// accumulator).
     public func response(whole: Bool = false) -> ChannelResponse {
-        link.response(
+        if !whole, let kept = still?.response {
+            return kept
+        }
+        let response = link.response(
             lower: lower, upper: upper, wavelength: wavelength, obstruction: obstruction, body: body, whole: whole)
+        if !whole {
+            still?.response = response
+        }
+        return response
     }
 }
 
@@ -31,6 +41,6 @@ extension ChannelLookup {
     static func direct(level: PowerLevel) -> ChannelLookup {
         ChannelLookup(
             link: LinkChannel(profile: nil, seed: 0, shadowingDeviation: PowerRatio(decibels: 0)), lower: .zero, upper: .zero,
-            wavelength: 0.0462, obstruction: .clear, body: .clear, pathLevel: level)
+            wavelength: 0.0462, obstruction: .clear, body: .clear, pathLevel: level, still: nil)
     }
 }

@@ -23,38 +23,37 @@ extension VirtualDW1000 {
         let recoveryPhase = random.uniform(0...(2 * Double.pi))
         let phaseCode = UInt64((recoveryPhase / (2 * .pi) * 128).rounded()) & 0x7F
         let accumulatorPhase = arrival.carrierPhase.wrapped.radians + phaseOffset.radians + Double(phaseCode) * 2 * .pi / 128
-        let detector = LeadingEdgeDetector(leadingEdgeConfiguration: registers.value(.ldeCfg1))
+        let detector = LeadingEdgeDetector(leadingEdgeConfiguration: registers.value(fields.ldeCfg1))
         let (reading, kept) = accumulate(
             arrival.channel, rmarker: arrival.rmarker, advance: arrival.firstPathAdvance.secondsValue,
             format: constants.format, symbols: constants.room, phase: accumulatorPhase, detector: detector)
         lastAccumulation = kept
-        lastPreambleReading = reading
 
         let frame = arrival.transmission.frame
-        registers.set(.rxBuffer, octets: frame)
-        if !intact, !frame.isEmpty, frame.count <= RegisterFile.Slot.rxBuffer.length {
+        registers.set(fields.rxBuffer, octets: frame)
+        if !intact, !frame.isEmpty, frame.count <= fields.rxBuffer.length {
             // The corrupted last octet, written in place instead of copying the frame to change it.
             registers.write(file: DW1000Register.rxBuffer.file, offset: frame.count - 1, value: UInt64(frame[frame.count - 1] ^ 0xFF), count: 1)
         }
         let length = UInt64(frame.count)
         let accumulated = UInt64(min(reading.accumulator.accumulated, Int(DW1000Register.RxFinfo.rxpacc.maxValue)))
-        registers.set(.rxFinfo, constants.frameInformation
+        registers.set(fields.rxFinfo, constants.frameInformation
             | fields.rxflen.place(length & 0x7F) | fields.rxfle.place(length >> 7)
             | fields.rng.place(arrival.transmission.rangingBit ? 1 : 0) | fields.rxpacc.place(accumulated))
 
         let rawTicks = straightLineTicks(of: arrival) + leadingEdgeTicks(reading, configuration: configuration)
         let raw = UInt64(max(0, rawTicks.rounded())) & DeviceClock.maximumTicks
-        let stamp = (raw &- registers.value(.ldeRxantd)) & DeviceClock.maximumTicks
-        registers.set(.rxStamp, leadingEdgeCodeLoaded ? stamp : 0)
-        registers.set(.fpIndex, Self.field(reading.edge.index * 64))
+        let stamp = (raw &- registers.value(fields.ldeRxantd)) & DeviceClock.maximumTicks
+        registers.set(fields.rxStamp, leadingEdgeCodeLoaded ? stamp : 0)
+        registers.set(fields.fpIndex, Self.field(reading.edge.index * 64))
         let (f1, f2, f3) = reading.firstPathAmplitudes
-        registers.set(.fpAmpl1, Self.field(f1))
-        registers.set(.rxRawst, raw & ~UInt64(0x1FF))
-        registers.set(.rxFqual, fields.stdNoise.place(Self.field(reading.noise))
+        registers.set(fields.fpAmpl1, Self.field(f1))
+        registers.set(fields.rxRawst, raw & ~UInt64(0x1FF))
+        registers.set(fields.rxFqual, fields.stdNoise.place(Self.field(reading.noise))
             | fields.fpAmpl2.place(Self.field(f2))
             | fields.fpAmpl3.place(Self.field(f3))
             | fields.cirPwr.place(Self.field(reading.impulsePower)))
-        registers.set(.rxpaccNosat, UInt64(min(reading.accumulator.unsaturated, 0xFFFF)))
+        registers.set(fields.rxpaccNosat, UInt64(min(reading.accumulator.unsaturated, 0xFFFF)))
 
         let offset = relativeOffset(of: arrival)
         let trackingInterval = constants.trackingInterval
@@ -63,14 +62,14 @@ extension VirtualDW1000 {
         // driver computes its ratio as −RXTOFS / RXTTCKI for its own sign convention; we follow the
         // manual. The driver reads the carrier integrator, not this register.
         let trackingOffset = Int64((offset.ratio * Double(trackingInterval)).rounded())
-        registers.set(.rxTtcki, trackingInterval)
-        registers.set(.rxTtcko, fields.rxtofs.place(UInt64(bitPattern: trackingOffset))
+        registers.set(fields.rxTtcki, trackingInterval)
+        registers.set(fields.rxTtcko, fields.rxtofs.place(UInt64(bitPattern: trackingOffset))
             | fields.rcphase.place(phaseCode))
-        registers.set(.drxCarInt, constants.carrierIntegrator.registerValue(for: offset))
+        registers.set(fields.drxCarInt, constants.carrierIntegrator.registerValue(for: offset))
 
-        registers.set(.ldeThresh, Self.field(reading.edge.threshold))
-        registers.set(.ldePpindx, UInt64(reading.edge.peakIndex))
-        registers.set(.ldePpampl, Self.field(reading.edge.peak))
+        registers.set(fields.ldeThresh, Self.field(reading.edge.threshold))
+        registers.set(fields.ldePpindx, UInt64(reading.edge.peakIndex))
+        registers.set(fields.ldePpampl, Self.field(reading.edge.peak))
         accumulatorHolds = reading.window
         accumulatorTapsPending = true
     }
@@ -116,8 +115,9 @@ extension VirtualDW1000 {
     }
 
     /// What ``writeReception(_:intact:)`` works out from the configuration alone, kept for the
-    /// chip's last configuration.
-    struct ReceptionConstants {
+    /// chip's last configuration: a class, so that the chip's check of it on every reception reads it
+    /// where it is rather than copying it out.
+    final class ReceptionConstants {
         let configuration: RadioConfig
         let carrierIntegrator: CarrierIntegrator
         /// The accumulator, and the symbols the preamble leaves room for.
@@ -127,6 +127,19 @@ extension VirtualDW1000 {
         let frameInformation: UInt64
         /// RX_TTCKI.
         let trackingInterval: UInt64
+
+        /// The constants of `configuration`, from its values.
+        init(
+            configuration: RadioConfig, carrierIntegrator: CarrierIntegrator, format: AccumulatorFormat, room: AccumulationRoom,
+            frameInformation: UInt64, trackingInterval: UInt64
+        ) {
+            self.configuration = configuration
+            self.carrierIntegrator = carrierIntegrator
+            self.format = format
+            self.room = room
+            self.frameInformation = frameInformation
+            self.trackingInterval = trackingInterval
+        }
     }
 
     /// The reception constants for `configuration`, from the cache when it is the last one.
@@ -158,8 +171,9 @@ extension VirtualDW1000 {
     }
 }
 
-/// The register fields ``VirtualDW1000/writeReception(_:intact:)`` fills, as shifts and masks
-/// worked out once (a `BitField` works out its mask on every use).
+/// The registers and register fields ``VirtualDW1000/writeReception(_:intact:)`` fills: the registers'
+/// slots, fetched once per reception rather than one lazily initialised global at a time, and the fields
+/// as shifts and masks worked out once (a `BitField` works out its mask on every use).
 struct ReceptionFields {
     /// A field's position: `(value << shift) & mask`, as `BitField.placing` computes it.
     struct Placement {
@@ -177,6 +191,24 @@ struct ReceptionFields {
         }
     }
 
+    /// The registers.
+    let rxBuffer = RegisterFile.Slot.rxBuffer
+    let rxFinfo = RegisterFile.Slot.rxFinfo
+    let rxStamp = RegisterFile.Slot.rxStamp
+    let fpIndex = RegisterFile.Slot.fpIndex
+    let fpAmpl1 = RegisterFile.Slot.fpAmpl1
+    let rxRawst = RegisterFile.Slot.rxRawst
+    let rxFqual = RegisterFile.Slot.rxFqual
+    let rxpaccNosat = RegisterFile.Slot.rxpaccNosat
+    let rxTtcki = RegisterFile.Slot.rxTtcki
+    let rxTtcko = RegisterFile.Slot.rxTtcko
+    let drxCarInt = RegisterFile.Slot.drxCarInt
+    let ldeThresh = RegisterFile.Slot.ldeThresh
+    let ldePpindx = RegisterFile.Slot.ldePpindx
+    let ldePpampl = RegisterFile.Slot.ldePpampl
+    let ldeCfg1 = RegisterFile.Slot.ldeCfg1
+    let ldeRxantd = RegisterFile.Slot.ldeRxantd
+    /// The fields.
     let rxflen = Placement(DW1000Register.RxFinfo.rxflen)
     let rxfle = Placement(DW1000Register.RxFinfo.rxfle)
     let rng = Placement(DW1000Register.RxFinfo.rng)

@@ -24,7 +24,6 @@ extension VirtualDW3000 {
             symbols: Self.accumulationRoom(configuration), phase: firstPhase + phaseOffset.radians, detector: .reset)
         lastAccumulation = kept
         lastSecureAccumulation = nil
-        lastPreambleReading = ipatov
         let accumulated = ipatov.accumulator.accumulated
         memory.set(.rxFinfo, DW3000Register.RxFinfo.rxflen.placing(UInt64(frame.count))
             | DW3000Register.RxFinfo.rxbr.placing(configuration.dataRate == .mbps6_8 ? 1 : 0)

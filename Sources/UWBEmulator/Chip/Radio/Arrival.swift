@@ -1,7 +1,11 @@
 import UWBCore
 
 /// One transmission as it reaches one receiving chip's antenna, with everything the channel did to it.
-public struct Arrival: Sendable {
+///
+/// A class rather than a struct: the receiving port, the events of its preamble and its end, and the chip
+/// that locks onto it all hold the same arrival, and a reference is one retain where a copy moves every
+/// value.
+public final class Arrival: Sendable {
     /// The transmission.
     public let transmission: Transmission
     /// Which transmission of the run this is (the medium counts them from 0): two frames
@@ -31,9 +35,31 @@ public struct Arrival: Sendable {
     public let decodable: Bool
     /// On a chip with two antenna ports (DW3x20), the carrier phase at the second port's
     /// antenna, noise included and in any number of turns like ``carrierPhase``; nil otherwise.
-    public var secondPortPhase: Angle? = nil
+    public let secondPortPhase: Angle?
     /// How much earlier than its true first path an early-path attacker's copy of the preamble arrives,
     /// at the first path's strength (``Medium/advanceFirstPath(at:by:from:)``); zero without one. The
     /// frame's STS, which the attacker cannot predict, has no such copy.
-    public var firstPathAdvance: Duration = .zero
+    public let firstPathAdvance: Duration
+
+    /// An arrival with the given values; without a second port's phase or an early-path attacker's
+    /// advance unless given.
+    public init(
+        transmission: Transmission, transmissionIndex: Int, sender: Int, start: SimulationTime, rmarker: SimulationTime,
+        end: SimulationTime, receivedLevel: PowerLevel, channel: ChannelLookup, carrierPhase: Angle, detectable: Bool,
+        decodable: Bool, secondPortPhase: Angle? = nil, firstPathAdvance: Duration = .zero
+    ) {
+        self.transmission = transmission
+        self.transmissionIndex = transmissionIndex
+        self.sender = sender
+        self.start = start
+        self.rmarker = rmarker
+        self.end = end
+        self.receivedLevel = receivedLevel
+        self.channel = channel
+        self.carrierPhase = carrierPhase
+        self.detectable = detectable
+        self.decodable = decodable
+        self.secondPortPhase = secondPortPhase
+        self.firstPathAdvance = firstPathAdvance
+    }
 }

@@ -20,7 +20,7 @@ extension VirtualRadio {
     /// reading it changes nothing in the chip or the run. Not thread-safe: call it where the chip's
     /// simulator runs, or while it stands still.
     public final var lastReceivedAccumulator: ReceivedAccumulator? {
-        guard let last = lastAccumulation, let reading = lastPreambleReading else { return nil }
-        return ReceivedAccumulator(rmarker: last.rmarker, accumulator: last.whole, reading: reading)
+        guard let last = lastAccumulation else { return nil }
+        return ReceivedAccumulator(rmarker: last.rmarker, accumulator: last.whole, reading: last.reading)
     }
 }

@@ -1,7 +1,10 @@
 import UWBCore
 
 /// A frame a virtual chip puts on the air.
-public struct Transmission: Sendable {
+///
+/// A class rather than a struct: every receiver's ``Arrival`` of the frame holds it, and a reference costs
+/// one retain where a copy of the values costs one per array they hold and a copy of the configuration.
+public final class Transmission: Sendable {
     /// The frame as sent, FCS included.
     public let frame: [UInt8]
     /// The radio configuration the chip's registers select, or nil if they select none that a

@@ -31,8 +31,8 @@ extension VirtualRadio {
         let accumulator = PreambleAccumulator(
             format: format, response: response, level: channel.pathLevel,
             subTap: sixtyFourths - sixtyFourths.rounded(.down), phase: phase, symbols: symbols, noiseSeed: random.next())
-        return (PreambleReading(accumulator: accumulator, detector: detector),
-                LastAccumulation(accumulator: accumulator, channel: channel, advance: advance, rmarker: rmarker))
+        let reading = PreambleReading(accumulator: accumulator, detector: detector)
+        return (reading, LastAccumulation(reading: reading, channel: channel, advance: advance, rmarker: rmarker))
     }
 
     /// How far the chip's detected first path moves the timestamp from the straight line's arrival, in ticks:
@@ -67,13 +67,30 @@ extension VirtualRadio {
     }
 }
 
-/// The chip's last accumulation, for a read of its whole accumulator.
-struct LastAccumulation {
-    let accumulator: PreambleAccumulator
+/// The chip's last accumulation, with what it read off it, for a read of its whole accumulator.
+///
+/// A class rather than a struct: the chip keeps it until its next reception, and keeping a reference is one
+/// store where a copy of the values (the reading's taps, the accumulator, the channel) is several cache
+/// lines of the chip's, cold by then in a room of many chips.
+final class LastAccumulation {
+    /// What the chip read off the accumulation, with the accumulator it read.
+    let reading: PreambleReading
     let channel: ChannelLookup
     let advance: Double
     /// When the frame's RMARKER reached the antenna.
     let rmarker: SimulationTime
+
+    /// The accumulation of `reading` through `channel`, with an early-path attacker's copy `advance` seconds
+    /// early if above zero, of a frame whose RMARKER reached the antenna at `rmarker`.
+    init(reading: PreambleReading, channel: ChannelLookup, advance: Double, rmarker: SimulationTime) {
+        self.reading = reading
+        self.channel = channel
+        self.advance = advance
+        self.rmarker = rmarker
+    }
+
+    /// The accumulator as the reception worked it out (the taps near the first path).
+    var accumulator: PreambleAccumulator { reading.accumulator }
 
     /// The whole accumulator: every path of the response, the same noise.
     var whole: PreambleAccumulator {

@@ -85,8 +85,8 @@ public class VirtualRadio {
     /// What the chip read off its preamble accumulator for the last frame it kept (its leading edge,
     /// levels and symbols), for benchmarks and tools that compare the emulator with measurements; nil
     /// until it keeps one.
-    public internal(set) final var lastPreambleReading: PreambleReading?
-    /// The last reception's preamble accumulation, kept with ``lastPreambleReading``, for a read of the
+    public final var lastPreambleReading: PreambleReading? { lastAccumulation?.reading }
+    /// The last reception's preamble accumulation, with ``lastPreambleReading``, for a read of the
     /// whole accumulator (ACC_MEM on the DW1000, the CIR memory on the DW3000, and
     /// ``lastReceivedAccumulator``); nil until a frame is kept.
     final var lastAccumulation: LastAccumulation?
