@@ -48,7 +48,9 @@ public final class Medium {
     @exclusivity(unchecked) private(set) var statistics: [DeviceStatistics] = []
     /// Per sender, per receiver: the frames received intact over that link so far (a row and a
     /// column for every device), what the emulator service's observers see as a link's traffic.
-    package private(set) var linkReceptions: [[Int]] = []
+    /// Like ``statistics``, changed for most frames without calling out, so without the runtime
+    /// exclusivity check.
+    @exclusivity(unchecked) package private(set) var linkReceptions: [[Int]] = []
     /// Per short source address seen on the air, the device that last sent a frame from it: how
     /// the emulator service tells which device an app's measurement names as its peer.
     package private(set) var shortAddressSenders: [UInt16: Int] = [:]

@@ -17,12 +17,13 @@ extension VirtualRadio {
     /// Accumulates the preamble (or the STS) of a frame whose RMARKER reached the antenna at `rmarker`
     /// through `channel`, as this chip's `format` does, with room for `symbols` symbols, its direct path at
     /// carrier `phase`, and runs `detector` on it. An `advance` above zero adds an early-path attacker's
-    /// copy that many seconds early (the preamble's accumulator; never the STS's). Returns the reading and
-    /// what a read of the whole accumulator needs.
+    /// copy that many seconds early (the preamble's accumulator; never the STS's). Returns the reading
+    /// (``LastAccumulation/reading``) with what a read of the whole accumulator needs: the reading is made in
+    /// the object the chip keeps, not copied into it.
     final func accumulate(
         _ channel: ChannelLookup, rmarker: SimulationTime, advance: Double = 0, format: AccumulatorFormat,
         symbols: AccumulationRoom, phase: Double, detector: LeadingEdgeDetector
-    ) -> (reading: PreambleReading, kept: LastAccumulation) {
+    ) -> LastAccumulation {
         var response = channel.response()
         if advance > 0 {
             response = response.withEarlyCopy(advance: advance)
@@ -31,8 +32,9 @@ extension VirtualRadio {
         let accumulator = PreambleAccumulator(
             format: format, response: response, level: channel.pathLevel,
             subTap: sixtyFourths - sixtyFourths.rounded(.down), phase: phase, symbols: symbols, noiseSeed: random.next())
-        let reading = PreambleReading(accumulator: accumulator, detector: detector)
-        return (reading, LastAccumulation(reading: reading, channel: channel, advance: advance, rmarker: rmarker))
+        return LastAccumulation(
+            reading: PreambleReading(accumulator: accumulator, detector: detector), channel: channel, advance: advance,
+            rmarker: rmarker)
     }
 
     /// How far the chip's detected first path moves the timestamp from the straight line's arrival, in ticks:

@@ -77,8 +77,10 @@ public class VirtualRadio {
     /// Whether the receiver is hunting for a preamble (``ReceiverState/isHunting``), kept as the state
     /// changes: the medium asks for every frame it carries, and this answer copies no state.
     final private(set) var isHunting = false
-    /// The activity up to ``activitySince``.
-    private final var accountedActivity = ChipActivity()
+    /// The activity up to ``activitySince``. Updated twice per frame and only ever in
+    /// ``noteActivity(wasTransmitting:wasReceiving:)``, which calls nothing while it does, so accesses cannot
+    /// overlap and it goes without the runtime exclusivity check (decision 0020).
+    @exclusivity(unchecked) private final var accountedActivity = ChipActivity()
     /// When the transmitter or receiver last changed state.
     private final var activitySince = SimulationTime.zero
     final var random: SeededRandom
