@@ -11,12 +11,16 @@ struct NormalEquations {
     private(set) var matrix: [Double]
     /// JᵀW·r.
     private(set) var vector: [Double]
+    /// The lower-triangular Cholesky factor of JᵀWJ (row by row, its lower triangle) as the last
+    /// solution or inverse made it: kept, so that factoring again takes no new storage.
+    private var lower: [Double]
 
     /// Empty equations in `size` unknowns.
     init(size: Int) {
         self.size = size
         matrix = Array(zeros: size * size)
         vector = Array(zeros: size)
+        lower = Array(zeros: size * size)
     }
 
     /// Equations whose JᵀWJ is `matrix` (row by row, `size` × `size`), with JᵀW·r zero: a way to
@@ -25,16 +29,13 @@ struct NormalEquations {
         self.size = size
         self.matrix = matrix
         vector = Array(zeros: size)
+        lower = Array(zeros: size * size)
     }
 
     /// Takes every equation out, keeping the storage.
     mutating func removeAll() {
-        for index in matrix.indices {
-            matrix[index] = 0
-        }
-        for index in vector.indices {
-            vector[index] = 0
-        }
+        matrix.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+        vector.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
     }
 
     /// Adds one equation: `row`·δ = `residual`, weighted by `weight`.
@@ -61,61 +62,87 @@ struct NormalEquations {
         }
     }
 
-    /// The lower-triangular Cholesky factor of JᵀWJ, or nil when it is not positive definite to
-    /// working precision (a pivot below 10⁻¹⁰ of the largest diagonal element): some direction is
-    /// not observed.
-    private var factor: [Double]? {
-        // The largest diagonal element, as `max()` of the diagonal finds it, without that array.
-        var largest = size > 0 ? matrix[0] : 0
-        for i in 0..<size where largest < matrix[i * size + i] {
-            largest = matrix[i * size + i]
-        }
-        guard largest > 0 else { return nil }
-        var lower = Array(zeros: size * size)
-        for i in 0..<size {
-            for j in 0...i {
-                var sum = matrix[i * size + j]
-                for k in 0..<j {
-                    sum -= lower[i * size + k] * lower[j * size + k]
+    /// Factors JᵀWJ into ``lower``: false when it is not positive definite to working precision
+    /// (a pivot below 10⁻¹⁰ of the largest diagonal element), some direction not being observed.
+    private mutating func factorise() -> Bool {
+        let size = self.size
+        // Through the buffers, taken once: the same sums in the same order, without a check of
+        // the arrays' uniqueness or bounds per element.
+        return matrix.withUnsafeBufferPointer { matrix in
+            lower.withUnsafeMutableBufferPointer { lower in
+                // The largest diagonal element, as `max()` of the diagonal finds it, without that array.
+                var largest = size > 0 ? matrix[0] : 0
+                for i in 0..<size where largest < matrix[i * size + i] {
+                    largest = matrix[i * size + i]
                 }
-                if i == j {
-                    guard sum > 1e-10 * largest else { return nil }
-                    lower[i * size + i] = sum.squareRoot()
-                } else {
-                    lower[i * size + j] = sum / lower[j * size + j]
+                guard largest > 0 else { return false }
+                for i in 0..<size {
+                    for j in 0...i {
+                        var sum = matrix[i * size + j]
+                        for k in 0..<j {
+                            sum -= lower[i * size + k] * lower[j * size + k]
+                        }
+                        if i == j {
+                            guard sum > 1e-10 * largest else { return false }
+                            lower[i * size + i] = sum.squareRoot()
+                        } else {
+                            lower[i * size + j] = sum / lower[j * size + j]
+                        }
+                    }
+                }
+                return true
+            }
+        }
+    }
+
+    /// Puts δ into `solution` (``size`` elements); false, leaving it as it was, when JᵀWJ is
+    /// singular to working precision.
+    mutating func solve(into solution: inout [Double]) -> Bool {
+        guard factorise() else { return false }
+        let size = self.size
+        vector.withUnsafeBufferPointer { vector in
+            lower.withUnsafeBufferPointer { lower in
+                solution.withUnsafeMutableBufferPointer { solution in
+                    for i in 0..<size {
+                        solution[i] = vector[i]
+                    }
+                    Self.substitute(lower: lower, size: size, solution)
                 }
             }
         }
-        return lower
+        return true
     }
 
     /// δ, or nil when JᵀWJ is singular to working precision.
-    func solution() -> [Double]? {
-        guard let lower = factor else { return nil }
-        var solution = vector
-        Self.solve(lower: lower, size: size, &solution)
-        return solution
+    mutating func solution() -> [Double]? {
+        var solution = Array(zeros: size)
+        return solve(into: &solution) ? solution : nil
     }
 
     /// (JᵀWJ)⁻¹, the covariance of the unknowns, or nil when JᵀWJ is singular to working precision.
-    func inverse() -> [Double]? {
-        guard let lower = factor else { return nil }
+    mutating func inverse() -> [Double]? {
+        guard factorise() else { return nil }
+        let size = self.size
         var inverse = Array(zeros: size * size)
         var solved = Array(zeros: size)
-        for column in 0..<size {
-            for row in 0..<size {
-                solved[row] = row == column ? 1 : 0
-            }
-            Self.solve(lower: lower, size: size, &solved)
-            for row in 0..<size {
-                inverse[row * size + column] = solved[row]
+        lower.withUnsafeBufferPointer { lower in
+            solved.withUnsafeMutableBufferPointer { solved in
+                for column in 0..<size {
+                    for row in 0..<size {
+                        solved[row] = row == column ? 1 : 0
+                    }
+                    Self.substitute(lower: lower, size: size, solved)
+                    for row in 0..<size {
+                        inverse[row * size + column] = solved[row]
+                    }
+                }
             }
         }
         return inverse
     }
 
     /// Turns `b` into x with L·Lᵀ·x = b: forward substitution (L·y = b), then back (Lᵀ·x = y).
-    private static func solve(lower: [Double], size: Int, _ b: inout [Double]) {
+    private static func substitute(lower: UnsafeBufferPointer<Double>, size: Int, _ b: UnsafeMutableBufferPointer<Double>) {
         for i in 0..<size {
             for k in 0..<i {
                 b[i] -= lower[i * size + k] * b[k]

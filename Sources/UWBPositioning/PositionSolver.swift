@@ -43,7 +43,7 @@ public struct PositionSolver: Sendable {
     ///   values, too few measurements, an ambiguous geometry, or measurements that contradict
     ///   each other beyond repair.
     public func fix(_ measurements: [PositionMeasurement]) throws(PositioningError) -> PositionFix {
-        var clocks: [String: Int] = [:]
+        var clocks: [String] = []
         var resolved: [ResolvedMeasurement] = []
         resolved.reserveCapacity(measurements.count)
         for measurement in measurements {
@@ -152,6 +152,7 @@ public struct PositionSolver: Sendable {
             }
         }
         var involved: [Vector3] = []
+        involved.reserveCapacity(ordered.count)
         for (index, anchor) in ordered.enumerated() where isInvolved[index] {
             involved.append(anchor.position.metres)
         }
@@ -183,13 +184,13 @@ public struct PositionSolver: Sendable {
         return best
     }
 
-    /// `measurement` resolved against the anchors, its clock numbered in the order of `clocks`,
-    /// which gains it if new.
+    /// `measurement` resolved against the anchors, its clock numbered by its place in `clocks`,
+    /// which gains it at the end if new.
     ///
     /// - Throws: ``PositioningError/unknownAnchor(_:)`` for an anchor the solver does not have,
     ///   ``PositioningError/invalidMeasurement(_:)`` for a value or deviation that is not finite
     ///   (or not positive), or a difference between an anchor and itself.
-    private func resolve(_ measurement: PositionMeasurement, clocks: inout [String: Int]) throws(PositioningError) -> ResolvedMeasurement {
+    private func resolve(_ measurement: PositionMeasurement, clocks: inout [String]) throws(PositioningError) -> ResolvedMeasurement {
         func index(of name: String) throws(PositioningError) -> Int {
             guard let index = indices[name] else { throw .unknownAnchor(name) }
             return index
@@ -212,13 +213,15 @@ public struct PositionSolver: Sendable {
         if case .distanceDifference(let anchor, let reference, _, _) = measurement, anchor == reference {
             throw .invalidMeasurement("a distance difference between anchor \"\(anchor)\" and itself")
         }
+        // The clocks by a search of the few a fix has rather than by hashing: the rounds' pseudoranges
+        // share their clock's name, whose comparison with itself is that of one storage.
         var clock: Int?
         if let name = measurement.clock {
-            if let known = clocks[name] {
+            if let known = clocks.firstIndex(of: name) {
                 clock = known
             } else {
                 clock = clocks.count
-                clocks[name] = clock
+                clocks.append(name)
             }
         }
         return ResolvedMeasurement(
@@ -230,6 +233,23 @@ public struct PositionSolver: Sendable {
     /// `measurements` with their clocks numbered in the order they first appear among them, and
     /// the number of clocks.
     private static func numberingClocks(_ measurements: [ResolvedMeasurement]) -> ([ResolvedMeasurement], Int) {
+        // Numbered so already, as ``resolve(_:clocks:)`` numbers them, unless some were left out:
+        // then they stay as they are, uncopied.
+        var seen = 0
+        for measurement in measurements {
+            guard let clock = measurement.clock else { continue }
+            if clock == seen {
+                seen += 1
+            } else if clock > seen {
+                return renumberingClocks(measurements)
+            }
+        }
+        return (measurements, seen)
+    }
+
+    /// `measurements` with their clocks renumbered in the order they first appear among them, and
+    /// the number of clocks.
+    private static func renumberingClocks(_ measurements: [ResolvedMeasurement]) -> ([ResolvedMeasurement], Int) {
         var numbered = measurements
         var order: [Int] = []
         for index in numbered.indices {
@@ -260,20 +280,21 @@ public struct PositionSolver: Sendable {
         let size = geometry.unknowns
         var unknowns = start
         var candidate = unknowns
+        // Every iteration's storage made once: the equations at the unknowns and at the candidate
+        // step, the step and the row each equation is built in.
         var equations = NormalEquations(size: size + clocks)
-        var next = equations
+        var next = NormalEquations(size: size + clocks)
+        var step = Array(zeros: size + clocks)
         var row = Array(zeros: size + clocks)
         var cost = normalEquations(measurements, at: unknowns, into: &equations, row: &row)
         for _ in 0..<maximumIterations {
-            guard let step = equations.solution() else {
+            guard equations.solve(into: &step) else {
                 throw .ambiguousGeometry(Self.baselineExtension)
             }
             var scale = 1.0
             var nextCost = cost
             repeat {
-                for index in candidate.indices {
-                    candidate[index] = unknowns[index] + scale * step[index]
-                }
+                Self.move(unknowns, by: step, scaledBy: scale, to: &candidate)
                 nextCost = normalEquations(measurements, at: candidate, into: &next, row: &row)
                 scale /= 2
             } while nextCost > cost && scale > 1e-6
@@ -288,12 +309,31 @@ public struct PositionSolver: Sendable {
                 guard let inverse = equations.inverse() else {
                     throw .ambiguousGeometry(Self.baselineExtension)
                 }
-                let covariance = (0..<size).flatMap { row in (0..<size).map { inverse[row * equations.size + $0] } }
+                var covariance: [Double] = []
+                covariance.reserveCapacity(size * size)
+                for row in 0..<size {
+                    for column in 0..<size {
+                        covariance.append(inverse[row * equations.size + column])
+                    }
+                }
                 return Solution(unknowns: Array(unknowns.prefix(size)), covariance: covariance, cost: cost,
                                 degreesOfFreedom: measurements.count - equations.size)
             }
         }
         throw .noConvergence(iterations: maximumIterations)
+    }
+
+    /// Puts `unknowns` plus `scale` times `step` into `candidate` (as many of each).
+    private static func move(_ unknowns: [Double], by step: [Double], scaledBy scale: Double, to candidate: inout [Double]) {
+        unknowns.withUnsafeBufferPointer { unknowns in
+            step.withUnsafeBufferPointer { step in
+                candidate.withUnsafeMutableBufferPointer { candidate in
+                    for index in candidate.indices {
+                        candidate[index] = unknowns[index] + scale * step[index]
+                    }
+                }
+            }
+        }
     }
 
     /// Puts the normal equations of `measurements` linearised at `unknowns` into `equations` (of
@@ -306,30 +346,32 @@ public struct PositionSolver: Sendable {
         let point = geometry.point(unknowns)
         equations.removeAll()
         var cost = 0.0
-        // The row through its buffer, taken once for all the measurements.
+        // The row and the unknowns through their buffers, taken once for all the measurements.
         row.withUnsafeMutableBufferPointer { row in
-            for measurement in measurements {
-                var predicted = (point - measurement.anchor).length
-                let gradient = geometry.gradient(from: measurement.anchor, at: point)
-                for axis in 0..<size {
-                    row[axis] = geometry.coordinate(axis, of: gradient)
-                }
-                if let reference = measurement.reference?.position {
-                    predicted -= (point - reference).length
-                    let away = geometry.gradient(from: reference, at: point)
+            unknowns.withUnsafeBufferPointer { unknowns in
+                for measurement in measurements {
+                    var predicted = (point - measurement.anchor).length
+                    let gradient = geometry.gradient(from: measurement.anchor, at: point)
                     for axis in 0..<size {
-                        row[axis] -= geometry.coordinate(axis, of: away)
+                        row[axis] = geometry.coordinate(axis, of: gradient)
                     }
-                }
-                if let clock = measurement.clock {
-                    predicted += unknowns[size + clock]
-                    row[size + clock] = 1
-                }
-                let residual = measurement.value - predicted
-                equations.add(row: UnsafeBufferPointer(row), residual: residual, weight: measurement.weight)
-                cost += residual * residual * measurement.weight
-                if let clock = measurement.clock {
-                    row[size + clock] = 0
+                    if let reference = measurement.reference?.position {
+                        predicted -= (point - reference).length
+                        let away = geometry.gradient(from: reference, at: point)
+                        for axis in 0..<size {
+                            row[axis] -= geometry.coordinate(axis, of: away)
+                        }
+                    }
+                    if let clock = measurement.clock {
+                        predicted += unknowns[size + clock]
+                        row[size + clock] = 1
+                    }
+                    let residual = measurement.value - predicted
+                    equations.add(row: UnsafeBufferPointer(row), residual: residual, weight: measurement.weight)
+                    cost += residual * residual * measurement.weight
+                    if let clock = measurement.clock {
+                        row[size + clock] = 0
+                    }
                 }
             }
         }

@@ -23,6 +23,9 @@ public struct DownlinkTDoALocator: Sendable {
     private var closed: [DownlinkTDoAObservation] = []
     /// A solver for every anchor the sets fixed so far had, each where it last stood.
     private var solver: PositionSolver?
+    /// The anchors of the last set found in ``solver`` as they are there, the set's rounds' one
+    /// after the other: a set with the same needs no look-up.
+    private var verified: [Anchor] = []
 
     /// A locator fixing in `geometry` with receive timestamps of deviation `timestampDeviation`,
     /// from sets of rounds that span at most `window`.
@@ -88,13 +91,33 @@ public struct DownlinkTDoALocator: Sendable {
     ///
     /// - Throws: ``PositioningError/unsurveyedAnchor(_:)`` for an anchor whose position is not finite.
     private mutating func solver(for observations: [DownlinkTDoAObservation]) throws(PositioningError) -> PositionSolver {
+        if let solver, Self.hasAnchors(verified, observations) {
+            return solver
+        }
         if let solver, observations.allSatisfy({ $0.anchors.allSatisfy { solver.anchors[$0.name] == $0 } }) {
+            verified.removeAll(keepingCapacity: true)
+            for observation in observations {
+                verified += observation.anchors
+            }
             return solver
         }
         let known = (solver?.anchors ?? [:]).merging(Self.anchors(of: observations)) { $1 }
         let solver = try PositionSolver(anchors: known.values.sorted { $0.name < $1.name }, geometry: geometry)
         self.solver = solver
+        verified.removeAll(keepingCapacity: true)
         return solver
+    }
+
+    /// Whether `anchors` are those of `observations`' rounds, one after the other.
+    private static func hasAnchors(_ anchors: [Anchor], _ observations: [DownlinkTDoAObservation]) -> Bool {
+        var index = 0
+        for observation in observations {
+            for anchor in observation.anchors {
+                guard index < anchors.count, anchors[index] == anchor else { return false }
+                index += 1
+            }
+        }
+        return index == anchors.count
     }
 
     /// The position the rounds `observations` fix: their anchors (the position each last sent) and
@@ -126,10 +149,11 @@ public struct DownlinkTDoALocator: Sendable {
         _ observations: [DownlinkTDoAObservation], solver: PositionSolver, timestampDeviation: Distance
     ) throws(PositioningError) -> PositionFix {
         var measurements: [PositionMeasurement] = []
+        measurements.reserveCapacity(observations.reduce(0) { $0 + $1.round.responses.count + 1 })
         for observation in observations {
-            measurements += try observation.round.pseudoranges(
+            try observation.round.appendPseudoranges(
                 for: solver, clock: "\(observation.round.initiator) round \(observation.roundNumber)",
-                timestampDeviation: timestampDeviation)
+                timestampDeviation: timestampDeviation, to: &measurements)
         }
         return try solver.fix(measurements)
     }

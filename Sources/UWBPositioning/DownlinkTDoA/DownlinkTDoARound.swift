@@ -137,12 +137,21 @@ public struct DownlinkTDoARound: Hashable, Sendable {
     public func pseudoranges(
         for solver: PositionSolver, clock: String, timestampDeviation: Distance
     ) throws(PositioningError) -> [PositionMeasurement] {
+        var measurements: [PositionMeasurement] = []
+        measurements.reserveCapacity(responses.count + 1)
+        try appendPseudoranges(for: solver, clock: clock, timestampDeviation: timestampDeviation, to: &measurements)
+        return measurements
+    }
+
+    /// Appends ``pseudoranges(for:clock:timestampDeviation:)`` to `measurements`, which a set of
+    /// rounds gathers in one array; on a throw some may have been appended.
+    func appendPseudoranges(
+        for solver: PositionSolver, clock: String, timestampDeviation: Distance, to measurements: inout [PositionMeasurement]
+    ) throws(PositioningError) {
         let base = try timeBase()
         let initiatorPosition = solver.anchors[initiator]?.position.metres
         if poll != nil, initiatorPosition == nil { throw .unknownAnchor(initiator) }
         let speed = PhysicalConstants.speedOfLight.metresPerSecond
-        var measurements: [PositionMeasurement] = []
-        measurements.reserveCapacity(responses.count + 1)
         if poll != nil {
             measurements.append(.pseudorange(anchor: initiator, clock: clock, .zero, standardDeviation: timestampDeviation))
         }
@@ -165,7 +174,6 @@ public struct DownlinkTDoARound: Hashable, Sendable {
                 anchor: response.responder, clock: clock, Distance(metres: speed * (interval - departure + against)),
                 standardDeviation: Distance(metres: timestampDeviation.metres * 2.0.squareRoot())))
         }
-        return measurements
     }
 
     /// The tag's reading the round's intervals start from (the Poll's reception, else the first

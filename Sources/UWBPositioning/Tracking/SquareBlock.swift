@@ -99,6 +99,7 @@ struct SquareBlock: Hashable, Sendable {
     /// The inverse of this symmetric positive-definite block, or nil if it is not one to working
     /// precision (through ``NormalEquations``' Cholesky decomposition).
     var symmetricInverse: SquareBlock? {
-        NormalEquations(matrix: values, size: size).inverse().map { SquareBlock(size: size, values: $0) }
+        var equations = NormalEquations(matrix: values, size: size)
+        return equations.inverse().map { SquareBlock(size: size, values: $0) }
     }
 }
