@@ -49,6 +49,28 @@ public struct PositionSolver: Sendable {
         for measurement in measurements {
             resolved.append(try resolve(measurement, clocks: &clocks))
         }
+        return try fix(resolved, of: measurements)
+    }
+
+    /// The position `measurements` fix, as ``fix(_:)`` finds it, from them already resolved as
+    /// `resolved` (the same in the same order, their clocks numbered in the order they first appear)
+    /// by whoever made them, who looked their anchors up: it checks their values.
+    func fix(_ measurements: [PositionMeasurement], resolved: [ResolvedMeasurement]) throws(PositioningError) -> PositionFix {
+        for measurement in measurements {
+            try Self.validate(measurement)
+        }
+        return try fix(resolved, of: measurements)
+    }
+
+    /// Anchor `name`'s index in the solver's name order and its position, or nil for one it does not have.
+    func anchor(named name: String) -> (index: Int, position: Vector3)? {
+        guard let index = indices[name] else { return nil }
+        return (index, ordered[index].position.metres)
+    }
+
+    /// The position `measurements`, resolved and checked as `resolved`, fix.
+    private func fix(_ resolved: [ResolvedMeasurement], of measurements: [PositionMeasurement]) throws(PositioningError) -> PositionFix {
+        var resolved = resolved
         var used = measurements
         var rejected: [PositionMeasurement] = []
         var solution = try solve(resolved)
@@ -204,15 +226,7 @@ public struct PositionSolver: Sendable {
             anchor = try index(of: name)
             reference = try index(of: referenceName)
         }
-        let value = measurement.metres
-        let deviation = measurement.deviation
-        guard value.isFinite else { throw .invalidMeasurement("\(measurement) is not a finite length") }
-        guard deviation.isFinite, deviation > 0 else {
-            throw .invalidMeasurement("\(measurement) needs a positive finite standard deviation")
-        }
-        if case .distanceDifference(let anchor, let reference, _, _) = measurement, anchor == reference {
-            throw .invalidMeasurement("a distance difference between anchor \"\(anchor)\" and itself")
-        }
+        try Self.validate(measurement)
         // The clocks by a search of the few a fix has rather than by hashing: the rounds' pseudoranges
         // share their clock's name, whose comparison with itself is that of one storage.
         var clock: Int?
@@ -225,9 +239,22 @@ public struct PositionSolver: Sendable {
             }
         }
         return ResolvedMeasurement(
-            anchorIndex: anchor, anchor: ordered[anchor].position.metres,
-            reference: reference.map { ($0, ordered[$0].position.metres) },
-            value: value, weight: 1 / (deviation * deviation), clock: clock)
+            measurement, anchor: (anchor, ordered[anchor].position.metres), reference: reference.map { ($0, ordered[$0].position.metres) },
+            clock: clock)
+    }
+
+    /// Throws ``PositioningError/invalidMeasurement(_:)`` for a value or deviation of `measurement`
+    /// that is not finite (or not positive), or a difference between an anchor and itself.
+    private static func validate(_ measurement: PositionMeasurement) throws(PositioningError) {
+        let value = measurement.metres
+        let deviation = measurement.deviation
+        guard value.isFinite else { throw .invalidMeasurement("\(measurement) is not a finite length") }
+        guard deviation.isFinite, deviation > 0 else {
+            throw .invalidMeasurement("\(measurement) needs a positive finite standard deviation")
+        }
+        if case .distanceDifference(let anchor, let reference, _, _) = measurement, anchor == reference {
+            throw .invalidMeasurement("a distance difference between anchor \"\(anchor)\" and itself")
+        }
     }
 
     /// `measurements` with their clocks numbered in the order they first appear among them, and

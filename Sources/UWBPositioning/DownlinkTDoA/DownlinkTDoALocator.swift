@@ -149,12 +149,23 @@ public struct DownlinkTDoALocator: Sendable {
         _ observations: [DownlinkTDoAObservation], solver: PositionSolver, timestampDeviation: Distance
     ) throws(PositioningError) -> PositionFix {
         var measurements: [PositionMeasurement] = []
-        measurements.reserveCapacity(observations.reduce(0) { $0 + $1.round.responses.count + 1 })
+        var resolved: [ResolvedMeasurement] = []
+        let count = observations.reduce(0) { $0 + $1.round.responses.count + 1 }
+        measurements.reserveCapacity(count)
+        resolved.reserveCapacity(count)
+        // The rounds' clocks numbered as the solver numbers them: in the order they first appear
+        // among the measurements (a round that gives none gets none).
+        var clocks: [String] = []
         for observation in observations {
+            let clock = "\(observation.round.initiator) round \(observation.roundNumber)"
+            let number = clocks.firstIndex(of: clock) ?? clocks.count
+            let before = measurements.count
             try observation.round.appendPseudoranges(
-                for: solver, clock: "\(observation.round.initiator) round \(observation.roundNumber)",
-                timestampDeviation: timestampDeviation, to: &measurements)
+                for: solver, clock: clock, numbered: number, timestampDeviation: timestampDeviation, to: &measurements, resolved: &resolved)
+            if number == clocks.count, measurements.count > before {
+                clocks.append(clock)
+            }
         }
-        return try solver.fix(measurements)
+        return try solver.fix(measurements, resolved: resolved)
     }
 }
