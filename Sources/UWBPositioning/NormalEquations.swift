@@ -6,36 +6,36 @@ import UWBCore
 struct NormalEquations {
     /// The number of unknowns.
     let size: Int
-    /// JᵀWJ, row by row: only its lower triangle (the elements at and below the diagonal) as
-    /// ``add(row:residual:weight:)`` builds it, the only part the Cholesky factor reads.
-    private(set) var matrix: [Double]
-    /// JᵀW·r.
-    private(set) var vector: [Double]
-    /// The lower-triangular Cholesky factor of JᵀWJ (row by row, its lower triangle) as the last
-    /// solution or inverse made it: kept, so that factoring again takes no new storage.
-    private var lower: [Double]
+    /// In one array, so that the equations take one allocation: JᵀWJ row by row (only its lower
+    /// triangle, the elements at and below the diagonal, as ``add(row:residual:weight:)`` builds it,
+    /// the only part the Cholesky factor reads), then the lower-triangular Cholesky factor of JᵀWJ
+    /// row by row as the last solution or inverse made it (kept, so that factoring again takes no
+    /// new storage), then JᵀW·r.
+    private var storage: [Double]
 
     /// Empty equations in `size` unknowns.
     init(size: Int) {
         self.size = size
-        matrix = Array(zeros: size * size)
-        vector = Array(zeros: size)
-        lower = Array(zeros: size * size)
+        storage = Array(zeros: 2 * size * size + size)
     }
 
     /// Equations whose JᵀWJ is `matrix` (row by row, `size` × `size`), with JᵀW·r zero: a way to
     /// invert a symmetric positive-definite matrix.
     init(matrix: [Double], size: Int) {
-        self.size = size
-        self.matrix = matrix
-        vector = Array(zeros: size)
-        lower = Array(zeros: size * size)
+        self.init(size: size)
+        for index in 0..<(size * size) {
+            storage[index] = matrix[index]
+        }
     }
+
+    /// Where the factor starts in ``storage``.
+    private var lowerStart: Int { size * size }
+    /// Where JᵀW·r starts in ``storage``.
+    private var vectorStart: Int { 2 * size * size }
 
     /// Takes every equation out, keeping the storage.
     mutating func removeAll() {
-        matrix.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
-        vector.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+        storage.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
     }
 
     /// Adds one equation: `row`·δ = `residual`, weighted by `weight`.
@@ -47,67 +47,68 @@ struct NormalEquations {
     mutating func add(row: UnsafeBufferPointer<Double>, residual: Double, weight: Double) {
         precondition(row.count >= size, "an equation needs a coefficient for every unknown")
         let size = self.size
-        // Through the buffers, taken once: each element's update then checks neither the
-        // arrays' uniqueness nor their bounds again (the sums are the same, in the same order).
-        vector.withUnsafeMutableBufferPointer { vector in
-            matrix.withUnsafeMutableBufferPointer { matrix in
-                for i in 0..<size {
-                    let weighted = weight * row[i]
-                    vector[i] += weighted * residual
-                    for j in 0...i {
-                        matrix[i * size + j] += weighted * row[j]
-                    }
+        let vector = vectorStart
+        // Through the buffer, taken once: each element's update then checks neither the array's
+        // uniqueness nor its bounds again (the sums are the same, in the same order).
+        storage.withUnsafeMutableBufferPointer { storage in
+            for i in 0..<size {
+                let weighted = weight * row[i]
+                storage[vector + i] += weighted * residual
+                for j in 0...i {
+                    storage[i * size + j] += weighted * row[j]
                 }
             }
         }
     }
 
-    /// Factors JᵀWJ into ``lower``: false when it is not positive definite to working precision
-    /// (a pivot below 10⁻¹⁰ of the largest diagonal element), some direction not being observed.
+    /// Factors JᵀWJ into the factor's part of ``storage``: false when it is not positive definite
+    /// to working precision (a pivot below 10⁻¹⁰ of the largest diagonal element), some direction
+    /// not being observed.
     private mutating func factorise() -> Bool {
         let size = self.size
-        // Through the buffers, taken once: the same sums in the same order, without a check of
-        // the arrays' uniqueness or bounds per element.
-        return matrix.withUnsafeBufferPointer { matrix in
-            lower.withUnsafeMutableBufferPointer { lower in
-                // The largest diagonal element, as `max()` of the diagonal finds it, without that array.
-                var largest = size > 0 ? matrix[0] : 0
-                for i in 0..<size where largest < matrix[i * size + i] {
-                    largest = matrix[i * size + i]
-                }
-                guard largest > 0 else { return false }
-                for i in 0..<size {
-                    for j in 0...i {
-                        var sum = matrix[i * size + j]
-                        for k in 0..<j {
-                            sum -= lower[i * size + k] * lower[j * size + k]
-                        }
-                        if i == j {
-                            guard sum > 1e-10 * largest else { return false }
-                            lower[i * size + i] = sum.squareRoot()
-                        } else {
-                            lower[i * size + j] = sum / lower[j * size + j]
-                        }
+        let lowerStart = self.lowerStart
+        // Through the buffer, taken once: the same sums in the same order, without a check of the
+        // array's uniqueness or bounds per element.
+        return storage.withUnsafeMutableBufferPointer { storage in
+            let matrix = UnsafeBufferPointer(rebasing: storage[..<lowerStart])
+            let lower = UnsafeMutableBufferPointer(rebasing: storage[lowerStart..<(lowerStart + size * size)])
+            // The largest diagonal element, as `max()` of the diagonal finds it, without that array.
+            var largest = size > 0 ? matrix[0] : 0
+            for i in 0..<size where largest < matrix[i * size + i] {
+                largest = matrix[i * size + i]
+            }
+            guard largest > 0 else { return false }
+            for i in 0..<size {
+                for j in 0...i {
+                    var sum = matrix[i * size + j]
+                    for k in 0..<j {
+                        sum -= lower[i * size + k] * lower[j * size + k]
+                    }
+                    if i == j {
+                        guard sum > 1e-10 * largest else { return false }
+                        lower[i * size + i] = sum.squareRoot()
+                    } else {
+                        lower[i * size + j] = sum / lower[j * size + j]
                     }
                 }
-                return true
             }
+            return true
         }
     }
 
-    /// Puts δ into `solution` (``size`` elements); false, leaving it as it was, when JᵀWJ is
-    /// singular to working precision.
+    /// Puts δ into `solution` (at least ``size`` elements, the first ``size`` taking it); false,
+    /// leaving it as it was, when JᵀWJ is singular to working precision.
     mutating func solve(into solution: inout [Double]) -> Bool {
+        precondition(solution.count >= size, "a solution needs room for every unknown")
         guard factorise() else { return false }
         let size = self.size
-        vector.withUnsafeBufferPointer { vector in
-            lower.withUnsafeBufferPointer { lower in
-                solution.withUnsafeMutableBufferPointer { solution in
-                    for i in 0..<size {
-                        solution[i] = vector[i]
-                    }
-                    Self.substitute(lower: lower, size: size, solution)
+        let (lowerStart, vectorStart) = (self.lowerStart, self.vectorStart)
+        storage.withUnsafeBufferPointer { storage in
+            solution.withUnsafeMutableBufferPointer { solution in
+                for i in 0..<size {
+                    solution[i] = storage[vectorStart + i]
                 }
+                Self.substitute(lower: UnsafeBufferPointer(rebasing: storage[lowerStart..<vectorStart]), size: size, solution)
             }
         }
         return true
@@ -123,9 +124,11 @@ struct NormalEquations {
     mutating func inverse() -> [Double]? {
         guard factorise() else { return nil }
         let size = self.size
+        let (lowerStart, vectorStart) = (self.lowerStart, self.vectorStart)
         var inverse = Array(zeros: size * size)
         var solved = Array(zeros: size)
-        lower.withUnsafeBufferPointer { lower in
+        storage.withUnsafeBufferPointer { storage in
+            let lower = UnsafeBufferPointer(rebasing: storage[lowerStart..<vectorStart])
             solved.withUnsafeMutableBufferPointer { solved in
                 for column in 0..<size {
                     for row in 0..<size {
