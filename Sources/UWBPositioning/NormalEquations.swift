@@ -38,26 +38,64 @@ struct NormalEquations {
         storage.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
     }
 
-    /// Adds one equation: `row`·δ = `residual`, weighted by `weight`.
+    /// Adds one equation: `row`·δ = `residual`, weighted by `weight` (`row` has a coefficient for
+    /// every unknown, at least ``size`` of them).
     mutating func add(row: [Double], residual: Double, weight: Double) {
-        row.withUnsafeBufferPointer { add(row: $0, residual: residual, weight: weight) }
-    }
-
-    /// Adds one equation whose coefficients `row` holds (at least ``size`` of them).
-    mutating func add(row: UnsafeBufferPointer<Double>, residual: Double, weight: Double) {
         precondition(row.count >= size, "an equation needs a coefficient for every unknown")
         let size = self.size
+        row.withUnsafeBufferPointer { add(leading: UnsafeBufferPointer(rebasing: $0[..<size]), extra: nil, residual: residual, weight: weight) }
+    }
+
+    /// Adds one equation, `row`·δ = `residual` weighted by `weight`, whose row is `leading` (its
+    /// first coefficients, at most ``size``) then zeros, but for the coefficient of `extra` at its
+    /// index (one after `leading`'s): a pseudorange's, 1 for its clock's offset.
+    ///
+    /// Where `weight`, `residual`, the coefficients and `weight` times `extra`'s are finite, it
+    /// leaves out the products of the zeros: each is ±0, and adding ±0 leaves a sum as it was (none
+    /// is −0: each starts at +0, and one that cancels is +0). Then it adds what the whole row
+    /// would, in the same order; where one is not, it adds the whole row's products.
+    mutating func add(leading: UnsafeBufferPointer<Double>, extra: (index: Int, coefficient: Double)?, residual: Double, weight: Double) {
+        let size = self.size
+        let count = leading.count
+        precondition(count <= size && extra.map { count <= $0.index && $0.index < size } ?? true, "an equation's coefficients are for the unknowns")
         let vector = vectorStart
+        var isFinite = weight.isFinite && residual.isFinite && extra.map { (weight * $0.coefficient).isFinite } ?? true
+        for coefficient in leading where !coefficient.isFinite {
+            isFinite = false
+        }
+        /// The row's coefficient `j`.
+        func coefficient(_ j: Int) -> Double {
+            if j < count { return leading[j] }
+            guard let extra, extra.index == j else { return 0 }
+            return extra.coefficient
+        }
         // Through the buffer, taken once: each element's update then checks neither the array's
         // uniqueness nor its bounds again (the sums are the same, in the same order).
         storage.withUnsafeMutableBufferPointer { storage in
-            for i in 0..<size {
-                let weighted = weight * row[i]
+            guard isFinite else {
+                for i in 0..<size {
+                    let weighted = weight * coefficient(i)
+                    storage[vector + i] += weighted * residual
+                    for j in 0...i {
+                        storage[i * size + j] += weighted * coefficient(j)
+                    }
+                }
+                return
+            }
+            for i in 0..<count {
+                let weighted = weight * leading[i]
                 storage[vector + i] += weighted * residual
                 for j in 0...i {
-                    storage[i * size + j] += weighted * row[j]
+                    storage[i * size + j] += weighted * leading[j]
                 }
             }
+            guard let (i, extraCoefficient) = extra else { return }
+            let weighted = weight * extraCoefficient
+            storage[vector + i] += weighted * residual
+            for j in 0..<count {
+                storage[i * size + j] += weighted * leading[j]
+            }
+            storage[i * size + i] += weighted * extraCoefficient
         }
     }
 

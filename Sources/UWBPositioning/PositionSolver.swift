@@ -166,7 +166,7 @@ public struct PositionSolver: Sendable {
         guard measurements.count >= unknowns else {
             throw .tooFewMeasurements(needed: unknowns, given: measurements.count)
         }
-        var isInvolved = Array(repeating: false, count: ordered.count)
+        var isInvolved = [Bool](filled: false, count: ordered.count)
         for measurement in measurements {
             isInvolved[measurement.anchorIndex] = true
             if let reference = measurement.reference {
@@ -308,11 +308,11 @@ public struct PositionSolver: Sendable {
         var unknowns = start
         var candidate = unknowns
         // Every iteration's storage made once: the equations at the unknowns and at the candidate
-        // step, the step and the row each equation is built in.
+        // step, the step and the row each equation's position coefficients are put in.
         var equations = NormalEquations(size: size + clocks)
         var next = NormalEquations(size: size + clocks)
         var step = Array(zeros: size + clocks)
-        var row = Array(zeros: size + clocks)
+        var row = Array(zeros: size)
         var cost = normalEquations(measurements, at: unknowns, into: &equations, row: &row)
         for _ in 0..<maximumIterations {
             guard equations.solve(into: &step) else {
@@ -320,11 +320,20 @@ public struct PositionSolver: Sendable {
             }
             var scale = 1.0
             var nextCost = cost
+            // The whole step's equations with its cost (it is usually taken), a shorter step's
+            // cost alone and the equations of the one taken: the same equations and cost, without
+            // those of the steps left.
+            var hasEquations = false
             repeat {
                 Self.move(unknowns, by: step, scaledBy: scale, to: &candidate)
-                nextCost = normalEquations(measurements, at: candidate, into: &next, row: &row)
+                hasEquations = scale == 1
+                nextCost = hasEquations
+                    ? normalEquations(measurements, at: candidate, into: &next, row: &row) : self.cost(of: measurements, at: candidate)
                 scale /= 2
             } while nextCost > cost && scale > 1e-6
+            if !hasEquations {
+                nextCost = normalEquations(measurements, at: candidate, into: &next, row: &row)
+            }
             var moved = 0.0
             for index in candidate.indices {
                 moved += (candidate[index] - unknowns[index]) * (candidate[index] - unknowns[index])
@@ -364,8 +373,8 @@ public struct PositionSolver: Sendable {
     }
 
     /// Puts the normal equations of `measurements` linearised at `unknowns` into `equations` (of
-    /// the position's unknowns and the clocks'), with `row` (as many, all zero) to build each
-    /// equation in; returns their cost there.
+    /// the position's unknowns and the clocks'), with `row` (one element per coordinate of the
+    /// position) to put each equation's position coefficients in; returns their cost there.
     private func normalEquations(
         _ measurements: [ResolvedMeasurement], at unknowns: [Double], into equations: inout NormalEquations, row: inout [Double]
     ) -> Double {
@@ -377,32 +386,52 @@ public struct PositionSolver: Sendable {
         row.withUnsafeMutableBufferPointer { row in
             unknowns.withUnsafeBufferPointer { unknowns in
                 for measurement in measurements {
-                    var predicted = (point - measurement.anchor).length
+                    let predicted = predicted(measurement, at: point, unknowns)
                     let gradient = geometry.gradient(from: measurement.anchor, at: point)
                     for axis in 0..<size {
                         row[axis] = geometry.coordinate(axis, of: gradient)
                     }
                     if let reference = measurement.reference?.position {
-                        predicted -= (point - reference).length
                         let away = geometry.gradient(from: reference, at: point)
                         for axis in 0..<size {
                             row[axis] -= geometry.coordinate(axis, of: away)
                         }
                     }
-                    if let clock = measurement.clock {
-                        predicted += unknowns[size + clock]
-                        row[size + clock] = 1
-                    }
                     let residual = measurement.value - predicted
-                    equations.add(row: UnsafeBufferPointer(row), residual: residual, weight: measurement.weight)
+                    equations.add(
+                        leading: UnsafeBufferPointer(row), extra: measurement.clock.map { (size + $0, 1) }, residual: residual,
+                        weight: measurement.weight)
                     cost += residual * residual * measurement.weight
-                    if let clock = measurement.clock {
-                        row[size + clock] = 0
-                    }
                 }
             }
         }
         return cost
+    }
+
+    /// The cost of `measurements` at `unknowns`, as ``normalEquations(_:at:into:row:)`` returns it.
+    private func cost(of measurements: [ResolvedMeasurement], at unknowns: [Double]) -> Double {
+        let point = geometry.point(unknowns)
+        var cost = 0.0
+        unknowns.withUnsafeBufferPointer { unknowns in
+            for measurement in measurements {
+                let residual = measurement.value - predicted(measurement, at: point, unknowns)
+                cost += residual * residual * measurement.weight
+            }
+        }
+        return cost
+    }
+
+    /// What `measurement` would measure at `point`, the clocks' offsets those in `unknowns` (after
+    /// the position's): the distance from its anchor, less that from its reference, plus its clock's offset.
+    private func predicted(_ measurement: ResolvedMeasurement, at point: Vector3, _ unknowns: UnsafeBufferPointer<Double>) -> Double {
+        var predicted = (point - measurement.anchor).length
+        if let reference = measurement.reference?.position {
+            predicted -= (point - reference).length
+        }
+        if let clock = measurement.clock {
+            predicted += unknowns[geometry.unknowns + clock]
+        }
+        return predicted
     }
 
     /// A start from the measurements' linearised equations, when they allow one: distances to at
@@ -457,9 +486,9 @@ public struct PositionSolver: Sendable {
         _ measurements: [ResolvedMeasurement], clocks: Int, constant: (Vector3) -> Double
     ) -> [Double]? {
         let size = geometry.unknowns
-        var first: [(Vector3, Double)?] = Array(repeating: nil, count: clocks)
+        var first = [(Vector3, Double)?](filled: nil, count: clocks)
         var equations = NormalEquations(size: size + clocks)
-        var row = Array(zeros: size + clocks)
+        var row = Array(zeros: size)
         var count = 0
         for measurement in measurements {
             guard let index = measurement.clock else { return nil }
@@ -472,9 +501,10 @@ public struct PositionSolver: Sendable {
             for axis in 0..<size {
                 row[axis] = geometry.coordinate(axis, of: (a - a0) * -2)
             }
-            row[size + index] = 2 * (rho - rho0)
-            equations.add(row: row, residual: rho * rho - rho0 * rho0 - constant(a) + constant(a0), weight: 1)
-            row[size + index] = 0
+            let residual = rho * rho - rho0 * rho0 - constant(a) + constant(a0)
+            row.withUnsafeBufferPointer { row in
+                equations.add(leading: row, extra: (size + index, 2 * (rho - rho0)), residual: residual, weight: 1)
+            }
             count += 1
         }
         guard count >= size + clocks else { return nil }
