@@ -158,23 +158,27 @@ struct NormalEquations {
         return solve(into: &solution) ? solution : nil
     }
 
-    /// (JᵀWJ)⁻¹, the covariance of the unknowns, or nil when JᵀWJ is singular to working precision.
-    mutating func inverse() -> [Double]? {
+    /// The first `count` rows and columns of (JᵀWJ)⁻¹, row by row: the covariance of the first
+    /// `count` unknowns (all of them for ``size``), or nil when JᵀWJ is singular to working
+    /// precision. Each column of the inverse is solved for on its own, so those left out change
+    /// none of these.
+    mutating func inverse(leading count: Int) -> [Double]? {
+        precondition(count <= size, "an inverse's block is of the unknowns")
         guard factorise() else { return nil }
         let size = self.size
         let (lowerStart, vectorStart) = (self.lowerStart, self.vectorStart)
-        var inverse = Array(zeros: size * size)
+        var inverse = Array(zeros: count * count)
         var solved = Array(zeros: size)
         storage.withUnsafeBufferPointer { storage in
             let lower = UnsafeBufferPointer(rebasing: storage[lowerStart..<vectorStart])
             solved.withUnsafeMutableBufferPointer { solved in
-                for column in 0..<size {
+                for column in 0..<count {
                     for row in 0..<size {
                         solved[row] = row == column ? 1 : 0
                     }
                     Self.substitute(lower: lower, size: size, solved)
-                    for row in 0..<size {
-                        inverse[row * size + column] = solved[row]
+                    for row in 0..<count {
+                        inverse[row * count + column] = solved[row]
                     }
                 }
             }

@@ -342,15 +342,9 @@ public struct PositionSolver: Sendable {
             swap(&equations, &next)
             cost = nextCost
             if moved.squareRoot() < 1e-9 {
-                guard let inverse = equations.inverse() else {
+                // The position's block of the inverse, the clocks' offsets' uncertainty taken into account.
+                guard let covariance = equations.inverse(leading: size) else {
                     throw .ambiguousGeometry(Self.baselineExtension)
-                }
-                var covariance: [Double] = []
-                covariance.reserveCapacity(size * size)
-                for row in 0..<size {
-                    for column in 0..<size {
-                        covariance.append(inverse[row * equations.size + column])
-                    }
                 }
                 return Solution(unknowns: Array(unknowns.prefix(size)), covariance: covariance, cost: cost,
                                 degreesOfFreedom: measurements.count - equations.size)
@@ -361,6 +355,7 @@ public struct PositionSolver: Sendable {
 
     /// Puts `unknowns` plus `scale` times `step` into `candidate` (as many of each).
     private static func move(_ unknowns: [Double], by step: [Double], scaledBy scale: Double, to candidate: inout [Double]) {
+        precondition(unknowns.count == candidate.count && step.count == candidate.count, "a move takes every unknown")
         unknowns.withUnsafeBufferPointer { unknowns in
             step.withUnsafeBufferPointer { step in
                 candidate.withUnsafeMutableBufferPointer { candidate in
@@ -382,27 +377,25 @@ public struct PositionSolver: Sendable {
         let point = geometry.point(unknowns)
         equations.removeAll()
         var cost = 0.0
-        // The row and the unknowns through their buffers, taken once for all the measurements.
+        // The row through its buffer, taken once for all the measurements.
         row.withUnsafeMutableBufferPointer { row in
-            unknowns.withUnsafeBufferPointer { unknowns in
-                for measurement in measurements {
-                    let predicted = predicted(measurement, at: point, unknowns)
-                    let gradient = geometry.gradient(from: measurement.anchor, at: point)
-                    for axis in 0..<size {
-                        row[axis] = geometry.coordinate(axis, of: gradient)
-                    }
-                    if let reference = measurement.reference?.position {
-                        let away = geometry.gradient(from: reference, at: point)
-                        for axis in 0..<size {
-                            row[axis] -= geometry.coordinate(axis, of: away)
-                        }
-                    }
-                    let residual = measurement.value - predicted
-                    equations.add(
-                        leading: UnsafeBufferPointer(row), extra: measurement.clock.map { (size + $0, 1) }, residual: residual,
-                        weight: measurement.weight)
-                    cost += residual * residual * measurement.weight
+            for measurement in measurements {
+                let predicted = predicted(measurement, at: point, unknowns)
+                let gradient = geometry.gradient(from: measurement.anchor, at: point)
+                for axis in 0..<size {
+                    row[axis] = geometry.coordinate(axis, of: gradient)
                 }
+                if let reference = measurement.reference?.position {
+                    let away = geometry.gradient(from: reference, at: point)
+                    for axis in 0..<size {
+                        row[axis] -= geometry.coordinate(axis, of: away)
+                    }
+                }
+                let residual = measurement.value - predicted
+                equations.add(
+                    leading: UnsafeBufferPointer(row), extra: measurement.clock.map { (size + $0, 1) }, residual: residual,
+                    weight: measurement.weight)
+                cost += residual * residual * measurement.weight
             }
         }
         return cost
@@ -412,18 +405,16 @@ public struct PositionSolver: Sendable {
     private func cost(of measurements: [ResolvedMeasurement], at unknowns: [Double]) -> Double {
         let point = geometry.point(unknowns)
         var cost = 0.0
-        unknowns.withUnsafeBufferPointer { unknowns in
-            for measurement in measurements {
-                let residual = measurement.value - predicted(measurement, at: point, unknowns)
-                cost += residual * residual * measurement.weight
-            }
+        for measurement in measurements {
+            let residual = measurement.value - predicted(measurement, at: point, unknowns)
+            cost += residual * residual * measurement.weight
         }
         return cost
     }
 
     /// What `measurement` would measure at `point`, the clocks' offsets those in `unknowns` (after
     /// the position's): the distance from its anchor, less that from its reference, plus its clock's offset.
-    private func predicted(_ measurement: ResolvedMeasurement, at point: Vector3, _ unknowns: UnsafeBufferPointer<Double>) -> Double {
+    private func predicted(_ measurement: ResolvedMeasurement, at point: Vector3, _ unknowns: [Double]) -> Double {
         var predicted = (point - measurement.anchor).length
         if let reference = measurement.reference?.position {
             predicted -= (point - reference).length

@@ -23,9 +23,9 @@ public struct DownlinkTDoALocator: Sendable {
     private var closed: [DownlinkTDoAObservation] = []
     /// A solver for every anchor the sets fixed so far had, each where it last stood.
     private var solver: PositionSolver?
-    /// The anchors of the last set found in ``solver`` as they are there, the set's rounds' one
-    /// after the other: a set with the same needs no look-up.
-    private var verified: [Anchor] = []
+    /// The anchors of each initiator's round last found in ``solver`` as they are there: a round
+    /// with the same needs no look-up.
+    private var verified: [(initiator: UInt16, anchors: [Anchor])] = []
 
     /// A locator fixing in `geometry` with receive timestamps of deviation `timestampDeviation`,
     /// from sets of rounds that span at most `window`.
@@ -91,14 +91,7 @@ public struct DownlinkTDoALocator: Sendable {
     ///
     /// - Throws: ``PositioningError/unsurveyedAnchor(_:)`` for an anchor whose position is not finite.
     private mutating func solver(for observations: [DownlinkTDoAObservation]) throws(PositioningError) -> PositionSolver {
-        if let solver, Self.hasAnchors(verified, observations) {
-            return solver
-        }
-        if let solver, observations.allSatisfy({ $0.anchors.allSatisfy { solver.anchors[$0.name] == $0 } }) {
-            verified.removeAll(keepingCapacity: true)
-            for observation in observations {
-                verified += observation.anchors
-            }
+        if let solver, has(observations, in: solver) {
             return solver
         }
         let known = (solver?.anchors ?? [:]).merging(Self.anchors(of: observations)) { $1 }
@@ -108,16 +101,23 @@ public struct DownlinkTDoALocator: Sendable {
         return solver
     }
 
-    /// Whether `anchors` are those of `observations`' rounds, one after the other.
-    private static func hasAnchors(_ anchors: [Anchor], _ observations: [DownlinkTDoAObservation]) -> Bool {
-        var index = 0
+    /// Whether `solver` has every anchor of `observations` where it stands: at once for a round
+    /// whose anchors are those ``verified`` for its initiator, else by looking them up, remembering
+    /// those it has.
+    private mutating func has(_ observations: [DownlinkTDoAObservation], in solver: PositionSolver) -> Bool {
         for observation in observations {
-            for anchor in observation.anchors {
-                guard index < anchors.count, anchors[index] == anchor else { return false }
-                index += 1
+            let index = verified.firstIndex { $0.initiator == observation.initiator }
+            if let index, verified[index].anchors == observation.anchors {
+                continue
+            }
+            guard observation.anchors.allSatisfy({ solver.anchors[$0.name] == $0 }) else { return false }
+            if let index {
+                verified[index].anchors = observation.anchors
+            } else {
+                verified.append((observation.initiator, observation.anchors))
             }
         }
-        return index == anchors.count
+        return true
     }
 
     /// The position the rounds `observations` fix: their anchors (the position each last sent) and

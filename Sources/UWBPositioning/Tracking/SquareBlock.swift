@@ -45,7 +45,15 @@ struct SquareBlock: Hashable, Sendable {
 
     /// Its elements, row by row.
     var values: [Double] {
-        (0..<size).flatMap { row in (0..<size).map { storage[row * 3 + $0] } }
+        // Reserved then appended: one array, where a flat map of maps makes one per row.
+        var values: [Double] = []
+        values.reserveCapacity(size * size)
+        for row in 0..<size {
+            for column in 0..<size {
+                values.append(storage[row * 3 + column])
+            }
+        }
+        return values
     }
 
     var transposed: SquareBlock {
@@ -100,6 +108,6 @@ struct SquareBlock: Hashable, Sendable {
     /// precision (through ``NormalEquations``' Cholesky decomposition).
     var symmetricInverse: SquareBlock? {
         var equations = NormalEquations(matrix: values, size: size)
-        return equations.inverse().map { SquareBlock(size: size, values: $0) }
+        return equations.inverse(leading: size).map { SquareBlock(size: size, values: $0) }
     }
 }
