@@ -214,9 +214,12 @@ public struct DownlinkTDoAFrame: Hashable, Sendable {
     /// The little-endian unsigned integer of `length` octets (at most 8) at `offset` in `payload`,
     /// which holds them.
     private static func integer(in payload: [UInt8], at offset: Int, length: Int) -> UInt64 {
-        // From the last octet down, each shifting the ones before up: no shift by a computed amount.
+        // From the last octet down, each shifting the ones before up: no shift by a computed amount,
+        // no stride.
         var value: UInt64 = 0
-        for index in stride(from: offset + length - 1, through: offset, by: -1) {
+        var index = offset + length
+        while index > offset {
+            index -= 1
             value = value &<< 8 | UInt64(payload[index])
         }
         return value
