@@ -6,116 +6,206 @@ import UWBCore
 struct NormalEquations {
     /// The number of unknowns.
     let size: Int
-    /// JᵀWJ, row by row: only its lower triangle (the elements at and below the diagonal) as
-    /// ``add(row:residual:weight:)`` builds it, the only part the Cholesky factor reads.
-    private(set) var matrix: [Double]
-    /// JᵀW·r.
-    private(set) var vector: [Double]
+    /// In one array, so that the equations take one allocation: JᵀWJ row by row (only its lower
+    /// triangle, the elements at and below the diagonal, as ``add(row:residual:weight:)`` builds it,
+    /// the only part the Cholesky factor reads), then the lower-triangular Cholesky factor of JᵀWJ
+    /// row by row as the last solution or inverse made it (kept, so that factoring again takes no
+    /// new storage), then JᵀW·r.
+    private var storage: [Double]
 
     /// Empty equations in `size` unknowns.
     init(size: Int) {
         self.size = size
-        matrix = Array(zeros: size * size)
-        vector = Array(zeros: size)
+        storage = Array(zeros: 2 * size * size + size)
     }
 
     /// Equations whose JᵀWJ is `matrix` (row by row, `size` × `size`), with JᵀW·r zero: a way to
     /// invert a symmetric positive-definite matrix.
     init(matrix: [Double], size: Int) {
-        self.size = size
-        self.matrix = matrix
-        vector = Array(zeros: size)
+        self.init(size: size)
+        for index in 0..<(size * size) {
+            storage[index] = matrix[index]
+        }
     }
+
+    /// Where the factor starts in ``storage``.
+    private var lowerStart: Int { size * size }
+    /// Where JᵀW·r starts in ``storage``.
+    private var vectorStart: Int { 2 * size * size }
 
     /// Takes every equation out, keeping the storage.
     mutating func removeAll() {
-        for index in matrix.indices {
-            matrix[index] = 0
-        }
-        for index in vector.indices {
-            vector[index] = 0
-        }
+        storage.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
     }
 
-    /// Adds one equation: `row`·δ = `residual`, weighted by `weight`.
+    /// Adds one equation: `row`·δ = `residual`, weighted by `weight` (`row` has a coefficient for
+    /// every unknown, at least ``size`` of them).
     mutating func add(row: [Double], residual: Double, weight: Double) {
-        row.withUnsafeBufferPointer { add(row: $0, residual: residual, weight: weight) }
-    }
-
-    /// Adds one equation whose coefficients `row` holds (at least ``size`` of them).
-    mutating func add(row: UnsafeBufferPointer<Double>, residual: Double, weight: Double) {
         precondition(row.count >= size, "an equation needs a coefficient for every unknown")
         let size = self.size
-        // Through the buffers, taken once: each element's update then checks neither the
-        // arrays' uniqueness nor their bounds again (the sums are the same, in the same order).
-        vector.withUnsafeMutableBufferPointer { vector in
-            matrix.withUnsafeMutableBufferPointer { matrix in
-                for i in 0..<size {
-                    let weighted = weight * row[i]
-                    vector[i] += weighted * residual
-                    for j in 0...i {
-                        matrix[i * size + j] += weighted * row[j]
+        row.withUnsafeBufferPointer { add(leading: UnsafeBufferPointer(rebasing: $0[..<size]), extra: nil, residual: residual, weight: weight) }
+    }
+
+    /// Adds one equation, `row`·δ = `residual` weighted by `weight`, whose row is `leading` (its
+    /// first coefficients, at most ``size``) then zeros, but for the coefficient of `extra` at its
+    /// index (one after `leading`'s): a pseudorange's, 1 for its clock's offset.
+    ///
+    /// Where `weight`, `residual`, the coefficients and `weight` times `extra`'s are finite, it
+    /// leaves out the products of the zeros: each is ±0, and adding ±0 leaves a sum as it was (none
+    /// is −0: each starts at +0, and one that cancels is +0). Then it adds what the whole row
+    /// would, in the same order; where one is not, it adds the whole row's products.
+    mutating func add(leading: UnsafeBufferPointer<Double>, extra: (index: Int, coefficient: Double)?, residual: Double, weight: Double) {
+        let count = leading.count
+        precondition(count <= size && extra.map { count <= $0.index && $0.index < size } ?? true, "an equation's coefficients are for the unknowns")
+        var isFinite = weight.isFinite && residual.isFinite && extra.map { (weight * $0.coefficient).isFinite } ?? true
+        for coefficient in leading where !coefficient.isFinite {
+            isFinite = false
+        }
+        if isFinite {
+            addLeavingOutZeros(leading: leading, extra: extra, residual: residual, weight: weight)
+        } else {
+            addWholeRow(leading: leading, extra: extra, residual: residual, weight: weight)
+        }
+    }
+
+    /// ``add(leading:extra:residual:weight:)`` where the products of the row's zeros are ±0.
+    private mutating func addLeavingOutZeros(
+        leading: UnsafeBufferPointer<Double>, extra: (index: Int, coefficient: Double)?, residual: Double, weight: Double
+    ) {
+        let size = self.size
+        let vector = vectorStart
+        // Through the buffer, taken once: each element's update then checks neither the array's
+        // uniqueness nor its bounds again.
+        storage.withUnsafeMutableBufferPointer { storage in
+            for i in 0..<leading.count {
+                let weighted = weight * leading[i]
+                storage[vector + i] += weighted * residual
+                for j in 0...i {
+                    storage[i * size + j] += weighted * leading[j]
+                }
+            }
+            guard let (i, coefficient) = extra else { return }
+            let weighted = weight * coefficient
+            storage[vector + i] += weighted * residual
+            for j in 0..<leading.count {
+                storage[i * size + j] += weighted * leading[j]
+            }
+            storage[i * size + i] += weighted * coefficient
+        }
+    }
+
+    /// ``add(leading:extra:residual:weight:)`` with every product of the row, its zeros' included.
+    private mutating func addWholeRow(
+        leading: UnsafeBufferPointer<Double>, extra: (index: Int, coefficient: Double)?, residual: Double, weight: Double
+    ) {
+        let size = self.size
+        let vector = vectorStart
+        /// The row's coefficient `j`.
+        func coefficient(_ j: Int) -> Double {
+            if j < leading.count { return leading[j] }
+            guard let extra, extra.index == j else { return 0 }
+            return extra.coefficient
+        }
+        storage.withUnsafeMutableBufferPointer { storage in
+            for i in 0..<size {
+                let weighted = weight * coefficient(i)
+                storage[vector + i] += weighted * residual
+                for j in 0...i {
+                    storage[i * size + j] += weighted * coefficient(j)
+                }
+            }
+        }
+    }
+
+    /// Factors JᵀWJ into the factor's part of ``storage``: false when it is not positive definite
+    /// to working precision (a pivot below 10⁻¹⁰ of the largest diagonal element), some direction
+    /// not being observed.
+    private mutating func factorise() -> Bool {
+        let size = self.size
+        let lowerStart = self.lowerStart
+        // Through the buffer, taken once: the same sums in the same order, without a check of the
+        // array's uniqueness or bounds per element.
+        return storage.withUnsafeMutableBufferPointer { storage in
+            let matrix = UnsafeBufferPointer(rebasing: storage[..<lowerStart])
+            let lower = UnsafeMutableBufferPointer(rebasing: storage[lowerStart..<(lowerStart + size * size)])
+            // The largest diagonal element, as `max()` of the diagonal finds it, without that array.
+            var largest = size > 0 ? matrix[0] : 0
+            for i in 0..<size where largest < matrix[i * size + i] {
+                largest = matrix[i * size + i]
+            }
+            guard largest > 0 else { return false }
+            for i in 0..<size {
+                for j in 0...i {
+                    var sum = matrix[i * size + j]
+                    for k in 0..<j {
+                        sum -= lower[i * size + k] * lower[j * size + k]
+                    }
+                    if i == j {
+                        guard sum > 1e-10 * largest else { return false }
+                        lower[i * size + i] = sum.squareRoot()
+                    } else {
+                        lower[i * size + j] = sum / lower[j * size + j]
                     }
                 }
             }
+            return true
         }
     }
 
-    /// The lower-triangular Cholesky factor of JᵀWJ, or nil when it is not positive definite to
-    /// working precision (a pivot below 10⁻¹⁰ of the largest diagonal element): some direction is
-    /// not observed.
-    private var factor: [Double]? {
-        // The largest diagonal element, as `max()` of the diagonal finds it, without that array.
-        var largest = size > 0 ? matrix[0] : 0
-        for i in 0..<size where largest < matrix[i * size + i] {
-            largest = matrix[i * size + i]
-        }
-        guard largest > 0 else { return nil }
-        var lower = Array(zeros: size * size)
-        for i in 0..<size {
-            for j in 0...i {
-                var sum = matrix[i * size + j]
-                for k in 0..<j {
-                    sum -= lower[i * size + k] * lower[j * size + k]
+    /// Puts δ into `solution` (at least ``size`` elements, the first ``size`` taking it); false,
+    /// leaving it as it was, when JᵀWJ is singular to working precision.
+    mutating func solve(into solution: inout [Double]) -> Bool {
+        precondition(solution.count >= size, "a solution needs room for every unknown")
+        guard factorise() else { return false }
+        let size = self.size
+        let (lowerStart, vectorStart) = (self.lowerStart, self.vectorStart)
+        storage.withUnsafeBufferPointer { storage in
+            solution.withUnsafeMutableBufferPointer { solution in
+                for i in 0..<size {
+                    solution[i] = storage[vectorStart + i]
                 }
-                if i == j {
-                    guard sum > 1e-10 * largest else { return nil }
-                    lower[i * size + i] = sum.squareRoot()
-                } else {
-                    lower[i * size + j] = sum / lower[j * size + j]
-                }
+                Self.substitute(lower: UnsafeBufferPointer(rebasing: storage[lowerStart..<vectorStart]), size: size, solution)
             }
         }
-        return lower
+        return true
     }
 
     /// δ, or nil when JᵀWJ is singular to working precision.
-    func solution() -> [Double]? {
-        guard let lower = factor else { return nil }
-        var solution = vector
-        Self.solve(lower: lower, size: size, &solution)
-        return solution
+    mutating func solution() -> [Double]? {
+        var solution = Array(zeros: size)
+        return solve(into: &solution) ? solution : nil
     }
 
-    /// (JᵀWJ)⁻¹, the covariance of the unknowns, or nil when JᵀWJ is singular to working precision.
-    func inverse() -> [Double]? {
-        guard let lower = factor else { return nil }
-        var inverse = Array(zeros: size * size)
+    /// The first `count` rows and columns of (JᵀWJ)⁻¹, row by row: the covariance of the first
+    /// `count` unknowns (all of them for ``size``), or nil when JᵀWJ is singular to working
+    /// precision. Each column of the inverse is solved for on its own, so those left out change
+    /// none of these.
+    mutating func inverse(leading count: Int) -> [Double]? {
+        precondition(count <= size, "an inverse's block is of the unknowns")
+        guard factorise() else { return nil }
+        let size = self.size
+        let (lowerStart, vectorStart) = (self.lowerStart, self.vectorStart)
+        var inverse = Array(zeros: count * count)
         var solved = Array(zeros: size)
-        for column in 0..<size {
-            for row in 0..<size {
-                solved[row] = row == column ? 1 : 0
-            }
-            Self.solve(lower: lower, size: size, &solved)
-            for row in 0..<size {
-                inverse[row * size + column] = solved[row]
+        storage.withUnsafeBufferPointer { storage in
+            let lower = UnsafeBufferPointer(rebasing: storage[lowerStart..<vectorStart])
+            solved.withUnsafeMutableBufferPointer { solved in
+                for column in 0..<count {
+                    for row in 0..<size {
+                        solved[row] = row == column ? 1 : 0
+                    }
+                    Self.substitute(lower: lower, size: size, solved)
+                    for row in 0..<count {
+                        inverse[row * count + column] = solved[row]
+                    }
+                }
             }
         }
         return inverse
     }
 
     /// Turns `b` into x with L·Lᵀ·x = b: forward substitution (L·y = b), then back (Lᵀ·x = y).
-    private static func solve(lower: [Double], size: Int, _ b: inout [Double]) {
+    private static func substitute(lower: UnsafeBufferPointer<Double>, size: Int, _ b: UnsafeMutableBufferPointer<Double>) {
         for i in 0..<size {
             for k in 0..<i {
                 b[i] -= lower[i * size + k] * b[k]

@@ -43,12 +43,34 @@ public struct PositionSolver: Sendable {
     ///   values, too few measurements, an ambiguous geometry, or measurements that contradict
     ///   each other beyond repair.
     public func fix(_ measurements: [PositionMeasurement]) throws(PositioningError) -> PositionFix {
-        var clocks: [String: Int] = [:]
+        var clocks: [String] = []
         var resolved: [ResolvedMeasurement] = []
         resolved.reserveCapacity(measurements.count)
         for measurement in measurements {
             resolved.append(try resolve(measurement, clocks: &clocks))
         }
+        return try fix(resolved, of: measurements)
+    }
+
+    /// The position `measurements` fix, as ``fix(_:)`` finds it, from them already resolved as
+    /// `resolved` (the same in the same order, their clocks numbered in the order they first appear)
+    /// by whoever made them, who looked their anchors up: it checks their values.
+    func fix(_ measurements: [PositionMeasurement], resolved: [ResolvedMeasurement]) throws(PositioningError) -> PositionFix {
+        for measurement in measurements {
+            try Self.validate(measurement)
+        }
+        return try fix(resolved, of: measurements)
+    }
+
+    /// Anchor `name`'s index in the solver's name order and its position, or nil for one it does not have.
+    func anchor(named name: String) -> (index: Int, position: Vector3)? {
+        guard let index = indices[name] else { return nil }
+        return (index, ordered[index].position.metres)
+    }
+
+    /// The position `measurements`, resolved and checked as `resolved`, fix.
+    private func fix(_ resolved: [ResolvedMeasurement], of measurements: [PositionMeasurement]) throws(PositioningError) -> PositionFix {
+        var resolved = resolved
         var used = measurements
         var rejected: [PositionMeasurement] = []
         var solution = try solve(resolved)
@@ -144,7 +166,7 @@ public struct PositionSolver: Sendable {
         guard measurements.count >= unknowns else {
             throw .tooFewMeasurements(needed: unknowns, given: measurements.count)
         }
-        var isInvolved = Array(repeating: false, count: ordered.count)
+        var isInvolved = [Bool](filled: false, count: ordered.count)
         for measurement in measurements {
             isInvolved[measurement.anchorIndex] = true
             if let reference = measurement.reference {
@@ -152,6 +174,7 @@ public struct PositionSolver: Sendable {
             }
         }
         var involved: [Vector3] = []
+        involved.reserveCapacity(ordered.count)
         for (index, anchor) in ordered.enumerated() where isInvolved[index] {
             involved.append(anchor.position.metres)
         }
@@ -183,13 +206,13 @@ public struct PositionSolver: Sendable {
         return best
     }
 
-    /// `measurement` resolved against the anchors, its clock numbered in the order of `clocks`,
-    /// which gains it if new.
+    /// `measurement` resolved against the anchors, its clock numbered by its place in `clocks`,
+    /// which gains it at the end if new.
     ///
     /// - Throws: ``PositioningError/unknownAnchor(_:)`` for an anchor the solver does not have,
     ///   ``PositioningError/invalidMeasurement(_:)`` for a value or deviation that is not finite
     ///   (or not positive), or a difference between an anchor and itself.
-    private func resolve(_ measurement: PositionMeasurement, clocks: inout [String: Int]) throws(PositioningError) -> ResolvedMeasurement {
+    private func resolve(_ measurement: PositionMeasurement, clocks: inout [String]) throws(PositioningError) -> ResolvedMeasurement {
         func index(of name: String) throws(PositioningError) -> Int {
             guard let index = indices[name] else { throw .unknownAnchor(name) }
             return index
@@ -203,6 +226,26 @@ public struct PositionSolver: Sendable {
             anchor = try index(of: name)
             reference = try index(of: referenceName)
         }
+        try Self.validate(measurement)
+        // The clocks by a search of the few a fix has rather than by hashing: the rounds' pseudoranges
+        // share their clock's name, whose comparison with itself is that of one storage.
+        var clock: Int?
+        if let name = measurement.clock {
+            if let known = clocks.firstIndex(of: name) {
+                clock = known
+            } else {
+                clock = clocks.count
+                clocks.append(name)
+            }
+        }
+        return ResolvedMeasurement(
+            measurement, anchor: (anchor, ordered[anchor].position.metres), reference: reference.map { ($0, ordered[$0].position.metres) },
+            clock: clock)
+    }
+
+    /// Throws ``PositioningError/invalidMeasurement(_:)`` for a value or deviation of `measurement`
+    /// that is not finite (or not positive), or a difference between an anchor and itself.
+    private static func validate(_ measurement: PositionMeasurement) throws(PositioningError) {
         let value = measurement.metres
         let deviation = measurement.deviation
         guard value.isFinite else { throw .invalidMeasurement("\(measurement) is not a finite length") }
@@ -212,24 +255,28 @@ public struct PositionSolver: Sendable {
         if case .distanceDifference(let anchor, let reference, _, _) = measurement, anchor == reference {
             throw .invalidMeasurement("a distance difference between anchor \"\(anchor)\" and itself")
         }
-        var clock: Int?
-        if let name = measurement.clock {
-            if let known = clocks[name] {
-                clock = known
-            } else {
-                clock = clocks.count
-                clocks[name] = clock
-            }
-        }
-        return ResolvedMeasurement(
-            anchorIndex: anchor, anchor: ordered[anchor].position.metres,
-            reference: reference.map { ($0, ordered[$0].position.metres) },
-            value: value, weight: 1 / (deviation * deviation), clock: clock)
     }
 
     /// `measurements` with their clocks numbered in the order they first appear among them, and
     /// the number of clocks.
     private static func numberingClocks(_ measurements: [ResolvedMeasurement]) -> ([ResolvedMeasurement], Int) {
+        // Numbered so already, as ``resolve(_:clocks:)`` numbers them, unless some were left out:
+        // then they stay as they are, uncopied.
+        var seen = 0
+        for measurement in measurements {
+            guard let clock = measurement.clock else { continue }
+            if clock == seen {
+                seen += 1
+            } else if clock > seen {
+                return renumberingClocks(measurements)
+            }
+        }
+        return (measurements, seen)
+    }
+
+    /// `measurements` with their clocks renumbered in the order they first appear among them, and
+    /// the number of clocks.
+    private static func renumberingClocks(_ measurements: [ResolvedMeasurement]) -> ([ResolvedMeasurement], Int) {
         var numbered = measurements
         var order: [Int] = []
         for index in numbered.indices {
@@ -260,23 +307,33 @@ public struct PositionSolver: Sendable {
         let size = geometry.unknowns
         var unknowns = start
         var candidate = unknowns
+        // Every iteration's storage made once: the equations at the unknowns and at the candidate
+        // step, the step and the row each equation's position coefficients are put in.
         var equations = NormalEquations(size: size + clocks)
-        var next = equations
-        var row = Array(zeros: size + clocks)
+        var next = NormalEquations(size: size + clocks)
+        var step = Array(zeros: size + clocks)
+        var row = Array(zeros: size)
         var cost = normalEquations(measurements, at: unknowns, into: &equations, row: &row)
         for _ in 0..<maximumIterations {
-            guard let step = equations.solution() else {
+            guard equations.solve(into: &step) else {
                 throw .ambiguousGeometry(Self.baselineExtension)
             }
             var scale = 1.0
             var nextCost = cost
+            // The whole step's equations with its cost (it is usually taken), a shorter step's
+            // cost alone and the equations of the one taken: the same equations and cost, without
+            // those of the steps left.
+            var hasEquations = false
             repeat {
-                for index in candidate.indices {
-                    candidate[index] = unknowns[index] + scale * step[index]
-                }
-                nextCost = normalEquations(measurements, at: candidate, into: &next, row: &row)
+                Self.move(unknowns, by: step, scaledBy: scale, to: &candidate)
+                hasEquations = scale == 1
+                nextCost = hasEquations
+                    ? normalEquations(measurements, at: candidate, into: &next, row: &row) : self.cost(of: measurements, at: candidate)
                 scale /= 2
             } while nextCost > cost && scale > 1e-6
+            if !hasEquations {
+                nextCost = normalEquations(measurements, at: candidate, into: &next, row: &row)
+            }
             var moved = 0.0
             for index in candidate.indices {
                 moved += (candidate[index] - unknowns[index]) * (candidate[index] - unknowns[index])
@@ -285,10 +342,10 @@ public struct PositionSolver: Sendable {
             swap(&equations, &next)
             cost = nextCost
             if moved.squareRoot() < 1e-9 {
-                guard let inverse = equations.inverse() else {
+                // The position's block of the inverse, the clocks' offsets' uncertainty taken into account.
+                guard let covariance = equations.inverse(leading: size) else {
                     throw .ambiguousGeometry(Self.baselineExtension)
                 }
-                let covariance = (0..<size).flatMap { row in (0..<size).map { inverse[row * equations.size + $0] } }
                 return Solution(unknowns: Array(unknowns.prefix(size)), covariance: covariance, cost: cost,
                                 degreesOfFreedom: measurements.count - equations.size)
             }
@@ -296,9 +353,23 @@ public struct PositionSolver: Sendable {
         throw .noConvergence(iterations: maximumIterations)
     }
 
+    /// Puts `unknowns` plus `scale` times `step` into `candidate` (as many of each).
+    private static func move(_ unknowns: [Double], by step: [Double], scaledBy scale: Double, to candidate: inout [Double]) {
+        precondition(unknowns.count == candidate.count && step.count == candidate.count, "a move takes every unknown")
+        unknowns.withUnsafeBufferPointer { unknowns in
+            step.withUnsafeBufferPointer { step in
+                candidate.withUnsafeMutableBufferPointer { candidate in
+                    for index in candidate.indices {
+                        candidate[index] = unknowns[index] + scale * step[index]
+                    }
+                }
+            }
+        }
+    }
+
     /// Puts the normal equations of `measurements` linearised at `unknowns` into `equations` (of
-    /// the position's unknowns and the clocks'), with `row` (as many, all zero) to build each
-    /// equation in; returns their cost there.
+    /// the position's unknowns and the clocks'), with `row` (one element per coordinate of the
+    /// position) to put each equation's position coefficients in; returns their cost there.
     private func normalEquations(
         _ measurements: [ResolvedMeasurement], at unknowns: [Double], into equations: inout NormalEquations, row: inout [Double]
     ) -> Double {
@@ -309,31 +380,49 @@ public struct PositionSolver: Sendable {
         // The row through its buffer, taken once for all the measurements.
         row.withUnsafeMutableBufferPointer { row in
             for measurement in measurements {
-                var predicted = (point - measurement.anchor).length
+                let predicted = predicted(measurement, at: point, unknowns)
                 let gradient = geometry.gradient(from: measurement.anchor, at: point)
                 for axis in 0..<size {
                     row[axis] = geometry.coordinate(axis, of: gradient)
                 }
                 if let reference = measurement.reference?.position {
-                    predicted -= (point - reference).length
                     let away = geometry.gradient(from: reference, at: point)
                     for axis in 0..<size {
                         row[axis] -= geometry.coordinate(axis, of: away)
                     }
                 }
-                if let clock = measurement.clock {
-                    predicted += unknowns[size + clock]
-                    row[size + clock] = 1
-                }
                 let residual = measurement.value - predicted
-                equations.add(row: UnsafeBufferPointer(row), residual: residual, weight: measurement.weight)
+                equations.add(
+                    leading: UnsafeBufferPointer(row), extra: measurement.clock.map { (size + $0, 1) }, residual: residual,
+                    weight: measurement.weight)
                 cost += residual * residual * measurement.weight
-                if let clock = measurement.clock {
-                    row[size + clock] = 0
-                }
             }
         }
         return cost
+    }
+
+    /// The cost of `measurements` at `unknowns`, as ``normalEquations(_:at:into:row:)`` returns it.
+    private func cost(of measurements: [ResolvedMeasurement], at unknowns: [Double]) -> Double {
+        let point = geometry.point(unknowns)
+        var cost = 0.0
+        for measurement in measurements {
+            let residual = measurement.value - predicted(measurement, at: point, unknowns)
+            cost += residual * residual * measurement.weight
+        }
+        return cost
+    }
+
+    /// What `measurement` would measure at `point`, the clocks' offsets those in `unknowns` (after
+    /// the position's): the distance from its anchor, less that from its reference, plus its clock's offset.
+    private func predicted(_ measurement: ResolvedMeasurement, at point: Vector3, _ unknowns: [Double]) -> Double {
+        var predicted = (point - measurement.anchor).length
+        if let reference = measurement.reference?.position {
+            predicted -= (point - reference).length
+        }
+        if let clock = measurement.clock {
+            predicted += unknowns[geometry.unknowns + clock]
+        }
+        return predicted
     }
 
     /// A start from the measurements' linearised equations, when they allow one: distances to at
@@ -388,9 +477,9 @@ public struct PositionSolver: Sendable {
         _ measurements: [ResolvedMeasurement], clocks: Int, constant: (Vector3) -> Double
     ) -> [Double]? {
         let size = geometry.unknowns
-        var first: [(Vector3, Double)?] = Array(repeating: nil, count: clocks)
+        var first = [(Vector3, Double)?](filled: nil, count: clocks)
         var equations = NormalEquations(size: size + clocks)
-        var row = Array(zeros: size + clocks)
+        var row = Array(zeros: size)
         var count = 0
         for measurement in measurements {
             guard let index = measurement.clock else { return nil }
@@ -403,9 +492,10 @@ public struct PositionSolver: Sendable {
             for axis in 0..<size {
                 row[axis] = geometry.coordinate(axis, of: (a - a0) * -2)
             }
-            row[size + index] = 2 * (rho - rho0)
-            equations.add(row: row, residual: rho * rho - rho0 * rho0 - constant(a) + constant(a0), weight: 1)
-            row[size + index] = 0
+            let residual = rho * rho - rho0 * rho0 - constant(a) + constant(a0)
+            row.withUnsafeBufferPointer { row in
+                equations.add(leading: row, extra: (size + index, 2 * (rho - rho0)), residual: residual, weight: 1)
+            }
             count += 1
         }
         guard count >= size + clocks else { return nil }

@@ -18,6 +18,18 @@ struct ResolvedMeasurement {
     /// in the order the clocks first appear among the measurements solved together.
     var clock: Int?
 
+    /// `measurement` of the anchor `anchor` (its index and position), against `reference` for a
+    /// distance difference, on the clock numbered `clock` for a pseudorange.
+    init(_ measurement: PositionMeasurement, anchor: (index: Int, position: Vector3), reference: (index: Int, position: Vector3)?, clock: Int?) {
+        anchorIndex = anchor.index
+        self.anchor = anchor.position
+        self.reference = reference
+        value = measurement.metres
+        let deviation = measurement.deviation
+        weight = 1 / (deviation * deviation)
+        self.clock = clock
+    }
+
     /// Whether it is a distance to one anchor (neither a difference nor a pseudorange).
     var isDistance: Bool { reference == nil && clock == nil }
 }

@@ -36,14 +36,20 @@ public struct DownlinkTDoAClockTracker: Sendable {
         of responder: UInt16, to initiator: UInt16, pollSent: DeviceTime?, pollReceived: DeviceTime,
         initiatorClockOffset: ClockOffset
     ) -> (ratio: Double, fromRounds: Bool) {
-        let previous = last[responder].flatMap { $0.initiator == initiator ? $0 : nil }
+        // The receiver's entry looked up once, for the read and the write.
+        let index = last.index(forKey: responder)
+        let previous = index.flatMap { last.values[$0].initiator == initiator ? last.values[$0] : nil }
         let since = previous.map { pollReceived.elapsed(since: $0.received).seconds } ?? 0
         let recent = since > 0 && since < Self.longestSeconds
         let ratio: Double?
         if let pollSent {
             let sent = previous.map { pollSent.elapsed(since: $0.sent).seconds } ?? 0
             ratio = recent && sent > 0 && sent < Self.longestSeconds ? since / sent : nil
-            last[responder] = (initiator, pollSent, pollReceived, ratio)
+            if let index {
+                last.values[index] = (initiator, pollSent, pollReceived, ratio)
+            } else {
+                last[responder] = (initiator, pollSent, pollReceived, ratio)
+            }
         } else {
             ratio = recent ? previous?.ratio : nil
         }

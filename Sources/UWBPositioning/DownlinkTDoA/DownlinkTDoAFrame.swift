@@ -178,7 +178,7 @@ public struct DownlinkTDoAFrame: Hashable, Sendable {
             throw .malformed("a DL-TDoA \(code) payload of \(payload.count) octets, not \(expected) (or \(expected + Self.floorLength) with a floor)")
         }
         func integer(_ offset: Int, _ length: Int) -> UInt64 {
-            (0..<length).reduce(UInt64(0)) { $0 | UInt64(payload[offset + $1]) << (8 * $1) }
+            Self.integer(in: payload, at: offset, length: length)
         }
         func coordinate(_ index: Int) -> Double {
             Double(Int32(bitPattern: UInt32(integer(8 + 4 * index, 4)))) / Self.positionUnitsPerMetre
@@ -209,5 +209,19 @@ public struct DownlinkTDoAFrame: Hashable, Sendable {
             kind: kind, round: UInt16(integer(1, 2)), transmitted: DeviceTime(wrapping: integer(3, 5)),
             anchorPosition: Position(metres: Vector3(x: coordinate(0), y: coordinate(1), z: coordinate(2))), anchorFloor: floor)
         return DownlinkTDoAFrame(network: source.pan, anchor: anchor, destination: destination.address, message: message)
+    }
+
+    /// The little-endian unsigned integer of `length` octets (at most 8) at `offset` in `payload`,
+    /// which holds them.
+    private static func integer(in payload: [UInt8], at offset: Int, length: Int) -> UInt64 {
+        // From the last octet down, each shifting the ones before up: no shift by a computed amount,
+        // no stride.
+        var value: UInt64 = 0
+        var index = offset + length
+        while index > offset {
+            index -= 1
+            value = value &<< 8 | UInt64(payload[index])
+        }
+        return value
     }
 }

@@ -23,6 +23,9 @@ public struct DownlinkTDoALocator: Sendable {
     private var closed: [DownlinkTDoAObservation] = []
     /// A solver for every anchor the sets fixed so far had, each where it last stood.
     private var solver: PositionSolver?
+    /// The anchors of each initiator's round last found in ``solver`` as they are there: a round
+    /// with the same needs no look-up.
+    private var verified: [(initiator: UInt16, anchors: [Anchor])] = []
 
     /// A locator fixing in `geometry` with receive timestamps of deviation `timestampDeviation`,
     /// from sets of rounds that span at most `window`.
@@ -88,13 +91,33 @@ public struct DownlinkTDoALocator: Sendable {
     ///
     /// - Throws: ``PositioningError/unsurveyedAnchor(_:)`` for an anchor whose position is not finite.
     private mutating func solver(for observations: [DownlinkTDoAObservation]) throws(PositioningError) -> PositionSolver {
-        if let solver, observations.allSatisfy({ $0.anchors.allSatisfy { solver.anchors[$0.name] == $0 } }) {
+        if let solver, has(observations, in: solver) {
             return solver
         }
         let known = (solver?.anchors ?? [:]).merging(Self.anchors(of: observations)) { $1 }
         let solver = try PositionSolver(anchors: known.values.sorted { $0.name < $1.name }, geometry: geometry)
         self.solver = solver
+        verified.removeAll(keepingCapacity: true)
         return solver
+    }
+
+    /// Whether `solver` has every anchor of `observations` where it stands: at once for a round
+    /// whose anchors are those ``verified`` for its initiator, else by looking them up, remembering
+    /// those it has.
+    private mutating func has(_ observations: [DownlinkTDoAObservation], in solver: PositionSolver) -> Bool {
+        for observation in observations {
+            let index = verified.firstIndex { $0.initiator == observation.initiator }
+            if let index, verified[index].anchors == observation.anchors {
+                continue
+            }
+            guard observation.anchors.allSatisfy({ solver.anchors[$0.name] == $0 }) else { return false }
+            if let index {
+                verified[index].anchors = observation.anchors
+            } else {
+                verified.append((observation.initiator, observation.anchors))
+            }
+        }
+        return true
     }
 
     /// The position the rounds `observations` fix: their anchors (the position each last sent) and
@@ -126,11 +149,23 @@ public struct DownlinkTDoALocator: Sendable {
         _ observations: [DownlinkTDoAObservation], solver: PositionSolver, timestampDeviation: Distance
     ) throws(PositioningError) -> PositionFix {
         var measurements: [PositionMeasurement] = []
+        var resolved: [ResolvedMeasurement] = []
+        let count = observations.reduce(0) { $0 + $1.round.responses.count + 1 }
+        measurements.reserveCapacity(count)
+        resolved.reserveCapacity(count)
+        // The rounds' clocks numbered as the solver numbers them: in the order they first appear
+        // among the measurements (a round that gives none gets none).
+        var clocks: [String] = []
         for observation in observations {
-            measurements += try observation.round.pseudoranges(
-                for: solver, clock: "\(observation.round.initiator) round \(observation.roundNumber)",
-                timestampDeviation: timestampDeviation)
+            let clock = "\(observation.round.initiator) round \(observation.roundNumber)"
+            let number = clocks.firstIndex(of: clock) ?? clocks.count
+            let before = measurements.count
+            try observation.round.appendPseudoranges(
+                for: solver, clock: clock, numbered: number, timestampDeviation: timestampDeviation, to: &measurements, resolved: &resolved)
+            if number == clocks.count, measurements.count > before {
+                clocks.append(clock)
+            }
         }
-        return try solver.fix(measurements)
+        return try solver.fix(measurements, resolved: resolved)
     }
 }

@@ -137,35 +137,53 @@ public struct DownlinkTDoARound: Hashable, Sendable {
     public func pseudoranges(
         for solver: PositionSolver, clock: String, timestampDeviation: Distance
     ) throws(PositioningError) -> [PositionMeasurement] {
-        let base = try timeBase()
-        let initiatorPosition = solver.anchors[initiator]?.position.metres
-        if poll != nil, initiatorPosition == nil { throw .unknownAnchor(initiator) }
-        let speed = PhysicalConstants.speedOfLight.metresPerSecond
         var measurements: [PositionMeasurement] = []
+        var resolved: [ResolvedMeasurement] = []
         measurements.reserveCapacity(responses.count + 1)
-        if poll != nil {
-            measurements.append(.pseudorange(anchor: initiator, clock: clock, .zero, standardDeviation: timestampDeviation))
+        try appendPseudoranges(
+            for: solver, clock: clock, numbered: 0, timestampDeviation: timestampDeviation, to: &measurements, resolved: &resolved)
+        return measurements
+    }
+
+    /// Appends ``pseudoranges(for:clock:timestampDeviation:)`` to `measurements`, which a set of
+    /// rounds gathers in one array, and each resolved against `solver`'s anchors, with its clock
+    /// numbered `number`, to `resolved`, for ``PositionSolver/fix(_:resolved:)``; on a throw some may
+    /// have been appended.
+    func appendPseudoranges(
+        for solver: PositionSolver, clock: String, numbered number: Int, timestampDeviation: Distance,
+        to measurements: inout [PositionMeasurement], resolved: inout [ResolvedMeasurement]
+    ) throws(PositioningError) {
+        let base = try timeBase()
+        let initiatorAnchor = solver.anchor(named: initiator)
+        if poll != nil, initiatorAnchor == nil { throw .unknownAnchor(initiator) }
+        let speed = PhysicalConstants.speedOfLight.metresPerSecond
+        if poll != nil, let initiatorAnchor {
+            let measurement = PositionMeasurement.pseudorange(anchor: initiator, clock: clock, .zero, standardDeviation: timestampDeviation)
+            measurements.append(measurement)
+            resolved.append(ResolvedMeasurement(measurement, anchor: initiatorAnchor, reference: nil, clock: number))
         }
         // The departure (when a Response left after the Poll, in the initiator's time) every
         // pseudorange is against: the Poll's own, 0, else the first Response's, once known.
         var reference: Double? = poll == nil ? nil : 0
         for response in responses {
-            guard let position = solver.anchors[response.responder]?.position.metres else {
+            guard let anchor = solver.anchor(named: response.responder) else {
                 throw .unknownAnchor(response.responder)
             }
+            let position = anchor.position
             guard response.clockRatio > 0, response.clockRatio.isFinite else {
                 throw .invalidMeasurement("responder \(response.responder)'s clock ratio \(response.clockRatio) is not positive")
             }
-            guard let flight = response.timeOfFlight?.seconds ?? initiatorPosition.map({ (position - $0).length / speed }) else { continue }
+            guard let flight = response.timeOfFlight?.seconds ?? initiatorAnchor.map({ (position - $0.position).length / speed }) else { continue }
             let departure = flight + response.replyTime.seconds / response.clockRatio
             let against = reference ?? departure
             reference = against
             let interval = (response.received.elapsed(since: base.start).seconds - base.pollArrival) / base.tagRate
-            measurements.append(.pseudorange(
+            let measurement = PositionMeasurement.pseudorange(
                 anchor: response.responder, clock: clock, Distance(metres: speed * (interval - departure + against)),
-                standardDeviation: Distance(metres: timestampDeviation.metres * 2.0.squareRoot())))
+                standardDeviation: Distance(metres: timestampDeviation.metres * 2.0.squareRoot()))
+            measurements.append(measurement)
+            resolved.append(ResolvedMeasurement(measurement, anchor: anchor, reference: nil, clock: number))
         }
-        return measurements
     }
 
     /// The tag's reading the round's intervals start from (the Poll's reception, else the first

@@ -112,14 +112,12 @@ public final class DownlinkTDoATag: RadioEventHandler {
         }
         switch frame.message.kind {
         case .poll:
-            var heard: [DownlinkTDoAObservation.Heard] = []
-            heard.reserveCapacity(lastRoundMessages)
-            heard.append(message)
-            pending = PendingRound(initiator: initiator, number: number, poll: message, heard: heard)
+            pending = PendingRound(initiator: initiator, number: number, poll: message, heard: roomForRound())
+            pending?.heard.append(message)
             expectFinal(of: initiator, round: number, pollHeard: message.received, now: message.received)
         case .response(let replyTime, _, _):
             if pending == nil {
-                pending = PendingRound(initiator: initiator, number: number, poll: nil, heard: [])
+                pending = PendingRound(initiator: initiator, number: number, poll: nil, heard: roomForRound())
                 expectFinal(of: initiator, round: number, pollHeard: message.received - replyTime, now: message.received)
             }
             pending?.heard.append(message)
@@ -129,6 +127,13 @@ public final class DownlinkTDoATag: RadioEventHandler {
             round.heard.append(message)
             complete(round, final: message)
         }
+    }
+
+    /// No messages yet, with room for as many as the last round completed had.
+    private func roomForRound() -> [DownlinkTDoAObservation.Heard] {
+        var heard: [DownlinkTDoAObservation.Heard] = []
+        heard.reserveCapacity(lastRoundMessages)
+        return heard
     }
 
     /// Ends round `number` of `initiator` if it is still pending ``finalGrace`` after its Final was
@@ -161,19 +166,20 @@ public final class DownlinkTDoATag: RadioEventHandler {
             anchors.append(Anchor(name: initiatorName, position: poll.message.anchorPosition))
         }
         var fromCarrier: [String] = []
+        let pollSent = heard.poll?.message.transmitted
         for response in heard.heard {
             guard case .response(let replyTime, let offset, let flight) = response.message.kind else { continue }
             let name = anchorName(response.anchor)
             let clock = clocks.clockRatio(
-                of: response.anchor, to: initiator, pollSent: heard.poll?.message.transmitted,
-                pollReceived: response.message.transmitted - replyTime, initiatorClockOffset: offset)
+                of: response.anchor, to: initiator, pollSent: pollSent, pollReceived: response.message.transmitted - replyTime,
+                initiatorClockOffset: offset)
             if !clock.fromRounds { fromCarrier.append(name) }
             anchors.append(Anchor(name: name, position: response.message.anchorPosition))
             responses.append(DownlinkTDoARound.Response(
                 responder: name, replyTime: replyTime, clockRatio: clock.ratio, received: response.received, timeOfFlight: flight))
         }
         let tagClock = ownClock.clockRatio(
-            of: initiator, to: initiator, pollSent: heard.poll?.message.transmitted, pollReceived: heard.heard[0].received,
+            of: initiator, to: initiator, pollSent: pollSent, pollReceived: heard.heard[0].received,
             initiatorClockOffset: heard.heard[0].clockOffset)
         let tagClockRatio = tagClock.fromRounds ? tagClock.ratio : nil
         if let poll = heard.poll, let final {

@@ -45,7 +45,15 @@ struct SquareBlock: Hashable, Sendable {
 
     /// Its elements, row by row.
     var values: [Double] {
-        (0..<size).flatMap { row in (0..<size).map { storage[row * 3 + $0] } }
+        // Reserved then appended: one array, where a flat map of maps makes one per row.
+        var values: [Double] = []
+        values.reserveCapacity(size * size)
+        for row in 0..<size {
+            for column in 0..<size {
+                values.append(storage[row * 3 + column])
+            }
+        }
+        return values
     }
 
     var transposed: SquareBlock {
@@ -99,6 +107,7 @@ struct SquareBlock: Hashable, Sendable {
     /// The inverse of this symmetric positive-definite block, or nil if it is not one to working
     /// precision (through ``NormalEquations``' Cholesky decomposition).
     var symmetricInverse: SquareBlock? {
-        NormalEquations(matrix: values, size: size).inverse().map { SquareBlock(size: size, values: $0) }
+        var equations = NormalEquations(matrix: values, size: size)
+        return equations.inverse(leading: size).map { SquareBlock(size: size, values: $0) }
     }
 }
