@@ -24,11 +24,10 @@ extension VirtualDW1000 {
         let phaseCode = UInt64((recoveryPhase / (2 * .pi) * 128).rounded()) & 0x7F
         let accumulatorPhase = arrival.carrierPhase.wrapped.radians + phaseOffset.radians + Double(phaseCode) * 2 * .pi / 128
         let detector = LeadingEdgeDetector(leadingEdgeConfiguration: registers.value(fields.ldeCfg1))
-        let kept = accumulate(
+        let (reading, kept) = accumulate(
             arrival.channel, rmarker: arrival.rmarker, advance: arrival.firstPathAdvance.secondsValue,
             format: constants.format, symbols: constants.room, phase: accumulatorPhase, detector: detector)
         lastAccumulation = kept
-        let reading = kept.reading
 
         let frame = arrival.transmission.frame
         registers.set(fields.rxBuffer, octets: frame)

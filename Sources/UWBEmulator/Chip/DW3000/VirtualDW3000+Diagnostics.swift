@@ -19,12 +19,11 @@ extension VirtualDW3000 {
         memory.set(.rxBuffer0, octets: frame)
         let format = AccumulatorFormat.dw3000(configuration)
         let firstPhase = arrival.carrierPhase.wrapped.radians
-        let kept = accumulate(
+        let (ipatov, kept) = accumulate(
             arrival.channel, rmarker: arrival.rmarker, advance: arrival.firstPathAdvance.secondsValue, format: format,
             symbols: Self.accumulationRoom(configuration), phase: firstPhase + phaseOffset.radians, detector: .reset)
         lastAccumulation = kept
         lastSecureAccumulation = nil
-        let ipatov = kept.reading
         let accumulated = ipatov.accumulator.accumulated
         memory.set(.rxFinfo, DW3000Register.RxFinfo.rxflen.placing(UInt64(frame.count))
             | DW3000Register.RxFinfo.rxbr.placing(configuration.dataRate == .mbps6_8 ? 1 : 0)
@@ -75,11 +74,10 @@ extension VirtualDW3000 {
         case .noise(let quality, let offsetSeconds):
             return (preambleTicks + offsetSeconds * DeviceClock.ticksPerSecond, quality)
         case .genuine(let found):
-            let kept = accumulate(
+            let (reading, kept) = accumulate(
                 found.channel, rmarker: found.rmarker, format: format, symbols: .symbols(secure.length.symbols),
                 phase: arrival.carrierPhase.wrapped.radians + phaseOffset.radians, detector: .reset)
             lastSecureAccumulation = kept
-            let reading = kept.reading
             let ticks = straightLineTicks(at: found.rmarker) + leadingEdgeTicks(reading, configuration: configuration)
             return (ticks, SecureTimestampCorrelation.quality(firstPathLevel: reading.firstPathLevel, length: secure.length))
         }

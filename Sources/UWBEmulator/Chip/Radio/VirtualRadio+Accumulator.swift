@@ -17,24 +17,17 @@ extension VirtualRadio {
     /// Accumulates the preamble (or the STS) of a frame whose RMARKER reached the antenna at `rmarker`
     /// through `channel`, as this chip's `format` does, with room for `symbols` symbols, its direct path at
     /// carrier `phase`, and runs `detector` on it. An `advance` above zero adds an early-path attacker's
-    /// copy that many seconds early (the preamble's accumulator; never the STS's). Returns the reading
-    /// (``LastAccumulation/reading``) with what a read of the whole accumulator needs: the reading is made in
-    /// the object the chip keeps, not copied into it.
+    /// copy that many seconds early (the preamble's accumulator; never the STS's). Returns the reading and
+    /// how the accumulation was made, for the chip to keep (``LastAccumulation``).
     final func accumulate(
         _ channel: ChannelLookup, rmarker: SimulationTime, advance: Double = 0, format: AccumulatorFormat,
         symbols: AccumulationRoom, phase: Double, detector: LeadingEdgeDetector
-    ) -> LastAccumulation {
-        var response = channel.response()
-        if advance > 0 {
-            response = response.withEarlyCopy(advance: advance)
-        }
+    ) -> (reading: PreambleReading, kept: LastAccumulation) {
         let sixtyFourths = straightLineTicks(at: rmarker) / 64
-        let accumulator = PreambleAccumulator(
-            format: format, response: response, level: channel.pathLevel,
-            subTap: sixtyFourths - sixtyFourths.rounded(.down), phase: phase, symbols: symbols, noiseSeed: random.next())
-        return LastAccumulation(
-            reading: PreambleReading(accumulator: accumulator, detector: detector), channel: channel, advance: advance,
-            rmarker: rmarker)
+        let kept = LastAccumulation(
+            channel: channel, advance: advance, rmarker: rmarker, format: format, symbols: symbols,
+            subTap: sixtyFourths - sixtyFourths.rounded(.down), phase: phase, noiseSeed: random.next(), detector: detector)
+        return (PreambleReading(accumulator: kept.accumulator, detector: detector), kept)
     }
 
     /// How far the chip's detected first path moves the timestamp from the straight line's arrival, in ticks:
@@ -66,40 +59,5 @@ extension VirtualRadio {
             preamble: max(1, configuration.preambleLength.symbols - configuration.preambleAcquisitionChunk.symbols
                 - ReceiverCalibration.acquisitionOverhead),
             delimiter: delimiter)
-    }
-}
-
-/// The chip's last accumulation, with what it read off it, for a read of its whole accumulator.
-///
-/// A class rather than a struct: the chip keeps it until its next reception, and keeping a reference is one
-/// store where a copy of the values (the reading's taps, the accumulator, the channel) is several cache
-/// lines of the chip's, cold by then in a room of many chips.
-final class LastAccumulation {
-    /// What the chip read off the accumulation, with the accumulator it read.
-    let reading: PreambleReading
-    let channel: ChannelLookup
-    let advance: Double
-    /// When the frame's RMARKER reached the antenna.
-    let rmarker: SimulationTime
-
-    /// The accumulation of `reading` through `channel`, with an early-path attacker's copy `advance` seconds
-    /// early if above zero, of a frame whose RMARKER reached the antenna at `rmarker`.
-    init(reading: PreambleReading, channel: ChannelLookup, advance: Double, rmarker: SimulationTime) {
-        self.reading = reading
-        self.channel = channel
-        self.advance = advance
-        self.rmarker = rmarker
-    }
-
-    /// The accumulator as the reception worked it out (the taps near the first path).
-    var accumulator: PreambleAccumulator { reading.accumulator }
-
-    /// The whole accumulator: every path of the response, the same noise.
-    var whole: PreambleAccumulator {
-        var response = channel.response(whole: true)
-        if advance > 0 {
-            response = response.withEarlyCopy(advance: advance)
-        }
-        return accumulator.replacingResponse(response)
     }
 }

@@ -86,7 +86,7 @@ public class VirtualRadio {
     final var random: SeededRandom
     /// What the chip read off its preamble accumulator for the last frame it kept (its leading edge,
     /// levels and symbols), for benchmarks and tools that compare the emulator with measurements; nil
-    /// until it keeps one.
+    /// until it keeps one. Worked out again from ``lastAccumulation`` on every call, to the same values.
     public final var lastPreambleReading: PreambleReading? { lastAccumulation?.reading }
     /// The last reception's preamble accumulation, with ``lastPreambleReading``, for a read of the
     /// whole accumulator (ACC_MEM on the DW1000, the CIR memory on the DW3000, and
