@@ -55,65 +55,47 @@ struct NormalEquations {
     /// is −0: each starts at +0, and one that cancels is +0). Then it adds what the whole row
     /// would, in the same order; where one is not, it adds the whole row's products.
     mutating func add(leading: UnsafeBufferPointer<Double>, extra: (index: Int, coefficient: Double)?, residual: Double, weight: Double) {
+        let size = self.size
         let count = leading.count
         precondition(count <= size && extra.map { count <= $0.index && $0.index < size } ?? true, "an equation's coefficients are for the unknowns")
+        let vector = vectorStart
         var isFinite = weight.isFinite && residual.isFinite && extra.map { (weight * $0.coefficient).isFinite } ?? true
         for coefficient in leading where !coefficient.isFinite {
             isFinite = false
         }
-        if isFinite {
-            addLeavingOutZeros(leading: leading, extra: extra, residual: residual, weight: weight)
-        } else {
-            addWholeRow(leading: leading, extra: extra, residual: residual, weight: weight)
+        /// The row's coefficient `j`.
+        func coefficient(_ j: Int) -> Double {
+            if j < count { return leading[j] }
+            guard let extra, extra.index == j else { return 0 }
+            return extra.coefficient
         }
-    }
-
-    /// ``add(leading:extra:residual:weight:)`` where the products of the row's zeros are ±0.
-    private mutating func addLeavingOutZeros(
-        leading: UnsafeBufferPointer<Double>, extra: (index: Int, coefficient: Double)?, residual: Double, weight: Double
-    ) {
-        let size = self.size
-        let vector = vectorStart
         // Through the buffer, taken once: each element's update then checks neither the array's
-        // uniqueness nor its bounds again.
+        // uniqueness nor its bounds again (the sums are the same, in the same order).
         storage.withUnsafeMutableBufferPointer { storage in
-            for i in 0..<leading.count {
+            guard isFinite else {
+                for i in 0..<size {
+                    let weighted = weight * coefficient(i)
+                    storage[vector + i] += weighted * residual
+                    for j in 0...i {
+                        storage[i * size + j] += weighted * coefficient(j)
+                    }
+                }
+                return
+            }
+            for i in 0..<count {
                 let weighted = weight * leading[i]
                 storage[vector + i] += weighted * residual
                 for j in 0...i {
                     storage[i * size + j] += weighted * leading[j]
                 }
             }
-            guard let (i, coefficient) = extra else { return }
-            let weighted = weight * coefficient
+            guard let (i, extraCoefficient) = extra else { return }
+            let weighted = weight * extraCoefficient
             storage[vector + i] += weighted * residual
-            for j in 0..<leading.count {
+            for j in 0..<count {
                 storage[i * size + j] += weighted * leading[j]
             }
-            storage[i * size + i] += weighted * coefficient
-        }
-    }
-
-    /// ``add(leading:extra:residual:weight:)`` with every product of the row, its zeros' included.
-    private mutating func addWholeRow(
-        leading: UnsafeBufferPointer<Double>, extra: (index: Int, coefficient: Double)?, residual: Double, weight: Double
-    ) {
-        let size = self.size
-        let vector = vectorStart
-        /// The row's coefficient `j`.
-        func coefficient(_ j: Int) -> Double {
-            if j < leading.count { return leading[j] }
-            guard let extra, extra.index == j else { return 0 }
-            return extra.coefficient
-        }
-        storage.withUnsafeMutableBufferPointer { storage in
-            for i in 0..<size {
-                let weighted = weight * coefficient(i)
-                storage[vector + i] += weighted * residual
-                for j in 0...i {
-                    storage[i * size + j] += weighted * coefficient(j)
-                }
-            }
+            storage[i * size + i] += weighted * extraCoefficient
         }
     }
 
