@@ -36,11 +36,11 @@ extension DW1000 {
     /// - Throws: ``TransceiverError/notConfigured``, or
     ///   ``TransceiverError/durationOutOfRange(_:maximum:what:)`` for a timeout the chip cannot count.
     func frameWaitSetting(_ timeout: DeviceDuration?) throws(TransceiverError) -> FrameWaitSetting {
-        let config = try requireConfiguration()
+        guard let configurations = frameWaitSystemConfigurations else { throw .notConfigured }
         let units = try timeout.map { (value) throws(TransceiverError) in
             try timeoutUnits(value, maximum: DW1000Constants.maximumFrameWaitUnits, what: "the receive timeout", allowZero: false)
         }
-        let wanted = ConfigurationPlan.systemConfiguration(config, frameWaitTimeout: units != nil, frameFilter: activeFrameFilter)
+        let wanted = configurations.systemConfiguration(timeout: units != nil)
         return FrameWaitSetting(units: units, systemConfiguration: wanted, changesSystemConfiguration: wanted != systemConfiguration)
     }
 

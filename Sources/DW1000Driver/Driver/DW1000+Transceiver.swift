@@ -33,7 +33,9 @@ extension DW1000: Transceiver {
         }
         logger.debug("DW1000 configured", metadata: ["configuration": "\(config)"])
         appliedConfiguration = config
-        systemConfiguration = ConfigurationPlan.systemConfiguration(config, frameWaitTimeout: false, frameFilter: activeFrameFilter)
+        let configurations = FrameWaitSystemConfigurations(config, frameFilter: activeFrameFilter)
+        frameWaitSystemConfigurations = configurations
+        systemConfiguration = configurations.withoutTimeout
         frameControl = ConfigurationPlan.frameControl(config)
     }
 

@@ -38,6 +38,10 @@ public final class DW1000 {
     /// SYS_CFG as last written.
     var systemConfiguration: UInt64 = 0
 
+    /// SYS_CFG as a receiver enable writes it, for the configuration and frame filter in force;
+    /// `nil` until ``configure(_:)``.
+    var frameWaitSystemConfigurations: FrameWaitSystemConfigurations?
+
     /// The hardware frame filter in force (``filterFrames(_:)``), if any.
     public var frameFilter: FrameFilter? { activeFrameFilter }
 

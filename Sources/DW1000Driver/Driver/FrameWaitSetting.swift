@@ -24,3 +24,26 @@ struct FrameWaitSetting {
         }
     }
 }
+
+/// SYS_CFG for a receiver enable without and with a frame-wait timeout, under one configuration
+/// and frame filter (``ConfigurationPlan/systemConfiguration(_:frameWaitTimeout:frameFilter:)``):
+/// worked out by ``DW1000/configure(_:)`` and ``DW1000/filterFrames(_:)``, when either changes,
+/// rather than on every receiver enable.
+struct FrameWaitSystemConfigurations {
+    /// SYS_CFG with RXWTOE clear.
+    let withoutTimeout: UInt64
+    /// SYS_CFG with RXWTOE set.
+    let withTimeout: UInt64
+
+    /// Both values for `config` with `frameFilter` (if any) on.
+    init(_ config: RadioConfig, frameFilter: FrameFilter?) {
+        withoutTimeout = ConfigurationPlan.systemConfiguration(config, frameWaitTimeout: false, frameFilter: frameFilter)
+        withTimeout = ConfigurationPlan.systemConfiguration(config, frameWaitTimeout: true, frameFilter: frameFilter)
+    }
+
+    /// SYS_CFG with RXWTOE set if `timeout`, clear if not.
+    @inline(__always)
+    func systemConfiguration(timeout: Bool) -> UInt64 {
+        timeout ? withTimeout : withoutTimeout
+    }
+}

@@ -148,6 +148,13 @@ final class RegisterFile {
     private let rules = RegisterFile.fileRules
     private let octetRules = RegisterFile.octetRules
 
+    /// ACC_MEM's file ID, whose reads answer a dummy octet first, and SYS_TIME's, which the chip
+    /// brings up to date before a read: held by each register file, like ``rules``, so that every
+    /// read tests its file against them without a lazy global's initialisation check
+    /// (Docs/decisions/0020-emulator-performance-rounds.md).
+    let accumulatorFile = DW1000Register.accMem.file
+    let systemTimeFile = DW1000Register.sysTime.file
+
     /// The octets of every file, each at its layout's base; allocated once, freed with the file.
     /// The allocation has ``padding`` octets more, always zero, so that a register of up to 8
     /// octets anywhere in the block can be read and updated as one unaligned 8-octet word.

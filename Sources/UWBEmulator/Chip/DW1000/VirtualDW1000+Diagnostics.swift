@@ -3,8 +3,7 @@ import Foundation
 import UWBCore
 
 extension VirtualDW1000 {
-    /// ACC_MEM's file ID and its number of 4-octet samples.
-    static let accumulatorFile = DW1000Register.accMem.file
+    /// ACC_MEM's number of 4-octet samples.
     private static let accumulatorSamples = DW1000Register.accMem.length / 4
 
     /// Writes the registers a reception updates (UM §7.2.18–7.2.24, §7.2.38, §7.2.40, §7.2.47): the
@@ -89,7 +88,7 @@ extension VirtualDW1000 {
             let im = Int16(imaginary[index].roundedInteger(within: -32_767...32_767))
             return UInt32(UInt16(bitPattern: re)) | UInt32(UInt16(bitPattern: im)) << 16
         }
-        registers.write(file: Self.accumulatorFile, offset: window.lowerBound * 4, words: samples)
+        registers.write(file: registers.accumulatorFile, offset: window.lowerBound * 4, words: samples)
     }
 
     /// Writes the taps the last reception read (``accumulatorHolds``) into ACC_MEM if they are still

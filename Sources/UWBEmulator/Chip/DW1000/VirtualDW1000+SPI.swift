@@ -41,7 +41,7 @@ extension VirtualDW1000 {
     /// - Throws: ``VirtualChipError`` for accesses a real chip would not honour.
     func answerReadValue(file: UInt8, subIndex: Int, count: Int) throws(VirtualChipError) -> UInt64 {
         answeredTransactions += 1
-        guard file != Self.accumulatorFile else {
+        guard file != registers.accumulatorFile else {
             // The accumulator's reads, with their dummy octet: through the octets.
             let octets = try checkedRead(file: file, subIndex: subIndex, count: count)
             return octets.prefix(8).enumerated().reduce(0) { $0 | UInt64($1.element) << (8 * $1.offset) }
@@ -84,7 +84,7 @@ extension VirtualDW1000 {
     private func validateRead(file: UInt8, subIndex: Int, count: Int) throws(VirtualChipError) {
         guard count >= 0 else { throw .malformedBody("a read of \(count) octets") }
         // ACC_MEM answers a dummy octet first, so a read clocks one octet more than it covers.
-        let covered = file == Self.accumulatorFile ? max(0, count - 1) : count
+        let covered = file == registers.accumulatorFile ? max(0, count - 1) : count
         try registers.validate(file: file, subIndex: subIndex, length: covered, writing: false)
     }
 
@@ -103,7 +103,7 @@ extension VirtualDW1000 {
     /// A read, with the registers that change by themselves brought up to date first.
     private func readRegisters(file: UInt8, offset: Int, count: Int) -> [UInt8] {
         refreshBeforeRead(file: file)
-        if file == Self.accumulatorFile {
+        if file == registers.accumulatorFile {
             writePendingAccumulatorTaps()
             completeAccumulator(for: (offset / 4)..<((offset + max(0, count - 1) + 3) / 4))
             // UM §7.2.38: the first octet of every accumulator read is a dummy octet.
@@ -114,7 +114,7 @@ extension VirtualDW1000 {
 
     /// Brings the registers of `file` that change by themselves (SYS_TIME) up to date for a read.
     private func refreshBeforeRead(file: UInt8) {
-        if file == DW1000Register.sysTime.file {
+        if file == registers.systemTimeFile {
             registers.set(.sysTime, counter(at: now) & ~Self.delayedTimeIgnoredBits)
         }
     }
