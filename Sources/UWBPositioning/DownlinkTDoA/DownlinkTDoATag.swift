@@ -32,18 +32,24 @@ public final class DownlinkTDoATag: RadioEventHandler {
 
     /// The radio. `unowned`: the radio's owner keeps the tag, not the other way.
     private unowned let radio: any RadioHost
+    // The tag's bookkeeping below is used on the loop only, for every frame, and each access is a
+    // read, a whole replacement or a mutation that calls out to nothing (an append, a dictionary
+    // update, ``DownlinkTDoAClockTracker/clockRatio(of:to:pollSent:pollReceived:initiatorClockOffset:)``);
+    // none is held across ``onRound`` or the radio. So accesses cannot overlap and they go without
+    // the runtime exclusivity check (decision 0020).
+
     /// The responders' clock rates over their initiators'.
-    private var clocks = DownlinkTDoAClockTracker()
+    @exclusivity(unchecked) private var clocks = DownlinkTDoAClockTracker()
     /// The tag's own clock rate over each initiator's.
-    private var ownClock = DownlinkTDoAClockTracker()
+    @exclusivity(unchecked) private var ownClock = DownlinkTDoAClockTracker()
     /// The round being heard.
-    private var pending: PendingRound?
+    @exclusivity(unchecked) private var pending: PendingRound?
     /// The messages of the last round completed: the room a new round's are given.
-    private var lastRoundMessages = 0
+    @exclusivity(unchecked) private var lastRoundMessages = 0
     /// The anchors' names (``DownlinkTDoAObservation/anchorName(_:)``), by short address.
-    private var anchorNames: [UInt16: String] = [:]
+    @exclusivity(unchecked) private var anchorNames: [UInt16: String] = [:]
     /// From each initiator's Poll to its Final, by its clock, as its last complete round had them.
-    private var finalDelays: [UInt16: DeviceDuration] = [:]
+    @exclusivity(unchecked) private var finalDelays: [UInt16: DeviceDuration] = [:]
 
     /// How long after its Final was due the tag gives up on a round: the time its own host may take
     /// to hand it a frame, which may vary by a few milliseconds behind USB.
