@@ -32,6 +32,9 @@ public final class DownlinkTDoATag: RadioEventHandler {
 
     /// The radio. `unowned`: the radio's owner keeps the tag, not the other way.
     private unowned let radio: any RadioHost
+    /// The radio's ``UWBCore/RadioHost/configuration``, which its chips run from the start, asked
+    /// once rather than through `radio` for every frame.
+    private let configuration: RadioConfig
     // The tag's bookkeeping below is used on the loop only, for every frame, and each access is a
     // read, a whole replacement or a mutation that calls out to nothing (an append, a dictionary
     // update, ``DownlinkTDoAClockTracker/clockRatio(of:to:pollSent:pollReceived:initiatorClockOffset:)``);
@@ -68,6 +71,7 @@ public final class DownlinkTDoATag: RadioEventHandler {
     /// A tag on `radio` listening to `network`'s anchors.
     public init(on radio: any RadioHost, network: PANIdentifier, onRound: @escaping (DownlinkTDoAObservation) -> Void) {
         self.radio = radio
+        self.configuration = radio.configuration
         self.network = network
         self.onRound = onRound
     }
@@ -90,7 +94,7 @@ public final class DownlinkTDoATag: RadioEventHandler {
                 if let frame = try DownlinkTDoAFrame.decoded(from: received.frame), frame.network == network {
                     take(frame, heard: DownlinkTDoAObservation.Heard(
                         anchor: frame.anchor, message: frame.message,
-                        received: received.rangeBiasCorrectedTimestamp(configuration: radio.configuration),
+                        received: received.rangeBiasCorrectedTimestamp(configuration: configuration),
                         receivedLevel: received.diagnostics.receivedLevel, clockOffset: received.diagnostics.clockOffset))
                 }
             } catch {
