@@ -18,7 +18,7 @@ public struct DownlinkTDoAClockTracker: Sendable {
 
     /// The last Poll each receiver got: its initiator, when the initiator sent it and when the
     /// receiver received it, and the rate it gave with the Poll before, if any.
-    private var last: [UInt16: (initiator: UInt16, sent: DeviceTime, received: DeviceTime, ratio: Double?)] = [:]
+    private var last = AnchorTable<(initiator: UInt16, sent: DeviceTime, received: DeviceTime, ratio: Double?)>()
 
     /// A tracker that knows no anchor yet.
     public init() {}
@@ -37,8 +37,8 @@ public struct DownlinkTDoAClockTracker: Sendable {
         initiatorClockOffset: ClockOffset
     ) -> (ratio: Double, fromRounds: Bool) {
         // The receiver's entry looked up once, for the read and the write.
-        let index = last.index(forKey: responder)
-        let previous = index.flatMap { last.values[$0].initiator == initiator ? last.values[$0] : nil }
+        let index = last.index(of: responder)
+        let previous = index.flatMap { last[at: $0].initiator == initiator ? last[at: $0] : nil }
         let since = previous.map { pollReceived.elapsed(since: $0.received).seconds } ?? 0
         let recent = since > 0 && since < Self.longestSeconds
         let ratio: Double?
@@ -46,9 +46,9 @@ public struct DownlinkTDoAClockTracker: Sendable {
             let sent = previous.map { pollSent.elapsed(since: $0.sent).seconds } ?? 0
             ratio = recent && sent > 0 && sent < Self.longestSeconds ? since / sent : nil
             if let index {
-                last.values[index] = (initiator, pollSent, pollReceived, ratio)
+                last[at: index] = (initiator, pollSent, pollReceived, ratio)
             } else {
-                last[responder] = (initiator, pollSent, pollReceived, ratio)
+                last.append((initiator, pollSent, pollReceived, ratio), for: responder)
             }
         } else {
             ratio = recent ? previous?.ratio : nil
@@ -56,3 +56,49 @@ public struct DownlinkTDoAClockTracker: Sendable {
         return ratio.map { ($0, true) } ?? (1 / (1 + initiatorClockOffset.ratio), false)
     }
 }
+
+/// Values by anchor short address, for what a listening tag keeps of each anchor it hears (a few
+/// dozen at most): found by a linear search of the addresses, which for so few costs less than
+/// hashing the address as a dictionary does.
+struct AnchorTable<Value> {
+    /// The addresses stored, in the order first stored.
+    private var addresses: [UInt16] = []
+    /// The value of each of ``addresses``.
+    private var values: [Value] = []
+
+    /// A table of no address.
+    init() {}
+
+    /// Where `address`'s value is, if it has one.
+    func index(of address: UInt16) -> Int? {
+        addresses.firstIndex(of: address)
+    }
+
+    /// The value at `index`, from ``index(of:)``.
+    subscript(at index: Int) -> Value {
+        get { values[index] }
+        set { values[index] = newValue }
+    }
+
+    /// `address`'s value, if it has one.
+    subscript(address: UInt16) -> Value? {
+        index(of: address).map { values[$0] }
+    }
+
+    /// Stores `value` for `address`, which has none yet.
+    mutating func append(_ value: Value, for address: UInt16) {
+        addresses.append(address)
+        values.append(value)
+    }
+
+    /// Stores `value` for `address`, replacing any it had.
+    mutating func set(_ value: Value, for address: UInt16) {
+        if let index = index(of: address) {
+            values[index] = value
+        } else {
+            append(value, for: address)
+        }
+    }
+}
+
+extension AnchorTable: Sendable where Value: Sendable {}

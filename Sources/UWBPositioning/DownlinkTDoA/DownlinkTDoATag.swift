@@ -50,9 +50,9 @@ public final class DownlinkTDoATag: RadioEventHandler {
     /// The messages of the last round completed: the room a new round's are given.
     @exclusivity(unchecked) private var lastRoundMessages = 0
     /// The anchors' names (``DownlinkTDoAObservation/anchorName(_:)``), by short address.
-    @exclusivity(unchecked) private var anchorNames: [UInt16: String] = [:]
+    @exclusivity(unchecked) private var anchorNames = AnchorTable<String>()
     /// From each initiator's Poll to its Final, by its clock, as its last complete round had them.
-    @exclusivity(unchecked) private var finalDelays: [UInt16: DeviceDuration] = [:]
+    @exclusivity(unchecked) private var finalDelays = AnchorTable<DeviceDuration>()
 
     /// How long after its Final was due the tag gives up on a round: the time its own host may take
     /// to hand it a frame, which may vary by a few milliseconds behind USB.
@@ -193,7 +193,7 @@ public final class DownlinkTDoATag: RadioEventHandler {
             initiatorClockOffset: heard.heard[0].clockOffset)
         let tagClockRatio = tagClock.fromRounds ? tagClock.ratio : nil
         if let poll = heard.poll, let final {
-            finalDelays[initiator] = final.message.transmitted.elapsed(since: poll.message.transmitted)
+            finalDelays.set(final.message.transmitted.elapsed(since: poll.message.transmitted), for: initiator)
         }
         let rescued = heard.poll == nil || final == nil
         if rescued, tagClockRatio == nil || heard.heard.count < 2 { return }
@@ -219,7 +219,7 @@ public final class DownlinkTDoATag: RadioEventHandler {
             return name
         }
         let name = DownlinkTDoAObservation.anchorName(address)
-        anchorNames[address] = name
+        anchorNames.append(name, for: address)
         return name
     }
 
