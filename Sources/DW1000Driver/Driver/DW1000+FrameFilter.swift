@@ -14,7 +14,7 @@ extension DW1000 {
     /// - Throws: ``TransceiverError/notConfigured`` before ``configure(_:)``, or
     ///   ``TransceiverError/bus(_:)`` if the registers could not be written.
     public func filterFrames(_ filter: FrameFilter?) throws(TransceiverError) {
-        let config = try requireConfiguration()
+        _ = try requireConfiguration()
         let configuration = (systemConfiguration & ~FrameFilter.systemConfigurationMask) | (filter?.systemConfigurationBits ?? 0)
         let mask = filter == nil ? Self.handledEvents : Self.handledEvents & ~DW1000Register.SysStatus.affrej.mask
         try onBus {
@@ -28,7 +28,6 @@ extension DW1000 {
         }
         systemConfiguration = configuration
         activeFrameFilter = filter
-        frameWaitSystemConfigurations = FrameWaitSystemConfigurations(config, frameFilter: filter)
         unmaskedEvents = mask
     }
 }

@@ -33,9 +33,7 @@ extension DW1000: Transceiver {
         }
         logger.debug("DW1000 configured", metadata: ["configuration": "\(config)"])
         appliedConfiguration = config
-        let configurations = FrameWaitSystemConfigurations(config, frameFilter: activeFrameFilter)
-        frameWaitSystemConfigurations = configurations
-        systemConfiguration = configurations.withoutTimeout
+        systemConfiguration = ConfigurationPlan.systemConfiguration(config, frameWaitTimeout: false, frameFilter: activeFrameFilter)
         frameControl = ConfigurationPlan.frameControl(config)
     }
 

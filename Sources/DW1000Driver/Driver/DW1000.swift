@@ -20,7 +20,9 @@ public final class DW1000 {
     /// The storage behind ``configuration``, read on every reception: as an internal property,
     /// all its accesses are visible to the optimiser, which can then leave out the runtime
     /// exclusivity checks a public stored property of a class needs.
-    var appliedConfiguration: RadioConfig?
+    var appliedConfiguration: RadioConfig? {
+        didSet { updateFrameWaitSystemConfigurations() }
+    }
 
     /// The antenna delays the chip applies to its timestamps.
     public private(set) var antennaDelays: AntennaDelays
@@ -39,14 +41,24 @@ public final class DW1000 {
     var systemConfiguration: UInt64 = 0
 
     /// SYS_CFG as a receiver enable writes it, for the configuration and frame filter in force;
-    /// `nil` until ``configure(_:)``.
-    var frameWaitSystemConfigurations: FrameWaitSystemConfigurations?
+    /// `nil` until ``configure(_:)``. Worked out again whenever either changes, so no writer of them
+    /// can leave it stale.
+    private(set) var frameWaitSystemConfigurations: FrameWaitSystemConfigurations?
 
     /// The hardware frame filter in force (``filterFrames(_:)``), if any.
     public var frameFilter: FrameFilter? { activeFrameFilter }
 
     /// The storage behind ``frameFilter``.
-    var activeFrameFilter: FrameFilter?
+    var activeFrameFilter: FrameFilter? {
+        didSet { updateFrameWaitSystemConfigurations() }
+    }
+
+    /// Works ``frameWaitSystemConfigurations`` out for the configuration and frame filter in force.
+    private func updateFrameWaitSystemConfigurations() {
+        frameWaitSystemConfigurations = appliedConfiguration.map {
+            FrameWaitSystemConfigurations($0, frameFilter: activeFrameFilter)
+        }
+    }
 
     /// The SYS_STATUS events unmasked in SYS_MASK: ``handledEvents``, less AFFREJ while a frame
     /// filter is on.
