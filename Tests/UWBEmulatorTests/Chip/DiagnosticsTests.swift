@@ -163,9 +163,10 @@ struct DiagnosticsTests {
             #expect(try receiver.has(DW1000Register.SysStatus.rxfcg))
             let reading = try #require(receiver.lastPreambleReading)
             let window = reading.window
+            let taps = reading.taps
             let expected = [UInt8(0)] + window.indices.flatMap { index -> [UInt8] in
                 let position = index - window.lowerBound
-                let parts = [reading.real[position], reading.imaginary[position]].map {
+                let parts = [taps.real[position], taps.imaginary[position]].map {
                     UInt16(bitPattern: Int16($0.roundedInteger(within: -32_767...32_767)))
                 }
                 return parts.flatMap { [UInt8(truncatingIfNeeded: $0), UInt8(truncatingIfNeeded: $0 >> 8)] }

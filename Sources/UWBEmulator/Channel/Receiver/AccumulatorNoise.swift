@@ -12,20 +12,22 @@ struct AccumulatorNoise {
     /// The standard deviation of each of a tap's two parts.
     let deviation: Double
 
-    /// Adds the noise of taps `first` on to `real` and `imaginary` (one value per tap), each tap's white noise
-    /// worked out once: tap k's is (w_k + c·w_(k−1))/√(1 + c²) with the white noise w of ``white(_:)`` and the
-    /// carry-over c, so any range of taps gets the same values.
-    func add(to real: inout [Double], _ imaginary: inout [Double], from first: Int) {
+    /// Adds the noise of taps `first` on to `taps` (one value per tap in each part), each tap's white
+    /// noise worked out once: tap k's is (w_k + c·w_(k−1))/√(1 + c²) with the white noise w of
+    /// ``white(_:phases:)`` and the carry-over c, so any range of taps gets the same values.
+    func add(
+        to taps: (real: UnsafeMutableBufferPointer<Double>, imaginary: UnsafeMutableBufferPointer<Double>), from first: Int
+    ) {
         // The constants and the phase table are fetched once, not for every tap: each is a global that
         // the loop would otherwise check is initialised at every use.
         let carry = ReceiverCalibration.noiseCarryOver
         let normaliser = Self.normaliser
         let phases = PhaseTable.fine
         var before = white(first &- 1, phases: phases)
-        for offset in real.indices {
+        for offset in 0..<min(taps.real.count, taps.imaginary.count) {
             let own = white(first &+ offset, phases: phases)
-            real[offset] += (own.real + carry * before.real) * normaliser
-            imaginary[offset] += (own.imaginary + carry * before.imaginary) * normaliser
+            taps.real[offset] += (own.real + carry * before.real) * normaliser
+            taps.imaginary[offset] += (own.imaginary + carry * before.imaginary) * normaliser
             before = own
         }
     }

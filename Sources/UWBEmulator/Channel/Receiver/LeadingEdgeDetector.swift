@@ -63,7 +63,9 @@ public struct LeadingEdgeDetector: Hashable, Sendable {
     /// The first path in `magnitudes` (taps `first`, `first + 1`, …) after `accumulated` symbols, given the
     /// noise estimate, its place between taps corrected as the chip's is (``EdgeFractionCorrection``); nil for
     /// an empty accumulator.
-    public func detect(magnitudes: [Double], first: Int, noise: Double, accumulated: Int) -> LeadingEdge? {
+    public func detect<Magnitudes: RandomAccessCollection<Double>>(
+        magnitudes: Magnitudes, first: Int, noise: Double, accumulated: Int
+    ) -> LeadingEdge? where Magnitudes.Index == Int {
         guard let raw = crossing(magnitudes: magnitudes, noise: noise, accumulated: accumulated) else { return nil }
         return LeadingEdge(
             index: Double(first) + EdgeFractionCorrection.shared.corrected(raw.index), peakIndex: first + raw.peakIndex,
@@ -72,7 +74,9 @@ public struct LeadingEdgeDetector: Hashable, Sendable {
 
     /// The rule's raw crossing in `magnitudes`, indices from 0: where the magnitude rises through the share of
     /// the first local peak, before any correction of its place between taps.
-    func crossing(magnitudes: [Double], noise: Double, accumulated: Int) -> LeadingEdge? {
+    func crossing<Magnitudes: RandomAccessCollection<Double>>(
+        magnitudes: Magnitudes, noise: Double, accumulated: Int
+    ) -> LeadingEdge? where Magnitudes.Index == Int {
         guard let peakOffset = magnitudes.indices.max(by: { magnitudes[$0] < magnitudes[$1] }) else { return nil }
         let peak = magnitudes[peakOffset]
         let level = threshold(noise: noise, peak: peak, accumulated: accumulated)
@@ -117,7 +121,9 @@ public struct LeadingEdge: Hashable, Sendable {
 
     /// The magnitudes of the three taps after the one a first path at `index` falls in (floor(index) + 1,
     /// + 2, + 3: FP_AMPL1–3, DW1000 UM §7.2.22 and §7.2.39), 0 for a tap beyond `magnitudes`.
-    public static func amplitudes(after index: Double, in magnitudes: [Double]) -> (Double, Double, Double) {
+    public static func amplitudes<Magnitudes: RandomAccessCollection<Double>>(
+        after index: Double, in magnitudes: Magnitudes
+    ) -> (Double, Double, Double) where Magnitudes.Index == Int {
         let after = Int(index.rounded(.down))
         func magnitude(_ offset: Int) -> Double { magnitudes.indices.contains(offset) ? magnitudes[offset] : 0 }
         return (magnitude(after + 1), magnitude(after + 2), magnitude(after + 3))

@@ -115,26 +115,32 @@ public struct PreambleAccumulator: Sendable {
     public func taps(in range: Range<Int>) -> (real: [Double], imaginary: [Double]) {
         var real = [Double](zeros: range.count)
         var imaginary = [Double](zeros: range.count)
-        let pulse = ReceiverPulse.shared
-        let (turnCos, turnSin) = (Foundation.cos(phase), Foundation.sin(phase))
-        // The paths are added through the arrays' buffers, taken once for all of them, so that no tap's
-        // write checks the arrays' uniqueness and bounds again.
-        real.withUnsafeMutableBufferPointer { realTaps in
-            imaginary.withUnsafeMutableBufferPointer { imaginaryTaps in
-                for path in response.delays.indices {
-                    let position = straightLineIndex + response.delays[path] / AccumulatorFormat.tapSpacing
-                    // The delays are sorted: no later path reaches the range either.
-                    if position - ReceiverPulse.support > Double(range.upperBound) { break }
-                    // The path's amplitude turned by the carrier phase.
-                    pulse.add(
-                        real: (response.real[path] * turnCos - response.imaginary[path] * turnSin) * amplitude,
-                        imaginary: (response.real[path] * turnSin + response.imaginary[path] * turnCos) * amplitude,
-                        at: position, to: (realTaps, imaginaryTaps), range: range)
-                }
+        real.withUnsafeMutableBufferPointer { real in
+            imaginary.withUnsafeMutableBufferPointer { imaginary in
+                addTaps(in: range, to: (real, imaginary))
             }
         }
-        noise.add(to: &real, &imaginary, from: range.lowerBound)
         return (real, imaginary)
+    }
+
+    /// Adds the accumulated taps in `range`, noise included, to `taps` (each holding `range.count` values,
+    /// zeros for the taps alone): ``taps(in:)`` without its arrays, for a reading that keeps none.
+    func addTaps(
+        in range: Range<Int>, to taps: (real: UnsafeMutableBufferPointer<Double>, imaginary: UnsafeMutableBufferPointer<Double>)
+    ) {
+        let pulse = ReceiverPulse.shared
+        let (turnCos, turnSin) = (Foundation.cos(phase), Foundation.sin(phase))
+        for path in response.delays.indices {
+            let position = straightLineIndex + response.delays[path] / AccumulatorFormat.tapSpacing
+            // The delays are sorted: no later path reaches the range either.
+            if position - ReceiverPulse.support > Double(range.upperBound) { break }
+            // The path's amplitude turned by the carrier phase.
+            pulse.add(
+                real: (response.real[path] * turnCos - response.imaginary[path] * turnSin) * amplitude,
+                imaginary: (response.real[path] * turnSin + response.imaginary[path] * turnCos) * amplitude,
+                at: position, to: taps, range: range)
+        }
+        noise.add(to: taps, from: range.lowerBound)
     }
 
     /// The power, as a share like |a|², of the paths that land at tap `index` or later, and of those

@@ -4,13 +4,14 @@ import UWBCore
 /// What a chip reads off its accumulator at the end of a preamble: the first path found by its
 /// leading-edge detection, the three magnitudes after it (FP_AMPL1–3), the channel power (CIR_PWR before
 /// the register's width), its noise estimate (STD_NOISE) and the taps it looked at.
+///
+/// It keeps the taps' range, not their values: a chip reads every frame it keeps and software asks for
+/// the taps of few, so they are worked out again, to the same values, when asked (``taps``).
 public struct PreambleReading: Sendable {
     /// The accumulator it was read from.
     public let accumulator: PreambleAccumulator
-    /// The taps looked at, and their values.
+    /// The taps looked at.
     public let window: Range<Int>
-    public let real: [Double]
-    public let imaginary: [Double]
     /// The leading edge found (``LeadingEdgeDetector``), its index scattered as the chip's is within a tap
     /// (``ReceiverCalibration/fractionJitter``); the index is the first path's tap with its fraction.
     public let edge: LeadingEdge
@@ -33,38 +34,40 @@ public struct PreambleReading: Sendable {
         accumulator.format.firstPathLevel(amplitudes: firstPathAmplitudes, symbols: accumulator.effective)
     }
 
+    /// The values of the taps looked at (``window``), as real and imaginary parts.
+    public var taps: (real: [Double], imaginary: [Double]) {
+        accumulator.taps(in: window)
+    }
+
     /// Runs `detector` on `accumulator`.
     public init(accumulator: PreambleAccumulator, detector: LeadingEdgeDetector) {
         self.accumulator = accumulator
         let window = accumulator.window
-        let (real, imaginary) = accumulator.taps(in: window)
-        // A loop over the parts' buffers rather than a `map` of their `zip`, which costs more than the roots.
-        var magnitudes: [Double] = []
-        magnitudes.reserveCapacity(real.count)
-        real.withUnsafeBufferPointer { real in
-            imaginary.withUnsafeBufferPointer { imaginary in
-                for index in 0..<min(real.count, imaginary.count) {
-                    magnitudes.append((real[index] * real[index] + imaginary[index] * imaginary[index]).squareRoot())
-                }
-            }
-        }
-        noise = accumulator.estimatedNoise
-        let detected = detector.detect(
-            magnitudes: magnitudes, first: window.lowerBound, noise: noise, accumulated: accumulator.effective)
-            ?? LeadingEdge(index: accumulator.straightLineIndex, peakIndex: window.lowerBound, peak: 0, threshold: 0)
-        // What the chip does within a tap beyond the accumulator (``ReceiverCalibration/fractionJitter``).
-        edge = LeadingEdge(
-            index: detected.index + ReceiverCalibration.fractionJitter * accumulator.noise.standardNormal(1),
-            peakIndex: detected.peakIndex, peak: detected.peak, threshold: detected.threshold)
-        firstPathAmplitudes = LeadingEdge.amplitudes(after: edge.index - Double(window.lowerBound), in: magnitudes)
-        // Beyond the window, the paths' energy adds without their overlaps [D].
-        let noiseEnergy = 2 * accumulator.noiseDeviation * accumulator.noiseDeviation * Double(magnitudes.count)
-        var energy = max(magnitudes.reduce(0) { $0 + $1 * $1 } - noiseEnergy, 0)
-        let amplitude = accumulator.amplitude
-        energy += accumulator.powerBeyond(window.upperBound) * amplitude * amplitude * ReceiverPulse.shared.sampledEnergy
-        impulsePower = energy / accumulator.format.impulsePowerScale
         self.window = window
-        self.real = real
-        self.imaginary = imaginary
+        noise = accumulator.estimatedNoise
+        let noise = noise
+        // The taps and their magnitudes live only while they are read, in scratch buffers rather than
+        // arrays: a chip reads every frame it keeps, and three arrays a frame cost more than the reading.
+        (edge, firstPathAmplitudes, impulsePower) = TapScratch.withZeros(count: window.count) { real, imaginary, magnitudes in
+            accumulator.addTaps(in: window, to: (real, imaginary))
+            for index in magnitudes.indices {
+                magnitudes[index] = (real[index] * real[index] + imaginary[index] * imaginary[index]).squareRoot()
+            }
+            let readOnly = UnsafeBufferPointer(magnitudes)
+            let detected = detector.detect(
+                magnitudes: readOnly, first: window.lowerBound, noise: noise, accumulated: accumulator.effective)
+                ?? LeadingEdge(index: accumulator.straightLineIndex, peakIndex: window.lowerBound, peak: 0, threshold: 0)
+            // What the chip does within a tap beyond the accumulator (``ReceiverCalibration/fractionJitter``).
+            let edge = LeadingEdge(
+                index: detected.index + ReceiverCalibration.fractionJitter * accumulator.noise.standardNormal(1),
+                peakIndex: detected.peakIndex, peak: detected.peak, threshold: detected.threshold)
+            let amplitudes = LeadingEdge.amplitudes(after: edge.index - Double(window.lowerBound), in: readOnly)
+            // Beyond the window, the paths' energy adds without their overlaps [D].
+            let noiseEnergy = 2 * accumulator.noiseDeviation * accumulator.noiseDeviation * Double(magnitudes.count)
+            var energy = max(readOnly.reduce(0) { $0 + $1 * $1 } - noiseEnergy, 0)
+            let amplitude = accumulator.amplitude
+            energy += accumulator.powerBeyond(window.upperBound) * amplitude * amplitude * ReceiverPulse.shared.sampledEnergy
+            return (edge, amplitudes, energy / accumulator.format.impulsePowerScale)
+        }
     }
 }

@@ -98,7 +98,8 @@ extension VirtualDW1000 {
         guard accumulatorTapsPending else { return }
         accumulatorTapsPending = false
         guard let reading = lastPreambleReading else { return }
-        writeAccumulator(reading.window, real: reading.real, imaginary: reading.imaginary)
+        let taps = reading.taps
+        writeAccumulator(reading.window, real: taps.real, imaginary: taps.imaginary)
     }
 
     /// Writes the whole of the last accumulation into ACC_MEM if a read of `samples` reaches beyond the
