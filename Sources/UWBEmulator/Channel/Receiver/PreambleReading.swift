@@ -49,25 +49,36 @@ public struct PreambleReading: Sendable {
         // The taps and their magnitudes live only while they are read, in scratch buffers rather than
         // arrays: a chip reads every frame it keeps, and three arrays a frame cost more than the reading.
         (edge, firstPathAmplitudes, impulsePower) = TapScratch.withZeros(count: window.count) { real, imaginary, magnitudes in
-            accumulator.addTaps(in: window, to: (real, imaginary))
-            for index in magnitudes.indices {
-                magnitudes[index] = (real[index] * real[index] + imaginary[index] * imaginary[index]).squareRoot()
-            }
-            let readOnly = UnsafeBufferPointer(magnitudes)
-            let detected = detector.detect(
-                magnitudes: readOnly, first: window.lowerBound, noise: noise, accumulated: accumulator.effective)
-                ?? LeadingEdge(index: accumulator.straightLineIndex, peakIndex: window.lowerBound, peak: 0, threshold: 0)
-            // What the chip does within a tap beyond the accumulator (``ReceiverCalibration/fractionJitter``).
-            let edge = LeadingEdge(
-                index: detected.index + ReceiverCalibration.fractionJitter * accumulator.noise.standardNormal(1),
-                peakIndex: detected.peakIndex, peak: detected.peak, threshold: detected.threshold)
-            let amplitudes = LeadingEdge.amplitudes(after: edge.index - Double(window.lowerBound), in: readOnly)
-            // Beyond the window, the paths' energy adds without their overlaps [D].
-            let noiseEnergy = 2 * accumulator.noiseDeviation * accumulator.noiseDeviation * Double(magnitudes.count)
-            var energy = max(readOnly.reduce(0) { $0 + $1 * $1 } - noiseEnergy, 0)
-            let amplitude = accumulator.amplitude
-            energy += accumulator.powerBeyond(window.upperBound) * amplitude * amplitude * ReceiverPulse.shared.sampledEnergy
-            return (edge, amplitudes, energy / accumulator.format.impulsePowerScale)
+            Self.read(accumulator, window: window, detector: detector, noise: noise, taps: (real, imaginary), magnitudes: magnitudes)
         }
+    }
+
+    /// The leading edge `detector` finds in `accumulator`'s taps `window` given the noise estimate `noise`,
+    /// the magnitudes after it and the channel power, the taps worked out in `taps` and their magnitudes in
+    /// `magnitudes` (each of `window.count` zeros).
+    private static func read(
+        _ accumulator: borrowing PreambleAccumulator, window: Range<Int>, detector: LeadingEdgeDetector, noise: Double,
+        taps: (real: UnsafeMutableBufferPointer<Double>, imaginary: UnsafeMutableBufferPointer<Double>),
+        magnitudes: UnsafeMutableBufferPointer<Double>
+    ) -> (edge: LeadingEdge, amplitudes: (Double, Double, Double), impulsePower: Double) {
+        accumulator.addTaps(in: window, to: taps)
+        for index in magnitudes.indices {
+            magnitudes[index] = (taps.real[index] * taps.real[index] + taps.imaginary[index] * taps.imaginary[index]).squareRoot()
+        }
+        let readOnly = UnsafeBufferPointer(magnitudes)
+        let detected = detector.detect(
+            magnitudes: readOnly, first: window.lowerBound, noise: noise, accumulated: accumulator.effective)
+            ?? LeadingEdge(index: accumulator.straightLineIndex, peakIndex: window.lowerBound, peak: 0, threshold: 0)
+        // What the chip does within a tap beyond the accumulator (``ReceiverCalibration/fractionJitter``).
+        let edge = LeadingEdge(
+            index: detected.index + ReceiverCalibration.fractionJitter * accumulator.noise.standardNormal(1),
+            peakIndex: detected.peakIndex, peak: detected.peak, threshold: detected.threshold)
+        let amplitudes = LeadingEdge.amplitudes(after: edge.index - Double(window.lowerBound), in: readOnly)
+        // Beyond the window, the paths' energy adds without their overlaps [D].
+        let noiseEnergy = 2 * accumulator.noiseDeviation * accumulator.noiseDeviation * Double(magnitudes.count)
+        var energy = max(readOnly.reduce(0) { $0 + $1 * $1 } - noiseEnergy, 0)
+        let amplitude = accumulator.amplitude
+        energy += accumulator.powerBeyond(window.upperBound) * amplitude * amplitude * ReceiverPulse.shared.sampledEnergy
+        return (edge, amplitudes, energy / accumulator.format.impulsePowerScale)
     }
 }
