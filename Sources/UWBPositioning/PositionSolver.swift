@@ -16,7 +16,7 @@ public struct PositionSolver: Sendable {
     /// The most Gauss-Newton iterations per fix.
     public var maximumIterations = 50
     /// The anchors in the order of their names, the order the solver takes them in.
-    private let ordered: [Anchor]
+    let ordered: [Anchor]
     /// Each anchor's index in ``ordered``, by name.
     private let indices: [String: Int]
 
@@ -26,6 +26,7 @@ public struct PositionSolver: Sendable {
     ///   ``PositioningError/unsurveyedAnchor(_:)`` if one has a coordinate that is not finite.
     public init(anchors: [Anchor], geometry: SolverGeometry) throws(PositioningError) {
         var byName: [String: Anchor] = [:]
+        byName.reserveCapacity(anchors.count)
         for anchor in anchors {
             let point = anchor.position.metres
             guard point.x.isFinite, point.y.isFinite, point.z.isFinite else { throw .unsurveyedAnchor(anchor.name) }

@@ -94,8 +94,7 @@ public struct DownlinkTDoALocator: Sendable {
         if let solver, has(observations, in: solver) {
             return solver
         }
-        let known = (solver?.anchors ?? [:]).merging(Self.anchors(of: observations)) { $1 }
-        let solver = try PositionSolver(anchors: known.values.sorted { $0.name < $1.name }, geometry: geometry)
+        let solver = try PositionSolver(anchors: Self.anchors(of: observations, over: solver?.ordered ?? []), geometry: geometry)
         self.solver = solver
         verified.removeAll(keepingCapacity: true)
         return solver
@@ -126,19 +125,27 @@ public struct DownlinkTDoALocator: Sendable {
         _ observations: [DownlinkTDoAObservation], geometry: SolverGeometry, timestampDeviation: Distance
     ) -> Result<PositionFix, PositioningError> {
         do throws(PositioningError) {
-            let solver = try PositionSolver(anchors: anchors(of: observations).values.sorted { $0.name < $1.name }, geometry: geometry)
+            let solver = try PositionSolver(anchors: anchors(of: observations, over: []), geometry: geometry)
             return .success(try fix(observations, solver: solver, timestampDeviation: timestampDeviation))
         } catch {
             return .failure(error)
         }
     }
 
-    /// The anchors of `observations`, each at the position it last sent, by name.
-    private static func anchors(of observations: [DownlinkTDoAObservation]) -> [String: Anchor] {
-        var anchors: [String: Anchor] = [:]
+    /// The anchors of `observations`, each at the position it last sent, and those of `known` (in
+    /// the order of their names, one per name) that they do not have, in the order of their names.
+    private static func anchors(of observations: [DownlinkTDoAObservation], over known: [Anchor]) -> [Anchor] {
+        // Kept in order by inserting each where it belongs: a site's dozen or so anchors take a few
+        // comparisons each, fewer instructions than hashing their names into a dictionary to sort.
+        var anchors = known
         for observation in observations {
             for anchor in observation.anchors {
-                anchors[anchor.name] = anchor
+                let index = anchors.firstIndex { !($0.name < anchor.name) } ?? anchors.endIndex
+                if index < anchors.endIndex, anchors[index].name == anchor.name {
+                    anchors[index] = anchor
+                } else {
+                    anchors.insert(anchor, at: index)
+                }
             }
         }
         return anchors
