@@ -161,14 +161,17 @@ public struct DownlinkTDoALocator: Sendable {
         measurements.reserveCapacity(count)
         resolved.reserveCapacity(count)
         // The rounds' clocks numbered as the solver numbers them: in the order they first appear
-        // among the measurements (a round that gives none gets none).
-        var clocks: [String] = []
+        // among the measurements (a round that gives none gets none). A clock is told by its
+        // initiator and round number, which its name spells out and no other's does.
+        var clocks: [(initiator: String, round: UInt16)] = []
+        clocks.reserveCapacity(observations.count)
         for observation in observations {
-            let clock = "\(observation.round.initiator) round \(observation.roundNumber)"
-            let number = clocks.firstIndex(of: clock) ?? clocks.count
+            let clock = (initiator: observation.round.initiator, round: observation.roundNumber)
+            let number = clocks.firstIndex { $0.initiator == clock.initiator && $0.round == clock.round } ?? clocks.count
             let before = measurements.count
             try observation.round.appendPseudoranges(
-                for: solver, clock: clock, numbered: number, timestampDeviation: timestampDeviation, to: &measurements, resolved: &resolved)
+                for: solver, clock: "\(clock.initiator) round \(clock.round)", numbered: number, timestampDeviation: timestampDeviation,
+                to: &measurements, resolved: &resolved)
             if number == clocks.count, measurements.count > before {
                 clocks.append(clock)
             }
