@@ -34,8 +34,15 @@ public struct PositionSolver: Sendable {
         }
         self.anchors = byName
         self.geometry = geometry
-        ordered = byName.values.sorted { $0.name < $1.name }
-        indices = Dictionary(uniqueKeysWithValues: ordered.enumerated().map { ($1.name, $0) })
+        // Anchors given in the order of their names (as a locator keeps them) need no sort.
+        let isOrdered = zip(anchors, anchors.dropFirst()).allSatisfy { $0.name < $1.name }
+        ordered = isOrdered ? anchors : byName.values.sorted { $0.name < $1.name }
+        var indices: [String: Int] = [:]
+        indices.reserveCapacity(ordered.count)
+        for (index, anchor) in ordered.enumerated() {
+            indices[anchor.name] = index
+        }
+        self.indices = indices
     }
 
     /// The position `measurements` fix, leaving out those inconsistent with the rest.
