@@ -26,6 +26,8 @@ public struct DownlinkTDoALocator: Sendable {
     /// The anchors of each initiator's round last found in ``solver`` as they are there: a round
     /// with the same needs no look-up.
     private var verified: [(initiator: UInt16, anchors: [Anchor])] = []
+    /// The storage the solver works in, kept from fix to fix.
+    private var workspace = SolverWorkspace()
 
     /// A locator fixing in `geometry` with receive timestamps of deviation `timestampDeviation`,
     /// from sets of rounds that span at most `window`.
@@ -78,7 +80,8 @@ public struct DownlinkTDoALocator: Sendable {
     /// The position `observations` fix.
     private mutating func fix(_ observations: [DownlinkTDoAObservation]) -> Result<PositionFix, PositioningError> {
         do throws(PositioningError) {
-            return .success(try Self.fix(observations, solver: solver(for: observations), timestampDeviation: timestampDeviation))
+            let solver = try solver(for: observations)
+            return .success(try Self.fix(observations, solver: solver, timestampDeviation: timestampDeviation, in: &workspace))
         } catch {
             return .failure(error)
         }
@@ -126,7 +129,8 @@ public struct DownlinkTDoALocator: Sendable {
     ) -> Result<PositionFix, PositioningError> {
         do throws(PositioningError) {
             let solver = try PositionSolver(anchors: anchors(of: observations, over: []), geometry: geometry)
-            return .success(try fix(observations, solver: solver, timestampDeviation: timestampDeviation))
+            var workspace = SolverWorkspace()
+            return .success(try fix(observations, solver: solver, timestampDeviation: timestampDeviation, in: &workspace))
         } catch {
             return .failure(error)
         }
@@ -151,9 +155,10 @@ public struct DownlinkTDoALocator: Sendable {
         return anchors
     }
 
-    /// The position `solver` fixes from every round's pseudoranges in `observations`.
+    /// The position `solver` fixes from every round's pseudoranges in `observations`, in `workspace`.
     private static func fix(
-        _ observations: [DownlinkTDoAObservation], solver: PositionSolver, timestampDeviation: Distance
+        _ observations: [DownlinkTDoAObservation], solver: PositionSolver, timestampDeviation: Distance,
+        in workspace: inout SolverWorkspace
     ) throws(PositioningError) -> PositionFix {
         var measurements: [PositionMeasurement] = []
         var resolved: [ResolvedMeasurement] = []
@@ -176,6 +181,6 @@ public struct DownlinkTDoALocator: Sendable {
                 clocks.append(clock)
             }
         }
-        return try solver.fix(measurements, resolved: resolved)
+        return try solver.fix(measurements, resolved: resolved, in: &workspace)
     }
 }
