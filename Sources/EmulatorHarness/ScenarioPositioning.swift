@@ -37,9 +37,10 @@ public final class ScenarioPositioning {
     /// Every fix not yet taken with ``takeRecords()``, in time order.
     public private(set) var records: [PositionRecord] = []
 
-    /// Per tag (by device index): its DL-TDoA locator and its tracker.
-    private var locators: [Int: DownlinkTDoALocator] = [:]
-    private var trackers: [Int: PositionTracker] = [:]
+    /// Per device (by index), for a tag: its DL-TDoA locator and its tracker. Arrays rather than
+    /// dictionaries: every round a tag hears and every fix it makes looks them up.
+    private var locators: [DownlinkTDoALocator?] = []
+    private var trackers: [PositionTracker?] = []
     /// UL-TDoA: the server's locator for each tag's geometry.
     private var uplinkLocators: [Int: UplinkTDoALocator] = [:]
     /// TWR: each tag's locator, the anchors by device name, and the sessions.
@@ -90,6 +91,8 @@ public final class ScenarioPositioning {
             throw .emulation(error)
         }
         emulation = world
+        locators = Array(repeating: nil, count: world.devices.count)
+        trackers = Array(repeating: nil, count: world.devices.count)
         let plan = try AnchorPlan(scenario: scenario, world: world, method: spec.method, period: period)
         roundSpan = plan.roundSpan
         let deviation = timestampDeviation ?? spec.timestampDeviation

@@ -16,7 +16,7 @@ public struct PositionSolver: Sendable {
     /// The most Gauss-Newton iterations per fix.
     public var maximumIterations = 50
     /// The anchors in the order of their names, the order the solver takes them in.
-    private let ordered: [Anchor]
+    let ordered: [Anchor]
     /// Each anchor's index in ``ordered``, by name.
     private let indices: [String: Int]
 
@@ -26,6 +26,7 @@ public struct PositionSolver: Sendable {
     ///   ``PositioningError/unsurveyedAnchor(_:)`` if one has a coordinate that is not finite.
     public init(anchors: [Anchor], geometry: SolverGeometry) throws(PositioningError) {
         var byName: [String: Anchor] = [:]
+        byName.reserveCapacity(anchors.count)
         for anchor in anchors {
             let point = anchor.position.metres
             guard point.x.isFinite, point.y.isFinite, point.z.isFinite else { throw .unsurveyedAnchor(anchor.name) }
@@ -33,8 +34,15 @@ public struct PositionSolver: Sendable {
         }
         self.anchors = byName
         self.geometry = geometry
-        ordered = byName.values.sorted { $0.name < $1.name }
-        indices = Dictionary(uniqueKeysWithValues: ordered.enumerated().map { ($1.name, $0) })
+        // Anchors given in the order of their names (as a locator keeps them) need no sort.
+        let isOrdered = zip(anchors, anchors.dropFirst()).allSatisfy { $0.name < $1.name }
+        ordered = isOrdered ? anchors : byName.values.sorted { $0.name < $1.name }
+        var indices: [String: Int] = [:]
+        indices.reserveCapacity(ordered.count)
+        for (index, anchor) in ordered.enumerated() {
+            indices[anchor.name] = index
+        }
+        self.indices = indices
     }
 
     /// The position `measurements` fix, leaving out those inconsistent with the rest.
@@ -49,17 +57,21 @@ public struct PositionSolver: Sendable {
         for measurement in measurements {
             resolved.append(try resolve(measurement, clocks: &clocks))
         }
-        return try fix(resolved, of: measurements)
+        var workspace = SolverWorkspace()
+        return try fix(resolved, of: measurements, in: &workspace)
     }
 
     /// The position `measurements` fix, as ``fix(_:)`` finds it, from them already resolved as
     /// `resolved` (the same in the same order, their clocks numbered in the order they first appear)
-    /// by whoever made them, who looked their anchors up: it checks their values.
-    func fix(_ measurements: [PositionMeasurement], resolved: [ResolvedMeasurement]) throws(PositioningError) -> PositionFix {
+    /// by whoever made them, who looked their anchors up: it checks their values. It works in
+    /// `workspace`, which the caller keeps from fix to fix.
+    func fix(
+        _ measurements: [PositionMeasurement], resolved: [ResolvedMeasurement], in workspace: inout SolverWorkspace
+    ) throws(PositioningError) -> PositionFix {
         for measurement in measurements {
             try Self.validate(measurement)
         }
-        return try fix(resolved, of: measurements)
+        return try fix(resolved, of: measurements, in: &workspace)
     }
 
     /// Anchor `name`'s index in the solver's name order and its position, or nil for one it does not have.
@@ -69,11 +81,13 @@ public struct PositionSolver: Sendable {
     }
 
     /// The position `measurements`, resolved and checked as `resolved`, fix.
-    private func fix(_ resolved: [ResolvedMeasurement], of measurements: [PositionMeasurement]) throws(PositioningError) -> PositionFix {
+    private func fix(
+        _ resolved: [ResolvedMeasurement], of measurements: [PositionMeasurement], in workspace: inout SolverWorkspace
+    ) throws(PositioningError) -> PositionFix {
         var resolved = resolved
         var used = measurements
         var rejected: [PositionMeasurement] = []
-        var solution = try solve(resolved)
+        var solution = try solve(resolved, in: &workspace)
         while let residual = solution.normalisedResidual, residual > Self.consistencyBound(degreesOfFreedom: solution.degreesOfFreedom) {
             // Leave out the measurement whose absence agrees best, keeping one degree of freedom
             // to check the rest: with none left, any measurement could be the wrong one.
@@ -81,7 +95,7 @@ public struct PositionSolver: Sendable {
             for index in resolved.indices {
                 var remaining = resolved
                 remaining.remove(at: index)
-                guard let candidate = try? solve(remaining), let candidateResidual = candidate.normalisedResidual else { continue }
+                guard let candidate = try? solve(remaining, in: &workspace), let candidateResidual = candidate.normalisedResidual else { continue }
                 if candidateResidual < best?.solution.normalisedResidual ?? .infinity {
                     best = (index, candidate)
                 }
@@ -91,7 +105,7 @@ public struct PositionSolver: Sendable {
             resolved.remove(at: best.index)
             solution = best.solution
         }
-        if (1...Self.ambiguousDegreesOfFreedom).contains(solution.degreesOfFreedom), let other = otherSolution(than: solution, of: resolved) {
+        if (1...Self.ambiguousDegreesOfFreedom).contains(solution.degreesOfFreedom), let other = otherSolution(than: solution, of: resolved, in: &workspace) {
             let point = geometry.point(solution.unknowns)
             throw .ambiguousGeometry(
                 "two positions fit the measurements within their errors, \(Position(metres: point)) and \(Position(metres: other)): "
@@ -109,7 +123,7 @@ public struct PositionSolver: Sendable {
     /// offset from the centroid (farther out the same way): the second crossing of the hyperbolae
     /// or circles that one or two degrees of freedom cannot rule out, typically outside the
     /// anchors' hull.
-    private func otherSolution(than solution: Solution, of given: [ResolvedMeasurement]) -> Vector3? {
+    private func otherSolution(than solution: Solution, of given: [ResolvedMeasurement], in workspace: inout SolverWorkspace) -> Vector3? {
         let (measurements, clocks) = Self.numberingClocks(given)
         let point = geometry.point(solution.unknowns)
         let centroid = measurements.reduce(Vector3.zero) { $0 + $1.anchor } * (1 / Double(measurements.count))
@@ -123,7 +137,7 @@ public struct PositionSolver: Sendable {
         let size = geometry.unknowns
         let spread = (0..<size).reduce(0.0) { $0 + solution.covariance[$1 * size + $1] }.squareRoot()
         for start in starts {
-            guard let candidate = try? refine(measurements, clocks: clocks, from: centroidStart(start, measurements, clocks: clocks)),
+            guard let candidate = try? refine(measurements, clocks: clocks, from: centroidStart(start, measurements, clocks: clocks), in: &workspace),
                 let residual = candidate.normalisedResidual, residual <= Self.consistencyBound(degreesOfFreedom: candidate.degreesOfFreedom)
             else { continue }
             let other = geometry.point(candidate.unknowns)
@@ -160,7 +174,7 @@ public struct PositionSolver: Sendable {
 
     /// The weighted least-squares solution of `measurements`, from the better of two starts (the
     /// second only when the first's solution does not pass the consistency check).
-    private func solve(_ given: [ResolvedMeasurement]) throws(PositioningError) -> Solution {
+    private func solve(_ given: [ResolvedMeasurement], in workspace: inout SolverWorkspace) throws(PositioningError) -> Solution {
         let (measurements, clocks) = Self.numberingClocks(given)
         let unknowns = geometry.unknowns + clocks
         guard measurements.count >= unknowns else {
@@ -189,7 +203,7 @@ public struct PositionSolver: Sendable {
                 ? linearisedStart(measurements, clocks: clocks) : centroidStart(centroid, measurements, clocks: clocks)
             else { continue }
             do {
-                let solution = try refine(measurements, clocks: clocks, from: start)
+                let solution = try refine(measurements, clocks: clocks, from: start, in: &workspace)
                 if solution.cost < best?.cost ?? .infinity {
                     best = solution
                 }
@@ -302,20 +316,15 @@ public struct PositionSolver: Sendable {
         return geometry.unknowns(of: centroid) + sums.map { $0.total / Double(max(1, $0.count)) }
     }
 
-    /// Gauss-Newton from `start`, halving a step that does not lower the cost.
-    private func refine(_ measurements: [ResolvedMeasurement], clocks: Int, from start: [Double]) throws(PositioningError) -> Solution {
+    /// Gauss-Newton from `start`, halving a step that does not lower the cost, in `workspace`'s storage.
+    private func refine(
+        _ measurements: [ResolvedMeasurement], clocks: Int, from start: [Double], in workspace: inout SolverWorkspace
+    ) throws(PositioningError) -> Solution {
         let size = geometry.unknowns
-        var unknowns = start
-        var candidate = unknowns
-        // Every iteration's storage made once: the equations at the unknowns and at the candidate
-        // step, the step and the row each equation's position coefficients are put in.
-        var equations = NormalEquations(size: size + clocks)
-        var next = NormalEquations(size: size + clocks)
-        var step = Array(zeros: size + clocks)
-        var row = Array(zeros: size)
-        var cost = normalEquations(measurements, at: unknowns, into: &equations, row: &row)
+        workspace.prepare(from: start, unknowns: size + clocks, position: size)
+        var cost = normalEquations(measurements, at: workspace.unknowns, into: &workspace.equations, row: &workspace.row)
         for _ in 0..<maximumIterations {
-            guard equations.solve(into: &step) else {
+            guard workspace.equations.solve(into: &workspace.step) else {
                 throw .ambiguousGeometry(Self.baselineExtension)
             }
             var scale = 1.0
@@ -325,29 +334,31 @@ public struct PositionSolver: Sendable {
             // those of the steps left.
             var hasEquations = false
             repeat {
-                Self.move(unknowns, by: step, scaledBy: scale, to: &candidate)
+                Self.move(workspace.unknowns, by: workspace.step, scaledBy: scale, to: &workspace.candidate)
                 hasEquations = scale == 1
                 nextCost = hasEquations
-                    ? normalEquations(measurements, at: candidate, into: &next, row: &row) : self.cost(of: measurements, at: candidate)
+                    ? normalEquations(measurements, at: workspace.candidate, into: &workspace.next, row: &workspace.row)
+                    : self.cost(of: measurements, at: workspace.candidate)
                 scale /= 2
             } while nextCost > cost && scale > 1e-6
             if !hasEquations {
-                nextCost = normalEquations(measurements, at: candidate, into: &next, row: &row)
+                nextCost = normalEquations(measurements, at: workspace.candidate, into: &workspace.next, row: &workspace.row)
             }
             var moved = 0.0
-            for index in candidate.indices {
-                moved += (candidate[index] - unknowns[index]) * (candidate[index] - unknowns[index])
+            for index in workspace.candidate.indices {
+                let change = workspace.candidate[index] - workspace.unknowns[index]
+                moved += change * change
             }
-            swap(&unknowns, &candidate)
-            swap(&equations, &next)
+            swap(&workspace.unknowns, &workspace.candidate)
+            swap(&workspace.equations, &workspace.next)
             cost = nextCost
             if moved.squareRoot() < 1e-9 {
                 // The position's block of the inverse, the clocks' offsets' uncertainty taken into account.
-                guard let covariance = equations.inverse(leading: size) else {
+                guard let covariance = workspace.equations.inverse(leading: size) else {
                     throw .ambiguousGeometry(Self.baselineExtension)
                 }
-                return Solution(unknowns: Array(unknowns.prefix(size)), covariance: covariance, cost: cost,
-                                degreesOfFreedom: measurements.count - equations.size)
+                return Solution(unknowns: Array(workspace.unknowns.prefix(size)), covariance: covariance, cost: cost,
+                                degreesOfFreedom: measurements.count - workspace.equations.size)
             }
         }
         throw .noConvergence(iterations: maximumIterations)

@@ -63,27 +63,30 @@ public enum SolverGeometry: Hashable, Sendable {
             scale = max(scale, (point - first).length)
         }
         scale = max(scale, 1e-9)
-        var spread = 0.0
+        // The largest area (2-D) or volume (3-D) the points span against the threshold: the first
+        // that passes it settles the answer, so the search ends there, usually within a few.
         switch self {
         case .planar:
+            let threshold = 1e-6 * scale * scale
             for a in offsets {
                 for b in offsets {
                     let (u, v) = (a - first, b - first)
-                    spread = max(spread, abs(u.x * v.z - u.z * v.x))
+                    if abs(u.x * v.z - u.z * v.x) > threshold { return nil }
                 }
             }
-            return spread > 1e-6 * scale * scale ? nil : "the anchors stand on one line (seen from above); place anchors off that line"
+            return "the anchors stand on one line (seen from above); place anchors off that line"
         case .spatial:
+            let threshold = 1e-6 * scale * scale * scale
             for a in offsets {
                 for b in offsets {
                     let (u, v) = (a - first, b - first)
                     let cross = Vector3(x: u.y * v.z - u.z * v.y, y: u.z * v.x - u.x * v.z, z: u.x * v.y - u.y * v.x)
-                    for c in offsets {
-                        spread = max(spread, abs(cross.dot(c - first)))
+                    for c in offsets where abs(cross.dot(c - first)) > threshold {
+                        return nil
                     }
                 }
             }
-            return spread > 1e-6 * scale * scale * scale ? nil : "the anchors stand in one plane; place anchors off that plane"
+            return "the anchors stand in one plane; place anchors off that plane"
         }
     }
 }

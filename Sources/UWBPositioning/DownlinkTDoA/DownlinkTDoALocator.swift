@@ -26,6 +26,8 @@ public struct DownlinkTDoALocator: Sendable {
     /// The anchors of each initiator's round last found in ``solver`` as they are there: a round
     /// with the same needs no look-up.
     private var verified: [(initiator: UInt16, anchors: [Anchor])] = []
+    /// The storage the solver works in, kept from fix to fix.
+    private var workspace = SolverWorkspace()
 
     /// A locator fixing in `geometry` with receive timestamps of deviation `timestampDeviation`,
     /// from sets of rounds that span at most `window`.
@@ -78,7 +80,8 @@ public struct DownlinkTDoALocator: Sendable {
     /// The position `observations` fix.
     private mutating func fix(_ observations: [DownlinkTDoAObservation]) -> Result<PositionFix, PositioningError> {
         do throws(PositioningError) {
-            return .success(try Self.fix(observations, solver: solver(for: observations), timestampDeviation: timestampDeviation))
+            let solver = try solver(for: observations)
+            return .success(try Self.fix(observations, solver: solver, timestampDeviation: timestampDeviation, in: &workspace))
         } catch {
             return .failure(error)
         }
@@ -94,8 +97,7 @@ public struct DownlinkTDoALocator: Sendable {
         if let solver, has(observations, in: solver) {
             return solver
         }
-        let known = (solver?.anchors ?? [:]).merging(Self.anchors(of: observations)) { $1 }
-        let solver = try PositionSolver(anchors: known.values.sorted { $0.name < $1.name }, geometry: geometry)
+        let solver = try PositionSolver(anchors: Self.anchors(of: observations, over: solver?.ordered ?? []), geometry: geometry)
         self.solver = solver
         verified.removeAll(keepingCapacity: true)
         return solver
@@ -126,27 +128,37 @@ public struct DownlinkTDoALocator: Sendable {
         _ observations: [DownlinkTDoAObservation], geometry: SolverGeometry, timestampDeviation: Distance
     ) -> Result<PositionFix, PositioningError> {
         do throws(PositioningError) {
-            let solver = try PositionSolver(anchors: anchors(of: observations).values.sorted { $0.name < $1.name }, geometry: geometry)
-            return .success(try fix(observations, solver: solver, timestampDeviation: timestampDeviation))
+            let solver = try PositionSolver(anchors: anchors(of: observations, over: []), geometry: geometry)
+            var workspace = SolverWorkspace()
+            return .success(try fix(observations, solver: solver, timestampDeviation: timestampDeviation, in: &workspace))
         } catch {
             return .failure(error)
         }
     }
 
-    /// The anchors of `observations`, each at the position it last sent, by name.
-    private static func anchors(of observations: [DownlinkTDoAObservation]) -> [String: Anchor] {
-        var anchors: [String: Anchor] = [:]
+    /// The anchors of `observations`, each at the position it last sent, and those of `known` (in
+    /// the order of their names, one per name) that they do not have, in the order of their names.
+    private static func anchors(of observations: [DownlinkTDoAObservation], over known: [Anchor]) -> [Anchor] {
+        // Kept in order by inserting each where it belongs: a site's dozen or so anchors take a few
+        // comparisons each, fewer instructions than hashing their names into a dictionary to sort.
+        var anchors = known
         for observation in observations {
             for anchor in observation.anchors {
-                anchors[anchor.name] = anchor
+                let index = anchors.firstIndex { !($0.name < anchor.name) } ?? anchors.endIndex
+                if index < anchors.endIndex, anchors[index].name == anchor.name {
+                    anchors[index] = anchor
+                } else {
+                    anchors.insert(anchor, at: index)
+                }
             }
         }
         return anchors
     }
 
-    /// The position `solver` fixes from every round's pseudoranges in `observations`.
+    /// The position `solver` fixes from every round's pseudoranges in `observations`, in `workspace`.
     private static func fix(
-        _ observations: [DownlinkTDoAObservation], solver: PositionSolver, timestampDeviation: Distance
+        _ observations: [DownlinkTDoAObservation], solver: PositionSolver, timestampDeviation: Distance,
+        in workspace: inout SolverWorkspace
     ) throws(PositioningError) -> PositionFix {
         var measurements: [PositionMeasurement] = []
         var resolved: [ResolvedMeasurement] = []
@@ -154,18 +166,21 @@ public struct DownlinkTDoALocator: Sendable {
         measurements.reserveCapacity(count)
         resolved.reserveCapacity(count)
         // The rounds' clocks numbered as the solver numbers them: in the order they first appear
-        // among the measurements (a round that gives none gets none).
-        var clocks: [String] = []
+        // among the measurements (a round that gives none gets none). A clock is told by its
+        // initiator and round number, which its name spells out and no other's does.
+        var clocks: [(initiator: String, round: UInt16)] = []
+        clocks.reserveCapacity(observations.count)
         for observation in observations {
-            let clock = "\(observation.round.initiator) round \(observation.roundNumber)"
-            let number = clocks.firstIndex(of: clock) ?? clocks.count
+            let clock = (initiator: observation.round.initiator, round: observation.roundNumber)
+            let number = clocks.firstIndex { $0.initiator == clock.initiator && $0.round == clock.round } ?? clocks.count
             let before = measurements.count
             try observation.round.appendPseudoranges(
-                for: solver, clock: clock, numbered: number, timestampDeviation: timestampDeviation, to: &measurements, resolved: &resolved)
+                for: solver, clock: "\(clock.initiator) round \(clock.round)", numbered: number, timestampDeviation: timestampDeviation,
+                to: &measurements, resolved: &resolved)
             if number == clocks.count, measurements.count > before {
                 clocks.append(clock)
             }
         }
-        return try solver.fix(measurements, resolved: resolved)
+        return try solver.fix(measurements, resolved: resolved, in: &workspace)
     }
 }

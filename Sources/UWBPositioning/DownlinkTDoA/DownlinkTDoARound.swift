@@ -147,7 +147,7 @@ public struct DownlinkTDoARound: Hashable, Sendable {
 
     /// Appends ``pseudoranges(for:clock:timestampDeviation:)`` to `measurements`, which a set of
     /// rounds gathers in one array, and each resolved against `solver`'s anchors, with its clock
-    /// numbered `number`, to `resolved`, for ``PositionSolver/fix(_:resolved:)``; on a throw some may
+    /// numbered `number`, to `resolved`, for ``PositionSolver/fix(_:resolved:in:)``; on a throw some may
     /// have been appended.
     func appendPseudoranges(
         for solver: PositionSolver, clock: String, numbered number: Int, timestampDeviation: Distance,
