@@ -79,7 +79,7 @@ extension DW1000 {
         guard (FrameCheckSequence.length...DW1000Constants.maximumFrameLength).contains(length) else {
             throw .bus(.transferFailed("RX_FINFO reports a \(length)-octet frame with a good FCS, which the chip cannot receive; check the SPI wiring and clock"))
         }
-        let measuresPhase = measuresFirstPathPhase
+        let measuresPhase = readsFirstPathPhase
         let (registers, clocks) = try onBus {
             try port.batch { (batch: inout RegisterBatch) throws(SPIBusError) -> (ReceptionRegisters, UInt64?) in
                 let registers = ReceptionRegisters(
