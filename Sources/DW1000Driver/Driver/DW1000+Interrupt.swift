@@ -11,17 +11,20 @@ extension DW1000 {
     public func handleInterrupt() throws(TransceiverError) -> [TransceiverEvent] {
         let interrupt = try onBus { try port.batch(InterruptStatus.init(reading:)) }
         let status = interrupt.status
-        var events: [TransceiverEvent] = []
+        var transmitted: TransceiverEvent?
         var handled: UInt64 = 0
         if status & DW1000Register.SysStatus.txfrs.mask != 0, let stamp = interrupt.transmitStamp {
-            events.append(.transmitted(at: DeviceTime(wrapping: stamp)))
+            transmitted = .transmitted(at: DeviceTime(wrapping: stamp))
             handled |= Self.transmitProgressEvents
         }
         if status & DW1000Register.SysStatus.rxfcg.mask != 0, let information = interrupt.frameInformation {
             handled |= Self.receiveProgressEvents
-            events.append(.frameReceived(try readReceivedFrame(information, clearing: handled)))
-            return events
+            let received = TransceiverEvent.frameReceived(try readReceivedFrame(information, clearing: handled))
+            // Made at its final size: appending to an empty array goes through its growth path,
+            // once for nearly every interrupt.
+            return transmitted.map { [$0, received] } ?? [received]
         }
+        var events = transmitted.map { [$0] } ?? []
         // Events masked out (AFFREJ under a frame filter) may be set, but are not this interrupt's.
         if let outcome = Self.receiveOutcome(status & unmaskedEvents) {
             events.append(outcome)
