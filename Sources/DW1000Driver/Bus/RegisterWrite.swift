@@ -29,11 +29,13 @@ func littleEndianOctets(_ value: UInt64, count: Int) -> [UInt8] {
 
 /// The value of the `count` octets (at most 8) of `octets` from index `start`, low octet first;
 /// octets past the end of `octets` count as absent. By index rather than through slices, which
-/// would retain the array for each field a reception decodes.
+/// would retain the array for each field a reception decodes; inlined, so that each caller's
+/// constant start and count leave a few loads and shifts (the shift, under 64, needs no check).
+@inline(__always)
 func littleEndianValue(_ octets: [UInt8], from start: Int = 0, count: Int = 8) -> UInt64 {
     var value: UInt64 = 0
     for index in start..<max(start, min(start + min(count, 8), octets.count)) {
-        value |= UInt64(octets[index]) << (8 * (index - start))
+        value |= UInt64(octets[index]) &<< (8 * (index - start))
     }
     return value
 }
