@@ -27,11 +27,15 @@ func littleEndianOctets(_ value: UInt64, count: Int) -> [UInt8] {
     (0..<count).map { $0 < 8 ? UInt8(truncatingIfNeeded: value >> (8 * $0)) : 0 }
 }
 
-/// The value of up to 8 octets given low octet first.
-func littleEndianValue(_ octets: some Collection<UInt8>) -> UInt64 {
+/// The value of the `count` octets (at most 8) of `octets` from index `start`, low octet first;
+/// octets past the end of `octets` count as absent. By index rather than through slices, which
+/// would retain the array for each field a reception decodes; inlined, so that each caller's
+/// constant start and count leave a few loads and shifts (the shift, under 64, needs no check).
+@inline(__always)
+func littleEndianValue(_ octets: [UInt8], from start: Int = 0, count: Int = 8) -> UInt64 {
     var value: UInt64 = 0
-    for (index, octet) in octets.prefix(8).enumerated() {
-        value |= UInt64(octet) << (8 * index)
+    for index in start..<max(start, min(start + min(count, 8), octets.count)) {
+        value |= UInt64(octets[index]) &<< (8 * (index - start))
     }
     return value
 }

@@ -11,17 +11,20 @@ extension DW1000 {
     public func handleInterrupt() throws(TransceiverError) -> [TransceiverEvent] {
         let interrupt = try onBus { try port.batch(InterruptStatus.init(reading:)) }
         let status = interrupt.status
-        var events: [TransceiverEvent] = []
+        var transmitted: TransceiverEvent?
         var handled: UInt64 = 0
         if status & DW1000Register.SysStatus.txfrs.mask != 0, let stamp = interrupt.transmitStamp {
-            events.append(.transmitted(at: DeviceTime(wrapping: stamp)))
+            transmitted = .transmitted(at: DeviceTime(wrapping: stamp))
             handled |= Self.transmitProgressEvents
         }
         if status & DW1000Register.SysStatus.rxfcg.mask != 0, let information = interrupt.frameInformation {
             handled |= Self.receiveProgressEvents
-            events.append(.frameReceived(try readReceivedFrame(information, clearing: handled)))
-            return events
+            let received = TransceiverEvent.frameReceived(try readReceivedFrame(information, clearing: handled))
+            // Made at its final size: appending to an empty array goes through its growth path,
+            // once for nearly every interrupt.
+            return transmitted.map { [$0, received] } ?? [received]
         }
+        var events = transmitted.map { [$0] } ?? []
         // Events masked out (AFFREJ under a frame filter) may be set, but are not this interrupt's.
         if let outcome = Self.receiveOutcome(status & unmaskedEvents) {
             events.append(outcome)
@@ -79,7 +82,7 @@ extension DW1000 {
         guard (FrameCheckSequence.length...DW1000Constants.maximumFrameLength).contains(length) else {
             throw .bus(.transferFailed("RX_FINFO reports a \(length)-octet frame with a good FCS, which the chip cannot receive; check the SPI wiring and clock"))
         }
-        let measuresPhase = measuresFirstPathPhase
+        let measuresPhase = readsFirstPathPhase
         let (registers, clocks) = try onBus {
             try port.batch { (batch: inout RegisterBatch) throws(SPIBusError) -> (ReceptionRegisters, UInt64?) in
                 let registers = ReceptionRegisters(

@@ -30,7 +30,14 @@ public final class DW1000 {
     /// Whether each reception also reads the accumulator at the first path to report
     /// ``ReceptionDiagnostics/firstPathPhase`` (four more transactions per frame). ``DW1000Board``
     /// turns it on for chips that share a clock with another.
-    public var measuresFirstPathPhase = false
+    public var measuresFirstPathPhase: Bool {
+        get { readsFirstPathPhase }
+        set { readsFirstPathPhase = newValue }
+    }
+
+    /// The storage behind ``measuresFirstPathPhase``, read on every reception: internal, like
+    /// ``appliedConfiguration``, so that those reads need no runtime exclusivity check.
+    var readsFirstPathPhase = false
 
     /// The diagnostics of the last good frame received since ``configure(_:)``, whose channel
     /// impulse response the accumulator holds (``readChannelImpulseResponse(_:samples:)``); `nil`

@@ -27,7 +27,7 @@ struct ReceptionRegisters: Hashable, Sendable {
 
     /// RX_STAMP, octets 0–4 of RX_TIME: the adjusted RX time.
     var timestamp: DeviceTime {
-        DeviceTime(wrapping: littleEndianValue(receiveTime.prefix(5)))
+        DeviceTime(wrapping: littleEndianValue(receiveTime, from: 0, count: 5))
     }
 
     /// Levels, clock offset and phase (UM §4.7, §7.2.19–7.2.21, §7.2.40.11).
@@ -36,11 +36,11 @@ struct ReceptionRegisters: Hashable, Sendable {
         let accumulated = Int(DW1000Register.RxFinfo.rxpacc.value(in: frameInformation))
         let count = formula.correctedPreambleCount(accumulated: accumulated, unsaturated: Int(unsaturatedPreambleCount))
         let amplitudes = (
-            Int(littleEndianValue(receiveTime.dropFirst(7).prefix(2))),
+            Int(littleEndianValue(receiveTime, from: 7, count: 2)),
             Int(DW1000Register.RxFqual.fpAmpl2.value(in: frameQuality)),
             Int(DW1000Register.RxFqual.fpAmpl3.value(in: frameQuality)))
         let impulsePower = Int(DW1000Register.RxFqual.cirPwr.value(in: frameQuality))
-        let firstPathIndex = Double(littleEndianValue(receiveTime.dropFirst(5).prefix(2))) / 64
+        let firstPathIndex = Double(littleEndianValue(receiveTime, from: 5, count: 2)) / 64
         let phase = Double(DW1000Register.RxTtcko.rcphase.value(in: timeTrackingOffset)) * 2 * .pi / 128
         return ReceptionDiagnostics(
             receivedLevel: formula.receivedLevel(impulseResponsePower: impulsePower, preambleCount: count),
