@@ -20,6 +20,10 @@ public struct BitField: Hashable, Sendable {
     public let clearedBy: AutoClearEvent?
 
     /// Makes a field from values the register-map generator has already validated.
+    ///
+    /// Inlinable, so that the compiler builds a register map's fields (lets of literals) when the
+    /// program is built, instead of each use checking a lazy global's once-token at run time.
+    @inlinable
     package init(name: String, lowBit: Int, width: Int, access: FieldAccess, clearedBy: AutoClearEvent? = nil) {
         self.name = name
         self.lowBit = lowBit
