@@ -44,8 +44,8 @@ public struct PreambleReading: Sendable {
         self.accumulator = accumulator
         let window = accumulator.window
         self.window = window
-        noise = accumulator.estimatedNoise
-        let noise = noise
+        let noise = accumulator.estimatedNoise
+        self.noise = noise
         // The taps and their magnitudes live only while they are read, in scratch buffers rather than
         // arrays: a chip reads every frame it keeps, and three arrays a frame cost more than the reading.
         (edge, firstPathAmplitudes, impulsePower) = TapScratch.withZeros(count: window.count) { real, imaginary, magnitudes in

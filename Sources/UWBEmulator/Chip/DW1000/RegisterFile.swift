@@ -150,7 +150,7 @@ final class RegisterFile {
 
     /// ACC_MEM's file ID, whose reads answer a dummy octet first, and SYS_TIME's, which the chip
     /// brings up to date before a read: held by each register file, like ``rules``, so that every
-    /// read tests its file against them without a lazy global's initialisation check
+    /// read tests its file against them without calling the accessor of another module's global
     /// (Docs/decisions/0020-emulator-performance-rounds.md).
     let accumulatorFile = DW1000Register.accMem.file
     let systemTimeFile = DW1000Register.sysTime.file
