@@ -58,9 +58,11 @@ public final class EmulatedDevice {
         }
         radio = EmulatedRadio(
             deviceName: name, board: board, transceivers: drivers, configuration: configuration, simulator: medium.simulator)
-        // `unowned`: the device owns its chips, whose ports (owned by the medium, which the
-        // `Emulation` owns with the device) call this only while the device's chips run.
-        node.interruptHandler = { [unowned self] chip in
+        // `unowned(unsafe)`: the device owns its chips, whose ports (owned by the medium, which the
+        // `Emulation` owns with the device) call this only while the device's chips run (decision
+        // 0020). Unchecked, since a checked `unowned` capture retains the cold device at each of
+        // the two interrupt changes of a reception.
+        node.interruptHandler = { [unowned(unsafe) self] chip in
             self.interruptChanged(chip)
         }
     }

@@ -73,13 +73,6 @@ public final class Medium {
     /// Per device, per chip: the chip's port.
     private var ports: [[MediumPort]] = []
 
-    /// The ports' kept-back arrivals go with the medium: each holds its port (``ArrivalEvent/port``).
-    deinit {
-        for port in ports.joined() {
-            port.discardKeptBack()
-        }
-    }
-
     /// An empty medium.
     public init(
         simulator: Simulator, channelModel: ChannelModel, obstacles: [Obstacle], body: DeviceBodyModel = .standard,

@@ -2,8 +2,8 @@
 /// hunting before it arrived: most frames the medium carries are such interference, so it carries none
 /// of a frame's ``Arrival``.
 final class UndetectedPreambleEvent: ScheduledEvent {
-    /// The receiving chip's port (strongly, as ``ArrivalEvent`` holds it).
-    let port: MediumPort
+    /// The receiving chip's port (`unowned(unsafe)`, as ``ArrivalEvent`` holds it).
+    unowned(unsafe) let port: MediumPort
     /// The preamble.
     let preamble: UndetectedPreamble
 
