@@ -58,13 +58,7 @@ public final class EmulatedDevice {
         }
         radio = EmulatedRadio(
             deviceName: name, board: board, transceivers: drivers, configuration: configuration, simulator: medium.simulator)
-        // `unowned(unsafe)`: the device owns its chips, whose ports (owned by the medium, which the
-        // `Emulation` owns with the device) call this only while the device's chips run (decision
-        // 0020). Unchecked, since a checked `unowned` capture retains the cold device at each of
-        // the two interrupt changes of a reception.
-        node.interruptHandler = { [unowned(unsafe) self] chip in
-            self.interruptChanged(chip)
-        }
+        node.interruptListener = self
     }
 
     /// Whether the board is still attached (see ``unplug()``).
@@ -83,7 +77,7 @@ public final class EmulatedDevice {
     /// no longer services their interrupts, and its radio's handler hears nothing more. The chips
     /// stay in the medium.
     public func releaseChips() {
-        node.interruptHandler = { _ in }
+        node.interruptListener = nil
         radio.detach()
     }
 
@@ -92,7 +86,8 @@ public final class EmulatedDevice {
         radio.handler?.radioStarted()
     }
 
-    private func interruptChanged(_ chip: any VirtualChip) {
+    /// One of the device's chips changed its IRQ line: the radio loop comes round if it is asserted.
+    func interruptChanged(_ chip: any VirtualChip) {
         guard chip.interruptAsserted, !serviceScheduled, !lossReported else { return }
         scheduleService()
     }

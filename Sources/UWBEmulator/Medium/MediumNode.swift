@@ -27,8 +27,12 @@ package final class MediumNode {
     @exclusivity(unchecked) private var rotation: OrientationRotation
     /// The early-path attack on its receptions, if any (``Medium/advanceFirstPath(at:by:from:)``).
     @exclusivity(unchecked) var firstPathAdvance: FirstPathAdvance?
-    /// Called when one of its chips changes its IRQ line.
-    var interruptHandler: (any VirtualChip) -> Void = { _ in }
+    /// The device whose radio loop services its chips' interrupts, told when one of them changes its
+    /// IRQ line; nil while nobody services them. `unowned(unsafe)`: the device owns its chips, whose
+    /// ports call it only while they run, and the `Emulation` owns the device and the medium together
+    /// (decision 0020). A reference rather than a closure: the closure's context was one more cold
+    /// object per interrupt change, retained and released at each of a reception's two changes.
+    unowned(unsafe) var interruptListener: EmulatedDevice?
 
     init(
         name: String, chips: [any VirtualChip], antennaOffsets: [Vector3], secondPortOffsets: [Vector3?] = [],

@@ -112,7 +112,7 @@ final class MediumPort: ChipEnvironment {
 
     /// Forwards the IRQ change to the device's radio loop.
     func interruptChanged(on chip: VirtualRadio) {
-        device.interruptHandler(virtualChip)
+        device.interruptListener?.interruptChanged(virtualChip)
     }
 
     /// A frame reaches the chip's antenna at `arrival.start` (now or later): the port remembers
