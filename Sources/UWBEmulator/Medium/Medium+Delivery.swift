@@ -24,7 +24,7 @@ extension Medium {
         }
         let level = still.level - frame.channelLoss
         guard level >= frame.floor else {
-            state.skip(frames: 1, chips: receiver.chips.count, secondPorts: receiver.hasSecondPort)
+            state.skip(frames: 1, chips: receiver.chipCount, secondPorts: receiver.hasSecondPort)
             return false
         }
         let cacheIndex = links.cacheIndex(for: &state)
@@ -107,9 +107,9 @@ extension Medium {
         // A preamble the chip cannot detect needs none of the channel's detail, nor the link's draws'
         // values, unless its STS may be correlated (the STS correlator looks at every frame on the air).
         if !figures.detectable, transmission.secureTimestamp == nil {
-            state.skip(frames: 1, chips: receiver.chips.count, secondPorts: receiver.hasSecondPort)
+            state.skip(frames: 1, chips: receiver.chipCount, secondPorts: receiver.hasSecondPort)
             var firstEnd = transmission.end
-            for chip in receiver.chips.indices {
+            for chip in 0..<receiver.chipCount {
                 let flightPicoseconds = flight(to: chip).picoseconds
                 let end = SimulationTime(picoseconds: transmission.end.picoseconds + flightPicoseconds)
                 if chip == 0 {
@@ -129,7 +129,7 @@ extension Medium {
         }
         let success = figures.success(frameLength: transmission.frame.count) * (1 - channelModel.injectedFrameLoss)
         var firstEnd = transmission.end
-        state.drawReception(chips: receiver.chips.count, secondPorts: receiver.hasSecondPort, phaseSigma: figures.phaseSigma) {
+        state.drawReception(chips: receiver.chipCount, secondPorts: receiver.hasSecondPort, phaseSigma: figures.phaseSigma) {
             chip, phaseError, secondPortPhaseError, decodeDraw in
             let (antenna, flight, flightPicoseconds) = flight(to: chip)
             let position = antenna ?? receiver.antennaPosition(chip, at: transmission.rmarker)

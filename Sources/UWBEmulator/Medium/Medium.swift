@@ -202,7 +202,7 @@ public final class Medium {
                 continue
             }
             links.links[receiver]?.skip(
-                frames: reach.skippedFrames, chips: nodes[receiver].chips.count, secondPorts: nodes[receiver].hasSecondPort)
+                frames: reach.skippedFrames, chips: nodes[receiver].chipCount, secondPorts: nodes[receiver].hasSecondPort)
         }
     }
 

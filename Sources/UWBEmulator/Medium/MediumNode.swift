@@ -3,6 +3,38 @@ import UWBCore
 /// A device as the medium sees it: where it is, which way it faces, and its chips with their
 /// antenna positions in the device frame.
 package final class MediumNode {
+    // What the medium reads for every frame it carries to the device comes first and together (a
+    // class keeps its stored properties in the order declared), and holds no array it must look
+    // into: the device is cold when a frame reaches it (the crowd visits each of its 1000 tags once
+    // per frame), and its chips', offsets' and second ports' arrays were each one more cold line
+    // per reception.
+
+    /// The rotation of ``orientation``, its angles' cosines and sines worked out once for the antennas' positions.
+    @exclusivity(unchecked) private var rotation: OrientationRotation
+    /// Where it is over time; replaced when the device is moved (``Medium/relocate(_:to:facing:)``).
+    /// Read for every frame carried; like ``rotation`` and ``firstPathAdvance``, only ever read or
+    /// replaced whole, never held across a call, so accesses cannot overlap and it goes without the
+    /// runtime exclusivity check (decision 0020).
+    @exclusivity(unchecked) package internal(set) var trajectory: Trajectory
+    /// How many chips it has: ``chips``' count, without reading the array.
+    let chipCount: Int
+    /// The first chip's antenna position in the device frame, in metres: ``antennaOffsets``' first
+    /// (the origin if none), the one every frame reaches.
+    let firstAntennaOffset: Vector3
+    /// The early-path attack on its receptions, if any (``Medium/advanceFirstPath(at:by:from:)``).
+    @exclusivity(unchecked) var firstPathAdvance: FirstPathAdvance?
+    /// Per chip, whether it has a second antenna port: the carrier phases the medium draws per frame.
+    /// Empty when no chip has one (a list shorter than the chips means none beyond it, see
+    /// ``LinkState``), so that a device without one shares the empty array rather than reading a
+    /// buffer of its own.
+    let hasSecondPort: [Bool]
+    /// The device whose radio loop services its chips' interrupts, told when one of them changes its
+    /// IRQ line; nil while nobody services them. `unowned(unsafe)`: the device owns its chips, whose
+    /// ports call it only while they run, and the `Emulation` owns the device and the medium together
+    /// (decision 0020). A reference rather than a closure: the closure's context was one more cold
+    /// object per interrupt change, retained and released at each of a reception's two changes.
+    unowned(unsafe) var interruptListener: EmulatedDevice?
+
     /// The device's name.
     let name: String
     /// Its chips, the first being the one whose receptions the statistics count.
@@ -12,27 +44,10 @@ package final class MediumNode {
     /// Each chip's second antenna port's position in the device frame, in metres, for chips with
     /// two ports (DW3x20); nil for the others.
     let secondPortOffsets: [Vector3?]
-    /// Per chip, whether it has a second antenna port: the carrier phases the medium draws per frame.
-    let hasSecondPort: [Bool]
-    /// Where it is over time; replaced when the device is moved (``Medium/relocate(_:to:facing:)``).
-    /// Read for every frame carried; like ``rotation`` and ``firstPathAdvance``, only ever read or
-    /// replaced whole, never held across a call, so accesses cannot overlap and it goes without the
-    /// runtime exclusivity check (decision 0020).
-    @exclusivity(unchecked) package internal(set) var trajectory: Trajectory
     /// Which way it faces.
     package internal(set) var orientation: Orientation {
         didSet { rotation = OrientationRotation(orientation) }
     }
-    /// The rotation of ``orientation``, its angles' cosines and sines worked out once for the antennas' positions.
-    @exclusivity(unchecked) private var rotation: OrientationRotation
-    /// The early-path attack on its receptions, if any (``Medium/advanceFirstPath(at:by:from:)``).
-    @exclusivity(unchecked) var firstPathAdvance: FirstPathAdvance?
-    /// The device whose radio loop services its chips' interrupts, told when one of them changes its
-    /// IRQ line; nil while nobody services them. `unowned(unsafe)`: the device owns its chips, whose
-    /// ports call it only while they run, and the `Emulation` owns the device and the medium together
-    /// (decision 0020). A reference rather than a closure: the closure's context was one more cold
-    /// object per interrupt change, retained and released at each of a reception's two changes.
-    unowned(unsafe) var interruptListener: EmulatedDevice?
 
     init(
         name: String, chips: [any VirtualChip], antennaOffsets: [Vector3], secondPortOffsets: [Vector3?] = [],
@@ -40,9 +55,12 @@ package final class MediumNode {
     ) {
         self.name = name
         self.chips = chips
+        self.chipCount = chips.count
         self.antennaOffsets = antennaOffsets
+        self.firstAntennaOffset = antennaOffsets.first ?? .zero
         self.secondPortOffsets = chips.indices.map { secondPortOffsets.indices.contains($0) ? secondPortOffsets[$0] : nil }
-        self.hasSecondPort = self.secondPortOffsets.map { $0 != nil }
+        let hasSecondPort = self.secondPortOffsets.map { $0 != nil }
+        self.hasSecondPort = hasSecondPort.contains(true) ? hasSecondPort : []
         self.trajectory = trajectory
         self.orientation = orientation
         self.rotation = OrientationRotation(orientation)
@@ -51,7 +69,7 @@ package final class MediumNode {
     /// Where the antenna of chip `index` is in the world at `time`.
     package func antennaPosition(_ index: Int, at time: SimulationTime) -> Position {
         let centre = trajectory.position(at: time)
-        let offset = antennaOffsets.indices.contains(index) ? antennaOffsets[index] : .zero
+        let offset = index == 0 ? firstAntennaOffset : antennaOffsets.indices.contains(index) ? antennaOffsets[index] : .zero
         return Position(metres: centre.metres + rotation.toWorld(offset))
     }
 
