@@ -30,15 +30,33 @@ public final class Oscillator {
     /// jumps to the value given for k, and the random walk goes on from there.
     public let jumps: [Int: ClockOffset]
 
+    /// One step interval's values, as a tick conversion needs them.
+    private struct Step {
+        /// The step interval (-1 for none yet).
+        var index = -1
+        /// The tick count at its start.
+        var startTicks = 0.0
+        /// Its frequency offset, and the ticks per second that gives.
+        var offset = ClockOffset(partsPerMillion: 0)
+        var ticksPerSecond = 0.0
+    }
+
     /// What the oscillator has taken of its random walk so far.
     private struct History {
+        /// The step interval last asked about, with its values, first in the history so that a
+        /// conversion in it reads one cache line rather than the two arrays' too: every frame a
+        /// chip receives converts several instants of the same step, and in a room of many boards
+        /// the history is cold by the next frame. Measured in the 1000 listening tags: the
+        /// oscillator's data misses 0.40 M → 0.30 M a virtual second, instructions 4.861 → 4.847 G.
+        var current = Step()
+        /// The step interval of the first entry kept below (next to ``current``, which is valid
+        /// only from it on).
+        var first = 0
         /// The random stream as it was at the start, to walk again from there.
         let start: SeededRandom
         /// The offset at the start.
         let startOffset: ClockOffset
         var random: SeededRandom
-        /// The step interval of the first entry kept below.
-        var first = 0
         /// The tick count at the start of each step interval k (at k × ``driftStep``) from
         /// ``first`` on.
         var stepStartTicks: [Double] = [0]
@@ -76,15 +94,14 @@ public final class Oscillator {
 
     /// The frequency offset in force at `time`.
     public func offset(at time: SimulationTime) -> ClockOffset {
-        let index = step(containing: time)
-        return history.pointee.stepOffsets[index - history.pointee.first]
+        currentStep(containing: time).offset
     }
 
     /// Ticks counted since the start of the run, at `time`.
     public func ticks(at time: SimulationTime) -> Double {
-        let index = step(containing: time)
-        let elapsed = Double(time.picoseconds - Int64(index) * Self.driftStep.picoseconds) * 1e-12
-        return history.pointee.stepStartTicks[index - history.pointee.first] + elapsed * ticksPerSecond(index)
+        let step = currentStep(containing: time)
+        let elapsed = Double(time.picoseconds - Int64(step.index) * Self.driftStep.picoseconds) * 1e-12
+        return step.startTicks + elapsed * step.ticksPerSecond
     }
 
     /// The global time at which the tick count reaches `ticks`, searching from `now` on and
@@ -101,7 +118,7 @@ public final class Oscillator {
 
     /// How many global seconds `ticks` device ticks last at the frequency in force at `time`.
     public func seconds(forTicks ticks: Double, at time: SimulationTime) -> Double {
-        ticks / ticksPerSecond(step(containing: time))
+        ticks / currentStep(containing: time).ticksPerSecond
     }
 
     /// How many steps the history keeps now (at most twice ``retainedSteps``; tests check it).
@@ -109,12 +126,35 @@ public final class Oscillator {
 
     /// The tick rate in step interval `index` (kept in the history).
     private func ticksPerSecond(_ index: Int) -> Double {
-        DeviceClock.ticksPerSecond * (1 + history.pointee.stepOffsets[index - history.pointee.first].ratio)
+        Self.ticksPerSecond(at: history.pointee.stepOffsets[index - history.pointee.first])
+    }
+
+    /// The ticks per second at frequency offset `offset`.
+    private static func ticksPerSecond(at offset: ClockOffset) -> Double {
+        DeviceClock.ticksPerSecond * (1 + offset.ratio)
     }
 
     /// The tick count at the start of step interval `index` (kept in the history).
     private func startTicks(_ index: Int) -> Double {
         history.pointee.stepStartTicks[index - history.pointee.first]
+    }
+
+    /// The values of the step interval containing `time`, made the current step (``History/current``)
+    /// after ``step(containing:)`` has walked to it, as it would have.
+    private func currentStep(containing time: SimulationTime) -> Step {
+        let index = Int(max(0, time.picoseconds / Self.driftStep.picoseconds))
+        // The current step is still kept unless a later one has moved `first` past it; then
+        // `step(containing:)` walks again from the start, as it always did.
+        if index == history.pointee.current.index, index >= history.pointee.first {
+            return history.pointee.current
+        }
+        let kept = step(containing: time) - history.pointee.first
+        let offset = history.pointee.stepOffsets[kept]
+        let step = Step(
+            index: index, startTicks: history.pointee.stepStartTicks[kept], offset: offset,
+            ticksPerSecond: Self.ticksPerSecond(at: offset))
+        history.pointee.current = step
+        return step
     }
 
     /// The step interval that contains `time` (interval 0 for times before the start), taken
