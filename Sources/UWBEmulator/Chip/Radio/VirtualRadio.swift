@@ -49,7 +49,7 @@ public class VirtualRadio {
 
     /// The chip's port when the environment is a medium's: held strongly, because a weak
     /// reference gives the port a side table and makes every access to it slow. The port holds
-    /// its chip, device and medium `unowned`, so there is no cycle; the `Emulation` owns the
+    /// its chip, device and medium `unowned(unsafe)`, so there is no cycle; the `Emulation` owns the
     /// medium, its devices and their chips for the whole run.
     final var attachedPort: MediumPort?
 
