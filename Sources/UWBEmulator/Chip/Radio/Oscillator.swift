@@ -142,7 +142,7 @@ public final class Oscillator {
     /// The values of the step interval containing `time`, made the current step (``History/current``)
     /// after ``step(containing:)`` has walked to it, as it would have.
     private func currentStep(containing time: SimulationTime) -> Step {
-        let index = Int(max(0, time.picoseconds / Self.driftStep.picoseconds))
+        let index = Self.stepIndex(containing: time)
         // The current step is still kept unless a later one has moved `first` past it; then
         // `step(containing:)` walks again from the start, as it always did.
         if index == history.pointee.current.index, index >= history.pointee.first {
@@ -157,11 +157,16 @@ public final class Oscillator {
         return step
     }
 
+    /// The number of the step interval that contains `time` (0 for times before the start).
+    private static func stepIndex(containing time: SimulationTime) -> Int {
+        Int(max(0, time.picoseconds / driftStep.picoseconds))
+    }
+
     /// The step interval that contains `time` (interval 0 for times before the start), taken
     /// into the history if it is new, or taken again from the start if it is older than what the
     /// history keeps.
     private func step(containing time: SimulationTime) -> Int {
-        let index = Int(max(0, time.picoseconds / Self.driftStep.picoseconds))
+        let index = Self.stepIndex(containing: time)
         if index < history.pointee.first {
             history.pointee = History(random: history.pointee.start, offset: history.pointee.startOffset)
         }
