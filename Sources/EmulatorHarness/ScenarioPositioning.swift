@@ -226,7 +226,7 @@ public final class ScenarioPositioning {
 
     /// Hands a tag's round to its locator and records the fixes it completes.
     private func take(_ observation: DownlinkTDoAObservation, tag index: Int) {
-        guard let results = locators[index]?.add(observation) else { return }
+        guard let results = locators[index]?.add(observation, prior: prior(of: index, at: emulation.simulator.now)) else { return }
         for result in results {
             record(result, tag: index, at: emulation.simulator.now)
         }
@@ -239,9 +239,16 @@ public final class ScenarioPositioning {
         guard uplinkLocators[index]?.add(report) == true else { return }
         let heard = emulation.simulator.now
         radio.schedule(after: collectionWindow) { [weak self] in
-            guard let self, let result = self.uplinkLocators[index]?.fix(tag: report.tag, sequence: report.sequence) else { return }
+            guard let self,
+                let result = self.uplinkLocators[index]?.fix(tag: report.tag, sequence: report.sequence, prior: self.prior(of: index, at: heard))
+            else { return }
             self.record(result, tag: index, at: heard)
         }
+    }
+
+    /// Where tag `index`'s track expects it at `time`, for its locator to check a fix against.
+    private func prior(of index: Int, at time: SimulationTime) -> PositionPrior? {
+        trackers[index]?.prediction(at: time - .zero)
     }
 
     /// Records `result` for tag `index`, with its track and the truth at `time`.
@@ -269,10 +276,11 @@ public final class ScenarioPositioning {
         for report in mesh.collect() {
             guard case .measured(_, let measurement) = report.event, let distance = measurement.rawDistance,
                 let anchor = rangedAnchors[report.peer], let index = tagIndices[report.device],
-                let results = rangingLocators[index]?.add(distance, to: anchor)
+                case let time = SimulationTime(seconds: measurement.time.secondsValue),
+                let results = rangingLocators[index]?.add(distance, to: anchor, prior: prior(of: index, at: time))
             else { continue }
             for result in results {
-                record(result, tag: index, at: SimulationTime(seconds: measurement.time.secondsValue))
+                record(result, tag: index, at: time)
             }
         }
     }

@@ -8,7 +8,7 @@ enum ChiSquarePoint {
     case manoeuvre
 
     /// The standard normal distribution's quantile at the same probability.
-    private var normalQuantile: Double {
+    var normalQuantile: Double {
         switch self {
         case .outlier: 3.090_232
         case .manoeuvre: 1.644_854

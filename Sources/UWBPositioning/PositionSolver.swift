@@ -45,12 +45,13 @@ public struct PositionSolver: Sendable {
         self.indices = indices
     }
 
-    /// The position `measurements` fix, leaving out those inconsistent with the rest.
+    /// The position `measurements` fix, leaving out those inconsistent with the rest and, given
+    /// a `prior` (a track's prediction), one that alone pulls the fix beyond the prior's gate.
     ///
     /// - Throws: ``PositioningError`` when they cannot fix a position: unknown anchors, invalid
     ///   values, too few measurements, an ambiguous geometry, or measurements that contradict
     ///   each other beyond repair.
-    public func fix(_ measurements: [PositionMeasurement]) throws(PositioningError) -> PositionFix {
+    public func fix(_ measurements: [PositionMeasurement], prior: PositionPrior? = nil) throws(PositioningError) -> PositionFix {
         var clocks: [String] = []
         var resolved: [ResolvedMeasurement] = []
         resolved.reserveCapacity(measurements.count)
@@ -58,20 +59,21 @@ public struct PositionSolver: Sendable {
             resolved.append(try resolve(measurement, clocks: &clocks))
         }
         var workspace = SolverWorkspace()
-        return try fix(resolved, of: measurements, in: &workspace)
+        return try fix(resolved, of: measurements, prior: prior, in: &workspace)
     }
 
-    /// The position `measurements` fix, as ``fix(_:)`` finds it, from them already resolved as
+    /// The position `measurements` fix, as ``fix(_:prior:)`` finds it, from them already resolved as
     /// `resolved` (the same in the same order, their clocks numbered in the order they first appear)
     /// by whoever made them, who looked their anchors up: it checks their values. It works in
     /// `workspace`, which the caller keeps from fix to fix.
     func fix(
-        _ measurements: [PositionMeasurement], resolved: [ResolvedMeasurement], in workspace: inout SolverWorkspace
+        _ measurements: [PositionMeasurement], resolved: [ResolvedMeasurement], prior: PositionPrior?,
+        in workspace: inout SolverWorkspace
     ) throws(PositioningError) -> PositionFix {
         for measurement in measurements {
             try Self.validate(measurement)
         }
-        return try fix(resolved, of: measurements, in: &workspace)
+        return try fix(resolved, of: measurements, prior: prior, in: &workspace)
     }
 
     /// Anchor `name`'s index in the solver's name order and its position, or nil for one it does not have.
@@ -82,7 +84,8 @@ public struct PositionSolver: Sendable {
 
     /// The position `measurements`, resolved and checked as `resolved`, fix.
     private func fix(
-        _ resolved: [ResolvedMeasurement], of measurements: [PositionMeasurement], in workspace: inout SolverWorkspace
+        _ resolved: [ResolvedMeasurement], of measurements: [PositionMeasurement], prior: PositionPrior?,
+        in workspace: inout SolverWorkspace
     ) throws(PositioningError) -> PositionFix {
         var resolved = resolved
         var used = measurements
@@ -104,6 +107,18 @@ public struct PositionSolver: Sendable {
             rejected.append(used.remove(at: best.index))
             resolved.remove(at: best.index)
             solution = best.solution
+        }
+        // Then one at a time, each measurement whose own residual stands out though the sum passed
+        // (Baarda's data snooping), and one that pulls the fix away from the prior.
+        while let outlier = snoopedOutlier(of: resolved, solving: solution, in: &workspace) {
+            rejected.append(used.remove(at: outlier.index))
+            resolved.remove(at: outlier.index)
+            solution = outlier.solution
+        }
+        if let prior, let against = measurementAgainst(prior, of: resolved, solving: solution, in: &workspace) {
+            rejected.append(used.remove(at: against.index))
+            resolved.remove(at: against.index)
+            solution = against.solution
         }
         if (1...Self.ambiguousDegreesOfFreedom).contains(solution.degreesOfFreedom), let other = otherSolution(than: solution, of: resolved, in: &workspace) {
             let point = geometry.point(solution.unknowns)
@@ -160,9 +175,11 @@ public struct PositionSolver: Sendable {
         "the tag is where the anchors' measurements do not change with its position (on the extension of an anchor baseline); place anchors off that line"
 
     /// A least-squares solution of some measurements.
-    private struct Solution {
+    struct Solution {
         /// The position's unknowns (clock offsets left out).
         let unknowns: [Double]
+        /// The clocks' offsets, in the order ``numberingClocks(_:)`` numbers them.
+        let offsets: [Double]
         /// The position's covariance.
         let covariance: [Double]
         /// The sum of squared normalised residuals.
@@ -174,7 +191,7 @@ public struct PositionSolver: Sendable {
 
     /// The weighted least-squares solution of `measurements`, from the better of two starts (the
     /// second only when the first's solution does not pass the consistency check).
-    private func solve(_ given: [ResolvedMeasurement], in workspace: inout SolverWorkspace) throws(PositioningError) -> Solution {
+    func solve(_ given: [ResolvedMeasurement], in workspace: inout SolverWorkspace) throws(PositioningError) -> Solution {
         let (measurements, clocks) = Self.numberingClocks(given)
         let unknowns = geometry.unknowns + clocks
         guard measurements.count >= unknowns else {
@@ -273,7 +290,7 @@ public struct PositionSolver: Sendable {
 
     /// `measurements` with their clocks numbered in the order they first appear among them, and
     /// the number of clocks.
-    private static func numberingClocks(_ measurements: [ResolvedMeasurement]) -> ([ResolvedMeasurement], Int) {
+    static func numberingClocks(_ measurements: [ResolvedMeasurement]) -> ([ResolvedMeasurement], Int) {
         // Numbered so already, as ``resolve(_:clocks:)`` numbers them, unless some were left out:
         // then they stay as they are, uncopied.
         var seen = 0
@@ -357,7 +374,8 @@ public struct PositionSolver: Sendable {
                 guard let covariance = workspace.equations.inverse(leading: size) else {
                     throw .ambiguousGeometry(Self.baselineExtension)
                 }
-                return Solution(unknowns: Array(workspace.unknowns.prefix(size)), covariance: covariance, cost: cost,
+                return Solution(
+                    unknowns: Array(workspace.unknowns.prefix(size)), offsets: Array(workspace.unknowns.dropFirst(size)), covariance: covariance, cost: cost,
                                 degreesOfFreedom: measurements.count - workspace.equations.size)
             }
         }
@@ -381,7 +399,7 @@ public struct PositionSolver: Sendable {
     /// Puts the normal equations of `measurements` linearised at `unknowns` into `equations` (of
     /// the position's unknowns and the clocks'), with `row` (one element per coordinate of the
     /// position) to put each equation's position coefficients in; returns their cost there.
-    private func normalEquations(
+    func normalEquations(
         _ measurements: [ResolvedMeasurement], at unknowns: [Double], into equations: inout NormalEquations, row: inout [Double]
     ) -> Double {
         let size = geometry.unknowns
@@ -425,7 +443,7 @@ public struct PositionSolver: Sendable {
 
     /// What `measurement` would measure at `point`, the clocks' offsets those in `unknowns` (after
     /// the position's): the distance from its anchor, less that from its reference, plus its clock's offset.
-    private func predicted(_ measurement: ResolvedMeasurement, at point: Vector3, _ unknowns: [Double]) -> Double {
+    func predicted(_ measurement: ResolvedMeasurement, at point: Vector3, _ unknowns: [Double]) -> Double {
         var predicted = (point - measurement.anchor).length
         if let reference = measurement.reference?.position {
             predicted -= (point - reference).length

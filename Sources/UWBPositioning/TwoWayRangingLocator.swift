@@ -24,28 +24,31 @@ public struct TwoWayRangingLocator: Sendable {
         self.distanceDeviation = distanceDeviation
     }
 
-    /// Takes a distance to `anchor`; returns the fixes (or why none) of the sets it closed.
-    public mutating func add(_ distance: Distance, to anchor: Anchor) -> [Result<PositionFix, PositioningError>] {
+    /// Takes a distance to `anchor`; returns the fixes (or why none) of the sets it closed. Given
+    /// `prior`, where the tag's track expects it now, a fix leaves out a distance that alone pulls
+    /// it beyond the track's gate (``PositionPrior``).
+    public mutating func add(_ distance: Distance, to anchor: Anchor, prior: PositionPrior? = nil) -> [Result<PositionFix, PositioningError>] {
         var results: [Result<PositionFix, PositioningError>] = []
         if gathered.contains(where: { $0.anchor.name == anchor.name }) {
-            results.append(flush())
+            results.append(flush(prior: prior))
         }
         gathered.append((anchor, distance))
         if !expected.isEmpty, expected.isSubset(of: Set(gathered.map(\.anchor.name))) {
-            results.append(flush())
+            results.append(flush(prior: prior))
         }
         return results
     }
 
-    /// Fixes the gathered set and starts the next one.
-    private mutating func flush() -> Result<PositionFix, PositioningError> {
+    /// Fixes the gathered set (checked against `prior`) and starts the next one.
+    private mutating func flush(prior: PositionPrior?) -> Result<PositionFix, PositioningError> {
         defer {
             expected = Set(gathered.map(\.anchor.name))
             gathered.removeAll()
         }
         do throws(PositioningError) {
             let solver = try PositionSolver(anchors: gathered.map(\.anchor), geometry: geometry)
-            return .success(try solver.fix(gathered.map { .distance(to: $0.anchor.name, $0.distance, standardDeviation: distanceDeviation) }))
+            return .success(try solver.fix(
+                gathered.map { .distance(to: $0.anchor.name, $0.distance, standardDeviation: distanceDeviation) }, prior: prior))
         } catch {
             return .failure(error)
         }

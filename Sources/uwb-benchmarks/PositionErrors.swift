@@ -62,7 +62,8 @@ struct PositionErrors {
         return (traces.reduce(0, +) / Double(max(1, traces.count)) * meanNormalisedResidual).squareRoot()
     }
 
-    /// Fixes more than 1 m off that nothing flags: consistent, nothing rejected, and a 3σ smaller than 1 m.
+    /// Fixes more than 1 m off that nothing flags: consistent, with a 3σ smaller than 1 m. A fix
+    /// that left measurements out is not flagged by that: it claims the rest agree.
     var unflaggedMetreErrors: Int { unflaggedMetreErrorRecords.count }
 
     /// Of ``unflaggedMetreErrors``, those the tag's tracker left out as outliers (``UWBPositioning/TrackedPosition/Outcome/gated``).
@@ -71,7 +72,7 @@ struct PositionErrors {
     private var unflaggedMetreErrorRecords: [PositionRecord] {
         fixed.filter { record in
             guard case .success(let fix) = record.result, let error = record.error, error.metres > 1 else { return false }
-            guard case .consistent = fix.quality, fix.rejected.isEmpty else { return false }
+            guard case .consistent = fix.quality else { return false }
             return 3 * (fix.standardDeviations.map(\.metres).max() ?? 0) < 1
         }
     }

@@ -91,7 +91,7 @@ final class LiveTag: @unchecked Sendable {
 
     /// Fixes the sets `observation` closes, reports and prints them.
     func take(_ observation: DownlinkTDoAObservation, at time: Duration) {
-        for result in locator.add(observation) {
+        for result in locator.add(observation, prior: tracker.prediction(at: time)) {
             var tracked: TrackedPosition?
             if case .success(let fix) = result {
                 tracked = tracker.update(with: fix, at: time)

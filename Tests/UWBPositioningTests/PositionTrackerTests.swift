@@ -137,4 +137,24 @@ struct PositionTrackerTests {
         let second = tracker.update(with: planar, at: .milliseconds(100))
         #expect(second.outcome == .started && second.covariance.count == 4 && second.position.metres.y == 1.5)
     }
+
+    @Test("the prediction a fix is checked against: the track moved on by its velocity, less sure than the track; none before it starts or for a time before its last fix")
+    func prediction() throws {
+        var tracker = PositionTracker(acceleration: Acceleration(metresPerSecondSquared: 0.5))
+        #expect(tracker.prediction(at: .zero) == nil)
+        var last: TrackedPosition?
+        for (time, _, fix) in Self.walk(seconds: 5) {
+            last = tracker.update(with: fix, at: time)
+        }
+        let track = try #require(last)
+        let prediction = try #require(tracker.prediction(at: .milliseconds(4_900 + 500)))
+        let expected = track.position.metres.x + 0.5 * track.velocity.metresPerSecond.x
+        #expect(abs(prediction.position.metres.x - expected) < 1e-9)
+        #expect(
+            abs(prediction.position.metres.x - 1.4 * 5.4) < 3 * prediction.covariance[0].squareRoot(),
+            "the walk is at \(1.4 * 5.4) m: \(prediction.position), σ \(prediction.covariance[0].squareRoot()) m")
+        #expect(prediction.covariance.count == 4)
+        #expect(prediction.covariance[0] > track.covariance[0] && prediction.covariance[3] > track.covariance[3])
+        #expect(tracker.prediction(at: .milliseconds(4_800)) == nil)
+    }
 }

@@ -41,19 +41,21 @@ public struct DownlinkTDoALocator: Sendable {
     /// while a set is still gathering, usually one, two when the round closes an incomplete set and
     /// completes a set on its own. A round of a cluster the last set lacked that comes within its
     /// window joins it and fixes it again: the set had closed before the cluster appeared.
-    public mutating func add(_ observation: DownlinkTDoAObservation) -> [Result<PositionFix, PositioningError>] {
+    /// Given `prior`, where the tag's track expects it now, a fix leaves out a measurement that
+    /// alone pulls it beyond the track's gate (``PositionPrior``).
+    public mutating func add(_ observation: DownlinkTDoAObservation, prior: PositionPrior? = nil) -> [Result<PositionFix, PositioningError>] {
         let initiator = observation.round.initiator
         if gathered.isEmpty, let first = closed.first, within(first, observation), !Self.has(closed, initiator) {
             closed.append(observation)
-            return [fix(closed)]
+            return [fix(closed, prior: prior)]
         }
         var results: [Result<PositionFix, PositioningError>] = []
         if let first = gathered.first, !within(first, observation) || Self.has(gathered, initiator) {
-            results.append(flush())
+            results.append(flush(prior: prior))
         }
         gathered.append(observation)
         if !closed.isEmpty, closed.allSatisfy({ Self.has(gathered, $0.round.initiator) }) {
-            results.append(flush())
+            results.append(flush(prior: prior))
         }
         return results
     }
@@ -68,20 +70,21 @@ public struct DownlinkTDoALocator: Sendable {
         observations.contains { $0.round.initiator == initiator }
     }
 
-    /// Fixes the gathered set and starts the next one.
-    private mutating func flush() -> Result<PositionFix, PositioningError> {
+    /// Fixes the gathered set (checked against `prior`) and starts the next one.
+    private mutating func flush(prior: PositionPrior?) -> Result<PositionFix, PositioningError> {
         defer {
             swap(&closed, &gathered)
             gathered.removeAll(keepingCapacity: true)
         }
-        return fix(gathered)
+        return fix(gathered, prior: prior)
     }
 
-    /// The position `observations` fix.
-    private mutating func fix(_ observations: [DownlinkTDoAObservation]) -> Result<PositionFix, PositioningError> {
+    /// The position `observations` fix, checked against `prior`.
+    private mutating func fix(_ observations: [DownlinkTDoAObservation], prior: PositionPrior?) -> Result<PositionFix, PositioningError> {
         do throws(PositioningError) {
             let solver = try solver(for: observations)
-            return .success(try Self.fix(observations, solver: solver, timestampDeviation: timestampDeviation, in: &workspace))
+            return .success(try Self.fix(
+                observations, solver: solver, timestampDeviation: timestampDeviation, prior: prior, in: &workspace))
         } catch {
             return .failure(error)
         }
@@ -130,7 +133,7 @@ public struct DownlinkTDoALocator: Sendable {
         do throws(PositioningError) {
             let solver = try PositionSolver(anchors: anchors(of: observations, over: []), geometry: geometry)
             var workspace = SolverWorkspace()
-            return .success(try fix(observations, solver: solver, timestampDeviation: timestampDeviation, in: &workspace))
+            return .success(try fix(observations, solver: solver, timestampDeviation: timestampDeviation, prior: nil, in: &workspace))
         } catch {
             return .failure(error)
         }
@@ -155,9 +158,10 @@ public struct DownlinkTDoALocator: Sendable {
         return anchors
     }
 
-    /// The position `solver` fixes from every round's pseudoranges in `observations`, in `workspace`.
+    /// The position `solver` fixes from every round's pseudoranges in `observations`, checked
+    /// against `prior`, in `workspace`.
     private static func fix(
-        _ observations: [DownlinkTDoAObservation], solver: PositionSolver, timestampDeviation: Distance,
+        _ observations: [DownlinkTDoAObservation], solver: PositionSolver, timestampDeviation: Distance, prior: PositionPrior?,
         in workspace: inout SolverWorkspace
     ) throws(PositioningError) -> PositionFix {
         var measurements: [PositionMeasurement] = []
@@ -181,6 +185,6 @@ public struct DownlinkTDoALocator: Sendable {
                 clocks.append(clock)
             }
         }
-        return try solver.fix(measurements, resolved: resolved, in: &workspace)
+        return try solver.fix(measurements, resolved: resolved, prior: prior, in: &workspace)
     }
 }

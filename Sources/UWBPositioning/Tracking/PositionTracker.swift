@@ -100,6 +100,17 @@ public struct PositionTracker: Sendable {
         return Self.tracked(updated, fix: fix, outcome: .updated)
     }
 
+    /// Where the track expects the tag at `time`, with the tag's own acceleration (as the gate
+    /// does), for the solver to check a fix against; nil before the track starts, or for a time
+    /// before its last fix.
+    public func prediction(at time: Duration) -> PositionPrior? {
+        guard let track, time >= lastTime else { return nil }
+        let predicted = predict(track, over: (time - lastTime).secondsValue, scale: 1)
+        let p = predicted.position
+        let position = predicted.dimensions == 3 ? Vector3(x: p[0], y: p[1], z: p[2]) : Vector3(x: p[0], y: 0, z: p[1])
+        return PositionPrior(position: Position(metres: position), covariance: predicted.a.values)
+    }
+
     /// The innovation of `measured` (covariance `noise`) against the prediction, the inverse of its
     /// covariance S = A + R and its squared Mahalanobis distance; `nil` if S is singular.
     private static func innovation(

@@ -29,7 +29,7 @@ public struct UplinkTDoALocator: Sendable {
     }
 
     /// Takes an anchor's report; returns whether it is the blink's first (the caller fixes the
-    /// blink once its other reports have had time to come, with ``fix(tag:sequence:)``).
+    /// blink once its other reports have had time to come, with ``fix(tag:sequence:prior:)``).
     public mutating func add(_ report: UplinkTDoAReport) -> Bool {
         let key = BlinkKey(tag: report.tag, sequence: report.sequence)
         let first = gathered[key] == nil
@@ -39,8 +39,10 @@ public struct UplinkTDoALocator: Sendable {
 
     /// The position of the blink `sequence` of `tag` from the reports gathered, which it forgets,
     /// or the ``PositioningError`` that says why they cannot fix it (none, too few, an ambiguous
-    /// geometry, contradicting arrivals).
-    public mutating func fix(tag: UInt16, sequence: UInt16) -> Result<PositionFix, PositioningError> {
+    /// geometry, contradicting arrivals). Given `prior`, where the tag's track expects it at the
+    /// blink, the fix leaves out an arrival that alone pulls it beyond the track's gate
+    /// (``PositionPrior``).
+    public mutating func fix(tag: UInt16, sequence: UInt16, prior: PositionPrior? = nil) -> Result<PositionFix, PositioningError> {
         let reports = gathered.removeValue(forKey: BlinkKey(tag: tag, sequence: sequence)) ?? []
         var anchors: [String: Anchor] = [:]
         for report in reports {
@@ -58,7 +60,7 @@ public struct UplinkTDoALocator: Sendable {
         }
         do throws(PositioningError) {
             let solver = try PositionSolver(anchors: anchors.values.sorted { $0.name < $1.name }, geometry: geometry)
-            return .success(try solver.fix(measurements))
+            return .success(try solver.fix(measurements, prior: prior))
         } catch {
             return .failure(error)
         }
