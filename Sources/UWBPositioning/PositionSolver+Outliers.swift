@@ -45,13 +45,9 @@ extension PositionSolver {
         var worst: (index: Int, ratio: Double)?
         var row = Array(zeros: unknowns.count)
         for (index, measurement) in measurements.enumerated() {
-            let gradient = geometry.gradient(from: measurement.anchor, at: point)
-            let away = measurement.reference.map { geometry.gradient(from: $0.position, at: point) }
-            for axis in 0..<unknowns.count {
-                row[axis] = 0
-            }
-            for axis in 0..<size {
-                row[axis] = geometry.coordinate(axis, of: gradient) - (away.map { geometry.coordinate(axis, of: $0) } ?? 0)
+            row.withUnsafeMutableBufferPointer { row in
+                row.update(repeating: 0)
+                positionCoefficients(of: measurement, at: point, into: row)
             }
             if let clock = measurement.clock {
                 row[size + clock] = 1

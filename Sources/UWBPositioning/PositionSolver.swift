@@ -410,16 +410,7 @@ public struct PositionSolver: Sendable {
         row.withUnsafeMutableBufferPointer { row in
             for measurement in measurements {
                 let predicted = predicted(measurement, at: point, unknowns)
-                let gradient = geometry.gradient(from: measurement.anchor, at: point)
-                for axis in 0..<size {
-                    row[axis] = geometry.coordinate(axis, of: gradient)
-                }
-                if let reference = measurement.reference?.position {
-                    let away = geometry.gradient(from: reference, at: point)
-                    for axis in 0..<size {
-                        row[axis] -= geometry.coordinate(axis, of: away)
-                    }
-                }
+                positionCoefficients(of: measurement, at: point, into: row)
                 let residual = measurement.value - predicted
                 equations.add(
                     leading: UnsafeBufferPointer(row), extra: measurement.clock.map { (size + $0, 1) }, residual: residual,
@@ -428,6 +419,23 @@ public struct PositionSolver: Sendable {
             }
         }
         return cost
+    }
+
+    /// Puts `measurement`'s coefficients for the position's unknowns at `point` into the first
+    /// elements of `row`: the gradient of the distance from its anchor, less that from its
+    /// reference for a difference.
+    func positionCoefficients(of measurement: ResolvedMeasurement, at point: Vector3, into row: UnsafeMutableBufferPointer<Double>) {
+        let size = geometry.unknowns
+        let gradient = geometry.gradient(from: measurement.anchor, at: point)
+        for axis in 0..<size {
+            row[axis] = geometry.coordinate(axis, of: gradient)
+        }
+        if let reference = measurement.reference?.position {
+            let away = geometry.gradient(from: reference, at: point)
+            for axis in 0..<size {
+                row[axis] -= geometry.coordinate(axis, of: away)
+            }
+        }
     }
 
     /// The cost of `measurements` at `unknowns`, as ``normalEquations(_:at:into:row:)`` returns it.
