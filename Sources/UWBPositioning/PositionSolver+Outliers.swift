@@ -33,11 +33,15 @@ extension PositionSolver {
     func snoopedOutlier(
         of given: [ResolvedMeasurement], solving solution: Solution, in workspace: inout SolverWorkspace
     ) -> (index: Int, solution: Solution)? {
-        guard solution.degreesOfFreedom >= Self.snoopingDegreesOfFreedom else { return nil }
+        // Leaving a measurement out lowers the cost by its standardised residual squared (in the
+        // linearised problem), so none exceeds the bound while the whole cost stays below its
+        // square: most fixes need no test.
+        let bound = Self.standardisedResidualBound
+        guard solution.degreesOfFreedom >= Self.snoopingDegreesOfFreedom, solution.cost > bound * bound else { return nil }
         let (measurements, clocks) = Self.numberingClocks(given)
         let size = geometry.unknowns
-        let unknowns = solution.unknowns + solution.offsets
-        guard clocks == solution.offsets.count else { return nil }
+        let unknowns = solution.unknowns
+        guard clocks == unknowns.count - size else { return nil }
         var equations = NormalEquations(size: unknowns.count)
         _ = normalEquations(measurements, at: unknowns, into: &equations, row: &workspace.row)
         guard let inverse = equations.inverse(leading: unknowns.count) else { return nil }
@@ -63,7 +67,7 @@ extension PositionSolver {
             guard variance > 1e-9 / measurement.weight else { continue }
             let residual = measurement.value - predicted(measurement, at: point, unknowns)
             let ratio = (measurement.reference == nil ? residual : abs(residual)) / variance.squareRoot()
-            if ratio > worst?.ratio ?? Self.standardisedResidualBound {
+            if ratio > worst?.ratio ?? bound {
                 worst = (index, ratio)
             }
         }

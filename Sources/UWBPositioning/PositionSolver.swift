@@ -176,10 +176,9 @@ public struct PositionSolver: Sendable {
 
     /// A least-squares solution of some measurements.
     struct Solution {
-        /// The position's unknowns (clock offsets left out).
+        /// The unknowns: the position's, then the clocks' offsets in the order
+        /// ``numberingClocks(_:)`` numbers them.
         let unknowns: [Double]
-        /// The clocks' offsets, in the order ``numberingClocks(_:)`` numbers them.
-        let offsets: [Double]
         /// The position's covariance.
         let covariance: [Double]
         /// The sum of squared normalised residuals.
@@ -374,8 +373,7 @@ public struct PositionSolver: Sendable {
                 guard let covariance = workspace.equations.inverse(leading: size) else {
                     throw .ambiguousGeometry(Self.baselineExtension)
                 }
-                return Solution(
-                    unknowns: Array(workspace.unknowns.prefix(size)), offsets: Array(workspace.unknowns.dropFirst(size)), covariance: covariance, cost: cost,
+                return Solution(unknowns: workspace.unknowns, covariance: covariance, cost: cost,
                                 degreesOfFreedom: measurements.count - workspace.equations.size)
             }
         }
@@ -424,6 +422,7 @@ public struct PositionSolver: Sendable {
     /// Puts `measurement`'s coefficients for the position's unknowns at `point` into the first
     /// elements of `row`: the gradient of the distance from its anchor, less that from its
     /// reference for a difference.
+    @inline(__always)
     func positionCoefficients(of measurement: ResolvedMeasurement, at point: Vector3, into row: UnsafeMutableBufferPointer<Double>) {
         let size = geometry.unknowns
         let gradient = geometry.gradient(from: measurement.anchor, at: point)

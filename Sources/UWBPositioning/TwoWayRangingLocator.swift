@@ -25,16 +25,18 @@ public struct TwoWayRangingLocator: Sendable {
     }
 
     /// Takes a distance to `anchor`; returns the fixes (or why none) of the sets it closed. Given
-    /// `prior`, where the tag's track expects it now, a fix leaves out a distance that alone pulls
-    /// it beyond the track's gate (``PositionPrior``).
-    public mutating func add(_ distance: Distance, to anchor: Anchor, prior: PositionPrior? = nil) -> [Result<PositionFix, PositioningError>] {
+    /// `prior`, where the tag's track expects it now (worked out only when a set closes), a fix
+    /// leaves out a distance that alone pulls it beyond the track's gate (``PositionPrior``).
+    public mutating func add(
+        _ distance: Distance, to anchor: Anchor, prior: @autoclosure () -> PositionPrior? = nil
+    ) -> [Result<PositionFix, PositioningError>] {
         var results: [Result<PositionFix, PositioningError>] = []
         if gathered.contains(where: { $0.anchor.name == anchor.name }) {
-            results.append(flush(prior: prior))
+            results.append(flush(prior: prior()))
         }
         gathered.append((anchor, distance))
         if !expected.isEmpty, expected.isSubset(of: Set(gathered.map(\.anchor.name))) {
-            results.append(flush(prior: prior))
+            results.append(flush(prior: prior()))
         }
         return results
     }

@@ -41,21 +41,23 @@ public struct DownlinkTDoALocator: Sendable {
     /// while a set is still gathering, usually one, two when the round closes an incomplete set and
     /// completes a set on its own. A round of a cluster the last set lacked that comes within its
     /// window joins it and fixes it again: the set had closed before the cluster appeared.
-    /// Given `prior`, where the tag's track expects it now, a fix leaves out a measurement that
-    /// alone pulls it beyond the track's gate (``PositionPrior``).
-    public mutating func add(_ observation: DownlinkTDoAObservation, prior: PositionPrior? = nil) -> [Result<PositionFix, PositioningError>] {
+    /// Given `prior`, where the tag's track expects it now (worked out only when a set closes), a
+    /// fix leaves out a measurement that alone pulls it beyond the track's gate (``PositionPrior``).
+    public mutating func add(
+        _ observation: DownlinkTDoAObservation, prior: @autoclosure () -> PositionPrior? = nil
+    ) -> [Result<PositionFix, PositioningError>] {
         let initiator = observation.round.initiator
         if gathered.isEmpty, let first = closed.first, within(first, observation), !Self.has(closed, initiator) {
             closed.append(observation)
-            return [fix(closed, prior: prior)]
+            return [fix(closed, prior: prior())]
         }
         var results: [Result<PositionFix, PositioningError>] = []
         if let first = gathered.first, !within(first, observation) || Self.has(gathered, initiator) {
-            results.append(flush(prior: prior))
+            results.append(flush(prior: prior()))
         }
         gathered.append(observation)
         if !closed.isEmpty, closed.allSatisfy({ Self.has(gathered, $0.round.initiator) }) {
-            results.append(flush(prior: prior))
+            results.append(flush(prior: prior()))
         }
         return results
     }
