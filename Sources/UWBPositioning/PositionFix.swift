@@ -35,17 +35,21 @@ public struct PositionFix: Hashable, Sendable {
     public let used: [PositionMeasurement]
     /// The measurements it left out as inconsistent with the rest (NLOS, a lying anchor).
     public let rejected: [PositionMeasurement]
+    /// Each used measurement's value less what the fix predicts for it (clock offsets included),
+    /// in the order of ``used``; empty for a fix another solver made.
+    public let residuals: [Distance]
 
     /// A fix with the given values: one another solver made, to track with ``PositionTracker``.
     public init(
         position: Position, covariance: [Double], quality: Quality, used: [PositionMeasurement] = [],
-        rejected: [PositionMeasurement] = []
+        rejected: [PositionMeasurement] = [], residuals: [Distance] = []
     ) {
         self.position = position
         self.covariance = covariance
         self.quality = quality
         self.used = used
         self.rejected = rejected
+        self.residuals = residuals
     }
 
     /// (JᵀWJ)⁻¹ at the fix, the Cramér-Rao bound for independent Gaussian errors of the deviations

@@ -24,6 +24,13 @@ public enum PositionMeasurement: Hashable, Sendable {
         }
     }
 
+    /// The measured anchor (not a difference's reference).
+    var measuredAnchor: String {
+        switch self {
+        case .distance(let anchor, _, _), .pseudorange(let anchor, _, _, _), .distanceDifference(let anchor, _, _, _): anchor
+        }
+    }
+
     /// The measured value in metres.
     var metres: Double {
         switch self {
@@ -38,6 +45,16 @@ public enum PositionMeasurement: Hashable, Sendable {
         switch self {
         case .distance(_, _, let deviation), .distanceDifference(_, _, _, let deviation), .pseudorange(_, _, _, let deviation):
             deviation.metres
+        }
+    }
+
+    /// The same measurement with the standard deviation `deviation`.
+    func with(deviation: Distance) -> PositionMeasurement {
+        switch self {
+        case .distance(let anchor, let value, _): .distance(to: anchor, value, standardDeviation: deviation)
+        case .distanceDifference(let anchor, let reference, let value, _):
+            .distanceDifference(anchor: anchor, reference: reference, value, standardDeviation: deviation)
+        case .pseudorange(let anchor, let clock, let value, _): .pseudorange(anchor: anchor, clock: clock, value, standardDeviation: deviation)
         }
     }
 

@@ -127,9 +127,12 @@ public struct PositionSolver: Sendable {
                     + "with \(solution.degreesOfFreedom) degree\(solution.degreesOfFreedom == 1 ? "" : "s") of freedom left, hear another anchor or cluster to tell them apart")
         }
         let quality = solution.normalisedResidual.map { PositionFix.Quality.consistent(normalisedResidual: $0) } ?? .unverified
+        let point = geometry.point(solution.unknowns)
+        let (numbered, _) = Self.numberingClocks(resolved)
         return PositionFix(
-            position: Position(metres: geometry.point(solution.unknowns)),
-            covariance: solution.covariance.map { $0 * quality.varianceFactor }, quality: quality, used: used, rejected: rejected)
+            position: Position(metres: point),
+            covariance: solution.covariance.map { $0 * quality.varianceFactor }, quality: quality, used: used, rejected: rejected,
+            residuals: numbered.map { Distance(metres: $0.value - predicted($0, at: point, solution.unknowns)) })
     }
 
     /// Another position that `given` fit within their errors, more than three standard deviations

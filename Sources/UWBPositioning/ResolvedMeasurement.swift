@@ -13,7 +13,7 @@ struct ResolvedMeasurement {
     /// The measured value in metres.
     let value: Double
     /// 1 / σ², σ in metres.
-    let weight: Double
+    var weight: Double
     /// The index of the pseudorange's clock offset among the clocks, for a pseudorange: numbered
     /// in the order the clocks first appear among the measurements solved together.
     var clock: Int?

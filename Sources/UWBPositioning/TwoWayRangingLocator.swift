@@ -17,6 +17,8 @@ public struct TwoWayRangingLocator: Sendable {
     private var expected: Set<String> = []
     /// The distances of the set being gathered, in the order measured.
     private var gathered: [(anchor: Anchor, distance: Distance)] = []
+    /// What each anchor's distances have shown of their errors, to weigh the next fix by.
+    private var weighting = ResidualWeighting()
 
     /// A locator fixing in `geometry` from distances of deviation `distanceDeviation`.
     public init(geometry: SolverGeometry, distanceDeviation: Distance) {
@@ -49,8 +51,10 @@ public struct TwoWayRangingLocator: Sendable {
         }
         do throws(PositioningError) {
             let solver = try PositionSolver(anchors: gathered.map(\.anchor), geometry: geometry)
-            return .success(try solver.fix(
-                gathered.map { .distance(to: $0.anchor.name, $0.distance, standardDeviation: distanceDeviation) }, prior: prior))
+            let fix = try solver.fix(
+                weighting.weighed(gathered.map { .distance(to: $0.anchor.name, $0.distance, standardDeviation: distanceDeviation) }), prior: prior)
+            weighting.learn(from: fix)
+            return .success(fix)
         } catch {
             return .failure(error)
         }

@@ -28,6 +28,8 @@ public struct DownlinkTDoALocator: Sendable {
     private var verified: [(initiator: UInt16, anchors: [Anchor])] = []
     /// The storage the solver works in, kept from fix to fix.
     private var workspace = SolverWorkspace()
+    /// What each anchor's pseudoranges have shown of their errors, to weigh the next fix by.
+    private var weighting = ResidualWeighting()
 
     /// A locator fixing in `geometry` with receive timestamps of deviation `timestampDeviation`,
     /// from sets of rounds that span at most `window`.
@@ -85,8 +87,10 @@ public struct DownlinkTDoALocator: Sendable {
     private mutating func fix(_ observations: [DownlinkTDoAObservation], prior: PositionPrior?) -> Result<PositionFix, PositioningError> {
         do throws(PositioningError) {
             let solver = try solver(for: observations)
-            return .success(try Self.fix(
-                observations, solver: solver, timestampDeviation: timestampDeviation, prior: prior, in: &workspace))
+            let fix = try Self.fix(
+                observations, solver: solver, timestampDeviation: timestampDeviation, weighting: weighting, prior: prior, in: &workspace)
+            weighting.learn(from: fix)
+            return .success(fix)
         } catch {
             return .failure(error)
         }
@@ -135,7 +139,8 @@ public struct DownlinkTDoALocator: Sendable {
         do throws(PositioningError) {
             let solver = try PositionSolver(anchors: anchors(of: observations, over: []), geometry: geometry)
             var workspace = SolverWorkspace()
-            return .success(try fix(observations, solver: solver, timestampDeviation: timestampDeviation, prior: nil, in: &workspace))
+            return .success(try fix(
+                observations, solver: solver, timestampDeviation: timestampDeviation, weighting: ResidualWeighting(), prior: nil, in: &workspace))
         } catch {
             return .failure(error)
         }
@@ -160,11 +165,11 @@ public struct DownlinkTDoALocator: Sendable {
         return anchors
     }
 
-    /// The position `solver` fixes from every round's pseudoranges in `observations`, checked
-    /// against `prior`, in `workspace`.
+    /// The position `solver` fixes from every round's pseudoranges in `observations`, each weighed
+    /// by `weighting` and checked against `prior`, in `workspace`.
     private static func fix(
-        _ observations: [DownlinkTDoAObservation], solver: PositionSolver, timestampDeviation: Distance, prior: PositionPrior?,
-        in workspace: inout SolverWorkspace
+        _ observations: [DownlinkTDoAObservation], solver: PositionSolver, timestampDeviation: Distance, weighting: ResidualWeighting,
+        prior: PositionPrior?, in workspace: inout SolverWorkspace
     ) throws(PositioningError) -> PositionFix {
         var measurements: [PositionMeasurement] = []
         var resolved: [ResolvedMeasurement] = []
@@ -187,6 +192,7 @@ public struct DownlinkTDoALocator: Sendable {
                 clocks.append(clock)
             }
         }
+        weighting.weigh(&measurements, resolved: &resolved)
         return try solver.fix(measurements, resolved: resolved, prior: prior, in: &workspace)
     }
 }

@@ -15,6 +15,8 @@ public struct UplinkTDoALocator: Sendable {
 
     /// The reports gathered, by tag and blink.
     private var gathered: [BlinkKey: [UplinkTDoAReport]] = [:]
+    /// What each anchor's arrivals of each tag have shown of their errors, to weigh its next fix by.
+    private var weightings: [UInt16: ResidualWeighting] = [:]
 
     /// A blink of a tag.
     private struct BlinkKey: Hashable, Sendable {
@@ -60,7 +62,10 @@ public struct UplinkTDoALocator: Sendable {
         }
         do throws(PositioningError) {
             let solver = try PositionSolver(anchors: anchors.values.sorted { $0.name < $1.name }, geometry: geometry)
-            return .success(try solver.fix(measurements, prior: prior))
+            let weighting = weightings[tag, default: ResidualWeighting()]
+            let fix = try solver.fix(weighting.weighed(measurements), prior: prior)
+            weightings[tag, default: ResidualWeighting()].learn(from: fix)
+            return .success(fix)
         } catch {
             return .failure(error)
         }
