@@ -49,6 +49,9 @@ struct PositionOutput {
                 ("normalised_residual", normalisedResidual(fix.quality).map { number($0, 4) } ?? "null"),
                 ("measurements", String(fix.used.count)),
                 ("rejected", "[" + fix.rejected.map { JSONText.string($0.anchors[0]) }.joined(separator: ",") + "]"),
+                ("residuals_m", "[" + zip(fix.used, fix.residuals).map { measurement, residual in
+                    "[" + JSONText.string(measurement.anchors[0]) + "," + number(residual.metres, 4) + "]"
+                }.joined(separator: ",") + "]"),
                 ("geodetic", record.geodetic.map(geodetic) ?? "null"),
                 ("error_m", record.error.map { number($0.metres, 4) } ?? "null"),
                 ("tracked_position_m", JSONText.vector(record.tracked?.position.metres)),
@@ -61,7 +64,7 @@ struct PositionOutput {
         case .failure(let error):
             fields += [
                 ("position_m", "null"), ("covariance_m2", "null"), ("dimensions", "null"), ("quality", "null"),
-                ("normalised_residual", "null"), ("measurements", "null"), ("rejected", "null"), ("geodetic", "null"),
+                ("normalised_residual", "null"), ("measurements", "null"), ("rejected", "null"), ("residuals_m", "null"), ("geodetic", "null"),
                 ("error_m", "null"), ("tracked_position_m", "null"), ("tracked_covariance_m2", "null"),
                 ("tracked_velocity_mps", "null"), ("tracked_error_m", "null"), ("tracking", "null"),
                 ("no_fix", JSONText.object([("reason", JSONText.string(Self.reason(error))), ("message", JSONText.string(error.description))])),

@@ -97,7 +97,7 @@ struct LocateCommandTests {
         #expect(methods == ["ul-tdoa"], "\(run.output.prefix(500))")
     }
 
-    @Test("every fix says what the tag's tracker did with it: its first started the track, the later ones updated it or were gated, and a gated fix's track is not the fix")
+    @Test("every fix says what the tag's tracker did with it: its first started the track, the later ones updated it or were gated, and a gated fix's track is not the fix; and gives a residual for each measurement it used")
     func trackingVerdicts() throws {
         let run = try CommandRun(["locate", "--scenario", "Docs/scenarios/warehouse.json", "--duration", "3", "--format", "jsonl"])
         #expect(run.status == 0, "\(run.error)")
@@ -109,6 +109,13 @@ struct LocateCommandTests {
                 continue
             }
             seen[device, default: []].append(verdict)
+            let residuals = try #require(object["residuals_m"] as? [[Any]], "\(line)")
+            let rejected = try #require(object["rejected"] as? [String])
+            #expect(residuals.count == object["measurements"] as? Int, "\(line)")
+            #expect(residuals.allSatisfy { pair in
+                guard pair.count == 2, let anchor = pair[0] as? String, let metres = pair[1] as? Double else { return false }
+                return !rejected.contains(anchor) && abs(metres) < 5
+            }, "\(line)")
             if verdict == "gated" {
                 #expect(object["tracked_position_m"] as? [Double] != object["position_m"] as? [Double], "\(line)")
             }
