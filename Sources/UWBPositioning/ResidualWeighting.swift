@@ -16,8 +16,10 @@ public struct ResidualWeighting: Sendable {
     /// (half a second at 10 Hz, 1.4 m of a forklift at 2.8 m/s).
     public static let smoothing = 0.2
 
-    /// The mean square residual in m² of each anchor heard so far, searched linearly: a site's
-    /// dozen or so anchors take fewer instructions to compare than to hash.
+    /// The mean square residual in m² of each anchor heard so far, in the order first heard,
+    /// searched linearly from where the measurement's place suggests: a tag hears its anchors in
+    /// the same order fix after fix, so the first comparison usually finds it, fewer instructions
+    /// than hashing a name.
     private var meanSquares: [(anchor: String, value: Double)] = []
 
     /// No anchor's errors known yet.
@@ -26,19 +28,32 @@ public struct ResidualWeighting: Sendable {
     /// The standard deviation to give a measurement of `anchor` whose own is `stated`: the root
     /// of the anchor's mean square residual where that is larger.
     public func deviation(of anchor: String, stated: Distance) -> Distance {
-        guard let known = meanSquares.first(where: { $0.anchor == anchor }), known.value > stated.metres * stated.metres else {
+        deviation(of: anchor, stated: stated, hint: 0)
+    }
+
+    /// ``deviation(of:stated:)``, looking first at the anchor `hint` places along.
+    private func deviation(of anchor: String, stated: Distance, hint: Int) -> Distance {
+        guard let index = index(of: anchor, hint: hint), meanSquares[index].value > stated.metres * stated.metres else {
             return stated
         }
-        return Distance(metres: known.value.squareRoot())
+        return Distance(metres: meanSquares[index].value.squareRoot())
+    }
+
+    /// Where `anchor` is in ``meanSquares``, looking at `hint` first.
+    private func index(of anchor: String, hint: Int) -> Int? {
+        if hint < meanSquares.count, meanSquares[hint].anchor == anchor {
+            return hint
+        }
+        return meanSquares.firstIndex { $0.anchor == anchor }
     }
 
     /// Takes the residuals of `fix`'s measurements into each anchor's mean (the measured anchor's,
     /// for a difference); an anchor's first starts from its measurement's stated variance.
     public mutating func learn(from fix: PositionFix) {
-        for (measurement, residual) in zip(fix.used, fix.residuals) {
+        for (place, (measurement, residual)) in zip(fix.used, fix.residuals).enumerated() {
             let anchor = measurement.measuredAnchor
             let square = residual.metres * residual.metres
-            let index = meanSquares.firstIndex { $0.anchor == anchor } ?? {
+            let index = self.index(of: anchor, hint: place) ?? {
                 meanSquares.append((anchor, measurement.deviation * measurement.deviation))
                 return meanSquares.count - 1
             }()
@@ -48,7 +63,9 @@ public struct ResidualWeighting: Sendable {
 
     /// `measurements` with each one's standard deviation as ``deviation(of:stated:)`` gives it.
     public func weighed(_ measurements: [PositionMeasurement]) -> [PositionMeasurement] {
-        measurements.map { $0.with(deviation: deviation(of: $0.measuredAnchor, stated: Distance(metres: $0.deviation))) }
+        measurements.enumerated().map { place, measurement in
+            measurement.with(deviation: deviation(of: measurement.measuredAnchor, stated: Distance(metres: measurement.deviation), hint: place))
+        }
     }
 
     /// ``weighed(_:)`` in place, on `measurements` and on `resolved`, the same measurements
@@ -57,7 +74,7 @@ public struct ResidualWeighting: Sendable {
         precondition(measurements.count == resolved.count, "each measurement resolved")
         for index in measurements.indices {
             let stated = Distance(metres: measurements[index].deviation)
-            let deviation = self.deviation(of: measurements[index].measuredAnchor, stated: stated)
+            let deviation = self.deviation(of: measurements[index].measuredAnchor, stated: stated, hint: index)
             guard deviation != stated else { continue }
             measurements[index] = measurements[index].with(deviation: deviation)
             resolved[index].weight = 1 / (deviation.metres * deviation.metres)
