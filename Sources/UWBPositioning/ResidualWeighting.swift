@@ -63,9 +63,7 @@ public struct ResidualWeighting: Sendable {
 
     /// `measurements` with each one's standard deviation as ``deviation(of:stated:)`` gives it.
     public func weighed(_ measurements: [PositionMeasurement]) -> [PositionMeasurement] {
-        measurements.enumerated().map { place, measurement in
-            measurement.with(deviation: deviation(of: measurement.measuredAnchor, stated: Distance(metres: measurement.deviation), hint: place))
-        }
+        measurements.enumerated().map { place, measurement in reweighed(measurement, place: place)?.measurement ?? measurement }
     }
 
     /// ``weighed(_:)`` in place, on `measurements` and on `resolved`, the same measurements
@@ -73,11 +71,18 @@ public struct ResidualWeighting: Sendable {
     func weigh(_ measurements: inout [PositionMeasurement], resolved: inout [ResolvedMeasurement]) {
         precondition(measurements.count == resolved.count, "each measurement resolved")
         for index in measurements.indices {
-            let stated = Distance(metres: measurements[index].deviation)
-            let deviation = self.deviation(of: measurements[index].measuredAnchor, stated: stated, hint: index)
-            guard deviation != stated else { continue }
-            measurements[index] = measurements[index].with(deviation: deviation)
-            resolved[index].weight = 1 / (deviation.metres * deviation.metres)
+            guard let reweighed = reweighed(measurements[index], place: index) else { continue }
+            measurements[index] = reweighed.measurement
+            resolved[index].weight = 1 / (reweighed.deviation.metres * reweighed.deviation.metres)
         }
+    }
+
+    /// `measurement`, the `place`th of its fix, with the standard deviation ``deviation(of:stated:)``
+    /// gives it, and that deviation; nil where that is its own.
+    private func reweighed(_ measurement: PositionMeasurement, place: Int) -> (measurement: PositionMeasurement, deviation: Distance)? {
+        let stated = Distance(metres: measurement.deviation)
+        let deviation = self.deviation(of: measurement.measuredAnchor, stated: stated, hint: place)
+        guard deviation != stated else { return nil }
+        return (measurement.with(deviation: deviation), deviation)
     }
 }
