@@ -27,9 +27,10 @@ extension PositionSolver {
     static let snoopingDegreesOfFreedom = 3
 
     /// The measurement of `given` whose standardised residual in their fix `solution` is the
-    /// largest (the latest, for distances and pseudoranges), if it exceeds ``standardisedResidualBound`` and the fix has
-    /// ``snoopingDegreesOfFreedom``, with the others' solution; nil otherwise. A measurement the fix
-    /// depends on wholly (its residual's deviation 0) cannot be tested and is never chosen.
+    /// largest (the latest, for distances and pseudoranges), if it exceeds
+    /// ``standardisedResidualBound`` and the fix has ``snoopingDegreesOfFreedom``, with the others'
+    /// solution; nil otherwise. A measurement the fix depends on wholly (its residual's deviation
+    /// 0) cannot be tested and is never chosen.
     func snoopedOutlier(
         of given: [ResolvedMeasurement], solving solution: Solution, in workspace: inout SolverWorkspace
     ) -> (index: Int, solution: Solution)? {
