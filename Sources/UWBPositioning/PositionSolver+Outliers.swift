@@ -22,8 +22,8 @@ extension PositionSolver {
     /// The fewest degrees of freedom a fix needs for its measurements to be tested one by one: 3,
     /// so that two are left to check the rest once one is left out. With fewer, the residuals are
     /// so tied together (four distances fixing a point in 2-D) that the largest is often not the
-    /// wrong measurement's: leaving it out made 2000 fixes of seeded Gaussian errors 11 % worse
-    /// than their bound (`SolverNoiseTests`).
+    /// wrong measurement's: leaving it out (two-sided at 3.29, as first tried) made the variance
+    /// of 2000 fixes of seeded Gaussian errors 11 % larger than their bound (`SolverNoiseTests`).
     static let snoopingDegreesOfFreedom = 3
 
     /// The measurement of `given` whose standardised residual in their fix `solution` is the
@@ -114,7 +114,7 @@ extension PositionSolver {
     private func distance(of solution: Solution, from prior: PositionPrior) -> Double? {
         let size = geometry.unknowns
         guard prior.covariance.count == size * size else { return nil }
-        let factor = max(1, solution.normalisedResidual ?? 1)
+        let factor = solution.quality.varianceFactor
         let sum = SquareBlock(size: size, values: prior.covariance) + SquareBlock(size: size, values: solution.covariance.map { $0 * factor })
         let expected = geometry.unknowns(of: prior.position.metres)
         var offset = SIMD3<Double>()

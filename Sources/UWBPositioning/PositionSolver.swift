@@ -91,6 +91,12 @@ public struct PositionSolver: Sendable {
         var used = measurements
         var rejected: [PositionMeasurement] = []
         var solution = try solve(resolved, in: &workspace)
+        /// Leaves out the measurement at `index`, `others` being the rest's solution.
+        func leaveOut(_ index: Int, others: Solution) {
+            rejected.append(used.remove(at: index))
+            resolved.remove(at: index)
+            solution = others
+        }
         while let residual = solution.normalisedResidual, residual > Self.consistencyBound(degreesOfFreedom: solution.degreesOfFreedom) {
             // Leave out the measurement whose absence agrees best, keeping one degree of freedom
             // to check the rest: with none left, any measurement could be the wrong one.
@@ -104,21 +110,15 @@ public struct PositionSolver: Sendable {
                 }
             }
             guard let best else { throw .inconsistentMeasurements(normalisedResidual: residual) }
-            rejected.append(used.remove(at: best.index))
-            resolved.remove(at: best.index)
-            solution = best.solution
+            leaveOut(best.index, others: best.solution)
         }
         // Then one at a time, each measurement whose own residual stands out though the sum passed
         // (Baarda's data snooping), and one that pulls the fix away from the prior.
         while let outlier = snoopedOutlier(of: resolved, solving: solution, in: &workspace) {
-            rejected.append(used.remove(at: outlier.index))
-            resolved.remove(at: outlier.index)
-            solution = outlier.solution
+            leaveOut(outlier.index, others: outlier.solution)
         }
         if let prior, let against = measurementAgainst(prior, of: resolved, solving: solution, in: &workspace) {
-            rejected.append(used.remove(at: against.index))
-            resolved.remove(at: against.index)
-            solution = against.solution
+            leaveOut(against.index, others: against.solution)
         }
         if (1...Self.ambiguousDegreesOfFreedom).contains(solution.degreesOfFreedom), let other = otherSolution(than: solution, of: resolved, in: &workspace) {
             let point = geometry.point(solution.unknowns)
@@ -126,7 +126,7 @@ public struct PositionSolver: Sendable {
                 "two positions fit the measurements within their errors, \(Position(metres: point)) and \(Position(metres: other)): "
                     + "with \(solution.degreesOfFreedom) degree\(solution.degreesOfFreedom == 1 ? "" : "s") of freedom left, hear another anchor or cluster to tell them apart")
         }
-        let quality = solution.normalisedResidual.map { PositionFix.Quality.consistent(normalisedResidual: $0) } ?? .unverified
+        let quality = solution.quality
         let point = geometry.point(solution.unknowns)
         let (numbered, _) = Self.numberingClocks(resolved)
         return PositionFix(
@@ -189,6 +189,8 @@ public struct PositionSolver: Sendable {
         let degreesOfFreedom: Int
         /// ``cost`` per degree of freedom; nil without redundancy.
         var normalisedResidual: Double? { degreesOfFreedom > 0 ? cost / Double(degreesOfFreedom) : nil }
+        /// The quality a fix of it reports.
+        var quality: PositionFix.Quality { normalisedResidual.map { .consistent(normalisedResidual: $0) } ?? .unverified }
     }
 
     /// The weighted least-squares solution of `measurements`, from the better of two starts (the

@@ -106,8 +106,7 @@ public struct PositionTracker: Sendable {
     public func prediction(at time: Duration) -> PositionPrior? {
         guard let track, time >= lastTime else { return nil }
         let predicted = predict(track, over: (time - lastTime).secondsValue, scale: 1)
-        let p = predicted.position
-        let position = predicted.dimensions == 3 ? Vector3(x: p[0], y: p[1], z: p[2]) : Vector3(x: p[0], y: 0, z: p[1])
+        let position = Self.vector(predicted.position, dimensions: predicted.dimensions, height: 0)
         return PositionPrior(position: Position(metres: position), covariance: predicted.a.values)
     }
 
@@ -154,11 +153,16 @@ public struct PositionTracker: Sendable {
 
     /// The position, velocity and covariance of `track`, at the fix's height in 2-D.
     private static func tracked(_ track: Track, fix: PositionFix, outcome: TrackedPosition.Outcome) -> TrackedPosition {
-        let (p, v) = (track.position, track.velocity)
-        let position = track.dimensions == 3 ? Vector3(x: p[0], y: p[1], z: p[2]) : Vector3(x: p[0], y: fix.position.metres.y, z: p[1])
-        let velocity = track.dimensions == 3 ? Vector3(x: v[0], y: v[1], z: v[2]) : Vector3(x: v[0], y: 0, z: v[1])
+        let position = vector(track.position, dimensions: track.dimensions, height: fix.position.metres.y)
+        let velocity = vector(track.velocity, dimensions: track.dimensions, height: 0)
         return TrackedPosition(
             position: Position(metres: position), velocity: Velocity(metresPerSecond: velocity), covariance: track.a.values, outcome: outcome)
+    }
+
+    /// The vector a track's `coordinates` stand for: x, y and z in 3-D; x and z in 2-D, with y `height`.
+    private static func vector(_ coordinates: SIMD3<Double>, dimensions: Int, height: Double) -> Vector3 {
+        dimensions == 3
+            ? Vector3(x: coordinates[0], y: coordinates[1], z: coordinates[2]) : Vector3(x: coordinates[0], y: height, z: coordinates[1])
     }
 
     /// The fix's coordinates the covariance is about: x and z in 2-D (the third element 0), x, y
