@@ -22,14 +22,18 @@ import UWBEmulator
         return try UCITestServer(emulation, reserved: Set(anchors))
     }
 
-    /// The first `count` batches of DL-TDoA measurements of `events`, or fewer and the error that ended the session.
-    static func rounds(of events: AsyncStream<NISession.Event>, count: Int) async -> (rounds: [[NIDLTDOAMeasurement]], ending: NIError?) {
+    /// The batches of DL-TDoA measurements of `events` until `whole` of them are whole rounds (a
+    /// Poll, three Responses and the Final) or `limit` have come, or fewer and the error that ended
+    /// the session. Now and then a frame of the hall's 15 m links along its walls is lost (about one
+    /// round in 400, in the hall run on its own for 200 virtual s), so a round may come short of one;
+    /// which rounds the session hears depends on when it starts, which is wall-clock time.
+    static func rounds(of events: AsyncStream<NISession.Event>, whole: Int, limit: Int) async -> (rounds: [[NIDLTDOAMeasurement]], ending: NIError?) {
         var rounds: [[NIDLTDOAMeasurement]] = []
         for await event in events {
             switch event {
             case .didUpdateDLTDOA(let measurements):
                 rounds.append(measurements)
-                if rounds.count == count { return (rounds, nil) }
+                if rounds.count(where: { $0.count == 5 }) == whole || rounds.count == limit { return (rounds, nil) }
             case .didInvalidate(let error):
                 return (rounds, error)
             default:
@@ -39,7 +43,7 @@ import UWBEmulator
         return (rounds, nil)
     }
 
-    @Test("the session hears whole rounds: anchors, types, positions, clock offsets and times as the hall has them")
+    @Test("the session hears the hall's rounds: anchors in their order, types, positions, clock offsets and times as the hall has them")
     func measurementsThroughUCI() async throws {
         let room = try Self.hall()
         let service = try room.service()
@@ -47,16 +51,19 @@ import UWBEmulator
         let session = NISession(device: service)
         let events = session.events()
         session.run(NIDLTDOAConfiguration(networkIdentifier: Int(PositioningSpec.defaultNetwork)))
-        let (rounds, ending) = await Self.rounds(of: events, count: 6)
+        let (rounds, ending) = await Self.rounds(of: events, whole: 6, limit: 9)
         #expect(ending == nil, "\(String(describing: ending))")
-        #expect(rounds.count == 6)
+        #expect(rounds.count(where: { $0.count == 5 }) == 6, "\(rounds.map { $0.map(\.address) })")
         let anchors = PositioningHall.anchors
         for round in rounds {
-            #expect(round.map(\.measurementType) == [.poll, .response, .response, .response, .final], "\(round.map(\.measurementType))")
-            // A round short of a message has failed above; its Final is not where the checks below look.
-            guard round.count == 5 else { continue }
-            let initiator = round[0].address
+            // The initiator's Poll and Final around its responders' Responses in their slots' order;
+            // a round short of a frame lacks one of them.
+            let initiator = try #require(round.first).clusterInitiatorAddress
             #expect(initiator == 1 || initiator == 5)
+            let order = [(initiator, NIDLTDOAMeasurementType.poll)] + (1...3).map { (initiator + $0, .response) } + [(initiator, .final)]
+            let places = round.map { measurement in order.firstIndex { $0 == (measurement.address, measurement.measurementType) } }
+            #expect(round.count >= 4 && zip(places, places.dropFirst()).allSatisfy { ($0 ?? 9) < ($1 ?? -1) },
+                "\(round.map { ($0.address, $0.measurementType) })")
             let initiatorPPM = anchors[Int(initiator) - 1].ppm
             for measurement in round {
                 #expect(measurement.clusterInitiatorAddress == initiator)
@@ -78,8 +85,9 @@ import UWBEmulator
             }
             // The Poll and the Final are the initiator's: their intervals sent and received differ by
             // the two clocks' rates only.
-            let sent = round[4].transmitTime - round[0].transmitTime
-            let received = round[4].receiveTime - round[0].receiveTime
+            guard round[0].measurementType == .poll, round[round.count - 1].measurementType == .final else { continue }
+            let sent = round[round.count - 1].transmitTime - round[0].transmitTime
+            let received = round[round.count - 1].receiveTime - round[0].receiveTime
             #expect(sent > 0 && abs(received / sent - 1 - (Self.tag.ppm - initiatorPPM) * 1e-6) < 1e-6, "\(received) against \(sent)")
         }
         session.invalidate()
