@@ -17,7 +17,7 @@ public final class Emulation {
     /// The devices, in the order they were added.
     public private(set) var devices: [EmulatedDevice] = []
 
-    private var random: SeededRandom
+    private let random: SeededRandom
     private var started = false
 
     /// An empty world.
@@ -41,7 +41,7 @@ public final class Emulation {
     public func add(
         _ setup: DeviceSetup, application: (EmulatedRadio) -> (any RadioEventHandler)? = { _ in nil }
     ) throws(EmulationError) -> EmulatedDevice {
-        var stream = random.split(label: "device \(setup.name)")
+        var stream = random.derived(label: "device \(setup.name)")
         let oscillator = Oscillator(
             offset: setup.clockOffset, drift: setup.clockDrift, random: stream.split(label: "oscillator"), jumps: setup.clockSteps)
         let chips = setup.hardware.enumerated().map { index, hardware -> any VirtualChip in

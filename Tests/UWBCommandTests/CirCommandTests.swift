@@ -87,7 +87,12 @@ struct CirCommandTests {
         #expect(run.output.contains("\"true_first_path_index\":null"))
         #expect(document["true_first_path_index"] is NSNull)
         let straightLine = try Self.number(document, "straight_line_index")
-        #expect(try Self.number(document, "first_path_index") > straightLine + PreambleAccumulator.referenceLead + 1)
+        // The first path found is the fridge edge's when its weak pulse crosses the threshold (about 0.8
+        // taps late; whether it does depends on the frame's noise), else a reflection later still: either
+        // way, less the detection's lead on a pulse (`referenceLead`, negative), it arrived after the
+        // straight line by more than the detection's scatter within a tap.
+        let found = try Self.number(document, "first_path_index")
+        #expect(found - PreambleAccumulator.referenceLead > straightLine + 0.25, "found \(found), straight line \(straightLine)")
         let table = try CommandRun(["cir", "--scenario", Self.fridge, "--around", "3"])
         #expect(table.output.contains("true first path none (no direct path came through)"), "\(table.output)")
     }

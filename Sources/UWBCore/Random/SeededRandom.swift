@@ -5,10 +5,12 @@ import Foundation
 /// `splitmix64.c`, https://prng.di.unimi.it/splitmix64.c).
 ///
 /// The same seed always gives the same stream on every platform, so a scenario replays exactly. Use
-/// ``split(label:)`` to give each device or link its own stream, so that adding a device does not shift the
-/// numbers every other device draws.
+/// ``derived(label:)`` to give each device or link its own stream, so that adding a device, or listing the
+/// devices in another order, does not shift the numbers every other device draws; ``split(label:)``
+/// for the parts of one thing made in a fixed order.
 ///
-/// Every method is allocation-free except ``split(label:)``, which reads the label's UTF-8 bytes.
+/// Every method is allocation-free except ``split(label:)`` and ``derived(label:)`` given a `String`, which
+/// read the label's UTF-8 bytes.
 public struct SeededRandom: RandomNumberGenerator, Sendable {
     /// The Weyl-sequence increment, 2⁶⁴/φ rounded to odd (SplitMix64 reference `0x9e3779b97f4a7c15`).
     private static let goldenGamma: UInt64 = 0x9E37_79B9_7F4A_7C15
@@ -61,7 +63,27 @@ public struct SeededRandom: RandomNumberGenerator, Sendable {
 
     /// ``split(label:)`` with the label's hash already worked out, or built from parts.
     public mutating func split(label: FNV1a.Hash64) -> SeededRandom {
-        var mixer = SeededRandom(seed: next() ^ label.value)
+        Self.child(of: next(), label: label)
+    }
+
+    /// A new, independent generator for `label` (a device's name, a link's `"link alice -> bob"`),
+    /// derived from this one's state without advancing it: the same state and label always give the
+    /// same child, however many others were derived before it and in whatever order. What a world
+    /// gives each of its devices and links, so that their draws do not depend on the order the
+    /// devices were listed or the links first carried a frame.
+    public func derived(label: String) -> SeededRandom {
+        derived(label: FNV1a.Hash64(label))
+    }
+
+    /// ``derived(label:)`` with the label's hash already worked out, or built from parts.
+    public func derived(label: FNV1a.Hash64) -> SeededRandom {
+        Self.child(of: Self.mix(state), label: label)
+    }
+
+    /// The child of a parent whose draw was `parent` for `label`: the label's hash mixed into the
+    /// draw, and that mixed again, so that children of nearby draws or labels are unrelated.
+    private static func child(of parent: UInt64, label: FNV1a.Hash64) -> SeededRandom {
+        var mixer = SeededRandom(seed: parent ^ label.value)
         return SeededRandom(seed: mixer.next())
     }
 

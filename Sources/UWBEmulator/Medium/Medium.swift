@@ -58,7 +58,7 @@ public final class Medium {
     var trace: TraceQueue?
     /// How many transmissions the run has had: the next one's index.
     private var transmissions = 0
-    private var random: SeededRandom
+    private let random: SeededRandom
     /// The seed every pair's channel is derived from, with the pair's names.
     private let channelSeed: UInt64
     /// What every pair's channel shares.
@@ -303,12 +303,13 @@ public final class Medium {
         return row
     }
 
-    /// The state of the link from one device to another, made from the run's seed when the link
-    /// carries its first frame.
+    /// The state of the link from one device to another, made when the link carries its first frame
+    /// from the run's seed and the two devices' names only, so that its draws are the same whichever
+    /// links carried frames before it.
     func newLink(from sender: Int, to receiver: Int) -> LinkState {
         var label = linkLabels[sender]
         label.add(nodes[receiver].name)
-        return LinkState(random: random.split(label: label))
+        return LinkState(random: random.derived(label: label))
     }
 
     /// The channel between devices `first` and `second`, the same whichever sends, from the world's channel

@@ -101,8 +101,10 @@ struct LinkPhysicsTests {
         // slab is 12.92 cm of light time late; e^(−2·ω·κ·d/c) is −14.24 dB inside and each face reflects
         // |r|² = 0.1552: the Airy formula averaged over the 499.2 MHz band gives 15.67 dB (worked in
         // Python from the P.2040 table; `Docs/reference/channel-and-receiver.md` §4 has 15.7).
+        // At −92.7 dBm, near the −93 dBm sensitivity, about 95 % of the frames arrive (the waterfall of
+        // `lossNearSensitivity`: 285 of 300, give or take 4): a shortfall beyond 6 standard deviations is a fault.
         let levels = blocked.receptions.map(\.frame.diagnostics.receivedLevel.dBm)
-        #expect(levels.count > 290)
+        #expect(levels.count > 260)
         let level = mean(levels)
         #expect(abs(level - (Self.freeSpaceLevel(distance) - 15.7)) < 0.7)
         let shift = try Self.shift(blocked, from: open)
