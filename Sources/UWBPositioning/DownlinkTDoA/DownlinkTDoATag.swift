@@ -7,8 +7,8 @@ import UWBCore
 /// corrected for the receiver's range bias at its level (as the anchors' own).
 ///
 /// A round ends with its Final. One whose Final the tag missed ends when a frame of another round
-/// comes or ``finalGrace`` after its Final was due (as the initiator's last whole round timed it),
-/// whichever is first; one whose Poll it missed starts with its first Response. Such a round is
+/// comes or ``finalGrace`` after its Final was due (as the initiator's last whole round timed it, or
+/// at the latest a Final can come before the tag has heard one), whichever is first; one whose Poll it missed starts with its first Response. Such a round is
 /// handed on if the tag knows its clock rate over the initiator from earlier rounds and heard two
 /// frames of it at least: a tag at the edge of a cluster's coverage, or behind shelving, often
 /// hears the responders but not the initiator.
@@ -57,6 +57,10 @@ public final class DownlinkTDoATag: RadioEventHandler {
     /// How long after its Final was due the tag gives up on a round: the time its own host may take
     /// to hand it a frame, which may vary by a few milliseconds behind USB.
     public static let finalGrace = Duration.milliseconds(5)
+    /// The latest a Final can follow its Poll, by the tag's configuration: the schedule of the most
+    /// responders a Final lists, on anchors behind USB (``DownlinkTDoASchedule``). What the tag waits
+    /// for an initiator whose whole round it has not heard yet.
+    private let latestFinal: DeviceDuration
 
     /// What the tag heard of a round so far.
     private struct PendingRound {
@@ -74,6 +78,8 @@ public final class DownlinkTDoATag: RadioEventHandler {
         self.configuration = radio.configuration
         self.network = network
         self.onRound = onRound
+        let longest = DownlinkTDoASchedule(configuration: configuration, responders: DownlinkTDoAFrame.maximumResponsesInFinal, kind: .usb)
+        latestFinal = DeviceDuration(ticks: Int64((longest.finalDelay.secondsValue * DeviceClock.ticksPerSecond).rounded()))
     }
 
     /// Starts listening at the loop's start.
@@ -150,10 +156,13 @@ public final class DownlinkTDoATag: RadioEventHandler {
     /// due: `pollHeard` is when the tag heard its Poll (or would have: a Response's reception less
     /// its reply time, a few microseconds of flight early), `now` the reception being taken. So a
     /// round whose Final the tag missed comes when it should, not with the next round's first
-    /// frame, which after a period's last cluster is a period later. Nothing is due before the
-    /// tag has heard a whole round of the initiator, and a round without its Final needs one anyway.
+    /// frame, which after a period's last cluster is a period later, and much later where the tag
+    /// hears nothing for a while (a walker between two racks heard no frame for 0.9 s, and his
+    /// round came 0.9 s old). The Final is due when the initiator's last whole round had it, or,
+    /// before the tag has heard one (a tag that never hears the initiator itself), at the latest a
+    /// Final can come (``latestFinal``).
     private func expectFinal(of initiator: UInt16, round number: UInt16, pollHeard: DeviceTime, now: DeviceTime) {
-        guard let delay = finalDelays[initiator] else { return }
+        let delay = finalDelays[initiator] ?? latestFinal
         let due = (pollHeard + delay).elapsed(since: now).seconds
         guard due < DownlinkTDoAClockTracker.longestSeconds else { return }
         radio.schedule(after: .seconds(due) + Self.finalGrace) { [weak self] in

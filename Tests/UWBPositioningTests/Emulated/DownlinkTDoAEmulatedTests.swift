@@ -235,6 +235,33 @@ struct DownlinkTDoAEmulatedTests {
         #expect(checked == 20 * 4 - 2)
     }
 
+    @Test("a round of an initiator whose Final the tag has never heard is handed on when the latest Final could have come, not with the next frame, which may be long in coming")
+    func initiatorNeverWhole() throws {
+        let (west, east): (UInt16, UInt16) = (1, 5)
+        // West's Final never heard, its Poll until round 3; from round 6 on (east: 5) nothing at all,
+        // as a tag between two racks hears nothing for a while.
+        let (emulation, heard, _, handedAt) = try Self.observations(tags: [(8, 6, 20)]) { anchor, message in
+            if anchor >= east { return message.round >= 5 }
+            if message.round >= 6 { return true }
+            switch message.kind {
+            case .final: return true
+            case .poll: return message.round >= 4
+            case .response: return false
+            }
+        }
+        let westRounds = zip(heard, handedAt).filter { $0.0.observation.initiator == west }
+        // The first round has no clock rate of the tag's yet (`clockRates`), so none without its Final.
+        #expect(westRounds.map(\.0.observation.roundNumber) == [2, 3, 4, 5])
+        // Rounds 2 to 4 end with the east cluster's next frame, a few milliseconds on; round 5, after which
+        // nothing comes, when the latest Final could have come (its Poll 410 ms in), and the grace.
+        let times = westRounds.map(\.1)
+        #expect(zip(times, [110.0, 210, 310]).allSatisfy { ($0 - .milliseconds($1)).secondsValue < 0.004 }, "\(times)")
+        let latest = DownlinkTDoASchedule(
+            configuration: emulation.configuration, responders: DownlinkTDoAFrame.maximumResponsesInFinal, kind: .usb).finalDelay
+        let last = try #require(times.last) - .milliseconds(410) - latest - DownlinkTDoATag.finalGrace
+        #expect(abs(last.secondsValue) < 0.0005, "\(times)")
+    }
+
     @Test("a tag listening to a network no anchor serves hears no round: no observation, never a made-up one")
     func otherNetwork() throws {
         let (_, heard, _, _) = try Self.observations(tags: [(8, 6, 0)], network: 42, tagNetwork: 7)
