@@ -8,10 +8,11 @@ import UWBCore
 ///
 /// A round ends with its Final. One whose Final the tag missed ends when a frame of another round
 /// comes or ``finalGrace`` after its Final was due (as the initiator's last whole round timed it, or
-/// at the latest a Final can come before the tag has heard one), whichever is first; one whose Poll it missed starts with its first Response. Such a round is
-/// handed on if the tag knows its clock rate over the initiator from earlier rounds and heard two
-/// frames of it at least: a tag at the edge of a cluster's coverage, or behind shelving, often
-/// hears the responders but not the initiator.
+/// at the latest a Final can come before the tag has heard one), whichever is first; one whose Poll
+/// it missed starts with its first Response. Such a round is handed on if the tag knows its clock
+/// rate over the initiator from earlier rounds and heard two frames of it at least: a tag at the
+/// edge of a cluster's coverage, or behind shelving, often hears the responders but not the
+/// initiator.
 ///
 /// Attach it to the radio's loop (``UWBCore/RadioHost/attach(_:)``) and keep it; it starts
 /// listening with ``UWBCore/RadioEventHandler/radioStarted()`` or ``start()``.
@@ -78,7 +79,8 @@ public final class DownlinkTDoATag: RadioEventHandler {
         self.configuration = radio.configuration
         self.network = network
         self.onRound = onRound
-        let longest = DownlinkTDoASchedule(configuration: configuration, responders: DownlinkTDoAFrame.maximumResponsesInFinal, kind: .usb)
+        let longest = DownlinkTDoASchedule(
+            configuration: configuration, responders: DownlinkTDoAFrame.maximumResponsesInFinal, kind: .usb)
         latestFinal = DeviceDuration(ticks: Int64((longest.finalDelay.secondsValue * DeviceClock.ticksPerSecond).rounded()))
     }
 
