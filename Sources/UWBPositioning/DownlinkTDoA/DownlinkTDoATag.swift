@@ -79,9 +79,8 @@ public final class DownlinkTDoATag: RadioEventHandler {
         self.configuration = radio.configuration
         self.network = network
         self.onRound = onRound
-        let longest = DownlinkTDoASchedule(
-            configuration: configuration, responders: DownlinkTDoAFrame.maximumResponsesInFinal, kind: .usb)
-        latestFinal = DeviceDuration(ticks: Int64((longest.finalDelay.secondsValue * DeviceClock.ticksPerSecond).rounded()))
+        latestFinal = AnchorTransmitter.ticks(DownlinkTDoASchedule(
+            configuration: configuration, responders: DownlinkTDoAFrame.maximumResponsesInFinal, kind: .usb).finalDelay)
     }
 
     /// Starts listening at the loop's start.

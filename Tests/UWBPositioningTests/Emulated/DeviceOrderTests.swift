@@ -17,14 +17,12 @@ import UWBPositioning
             var rounds: [String: [DownlinkTDoAObservation]] = [:]
         }
         let heard = Heard()
-        var tags: [DownlinkTDoATag] = []
         for device in emulation.devices where device.name.hasPrefix("T") {
             let name = device.name
-            let tag = DownlinkTDoATag(on: device.radio, network: PANIdentifier(rawValue: PositioningSpec.defaultNetwork)) {
+            // The radio keeps the tag it adopts.
+            device.radio.adopt(DownlinkTDoATag(on: device.radio, network: PANIdentifier(rawValue: PositioningSpec.defaultNetwork)) {
                 heard.rounds[name, default: []].append($0)
-            }
-            device.radio.adopt(tag)
-            tags.append(tag)
+            })
         }
         emulation.run(until: SimulationTime(seconds: 1))
         return heard.rounds
