@@ -19,6 +19,8 @@ public final class Emulation {
 
     private let random: SeededRandom
     private var started = false
+    /// The devices' names.
+    private var names: Set<String> = []
 
     /// An empty world.
     public init(
@@ -36,11 +38,15 @@ public final class Emulation {
     /// `application` makes for its radio, if any: the radio adopts it (``EmulatedRadio/adopt(_:)``),
     /// and it hears ``RadioEventHandler/radioStarted()`` when the emulation first runs.
     ///
-    /// - Throws: ``EmulationError/driver(device:_:)`` if the driver fails on the virtual chips.
+    /// - Throws: ``EmulationError/duplicateDevice(_:)`` if a device already has the setup's name;
+    ///   ``EmulationError/driver(device:_:)`` if the driver fails on the virtual chips.
     @discardableResult
     public func add(
         _ setup: DeviceSetup, application: (EmulatedRadio) -> (any RadioEventHandler)? = { _ in nil }
     ) throws(EmulationError) -> EmulatedDevice {
+        guard !names.contains(setup.name) else {
+            throw .duplicateDevice(setup.name)
+        }
         var stream = random.derived(label: "device \(setup.name)")
         let oscillator = Oscillator(
             offset: setup.clockOffset, drift: setup.clockDrift, random: stream.split(label: "oscillator"), jumps: setup.clockSteps)
@@ -60,16 +66,19 @@ public final class Emulation {
             }
         }
         let node = MediumNode(
-            name: setup.name, chips: chips, antennaOffsets: setup.board.chips.map(\.antennaPosition.metres),
+            name: setup.name, owner: simulator.makeOwner(device: setup.name), chips: chips, antennaOffsets: setup.board.chips.map(\.antennaPosition.metres),
             secondPortOffsets: setup.board.chips.map { $0.antennaPositions.count > 1 ? $0.antennaPositions[1].metres : nil },
             trajectory: setup.trajectory, orientation: setup.orientation)
-        let device = try EmulatedDevice(
-            name: setup.name, board: setup.board, chips: chips, node: node, medium: medium,
-            configuration: setup.configuration ?? configuration)
+        let device = try simulator.withOwner(node.owner) { () throws(EmulationError) in
+            try EmulatedDevice(
+                name: setup.name, board: setup.board, chips: chips, node: node, medium: medium,
+                configuration: setup.configuration ?? configuration)
+        }
         if let handler = application(device.radio) {
             device.radio.adopt(handler)
         }
         devices.append(device)
+        names.insert(setup.name)
         return device
     }
 

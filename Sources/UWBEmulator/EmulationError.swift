@@ -8,6 +8,9 @@ public enum EmulationError: Error, Hashable, Sendable, CustomStringConvertible {
     case trace(String)
     /// No device of the emulation has this name; these are the names it has.
     case unknownDevice(String, available: [String])
+    /// A device of the emulation already has this name: a device's name is what its random draws
+    /// and its place among simultaneous events are derived from.
+    case duplicateDevice(String)
 
     /// What went wrong and what to do.
     public var description: String {
@@ -21,6 +24,8 @@ public enum EmulationError: Error, Hashable, Sendable, CustomStringConvertible {
         case .unknownDevice(let name, let available):
             "the emulation has no device called \"\(name)\"; its devices are "
                 + (available.isEmpty ? "none" : available.map { "\"\($0)\"" }.joined(separator: ", "))
+        case .duplicateDevice(let name):
+            "the emulation already has a device called \"\(name)\"; give each device a name of its own"
         }
     }
 }

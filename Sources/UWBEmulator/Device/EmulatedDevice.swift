@@ -24,6 +24,8 @@ public final class EmulatedDevice {
 
     private let simulator: Simulator
     private let node: MediumNode
+    /// The owner of the device's events.
+    private let owner: EventOwner
     private let bus: VirtualBoardBus
     private let drivers: [any Transceiver]
     private var serviceScheduled = false
@@ -46,6 +48,7 @@ public final class EmulatedDevice {
         self.chips = chips
         self.simulator = medium.simulator
         self.node = node
+        self.owner = node.owner
         medium.attach(node)
         let bus = VirtualBoardBus(chips: chips)
         self.bus = bus
@@ -57,7 +60,8 @@ public final class EmulatedDevice {
             throw .driver(device: name, error.description)
         }
         radio = EmulatedRadio(
-            deviceName: name, board: board, transceivers: drivers, configuration: configuration, simulator: medium.simulator)
+            deviceName: name, board: board, transceivers: drivers, configuration: configuration, simulator: medium.simulator,
+            owner: node.owner)
         node.interruptListener = self
     }
 
@@ -81,9 +85,11 @@ public final class EmulatedDevice {
         radio.detach()
     }
 
-    /// Tells the radio's handler, if any, that the loop starts.
+    /// Tells the radio's handler, if any, that the loop starts; what it schedules is the device's.
     func start() {
-        radio.handler?.radioStarted()
+        simulator.withOwner(owner) {
+            radio.handler?.radioStarted()
+        }
     }
 
     /// One of the device's chips changed its IRQ line: the radio loop comes round if it is asserted.
@@ -120,6 +126,6 @@ public final class EmulatedDevice {
         serviceScheduled = true
         simulator.schedule(
             serviceEvent,
-            at: SimulationTime(picoseconds: simulator.now.picoseconds + Self.interruptLatencyPicoseconds))
+            at: SimulationTime(picoseconds: simulator.now.picoseconds + Self.interruptLatencyPicoseconds), owner: owner)
     }
 }

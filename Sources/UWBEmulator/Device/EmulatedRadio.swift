@@ -31,6 +31,8 @@ public final class EmulatedRadio: RadioHost, @unchecked Sendable {
     public private(set) var errors: [TransceiverError] = []
 
     private let simulator: Simulator
+    /// The owner of the device's events, which what is scheduled on the radio is.
+    private let owner: EventOwner
     /// The simulator's inbox, kept apart so that ``post(_:)`` touches nothing else of the loop.
     private let inbox: LoopInbox
     /// The handler ``adopt(_:)`` keeps; read first on every event, as a strong reference the
@@ -40,12 +42,13 @@ public final class EmulatedRadio: RadioHost, @unchecked Sendable {
     private weak var attachedHandler: (any RadioEventHandler)?
 
     init(deviceName: String, board: BoardDescription, transceivers: [any Transceiver], configuration: RadioConfig,
-         simulator: Simulator) {
+         simulator: Simulator, owner: EventOwner) {
         self.name = "emulator:" + deviceName
         self.board = board
         self.transceivers = transceivers
         self.configuration = configuration
         self.simulator = simulator
+        self.owner = owner
         self.inbox = simulator.inbox
     }
 
@@ -61,9 +64,9 @@ public final class EmulatedRadio: RadioHost, @unchecked Sendable {
     /// The handler the chips' events go to, if any. Loop only.
     public var handler: (any RadioEventHandler)? { adoptedHandler ?? attachedHandler }
 
-    /// Runs `action` after `delay` of virtual time. Loop only.
+    /// Runs `action` after `delay` of virtual time, as an event of the device's. Loop only.
     public func schedule(after delay: Duration, _ action: @escaping () -> Void) {
-        simulator.schedule(after: delay, action)
+        simulator.schedule(ActionEvent(action: action), at: simulator.now + delay, owner: owner)
     }
 
     /// Hands `action` to the simulator's inbox. Any thread.

@@ -1,8 +1,8 @@
 /// A frame carried to a chip whose receiver was not hunting for a preamble when it was carried,
 /// kept by the chip's port instead of being queued (``MediumPort/carry(_:slot:)``). Only if the
 /// receiver starts hunting before the preamble arrives can the frame be locked onto or missed, and
-/// only then is its event queued, in the place in the simulator's order it reserved when the frame
-/// was carried.
+/// only then is its event queued, in the place in the simulator's order its key gives it, as if it had
+/// been queued when the frame was carried.
 struct DeferredArrival {
     /// What arrives.
     enum Kind {
@@ -14,9 +14,10 @@ struct DeferredArrival {
 
     /// What arrives.
     let kind: Kind
-    /// When the preamble reaches the antenna: when the event runs if queued.
-    let start: SimulationTime
-    /// The place in the simulator's order the event would have had, reserved when the frame was
-    /// carried.
-    let sequence: UInt64
+    /// Its place in the simulator's order (``EventKey/arrival(at:receiver:transmission:chip:)``): when
+    /// the preamble reaches the antenna, which is when the event runs if queued, and its place among
+    /// the receiver's events then.
+    let key: EventKey
+    /// When the preamble reaches the antenna.
+    var start: SimulationTime { key.time }
 }

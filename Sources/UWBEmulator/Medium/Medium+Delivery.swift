@@ -117,7 +117,7 @@ extension Medium {
                 }
                 receiverPorts[chip].carryUndetected(
                     MediumPort.FrameOnAir(
-                        transmissionIndex: frame.index,
+                        transmissionIndex: frame.index, order: frame.order,
                         start: SimulationTime(picoseconds: transmission.rmarker.picoseconds + flightPicoseconds - leadIn),
                         end: end, receivedLevel: level, channel: transmission.configuration?.channel),
                     preamble: chip == 0
@@ -166,7 +166,7 @@ extension Medium {
             }
             // The channel lookup moves into the arrival (`consume`) rather than being copied with a retain of
             // every reference it holds.
-            receiverPorts[chip].carry(arrival, slot: chip == 0 ? slot : nil)
+            receiverPorts[chip].carry(arrival, order: frame.order, slot: chip == 0 ? slot : nil)
         }
         return firstEnd
     }

@@ -145,13 +145,15 @@ public final class Medium {
         let sender = nodes[senderIndex]
         let channel = transmission.configuration?.channel ?? channelModel.channel
         let frame = OutgoingFrame(
-            transmission: transmission, index: transmissions, sender: senderIndex, chip: senderChip,
+            transmission: transmission, index: transmissions,
+            order: TransmissionOrder(sender: sender.owner.key, count: sender.transmissionsSent), sender: senderIndex, chip: senderChip,
             source: sender.antennaPosition(senderChip, at: transmission.rmarker), senderStill: sender.trajectory.isStationary,
             channelLoss: channel == channelModel.channel ? 0 : PathLossModel.frequencyTerm(
                 from: channelModel.channel.centreFrequency, to: channel.centreFrequency).decibels,
             channel: channel,
             floor: floorDBm, tracing: trace != nil, nodes: nodes, ports: ports)
         transmissions += 1
+        sender.transmissionsSent += 1
         statistics[senderIndex].sent += 1
         if let address = MACHeaderLayout.shortSourceAddress(of: transmission.frame) {
             shortAddressSenders[address] = senderIndex

@@ -37,6 +37,11 @@ package final class MediumNode {
 
     /// The device's name.
     let name: String
+    /// The owner of the device's events, whose key orders the frames reaching it.
+    let owner: EventOwner
+    /// How many frames the device has sent: the next one's count in its ``TransmissionOrder``. Only
+    /// the medium changes it, without calling out, so it goes without the runtime exclusivity check.
+    @exclusivity(unchecked) var transmissionsSent = 0
     /// Its chips, the first being the one whose receptions the statistics count.
     let chips: [any VirtualChip]
     /// Each chip's antenna position in the device frame, in metres (its first port's).
@@ -50,10 +55,11 @@ package final class MediumNode {
     }
 
     init(
-        name: String, chips: [any VirtualChip], antennaOffsets: [Vector3], secondPortOffsets: [Vector3?] = [],
+        name: String, owner: EventOwner, chips: [any VirtualChip], antennaOffsets: [Vector3], secondPortOffsets: [Vector3?] = [],
         trajectory: Trajectory, orientation: Orientation
     ) {
         self.name = name
+        self.owner = owner
         self.chips = chips
         self.chipCount = chips.count
         self.antennaOffsets = antennaOffsets

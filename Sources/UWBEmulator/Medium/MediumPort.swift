@@ -43,11 +43,21 @@ final class MediumPort: ChipEnvironment {
     /// What the medium's collision judgement needs of a frame on the air at an antenna.
     struct FrameOnAir {
         let transmissionIndex: Int
+        /// Which transmission it is, by its sender: what orders frames that start at the same instant.
+        let order: TransmissionOrder
         let start: SimulationTime
         let end: SimulationTime
         let receivedLevel: PowerLevel
         /// The channel it was sent on, if known.
         let channel: Channel?
+
+        /// Whether this frame starts before `other`, or at the same instant from a sender with a lower
+        /// key, or from the same sender earlier.
+        func comesBefore(_ other: FrameOnAir) -> Bool {
+            if start != other.start { return start < other.start }
+            if order.sender != other.order.sender { return order.sender < other.order.sender }
+            return order.count < other.order.count
+        }
 
         /// Whether this frame is in a band that overlaps `channel`'s (any band if either channel
         /// is unknown): only then does it disturb a reception on `channel`.
@@ -115,15 +125,16 @@ final class MediumPort: ChipEnvironment {
         device.interruptListener?.interruptChanged(virtualChip)
     }
 
-    /// A frame reaches the chip's antenna at `arrival.start` (now or later): the port remembers
-    /// it for the collision judgement at once, and queues its arrival if the chip's receiver is
-    /// hunting for a preamble. Otherwise the arrival waits in the port, with its place in the
-    /// simulator's order, until the receiver starts hunting (``receiverStartsHunting()``): a
+    /// A frame, transmission `order`, reaches the chip's antenna at `arrival.start` (now or later): the
+    /// port remembers it for the collision judgement at once, and queues its arrival if the chip's
+    /// receiver is hunting for a preamble. Otherwise the arrival waits in the port, with its place in
+    /// the simulator's order, until the receiver starts hunting (``receiverStartsHunting()``): a
     /// receiver that does not hunt when the preamble arrives cannot lock onto it, so the event
-    /// would do nothing, and many frames reach chips that are not listening.
-    func carry(_ arrival: consuming Arrival, slot: Int?) {
+    /// would do nothing, and many frames reach chips that are not listening. What the arrival does
+    /// depends only on the chip at the preamble's arrival, not on when it was carried.
+    func carry(_ arrival: consuming Arrival, order: TransmissionOrder, slot: Int?) {
         let frame = FrameOnAir(
-            transmissionIndex: arrival.transmissionIndex, start: arrival.start, end: arrival.end,
+            transmissionIndex: arrival.transmissionIndex, order: order, start: arrival.start, end: arrival.end,
             receivedLevel: arrival.receivedLevel, channel: arrival.transmission.configuration?.channel)
         if let secureTimestamp = SecureTimestampOnAir(arrival) {
             Self.insert(SecureFrameOnAir(frame: frame, secureTimestamp: secureTimestamp), into: &secureTimestamps, horizon: pruningHorizon) {
@@ -131,10 +142,11 @@ final class MediumPort: ChipEnvironment {
             }
         }
         let event = ArrivalEvent(port: self, arrival: arrival, slot: slot)
+        let key = arrivalKey(frame, order)
         if tracksHunting(frame) {
-            simulator.schedule(event, at: frame.start)
+            simulator.schedule(event, key: key, owner: device.owner)
         } else {
-            keepBack(.arrival(event), until: frame.start)
+            keepBack(.arrival(event), key: key)
         }
     }
 
@@ -148,11 +160,17 @@ final class MediumPort: ChipEnvironment {
             track(frame)
             return
         }
+        let key = arrivalKey(frame, frame.order)
         if tracksHunting(frame) {
-            simulator.schedule(UndetectedPreambleEvent(port: self, preamble: preamble), at: frame.start)
+            simulator.schedule(UndetectedPreambleEvent(port: self, preamble: preamble), key: key, owner: device.owner)
         } else {
-            keepBack(.undetected(preamble), until: frame.start)
+            keepBack(.undetected(preamble), key: key)
         }
+    }
+
+    /// The place in the simulator's order of transmission `order`'s preamble, `frame`, reaching this chip.
+    private func arrivalKey(_ frame: FrameOnAir, _ order: TransmissionOrder) -> EventKey {
+        EventKey.arrival(at: frame.start, receiver: device.owner.key, transmission: order, chip: chip)
     }
 
     /// Tracks `frame` and tells whether the chip's receiver is hunting for a preamble.
@@ -161,17 +179,17 @@ final class MediumPort: ChipEnvironment {
         return virtualChip.isHunting
     }
 
-    /// Keeps back what arrives at `start` with a reserved place in the queue.
-    private func keepBack(_ kind: DeferredArrival.Kind, until start: SimulationTime) {
+    /// Keeps back what arrives at `key`'s place in the order.
+    private func keepBack(_ kind: DeferredArrival.Kind, key: EventKey) {
         if deferred.count >= Self.keptWithoutPruning {
             let now = simulator.now
             deferred.removeAll { $0.start < now }
         }
-        deferred.append(DeferredArrival(kind: kind, start: start, sequence: simulator.reserveSequence()))
+        deferred.append(DeferredArrival(kind: kind, key: key))
     }
 
     /// The chip's receiver starts hunting for a preamble: the arrivals the port kept back are
-    /// queued in the places they reserved, those still to come.
+    /// queued in their places, those still to come.
     func receiverStartsHunting() {
         guard !deferred.isEmpty else { return }
         for kept in deferred {
@@ -179,7 +197,7 @@ final class MediumPort: ChipEnvironment {
             case .arrival(let event): event
             case .undetected(let preamble): UndetectedPreambleEvent(port: self, preamble: preamble)
             }
-            simulator.schedule(event, at: kept.start, sequence: kept.sequence)
+            simulator.schedule(event, key: kept.key, owner: device.owner)
         }
         deferred.removeAll(keepingCapacity: true)
     }
@@ -197,8 +215,8 @@ final class MediumPort: ChipEnvironment {
         return virtualChip.isReceiving ? min(lockedSince, now) : now
     }
 
-    /// Adds `element` to `list`, in the order of the frames' starts (and, at the same start, of the
-    /// transmissions: the order their arrivals run in). Once the list holds ``keptWithoutPruning``
+    /// Adds `element` to `list`, in the order of the frames' starts and, at the same start, of their
+    /// senders' keys and counts: the order their arrivals run in, whatever order they were carried in. Once the list holds ``keptWithoutPruning``
     /// elements it first forgets those whose frames ended before `horizon`. Forgetting only saves memory:
     /// every judgement compares the times.
     private static func insert<Element>(
@@ -209,11 +227,11 @@ final class MediumPort: ChipEnvironment {
             list.removeAll { frame($0).end < before }
         }
         // Frames come in the order they are carried, their starts nearly so: the new one goes last,
-        // then moves back past any that start after it.
-        let start = frame(element).start
+        // then moves back past any that come after it.
+        let new = frame(element)
         list.append(element)
         var index = list.count - 1
-        while index > 0, start < frame(list[index - 1]).start {
+        while index > 0, new.comesBefore(frame(list[index - 1])) {
             list.swapAt(index, index - 1)
             index -= 1
         }

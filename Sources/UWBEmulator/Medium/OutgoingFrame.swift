@@ -7,6 +7,9 @@ struct OutgoingFrame {
     let transmission: Transmission
     /// Which transmission of the run it is.
     let index: Int
+    /// Which transmission it is, named by its sender alone: what orders its arrivals among a
+    /// receiver's events (``EventKey/arrival(at:receiver:transmission:chip:)``).
+    let order: TransmissionOrder
     /// The sending device's index.
     let sender: Int
     /// The sending chip's index on its device.

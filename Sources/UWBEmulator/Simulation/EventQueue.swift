@@ -1,16 +1,15 @@
-/// The simulator's pending events, ordered by (time, sequence number): a binary min-heap.
-///
-/// Events at the same instant run in the order they were scheduled, so the order never depends
-/// on anything but the simulation itself.
+/// The simulator's pending events, ordered by their keys (``EventKey``): a binary min-heap.
 struct EventQueue {
     /// One pending event.
     struct Entry {
-        let time: SimulationTime
-        let sequence: UInt64
+        let key: EventKey
         let event: ScheduledEvent
 
+        /// When the event runs.
+        var time: SimulationTime { key.time }
+
         func precedes(_ other: Entry) -> Bool {
-            time < other.time || (time == other.time && sequence < other.sequence)
+            key.precedes(other.key)
         }
     }
 
@@ -27,7 +26,7 @@ struct EventQueue {
     /// Both operations move a hole through the heap instead of swapping entries, moving each
     /// entry at most once without retaining or releasing its event: the queue sees every event
     /// of the run twice, so its sifting is among the emulator's hottest loops. Entries are
-    /// ordered totally (no two share a sequence number), so the order of popping is the same
+    /// ordered totally (no two share a key), so the order of popping is the same
     /// as with any other correct heap.
     mutating func insert(_ entry: Entry) {
         heap.append(entry)

@@ -11,6 +11,9 @@
 public class ScheduledEvent {
     /// Whether the event was cancelled before it ran.
     var isCancelled = false
+    /// Whose event it is, set when it is queued: what the events it schedules belong to. The
+    /// simulator keeps every owner alive, so the event need not.
+    unowned(unsafe) var owner: EventOwner?
 
     init() {}
 

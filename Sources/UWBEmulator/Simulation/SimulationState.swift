@@ -1,5 +1,5 @@
-/// Everything in a ``Simulator`` that changes as it runs: the clock, the count of events run and
-/// the queue with its sequence numbers.
+/// Everything in a ``Simulator`` that changes as it runs: the clock, the count of events run, the
+/// queue, and whose event runs now.
 ///
 /// The simulator keeps it in one stored property, so that scheduling or popping an event is one
 /// dynamically checked access to the simulator instead of one per property; at several events
@@ -10,31 +10,38 @@ struct SimulationState {
     /// How many events have run.
     private(set) var eventsRun = 0
 
-    /// The sequence number of the event running now, or of the last one that ran at this
-    /// instant; nil if none has run at this instant.
-    private(set) var currentSequence: UInt64?
+    /// The key of the event running now, or of the last one that ran at this instant; nil if none
+    /// has run at this instant.
+    private(set) var currentKey: EventKey?
+
+    /// The owner of the event running now, whose events the events it schedules are; the world's
+    /// between events. The simulator keeps every owner alive.
+    unowned(unsafe) private(set) var currentOwner: EventOwner
 
     private var queue = EventQueue()
-    private var nextSequence: UInt64 = 0
 
-    /// Queues `event` at `time`, or now if `time` has passed.
-    mutating func schedule(_ event: ScheduledEvent, at time: SimulationTime) {
-        queue.insert(EventQueue.Entry(time: max(time, now), sequence: nextSequence, event: event))
-        nextSequence += 1
+    /// A state at time zero whose events between events are `world`'s.
+    init(world: EventOwner) {
+        currentOwner = world
     }
 
-    /// Takes the next sequence number for an event that may be queued later, with
-    /// ``schedule(_:at:sequence:)``: queued then, it runs exactly where it would have run had it
-    /// been queued now.
-    mutating func reserveSequence() -> UInt64 {
-        defer { nextSequence += 1 }
-        return nextSequence
+    /// Queues `event` at `time`, or now if `time` has passed, as the next event of `owner`.
+    mutating func schedule(_ event: ScheduledEvent, at time: SimulationTime, owner: EventOwner) {
+        event.owner = owner
+        queue.insert(EventQueue.Entry(key: owner.nextKey(at: max(time, now)), event: event))
     }
 
-    /// Queues `event` at `time` with a sequence number taken earlier by ``reserveSequence()``.
-    /// `time` must not have passed, nor, at the current instant, the reservation's place.
-    mutating func schedule(_ event: ScheduledEvent, at time: SimulationTime, sequence: UInt64) {
-        queue.insert(EventQueue.Entry(time: time, sequence: sequence, event: event))
+    /// Queues `event` at `key`, an event of `owner`'s whose place the caller worked out
+    /// (``EventKey/arrival(at:receiver:transmission:chip:)``). It must not have passed: ``isToCome(_:)``.
+    mutating func schedule(_ event: ScheduledEvent, key: EventKey, owner: EventOwner) {
+        event.owner = owner
+        queue.insert(EventQueue.Entry(key: key, event: event))
+    }
+
+    /// Whether an event at `key` would still run: it is later than now, or now and after the event
+    /// running now.
+    func isToCome(_ key: EventKey) -> Bool {
+        key.time > now || (key.time == now && currentKey.map { $0.precedes(key) } ?? true)
     }
 
     /// The time of the next event that will run, if any, after dropping cancelled ones.
@@ -43,22 +50,31 @@ struct SimulationState {
         return queue.first?.time
     }
 
-    /// Removes the next event if it is due at or before `limit`, moves the clock to its time and
-    /// counts it; the caller runs it.
+    /// Removes the next event if it is due at or before `limit`, moves the clock to its time, makes
+    /// its owner the current one and counts it; the caller runs it.
     mutating func popEvent(notAfter limit: SimulationTime) -> ScheduledEvent? {
         discardCancelledHead()
         guard let head = queue.first, head.time <= limit, let entry = queue.popFirst() else { return nil }
         now = entry.time
-        currentSequence = entry.sequence
+        currentKey = entry.key
         eventsRun += 1
+        if let owner = entry.event.owner {
+            currentOwner = owner
+        }
         return entry.event
+    }
+
+    /// Makes `owner` the current owner: the owner of what is scheduled until the next event runs
+    /// or the owner is changed again.
+    mutating func setOwner(_ owner: EventOwner) {
+        currentOwner = owner
     }
 
     /// Moves the clock forward to `time` if it is behind it.
     mutating func advance(to time: SimulationTime) {
         guard time > now else { return }
         now = time
-        currentSequence = nil
+        currentKey = nil
     }
 
     private mutating func discardCancelledHead() {

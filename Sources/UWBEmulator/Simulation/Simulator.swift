@@ -2,9 +2,10 @@ import UWBCore
 
 /// A discrete-event simulator: the radio loop of every in-process virtual device.
 ///
-/// One queue ordered by (virtual time, sequence number); running pops the earliest event, moves
-/// ``now`` to its time and runs it. Nothing depends on threads or the wall clock, so a scenario
-/// and a seed always give the same run. ``run(until:pacing:rate:)`` runs the same queue against the wall clock.
+/// One queue ordered by virtual time, then by the event's owner (a device, or the world) and its
+/// place among the owner's events (`EventKey`); running pops the earliest event, moves ``now`` to
+/// its time and runs it. Nothing depends on threads or the wall clock, so a scenario and a seed
+/// always give the same run. ``run(until:pacing:rate:)`` runs the same queue against the wall clock.
 ///
 /// The simulator is single-threaded and not `Sendable`: create and run it on one thread.
 public final class Simulator {
@@ -24,11 +25,16 @@ public final class Simulator {
     /// Each access is one call of a `SimulationState` method that calls out to nothing (events
     /// run only after `popEvent` has returned), so accesses never overlap.
     private let state: UnsafeMutablePointer<SimulationState>
+    /// The owner of the events nobody's event schedules: a harness's, a test's, work posted from
+    /// other threads.
+    let world = EventOwner()
+    /// Every owner the simulator made, kept alive for as long as events may refer to them.
+    private var owners: [EventOwner] = []
 
     /// An empty simulator at time zero.
     public init() {
         state = .allocate(capacity: 1)
-        state.initialize(to: SimulationState())
+        state.initialize(to: SimulationState(world: world))
     }
 
     deinit {
@@ -42,25 +48,45 @@ public final class Simulator {
         schedule(ActionEvent(action: action), at: time)
     }
 
-    /// Schedules `event` to run at `time` (or now, if `time` has passed).
+    /// Schedules `event` to run at `time` (or now, if `time` has passed), as the next event of the
+    /// owner of the event running now (the world's between events).
     @discardableResult
     func schedule<Event: ScheduledEvent>(_ event: Event, at time: SimulationTime) -> Event {
-        state.pointee.schedule(event, at: time)
+        state.pointee.schedule(event, at: time, owner: state.pointee.currentOwner)
         return event
     }
 
-    /// Takes a place in the queue's order for an event that may be scheduled later with
-    /// ``schedule(_:at:sequence:)``.
-    func reserveSequence() -> UInt64 {
-        state.pointee.reserveSequence()
+    /// Schedules `event` to run at `time` (or now, if `time` has passed), as the next event of `owner`.
+    @discardableResult
+    func schedule<Event: ScheduledEvent>(_ event: Event, at time: SimulationTime, owner: EventOwner) -> Event {
+        state.pointee.schedule(event, at: time, owner: owner)
+        return event
     }
 
-    /// Schedules `event` at `time` in the place `sequence` (from ``reserveSequence()``) holds, if
-    /// that place is still to come: `time` is later than now, or now and the place after the
-    /// running event's. An event whose place has passed is dropped.
-    func schedule(_ event: ScheduledEvent, at time: SimulationTime, sequence: UInt64) {
-        guard time > now || (time == now && state.pointee.currentSequence.map { sequence > $0 } ?? true) else { return }
-        state.pointee.schedule(event, at: time, sequence: sequence)
+    /// Schedules `event`, an event of `owner`'s, in the place `key` gives it, if that place is still to
+    /// come: later than now, or now and after the running event. An event whose place has passed is
+    /// dropped.
+    func schedule(_ event: ScheduledEvent, key: EventKey, owner: EventOwner) {
+        guard state.pointee.isToCome(key) else { return }
+        state.pointee.schedule(event, key: key, owner: owner)
+    }
+
+    /// A new owner for the events of device `name` (``EventOwner``), kept for the simulator's life.
+    package func makeOwner(device name: String) -> EventOwner {
+        let owner = EventOwner(device: name)
+        owners.append(owner)
+        return owner
+    }
+
+    /// Runs `body` with `owner` as the owner of what it schedules, then gives that role back to the
+    /// owner before it: how a device is brought up and started at its own place in the order.
+    func withOwner<Result, Failure: Error>(
+        _ owner: EventOwner, _ body: () throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        let previous = state.pointee.currentOwner
+        state.pointee.setOwner(owner)
+        defer { state.pointee.setOwner(previous) }
+        return try body()
     }
 
     /// Schedules `action` to run `delay` from now.
@@ -90,6 +116,7 @@ public final class Simulator {
         }
         guard let event = state.pointee.popEvent(notAfter: limit) else { return false }
         event.run()
+        state.pointee.setOwner(world)
         return true
     }
 
@@ -110,9 +137,10 @@ public final class Simulator {
         }
     }
 
+    /// Schedules the work posted from other threads as the world's.
     private func schedulePostedWork() {
         for action in inbox.take() {
-            schedule(ActionEvent(action: action), at: now)
+            schedule(ActionEvent(action: action), at: now, owner: world)
         }
     }
 
