@@ -181,7 +181,7 @@ final class LockstepWorld: @unchecked Sendable {
         try locked { () throws(EmulatorServiceError) in
             let fields = MeasurementFields(report)
             try checkReport("REPORT", at: fields.at, from: participant, since: EmulatorWire.reportingVersion)
-            guard let peer = emulation.medium.shortAddressSenders[report.peer], peer != participant.order else {
+            guard let peer = emulation.medium.lastSender(ofShortAddress: report.peer), peer != participant.order else {
                 unmatchedReportCount += 1
                 return false
             }

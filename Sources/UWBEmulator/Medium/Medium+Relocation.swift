@@ -14,18 +14,20 @@ extension Medium {
         let node = nodes[index]
         node.trajectory = .standing(at: position)
         node.orientation = orientation
-        for sender in senders.indices {
-            if let reach = senders[sender].reach {
-                catchUp(links: &senders[sender], leftOutBy: reach, sender: sender)
-                senders[sender].reach = nil
+        for (sender, senderNode) in nodes.enumerated() {
+            var links = takeLinks(from: senderNode)
+            if let reach = links.reach {
+                catchUp(links: &links, leftOutBy: reach, sender: sender)
+                links.reach = nil
             }
             if sender == index {
-                for cache in senders[sender].caches.indices {
-                    senders[sender].caches[cache].still = nil
+                for cache in links.caches.indices {
+                    links.caches[cache].still = nil
                 }
-            } else if senders[sender].links.indices.contains(index), let cache = senders[sender].links[index]?.cache {
-                senders[sender].caches[cache].still = nil
+            } else if links.links.indices.contains(index), let cache = links.links[index]?.cache {
+                links.caches[cache].still = nil
             }
+            senderNode.links = links
         }
     }
 }

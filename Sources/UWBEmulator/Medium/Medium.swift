@@ -42,18 +42,15 @@ public final class Medium {
     var floorDBm: Double
 
     package internal(set) var nodes: [MediumNode] = []
-    /// Per device: its frame counts so far, kept as frames are sent and judged. Changed for most
-    /// frames carried; no change to it calls out of this class, so accesses cannot overlap and it
-    /// goes without the runtime exclusivity check (decision 0020).
-    @exclusivity(unchecked) private(set) var statistics: [DeviceStatistics] = []
+    /// Per device: its frame counts so far, kept as frames are sent and judged.
+    var statistics: [DeviceStatistics] { nodes.map(\.statistics) }
     /// Per sender, per receiver: the frames received intact over that link so far (a row and a
     /// column for every device), what the emulator service's observers see as a link's traffic.
-    /// Like ``statistics``, changed for most frames without calling out, so without the runtime
-    /// exclusivity check.
-    @exclusivity(unchecked) package private(set) var linkReceptions: [[Int]] = []
-    /// Per short source address seen on the air, the device that last sent a frame from it: how
-    /// the emulator service tells which device an app's measurement names as its peer.
-    package private(set) var shortAddressSenders: [UInt16: Int] = [:]
+    package var linkReceptions: [[Int]] {
+        nodes.indices.map { sender in
+            nodes.map { receiver in receiver.receivedFrom.indices.contains(sender) ? receiver.receivedFrom[sender] : 0 }
+        }
+    }
     /// The trace being written, if any.
     var trace: TraceQueue?
     /// How many transmissions the run has had: the next one's index.
@@ -68,8 +65,6 @@ public final class Medium {
     /// Per device: the hash of its links' labels up to the receiver's name, "link <name> -> ", with
     /// which ``newLink(from:to:)`` splits the run's stream without putting the label together.
     private var linkLabels: [FNV1a.Hash64] = []
-    /// Per sender: its links and reach.
-    var senders: [SenderLinks] = []
     /// Per device, per chip: the chip's port.
     private var ports: [[MediumPort]] = []
 
@@ -103,11 +98,6 @@ public final class Medium {
         nodes.append(node)
         nameHashes.append(FNV1a.Hash64(node.name).value)
         linkLabels.append(FNV1a.Hash64("link \(node.name) -> "))
-        statistics.append(DeviceStatistics(name: node.name))
-        for row in linkReceptions.indices {
-            linkReceptions[row].append(0)
-        }
-        linkReceptions.append([Int](repeating: 0, count: nodes.count))
         let nodePorts = node.chips.indices.map { MediumPort(medium: self, node: index, device: node, chip: $0) }
         ports.append(nodePorts)
         for (chip, port) in zip(node.chips, nodePorts) {
@@ -154,15 +144,15 @@ public final class Medium {
             floor: floorDBm, tracing: trace != nil, nodes: nodes, ports: ports)
         transmissions += 1
         sender.transmissionsSent += 1
-        statistics[senderIndex].sent += 1
+        sender.statistics.sent += 1
         if let address = MACHeaderLayout.shortSourceAddress(of: transmission.frame) {
-            shortAddressSenders[address] = senderIndex
+            sender.shortAddressesSent[address] = simulator.now
         }
         var carried = CarriedFrame(settles: transmission.end)
-        // The sender's links, taken out of `senders` for the loop and put back after it, so that
-        // each receiver's link is a local array access rather than a checked access to the medium.
-        var links = takeLinks(from: senderIndex)
-        defer { senders[senderIndex] = links }
+        // The sender's links, taken out of the sender for the loop and put back after it, so that
+        // each receiver's link is a local array access rather than an access to the sender's property.
+        var links = takeLinks(from: sender)
+        defer { sender.links = links }
         // The level the reach is for: the transmit level less the frequency term of the frame's
         // channel (see `OutgoingFrame.channelLoss`), which changes what a receiver gets as a
         // level would.
@@ -259,7 +249,7 @@ public final class Medium {
     func receptionLost(_ arrival: Arrival, at port: MediumPort) {
         guard let slot = port.pending else { return }
         port.pending = nil
-        statistics[port.node].headerErrors += 1
+        port.device.statistics.headerErrors += 1
         count(.lost, of: arrival, at: port.node, slot: slot)
     }
 
@@ -276,29 +266,42 @@ public final class Medium {
         count(outcome, sender: arrival.sender, transmission: arrival.transmissionIndex, at: receiver, slot: slot)
     }
 
+    /// The device that last sent a frame from short source address `address`, if any has: how the
+    /// emulator service tells which device an app's measurement names as its peer.
+    package func lastSender(ofShortAddress address: UInt16) -> Int? {
+        var latest: (index: Int, time: SimulationTime)?
+        for (index, node) in nodes.enumerated() {
+            guard let time = node.shortAddressesSent[address] else { continue }
+            if latest.map({ time >= $0.time }) ?? true {
+                latest = (index, time)
+            }
+        }
+        return latest?.index
+    }
+
     /// Counts what became of transmission `transmission` from device `sender` at device `receiver`,
     /// whose reception is `slot` of the frame's trace record.
     private func count(_ outcome: ReceptionOutcome, sender: Int, transmission: Int, at receiver: Int, slot: Int) {
+        let node = nodes[receiver]
         switch outcome {
         case .received:
-            statistics[receiver].received += 1
-            linkReceptions[sender][receiver] += 1
-        case .lost: statistics[receiver].lost += 1
-        case .collided: statistics[receiver].collided += 1
-        case .rejected: statistics[receiver].rejected += 1
+            node.statistics.received += 1
+            if node.receivedFrom.count <= sender {
+                node.receivedFrom.append(contentsOf: repeatElement(0, count: sender + 1 - node.receivedFrom.count))
+            }
+            node.receivedFrom[sender] += 1
+        case .lost: node.statistics.lost += 1
+        case .collided: node.statistics.collided += 1
+        case .rejected: node.statistics.rejected += 1
         case .notListening: break
         }
         trace?.setOutcome(outcome, transmission: transmission, slot: slot)
     }
 
-    /// The links of `sender`, its slot in ``senders`` left empty until they are put back, with a
-    /// place for every device.
-    private func takeLinks(from sender: Int) -> SenderLinks {
-        while senders.count <= sender {
-            senders.append(SenderLinks())
-        }
+    /// The links of `sender`, left empty in it until they are put back, with a place for every device.
+    func takeLinks(from sender: MediumNode) -> SenderLinks {
         var row = SenderLinks()
-        swap(&row, &senders[sender])
+        swap(&row, &sender.links)
         if row.links.count < nodes.count {
             row.links.append(contentsOf: repeatElement(nil, count: nodes.count - row.links.count))
         }

@@ -42,6 +42,21 @@ package final class MediumNode {
     /// How many frames the device has sent: the next one's count in its ``TransmissionOrder``. Only
     /// the medium changes it, without calling out, so it goes without the runtime exclusivity check.
     @exclusivity(unchecked) var transmissionsSent = 0
+
+    // What the medium keeps per device lives with the device, not in tables of the medium's: each
+    // is changed only by the device's own events (its frames sent, its receptions judged), so a
+    // world split into parts changes it only on its part's thread (decision 0030). Changed without
+    // calling out, so without the runtime exclusivity check.
+
+    /// Its frame counts so far.
+    @exclusivity(unchecked) var statistics: DeviceStatistics
+    /// Per sender (by index in the medium): the frames received intact from it so far; senders
+    /// beyond the end have had none.
+    @exclusivity(unchecked) var receivedFrom: [Int] = []
+    /// Its links as a sender, and their caches and reach.
+    @exclusivity(unchecked) var links = SenderLinks()
+    /// Per short source address it has sent frames from: when it last sent one.
+    @exclusivity(unchecked) var shortAddressesSent: [UInt16: SimulationTime] = [:]
     /// Its chips, the first being the one whose receptions the statistics count.
     let chips: [any VirtualChip]
     /// Each chip's antenna position in the device frame, in metres (its first port's).
@@ -60,6 +75,7 @@ package final class MediumNode {
     ) {
         self.name = name
         self.owner = owner
+        self.statistics = DeviceStatistics(name: name)
         self.chips = chips
         self.chipCount = chips.count
         self.antennaOffsets = antennaOffsets
