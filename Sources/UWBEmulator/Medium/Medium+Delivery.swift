@@ -117,12 +117,12 @@ extension Medium {
                 }
                 receiverPorts[chip].carryUndetected(
                     MediumPort.FrameOnAir(
-                        transmissionIndex: frame.index, order: frame.order,
+                        order: frame.order,
                         start: SimulationTime(picoseconds: transmission.rmarker.picoseconds + flightPicoseconds - leadIn),
                         end: end, receivedLevel: level, channel: transmission.configuration?.channel),
                     preamble: chip == 0
                         ? UndetectedPreamble(
-                            sender: frame.sender, transmission: frame.index, sent: transmission.configuration, slot: slot)
+                            sender: frame.sender, transmission: frame.order, sent: transmission.configuration, slot: slot)
                         : nil)
             }
             return firstEnd
@@ -149,7 +149,7 @@ extension Medium {
             }
             let arrival = Arrival(
                 transmission: transmission,
-                transmissionIndex: frame.index,
+                order: frame.order,
                 sender: frame.sender,
                 start: SimulationTime(picoseconds: marker.picoseconds - leadIn),
                 rmarker: marker,
@@ -166,7 +166,7 @@ extension Medium {
             }
             // The channel lookup moves into the arrival (`consume`) rather than being copied with a retain of
             // every reference it holds.
-            receiverPorts[chip].carry(arrival, order: frame.order, slot: chip == 0 ? slot : nil)
+            receiverPorts[chip].carry(arrival, slot: chip == 0 ? slot : nil)
         }
         return firstEnd
     }

@@ -53,8 +53,6 @@ public final class Medium {
     }
     /// The trace being written, if any.
     var trace: TraceQueue?
-    /// How many transmissions the run has had: the next one's index.
-    private var transmissions = 0
     private let random: SeededRandom
     /// The seed every pair's channel is derived from, with the pair's names.
     private let channelSeed: UInt64
@@ -135,14 +133,13 @@ public final class Medium {
         let sender = nodes[senderIndex]
         let channel = transmission.configuration?.channel ?? channelModel.channel
         let frame = OutgoingFrame(
-            transmission: transmission, index: transmissions,
+            transmission: transmission,
             order: TransmissionOrder(sender: sender.owner.key, count: sender.transmissionsSent), sender: senderIndex, chip: senderChip,
             source: sender.antennaPosition(senderChip, at: transmission.rmarker), senderStill: sender.trajectory.isStationary,
             channelLoss: channel == channelModel.channel ? 0 : PathLossModel.frequencyTerm(
                 from: channelModel.channel.centreFrequency, to: channel.centreFrequency).decibels,
             channel: channel,
             floor: floorDBm, tracing: trace != nil, nodes: nodes, ports: ports)
-        transmissions += 1
         sender.transmissionsSent += 1
         sender.statistics.sent += 1
         if let address = MACHeaderLayout.shortSourceAddress(of: transmission.frame) {
@@ -180,7 +177,7 @@ public final class Medium {
         trace?.add(
             TraceRecord(time: transmission.rmarker.picoseconds, frame: transmission.frame, sender: sender.name,
                         receptions: carried.receptions),
-            transmission: frame.index, settles: carried.settles)
+            transmission: frame.order, settles: carried.settles)
     }
 
     /// Makes the links `reach` left out draw for the frames they were not carried, so that their
@@ -213,7 +210,7 @@ public final class Medium {
         } else {
             // A chip that does not lock on changes nothing, so it hunts now if it hunted before.
             preambleMissed(
-                from: arrival.sender, transmission: arrival.transmissionIndex, sent: arrival.transmission.configuration,
+                from: arrival.sender, transmission: arrival.order, sent: arrival.transmission.configuration,
                 at: port, slot: slot)
         }
     }
@@ -221,7 +218,7 @@ public final class Medium {
     /// A preamble reaches `port`'s chip, whose reception is `slot` of the frame's trace record, and the
     /// chip does not lock onto it (or cannot: ``UndetectedPreambleEvent``): the frame is lost if the chip
     /// was hunting for a preamble it is configured for, and unnoticed otherwise.
-    func preambleMissed(from sender: Int, transmission: Int, sent: RadioConfig?, at port: MediumPort, slot: Int) {
+    func preambleMissed(from sender: Int, transmission: TransmissionOrder, sent: RadioConfig?, at port: MediumPort, slot: Int) {
         let chip = port.virtualChip
         guard chip.isListening, let sent, chip.receives(sent) else { return }
         count(.lost, sender: sender, transmission: transmission, at: port.node, slot: slot)
@@ -234,7 +231,7 @@ public final class Medium {
         let threshold = arrival.receivedLevel.dBm - Self.captureMargin.decibels
         let channel = arrival.transmission.configuration?.channel
         let overlapped = port.arrivals.contains { other in
-            other.transmissionIndex != arrival.transmissionIndex && other.start < arrival.end && arrival.start < other.end
+            other.order != arrival.order && other.start < arrival.end && arrival.start < other.end
                 && other.receivedLevel.dBm >= threshold && other.disturbs(channel)
         }
         let outcome: ReceptionOutcome = overlapped ? .collided : (arrival.decodable ? .received : .lost)
@@ -263,7 +260,7 @@ public final class Medium {
     /// Counts what became of `arrival` at device `receiver`, whose reception is `slot` of the
     /// frame's trace record.
     private func count(_ outcome: ReceptionOutcome, of arrival: Arrival, at receiver: Int, slot: Int) {
-        count(outcome, sender: arrival.sender, transmission: arrival.transmissionIndex, at: receiver, slot: slot)
+        count(outcome, sender: arrival.sender, transmission: arrival.order, at: receiver, slot: slot)
     }
 
     /// The device that last sent a frame from short source address `address`, if any has: how the
@@ -281,7 +278,7 @@ public final class Medium {
 
     /// Counts what became of transmission `transmission` from device `sender` at device `receiver`,
     /// whose reception is `slot` of the frame's trace record.
-    private func count(_ outcome: ReceptionOutcome, sender: Int, transmission: Int, at receiver: Int, slot: Int) {
+    private func count(_ outcome: ReceptionOutcome, sender: Int, transmission: TransmissionOrder, at receiver: Int, slot: Int) {
         let node = nodes[receiver]
         switch outcome {
         case .received:

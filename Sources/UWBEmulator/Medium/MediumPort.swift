@@ -42,8 +42,8 @@ final class MediumPort: ChipEnvironment {
 
     /// What the medium's collision judgement needs of a frame on the air at an antenna.
     struct FrameOnAir {
-        let transmissionIndex: Int
-        /// Which transmission it is, by its sender: what orders frames that start at the same instant.
+        /// Which transmission it is: what tells two frames apart, and orders frames that start at the
+        /// same instant.
         let order: TransmissionOrder
         let start: SimulationTime
         let end: SimulationTime
@@ -54,9 +54,7 @@ final class MediumPort: ChipEnvironment {
         /// Whether this frame starts before `other`, or at the same instant from a sender with a lower
         /// key, or from the same sender earlier.
         func comesBefore(_ other: FrameOnAir) -> Bool {
-            if start != other.start { return start < other.start }
-            if order.sender != other.order.sender { return order.sender < other.order.sender }
-            return order.count < other.order.count
+            start != other.start ? start < other.start : order.precedes(other.order)
         }
 
         /// Whether this frame is in a band that overlaps `channel`'s (any band if either channel
@@ -125,16 +123,16 @@ final class MediumPort: ChipEnvironment {
         device.interruptListener?.interruptChanged(virtualChip)
     }
 
-    /// A frame, transmission `order`, reaches the chip's antenna at `arrival.start` (now or later): the
+    /// A frame reaches the chip's antenna at `arrival.start` (now or later): the
     /// port remembers it for the collision judgement at once, and queues its arrival if the chip's
     /// receiver is hunting for a preamble. Otherwise the arrival waits in the port, with its place in
     /// the simulator's order, until the receiver starts hunting (``receiverStartsHunting()``): a
     /// receiver that does not hunt when the preamble arrives cannot lock onto it, so the event
     /// would do nothing, and many frames reach chips that are not listening. What the arrival does
     /// depends only on the chip at the preamble's arrival, not on when it was carried.
-    func carry(_ arrival: consuming Arrival, order: TransmissionOrder, slot: Int?) {
+    func carry(_ arrival: consuming Arrival, slot: Int?) {
         let frame = FrameOnAir(
-            transmissionIndex: arrival.transmissionIndex, order: order, start: arrival.start, end: arrival.end,
+            order: arrival.order, start: arrival.start, end: arrival.end,
             receivedLevel: arrival.receivedLevel, channel: arrival.transmission.configuration?.channel)
         if let secureTimestamp = SecureTimestampOnAir(arrival) {
             Self.insert(SecureFrameOnAir(frame: frame, secureTimestamp: secureTimestamp), into: &secureTimestamps, horizon: pruningHorizon) {
@@ -142,7 +140,7 @@ final class MediumPort: ChipEnvironment {
             }
         }
         let event = ArrivalEvent(port: self, arrival: arrival, slot: slot)
-        let key = arrivalKey(frame, order)
+        let key = arrivalKey(frame)
         if tracksHunting(frame) {
             simulator.schedule(event, key: key, owner: device.owner)
         } else {
@@ -160,7 +158,7 @@ final class MediumPort: ChipEnvironment {
             track(frame)
             return
         }
-        let key = arrivalKey(frame, frame.order)
+        let key = arrivalKey(frame)
         if tracksHunting(frame) {
             simulator.schedule(UndetectedPreambleEvent(port: self, preamble: preamble), key: key, owner: device.owner)
         } else {
@@ -168,9 +166,9 @@ final class MediumPort: ChipEnvironment {
         }
     }
 
-    /// The place in the simulator's order of transmission `order`'s preamble, `frame`, reaching this chip.
-    private func arrivalKey(_ frame: FrameOnAir, _ order: TransmissionOrder) -> EventKey {
-        EventKey.arrival(at: frame.start, receiver: device.owner.key, transmission: order, chip: chip)
+    /// The place in the simulator's order of `frame`'s preamble reaching this chip.
+    private func arrivalKey(_ frame: FrameOnAir) -> EventKey {
+        EventKey.arrival(at: frame.start, receiver: device.owner.key, transmission: frame.order, chip: chip)
     }
 
     /// Tracks `frame` and tells whether the chip's receiver is hunting for a preamble.

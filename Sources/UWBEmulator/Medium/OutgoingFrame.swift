@@ -5,10 +5,8 @@ import UWBCore
 struct OutgoingFrame {
     /// The transmission.
     let transmission: Transmission
-    /// Which transmission of the run it is.
-    let index: Int
-    /// Which transmission it is, named by its sender alone: what orders its arrivals among a
-    /// receiver's events (``EventKey/arrival(at:receiver:transmission:chip:)``).
+    /// Which transmission of the run it is, named by its sender alone: what orders its arrivals among
+    /// a receiver's events (``EventKey/arrival(at:receiver:transmission:chip:)``) and its record in a trace.
     let order: TransmissionOrder
     /// The sending device's index.
     let sender: Int

@@ -5,15 +5,15 @@ import UWBCore
 /// the frames to the file in time order once nothing can change them, so that a trace of any
 /// length takes memory only for the frames on the air.
 ///
-/// The file's order is that of ``PcapngWriter``: by time (the RMARKER's), frames with equal times in
-/// transmission order. A frame goes on the air before its RMARKER, so once the simulation has
+/// The file's order is that of ``PcapngWriter``: by time (the RMARKER's), frames with equal times by
+/// their ``TransmissionOrder``s. A frame goes on the air before its RMARKER, so once the simulation has
 /// reached a frame's time no frame still to come can precede it; once it has passed the end of the
 /// frame at its last receiver, no outcome of it can change.
 final class TraceQueue {
     /// A frame waiting for its outcomes.
     struct Entry {
         /// Which transmission of the run it is.
-        let transmission: Int
+        let transmission: TransmissionOrder
         /// When its last receiver has heard all of it: after this, no outcome changes.
         let settles: SimulationTime
         /// The frame and its outcomes so far.
@@ -22,7 +22,7 @@ final class TraceQueue {
 
     /// The file.
     private let writer: PcapngFileWriter
-    /// The frames not written yet, in transmission order.
+    /// The frames not written yet, in the order they went on the air.
     private var entries: [Entry] = []
     /// The first error the file raised; frames after it are dropped.
     private var failure: TraceError?
@@ -37,26 +37,17 @@ final class TraceQueue {
 
     /// Adds a frame that has just gone on the air (transmission `transmission` of the run), whose
     /// outcomes settle once the simulation has passed `settles`.
-    func add(_ record: TraceRecord, transmission: Int, settles: SimulationTime) {
+    func add(_ record: TraceRecord, transmission: TransmissionOrder, settles: SimulationTime) {
         entries.append(Entry(transmission: transmission, settles: settles, record: record))
     }
 
     /// Sets the outcome of reception `slot` of transmission `transmission`, if that frame is in
     /// the queue (it is not when the trace started after it went on the air).
-    func setOutcome(_ outcome: ReceptionOutcome, transmission: Int, slot: Int) {
-        var low = 0
-        var high = entries.count
-        while low < high {
-            let middle = (low + high) / 2
-            if entries[middle].transmission < transmission {
-                low = middle + 1
-            } else {
-                high = middle
-            }
-        }
-        guard low < entries.count, entries[low].transmission == transmission,
-              entries[low].record.receptions.indices.contains(slot) else { return }
-        entries[low].record.receptions[slot].outcome = outcome
+    func setOutcome(_ outcome: ReceptionOutcome, transmission: TransmissionOrder, slot: Int) {
+        // The frames waiting are those on the air: a handful, the one judged among the latest.
+        guard let index = entries.lastIndex(where: { $0.transmission == transmission }),
+              entries[index].record.receptions.indices.contains(slot) else { return }
+        entries[index].record.receptions[slot].outcome = outcome
     }
 
     /// Writes, in the file's order, every frame that comes before all unsettled ones and has
@@ -80,12 +71,17 @@ final class TraceQueue {
         try writer.finish()
     }
 
-    /// The position of the frame the file takes next: the earliest time, then the earliest
-    /// transmission.
+    /// The position of the frame the file takes next: the earliest time, then the first by
+    /// ``TransmissionOrder``.
     private func earliest() -> Int? {
         guard var best = entries.indices.first else { return nil }
-        for index in entries.indices.dropFirst() where entries[index].record.time < entries[best].record.time {
-            best = index
+        for index in entries.indices.dropFirst() {
+            let entry = entries[index]
+            let record = entries[best]
+            if entry.record.time < record.record.time
+                || (entry.record.time == record.record.time && entry.transmission.precedes(record.transmission)) {
+                best = index
+            }
         }
         return best
     }

@@ -8,7 +8,7 @@ struct UndetectedPreamble {
     /// The sending device's index in the medium.
     let sender: Int
     /// Which transmission of the run it is.
-    let transmission: Int
+    let transmission: TransmissionOrder
     /// How it was sent, if known.
     let sent: RadioConfig?
     /// The reception's place in the frame's trace record.

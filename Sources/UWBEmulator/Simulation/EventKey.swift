@@ -37,12 +37,3 @@ struct EventKey: Equatable {
         return detail < other.detail
     }
 }
-
-/// Which transmission a frame is, named in a way that does not depend on any other device: its
-/// sender's key and the sender's own count of the frames it sent before it.
-struct TransmissionOrder: Equatable {
-    /// The sending device's key (``EventOwner``).
-    let sender: UInt64
-    /// How many frames the sender sent before this one.
-    let count: Int
-}

@@ -49,7 +49,7 @@ final class ChipBench: ChipEnvironment {
         guard let sender = chips.firstIndex(where: { $0 === chip }) else { return }
         transmissions.append((sender, transmission, simulator.now))
         let arrival = Arrival(
-            transmission: transmission, transmissionIndex: transmissions.count - 1, sender: sender, start: transmission.start, rmarker: transmission.rmarker, end: transmission.end,
+            transmission: transmission, order: TransmissionOrder(sender: UInt64(sender), count: transmissions.count - 1), sender: sender, start: transmission.start, rmarker: transmission.rmarker, end: transmission.end,
             receivedLevel: receivedLevel, channel: .direct(level: receivedLevel), carrierPhase: .zero,
             detectable: true, decodable: true)
         for (index, receiver) in chips.enumerated() where index != sender {

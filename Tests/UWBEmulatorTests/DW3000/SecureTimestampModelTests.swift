@@ -20,7 +20,7 @@ struct SecureTimestampModelTests {
             rmarker: SimulationTime(picoseconds: rmarker), end: SimulationTime(picoseconds: rmarker + 1_000_000),
             power: PowerLevel(dBm: -14.3), clockOffset: .zero, rangingBit: true, secureTimestamp: sequence)
         return Arrival(
-            transmission: transmission, transmissionIndex: 0, sender: 0, start: transmission.start, rmarker: transmission.rmarker,
+            transmission: transmission, order: TransmissionOrder(sender: 1, count: 0), sender: 0, start: transmission.start, rmarker: transmission.rmarker,
             end: transmission.end, receivedLevel: PowerLevel(dBm: level), channel: .direct(level: PowerLevel(dBm: level)),
             carrierPhase: .zero, detectable: true, decodable: true)
     }

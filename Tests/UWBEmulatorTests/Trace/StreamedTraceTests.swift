@@ -40,15 +40,19 @@ struct StreamedTraceTests {
             TraceRecord(time: time, frame: [0x02, 0x00, 0x01], sender: sender,
                         receptions: [TraceSamples.reception("bob", -70, .notListening)])
         }
-        // Transmission 0 has the later RMARKER (a longer preamble), 1 the earlier; 2 ties with 1.
-        queue.add(record(5_000_000, "first"), transmission: 0, settles: SimulationTime(picoseconds: 6_000_000))
-        queue.add(record(4_000_000, "second"), transmission: 1, settles: SimulationTime(picoseconds: 9_000_000))
-        queue.add(record(4_000_000, "third"), transmission: 2, settles: SimulationTime(picoseconds: 5_000_000))
-        queue.setOutcome(.received, transmission: 1, slot: 0)
-        // At 7 µs transmission 0 has settled, but 1 (earlier in time) has not: nothing is written.
+        // The first frame has the later RMARKER (a longer preamble), the second the earlier; the third
+        // ties with the second, from a sender whose key comes after the second's.
+        let first = TransmissionOrder(sender: 9, count: 0)
+        let second = TransmissionOrder(sender: 4, count: 7)
+        let third = TransmissionOrder(sender: 5, count: 0)
+        queue.add(record(5_000_000, "first"), transmission: first, settles: SimulationTime(picoseconds: 6_000_000))
+        queue.add(record(4_000_000, "third"), transmission: third, settles: SimulationTime(picoseconds: 5_000_000))
+        queue.add(record(4_000_000, "second"), transmission: second, settles: SimulationTime(picoseconds: 9_000_000))
+        queue.setOutcome(.received, transmission: second, slot: 0)
+        // At 7 µs the first frame has settled, but the second (earlier in time) has not: nothing is written.
         queue.writeSettled(before: SimulationTime(picoseconds: 7_000_000))
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)).count == PcapngBlocks.header.count)
-        queue.setOutcome(.collided, transmission: 2, slot: 0)
+        queue.setOutcome(.collided, transmission: third, slot: 0)
         queue.writeSettled(before: SimulationTime(picoseconds: 9_000_001))
         try queue.finish()
         let records = try PcapngReader(bytes: Array(try Data(contentsOf: URL(fileURLWithPath: path)))).records

@@ -8,9 +8,9 @@ import UWBCore
 public final class Arrival: Sendable {
     /// The transmission.
     public let transmission: Transmission
-    /// Which transmission of the run this is (the medium counts them from 0): two frames
-    /// reaching an antenna at the same instant are still two frames.
-    public let transmissionIndex: Int
+    /// Which transmission of the run this is: two frames reaching an antenna at the same instant
+    /// are still two frames.
+    public let order: TransmissionOrder
     /// The index of the sending device in the medium (its order in the emulation): what the
     /// medium counts a frame received intact against, per link.
     public let sender: Int
@@ -44,12 +44,12 @@ public final class Arrival: Sendable {
     /// An arrival with the given values; without a second port's phase or an early-path attacker's
     /// advance unless given.
     public init(
-        transmission: Transmission, transmissionIndex: Int, sender: Int, start: SimulationTime, rmarker: SimulationTime,
+        transmission: Transmission, order: TransmissionOrder, sender: Int, start: SimulationTime, rmarker: SimulationTime,
         end: SimulationTime, receivedLevel: PowerLevel, channel: ChannelLookup, carrierPhase: Angle, detectable: Bool,
         decodable: Bool, secondPortPhase: Angle? = nil, firstPathAdvance: Duration = .zero
     ) {
         self.transmission = transmission
-        self.transmissionIndex = transmissionIndex
+        self.order = order
         self.sender = sender
         self.start = start
         self.rmarker = rmarker
