@@ -68,7 +68,7 @@ extension Medium {
             senderChip: frame.chip, transmitLevel: frame.transmission.power.dBm, frequency: frame.frequency.hertz,
             level: share > 0 ? pathLevel + 10 * Foundation.log10(share) : -.infinity, pathLevel: pathLevel,
             obstruction: obstruction, body: body, pair: pair, senderLower: senderLower,
-            flight: flight, flightPicoseconds: Int64((flight * 1e12).rounded()))
+            flight: flight, flightPicoseconds: Self.picoseconds(ofFlight: flight))
     }
 
     /// Schedules the arrival of `frame` at each chip of device `receiverIndex` at `level`, the receiver's
@@ -102,7 +102,7 @@ extension Medium {
             }
             let antenna = receiver.antennaPosition(chip, at: transmission.rmarker)
             let seconds = frame.source.distance(to: antenna).metres / speed
-            return (antenna, seconds, Int64((seconds * 1e12).rounded()))
+            return (antenna, seconds, Self.picoseconds(ofFlight: seconds))
         }
         // A preamble the chip cannot detect needs none of the channel's detail, nor the link's draws'
         // values, unless its STS may be correlated (the STS correlator looks at every frame on the air).
@@ -169,6 +169,13 @@ extension Medium {
             receiverPorts[chip].carry(arrival, slot: chip == 0 ? slot : nil)
         }
         return firstEnd
+    }
+
+    /// A flight of `seconds` in whole picoseconds, at least one: a frame reaches even an antenna at
+    /// the sender's own place after it leaves, so that a world split into parts can let each part run
+    /// to a picosecond past the earliest transmission any other part may start (decision 0030).
+    static func picoseconds(ofFlight seconds: Double) -> Int64 {
+        max(1, Int64((seconds * 1e12).rounded()))
     }
 
     /// The receiver model's figures for a frame at `level`: the 20-octet success probability,
