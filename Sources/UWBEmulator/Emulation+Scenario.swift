@@ -7,16 +7,18 @@ extension Emulation {
     ///
     /// - Parameters:
     ///   - seed: overrides the scenario's seed.
+    ///   - parts: how many parts to split the world into, each run on a thread of its own
+    ///     (``ScenarioPartition`` says which devices go where); the run is the same for any number.
     ///   - rogues: the software that carries out the attack of a device with a ``RogueSpec`` on
     ///     its radio (given the device, its short address and its radio), which the layers above
     ///     the emulator provide;
     ///     by default none, and rogue devices stay silent. An early-path rogue
     ///     (``RogueSpec/Behaviour/earlyPath(advance:victims:)``) needs none: the medium carries
     ///     out its attack on its victims' receptions.
-    /// - Throws: ``EmulationError`` if the channel parameters are rejected or the driver fails on
-    ///   the virtual chips.
+    /// - Throws: ``EmulationError`` if the channel parameters are rejected, the world cannot be split
+    ///   into `parts` parts, or the driver fails on the virtual chips.
     public convenience init(
-        scenario: Scenario, seed: UInt64? = nil, rogues: (DeviceSpec, UInt16, EmulatedRadio) -> (any RadioEventHandler)? = { _, _, _ in nil }
+        scenario: Scenario, seed: UInt64? = nil, parts: Int = 1, rogues: (DeviceSpec, UInt16, EmulatedRadio) -> (any RadioEventHandler)? = { _, _, _ in nil }
     ) throws(EmulationError) {
         let model: ChannelModel
         do {
@@ -28,7 +30,9 @@ extension Emulation {
             throw .channel(error.description)
         }
         let runSeed = seed ?? scenario.seed
-        self.init(seed: runSeed, channelModel: model, obstacles: scenario.obstacles, configuration: scenario.radio)
+        let assignment = try ScenarioPartition.parts(of: scenario, count: parts)
+        try self.init(
+            seed: runSeed, channelModel: model, obstacles: scenario.obstacles, configuration: scenario.radio, parts: parts)
         for (index, device) in scenario.devices.enumerated() {
             let hardware = device.board.chips.enumerated().map { chipIndex, chip in
                 ChipHardware(
@@ -44,7 +48,7 @@ extension Emulation {
                 clockSteps: Dictionary(device.clock.steps.map { ($0.atSecond, $0.offset) }, uniquingKeysWith: { _, last in last }),
                 trajectory: Trajectory(start: device.position, path: device.path), orientation: device.orientation)
             let address = UInt16(truncatingIfNeeded: index + 1)
-            try add(setup) { radio in
+            try add(setup, part: assignment[index]) { radio in
                 device.transmit.map { script -> any RadioEventHandler in
                     ScriptedTransmitter(
                         on: radio, interval: script.interval, start: script.start, payloadLength: script.payloadLength,

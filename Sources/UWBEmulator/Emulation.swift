@@ -4,11 +4,19 @@ import UWBCore
 /// An emulated world on virtual time: devices with boards of virtual DW1000 or DW3000-family chips
 /// in a medium, each driven by the real driver of its chips' family from its radio loop.
 ///
-/// The same setup and seed always give the same run: one event queue, seeded random streams
-/// derived per device and per link, and nothing that reads the wall clock.
+/// The same setup and seed always give the same run: events in an order that only the devices and
+/// their names decide (`EventKey`), seeded random streams derived per device and per link, and
+/// nothing that reads the wall clock. A world may be split into parts, each with a simulator of its
+/// own that runs its devices' events on a thread of its own (decision 0030); it gives the same run
+/// however it is split.
 public final class Emulation {
-    /// The simulator: the radio loop of every device.
-    public let simulator = Simulator()
+    /// The simulator of the world's first part: the radio loop of every device when the world has
+    /// one part, as it does unless made with ``init(seed:channelModel:obstacles:body:configuration:parts:)``.
+    public var simulator: Simulator { parts[0].simulator }
+    /// How many parts the world is split into.
+    public var partCount: Int { parts.count }
+    /// The world's parts.
+    let parts: [WorldPart]
     /// The medium the devices share.
     public let medium: Medium
     /// The radio configuration every device uses unless its setup gives its own
@@ -18,35 +26,65 @@ public final class Emulation {
     public private(set) var devices: [EmulatedDevice] = []
 
     private let random: SeededRandom
-    private var started = false
+    /// Whether the devices have been told that the loop starts.
+    var started = false
     /// The devices' names.
     private var names: Set<String> = []
 
-    /// An empty world.
-    public init(
+    /// An empty world in one part.
+    public convenience init(
         seed: UInt64, channelModel: ChannelModel, obstacles: [Obstacle] = [], body: DeviceBodyModel = .standard,
         configuration: RadioConfig = .ranging
     ) {
+        self.init(seed: seed, channelModel: channelModel, obstacles: obstacles, body: body, configuration: configuration,
+                  partCount: 1)
+    }
+
+    /// An empty world split into `parts` parts, each run on a thread of its own; ``add(_:part:application:)``
+    /// says which part each device goes to.
+    ///
+    /// - Throws: ``EmulationError/partCount(_:)`` if `parts` is below 1.
+    public convenience init(
+        seed: UInt64, channelModel: ChannelModel, obstacles: [Obstacle] = [], body: DeviceBodyModel = .standard,
+        configuration: RadioConfig = .ranging, parts: Int
+    ) throws(EmulationError) {
+        guard parts >= 1 else { throw .partCount(parts) }
+        self.init(seed: seed, channelModel: channelModel, obstacles: obstacles, body: body, configuration: configuration,
+                  partCount: parts)
+    }
+
+    private init(
+        seed: UInt64, channelModel: ChannelModel, obstacles: [Obstacle], body: DeviceBodyModel, configuration: RadioConfig,
+        partCount: Int
+    ) {
         var random = SeededRandom(seed: seed)
-        self.medium = Medium(simulator: simulator, channelModel: channelModel, obstacles: obstacles, body: body,
-                             random: random.split(label: "medium"))
+        parts = (0..<partCount).map { WorldPart(index: $0, of: partCount) }
+        self.medium = Medium(channelModel: channelModel, obstacles: obstacles, body: body,
+                             random: random.split(label: "medium"), parts: partCount)
         self.configuration = configuration
         self.random = random
     }
 
-    /// Adds a device, bringing its chips up through the real driver, with the software
-    /// `application` makes for its radio, if any: the radio adopts it (``EmulatedRadio/adopt(_:)``),
-    /// and it hears ``RadioEventHandler/radioStarted()`` when the emulation first runs.
+    /// Adds a device to part `part` of the world (the first by default), bringing its chips up through
+    /// the real driver, with the software `application` makes for its radio, if any: the radio adopts
+    /// it (``EmulatedRadio/adopt(_:)``), and it hears ``RadioEventHandler/radioStarted()`` when the
+    /// emulation first runs. The device's events run on its part's simulator, and so does its software:
+    /// software that several devices share must keep them in one part.
     ///
     /// - Throws: ``EmulationError/duplicateDevice(_:)`` if a device already has the setup's name;
+    ///   ``EmulationError/noSuchPart(_:parts:)`` if the world has no part `part`;
     ///   ``EmulationError/driver(device:_:)`` if the driver fails on the virtual chips.
     @discardableResult
     public func add(
-        _ setup: DeviceSetup, application: (EmulatedRadio) -> (any RadioEventHandler)? = { _ in nil }
+        _ setup: DeviceSetup, part: Int = 0, application: (EmulatedRadio) -> (any RadioEventHandler)? = { _ in nil }
     ) throws(EmulationError) -> EmulatedDevice {
         guard !names.contains(setup.name) else {
             throw .duplicateDevice(setup.name)
         }
+        guard parts.indices.contains(part) else {
+            throw .noSuchPart(part, parts: parts.count)
+        }
+        let simulator = parts[part].simulator
         var stream = random.derived(label: "device \(setup.name)")
         let oscillator = Oscillator(
             offset: setup.clockOffset, drift: setup.clockDrift, random: stream.split(label: "oscillator"), jumps: setup.clockSteps)
@@ -66,7 +104,7 @@ public final class Emulation {
             }
         }
         let node = MediumNode(
-            name: setup.name, owner: simulator.makeOwner(device: setup.name), chips: chips, antennaOffsets: setup.board.chips.map(\.antennaPosition.metres),
+            name: setup.name, owner: simulator.makeOwner(device: setup.name), part: parts[part], chips: chips, antennaOffsets: setup.board.chips.map(\.antennaPosition.metres),
             secondPortOffsets: setup.board.chips.map { $0.antennaPositions.count > 1 ? $0.antennaPositions[1].metres : nil },
             trajectory: setup.trajectory, orientation: setup.orientation)
         let device = try simulator.withOwner(node.owner) { () throws(EmulationError) in
@@ -91,22 +129,6 @@ public final class Emulation {
             throw .unknownDevice(deviceName, available: devices.map(\.name))
         }
         return device.radio
-    }
-
-    /// Tells the radios' handlers that the loop starts (once) and runs the world until `end`, as fast as it can, or
-    /// paced against the wall clock at `rate` virtual seconds per wall second.
-    public func run(until end: SimulationTime, pacing: Pacing? = nil, rate: Double = 1) {
-        if !started {
-            started = true
-            for device in devices {
-                device.start()
-            }
-        }
-        if let pacing {
-            simulator.run(until: end, pacing: pacing, rate: rate)
-        } else {
-            simulator.run(until: end)
-        }
     }
 
     /// Frame counts per device so far, in device order.

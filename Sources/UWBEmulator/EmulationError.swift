@@ -8,6 +8,12 @@ public enum EmulationError: Error, Hashable, Sendable, CustomStringConvertible {
     case trace(String)
     /// No device of the emulation has this name; these are the names it has.
     case unknownDevice(String, available: [String])
+    /// A world cannot be split into this many parts: give one or more.
+    case partCount(Int)
+    /// A world of this many devices cannot be split into more parts than it has devices.
+    case partsBeyondDevices(parts: Int, devices: Int)
+    /// The world has no part with this index; it has this many.
+    case noSuchPart(Int, parts: Int)
     /// A device of the emulation already has this name: a device's name is what its random draws
     /// and its place among simultaneous events are derived from.
     case duplicateDevice(String)
@@ -24,6 +30,12 @@ public enum EmulationError: Error, Hashable, Sendable, CustomStringConvertible {
         case .unknownDevice(let name, let available):
             "the emulation has no device called \"\(name)\"; its devices are "
                 + (available.isEmpty ? "none" : available.map { "\"\($0)\"" }.joined(separator: ", "))
+        case .partCount(let count):
+            "a world cannot be split into \(count) parts; give 1 or more"
+        case .partsBeyondDevices(let parts, let devices):
+            "a world of \(devices) devices cannot be split into \(parts) parts; give at most \(devices)"
+        case .noSuchPart(let part, let count):
+            "the world has no part \(part): its parts are 0 to \(count - 1)"
         case .duplicateDevice(let name):
             "the emulation already has a device called \"\(name)\"; give each device a name of its own"
         }

@@ -46,7 +46,7 @@ public final class EmulatedDevice {
         self.name = name
         self.board = board
         self.chips = chips
-        self.simulator = medium.simulator
+        self.simulator = node.part.simulator
         self.node = node
         self.owner = node.owner
         medium.attach(node)
@@ -60,7 +60,7 @@ public final class EmulatedDevice {
             throw .driver(device: name, error.description)
         }
         radio = EmulatedRadio(
-            deviceName: name, board: board, transceivers: drivers, configuration: configuration, simulator: medium.simulator,
+            deviceName: name, board: board, transceivers: drivers, configuration: configuration, simulator: node.part.simulator,
             owner: node.owner)
         node.interruptListener = self
     }

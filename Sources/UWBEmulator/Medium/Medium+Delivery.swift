@@ -93,6 +93,7 @@ extension Medium {
         let leadIn = transmission.rmarker.picoseconds - transmission.start.picoseconds
         let receiverPorts = frame.ports[receiverIndex]
         let senderLower = link.senderLower
+        let receiverPair = pair(link.pair, seenBy: receiver)
         let pathLevel = PowerLevel(dBm: link.pathLevel - frame.channelLoss)
         // Where chip `chip`'s antenna is, if it had to be worked out (a link that stands still keeps
         // its first chip's flight), and the flight to it.
@@ -115,7 +116,7 @@ extension Medium {
                 if chip == 0 {
                     firstEnd = end
                 }
-                receiverPorts[chip].carryUndetected(
+                frame.carry(.undetected(receiverPorts[chip],
                     MediumPort.FrameOnAir(
                         order: frame.order,
                         start: SimulationTime(picoseconds: transmission.rmarker.picoseconds + flightPicoseconds - leadIn),
@@ -123,7 +124,7 @@ extension Medium {
                     preamble: chip == 0
                         ? UndetectedPreamble(
                             sender: frame.sender, transmission: frame.order, sent: transmission.configuration, slot: slot)
-                        : nil)
+                        : nil), to: receiver)
             }
             return firstEnd
         }
@@ -135,7 +136,7 @@ extension Medium {
             let position = antenna ?? receiver.antennaPosition(chip, at: transmission.rmarker)
             let marker = SimulationTime(picoseconds: transmission.rmarker.picoseconds + flightPicoseconds)
             let channel = ChannelLookup(
-                link: link.pair, lower: senderLower ? frame.source.metres : position.metres,
+                link: receiverPair, lower: senderLower ? frame.source.metres : position.metres,
                 upper: senderLower ? position.metres : frame.source.metres, wavelength: frame.wavelength,
                 obstruction: link.obstruction, body: link.body, pathLevel: pathLevel, still: chip == 0 && still ? link : nil)
             var advance = Duration.zero
@@ -166,7 +167,7 @@ extension Medium {
             }
             // The channel lookup moves into the arrival (`consume`) rather than being copied with a retain of
             // every reference it holds.
-            receiverPorts[chip].carry(arrival, slot: chip == 0 ? slot : nil)
+            frame.carry(.arrival(receiverPorts[chip], arrival, slot: chip == 0 ? slot : nil), to: receiver)
         }
         return firstEnd
     }

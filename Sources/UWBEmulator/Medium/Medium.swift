@@ -20,8 +20,6 @@ public final class Medium {
     /// hunting instead of reporting an error [U: modelling choice].
     public static let detectionMargin = PowerRatio(decibels: 6)
 
-    /// The simulator the medium and its chips run on.
-    public let simulator: Simulator
     /// The propagation model.
     public let channelModel: ChannelModel
     /// Walls and boxes that attenuate the line of sight.
@@ -56,8 +54,9 @@ public final class Medium {
     private let random: SeededRandom
     /// The seed every pair's channel is derived from, with the pair's names.
     private let channelSeed: UInt64
-    /// What every pair's channel shares.
-    private let multipath: MultipathEnvironment
+    /// What every pair's channel shares, one copy per part of the world (``WorldPart``): each keeps the
+    /// responses its part's receivers work out.
+    private let environments: [MultipathEnvironment]
     /// Per device: its name's hash, from which with the other end's its pairs' seeds are derived.
     private var nameHashes: [UInt64] = []
     /// Per device: the hash of its links' labels up to the receiver's name, "link <name> -> ", with
@@ -66,22 +65,22 @@ public final class Medium {
     /// Per device, per chip: the chip's port.
     private var ports: [[MediumPort]] = []
 
-    /// An empty medium.
-    public init(
-        simulator: Simulator, channelModel: ChannelModel, obstacles: [Obstacle], body: DeviceBodyModel = .standard,
-        random: SeededRandom
+    /// An empty medium for a world of `parts` parts.
+    init(
+        channelModel: ChannelModel, obstacles: [Obstacle], body: DeviceBodyModel = .standard, random: SeededRandom, parts: Int
     ) {
-        self.simulator = simulator
         self.channelModel = channelModel
         self.obstacles = obstacles
         self.body = body
         var random = random
         var channelStream = random.split(label: "channel")
         channelSeed = channelStream.next()
-        multipath = MultipathEnvironment(
-            profile: channelModel.kind.multipath, exponent: channelModel.pathLoss.exponent,
-            shadowingDeviation: channelModel.pathLoss.shadowingDeviation,
-            shadowingDecorrelation: LinkChannel.shadowingDecorrelation(lineOfSight: channelModel.kind.isLineOfSight))
+        environments = (0..<max(1, parts)).map { _ in
+            MultipathEnvironment(
+                profile: channelModel.kind.multipath, exponent: channelModel.pathLoss.exponent,
+                shadowingDeviation: channelModel.pathLoss.shadowingDeviation,
+                shadowingDecorrelation: LinkChannel.shadowingDecorrelation(lineOfSight: channelModel.kind.isLineOfSight))
+        }
         self.random = random
         let weakest = DataRate.allCases.map { channelModel.receiver.sensitivity(for: $0).dBm }.min() ?? 0
         // Subtracted in this order so that, in floating point too, a level below the floor is
@@ -129,7 +128,6 @@ public final class Medium {
     /// left out. A sender that stands still keeps a ``Reach`` and carries its frames to those
     /// receivers only; the links it leaves out catch up on their draws when the reach changes.
     func transmissionStarts(_ transmission: Transmission, node senderIndex: Int, chip senderChip: Int) {
-        trace?.writeSettled(before: simulator.now)
         let sender = nodes[senderIndex]
         let channel = transmission.configuration?.channel ?? channelModel.channel
         let frame = OutgoingFrame(
@@ -139,11 +137,11 @@ public final class Medium {
             channelLoss: channel == channelModel.channel ? 0 : PathLossModel.frequencyTerm(
                 from: channelModel.channel.centreFrequency, to: channel.centreFrequency).decibels,
             channel: channel,
-            floor: floorDBm, tracing: trace != nil, nodes: nodes, ports: ports)
+            floor: floorDBm, tracing: trace != nil, nodes: nodes, ports: ports, part: sender.part)
         sender.transmissionsSent += 1
         sender.statistics.sent += 1
         if let address = MACHeaderLayout.shortSourceAddress(of: transmission.frame) {
-            sender.shortAddressesSent[address] = simulator.now
+            sender.shortAddressesSent[address] = sender.part.simulator.now
         }
         var carried = CarriedFrame(settles: transmission.end)
         // The sender's links, taken out of the sender for the loop and put back after it, so that
@@ -174,10 +172,12 @@ public final class Medium {
             links.reach = frame.senderStill
                 ? Reach(senderChip: senderChip, transmitLevel: level, devices: nodes.count, receivers: reached) : nil
         }
-        trace?.add(
-            TraceRecord(time: transmission.rmarker.picoseconds, frame: transmission.frame, sender: sender.name,
-                        receptions: carried.receptions),
-            transmission: frame.order, settles: carried.settles)
+        if frame.tracing {
+            sender.part.trace.records.append(TraceFragments.Record(
+                record: TraceRecord(time: transmission.rmarker.picoseconds, frame: transmission.frame, sender: sender.name,
+                                    receptions: carried.receptions),
+                transmission: frame.order, settles: carried.settles))
+        }
     }
 
     /// Makes the links `reach` left out draw for the frames they were not carried, so that their
@@ -292,7 +292,9 @@ public final class Medium {
         case .rejected: node.statistics.rejected += 1
         case .notListening: break
         }
-        trace?.setOutcome(outcome, transmission: transmission, slot: slot)
+        if trace != nil {
+            node.part.trace.outcomes.append(TraceFragments.Outcome(outcome: outcome, transmission: transmission, slot: slot))
+        }
     }
 
     /// The links of `sender`, left empty in it until they are put back, with a place for every device.
@@ -314,14 +316,21 @@ public final class Medium {
         return LinkState(random: random.derived(label: label))
     }
 
-    /// The channel between devices `first` and `second`, the same whichever sends, from the world's channel
+    /// The channel between devices `first` and `second` in `first`'s part's environment, the same whichever sends, from the world's channel
     /// seed and the two names (not from the order frames went), and whether `first` is its lower end.
     func pairChannel(_ first: Int, _ second: Int) -> (channel: LinkChannel, firstIsLower: Bool) {
         let firstIsLower = isLower(first, than: second)
         let (low, high) = firstIsLower ? (first, second) : (second, first)
         let channel = LinkChannel(
-            environment: multipath, seed: SeededRandom.derived(from: channelSeed, lower: nameHashes[low], upper: nameHashes[high]))
+            environment: environments[nodes[first].part.index], seed: SeededRandom.derived(from: channelSeed, lower: nameHashes[low], upper: nameHashes[high]))
         return (channel, firstIsLower)
+    }
+
+    /// The shared part of `pair`'s channel as device `receiver`'s part keeps it: the responses a receiver
+    /// works out go to its own part's cache.
+    func pair(_ pair: LinkChannel, seenBy receiver: MediumNode) -> LinkChannel {
+        let environment = environments[receiver.part.index]
+        return environment === pair.environment ? pair : LinkChannel(environment: environment, seed: pair.seed)
     }
 
     /// Whether device `first` is the lower end of its pair with `second`: its name sorts first.

@@ -39,6 +39,9 @@ package final class MediumNode {
     let name: String
     /// The owner of the device's events, whose key orders the frames reaching it.
     let owner: EventOwner
+    /// The part of the world whose simulator runs the device (``WorldPart``); the `Emulation` owns its
+    /// parts and devices together.
+    unowned(unsafe) let part: WorldPart
     /// How many frames the device has sent: the next one's count in its ``TransmissionOrder``. Only
     /// the medium changes it, without calling out, so it goes without the runtime exclusivity check.
     @exclusivity(unchecked) var transmissionsSent = 0
@@ -70,11 +73,12 @@ package final class MediumNode {
     }
 
     init(
-        name: String, owner: EventOwner, chips: [any VirtualChip], antennaOffsets: [Vector3], secondPortOffsets: [Vector3?] = [],
+        name: String, owner: EventOwner, part: WorldPart, chips: [any VirtualChip], antennaOffsets: [Vector3], secondPortOffsets: [Vector3?] = [],
         trajectory: Trajectory, orientation: Orientation
     ) {
         self.name = name
         self.owner = owner
+        self.part = part
         self.statistics = DeviceStatistics(name: name)
         self.chips = chips
         self.chipCount = chips.count

@@ -78,15 +78,15 @@ final class MediumPort: ChipEnvironment {
 
     init(medium: Medium, node: Int, device: MediumNode, chip: Int) {
         self.medium = medium
-        self.simulator = medium.simulator
+        self.simulator = device.part.simulator
         self.device = device
         self.virtualChip = device.chips[chip]
         self.node = node
         self.chip = chip
     }
 
-    /// The medium's simulator, held here because chips ask for it on every register access
-    /// that needs the time.
+    /// The simulator of the device's part of the world, held here because chips ask for it on every
+    /// register access that needs the time.
     let simulator: Simulator
 
     /// Hands the transmission to the medium.

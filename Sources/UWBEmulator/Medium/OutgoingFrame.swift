@@ -36,6 +36,18 @@ struct OutgoingFrame {
     /// read of the medium's own arrays would cost a runtime exclusivity check.
     let nodes: [MediumNode]
     let ports: [[MediumPort]]
+    /// The sender's part of the world, which holds what the frame carries to other parts' chips.
+    unowned(unsafe) let part: WorldPart
+
+    /// Hands `crossing`, a receiving chip's share of the frame, to that chip's port now if the receiver is in
+    /// the sender's part, or to the sender's part to send it on otherwise.
+    func carry(_ crossing: CrossingFrame, to receiver: MediumNode) {
+        if receiver.part === part {
+            crossing.landAtOnce()
+        } else {
+            part.send(crossing, to: receiver.part.index)
+        }
+    }
 }
 
 /// What the medium gathers while it carries one frame: when the frame's outcomes settle, and the

@@ -50,6 +50,23 @@ final class TraceQueue {
         entries[index].record.receptions[slot].outcome = outcome
     }
 
+    /// Takes what the world's parts gave since the parts last met: every part's records, then every
+    /// part's outcomes.
+    func collect(from parts: [WorldPart]) {
+        for part in parts where !part.trace.records.isEmpty {
+            for fragment in part.trace.records {
+                add(fragment.record, transmission: fragment.transmission, settles: fragment.settles)
+            }
+            part.trace.records.removeAll(keepingCapacity: true)
+        }
+        for part in parts where !part.trace.outcomes.isEmpty {
+            for fragment in part.trace.outcomes {
+                setOutcome(fragment.outcome, transmission: fragment.transmission, slot: fragment.slot)
+            }
+            part.trace.outcomes.removeAll(keepingCapacity: true)
+        }
+    }
+
     /// Writes, in the file's order, every frame that comes before all unsettled ones and has
     /// settled before `now`.
     func writeSettled(before now: SimulationTime) {

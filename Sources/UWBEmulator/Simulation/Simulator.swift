@@ -30,6 +30,10 @@ public final class Simulator {
     let world = EventOwner()
     /// Every owner the simulator made, kept alive for as long as events may refer to them.
     private var owners: [EventOwner] = []
+    /// When the frames set up on this simulator's chips go on the air (``expectTransmission(at:)``), those
+    /// still to come and perhaps a few past ones: how far a part of a world split into parts may run
+    /// ahead of the others (``WorldPart``). Unordered and short: a chip sets up one frame at a time.
+    private var transmissionsDue: [SimulationTime] = []
 
     /// An empty simulator at time zero.
     public init() {
@@ -69,6 +73,27 @@ public final class Simulator {
     func schedule(_ event: ScheduledEvent, key: EventKey, owner: EventOwner) {
         guard state.pointee.isToCome(key) else { return }
         state.pointee.schedule(event, key: key, owner: owner)
+    }
+
+    /// Notes that a chip's frame goes on the air at `time`, unless it is cancelled first.
+    func expectTransmission(at time: SimulationTime) {
+        if transmissionsDue.count >= 16 {
+            let now = self.now
+            transmissionsDue.removeAll { $0 < now }
+        }
+        transmissionsDue.append(time)
+    }
+
+    /// The earliest time a frame noted with ``expectTransmission(at:)`` goes on the air at or after
+    /// `time`; those before `time` are forgotten (the caller knows no event is due before it).
+    func earliestTransmission(notBefore time: SimulationTime) -> SimulationTime? {
+        transmissionsDue.removeAll { $0 < time }
+        return transmissionsDue.min()
+    }
+
+    /// Runs every event due at or before `limit`, leaving ``now`` at the last one's time.
+    func run(notAfter limit: SimulationTime) {
+        while step(notAfter: limit) {}
     }
 
     /// A new owner for the events of device `name` (``EventOwner``), kept for the simulator's life.
@@ -127,6 +152,14 @@ public final class Simulator {
     private func drainInbox() {
         inbox.runReactions()
         schedulePostedWork()
+    }
+
+    /// Runs the inbox's reactions and schedules the work waiting there at the current time, if there is any:
+    /// what ``step(notAfter:)`` does first, for a caller that asks for ``nextEventTime`` before stepping.
+    func takePostedWork() {
+        if inbox.hasWork {
+            drainInbox()
+        }
     }
 
     /// Runs the inbox's reactions, if any, and schedules what they posted at the current time;

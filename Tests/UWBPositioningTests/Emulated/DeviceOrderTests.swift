@@ -9,9 +9,10 @@ import UWBPositioning
 /// hears the same rounds, to the picosecond and the hundredth of a dB, however the tags are listed
 /// and whichever other listeners join it.
 @Suite struct DeviceOrderTests {
-    /// Every round each tag of `scenario` heard in its first second, by the tag's name.
-    static func rounds(_ scenario: Scenario) throws -> [String: [DownlinkTDoAObservation]] {
-        let emulation = try Emulation(scenario: scenario)
+    /// Every round each tag of `scenario` heard in its first second, by the tag's name, its world split
+    /// into `parts` parts.
+    static func rounds(_ scenario: Scenario, parts: Int = 1) throws -> [String: [DownlinkTDoAObservation]] {
+        let emulation = try Emulation(scenario: scenario, parts: parts)
         try ScenarioPositioning.runDownlinkAnchors(of: scenario, on: emulation)
         final class Heard {
             var rounds: [String: [DownlinkTDoAObservation]] = [:]

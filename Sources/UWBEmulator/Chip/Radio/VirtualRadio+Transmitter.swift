@@ -40,14 +40,19 @@ extension VirtualRadio {
     /// the SFD starting, the PHY header sent, the frame's end.
     ///
     /// The frame is laid out as `layout` says (with its STS, if any, between the RMARKER and the
-    /// PHY header). Does nothing before the chip is placed in an environment.
+    /// PHY header). A delayed start too close for the transmitter's power-up (TXPUTE) keeps its
+    /// RMARKER and loses the start of its preamble: the frame goes on the air no sooner than
+    /// ``transmitterPowerUp`` after the command (`Docs/reference/dw1000-registers.md`: the
+    /// shortfall shows up as TXPUTE), which is also what lets a world split into parts run its
+    /// parts that far apart (`WorldPart`). Does nothing before the chip is placed in an environment.
     final func launch(_ layout: FrameLayout, raw: UInt64, rangingBit: Bool, secureTimestamp: TransmittedSecureTimestamp?,
                       milestones: TransmitMilestones) {
         let digitalMarker = time(whenCounterReads: raw)
         let marker = digitalMarker + span(ofTicks: hardware.transmitAntennaDelay.ticks)
-        let start = SimulationTime(picoseconds: marker.picoseconds - layout.header.picoseconds)
-        let end = marker + layout.afterMarker
         guard let simulator = self.simulator else { return }
+        let start = max(
+            SimulationTime(picoseconds: marker.picoseconds - layout.header.picoseconds), now + Self.transmitterPowerUp)
+        let end = marker + layout.afterMarker
         let transmission = Transmission(
             frame: layout.frame, configuration: layout.configuration, start: start, rmarker: marker, end: end,
             power: hardware.transmitPower, clockOffset: oscillator.offset(at: now), rangingBit: rangingBit,
@@ -59,6 +64,7 @@ extension VirtualRadio {
         let emit = simulator.schedule(at: start) { [unowned self] in
             self.environment?.transmissionStarts(transmission, from: self)
         }
+        simulator.expectTransmission(at: start)
         let frameBegins = simulator.schedule(at: start, milestones.frameBegins)
         let preambleSent = simulator.schedule(at: start + layout.preamble, milestones.preambleSent)
         let headerSent = simulator.schedule(at: marker + layout.headerSentAfterMarker, milestones.headerSent)

@@ -1,0 +1,68 @@
+import Testing
+import UWBCore
+@testable import UWBEmulator
+import UWBTestSupport
+
+/// A world split into parts, each with a simulator of its own, runs every device's events in the
+/// order one simulator would (decision 0030): the same statistics and the same trace, octet for
+/// octet, for one part, two or three.
+@Suite("A world in parts gives the same run as in one")
+struct WorldPartsTests {
+    /// The statistics and the trace of `scenario`'s first `seconds`, its world split into `parts`.
+    static func run(_ name: String, parts: Int, seconds: Double = 1, seed: UInt64 = 5) throws
+        -> (statistics: [DeviceStatistics], trace: [UInt8]) {
+        let scenario = try Scenario.load(
+            from: Repository.path("Docs/scenarios/\(name).json"), boardSearchPaths: [Repository.boardsDirectory])
+        let world = try Emulation(scenario: scenario, seed: seed, parts: parts)
+        #expect(world.partCount == parts)
+        let trace = try TraceCapture.bytes(of: world, until: SimulationTime(seconds: seconds))
+        return (world.statistics, trace)
+    }
+
+    @Test("twenty scripted senders in a hall: the same counts and trace in 1, 2 and 3 parts", arguments: [2, 3])
+    func scriptedHall(parts: Int) throws {
+        let whole = try Self.run("hall-twenty", parts: 1)
+        let split = try Self.run("hall-twenty", parts: parts)
+        #expect(whole.statistics.map(\.received).reduce(0, +) > 1000)
+        #expect(split.statistics == whole.statistics)
+        #expect(split.trace == whole.trace)
+    }
+
+    @Test("a walker behind a wall: the same counts and trace in one part per device")
+    func walker() throws {
+        let whole = try Self.run("walking-around", parts: 1, seconds: 2)
+        let split = try Self.run("walking-around", parts: 2, seconds: 2)
+        #expect(whole.statistics.map(\.sent).reduce(0, +) > 0)
+        #expect(split.statistics == whole.statistics)
+        #expect(split.trace == whole.trace)
+    }
+
+    @Test("devices are split by the work their frames cause, every part gets some, and the split is the same each time")
+    func partition() throws {
+        let scenario = try Scenario.load(
+            from: Repository.path("Docs/scenarios/hall-twenty.json"), boardSearchPaths: [Repository.boardsDirectory])
+        for count in 1...4 {
+            let parts = try ScenarioPartition.parts(of: scenario, count: count)
+            #expect(parts.count == scenario.devices.count)
+            #expect(Set(parts) == Set(0..<count))
+            #expect(try ScenarioPartition.parts(of: scenario, count: count) == parts)
+            // Twenty like senders: the parts differ by at most one device.
+            let sizes = (0..<count).map { part in parts.filter { $0 == part }.count }
+            #expect((sizes.max() ?? 0) - (sizes.min() ?? 0) <= 1)
+        }
+    }
+
+    @Test("no parts, more parts than devices, or a device for a part that does not exist: clear errors")
+    func badParts() throws {
+        let scenario = try Scenario.load(
+            from: Repository.path("Docs/scenarios/two-devices-3m.json"), boardSearchPaths: [Repository.boardsDirectory])
+        #expect(throws: EmulationError.partCount(0)) { try Emulation(scenario: scenario, parts: 0) }
+        #expect(throws: EmulationError.partsBeyondDevices(parts: 3, devices: 2)) { try Emulation(scenario: scenario, parts: 3) }
+        let world = try Emulation(seed: 1, channelModel: try ChannelModel(kind: .freeSpace, channel: .five), parts: 2)
+        #expect(throws: EmulationError.noSuchPart(2, parts: 2)) {
+            try world.add(WorldFixtures.device("alice", at: .zero), part: 2)
+        }
+        #expect(EmulationError.partsBeyondDevices(parts: 3, devices: 2).description
+            == "a world of 2 devices cannot be split into 3 parts; give at most 2")
+    }
+}
