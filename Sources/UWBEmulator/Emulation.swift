@@ -28,6 +28,8 @@ public final class Emulation {
     private let random: SeededRandom
     /// Whether the devices have been told that the loop starts.
     var started = false
+    /// How many windows the world's parts have run (``WorldPart``).
+    var window = 0
     /// The devices' names.
     private var names: Set<String> = []
 

@@ -7,17 +7,20 @@ enum CrossingFrame {
     /// A frame too weak to detect (``MediumPort/carryUndetected(_:preamble:)``).
     case undetected(MediumPort, MediumPort.FrameOnAir, preamble: UndetectedPreamble?)
 
+    /// When the frame reaches its antenna.
+    var start: SimulationTime {
+        switch self {
+        case .arrival(_, let arrival, _): arrival.start
+        case .undetected(_, let frame, _): frame.start
+        }
+    }
+
     /// Hands the frame to its port, whose simulator is `simulator`, on that part's thread.
     ///
     /// A frame must land before its part's clock reaches its arrival: the windows guarantee it
     /// (``WorldPart/lookahead``); a frame that came too late would be dropped without a trace, so
     /// one is a defect of the emulator, and the run stops with the frame's times.
     func land(on simulator: Simulator) {
-        let start: SimulationTime
-        switch self {
-        case .arrival(_, let arrival, _): start = arrival.start
-        case .undetected(_, let frame, _): start = frame.start
-        }
         precondition(
             start > simulator.now,
             "a frame reached another part at \(start) after that part had run to \(simulator.now): the parts' lookahead is wrong")
