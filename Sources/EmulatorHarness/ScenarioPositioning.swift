@@ -35,12 +35,14 @@ public final class ScenarioPositioning {
     /// The frame a site origin ties the scenario's coordinates to, if it has one.
     public let siteFrame: SiteFrame?
     /// Every fix not yet taken with ``takeRecords()``, in time order.
-    public private(set) var records: [PositionRecord] = []
+    public var records: [PositionRecord] { PositionRecordBook.merged(books) }
 
-    /// Per device (by index), for a tag: its DL-TDoA locator and its tracker. Arrays rather than
-    /// dictionaries: every round a tag hears and every fix it makes looks them up.
-    private var locators: [DownlinkTDoALocator?] = []
-    private var trackers: [PositionTracker?] = []
+    /// Per part of the world: the fixes made there.
+    private let books: [PositionRecordBook]
+    /// Per device (by index), for a tag: its locator and track. An array rather than a dictionary:
+    /// every round a tag hears and every fix it makes looks it up. Set up once; each tag's object is
+    /// changed only where its fixes are made.
+    private var tags: [TagPositioning?] = []
     /// UL-TDoA: the server's locator for each tag's geometry.
     private var uplinkLocators: [Int: UplinkTDoALocator] = [:]
     /// TWR: each tag's locator, the anchors by device name, and the sessions.
@@ -67,12 +69,15 @@ public final class ScenarioPositioning {
     ///   - timestampDeviation: the receive timestamp deviation the locators assume; `nil`
     ///     for the scenario's (``UWBEmulator/PositioningSpec/timestampDeviation``).
     ///   - tagAcceleration: the standard deviation of the tags' acceleration their trackers assume.
+    ///   - parts: how many parts to split the world into, each run on a thread of its own: the fixes
+    ///     are the same for any number. UL-TDoA's anchors, which share the server, go to one part
+    ///     together, and so do all of TWR's devices, which share their sessions' mesh.
     /// - Throws: ``ScenarioPositioningError`` for a world without anchors or tags, clusters whose
     ///   rounds do not fit the period, an anchor position its frames cannot carry, a site origin
-    ///   off the globe, or a world the emulator cannot build.
+    ///   off the globe, or a world the emulator cannot build or split into `parts` parts.
     public init(
         scenario: Scenario, seed: UInt64? = nil, timestampDeviation: Distance? = nil,
-        tagAcceleration: Acceleration = ScenarioPositioning.defaultTagAcceleration
+        tagAcceleration: Acceleration = ScenarioPositioning.defaultTagAcceleration, parts: Int = 1
     ) throws(ScenarioPositioningError) {
         let spec = scenario.positioning
         network = PANIdentifier(rawValue: spec.network)
@@ -86,13 +91,13 @@ public final class ScenarioPositioning {
         guard !SiteLayout(scenario).tags.isEmpty else { throw .noTags }
         let world: Emulation
         do {
-            world = try Emulation(scenario: scenario, seed: seed)
+            world = try Emulation(scenario: scenario, seed: seed, parts: parts, keepingTogether: Self.sharing(scenario))
         } catch {
             throw .emulation(error)
         }
         emulation = world
-        locators = Array(repeating: nil, count: world.devices.count)
-        trackers = Array(repeating: nil, count: world.devices.count)
+        books = (0..<world.partCount).map { _ in PositionRecordBook() }
+        tags = Array(repeating: nil, count: world.devices.count)
         let plan = try AnchorPlan(scenario: scenario, world: world, method: spec.method, period: period)
         roundSpan = plan.roundSpan
         let deviation = timestampDeviation ?? spec.timestampDeviation
@@ -106,11 +111,27 @@ public final class ScenarioPositioning {
         for (order, index) in plan.layout.tags.enumerated() {
             let height = world.antennaPosition(of: index, at: .zero)?.metres.y ?? scenario.devices[index].position.metres.y
             let geometry: SolverGeometry = plan.isFlat ? .planar(height: Distance(metres: height)) : .spatial
-            trackers[index] = PositionTracker(acceleration: tagAcceleration)
+            tags[index] = TagPositioning(
+                index: index, name: world.devices[index].name, tracker: PositionTracker(acceleration: tagAcceleration))
             runTag(index, order: order, geometry: geometry, deviation: deviation)
         }
         if spec.method == .twoWayRanging {
             try startSessions(plan, seed: seed ?? scenario.seed)
+        }
+    }
+
+    /// The most parts `scenario`'s world can be split into for positioning by its method.
+    public static func maximumParts(of scenario: Scenario) -> Int {
+        ScenarioPartition.maximumParts(of: scenario, keepingTogether: sharing(scenario))
+    }
+
+    /// The groups of `scenario`'s devices whose software is shared, so that they must run in one part of
+    /// the world: UL-TDoA's anchors (the server), or, for TWR, every device (the sessions' mesh).
+    private static func sharing(_ scenario: Scenario) -> [[Int]] {
+        switch scenario.positioning.method {
+        case .downlinkTDoA: []
+        case .uplinkTDoA: [scenario.devices.indices.filter { if case .anchor = scenario.devices[$0].positioning { true } else { false } }]
+        case .twoWayRanging: [Array(scenario.devices.indices)]
         }
     }
 
@@ -181,8 +202,8 @@ public final class ScenarioPositioning {
             handler = try UplinkTDoAAnchor(
                 on: radio, network: network, address: Self.address(slot.index), position: slot.position,
                 role: slot.slot == 0 ? .reference(period: period, firstSync: slot.firstRound) : .follower(reference: Self.address(slot.first))
-            ) { [weak self] report in
-                self?.take(report, on: radio)
+            ) { [weak self, book = books[emulation.devices[slot.index].part]] report in
+                self?.take(report, on: radio, into: book)
             }
         case .twoWayRanging:
             return
@@ -197,9 +218,10 @@ public final class ScenarioPositioning {
         let handler: any RadioEventHandler
         switch method {
         case .downlinkTDoA:
-            locators[index] = DownlinkTDoALocator(geometry: geometry, timestampDeviation: deviation, window: roundSpan)
-            handler = DownlinkTDoATag(on: radio, network: network) { [weak self] observation in
-                self?.take(observation, tag: index)
+            tags[index]?.downlink = DownlinkTDoALocator(geometry: geometry, timestampDeviation: deviation, window: roundSpan)
+            let book = books[emulation.devices[index].part]
+            handler = DownlinkTDoATag(on: radio, network: network) { [weak self, unowned radio] observation in
+                self?.take(observation, tag: index, at: .zero + radio.now, into: book)
             }
         case .uplinkTDoA:
             uplinkLocators[index] = UplinkTDoALocator(geometry: geometry, timestampDeviation: deviation)
@@ -224,42 +246,44 @@ public final class ScenarioPositioning {
         UInt16(truncatingIfNeeded: index + 1)
     }
 
-    /// Hands a tag's round to its locator and records the fixes it completes.
-    private func take(_ observation: DownlinkTDoAObservation, tag index: Int) {
-        guard let results = locators[index]?.add(observation, prior: prior(of: index, at: emulation.simulator.now)) else { return }
+    /// Hands a tag's round, heard at `time`, to its locator and records the fixes it completes in `book`.
+    private func take(_ observation: DownlinkTDoAObservation, tag index: Int, at time: SimulationTime, into book: PositionRecordBook) {
+        guard let tag = tags[index], let results = tag.downlink?.add(observation, prior: tag.tracker.prediction(at: time - .zero))
+        else { return }
         for result in results {
-            record(result, tag: index, at: emulation.simulator.now)
+            record(result, tag: index, at: time, into: book)
         }
     }
 
     /// Hands an anchor's report of a blink to the server, which fixes the blink
-    /// ``collectionWindow`` after its first report (on the loop of `radio`, the reporting anchor's).
-    private func take(_ report: UplinkTDoAReport, on radio: EmulatedRadio) {
+    /// ``collectionWindow`` after its first report (on the loop of `radio`, the reporting anchor's),
+    /// recording the fix in `book`, that of the anchor's part.
+    private func take(_ report: UplinkTDoAReport, on radio: EmulatedRadio, into book: PositionRecordBook) {
         let index = Int(report.tag) - 1
         guard uplinkLocators[index]?.add(report) == true else { return }
-        let heard = emulation.simulator.now
+        let heard = SimulationTime.zero + radio.now
         radio.schedule(after: collectionWindow) { [weak self] in
             guard let self,
                 let result = self.uplinkLocators[index]?.fix(tag: report.tag, sequence: report.sequence, prior: self.prior(of: index, at: heard))
             else { return }
-            self.record(result, tag: index, at: heard)
+            self.record(result, tag: index, at: heard, into: book)
         }
     }
 
     /// Where tag `index`'s track expects it at `time`, for its locator to check a fix against.
     private func prior(of index: Int, at time: SimulationTime) -> PositionPrior? {
-        trackers[index]?.prediction(at: time - .zero)
+        tags[index]?.tracker.prediction(at: time - .zero)
     }
 
-    /// Records `result` for tag `index`, with its track and the truth at `time`.
-    private func record(_ result: Result<PositionFix, PositioningError>, tag index: Int, at time: SimulationTime) {
+    /// Records `result` for tag `index` in `book`, with its track and the truth at `time`.
+    private func record(_ result: Result<PositionFix, PositioningError>, tag index: Int, at time: SimulationTime, into book: PositionRecordBook) {
         var geodetic: GeodeticPosition?
         var tracked: TrackedPosition?
         if case .success(let fix) = result {
             geodetic = siteFrame?.geodetic(fix.position)
-            tracked = trackers[index]?.update(with: fix, at: time - .zero)
+            tracked = tags[index]?.tracker.update(with: fix, at: time - .zero)
         }
-        records.append(PositionRecord(
+        book.records.append(PositionRecord(
             time: time, device: emulation.devices[index].name,
             method: method, result: result, geodetic: geodetic,
             tracked: tracked, truth: emulation.antennaPosition(of: index, at: time)))
@@ -280,14 +304,18 @@ public final class ScenarioPositioning {
                 let results = rangingLocators[index]?.add(distance, to: anchor, prior: prior(of: index, at: time))
             else { continue }
             for result in results {
-                record(result, tag: index, at: time)
+                record(result, tag: index, at: time, into: books[0])
             }
         }
     }
 
     /// The fixes made since the last call (or the start), no longer kept here.
     public func takeRecords() -> [PositionRecord] {
-        defer { records.removeAll() }
+        defer {
+            for book in books {
+                book.records.removeAll()
+            }
+        }
         return records
     }
 }

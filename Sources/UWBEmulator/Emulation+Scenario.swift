@@ -9,6 +9,8 @@ extension Emulation {
     ///   - seed: overrides the scenario's seed.
     ///   - parts: how many parts to split the world into, each run on a thread of its own
     ///     (``ScenarioPartition`` says which devices go where); the run is the same for any number.
+    ///   - together: groups of devices (indices into the scenario's) whose software is shared, which go
+    ///     to one part.
     ///   - rogues: the software that carries out the attack of a device with a ``RogueSpec`` on
     ///     its radio (given the device, its short address and its radio), which the layers above
     ///     the emulator provide;
@@ -18,7 +20,7 @@ extension Emulation {
     /// - Throws: ``EmulationError`` if the channel parameters are rejected, the world cannot be split
     ///   into `parts` parts, or the driver fails on the virtual chips.
     public convenience init(
-        scenario: Scenario, seed: UInt64? = nil, parts: Int = 1, rogues: (DeviceSpec, UInt16, EmulatedRadio) -> (any RadioEventHandler)? = { _, _, _ in nil }
+        scenario: Scenario, seed: UInt64? = nil, parts: Int = 1, keepingTogether together: [[Int]] = [], rogues: (DeviceSpec, UInt16, EmulatedRadio) -> (any RadioEventHandler)? = { _, _, _ in nil }
     ) throws(EmulationError) {
         let model: ChannelModel
         do {
@@ -30,7 +32,7 @@ extension Emulation {
             throw .channel(error.description)
         }
         let runSeed = seed ?? scenario.seed
-        let assignment = try ScenarioPartition.parts(of: scenario, count: parts)
+        let assignment = try ScenarioPartition.parts(of: scenario, count: parts, keepingTogether: together)
         try self.init(
             seed: runSeed, channelModel: model, obstacles: scenario.obstacles, configuration: scenario.radio, parts: parts)
         for (index, device) in scenario.devices.enumerated() {

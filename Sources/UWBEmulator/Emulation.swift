@@ -15,6 +15,10 @@ public final class Emulation {
     public var simulator: Simulator { parts[0].simulator }
     /// How many parts the world is split into.
     public var partCount: Int { parts.count }
+    /// How many events the world's parts have run, all together: the same however the world is split.
+    public var eventsRun: Int { parts.reduce(0) { $0 + $1.simulator.eventsRun } }
+    /// What each part of the world did so far, in part order.
+    public var partFigures: [PartFigures] { parts.map(\.figures) }
     /// The world's parts.
     let parts: [WorldPart]
     /// The medium the devices share.
@@ -119,6 +123,7 @@ public final class Emulation {
         }
         devices.append(device)
         names.insert(setup.name)
+        parts[part].devices += 1
         return device
     }
 

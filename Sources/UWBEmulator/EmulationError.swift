@@ -10,7 +10,8 @@ public enum EmulationError: Error, Hashable, Sendable, CustomStringConvertible {
     case unknownDevice(String, available: [String])
     /// A world cannot be split into this many parts: give one or more.
     case partCount(Int)
-    /// A world of this many devices cannot be split into more parts than it has devices.
+    /// A world of this many devices (or devices and groups of devices that share software, which go to one part
+    /// together) cannot be split into more parts than that.
     case partsBeyondDevices(parts: Int, devices: Int)
     /// The world has no part with this index; it has this many.
     case noSuchPart(Int, parts: Int)
@@ -33,7 +34,7 @@ public enum EmulationError: Error, Hashable, Sendable, CustomStringConvertible {
         case .partCount(let count):
             "a world cannot be split into \(count) parts; give 1 or more"
         case .partsBeyondDevices(let parts, let devices):
-            "a world of \(devices) devices cannot be split into \(parts) parts; give at most \(devices)"
+            "a world of \(devices) devices (counting devices that must share a part as one) cannot be split into \(parts) parts; give at most \(devices)"
         case .noSuchPart(let part, let count):
             "the world has no part \(part): its parts are 0 to \(count - 1)"
         case .duplicateDevice(let name):

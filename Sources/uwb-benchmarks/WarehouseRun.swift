@@ -40,7 +40,7 @@ struct WarehouseRun {
         Self.take(from: ranging, into: digest, measurements: &measurements, failures: &failures)
         measurements = 0
         failures = 0
-        let before = (events: emulation.simulator.eventsRun, statistics: emulation.statistics)
+        let before = (events: emulation.eventsRun, statistics: emulation.statistics)
         let clock = ContinuousClock()
         let start = clock.now
         var reached = 0.0
@@ -52,7 +52,7 @@ struct WarehouseRun {
         wall = (clock.now - start).secondsValue
         let statistics = emulation.statistics
         simulated = seconds
-        events = emulation.simulator.eventsRun - before.events
+        events = emulation.eventsRun - before.events
         frames = statistics.reduce(0) { $0 + $1.sent } - before.statistics.reduce(0) { $0 + $1.sent }
         receptions = statistics.reduce(0) { $0 + $1.received } - before.statistics.reduce(0) { $0 + $1.received }
         self.measurements = measurements

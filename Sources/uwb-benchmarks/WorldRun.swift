@@ -33,7 +33,7 @@ struct WorldRun {
         let statistics = emulation.statistics
         simulated = seconds
         wall = elapsed.secondsValue
-        events = emulation.simulator.eventsRun
+        events = emulation.eventsRun
         frames = statistics.reduce(0) { $0 + $1.sent }
         receptions = statistics.reduce(0) { $0 + $1.received }
         transactions = Self.transactions(in: emulation) - transactionsBefore

@@ -25,6 +25,9 @@ struct EmulateCommand: ParsableCommand {
     @Flag(help: "Run in real time against the wall clock instead of as fast as possible.")
     var paced = false
 
+    /// `--threads`: how many threads the world runs on.
+    @OptionGroup var threading: ThreadsOption
+
     func validate() throws {
         if let duration, !(duration > 0 && duration <= 86_400) {
             throw ValidationError("--duration \(duration): give a number of seconds above 0 and at most 86400")
@@ -47,7 +50,8 @@ struct EmulateCommand: ParsableCommand {
         }
         let emulation: Emulation
         do {
-            emulation = try Emulation.withAttackers(scenario: loaded, seed: seed)
+            emulation = try Emulation.withAttackers(
+                scenario: loaded, seed: seed, parts: threading.parts(maximum: ScenarioPartition.maximumParts(of: loaded)))
         } catch {
             throw CommandFailure(error.description)
         }

@@ -65,9 +65,15 @@ struct LocateCommand: ParsableCommand {
     @Option(help: "Write every frame on the air to this pcapng file (open it with Wireshark or tshark).")
     var trace: String?
 
+    /// `--threads`: with --scenario, how many threads the world runs on.
+    @OptionGroup var threading: ThreadsOption
+
     func validate() throws {
         guard (scenario == nil) != (device == nil) else {
             throw ValidationError("give --scenario FILE (the emulator) or --device DEVICE (a live radio), one of them")
+        }
+        if device != nil, threading.threads != nil {
+            throw ValidationError("--threads is for --scenario: a live tag runs on its radio's own loop")
         }
         if device != nil, network == nil {
             throw ValidationError("--device needs --network: the PAN identifier the anchors serve (positioning.networkIdentifier of a scenario)")
@@ -138,7 +144,8 @@ struct LocateCommand: ParsableCommand {
             positioning = try ScenarioPositioning(
                 scenario: loaded, seed: seed,
                 timestampDeviation: timestampDeviation.map(Distance.init(metres:)),
-                tagAcceleration: tagAcceleration.map(Acceleration.init(metresPerSecondSquared:)) ?? ScenarioPositioning.defaultTagAcceleration)
+                tagAcceleration: tagAcceleration.map(Acceleration.init(metresPerSecondSquared:)) ?? ScenarioPositioning.defaultTagAcceleration,
+                parts: threading.parts(maximum: ScenarioPositioning.maximumParts(of: loaded)))
         } catch let error as ScenarioError {
             throw CommandFailure(error.description)
         } catch let error as ScenarioPositioningError {

@@ -19,7 +19,7 @@ struct SummaryTable {
     var text: String {
         var lines = [
             "scenario: \(scenario.name)",
-            String(format: "simulated %.3f s, %d events", seconds, emulation.simulator.eventsRun),
+            String(format: "simulated %.3f s, %d events", seconds, emulation.eventsRun),
             "",
             row("device", "sent", "received", "lost", "collided", "errors"),
         ]

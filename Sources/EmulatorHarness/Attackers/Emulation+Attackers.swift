@@ -7,11 +7,13 @@ extension Emulation {
     /// a ``Replayer``, ``Forger``, ``EarlyResponder`` or ``Jammer`` on the device's own board, or
     /// an ``EarlyPathAttacker``, whose attack the medium carries out.
     ///
-    /// - Parameter seed: overrides the scenario's seed; the attackers' guesses are drawn from it too.
-    /// - Throws: what ``Emulation/init(scenario:seed:rogues:)`` throws.
-    public static func withAttackers(scenario: Scenario, seed: UInt64? = nil) throws(EmulationError) -> Emulation {
+    /// - Parameters:
+    ///   - seed: overrides the scenario's seed; the attackers' guesses are drawn from it too.
+    ///   - parts: how many parts to split the world into, each run on a thread of its own.
+    /// - Throws: what ``Emulation/init(scenario:seed:parts:keepingTogether:rogues:)`` throws.
+    public static func withAttackers(scenario: Scenario, seed: UInt64? = nil, parts: Int = 1) throws(EmulationError) -> Emulation {
         let runSeed = seed ?? scenario.seed
-        return try Emulation(scenario: scenario, seed: seed) { device, address, radio in
+        return try Emulation(scenario: scenario, seed: seed, parts: parts) { device, address, radio in
             guard let rogue = device.rogue else { return nil }
             let guesses = runSeed &* 0x9E37_79B9 &+ UInt64(address)
             switch rogue.behaviour {

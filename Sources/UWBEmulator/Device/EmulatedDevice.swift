@@ -65,6 +65,9 @@ public final class EmulatedDevice {
         node.interruptListener = self
     }
 
+    /// The part of the world the device runs in (``Emulation/partCount``): 0 in a world of one part.
+    public var part: Int { node.part.index }
+
     /// Whether the board is still attached (see ``unplug()``).
     public var isAttached: Bool { bus.isAttached }
 

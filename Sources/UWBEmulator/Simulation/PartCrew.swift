@@ -54,8 +54,13 @@ final class PartCrew: @unchecked Sendable {
         started.store(window, ordering: .releasing)
         ring()
         parts[0].run(window: window, notAfter: limit, parts: parts)
+        parts[0].finished = .now
         let others = parts.count - 1
         wait { self.finished.load(ordering: .acquiring) == others }
+        let end = ContinuousClock.now
+        for part in parts {
+            part.blocked += end - part.finished
+        }
     }
 
     /// Stops the other threads and waits until they have ended.
@@ -76,6 +81,7 @@ final class PartCrew: @unchecked Sendable {
             guard current >= 0 else { break }
             last = current
             part.run(window: window, notAfter: limit, parts: parts)
+            part.finished = .now
             finished.add(1, ordering: .releasing)
             ring()
         }

@@ -36,6 +36,23 @@ final class WorldPart {
     private var window = 0
     /// The trace records and outcomes this part's devices gave since the world last collected them.
     @exclusivity(unchecked) var trace = TraceFragments()
+    /// How many devices the part runs.
+    var devices = 0
+    /// How many frames the part's transmissions carried to other parts' chips.
+    private(set) var crossings = 0
+    /// How many windows the part has run.
+    private(set) var windows = 0
+    /// When the part's thread finished its last window, and how long, in all, it waited for the
+    /// others at the end of its windows (``PartCrew``).
+    var finished = ContinuousClock.now
+    var blocked = Duration.zero
+
+    /// What the part did so far.
+    var figures: PartFigures {
+        PartFigures(
+            part: index, devices: devices, events: simulator.eventsRun, crossings: crossings, windows: windows,
+            blockedSeconds: blocked.secondsValue)
+    }
 
     /// Part `index` of `count`.
     init(index: Int, of count: Int) {
@@ -46,6 +63,7 @@ final class WorldPart {
     /// Holds `frame`, carried by one of this part's transmissions, for part `part`.
     func send(_ frame: CrossingFrame, to part: Int) {
         outgoing[window & 1][part].append(frame)
+        crossings += 1
     }
 
     /// When the earliest frame the other parts carried to this part in window `window` arrives, if
@@ -59,6 +77,7 @@ final class WorldPart {
     /// the simulator's order, and a port keeps its frames in theirs), then runs the part's events.
     func run(window: Int, notAfter limit: SimulationTime, parts: [WorldPart]) {
         self.window = window
+        windows += 1
         for part in parts where part !== self {
             part.outgoing[(window - 1) & 1][index].drain { frame in
                 frame.land(on: simulator)

@@ -10,13 +10,13 @@ import UWBTestSupport
 struct WorldPartsTests {
     /// The statistics and the trace of `scenario`'s first `seconds`, its world split into `parts`.
     static func run(_ name: String, parts: Int, seconds: Double = 1, seed: UInt64 = 5) throws
-        -> (statistics: [DeviceStatistics], trace: [UInt8]) {
+        -> (statistics: [DeviceStatistics], trace: [UInt8], events: Int) {
         let scenario = try Scenario.load(
             from: Repository.path("Docs/scenarios/\(name).json"), boardSearchPaths: [Repository.boardsDirectory])
         let world = try Emulation(scenario: scenario, seed: seed, parts: parts)
         #expect(world.partCount == parts)
         let trace = try TraceCapture.bytes(of: world, until: SimulationTime(seconds: seconds))
-        return (world.statistics, trace)
+        return (world.statistics, trace, world.eventsRun)
     }
 
     @Test("twenty scripted senders in a hall: the same counts and trace in 1, 2 and 3 parts", arguments: [2, 3])
@@ -26,6 +26,7 @@ struct WorldPartsTests {
         #expect(whole.statistics.map(\.received).reduce(0, +) > 1000)
         #expect(split.statistics == whole.statistics)
         #expect(split.trace == whole.trace)
+        #expect(split.events == whole.events)
     }
 
     @Test("a walker behind a wall: the same counts and trace in one part per device")
@@ -50,6 +51,10 @@ struct WorldPartsTests {
             let sizes = (0..<count).map { part in parts.filter { $0 == part }.count }
             #expect((sizes.max() ?? 0) - (sizes.min() ?? 0) <= 1)
         }
+        // Devices kept together share a part.
+        let grouped = try ScenarioPartition.parts(of: scenario, count: 3, keepingTogether: [[0, 5, 19], [3, 4]])
+        #expect(grouped[0] == grouped[5] && grouped[5] == grouped[19] && grouped[3] == grouped[4])
+        #expect(Set(grouped) == Set(0..<3))
     }
 
     @Test("no parts, more parts than devices, or a device for a part that does not exist: clear errors")
@@ -62,7 +67,10 @@ struct WorldPartsTests {
         #expect(throws: EmulationError.noSuchPart(2, parts: 2)) {
             try world.add(WorldFixtures.device("alice", at: .zero), part: 2)
         }
+        #expect(throws: EmulationError.partsBeyondDevices(parts: 2, devices: 1)) {
+            try Emulation(scenario: scenario, parts: 2, keepingTogether: [[0, 1]])
+        }
         #expect(EmulationError.partsBeyondDevices(parts: 3, devices: 2).description
-            == "a world of 2 devices cannot be split into 3 parts; give at most 2")
+            == "a world of 2 devices (counting devices that must share a part as one) cannot be split into 3 parts; give at most 2")
     }
 }

@@ -1,0 +1,24 @@
+import ArgumentParser
+import Foundation
+
+/// `--threads N`: how many threads an emulated world runs on, one part of the world each (decision 0030):
+/// the output is the same for any number.
+struct ThreadsOption: ParsableArguments {
+    @Option(parsing: .unconditional, help: """
+        Threads to run the emulated world on, one part of it each; the output is the same for any number \
+        (default: the machine's cores, at most one per device).
+        """)
+    var threads: Int?
+
+    func validate() throws {
+        if let threads, threads < 1 {
+            throw ValidationError("--threads \(threads): give 1 or more")
+        }
+    }
+
+    /// How many parts to split a world into that can be split into at most `maximum`: `--threads` if
+    /// given, the machine's cores otherwise, at most `maximum`.
+    func parts(maximum: Int) -> Int {
+        threads ?? max(1, min(ProcessInfo.processInfo.activeProcessorCount, maximum))
+    }
+}
