@@ -66,7 +66,7 @@ public final class Emulation {
         var random = SeededRandom(seed: seed)
         parts = (0..<partCount).map { WorldPart(index: $0, of: partCount) }
         self.medium = Medium(channelModel: channelModel, obstacles: obstacles, body: body,
-                             random: random.split(label: "medium"), parts: partCount)
+                             random: random.split(label: "medium"), parts: parts)
         self.configuration = configuration
         self.random = random
     }
@@ -123,7 +123,6 @@ public final class Emulation {
         }
         devices.append(device)
         names.insert(setup.name)
-        parts[part].devices += 1
         return device
     }
 

@@ -1,23 +1,23 @@
 import UWBCore
 
-/// The frames one part of a split world carried to another part's chips during one window, and the
-/// earliest of their arrivals (``WorldPart``). An object of its own, so that the sending part's thread
-/// fills one queue while the receiving part's thread empties another, and no two threads ever change
-/// one container.
+/// The frames one part of a split world sent during one window, for another part to carry to its own
+/// devices (``WorldPart``), and when the earliest of them went on the air. An object of its own, so that
+/// the sending part's thread fills one queue while the receiving part's thread empties another, and no
+/// two threads ever change one container.
 final class CrossingQueue {
-    /// The frames, in the order they were carried.
-    private(set) var frames: [CrossingFrame] = []
-    /// When the earliest of them reaches its antenna.
+    /// The frames, in the order they went on the air.
+    private(set) var frames: [OutgoingFrame] = []
+    /// When the earliest of them went on the air.
     private(set) var earliest: SimulationTime?
 
     /// Adds `frame`.
-    func append(_ frame: CrossingFrame) {
+    func append(_ frame: OutgoingFrame) {
         frames.append(frame)
-        earliest = min(earliest ?? frame.start, frame.start)
+        earliest = min(earliest ?? frame.transmission.start, frame.transmission.start)
     }
 
-    /// Hands every frame to `body`, in the order they were carried, then forgets them.
-    func drain(_ body: (CrossingFrame) -> Void) {
+    /// Hands every frame to `body`, in the order they went on the air, then forgets them.
+    func drain(_ body: (OutgoingFrame) -> Void) {
         guard !frames.isEmpty else { return }
         for frame in frames {
             body(frame)

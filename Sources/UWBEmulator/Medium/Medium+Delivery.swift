@@ -3,14 +3,16 @@ import UWBCore
 
 extension Medium {
     /// Works out the link of `frame` to device `receiverIndex` and, if the receiver gets the frame at
-    /// or above ``interferenceFloor``, schedules its arrival at each of the receiver's chips.
-    /// Returns whether it did. A frame below the floor still makes all of its draws on the link.
-    func carry(_ frame: OutgoingFrame, to receiverIndex: Int, links: inout SenderLinks, carried: inout CarriedFrame) -> Bool {
+    /// or above ``interferenceFloor``, schedules its arrival at each of the receiver's chips and adds the
+    /// reception to `heard` (while a trace is written). `links` are the sender's links to the receiver's
+    /// part. Returns whether it did. A frame below the floor still makes all of its draws on the link.
+    func carry(_ frame: OutgoingFrame, to receiverIndex: Int, links: inout SenderLinks, heard: inout TraceFragments.Heard) -> Bool {
         let receiver = frame.nodes[receiverIndex]
         let transmission = frame.transmission
         let transmitLevel = transmission.power.dBm
-        var state = links.links[receiverIndex] ?? newLink(from: frame.sender, to: receiverIndex)
-        defer { links.links[receiverIndex] = state }
+        let local = receiver.localIndex
+        var state = links.links[local] ?? newLink(from: frame.sender, to: receiverIndex)
+        defer { links.links[local] = state }
         let bothStill = frame.senderStill && receiver.trajectory.isStationary
         let still: StillLink
         if bothStill, let index = state.cache, let cached = links.caches[index].still,
@@ -30,10 +32,11 @@ extension Medium {
         let cacheIndex = links.cacheIndex(for: &state)
         let end = deliver(
             frame, link: still, level: PowerLevel(dBm: level), to: receiverIndex, state: &state,
-            cache: &links.caches[cacheIndex], still: bothStill, slot: carried.receptions.count)
-        carried.settles = max(carried.settles, end)
+            cache: &links.caches[cacheIndex], still: bothStill)
         if frame.tracing {
-            carried.receptions.append(TraceReception(receiver: receiver.name, level: PowerLevel(dBm: level), outcome: .notListening))
+            heard.settles = max(heard.settles, end)
+            heard.receptions.append(
+                (receiverIndex, TraceReception(receiver: receiver.name, level: PowerLevel(dBm: level), outcome: .notListening)))
         }
         return true
     }
@@ -71,13 +74,14 @@ extension Medium {
             flight: flight, flightPicoseconds: Self.picoseconds(ofFlight: flight))
     }
 
-    /// Schedules the arrival of `frame` at each chip of device `receiverIndex` at `level`, the receiver's
-    /// reception being `slot` of the frame's trace record. `still` says the link's flight time to the
-    /// first chip holds for every frame. Returns when the frame ends at the receiver's first chip.
+    /// Schedules the arrival of `frame` at each chip of device `receiverIndex` at `level`; the first chip's
+    /// reception counts for the receiver's statistics and trace. `still` says the link's flight time to
+    /// the first chip holds for every frame. Returns when the frame ends at the receiver's first chip.
     private func deliver(
         _ frame: OutgoingFrame, link: StillLink, level: PowerLevel, to receiverIndex: Int, state: inout LinkState,
-        cache: inout LinkCache, still: Bool, slot: Int
+        cache: inout LinkCache, still: Bool
     ) -> SimulationTime {
+        let slot = receiverIndex
         let transmission = frame.transmission
         let receiver = frame.nodes[receiverIndex]
         let rate = transmission.configuration?.dataRate ?? .mbps6_8
@@ -93,7 +97,7 @@ extension Medium {
         let leadIn = transmission.rmarker.picoseconds - transmission.start.picoseconds
         let receiverPorts = frame.ports[receiverIndex]
         let senderLower = link.senderLower
-        let receiverPair = pair(link.pair, seenBy: receiver)
+
         let pathLevel = PowerLevel(dBm: link.pathLevel - frame.channelLoss)
         // Where chip `chip`'s antenna is, if it had to be worked out (a link that stands still keeps
         // its first chip's flight), and the flight to it.
@@ -116,7 +120,7 @@ extension Medium {
                 if chip == 0 {
                     firstEnd = end
                 }
-                frame.carry(.undetected(receiverPorts[chip],
+                receiverPorts[chip].carryUndetected(
                     MediumPort.FrameOnAir(
                         order: frame.order,
                         start: SimulationTime(picoseconds: transmission.rmarker.picoseconds + flightPicoseconds - leadIn),
@@ -124,7 +128,7 @@ extension Medium {
                     preamble: chip == 0
                         ? UndetectedPreamble(
                             sender: frame.sender, transmission: frame.order, sent: transmission.configuration, slot: slot)
-                        : nil), to: receiver)
+                        : nil)
             }
             return firstEnd
         }
@@ -136,7 +140,7 @@ extension Medium {
             let position = antenna ?? receiver.antennaPosition(chip, at: transmission.rmarker)
             let marker = SimulationTime(picoseconds: transmission.rmarker.picoseconds + flightPicoseconds)
             let channel = ChannelLookup(
-                link: receiverPair, lower: senderLower ? frame.source.metres : position.metres,
+                link: link.pair, lower: senderLower ? frame.source.metres : position.metres,
                 upper: senderLower ? position.metres : frame.source.metres, wavelength: frame.wavelength,
                 obstruction: link.obstruction, body: link.body, pathLevel: pathLevel, still: chip == 0 && still ? link : nil)
             var advance = Duration.zero
@@ -167,7 +171,7 @@ extension Medium {
             }
             // The channel lookup moves into the arrival (`consume`) rather than being copied with a retain of
             // every reference it holds.
-            frame.carry(.arrival(receiverPorts[chip], arrival, slot: chip == 0 ? slot : nil), to: receiver)
+            receiverPorts[chip].carry(arrival, slot: chip == 0 ? slot : nil)
         }
         return firstEnd
     }

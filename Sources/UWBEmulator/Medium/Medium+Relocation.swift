@@ -14,20 +14,22 @@ extension Medium {
         let node = nodes[index]
         node.trajectory = .standing(at: position)
         node.orientation = orientation
-        for (sender, senderNode) in nodes.enumerated() {
-            var links = takeLinks(from: senderNode)
-            if let reach = links.reach {
-                catchUp(links: &links, leftOutBy: reach, sender: sender)
-                links.reach = nil
-            }
-            if sender == index {
-                for cache in links.caches.indices {
+        for part in parts {
+            for sender in nodes.indices {
+                var links = takeLinks(from: sender, in: part)
+                if let reach = links.reach {
+                    catchUp(links: &links, leftOutBy: reach, sender: sender, in: part)
+                    links.reach = nil
+                }
+                if sender == index {
+                    for cache in links.caches.indices {
+                        links.caches[cache].still = nil
+                    }
+                } else if node.part === part, let cache = links.links[node.localIndex]?.cache {
                     links.caches[cache].still = nil
                 }
-            } else if links.links.indices.contains(index), let cache = links.links[index]?.cache {
-                links.caches[cache].still = nil
+                part.links[sender] = links
             }
-            senderNode.links = links
         }
     }
 }

@@ -64,18 +64,21 @@ public final class Medium {
     private var linkLabels: [FNV1a.Hash64] = []
     /// Per device, per chip: the chip's port.
     private var ports: [[MediumPort]] = []
+    /// The world's parts, each of which carries every frame to its own devices.
+    let parts: [WorldPart]
 
-    /// An empty medium for a world of `parts` parts.
+    /// An empty medium for a world of `parts`.
     init(
-        channelModel: ChannelModel, obstacles: [Obstacle], body: DeviceBodyModel = .standard, random: SeededRandom, parts: Int
+        channelModel: ChannelModel, obstacles: [Obstacle], body: DeviceBodyModel = .standard, random: SeededRandom, parts: [WorldPart]
     ) {
+        self.parts = parts
         self.channelModel = channelModel
         self.obstacles = obstacles
         self.body = body
         var random = random
         var channelStream = random.split(label: "channel")
         channelSeed = channelStream.next()
-        environments = (0..<max(1, parts)).map { _ in
+        environments = parts.map { _ in
             MultipathEnvironment(
                 profile: channelModel.kind.multipath, exponent: channelModel.pathLoss.exponent,
                 shadowingDeviation: channelModel.pathLoss.shadowingDeviation,
@@ -95,6 +98,11 @@ public final class Medium {
         nodes.append(node)
         nameHashes.append(FNV1a.Hash64(node.name).value)
         linkLabels.append(FNV1a.Hash64("link \(node.name) -> "))
+        node.localIndex = node.part.members.count
+        node.part.members.append(index)
+        for part in parts {
+            part.links.append(SenderLinks())
+        }
         let nodePorts = node.chips.indices.map { MediumPort(medium: self, node: index, device: node, chip: $0) }
         ports.append(nodePorts)
         for (chip, port) in zip(node.chips, nodePorts) {
@@ -120,13 +128,9 @@ public final class Medium {
             from: SimulationTime(seconds: start.secondsValue))
     }
 
-    /// Carries a transmission from chip `senderChip` of device `senderIndex` to every chip of
-    /// every other device that gets it at or above ``interferenceFloor``.
-    ///
-    /// Every link draws its random numbers for every frame, carried or not, as it always has, so
-    /// the run is the same as if every frame were carried everywhere: only what cannot matter is
-    /// left out. A sender that stands still keeps a ``Reach`` and carries its frames to those
-    /// receivers only; the links it leaves out catch up on their draws when the reach changes.
+    /// Puts a transmission from chip `senderChip` of device `senderIndex` on the air: counts it, and carries
+    /// it to every chip of every other device that gets it at or above ``interferenceFloor``, in the
+    /// sender's part now and in every other part of the world when that part next runs (``WorldPart``).
     func transmissionStarts(_ transmission: Transmission, node senderIndex: Int, chip senderChip: Int) {
         let sender = nodes[senderIndex]
         let channel = transmission.configuration?.channel ?? channelModel.channel
@@ -137,61 +141,83 @@ public final class Medium {
             channelLoss: channel == channelModel.channel ? 0 : PathLossModel.frequencyTerm(
                 from: channelModel.channel.centreFrequency, to: channel.centreFrequency).decibels,
             channel: channel,
-            floor: floorDBm, tracing: trace != nil, nodes: nodes, ports: ports, part: sender.part)
+            floor: floorDBm, tracing: trace != nil, nodes: nodes, ports: ports, medium: self)
         sender.transmissionsSent += 1
         sender.statistics.sent += 1
         if let address = MACHeaderLayout.shortSourceAddress(of: transmission.frame) {
             sender.shortAddressesSent[address] = sender.part.simulator.now
         }
-        var carried = CarriedFrame(settles: transmission.end)
-        // The sender's links, taken out of the sender for the loop and put back after it, so that
-        // each receiver's link is a local array access rather than an access to the sender's property.
-        var links = takeLinks(from: sender)
-        defer { sender.links = links }
+        if frame.tracing {
+            sender.part.trace.sent.append(TraceFragments.Sent(
+                record: TraceRecord(time: transmission.rmarker.picoseconds, frame: transmission.frame, sender: sender.name, receptions: []),
+                transmission: frame.order, settles: transmission.end))
+        }
+        for part in parts {
+            if part === sender.part {
+                carry(frame, in: part)
+            } else if !part.members.isEmpty {
+                sender.part.send(frame, to: part.index)
+            }
+        }
+    }
+
+    /// Carries `frame` to every chip of every device of `part` but its sender that gets it at or above
+    /// ``interferenceFloor``, on `part`'s thread.
+    ///
+    /// Every link draws its random numbers for every frame, carried or not, as it always has, so
+    /// the run is the same as if every frame were carried everywhere: only what cannot matter is
+    /// left out. A sender that stands still keeps, in each part, a ``Reach`` and carries its frames to
+    /// those receivers only; the links it leaves out catch up on their draws when the reach changes.
+    func carry(_ frame: OutgoingFrame, in part: WorldPart) {
+        let senderIndex = frame.sender
+        var heard = TraceFragments.Heard(transmission: frame.order, settles: frame.transmission.end)
+        // The sender's links to the part's devices, taken out of the part for the loop and put back after
+        // it, so that each receiver's link is a local array access rather than an access to the part's property.
+        var links = takeLinks(from: senderIndex, in: part)
+        defer { part.links[senderIndex] = links }
         // The level the reach is for: the transmit level less the frequency term of the frame's
         // channel (see `OutgoingFrame.channelLoss`), which changes what a receiver gets as a
         // level would.
-        let level = transmission.power.dBm - frame.channelLoss
+        let level = frame.transmission.power.dBm - frame.channelLoss
         if frame.senderStill, var reach = links.reach,
-           reach.holds(senderChip: senderChip, transmitLevel: level, devices: nodes.count) {
+           reach.holds(senderChip: frame.chip, transmitLevel: level, devices: nodes.count) {
             for receiver in reach.receivers {
-                _ = carry(frame, to: receiver, links: &links, carried: &carried)
+                _ = carry(frame, to: receiver, links: &links, heard: &heard)
             }
             reach.skippedFrames += 1
             links.reach = reach
         } else {
             if let reach = links.reach {
-                catchUp(links: &links, leftOutBy: reach, sender: senderIndex)
+                catchUp(links: &links, leftOutBy: reach, sender: senderIndex, in: part)
             }
             var reached: [Int] = []
-            for receiver in nodes.indices where receiver != senderIndex {
-                if carry(frame, to: receiver, links: &links, carried: &carried) || !nodes[receiver].trajectory.isStationary {
+            for receiver in part.members where receiver != senderIndex {
+                if carry(frame, to: receiver, links: &links, heard: &heard) || !nodes[receiver].trajectory.isStationary {
                     reached.append(receiver)
                 }
             }
             links.reach = frame.senderStill
-                ? Reach(senderChip: senderChip, transmitLevel: level, devices: nodes.count, receivers: reached) : nil
+                ? Reach(senderChip: frame.chip, transmitLevel: level, devices: nodes.count, receivers: reached) : nil
         }
-        if frame.tracing {
-            sender.part.trace.records.append(TraceFragments.Record(
-                record: TraceRecord(time: transmission.rmarker.picoseconds, frame: transmission.frame, sender: sender.name,
-                                    receptions: carried.receptions),
-                transmission: frame.order, settles: carried.settles))
+        if frame.tracing, !heard.receptions.isEmpty {
+            part.trace.heard.append(heard)
         }
     }
 
-    /// Makes the links `reach` left out draw for the frames they were not carried, so that their
-    /// streams are where they would be had every frame been carried to them.
-    func catchUp(links: inout SenderLinks, leftOutBy reach: Reach, sender: Int) {
+    /// Makes the links to `part`'s devices that `reach` left out draw for the frames they were not carried,
+    /// so that their streams are where they would be had every frame been carried to them.
+    func catchUp(links: inout SenderLinks, leftOutBy reach: Reach, sender: Int, in part: WorldPart) {
         guard reach.skippedFrames > 0 else { return }
         var next = 0
-        for receiver in 0..<reach.devices where receiver != sender {
-            if next < reach.receivers.count, reach.receivers[next] == receiver {
+        for receiver in part.members where receiver != sender && receiver < reach.devices {
+            while next < reach.receivers.count, reach.receivers[next] < receiver {
                 next += 1
+            }
+            if next < reach.receivers.count, reach.receivers[next] == receiver {
                 continue
             }
-            links.links[receiver]?.skip(
-                frames: reach.skippedFrames, chips: nodes[receiver].chipCount, secondPorts: nodes[receiver].hasSecondPort)
+            let node = nodes[receiver]
+            links.links[node.localIndex]?.skip(frames: reach.skippedFrames, chips: node.chipCount, secondPorts: node.hasSecondPort)
         }
     }
 
@@ -293,16 +319,17 @@ public final class Medium {
         case .notListening: break
         }
         if trace != nil {
-            node.part.trace.outcomes.append(TraceFragments.Outcome(outcome: outcome, transmission: transmission, slot: slot))
+            node.part.trace.outcomes.append(TraceFragments.Outcome(outcome: outcome, transmission: transmission, receiver: receiver))
         }
     }
 
-    /// The links of `sender`, left empty in it until they are put back, with a place for every device.
-    func takeLinks(from sender: MediumNode) -> SenderLinks {
+    /// The links of sender `sender` to `part`'s devices, left empty in the part until they are put back,
+    /// with a place for every device of the part.
+    func takeLinks(from sender: Int, in part: WorldPart) -> SenderLinks {
         var row = SenderLinks()
-        swap(&row, &sender.links)
-        if row.links.count < nodes.count {
-            row.links.append(contentsOf: repeatElement(nil, count: nodes.count - row.links.count))
+        swap(&row, &part.links[sender])
+        if row.links.count < part.members.count {
+            row.links.append(contentsOf: repeatElement(nil, count: part.members.count - row.links.count))
         }
         return row
     }
@@ -316,21 +343,15 @@ public final class Medium {
         return LinkState(random: random.derived(label: label))
     }
 
-    /// The channel between devices `first` and `second` in `first`'s part's environment, the same whichever sends, from the world's channel
+    /// The channel between devices `first` and `second` in `second`'s part's environment (the receiver's, whose
+    /// part works out the responses), the same whichever sends, from the world's channel
     /// seed and the two names (not from the order frames went), and whether `first` is its lower end.
     func pairChannel(_ first: Int, _ second: Int) -> (channel: LinkChannel, firstIsLower: Bool) {
         let firstIsLower = isLower(first, than: second)
         let (low, high) = firstIsLower ? (first, second) : (second, first)
         let channel = LinkChannel(
-            environment: environments[nodes[first].part.index], seed: SeededRandom.derived(from: channelSeed, lower: nameHashes[low], upper: nameHashes[high]))
+            environment: environments[nodes[second].part.index], seed: SeededRandom.derived(from: channelSeed, lower: nameHashes[low], upper: nameHashes[high]))
         return (channel, firstIsLower)
-    }
-
-    /// The shared part of `pair`'s channel as device `receiver`'s part keeps it: the responses a receiver
-    /// works out go to its own part's cache.
-    func pair(_ pair: LinkChannel, seenBy receiver: MediumNode) -> LinkChannel {
-        let environment = environments[receiver.part.index]
-        return environment === pair.environment ? pair : LinkChannel(environment: environment, seed: pair.seed)
     }
 
     /// Whether device `first` is the lower end of its pair with `second`: its name sorts first.

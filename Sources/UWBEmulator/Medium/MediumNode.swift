@@ -42,6 +42,8 @@ package final class MediumNode {
     /// The part of the world whose simulator runs the device (``WorldPart``); the `Emulation` owns its
     /// parts and devices together.
     unowned(unsafe) let part: WorldPart
+    /// The device's place among its part's devices (``WorldPart/members``): where a sender's links to it are.
+    var localIndex = 0
     /// How many frames the device has sent: the next one's count in its ``TransmissionOrder``. Only
     /// the medium changes it, without calling out, so it goes without the runtime exclusivity check.
     @exclusivity(unchecked) var transmissionsSent = 0
@@ -56,8 +58,6 @@ package final class MediumNode {
     /// Per sender (by index in the medium): the frames received intact from it so far; senders
     /// beyond the end have had none.
     @exclusivity(unchecked) var receivedFrom: [Int] = []
-    /// Its links as a sender, and their caches and reach.
-    @exclusivity(unchecked) var links = SenderLinks()
     /// Per short source address it has sent frames from: when it last sent one.
     @exclusivity(unchecked) var shortAddressesSent: [UInt16: SimulationTime] = [:]
     /// Its chips, the first being the one whose receptions the statistics count.

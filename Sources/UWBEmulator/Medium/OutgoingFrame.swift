@@ -36,25 +36,8 @@ struct OutgoingFrame {
     /// read of the medium's own arrays would cost a runtime exclusivity check.
     let nodes: [MediumNode]
     let ports: [[MediumPort]]
-    /// The sender's part of the world, which holds what the frame carries to other parts' chips.
-    unowned(unsafe) let part: WorldPart
-
-    /// Hands `crossing`, a receiving chip's share of the frame, to that chip's port now if the receiver is in
-    /// the sender's part, or to the sender's part to send it on otherwise.
-    func carry(_ crossing: CrossingFrame, to receiver: MediumNode) {
-        if receiver.part === part {
-            crossing.landAtOnce()
-        } else {
-            part.send(crossing, to: receiver.part.index)
-        }
-    }
+    /// The medium that carries it, in every part of the world; it outlives every frame.
+    unowned(unsafe) let medium: Medium
 }
 
-/// What the medium gathers while it carries one frame: when the frame's outcomes settle, and the
-/// receptions of its trace record (only while a trace is written).
-struct CarriedFrame {
-    /// When the frame ends at the last receiver it was carried to.
-    var settles: SimulationTime
-    /// The trace record's receptions so far, in device order.
-    var receptions: [TraceReception] = []
-}
+

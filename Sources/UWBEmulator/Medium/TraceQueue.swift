@@ -15,9 +15,12 @@ final class TraceQueue {
         /// Which transmission of the run it is.
         let transmission: TransmissionOrder
         /// When its last receiver has heard all of it: after this, no outcome changes.
-        let settles: SimulationTime
-        /// The frame and its outcomes so far.
+        var settles: SimulationTime
+        /// The frame and its outcomes so far; its receptions in the order of ``receivers``.
         var record: TraceRecord
+        /// The receivers' indices in the medium, in ascending order (the file's), once ``isSorted``.
+        var receivers: [Int] = []
+        var isSorted = true
     }
 
     /// The file.
@@ -35,42 +38,83 @@ final class TraceQueue {
     /// The file's path.
     var path: String { writer.path }
 
-    /// Adds a frame that has just gone on the air (transmission `transmission` of the run), whose
-    /// outcomes settle once the simulation has passed `settles`.
-    func add(_ record: TraceRecord, transmission: TransmissionOrder, settles: SimulationTime) {
-        entries.append(Entry(transmission: transmission, settles: settles, record: record))
-    }
-
-    /// Sets the outcome of reception `slot` of transmission `transmission`, if that frame is in
-    /// the queue (it is not when the trace started after it went on the air).
-    func setOutcome(_ outcome: ReceptionOutcome, transmission: TransmissionOrder, slot: Int) {
-        // The frames waiting are those on the air: a handful, the one judged among the latest.
-        guard let index = entries.lastIndex(where: { $0.transmission == transmission }),
-              entries[index].record.receptions.indices.contains(slot) else { return }
-        entries[index].record.receptions[slot].outcome = outcome
-    }
-
-    /// Takes what the world's parts gave since the parts last met: every part's records, then every
-    /// part's outcomes.
+    /// Takes what the world's parts gave since the world last collected it: every part's frames sent, then
+    /// their receptions, then the outcomes.
     func collect(from parts: [WorldPart]) {
-        for part in parts where !part.trace.records.isEmpty {
-            for fragment in part.trace.records {
-                add(fragment.record, transmission: fragment.transmission, settles: fragment.settles)
+        for part in parts where !part.trace.sent.isEmpty {
+            for sent in part.trace.sent {
+                entries.append(Entry(transmission: sent.transmission, settles: sent.settles, record: sent.record))
             }
-            part.trace.records.removeAll(keepingCapacity: true)
+            part.trace.sent.removeAll(keepingCapacity: true)
+        }
+        for part in parts where !part.trace.heard.isEmpty {
+            for heard in part.trace.heard {
+                add(heard)
+            }
+            part.trace.heard.removeAll(keepingCapacity: true)
         }
         for part in parts where !part.trace.outcomes.isEmpty {
-            for fragment in part.trace.outcomes {
-                setOutcome(fragment.outcome, transmission: fragment.transmission, slot: fragment.slot)
+            for outcome in part.trace.outcomes {
+                setOutcome(outcome.outcome, transmission: outcome.transmission, receiver: outcome.receiver)
             }
             part.trace.outcomes.removeAll(keepingCapacity: true)
         }
+    }
+
+    /// Adds a frame that has just gone on the air (transmission `transmission` of the run), whose
+    /// outcomes settle once the simulation has passed `settles`, with the receptions `record` lists
+    /// at receivers `receivers` (their indices in the medium).
+    func add(_ record: TraceRecord, transmission: TransmissionOrder, settles: SimulationTime, receivers: [Int]) {
+        entries.append(Entry(transmission: transmission, settles: settles, record: record, receivers: receivers, isSorted: false))
+    }
+
+    /// Adds one part's receptions of a frame to its record, if the frame is in the queue.
+    private func add(_ heard: TraceFragments.Heard) {
+        guard let index = entries.lastIndex(where: { $0.transmission == heard.transmission }) else { return }
+        entries[index].settles = max(entries[index].settles, heard.settles)
+        for (receiver, reception) in heard.receptions {
+            entries[index].receivers.append(receiver)
+            entries[index].record.receptions.append(reception)
+        }
+        entries[index].isSorted = false
+    }
+
+    /// Sets the outcome of the reception at receiver `receiver` (its index in the medium) of transmission
+    /// `transmission`, if that frame is in the queue (it is not when the trace started after it went on the
+    /// air) with a reception there.
+    func setOutcome(_ outcome: ReceptionOutcome, transmission: TransmissionOrder, receiver: Int) {
+        // The frames waiting are those on the air: a handful, the one judged among the latest.
+        guard let index = entries.lastIndex(where: { $0.transmission == transmission }) else { return }
+        sortReceptions(of: index)
+        let receivers = entries[index].receivers
+        var low = 0
+        var high = receivers.count
+        while low < high {
+            let middle = (low + high) / 2
+            if receivers[middle] < receiver {
+                low = middle + 1
+            } else {
+                high = middle
+            }
+        }
+        guard low < receivers.count, receivers[low] == receiver else { return }
+        entries[index].record.receptions[low].outcome = outcome
+    }
+
+    /// Puts entry `index`'s receptions in the order of their receivers, the file's.
+    private func sortReceptions(of index: Int) {
+        guard !entries[index].isSorted else { return }
+        let order = entries[index].receivers.indices.sorted { entries[index].receivers[$0] < entries[index].receivers[$1] }
+        entries[index].receivers = order.map { entries[index].receivers[$0] }
+        entries[index].record.receptions = order.map { entries[index].record.receptions[$0] }
+        entries[index].isSorted = true
     }
 
     /// Writes, in the file's order, every frame that comes before all unsettled ones and has
     /// settled before `now`.
     func writeSettled(before now: SimulationTime) {
         while let first = earliest(), entries[first].settles < now {
+            sortReceptions(of: first)
             write(entries.remove(at: first).record)
         }
     }
@@ -80,6 +124,7 @@ final class TraceQueue {
     /// - Throws: the first ``TraceError`` the file raised, if any.
     func finish() throws(TraceError) {
         while let first = earliest() {
+            sortReceptions(of: first)
             write(entries.remove(at: first).record)
         }
         if let failure {

@@ -1,22 +1,23 @@
 import UWBCore
 
 /// One part of an emulated world split into parts (decision 0030): a simulator of its own, which runs
-/// the events of the devices assigned to the part and nothing else, and the frames its devices'
-/// transmissions carry to chips of other parts, held until the receiving part lands them.
+/// the events of the devices assigned to the part and nothing else; every sender's links to the part's
+/// devices; and the frames its devices sent, held until the other parts carry them to their devices.
 ///
 /// Parts run in numbered windows, all to one instant, the window's limit: the earliest of every
 /// part's horizon (``horizon(notBefore:landing:)``), the earliest instant at which one of its chips
-/// could put a frame on the air. At the start of a window each part lands the frames the others
-/// carried to it in the window before, then runs its events up to the limit, each part on a thread of
-/// its own. No frame from another part can reach it before the limit: a frame reaches even a
-/// co-located antenna a picosecond after it leaves (`Medium.picoseconds(ofFlight:)`), and what it
-/// does depends only on the chip when its preamble arrives, not on when it was carried. So every part
+/// could put a frame on the air. At the start of a window each part carries the frames the others
+/// sent in the window before to its own devices (the medium works out each link on the receiver's
+/// side, so the parts share the work of a frame heard by many), then runs its events up to the limit,
+/// each part on a thread of its own. No frame from another part can reach it before the limit: a frame
+/// reaches even a co-located antenna a picosecond after it leaves (`Medium.picoseconds(ofFlight:)`), and
+/// what it does depends only on the chip when its preamble arrives, not on when it was carried. So every part
 /// runs each of its devices' events in the order one simulator would (``EventKey``), and the world's
 /// output does not depend on how it is split.
 ///
-/// A part's simulator, devices and trace fragments are used by one thread at a time: its own within
-/// a window, the one that leads the world between windows. Its queues of crossing frames alternate
-/// by window: a part fills one set while the receivers empty the other.
+/// A part's simulator, devices, links and trace fragments are used by one thread at a time: its own
+/// within a window, the one that leads the world between windows. Its queues of frames sent alternate
+/// by window: a part fills one set while the other parts empty the other.
 final class WorldPart {
     /// How far ahead of the event that commands it a frame goes on the air at the earliest: the
     /// transmitter's power-up (`VirtualRadio.transmitterPowerUp`, 5 µs), less 1 µs for a chip whose
@@ -29,16 +30,21 @@ final class WorldPart {
     let index: Int
     /// The part's simulator.
     let simulator = Simulator()
-    /// Per window parity, per receiving part (by index): the frames this part's devices' transmissions
-    /// carried to that part's chips in the last window of that parity.
+    /// Per window parity, per receiving part (by index): the frames this part's devices sent in the last
+    /// window of that parity, for that part to carry to its devices.
     private let outgoing: [[CrossingQueue]]
+    /// The indices in the medium of the devices the part runs, in ascending order: a device's place
+    /// here is its ``MediumNode/localIndex``.
+    var members: [Int] = []
+    /// Per sender (by index in the medium): its links to the part's devices. Used only by the part's
+    /// thread; taken out and put back around each frame (``Medium/carry(_:in:)``), so that no access
+    /// calls out while another is open, and it goes without the runtime exclusivity check.
+    @exclusivity(unchecked) var links: [SenderLinks] = []
     /// The window the part is running, or ran last.
     private var window = 0
     /// The trace records and outcomes this part's devices gave since the world last collected them.
     @exclusivity(unchecked) var trace = TraceFragments()
-    /// How many devices the part runs.
-    var devices = 0
-    /// How many frames the part's transmissions carried to other parts' chips.
+    /// How many frames the part sent to other parts.
     private(set) var crossings = 0
     /// How many windows the part has run.
     private(set) var windows = 0
@@ -50,7 +56,7 @@ final class WorldPart {
     /// What the part did so far.
     var figures: PartFigures {
         PartFigures(
-            part: index, devices: devices, events: simulator.eventsRun, crossings: crossings, windows: windows,
+            part: index, devices: members.count, events: simulator.eventsRun, crossings: crossings, windows: windows,
             blockedSeconds: blocked.secondsValue)
     }
 
@@ -60,27 +66,35 @@ final class WorldPart {
         outgoing = (0..<2).map { _ in (0..<count).map { _ in CrossingQueue() } }
     }
 
-    /// Holds `frame`, carried by one of this part's transmissions, for part `part`.
-    func send(_ frame: CrossingFrame, to part: Int) {
+    /// Holds `frame`, sent by one of this part's devices, for part `part` to carry to its devices.
+    func send(_ frame: OutgoingFrame, to part: Int) {
         outgoing[window & 1][part].append(frame)
         crossings += 1
     }
 
-    /// When the earliest frame the other parts carried to this part in window `window` arrives, if
-    /// they carried any.
+    /// When the earliest frame the other parts sent in window `window` went on the air, if they sent any:
+    /// this part carries them to its devices, which hear them no sooner.
     func earliestLanding(from parts: [WorldPart], sentIn window: Int) -> SimulationTime? {
         parts.compactMap { $0 === self ? nil : $0.outgoing[window & 1][index].earliest }.min()
     }
 
-    /// Runs window `window` up to `limit`: lands the frames the other parts carried to this part's chips
-    /// in the window before, part by part (the order does not matter: each arrival has its own place in
-    /// the simulator's order, and a port keeps its frames in theirs), then runs the part's events.
+    /// Runs window `window` up to `limit`: carries the frames the other parts sent in the window before to
+    /// this part's devices, part by part (the order does not matter: each link has its own stream, each
+    /// arrival its own place in the simulator's order, and a port keeps its frames in theirs), then runs
+    /// the part's events.
+    ///
+    /// A frame must be carried before the part's clock passes its start: the windows guarantee it
+    /// (``lookahead``). One that came too late would be heard too late without a trace, so one is a defect
+    /// of the emulator, and the run stops with the frame's times.
     func run(window: Int, notAfter limit: SimulationTime, parts: [WorldPart]) {
         self.window = window
         windows += 1
         for part in parts where part !== self {
             part.outgoing[(window - 1) & 1][index].drain { frame in
-                frame.land(on: simulator)
+                precondition(
+                    frame.transmission.start >= simulator.now,
+                    "a frame sent at \(frame.transmission.start) reached part \(index) after it had run to \(simulator.now): the parts' lookahead is wrong")
+                frame.medium.carry(frame, in: self)
             }
         }
         simulator.run(notAfter: limit)
