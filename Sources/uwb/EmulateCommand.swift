@@ -65,6 +65,9 @@ struct EmulateCommand: ParsableCommand {
         let summary = SummaryTable(emulation: emulation, scenario: loaded, seconds: seconds)
         print(summary.text)
         StandardError.line(summary.speed(wall: wall))
+        for line in PartReport.lines(emulation.partFigures) {
+            StandardError.line(line)
+        }
         try traceFile.finish(emulation)
     }
 }

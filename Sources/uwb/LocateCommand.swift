@@ -173,6 +173,9 @@ struct LocateCommand: ParsableCommand {
         }
         let refused = failures.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }
         StandardError.line("\(fixes) fixes" + (refused.isEmpty ? "" : "; no fix: " + refused.joined(separator: ", ")))
+        for line in PartReport.lines(positioning.emulation.partFigures) {
+            StandardError.line(line)
+        }
         try traceFile.finish(positioning.emulation)
     }
 }

@@ -4,22 +4,23 @@ import UWBCore
 /// balanced by the work their devices cause, not by how many devices they hold.
 ///
 /// A device's work is estimated from the frames on the air, since nearly all of a run's work is frames
-/// carried and received: it receives every frame the others send (a listening tag hears every anchor's),
-/// and it carries each of its own to every other device, at about a fifth of a reception's cost per
-/// receiver [D: the crowd of 1000 tags under callgrind spends about 25 cache misses per reception
-/// carrying a frame and about 125 receiving it; decision 0030]. A device's frames per second:
+/// carried and received: it receives every frame the others send (a listening tag hears every anchor's;
+/// each part works out the links of its own receivers), and each frame it sends costs it about one
+/// reception's work (its transmitter's events and its radio loop) [D: modelling choice, checked
+/// against the parts' event counts (`PartFigures`) on the crowd of 1000 tags]. A device's frames per second:
 /// its `transmit` script's rate; a positioning anchor's, one per round of its cluster; an UL-TDoA or TWR
 /// tag's, one per round; a DL-TDoA tag sends none; any other device (a session's peer, a phone)
-/// ``otherFrameRate``. Devices go, heaviest first (then by name), to the part with the least work so
-/// far, the least-numbered of those that tie (the longest-processing-time rule): the same scenario and
-/// part count always give the same split. Devices whose software is shared (an UL-TDoA server's
-/// anchors, a session mesh) go together, as one.
+/// ``otherFrameRate``. Each part takes a run of the scenario's devices, in order, with an equal share of
+/// the work: devices made one after the other have their objects next to each other in memory, and two
+/// parts' devices sharing a cache line would pass it between their cores at every event. The same
+/// scenario and part count always give the same split. Devices whose software is shared (an UL-TDoA
+/// server's anchors, a session mesh) go together, as one, at the place of the first of them.
 public enum ScenarioPartition {
     /// The frames per second assumed of a device whose software the scenario does not describe: a
     /// session's ten ranging rounds a second.
     public static let otherFrameRate = 10.0
-    /// What carrying one frame to one receiver costs, in receptions.
-    public static let carryCost = 0.2
+    /// What sending one frame costs its sender, in receptions.
+    public static let sendCost = 1.0
 
     /// The part (0 ..< `count`) of each of `scenario`'s devices, in the scenario's order; the devices of
     /// each group of `together` (indices into the scenario's devices) in one part, for software they share.
@@ -35,22 +36,23 @@ public enum ScenarioPartition {
         }
         let rates = scenario.devices.map { frameRate(of: $0, in: scenario) }
         let total = rates.reduce(0, +)
-        let others = Double(scenario.devices.count - 1)
         // Every device weighs something, so that parts of devices that send and hear nothing still fill evenly.
-        let work = rates.map { rate in max((total - rate) + carryCost * rate * others, 1) }
+        let work = rates.map { rate in max((total - rate) + sendCost * rate, 1) }
         let unitWork = units.map { $0.reduce(0) { $0 + work[$1] } }
-        let unitName = units.map { $0.map { scenario.devices[$0].name }.min() ?? "" }
-        let heaviestFirst = units.indices.sorted { first, second in
-            unitWork[first] != unitWork[second] ? unitWork[first] > unitWork[second] : unitName[first] < unitName[second]
-        }
-        var load = [Double](repeating: 0, count: count)
+        let allWork = unitWork.reduce(0, +)
         var assignment = [Int](repeating: 0, count: scenario.devices.count)
-        for unit in heaviestFirst {
-            let part = load.indices.min { load[$0] < load[$1] || (load[$0] == load[$1] && $0 < $1) } ?? 0
-            for device in units[unit] {
+        var done = 0.0
+        var part = 0
+        for (position, unit) in units.enumerated() {
+            // The part whose share of the work holds the unit's middle, moving on by at most one part a
+            // unit, and soon enough that every part gets one.
+            let share = Int(((done + unitWork[position] / 2) / allWork * Double(count)).rounded(.down))
+            let latest = count - (units.count - position)
+            part = min(max(share, part, latest), part + (position == 0 ? 0 : 1), count - 1)
+            for device in unit {
                 assignment[device] = part
             }
-            load[part] += unitWork[unit]
+            done += unitWork[position]
         }
         return assignment
     }
@@ -61,7 +63,8 @@ public enum ScenarioPartition {
         units(of: scenario, keepingTogether: together).count
     }
 
-    /// What goes to one part: each group of `together`, and each device in none, as device indices.
+    /// What goes to one part: each group of `together`, and each device in none, as device indices, in the
+    /// order of their first devices.
     private static func units(of scenario: Scenario, keepingTogether together: [[Int]]) -> [[Int]] {
         var unitOf = Array(scenario.devices.indices)
         var units = scenario.devices.indices.map { [$0] }
@@ -74,7 +77,7 @@ public enum ScenarioPartition {
                 units[unit].append(device)
             }
         }
-        return units.filter { !$0.isEmpty }
+        return units.filter { !$0.isEmpty }.sorted { ($0.min() ?? 0) < ($1.min() ?? 0) }
     }
 
     /// The frames per second `device` sends in `scenario`, as far as the scenario says.

@@ -23,8 +23,13 @@ public final class Simulator {
     /// changes several times per received frame; through this `let` pointer none of those
     /// accesses needs the dynamic exclusivity check that a stored property of a class costs.
     /// Each access is one call of a `SimulationState` method that calls out to nothing (events
-    /// run only after `popEvent` has returned), so accesses never overlap.
+    /// run only after `popEvent` has returned), so accesses never overlap. The memory is whole cache
+    /// lines of its own (``stateAlignment``): a split world's parts run their simulators on threads
+    /// of their own, and two states sharing a line would pass it between the cores at every event.
     private let state: UnsafeMutablePointer<SimulationState>
+    /// The alignment and the least size of the state's memory: two 64-byte cache lines, since some
+    /// processors fetch lines in pairs.
+    private static let stateAlignment = 128
     /// The owner of the events nobody's event schedules: a harness's, a test's, work posted from
     /// other threads.
     let world = EventOwner()
@@ -37,13 +42,16 @@ public final class Simulator {
 
     /// An empty simulator at time zero.
     public init() {
-        state = .allocate(capacity: 1)
+        state = UnsafeMutableRawPointer.allocate(
+            byteCount: (MemoryLayout<SimulationState>.size + Self.stateAlignment - 1) / Self.stateAlignment * Self.stateAlignment,
+            alignment: Self.stateAlignment
+        ).bindMemory(to: SimulationState.self, capacity: 1)
         state.initialize(to: SimulationState(world: world))
     }
 
     deinit {
         state.deinitialize(count: 1)
-        state.deallocate()
+        UnsafeMutableRawPointer(state).deallocate()
     }
 
     /// Schedules `action` to run at `time` (or now, if `time` has passed).
