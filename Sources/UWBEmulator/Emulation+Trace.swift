@@ -25,6 +25,7 @@ extension Emulation {
     ///   the file then holds the frames before the failure.
     public func finishTrace() throws(EmulationError) {
         guard let trace = medium.trace else { return }
+        trace.collect(from: parts)
         medium.trace = nil
         do {
             try trace.finish()
