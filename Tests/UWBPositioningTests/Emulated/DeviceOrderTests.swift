@@ -14,19 +14,22 @@ import UWBPositioning
     static func rounds(_ scenario: Scenario, parts: Int = 1) throws -> [String: [DownlinkTDoAObservation]] {
         let emulation = try Emulation(scenario: scenario, parts: parts)
         try ScenarioPositioning.runDownlinkAnchors(of: scenario, on: emulation)
+        // One list per tag: in a world of several parts, tags in different parts hear their rounds on
+        // different threads at once.
         final class Heard {
-            var rounds: [String: [DownlinkTDoAObservation]] = [:]
+            var rounds: [DownlinkTDoAObservation] = []
         }
-        let heard = Heard()
+        var heard: [String: Heard] = [:]
         for device in emulation.devices where device.name.hasPrefix("T") {
-            let name = device.name
+            let list = Heard()
+            heard[device.name] = list
             // The radio keeps the tag it adopts.
             device.radio.adopt(DownlinkTDoATag(on: device.radio, network: PANIdentifier(rawValue: PositioningSpec.defaultNetwork)) {
-                heard.rounds[name, default: []].append($0)
+                list.rounds.append($0)
             })
         }
         emulation.run(until: SimulationTime(seconds: 1))
-        return heard.rounds
+        return heard.compactMapValues { $0.rounds.isEmpty ? nil : $0.rounds }
     }
 
     /// The hall with tags `T1` at (5, 5) and `T2` at (12, 9), and with `extra` listeners after them.
