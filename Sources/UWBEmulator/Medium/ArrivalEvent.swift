@@ -1,5 +1,5 @@
 /// A frame's preamble reaching one chip's antenna, where the chip may lock onto it: queued for
-/// chips hunting for a preamble, kept back for the others (``MediumPort/carry(_:slot:)``); a
+/// chips hunting for a preamble, kept back for the others (``MediumPort/carry(_:counts:)``); a
 /// preamble too weak to detect is an ``UndetectedPreambleEvent`` instead.
 final class ArrivalEvent: ScheduledEvent {
     /// The receiving chip's port. `unowned(unsafe)`: the medium owns its ports for the whole run
@@ -10,17 +10,16 @@ final class ArrivalEvent: ScheduledEvent {
     unowned(unsafe) let port: MediumPort
     /// The frame as it reaches the antenna.
     let arrival: Arrival
-    /// The reception's place in the frame's trace record, when it counts for the statistics
-    /// (the device's first chip); nil otherwise.
-    let slot: Int?
+    /// Whether the reception counts for the device's statistics and trace: at its first chip.
+    let counts: Bool
 
-    init(port: MediumPort, arrival: Arrival, slot: Int?) {
+    init(port: MediumPort, arrival: Arrival, counts: Bool) {
         self.port = port
         self.arrival = arrival
-        self.slot = slot
+        self.counts = counts
     }
 
     override func run() {
-        port.medium.preambleArrives(arrival, at: port, slot: slot)
+        port.medium.preambleArrives(arrival, at: port, counts: counts)
     }
 }

@@ -1,5 +1,5 @@
 /// A frame carried to a chip whose receiver was not hunting for a preamble when it was carried,
-/// kept by the chip's port instead of being queued (``MediumPort/carry(_:slot:)``). Only if the
+/// kept by the chip's port instead of being queued (``MediumPort/carry(_:counts:)``). Only if the
 /// receiver starts hunting before the preamble arrives can the frame be locked onto or missed, and
 /// only then is its event queued, in the place in the simulator's order its key gives it, as if it had
 /// been queued when the frame was carried.

@@ -81,7 +81,6 @@ extension Medium {
         _ frame: OutgoingFrame, link: StillLink, level: PowerLevel, to receiverIndex: Int, state: inout LinkState,
         cache: inout LinkCache, still: Bool
     ) -> SimulationTime {
-        let slot = receiverIndex
         let transmission = frame.transmission
         let receiver = frame.nodes[receiverIndex]
         let rate = transmission.configuration?.dataRate ?? .mbps6_8
@@ -127,7 +126,7 @@ extension Medium {
                         end: end, receivedLevel: level, channel: transmission.configuration?.channel),
                     preamble: chip == 0
                         ? UndetectedPreamble(
-                            sender: frame.sender, transmission: frame.order, sent: transmission.configuration, slot: slot)
+                            sender: frame.sender, transmission: frame.order, sent: transmission.configuration)
                         : nil)
             }
             return firstEnd
@@ -171,7 +170,7 @@ extension Medium {
             }
             // The channel lookup moves into the arrival (`consume`) rather than being copied with a retain of
             // every reference it holds.
-            receiverPorts[chip].carry(arrival, slot: chip == 0 ? slot : nil)
+            receiverPorts[chip].carry(arrival, counts: chip == 0)
         }
         return firstEnd
     }

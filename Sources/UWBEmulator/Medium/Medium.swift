@@ -227,33 +227,32 @@ public final class Medium {
         }
     }
 
-    /// A preamble reaches `port`'s chip: the chip may lock onto it. `slot` is the reception's
-    /// place in the frame's trace record when it counts for the statistics (the device's first
-    /// chip): a frame the chip locks onto is judged when it ends, one it misses while listening
-    /// for it is lost.
-    func preambleArrives(_ arrival: Arrival, at port: MediumPort, slot: Int?) {
+    /// A preamble reaches `port`'s chip: the chip may lock onto it. When the reception `counts` for the
+    /// statistics and the trace (the device's first chip), a frame the chip locks onto is judged when it
+    /// ends, one it misses while listening for it is lost.
+    func preambleArrives(_ arrival: Arrival, at port: MediumPort, counts: Bool) {
         let locked = port.virtualChip.preambleArrives(arrival)
         if locked {
             port.lockedSince = arrival.start
         }
-        guard let slot else { return }
+        guard counts else { return }
         if locked {
-            port.pending = slot
+            port.pending = true
         } else {
             // A chip that does not lock on changes nothing, so it hunts now if it hunted before.
             preambleMissed(
                 from: arrival.sender, transmission: arrival.order, sent: arrival.transmission.configuration,
-                at: port, slot: slot)
+                at: port)
         }
     }
 
-    /// A preamble reaches `port`'s chip, whose reception is `slot` of the frame's trace record, and the
+    /// A preamble reaches `port`'s chip, whose receptions count for the statistics, and the
     /// chip does not lock onto it (or cannot: ``UndetectedPreambleEvent``): the frame is lost if the chip
     /// was hunting for a preamble it is configured for, and unnoticed otherwise.
-    func preambleMissed(from sender: Int, transmission: TransmissionOrder, sent: RadioConfig?, at port: MediumPort, slot: Int) {
+    func preambleMissed(from sender: Int, transmission: TransmissionOrder, sent: RadioConfig?, at port: MediumPort) {
         let chip = port.virtualChip
         guard chip.isListening, let sent, chip.receives(sent) else { return }
-        count(.lost, sender: sender, transmission: transmission, at: port.node, slot: slot)
+        count(.lost, sender: sender, transmission: transmission, at: port.node)
     }
 
     /// Judges a finished reception at `port`'s chip: collided if another frame no more than the
@@ -267,32 +266,31 @@ public final class Medium {
                 && other.receivedLevel.dBm >= threshold && other.disturbs(channel)
         }
         let outcome: ReceptionOutcome = overlapped ? .collided : (arrival.decodable ? .received : .lost)
-        if let slot = port.pending {
-            port.pending = nil
-            count(outcome, of: arrival, at: port.node, slot: slot)
+        if port.pending {
+            port.pending = false
+            count(outcome, of: arrival, at: port.node)
         }
         return outcome
     }
 
     /// Counts a frame `port`'s chip lost to a PHY header error, if it counts for the statistics.
     func receptionLost(_ arrival: Arrival, at port: MediumPort) {
-        guard let slot = port.pending else { return }
-        port.pending = nil
+        guard port.pending else { return }
+        port.pending = false
         port.device.statistics.headerErrors += 1
-        count(.lost, of: arrival, at: port.node, slot: slot)
+        count(.lost, of: arrival, at: port.node)
     }
 
     /// Counts a frame the frame filter of `port`'s chip rejected, if it counts for the statistics.
     func receptionRejected(_ arrival: Arrival, at port: MediumPort) {
-        guard let slot = port.pending else { return }
-        port.pending = nil
-        count(.rejected, of: arrival, at: port.node, slot: slot)
+        guard port.pending else { return }
+        port.pending = false
+        count(.rejected, of: arrival, at: port.node)
     }
 
-    /// Counts what became of `arrival` at device `receiver`, whose reception is `slot` of the
-    /// frame's trace record.
-    private func count(_ outcome: ReceptionOutcome, of arrival: Arrival, at receiver: Int, slot: Int) {
-        count(outcome, sender: arrival.sender, transmission: arrival.order, at: receiver, slot: slot)
+    /// Counts what became of `arrival` at device `receiver`.
+    private func count(_ outcome: ReceptionOutcome, of arrival: Arrival, at receiver: Int) {
+        count(outcome, sender: arrival.sender, transmission: arrival.order, at: receiver)
     }
 
     /// The device that last sent a frame from short source address `address`, if any has: how the
@@ -308,9 +306,9 @@ public final class Medium {
         return latest?.index
     }
 
-    /// Counts what became of transmission `transmission` from device `sender` at device `receiver`,
-    /// whose reception is `slot` of the frame's trace record.
-    private func count(_ outcome: ReceptionOutcome, sender: Int, transmission: TransmissionOrder, at receiver: Int, slot: Int) {
+    /// Counts what became of transmission `transmission` from device `sender` at device `receiver`, in its
+    /// statistics and the trace.
+    private func count(_ outcome: ReceptionOutcome, sender: Int, transmission: TransmissionOrder, at receiver: Int) {
         let node = nodes[receiver]
         switch outcome {
         case .received:

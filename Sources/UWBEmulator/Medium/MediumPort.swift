@@ -33,7 +33,7 @@ final class MediumPort: ChipEnvironment {
     /// The STSs of the frames in ``arrivals`` that carry one, in the same order, kept apart so that a
     /// ``FrameOnAir`` is a plain value, copied and dropped without reference counting.
     @exclusivity(unchecked) private var secureTimestamps: [SecureFrameOnAir] = []
-    /// Arrivals carried while the chip's receiver was not hunting (see ``carry(_:slot:)``); those
+    /// Arrivals carried while the chip's receiver was not hunting (see ``carry(_:counts:)``); those
     /// whose preamble has arrived are dropped when the list is next pruned.
     @exclusivity(unchecked) private var deferred: [DeferredArrival] = []
     /// How many frames ``arrivals`` and ``deferred`` hold before they are pruned of those that
@@ -69,9 +69,9 @@ final class MediumPort: ChipEnvironment {
         let frame: FrameOnAir
         let secureTimestamp: SecureTimestampOnAir
     }
-    /// The trace-record slot of the frame the chip is locked onto, if it counts for the
-    /// statistics (see ``Medium/preambleArrives(_:at:slot:)``).
-    var pending: Int?
+    /// Whether the frame the chip is locked onto counts for the statistics and trace, and is still to
+    /// be counted (see ``Medium/preambleArrives(_:at:counts:)``).
+    var pending = false
     /// When the frame the chip last locked onto began at this antenna: while the chip receives
     /// it, frames that ended after this may still spoil it, so ``track(_:)`` keeps them.
     var lockedSince: SimulationTime = .zero
@@ -130,7 +130,7 @@ final class MediumPort: ChipEnvironment {
     /// receiver that does not hunt when the preamble arrives cannot lock onto it, so the event
     /// would do nothing, and many frames reach chips that are not listening. What the arrival does
     /// depends only on the chip at the preamble's arrival, not on when it was carried.
-    func carry(_ arrival: consuming Arrival, slot: Int?) {
+    func carry(_ arrival: consuming Arrival, counts: Bool) {
         let frame = FrameOnAir(
             order: arrival.order, start: arrival.start, end: arrival.end,
             receivedLevel: arrival.receivedLevel, channel: arrival.transmission.configuration?.channel)
@@ -139,7 +139,7 @@ final class MediumPort: ChipEnvironment {
                 $0.frame
             }
         }
-        let event = ArrivalEvent(port: self, arrival: arrival, slot: slot)
+        let event = ArrivalEvent(port: self, arrival: arrival, counts: counts)
         let key = arrivalKey(frame)
         if tracksHunting(frame) {
             simulator.schedule(event, key: key, owner: device.owner)

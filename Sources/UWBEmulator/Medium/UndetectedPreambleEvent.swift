@@ -14,6 +14,6 @@ final class UndetectedPreambleEvent: ScheduledEvent {
 
     override func run() {
         port.medium.preambleMissed(
-            from: preamble.sender, transmission: preamble.transmission, sent: preamble.sent, at: port, slot: preamble.slot)
+            from: preamble.sender, transmission: preamble.transmission, sent: preamble.sent, at: port)
     }
 }
