@@ -43,7 +43,7 @@ final class TraceQueue {
     func collect(from parts: [WorldPart]) {
         for part in parts where !part.trace.sent.isEmpty {
             for sent in part.trace.sent {
-                entries.append(Entry(transmission: sent.transmission, settles: sent.settles, record: sent.record))
+                add(sent.record, transmission: sent.transmission, settles: sent.settles, receivers: [])
             }
             part.trace.sent.removeAll(keepingCapacity: true)
         }
