@@ -18,6 +18,9 @@ import UWBRanging
 /// checks it, and every received frame goes through ``SecureTimestampCheck`` as in a session's
 /// scheduler: a frame that passes is timed by its STS, one that fails is dropped (counted in
 /// ``secureTimestampRejections``) as a lost frame.
+///
+/// The world may be split into parts, each run on a thread of its own (decision 0030), a cluster's
+/// devices in one part: the measurements and failures are the same, in the same order, for any number.
 public final class ScenarioRanging {
     /// The emulated world.
     public let emulation: Emulation
@@ -25,7 +28,9 @@ public final class ScenarioRanging {
     public let configuration: RadioConfig
     /// The frames each device's first chip received but dropped because their time of arrival
     /// failed ``SecureTimestampCheck``, by reason, summed over the devices; empty without an STS.
-    public private(set) var secureTimestampRejections: [FrameRejection: Int] = [:]
+    public var secureTimestampRejections: [FrameRejection: Int] {
+        books.reduce(into: [:]) { sum, book in sum.merge(book.secureTimestampRejections, uniquingKeysWith: +) }
+    }
     /// The rounds per second with each peer: the rate asked for, or, if none was, ``preferredRate``
     /// where the slots allow it, else the fastest they allow.
     public let rate: Double
@@ -34,14 +39,18 @@ public final class ScenarioRanging {
     /// How many consecutive devices range together, the first initiating.
     public let clusterSize: Int
     /// Every measurement not yet taken with ``takeRecords()``, in time order.
-    public private(set) var records: [RangingRecord] = []
+    public var records: [RangingRecord] {
+        PartOrder.merged(books.map(\.records), time: \.time, device: \.observer)
+    }
     /// Rounds that failed, with the device that reported them, not yet taken with ``takeFailures()``.
-    public private(set) var failures: [(device: String, failure: RangingFailure)] = []
+    public var failures: [(device: String, failure: RangingFailure)] {
+        PartOrder.merged(books.map(\.failures), time: \.time, device: \.device).map { ($0.device, $0.failure) }
+    }
     /// Rounds not started because the previous one still held the initiator's radio.
-    public private(set) var skippedRounds = 0
+    public var skippedRounds: Int { books.reduce(0) { $0 + $1.skippedRounds } }
 
-    /// Per initiator (by device index): the loop whose round holds its radio, if any.
-    private var active: [Int: StateMachineRunner] = [:]
+    /// Per part of the world: what its devices did.
+    private let books: [RangingBook]
 
     /// The PAN every ranging session uses.
     public static let pan = RangingFrameFormat.defaultPAN
@@ -65,13 +74,16 @@ public final class ScenarioRanging {
     ///     plain, so no round loads its frames' STS numbers (``SecureTimestampRound``, for
     ///     secured links): each chip advances its counter by itself, which keeps two chips in step
     ///     while none misses a frame's preamble, as in the benchmark's worlds, and not after.
+    ///   - parts: how many parts to split the world into, each run on a thread of its own, a
+    ///     cluster's devices in one part (at most ``maximumParts(devices:clusterSize:)``).
     /// - Throws: ``ScenarioRangingError`` for a world or rate that cannot work: rogue devices,
     ///   fewer than two or more than ``Scenario/maximumDeviceCount`` devices, a cluster size that leaves a device
     ///   without a peer, a rate below ``slowestRate``, or one that leaves a peer's slot shorter
-    ///   than a round; with an STS, a device whose chips have none or whose driver refuses it.
+    ///   than a round; with an STS, a device whose chips have none or whose driver refuses it; a
+    ///   world that cannot be split into `parts` parts.
     public init(
         scenario: Scenario, seed: UInt64? = nil, rate: Double?, clusterSize: Int? = nil, fieldOfView: FieldOfView = FieldOfView(),
-        secureTimestamps: SecureTimestampConfiguration? = nil
+        secureTimestamps: SecureTimestampConfiguration? = nil, parts: Int = 1
     ) throws(ScenarioRangingError) {
         if let rate {
             guard rate.isFinite, rate >= Self.slowestRate else { throw .invalidRate(rate) }
@@ -86,10 +98,12 @@ public final class ScenarioRanging {
         }
         self.clusterSize = size
         do {
-            emulation = try Emulation(scenario: scenario, seed: seed)
+            emulation = try Emulation(
+                scenario: scenario, seed: seed, parts: parts, keepingTogether: Self.clusters(devices: scenario.devices.count, size: size).map(Array.init))
         } catch {
             throw .emulation(error)
         }
+        books = (0..<emulation.partCount).map { _ in RangingBook() }
         configuration = emulation.configuration.withSecureTimestamps(secureTimestamps)
         if secureTimestamps != nil {
             try Self.configure(emulation.devices, with: configuration)
@@ -100,13 +114,25 @@ public final class ScenarioRanging {
         guard slots.fits(rate) else { throw .rateTooHigh(hertz: rate, slots: slots) }
         self.rate = rate
         let slot = slots.slotSeconds(at: rate)
-        for first in stride(from: 0, to: emulation.devices.count, by: size) {
-            let cluster = first..<min(first + size, emulation.devices.count)
+        for cluster in Self.clusters(devices: emulation.devices.count, size: size) {
+            let first = cluster.lowerBound
             // Clusters start their rounds at times spread evenly over the period (golden-ratio
             // steps), as unsynchronised devices would; the first cluster at the first slot.
             let spread = (Double(first / size) * 0.618_033_988_749_895).truncatingRemainder(dividingBy: 1) / rate
             try setUpCluster(cluster, timing: timing, firstRound: 0.01 + spread, slot: slot, fieldOfView: fieldOfView)
         }
+    }
+
+    /// The most parts a world of `devices` devices ranging in clusters of `clusterSize` (`nil`: one
+    /// cluster) can be split into: one per cluster.
+    public static func maximumParts(devices: Int, clusterSize: Int?) -> Int {
+        clusters(devices: devices, size: clusterSize ?? devices).count
+    }
+
+    /// The clusters of `devices` devices, `size` consecutive devices each, the last perhaps fewer.
+    private static func clusters(devices: Int, size: Int) -> [Range<Int>] {
+        guard size >= 1 else { return [0..<devices] }
+        return stride(from: 0, to: devices, by: size).map { $0..<min($0 + size, devices) }
     }
 
     /// Configures every chip of `devices` with `configuration` (one with an STS) before the run.
@@ -132,6 +158,7 @@ public final class ScenarioRanging {
     ) throws(ScenarioRangingError) {
         let initiatorIndex = cluster.lowerBound
         let initiator = emulation.devices[initiatorIndex]
+        let book = books[initiator.part]
         var loops: [StateMachineRunner] = []
         for index in cluster.dropFirst() {
             let device = emulation.devices[index]
@@ -140,36 +167,37 @@ public final class ScenarioRanging {
                 initiator, index: initiatorIndex, peer: index, session: session, timing: timing, fieldOfView: fieldOfView))
             let responder = try makeResponderLoop(
                 device, index: index, initiator: initiatorIndex, session: session, timing: timing, fieldOfView: fieldOfView)
+            let responderBook = books[device.part]
             device.radio.adopt(ClosureApplication(
                 on: device.radio,
                 onStart: { _ in responder.start() },
                 onEvent: { [weak self] event, chip, _ in
                     guard let self else { return }
-                    responder.handle(self.screened(event, fromChip: chip), fromChip: chip)
+                    responder.handle(self.screened(event, fromChip: chip, countingIn: responderBook), fromChip: chip)
                 }))
         }
         let period = 1 / rate
         initiator.radio.adopt(ClosureApplication(
             on: initiator.radio,
-            onStart: { [weak self] radio in
+            onStart: { radio in
                 for (index, loop) in loops.enumerated() {
-                    self?.schedule(loop, of: initiatorIndex, every: period, firstAfter: firstRound + slot * Double(index), on: radio)
+                    Self.schedule(loop, of: initiatorIndex, in: book, every: period, firstAfter: firstRound + slot * Double(index), on: radio)
                 }
             },
             onEvent: { [weak self] event, chip, _ in
                 guard let self else { return }
-                self.active[initiatorIndex]?.handle(self.screened(event, fromChip: chip), fromChip: chip)
+                book.active[initiatorIndex]?.handle(self.screened(event, fromChip: chip, countingIn: book), fromChip: chip)
             }))
     }
 
     /// `event` as a round may use it: with an STS configured, screened by
-    /// ``SecureTimestampCheck/screened(_:)``, a frame that fails counted (on chip 0); without one,
-    /// unchanged.
-    private func screened(_ event: TransceiverEvent, fromChip chip: Int) -> TransceiverEvent {
+    /// ``SecureTimestampCheck/screened(_:)``, a frame that fails counted (on chip 0) in `book`, the
+    /// receiving device's part's; without one, unchanged.
+    private func screened(_ event: TransceiverEvent, fromChip chip: Int, countingIn book: RangingBook) -> TransceiverEvent {
         guard configuration.secureTimestamps != nil else { return event }
         let (screened, rejection) = SecureTimestampCheck.screened(event)
         if let rejection, chip == 0 {
-            secureTimestampRejections[FrameRejection(rejection), default: 0] += 1
+            book.secureTimestampRejections[FrameRejection(rejection), default: 0] += 1
         }
         return screened
     }
@@ -182,28 +210,39 @@ public final class ScenarioRanging {
     /// The measurements made since the last call (or the start), in time order, no longer kept
     /// here: for a caller that streams them while the world runs.
     public func takeRecords() -> [RangingRecord] {
-        defer { records.removeAll() }
+        defer {
+            for book in books {
+                book.records.removeAll()
+            }
+        }
         return records
     }
 
     /// The failed rounds since the last call (or the start), no longer kept here.
     public func takeFailures() -> [(device: String, failure: RangingFailure)] {
-        defer { failures.removeAll() }
+        defer {
+            for book in books {
+                book.failures.removeAll()
+            }
+        }
         return failures
     }
 
     /// Starts `loop` of initiator `initiator` every `period` seconds from `first`, unless another
-    /// round holds the initiator's radio.
-    private func schedule(_ loop: StateMachineRunner, of initiator: Int, every period: Double, firstAfter first: Double, on radio: EmulatedRadio) {
-        radio.schedule(after: .seconds(first)) { [weak self] in
-            guard let self else { return }
-            if self.active[initiator] == nil {
-                self.active[initiator] = loop
+    /// round holds the initiator's radio (in `book`, its part's).
+    private static func schedule(
+        _ loop: StateMachineRunner, of initiator: Int, in book: RangingBook, every period: Double, firstAfter first: Double,
+        on radio: EmulatedRadio
+    ) {
+        radio.schedule(after: .seconds(first)) { [weak book, weak radio] in
+            guard let book, let radio else { return }
+            if book.active[initiator] == nil {
+                book.active[initiator] = loop
                 loop.start()
             } else {
-                self.skippedRounds += 1
+                book.skippedRounds += 1
             }
-            self.schedule(loop, of: initiator, every: period, firstAfter: period, on: radio)
+            schedule(loop, of: initiator, in: book, every: period, firstAfter: period, on: radio)
         }
     }
 
@@ -240,28 +279,33 @@ public final class ScenarioRanging {
         fieldOfView: FieldOfView
     ) throws(ScenarioRangingError) -> StateMachineRunner {
         let builder = try makeBuilder(for: device, fieldOfView: fieldOfView)
+        let book = books[device.part]
         return StateMachineRunner(
             machine: machine, transceivers: device.radio.transceivers,
             schedule: { delay, action in device.radio.schedule(after: delay, action) },
-            onCompleted: { [weak self] round in
-                guard let self else { return }
-                self.record(builder.measurement(of: round, at: self.hostTime), observer: observer, peer: peer)
-                self.roundEnded(holding: initiator)
+            onCompleted: { [weak self, weak book] round in
+                guard let self, let book else { return }
+                // The host's monotonic clock for the filters: in the emulator, its virtual time.
+                let measurement = builder.measurement(of: round, at: device.radio.now)
+                self.record(measurement, observer: observer, peer: peer, at: .zero + device.radio.now, into: book)
+                Self.roundEnded(holding: initiator, in: book)
             },
-            onFailure: { [weak self] failure in
-                self?.failures.append((device.name, failure))
-                self?.roundEnded(holding: initiator)
+            onFailure: { [weak book] failure in
+                guard let book else { return }
+                book.failures.append(RangingBook.Failure(time: .zero + device.radio.now, device: device.name, failure: failure))
+                Self.roundEnded(holding: initiator, in: book)
             },
-            onRadioError: { [weak self] error in
+            onRadioError: { [weak book] error in
                 device.radio.record(error)
-                self?.roundEnded(holding: initiator)
+                guard let book else { return }
+                Self.roundEnded(holding: initiator, in: book)
             })
     }
 
-    /// Frees the radio of `initiator`, if the round that ended held one.
-    private func roundEnded(holding initiator: Int?) {
+    /// Frees the radio of `initiator` (in `book`, its part's), if the round that ended held one.
+    private static func roundEnded(holding initiator: Int?, in book: RangingBook) {
         if let initiator {
-            active[initiator] = nil
+            book.active[initiator] = nil
         }
     }
 
@@ -273,16 +317,12 @@ public final class ScenarioRanging {
         }
     }
 
-    /// The host's monotonic clock for the filters: in the emulator, its virtual time.
-    private var hostTime: Duration {
-        emulation.simulator.now - .zero
-    }
-
-    private func record(_ measurement: RangingMeasurement, observer: Int, peer: Int) {
-        let now = emulation.simulator.now
-        records.append(RangingRecord(
-            time: now, observer: emulation.devices[observer].name, peer: emulation.devices[peer].name,
-            measurement: measurement, truth: emulation.groundTruth(from: observer, to: peer, at: now)))
+    /// Records `measurement`, made by device `observer` of device `peer` at `time`, in `book`, the
+    /// observer's part's, with the truth at that time.
+    private func record(_ measurement: RangingMeasurement, observer: Int, peer: Int, at time: SimulationTime, into book: RangingBook) {
+        book.records.append(RangingRecord(
+            time: time, observer: emulation.devices[observer].name, peer: emulation.devices[peer].name,
+            measurement: measurement, truth: emulation.groundTruth(from: observer, to: peer, at: time)))
     }
 
     /// The delayed-TX grid and TX antenna delay the driver of the device's first chip uses.

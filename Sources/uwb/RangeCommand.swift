@@ -11,8 +11,9 @@ struct RangeCommand: ParsableCommand {
         commandName: "range",
         abstract: "Range between a scenario's devices on the emulator and print every measurement.",
         discussion: """
-            The first device ranges with every other device in turn. Both sides of each round print \
-            a measurement. Output fields are documented in Docs/ranging-output.md.
+            The first device ranges with every other device in turn, or, with --cluster-size N, the \
+            first of every N consecutive devices with the others of its N. Both sides of each round \
+            print a measurement. Output fields are documented in Docs/ranging-output.md.
             """)
 
     /// The output formats.
@@ -46,6 +47,15 @@ struct RangeCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Half-angle of the field of view in degrees; directions outside it are null.")
     var fieldOfView: Double = 60
 
+    @Option(parsing: .unconditional, help: """
+        Consecutive devices that range together, the first of them initiating with each of the others \
+        (default: all of them, one cluster); a world of several clusters can run on several threads.
+        """)
+    var clusterSize: Int?
+
+    /// `--threads`: how many threads the world runs on, at most one per cluster.
+    @OptionGroup var threading: ThreadsOption
+
     func validate() throws {
         if let duration, !(duration > 0 && duration <= 86_400) {
             throw ValidationError("--duration \(duration): give a number of seconds above 0 and at most 86400")
@@ -68,8 +78,10 @@ struct RangeCommand: ParsableCommand {
         let loaded: Scenario
         do {
             loaded = try Scenario.load(from: scenario)
+            let parts = threading.parts(maximum: ScenarioRanging.maximumParts(devices: loaded.devices.count, clusterSize: clusterSize))
             ranging = try ScenarioRanging(
-                scenario: loaded, seed: seed, rate: rate, fieldOfView: FieldOfView(halfAngle: .degrees(fieldOfView)))
+                scenario: loaded, seed: seed, rate: rate, clusterSize: clusterSize,
+                fieldOfView: FieldOfView(halfAngle: .degrees(fieldOfView)), parts: parts)
         } catch let error as ScenarioError {
             throw CommandFailure(error.description)
         } catch let error as ScenarioRangingError {
@@ -102,6 +114,9 @@ struct RangeCommand: ParsableCommand {
             failures += ranging.takeFailures().count
         }
         StandardError.line("\(measurements) measurements, \(failures) failed rounds, \(ranging.skippedRounds) skipped")
+        for line in PartReport.lines(ranging.emulation.partFigures) {
+            StandardError.line(line)
+        }
         try traceFile.finish(ranging.emulation)
     }
 }
