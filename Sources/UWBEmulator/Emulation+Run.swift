@@ -4,11 +4,12 @@ extension Emulation {
     /// Tells the radios' handlers that the loop starts (once) and runs the world until `end`, as fast as
     /// it can, or paced against the wall clock at `rate` virtual seconds per wall second.
     ///
-    /// The world runs in windows (``WorldPart``): every part lands the frames other parts carried to it,
-    /// then runs its events up to the earliest instant at which any part may put a frame on the air, each
-    /// part on a thread of its own (``PartCrew``). A world of one part runs the same way on the caller's
-    /// thread. Paced, a world of one part runs on its simulator, which paces itself event by event and
-    /// wakes for work posted to it; a world of several waits for the wall clock before each window.
+    /// The world runs in windows of at most ``WorldPart/windowSpan``: between windows the world takes
+    /// work posted to it and writes the trace's settled frames; within one, each part runs on a thread of
+    /// its own (``PartCrew``), as far as the other parts' promises let it (``WorldPart``). A world of one
+    /// part runs the same way on the caller's thread. Paced, a world of one part runs on its simulator,
+    /// which paces itself event by event and wakes for work posted to it; a world of several waits for the
+    /// wall clock before each window.
     public func run(until end: SimulationTime, pacing: Pacing? = nil, rate: Double = 1) {
         if !started {
             started = true
@@ -35,22 +36,27 @@ extension Emulation {
             for part in parts {
                 part.simulator.takePostedWork()
             }
-            let landing = parts.map { $0.earliestLanding(from: parts, sentIn: window) }
-            guard let next = (parts.compactMap(\.simulator.nextEventTime) + landing.compactMap { $0 }).min(), next <= end
-            else { break }
+            let landing = parts.compactMap { $0.earliestLanding(from: parts) }
+            guard let next = (parts.compactMap(\.simulator.nextEventTime) + landing).min(), next <= end else { break }
             // Every frame sent from now on goes on the air at `next` or later, after its record's time:
             // the records that settled before it are final and come first in the file.
             medium.trace?.collect(from: parts)
             medium.trace?.writeSettled(before: next)
-            let limit = min(end, zip(parts, landing).compactMap { $0.horizon(notBefore: next, landing: $1) }.min() ?? end)
+            let limit = min(end, next + WorldPart.windowSpan)
             if let pacing, rate > 0 {
                 pacing.wait(until: wallOrigin + (next.seconds - origin.seconds) / rate, unlessWorkArrivesIn: simulator.inbox)
             }
             window += 1
             if let crew {
+                // Work posted between windows may come sooner than a part's last promise, so each
+                // publishes it afresh: no part has an event before `next`.
+                for part in parts {
+                    part.publishPromise(notBefore: next)
+                }
                 crew.run(window: window, notAfter: limit)
             } else {
-                parts[0].run(window: window, notAfter: limit, parts: parts)
+                parts[0].windows += 1
+                parts[0].simulator.run(notAfter: limit)
             }
         }
         for part in parts {

@@ -7,7 +7,7 @@ import UWBCore
 /// (``WarehouseWorld``), the resident memory of the largest over an hour of simulated time
 /// (``WarehouseMemory``, run first so that its peak is its own), and the peak memory of
 /// `uwb demo` over an hour and a day (``DemoMemory``). Prints markdown tables; progress goes to
-/// standard error. Pin it to one core: `taskset -c 0`.
+/// standard error. Pin it to one core (`taskset -c 0`), but for `--threads` above 1.
 struct ScalingBenchmarkCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "scaling",
@@ -23,6 +23,9 @@ struct ScalingBenchmarkCommand: ParsableCommand {
 
     @Option(parsing: .upToNextOption, help: "Simulated seconds timed per speed world: one value for all, or one per device count.")
     var seconds: [Double] = [30, 10]
+
+    @Option(parsing: .upToNextOption, help: "Threads to run each speed world on, one part of it each: a row per count.")
+    var threads: [Int] = [1]
 
     @Option(help: "Timed repetitions of each speed world.")
     var repetitions = 3
@@ -65,6 +68,9 @@ struct ScalingBenchmarkCommand: ParsableCommand {
         guard seconds.count == 1 || seconds.count == devices.count, seconds.allSatisfy({ $0 >= 1 && $0 <= 86_400 }) else {
             throw ValidationError("--seconds: give one duration, or one per device count, each from 1 to 86400")
         }
+        guard !threads.isEmpty, threads.allSatisfy({ $0 >= 1 }), devices.allSatisfy({ $0 / 2 >= threads.max() ?? 1 }) else {
+            throw ValidationError("--threads: give counts of 1 or more, at most one per pair of the smallest world")
+        }
         guard repetitions > 0, spacing > WarehouseWorld.partnerDistance, memorySeconds >= 1, checkpointEvery >= 1,
               demoDurations.allSatisfy({ $0 >= 1 && $0 <= 86_400 }) else {
             throw ValidationError("--repetitions, --memory-seconds and --checkpoint-every must be positive, --spacing above 3 m, --demo-durations from 1 to 86400")
@@ -95,34 +101,48 @@ struct ScalingBenchmarkCommand: ParsableCommand {
         }
     }
 
-    /// The speed worlds' table: one row per device count, medians over the repetitions.
+    /// The speed worlds' table: one row per device count and thread count, medians over the
+    /// repetitions. Every run of a device count must give the same digest, whatever its threads.
     private func speedTable(boards: String) throws -> MarkdownTable {
         var table = MarkdownTable([
-            "devices", "simulated s", "runs", "real-time factor (median)", "min–max", "wall s (median)", "events/s",
+            "devices", "threads", "simulated s", "runs", "real-time factor (median)", "min–max", "wall s (median)", "events/s",
             "frames per simulated s", "measurements per simulated s", "failed rounds", "driver errors", "digest",
         ])
         for (index, count) in devices.enumerated() {
             let duration = seconds.count == 1 ? seconds[0] : seconds[index]
-            var runs: [WarehouseRun] = []
+            // Per thread count, its runs. The thread counts take turns within each repetition, so that a
+            // change in the host's load falls on all of them alike.
+            var runs = [[WarehouseRun]](repeating: [], count: threads.count)
             for repetition in 1...repetitions {
-                let run = try WarehouseRun(WarehouseWorld(count: count, spacing: spacing, seed: seed, boards: boards), seconds: duration)
-                progress("\(count) devices, run \(repetition): \(Formatting.factor(run.realTimeFactor)) real time")
-                runs.append(run)
+                for (place, threadCount) in threads.enumerated() {
+                    var world = WarehouseWorld(count: count, spacing: spacing, seed: seed, boards: boards)
+                    world.parts = threadCount
+                    let run = try WarehouseRun(world, seconds: duration)
+                    progress("\(count) devices on \(threadCount) threads, run \(repetition): \(Formatting.factor(run.realTimeFactor)) real time")
+                    runs[place].append(run)
+                }
             }
-            let digests = Set(runs.map(\.digest))
+            let digests = Set(runs.joined().map(\.digest))
             guard digests.count == 1 else {
                 throw BenchmarkError.nondeterministic(devices: count, digests: digests.sorted())
             }
-            guard let first = runs.first, let factor = Spread(runs.map(\.realTimeFactor)), let wall = Spread(runs.map(\.wall)),
-                  let events = Spread(runs.map { Double($0.events) / $0.wall })
-            else { continue }
-            table.append([
-                "\(count)", Formatting.fixed(duration, 0), "\(runs.count)", Formatting.factor(factor.median),
-                "\(Formatting.factor(factor.minimum))–\(Formatting.factor(factor.maximum))", Formatting.fixed(wall.median, 2),
-                Formatting.rate(events.median), Formatting.rate(Double(first.frames) / duration),
-                Formatting.rate(Double(first.measurements) / duration), "\(first.failures)", "\(first.errors)", "`\(hex(first.digest))`",
-            ])
+            for (place, threadCount) in threads.enumerated() {
+                appendRow(to: &table, runs: runs[place], count: count, threads: threadCount, duration: duration)
+            }
         }
         return table
+    }
+
+    /// One row of the speed table: `runs` of the world of `count` devices on `threads` threads.
+    private func appendRow(to table: inout MarkdownTable, runs: [WarehouseRun], count: Int, threads: Int, duration: Double) {
+        guard let first = runs.first, let factor = Spread(runs.map(\.realTimeFactor)), let wall = Spread(runs.map(\.wall)),
+              let events = Spread(runs.map { Double($0.events) / $0.wall })
+        else { return }
+        table.append([
+            "\(count)", "\(threads)", Formatting.fixed(duration, 0), "\(runs.count)", Formatting.factor(factor.median),
+            "\(Formatting.factor(factor.minimum))–\(Formatting.factor(factor.maximum))", Formatting.fixed(wall.median, 2),
+            Formatting.rate(events.median), Formatting.rate(Double(first.frames) / duration),
+            Formatting.rate(Double(first.measurements) / duration), "\(first.failures)", "\(first.errors)", "`\(hex(first.digest))`",
+        ])
     }
 }

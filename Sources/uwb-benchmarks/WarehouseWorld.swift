@@ -8,7 +8,8 @@ import UWBEmulator
 /// racks (IEEE 802.15.4a CM4, industrial with no line of sight: path-loss exponent 3.07, 3.9 dB
 /// shadowing), clock offsets spread over ±20 ppm, channel 5 at 6.8 Mbps. Each pair ranges at
 /// ``rate`` with ``ScenarioRanging`` in clusters of two (the first of each pair initiating, its
-/// back toward its partner), pairs starting their rounds at times spread over the period.
+/// back toward its partner), pairs starting their rounds at times spread over the period; on
+/// ``parts`` threads, each pair in one part.
 ///
 /// With 20 m between pairs a device hears its partner at about −80 dBm, the nearest other pairs
 /// near the 6.8 Mbps detection threshold (about −105 dBm at 20 m), and frames from pairs more
@@ -31,6 +32,8 @@ struct WarehouseWorld {
     let seed: UInt64
     /// The directory of board descriptions.
     let boards: String
+    /// How many parts the world is split into, each run on a thread of its own (pairs kept whole).
+    var parts = 1
 
     /// The pairs' ranging, at time zero.
     func ranging() throws -> ScenarioRanging {
@@ -52,6 +55,6 @@ struct WarehouseWorld {
             }
         }
         let world = RangingWorld(name: "warehouse of \(pairs) pairs", channel: "cm4", devices: devices, boards: boards)
-        return try ScenarioRanging(scenario: try world.scenario(), seed: seed, rate: Self.rate, clusterSize: 2)
+        return try ScenarioRanging(scenario: try world.scenario(), seed: seed, rate: Self.rate, clusterSize: 2, parts: parts)
     }
 }

@@ -6,24 +6,39 @@ import Synchronization
 /// leader publishes its number and limit, and ends when every part has run to the limit; between
 /// windows only the leader touches the parts.
 ///
-/// Windows are short (a few microseconds of virtual time where devices are busy), so a thread that
-/// waits first looks again and again for a while, then sleeps until it is rung.
+/// Within a window each part runs as far as the other parts' promises and the frames waiting for them
+/// let it (``WorldPart``), publishes its own promise, and waits for the others to move on when it can go
+/// no further. Those waits are short (a few microseconds of
+/// virtual time where devices are busy), so a thread that waits looks again and again for a while,
+/// then sleeps until another thread rings: a thread rings only when one sleeps.
 ///
 /// `@unchecked Sendable`: the window's number and limit are written by the leader before it publishes
 /// the window (a releasing store) and read by the other threads after they see it (acquiring loads); a
 /// part is used by its own thread within a window and by the leader between windows, and the
-/// ``finished`` count (released by each thread, acquired by the leader) orders the two.
+/// ``finished`` count (released by each thread, acquired by the leader) orders the two. Within a window
+/// parts share only their promises (atomic) and their queues of frames (locked); a part publishes
+/// its promise after the frames it sent before it are queued.
 final class PartCrew: @unchecked Sendable {
-    /// How many times a waiting thread looks before it sleeps: some tens of microseconds.
-    static let spins = 4_000
+    /// How many times a waiting thread looks before it sleeps while every part has a core of its own:
+    /// some tens of microseconds.
+    static let spinsOnOwnCores = 20_000
+    /// How many times it looks when there are more parts than cores, where a thread that looks keeps
+    /// off its core a thread that would move on.
+    static let spinsOnSharedCores = 100
+
+    /// How many times a waiting thread looks before it sleeps.
+    private let spins: Int
 
     private let parts: [WorldPart]
+    /// Per part (by index): the other parts.
+    private let others: [[WorldPart]]
     /// The window the other threads are to run; -1 tells them to stop.
     private let started = Atomic<Int>(0)
     /// How many of the other threads have run the current window.
     private let finished = Atomic<Int>(0)
-    /// The current window's number and limit.
-    private var window = 0
+    /// How many threads sleep on the bell.
+    private let sleepers = Atomic<Int>(0)
+    /// The current window's limit.
     private var limit = SimulationTime.zero
     /// What a thread that stopped looking sleeps on.
     private let bell = NSCondition()
@@ -33,6 +48,8 @@ final class PartCrew: @unchecked Sendable {
     /// Starts a thread for each part of `parts` but the first, which the caller runs.
     init(parts: [WorldPart]) {
         self.parts = parts
+        others = parts.map { part in parts.filter { $0 !== part } }
+        spins = parts.count <= ProcessInfo.processInfo.activeProcessorCount ? Self.spinsOnOwnCores : Self.spinsOnSharedCores
         for part in parts.dropFirst() {
             let transfer = UncheckedTransfer(part)
             let thread = Thread { [self] in
@@ -46,27 +63,21 @@ final class PartCrew: @unchecked Sendable {
     }
 
     /// Runs window `window` up to `limit`: the first part on this thread, the others on theirs; returns
-    /// once all have run it.
+    /// once all have run it. Every part's promise must be published for the window.
     func run(window: Int, notAfter limit: SimulationTime) {
-        self.window = window
         self.limit = limit
         finished.store(0, ordering: .relaxed)
-        started.store(window, ordering: .releasing)
-        ring()
-        parts[0].run(window: window, notAfter: limit, parts: parts)
-        parts[0].finished = .now
+        started.store(window, ordering: .sequentiallyConsistent)
+        ringIfAnyoneSleeps()
+        runWindow(of: parts[0])
         let others = parts.count - 1
-        wait { self.finished.load(ordering: .acquiring) == others }
-        let end = ContinuousClock.now
-        for part in parts {
-            part.blocked += end - part.finished
-        }
+        wait(for: parts[0]) { self.finished.load(ordering: .sequentiallyConsistent) == others }
     }
 
     /// Stops the other threads and waits until they have ended.
     func stop() {
-        started.store(-1, ordering: .releasing)
-        ring()
+        started.store(-1, ordering: .sequentiallyConsistent)
+        ringIfAnyoneSleeps()
         for _ in parts.dropFirst() {
             ended.wait()
         }
@@ -76,34 +87,95 @@ final class PartCrew: @unchecked Sendable {
     private func work(_ part: WorldPart) {
         var last = 0
         while true {
-            wait { self.started.load(ordering: .acquiring) != last }
+            wait(for: nil) { self.started.load(ordering: .sequentiallyConsistent) != last }
             let current = started.load(ordering: .acquiring)
             guard current >= 0 else { break }
             last = current
-            part.run(window: window, notAfter: limit, parts: parts)
-            part.finished = .now
-            finished.add(1, ordering: .releasing)
-            ring()
+            runWindow(of: part)
+            finished.add(1, ordering: .sequentiallyConsistent)
+            ringIfAnyoneSleeps()
         }
         ended.signal()
     }
 
-    /// Wakes every thread asleep on the bell.
-    private func ring() {
+    /// Runs `part`'s events up to the window's limit: again and again, carries the frames the others sent
+    /// it, runs its events up to the earliest instant a frame from another part could come
+    /// (``safeLimit(of:)``), and publishes its promise; waits for that instant to move on, or for frames,
+    /// when it can go no further.
+    private func runWindow(of part: WorldPart) {
+        let limit = limit
+        part.windows += 1
+        var safe = SimulationTime.zero
+        while true {
+            part.land(from: parts)
+            safe = max(safe, safeLimit(of: part))
+            let bound = min(safe, limit)
+            // The promise follows every event, so that the others may go on while this part does.
+            while part.simulator.step(notAfter: bound) {
+                part.publishPromise(notBefore: part.simulator.now)
+                ringIfAnyoneSleeps()
+            }
+            part.publishPromise(notBefore: SimulationTime(picoseconds: bound.picoseconds + 1))
+            ringIfAnyoneSleeps()
+            if safe >= limit {
+                return
+            }
+            wait(for: part) { self.safeLimit(of: part) > safe || part.earliestLanding(from: self.parts) != nil }
+        }
+    }
+
+    /// The earliest instant at which a frame from another part could reach `part`, which has just carried
+    /// the frames waiting for it: another part's promise (read before and after the queues, so that a
+    /// frame sent, or taken, meanwhile is not missed); a frame waiting for another part, which it may
+    /// answer ``WorldPart/lookahead`` later; a frame sent to `part` since; or `part`'s own promise, which
+    /// another part may answer a lookahead later.
+    private func safeLimit(of part: WorldPart) -> SimulationTime {
+        let lookahead = WorldPart.lookahead.picoseconds
+        let others = others[part.index]
+        var earliest = Self.adding(lookahead, to: part.promise.load(ordering: .relaxed))
+        for other in others {
+            earliest = min(earliest, other.promise.load(ordering: .sequentiallyConsistent))
+        }
+        for receiver in parts {
+            let answer = receiver === part ? 0 : lookahead
+            for sender in parts where sender !== receiver {
+                earliest = min(earliest, Self.adding(answer, to: sender.earliestWaiting(for: receiver.index)))
+            }
+        }
+        for other in others {
+            earliest = min(earliest, other.promise.load(ordering: .sequentiallyConsistent))
+        }
+        return SimulationTime(picoseconds: earliest)
+    }
+
+    /// `picoseconds` after `time`, both in picoseconds; `Int64.max` (never) stays never.
+    private static func adding(_ picoseconds: Int64, to time: Int64) -> Int64 {
+        time == .max ? .max : time + picoseconds
+    }
+
+    /// Wakes every thread asleep on the bell, if one is.
+    private func ringIfAnyoneSleeps() {
+        guard sleepers.load(ordering: .sequentiallyConsistent) > 0 else { return }
         bell.lock()
         bell.broadcast()
         bell.unlock()
     }
 
-    /// Returns once `condition` holds: looks ``spins`` times, then sleeps until rung and looks again.
-    private func wait(_ condition: () -> Bool) {
-        for _ in 0..<Self.spins where condition() {
+    /// Returns once `condition` holds: looks ``spins`` times, then sleeps until rung and looks again. The
+    /// wall time it waits counts as `part`'s time blocked.
+    private func wait(for part: WorldPart?, until condition: () -> Bool) {
+        guard !condition() else { return }
+        let start = ContinuousClock.now
+        defer { part?.blocked += ContinuousClock.now - start }
+        for _ in 0..<spins where condition() {
             return
         }
         bell.lock()
+        sleepers.add(1, ordering: .sequentiallyConsistent)
         while !condition() {
             bell.wait()
         }
+        sleepers.subtract(1, ordering: .sequentiallyConsistent)
         bell.unlock()
     }
 }

@@ -12,7 +12,7 @@ public struct PartFigures: Hashable, Sendable {
     public let crossings: Int
     /// How many windows it has run.
     public let windows: Int
-    /// How long its thread waited, at the end of its windows, for the other parts to finish theirs, in
-    /// seconds of wall time: the price of the lookahead and of uneven parts.
+    /// How long its thread waited for the other parts, within its windows (for their promises) and at
+    /// their ends, in seconds of wall time: the price of the lookahead and of uneven parts.
     public let blockedSeconds: Double
 }

@@ -1,23 +1,28 @@
 import UWBCore
+import Synchronization
 
 /// One part of an emulated world split into parts (decision 0030): a simulator of its own, which runs
 /// the events of the devices assigned to the part and nothing else; every sender's links to the part's
 /// devices; and the frames its devices sent, held until the other parts carry them to their devices.
 ///
-/// Parts run in numbered windows, all to one instant, the window's limit: the earliest of every
-/// part's horizon (``horizon(notBefore:landing:)``), the earliest instant at which one of its chips
-/// could put a frame on the air. At the start of a window each part carries the frames the others
-/// sent in the window before to its own devices (the medium works out each link on the receiver's
-/// side, so the parts share the work of a frame heard by many), then runs its events up to the limit,
-/// each part on a thread of its own. No frame from another part can reach it before the limit: a frame
-/// reaches even a co-located antenna a picosecond after it leaves (`Medium.picoseconds(ofFlight:)`), and
-/// what it does depends only on the chip when its preamble arrives, not on when it was carried. So every part
-/// runs each of its devices' events in the order one simulator would (``EventKey``), and the world's
-/// output does not depend on how it is split.
+/// The world runs in windows of at most ``windowSpan``. Within a window every part runs on a thread of
+/// its own (``PartCrew``), as far as the others let it. Each part publishes a promise: the earliest
+/// instant at which one of its chips may put a frame on the air, but in answer to frames not carried to
+/// it yet (its next event, or a transmission already set up). A part may run its events up to the
+/// earliest instant at which a frame from another part could come: another part's promise; a frame
+/// waiting to be carried to another part, which may answer it ``lookahead`` later; and its own promise,
+/// which another part may answer that much later. That is conservative synchronisation without a global
+/// step, and without the creep of a promise that only follows the others': when the parts have nothing
+/// to do, their promises jump to their next events. No frame from another part reaches a part before
+/// its limit, since a frame reaches even a co-located antenna a picosecond after it leaves
+/// (`Medium.picoseconds(ofFlight:)`), and what it does depends only on the chip when its preamble
+/// arrives, not on when it was carried. So every part runs each of its devices' events in the order one
+/// simulator would (``EventKey``), and the world's output does not depend on how it is split or on how
+/// its threads are scheduled.
 ///
 /// A part's simulator, devices, links and trace fragments are used by one thread at a time: its own
-/// within a window, the one that leads the world between windows. Its queues of frames sent alternate
-/// by window: a part fills one set while the other parts empty the other.
+/// within a window, the one that leads the world between windows. Only its promise and its queues of
+/// frames sent (``CrossingQueue``, locked) are shared within a window.
 final class WorldPart {
     /// How far ahead of the event that commands it a frame goes on the air at the earliest: the
     /// transmitter's power-up (`VirtualRadio.transmitterPowerUp`, 5 µs), less 1 µs for a chip whose
@@ -26,13 +31,22 @@ final class WorldPart {
     /// radio loop come round, first.
     static let lookahead = VirtualRadio.transmitterPowerUp - .microseconds(1)
 
+    /// How much virtual time one window of the world spans at most: 1 ms [D: modelling choice: between
+    /// windows the world takes work posted from other threads, writes the trace's settled frames and,
+    /// paced, waits for the wall clock; within one, the parts synchronise by their promises alone].
+    static let windowSpan = Duration.milliseconds(1)
+
     /// The part's place among the world's parts.
     let index: Int
     /// The part's simulator.
     let simulator = Simulator()
-    /// Per window parity, per receiving part (by index): the frames this part's devices sent in the last
-    /// window of that parity, for that part to carry to its devices.
-    private let outgoing: [[CrossingQueue]]
+    /// Per receiving part (by index): the frames this part's devices sent, for that part to carry to its
+    /// devices.
+    private let outgoing: [CrossingQueue]
+    /// The part's promise, in picoseconds: no chip of the part will put a frame on the air before it, but
+    /// in answer to frames still waiting in its queues; `Int64.max` while it has nothing to do. Its own
+    /// thread changes it within a window, the leader between windows.
+    let promise = Atomic<Int64>(.max)
     /// The indices in the medium of the devices the part runs, in ascending order: a device's place
     /// here is its ``MediumNode/localIndex``.
     var members: [Int] = []
@@ -40,17 +54,13 @@ final class WorldPart {
     /// thread; taken out and put back around each frame (``Medium/carry(_:in:)``), so that no access
     /// calls out while another is open, and it goes without the runtime exclusivity check.
     @exclusivity(unchecked) var links: [SenderLinks] = []
-    /// The window the part is running, or ran last.
-    private var window = 0
     /// The trace records and outcomes this part's devices gave since the world last collected them.
     @exclusivity(unchecked) var trace = TraceFragments()
     /// How many frames the part sent to other parts.
     private(set) var crossings = 0
     /// How many windows the part has run.
-    private(set) var windows = 0
-    /// When the part's thread finished its last window, and how long, in all, it waited for the
-    /// others at the end of its windows (``PartCrew``).
-    var finished = ContinuousClock.now
+    var windows = 0
+    /// How long, in all, its thread waited for the other parts (``PartCrew``).
     var blocked = Duration.zero
 
     /// What the part did so far.
@@ -63,49 +73,57 @@ final class WorldPart {
     /// Part `index` of `count`.
     init(index: Int, of count: Int) {
         self.index = index
-        outgoing = (0..<2).map { _ in (0..<count).map { _ in CrossingQueue() } }
+        outgoing = (0..<count).map { _ in CrossingQueue() }
     }
 
     /// Holds `frame`, sent by one of this part's devices, for part `part` to carry to its devices.
     func send(_ frame: OutgoingFrame, to part: Int) {
-        outgoing[window & 1][part].append(frame)
+        outgoing[part].append(frame)
         crossings += 1
     }
 
-    /// When the earliest frame the other parts sent in window `window` went on the air, if they sent any:
-    /// this part carries them to its devices, which hear them no sooner.
-    func earliestLanding(from parts: [WorldPart], sentIn window: Int) -> SimulationTime? {
-        parts.compactMap { $0 === self ? nil : $0.outgoing[window & 1][index].earliest }.min()
+    /// When the earliest frame the other parts sent this part and it has not carried yet went on the air:
+    /// its devices hear it no sooner.
+    func earliestLanding(from parts: [WorldPart]) -> SimulationTime? {
+        parts.compactMap { $0 === self ? nil : $0.outgoing[index].earliest }.min()
     }
 
-    /// Runs window `window` up to `limit`: carries the frames the other parts sent in the window before to
-    /// this part's devices, part by part (the order does not matter: each link has its own stream, each
-    /// arrival its own place in the simulator's order, and a port keeps its frames in theirs), then runs
-    /// the part's events.
+    /// Carries the frames the other parts sent this part to its devices, part by part (the order does not
+    /// matter: each link has its own stream, each arrival its own place in the simulator's order, and a
+    /// port keeps its frames in theirs). Before it takes them out of their queues, where the other parts
+    /// see them, it lowers its promise to what they may lead to.
     ///
-    /// A frame must be carried before the part's clock passes its start: the windows guarantee it
-    /// (``lookahead``). One that came too late would be heard too late without a trace, so one is a defect
-    /// of the emulator, and the run stops with the frame's times.
-    func run(window: Int, notAfter limit: SimulationTime, parts: [WorldPart]) {
-        self.window = window
-        windows += 1
+    /// A frame must be carried before the part's clock passes its start: the promises guarantee it. One
+    /// that came too late would be heard too late without a trace, so one is a defect of the emulator, and
+    /// the run stops with the frame's times.
+    func land(from parts: [WorldPart]) {
+        guard let landing = earliestLanding(from: parts) else { return }
+        let answer = (landing + Self.lookahead).picoseconds
+        if answer < promise.load(ordering: .relaxed) {
+            promise.store(answer, ordering: .sequentiallyConsistent)
+        }
         for part in parts where part !== self {
-            part.outgoing[(window - 1) & 1][index].drain { frame in
+            part.outgoing[index].drain { frame in
                 precondition(
                     frame.transmission.start >= simulator.now,
-                    "a frame sent at \(frame.transmission.start) reached part \(index) after it had run to \(simulator.now): the parts' lookahead is wrong")
+                    "a frame sent at \(frame.transmission.start) reached part \(index) after it had run to \(simulator.now): the parts' promises are wrong")
                 frame.medium.carry(frame, in: self)
             }
         }
-        simulator.run(notAfter: limit)
     }
 
-    /// The earliest instant at or after `time` (no earlier than the world's next event) at which one of
-    /// the part's chips may put a frame on the air: a transmission already set up, or one that its next
-    /// event, or the earliest frame still `landing` on it, leads to ``lookahead`` later; nil if the part
-    /// has nothing left to run.
-    func horizon(notBefore time: SimulationTime, landing: SimulationTime?) -> SimulationTime? {
-        let next = [simulator.nextEventTime, landing].compactMap { $0 }.min()
-        return [next.map { $0 + Self.lookahead }, simulator.earliestTransmission(notBefore: time)].compactMap { $0 }.min()
+    /// The earliest frame this part's devices sent part `part` that it has not carried yet, in picoseconds;
+    /// `Int64.max` if none waits.
+    func earliestWaiting(for part: Int) -> Int64 {
+        outgoing[part].earliestStart.load(ordering: .sequentiallyConsistent)
+    }
+
+    /// Publishes the part's promise, none of its chips being able to start a transmission before `time`:
+    /// the earliest of a transmission already set up at or after `time` and its next event ``lookahead``
+    /// later.
+    func publishPromise(notBefore time: SimulationTime) {
+        let own = [simulator.nextEventTime.map { $0 + Self.lookahead }, simulator.earliestTransmission(notBefore: time)]
+            .compactMap { $0 }.min()
+        promise.store(own?.picoseconds ?? .max, ordering: .sequentiallyConsistent)
     }
 }
