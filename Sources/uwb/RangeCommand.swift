@@ -53,7 +53,9 @@ struct RangeCommand: ParsableCommand {
         """)
     var clusterSize: Int?
 
-    /// `--threads`: how many threads the world runs on, at most one per cluster.
+    /// `--threads`: how many threads the world runs on, at most one per cluster; one unless given, since
+    /// ranging pairs ran slower on two threads than on one (`Docs/benchmarks.md`, "A world on several
+    /// cores": their rounds keep each part within the lookahead of the other's).
     @OptionGroup var threading: ThreadsOption
 
     func validate() throws {
@@ -78,7 +80,8 @@ struct RangeCommand: ParsableCommand {
         let loaded: Scenario
         do {
             loaded = try Scenario.load(from: scenario)
-            let parts = threading.parts(maximum: ScenarioRanging.maximumParts(devices: loaded.devices.count, clusterSize: clusterSize))
+            let parts = threading.parts(
+                maximum: ScenarioRanging.maximumParts(devices: loaded.devices.count, clusterSize: clusterSize), preferred: 1)
             ranging = try ScenarioRanging(
                 scenario: loaded, seed: seed, rate: rate, clusterSize: clusterSize,
                 fieldOfView: FieldOfView(halfAngle: .degrees(fieldOfView)), parts: parts)

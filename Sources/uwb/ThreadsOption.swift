@@ -6,7 +6,8 @@ import Foundation
 struct ThreadsOption: ParsableArguments {
     @Option(parsing: .unconditional, help: """
         Threads to run the emulated world on, one part of it each; the output is the same for any number \
-        (default: the machine's cores, at most one per device).
+        (default: the machine's cores, at most one per device or group that must share a part; uwb range: 1, \
+        since ranging rounds keep the parts waiting for each other, Docs/benchmarks.md).
         """)
     var threads: Int?
 
@@ -17,8 +18,8 @@ struct ThreadsOption: ParsableArguments {
     }
 
     /// How many parts to split a world into that can be split into at most `maximum`: `--threads` if
-    /// given, the machine's cores otherwise, at most `maximum`.
-    func parts(maximum: Int) -> Int {
-        threads ?? max(1, min(ProcessInfo.processInfo.activeProcessorCount, maximum))
+    /// given, otherwise `preferred` (the machine's cores if `nil`), at most `maximum`.
+    func parts(maximum: Int, preferred: Int? = nil) -> Int {
+        threads ?? max(1, min(preferred ?? ProcessInfo.processInfo.activeProcessorCount, maximum))
     }
 }
