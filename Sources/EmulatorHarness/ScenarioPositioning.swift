@@ -108,6 +108,12 @@ public final class ScenarioPositioning {
                 throw .anchorPosition(device: world.devices[slot.index].name, error)
             }
         }
+        if spec.method == .downlinkTDoA {
+            // DL-TDoA tags only listen: parts of tags alone keep no other part waiting.
+            for index in plan.layout.tags {
+                world.listenOnly(device: index)
+            }
+        }
         for (order, index) in plan.layout.tags.enumerated() {
             let height = world.antennaPosition(of: index, at: .zero)?.metres.y ?? scenario.devices[index].position.metres.y
             let geometry: SolverGeometry = plan.isFlat ? .planar(height: Distance(metres: height)) : .spatial

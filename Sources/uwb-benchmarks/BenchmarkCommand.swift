@@ -20,7 +20,7 @@ struct BenchmarkCommand: ParsableCommand {
             EmulatorBenchmarkCommand.self, RangingBenchmarkCommand.self, SessionBenchmarkCommand.self, USBBenchmarkCommand.self,
             ServiceBenchmarkCommand.self, ScalingBenchmarkCommand.self, MeshBenchmarkCommand.self, SoakBenchmarkCommand.self,
             SecurityBenchmarkCommand.self, UCIBenchmarkCommand.self, ChannelBenchmarkCommand.self, PositioningBenchmarkCommand.self,
-            AccessoryBenchmarkCommand.self, FirstPathBenchmarkCommand.self,
+            AccessoryBenchmarkCommand.self, FirstPathBenchmarkCommand.self, PartsBenchmarkCommand.self,
         ],
         defaultSubcommand: EmulatorBenchmarkCommand.self)
 

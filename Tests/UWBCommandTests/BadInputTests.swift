@@ -63,8 +63,8 @@ struct BadInputTests {
 
     @Test("more devices than a scenario may have", arguments: ["range", "demo", "emulate"])
     func thousandsOfDevices(command: String) throws {
-        try Self.withScenario(devices: 5000) { path in
-            try Self.expectRefusal(command, path, saying: "\(path): devices: 5000 devices, more than the 1024 a scenario may have")
+        try Self.withScenario(devices: 20_000) { path in
+            try Self.expectRefusal(command, path, saying: "\(path): devices: 20000 devices, more than the 16384 a scenario may have")
         }
     }
 

@@ -133,6 +133,9 @@ public final class Medium {
     /// sender's part now and in every other part of the world when that part next runs (``WorldPart``).
     func transmissionStarts(_ transmission: Transmission, node senderIndex: Int, chip senderChip: Int) {
         let sender = nodes[senderIndex]
+        precondition(
+            !sender.listensOnly,
+            "device \(sender.name) was set to listen only, yet it transmitted: the software set up on it is not what its harness said")
         if parts.count == 1, let trace {
             // One part runs on one thread, whoever runs it (the world's windows, the emulator service's
             // steps): the frames that settled before this one left are written now, as they stream.

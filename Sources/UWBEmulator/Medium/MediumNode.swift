@@ -44,6 +44,9 @@ package final class MediumNode {
     unowned(unsafe) let part: WorldPart
     /// The device's place among its part's devices (``WorldPart/members``): where a sender's links to it are.
     var localIndex = 0
+    /// Whether the device's software never transmits (`Emulation.listenOnly(device:)`): a part of such
+    /// devices alone cannot answer a frame, and promises the others nothing.
+    var listensOnly = false
     /// How many frames the device has sent: the next one's count in its ``TransmissionOrder``. Only
     /// the medium changes it, without calling out, so it goes without the runtime exclusivity check.
     @exclusivity(unchecked) var transmissionsSent = 0

@@ -32,6 +32,8 @@ final class PartCrew: @unchecked Sendable {
     private let parts: [WorldPart]
     /// Per part (by index): the other parts.
     private let others: [[WorldPart]]
+    /// Per part (by index): whether another part may transmit, and so answer its frames.
+    private let answerable: [Bool]
     /// The window the other threads are to run; -1 tells them to stop.
     private let started = Atomic<Int>(0)
     /// How many of the other threads have run the current window.
@@ -49,6 +51,7 @@ final class PartCrew: @unchecked Sendable {
     init(parts: [WorldPart]) {
         self.parts = parts
         others = parts.map { part in parts.filter { $0 !== part } }
+        answerable = parts.map { part in parts.contains { $0 !== part && $0.transmits } }
         spins = parts.count <= ProcessInfo.processInfo.activeProcessorCount ? Self.spinsOnOwnCores : Self.spinsOnSharedCores
         for part in parts.dropFirst() {
             let transfer = UncheckedTransfer(part)
@@ -126,17 +129,18 @@ final class PartCrew: @unchecked Sendable {
 
     /// The earliest instant at which a frame from another part could reach `part`, which has just carried
     /// the frames waiting for it: another part's promise (read before and after the queues, so that a
-    /// frame sent, or taken, meanwhile is not missed); a frame waiting for another part, which it may
-    /// answer ``WorldPart/lookahead`` later; a frame sent to `part` since; or `part`'s own promise, which
-    /// another part may answer a lookahead later.
+    /// frame sent, or taken, meanwhile is not missed); a frame waiting for another part that may transmit,
+    /// which it may answer ``WorldPart/lookahead`` later; a frame sent to `part` since; or, if another
+    /// part may transmit, `part`'s own promise, which it may answer a lookahead later. A part whose
+    /// devices all listen only promises never and answers nothing.
     private func safeLimit(of part: WorldPart) -> SimulationTime {
         let lookahead = WorldPart.lookahead.picoseconds
         let others = others[part.index]
-        var earliest = Self.adding(lookahead, to: part.promise.load(ordering: .relaxed))
+        var earliest = answerable[part.index] ? Self.adding(lookahead, to: part.promise.load(ordering: .relaxed)) : .max
         for other in others {
             earliest = min(earliest, other.promise.load(ordering: .sequentiallyConsistent))
         }
-        for receiver in parts {
+        for receiver in parts where receiver === part || receiver.transmits {
             let answer = receiver === part ? 0 : lookahead
             for sender in parts where sender !== receiver {
                 earliest = min(earliest, Self.adding(answer, to: sender.earliestWaiting(for: receiver.index)))

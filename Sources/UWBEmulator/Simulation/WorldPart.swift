@@ -47,6 +47,9 @@ final class WorldPart {
     /// in answer to frames still waiting in its queues; `Int64.max` while it has nothing to do. Its own
     /// thread changes it within a window, the leader between windows.
     let promise = Atomic<Int64>(.max)
+    /// Whether any of the part's devices may transmit; false once all are said to listen only
+    /// (`Emulation.listenOnly(device:)`). Set before the world runs.
+    var transmits = true
     /// The indices in the medium of the devices the part runs, in ascending order: a device's place
     /// here is its ``MediumNode/localIndex``.
     var members: [Int] = []
@@ -99,7 +102,7 @@ final class WorldPart {
     func land(from parts: [WorldPart]) {
         guard let landing = earliestLanding(from: parts) else { return }
         let answer = (landing + Self.lookahead).picoseconds
-        if answer < promise.load(ordering: .relaxed) {
+        if transmits, answer < promise.load(ordering: .relaxed) {
             promise.store(answer, ordering: .sequentiallyConsistent)
         }
         for part in parts where part !== self {
@@ -120,8 +123,12 @@ final class WorldPart {
 
     /// Publishes the part's promise, none of its chips being able to start a transmission before `time`:
     /// the earliest of a transmission already set up at or after `time` and its next event ``lookahead``
-    /// later.
+    /// later; never, for a part whose devices all listen only.
     func publishPromise(notBefore time: SimulationTime) {
+        guard transmits else {
+            promise.store(.max, ordering: .sequentiallyConsistent)
+            return
+        }
         let own = [simulator.nextEventTime.map { $0 + Self.lookahead }, simulator.earliestTransmission(notBefore: time)]
             .compactMap { $0 }.min()
         promise.store(own?.picoseconds ?? .max, ordering: .sequentiallyConsistent)
