@@ -11,9 +11,14 @@ import UWBPositioning
 @Suite struct DeviceOrderTests {
     /// Every round each tag of `scenario` heard in its first second, by the tag's name, its world split
     /// into `parts` parts.
-    static func rounds(_ scenario: Scenario, parts: Int = 1) throws -> [String: [DownlinkTDoAObservation]] {
+    static func rounds(_ scenario: Scenario, parts: Int = 1, tagsListenOnly: Bool = false) throws -> [String: [DownlinkTDoAObservation]] {
         let emulation = try Emulation(scenario: scenario, parts: parts)
         try ScenarioPositioning.runDownlinkAnchors(of: scenario, on: emulation)
+        if tagsListenOnly {
+            for (index, device) in emulation.devices.enumerated() where device.name.hasPrefix("T") {
+                emulation.listenOnly(device: index)
+            }
+        }
         // One list per tag: in a world of several parts, tags in different parts hear their rounds on
         // different threads at once.
         final class Heard {
