@@ -22,9 +22,9 @@ enum Formatting {
         return String(digits + grouped)
     }
 
-    /// A real-time factor, for example `312×` or `0.84×`.
+    /// A real-time factor, for example `312×`, `0.84×` or `0.0024×`.
     static func factor(_ value: Double) -> String {
-        (value >= 100 ? fixed(value, 0) : value >= 10 ? fixed(value, 1) : fixed(value, 2)) + "×"
+        (value >= 100 ? fixed(value, 0) : value >= 10 ? fixed(value, 1) : value >= 0.1 ? fixed(value, 2) : fixed(value, 4)) + "×"
     }
 
     /// `value` with its sign and `digits` decimals (none by default), for example `+20` or `0`.

@@ -109,9 +109,9 @@ struct PartsBenchmarkCommand: ParsableCommand {
         }
         print("## \(title), \(Formatting.fixed(seconds, 0)) simulated s\n")
         print(
-            "\(first.devices) devices; built in \(Formatting.fixed(first.buildWall, 2)) s, "
-                + "\(ResidentMemory.megabytes(first.builtBytes)) MB resident for the first build "
-                + "(\(Formatting.fixed(Double(first.builtBytes) / Double(first.devices) / 1024, 1)) KiB a device); "
+            "\(first.devices) devices; built in \(Formatting.fixed(first.buildWall, 2)) s; the first run's world held "
+                + "\(ResidentMemory.megabytes(first.builtBytes)) MB resident once built, \(ResidentMemory.megabytes(first.ranBytes)) MB "
+                + "after its run (\(Formatting.fixed(Double(first.ranBytes) / Double(first.devices) / 1024, 1)) KiB a device); "
                 + "\(first.records) records, digest `\(hex(first.digest))` on every run\n")
         var table = MarkdownTable([
             "threads", "runs", "real-time factor (median)", "min–max", "speed-up (median of paired runs)", "CPU s per simulated s",

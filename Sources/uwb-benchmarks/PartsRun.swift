@@ -24,8 +24,9 @@ struct PartsRun {
     let simulated: Double
     /// Wall-clock seconds to build the world.
     let buildWall: Double
-    /// Resident bytes the process grew by while building the world.
+    /// Resident bytes the process grew by while building the world, and by the end of the run.
     let builtBytes: Int
+    let ranBytes: Int
     /// Wall-clock and CPU seconds of the run.
     let wall: Double
     let cpu: Double
@@ -58,6 +59,7 @@ struct PartsRun {
         }
         wall = (clock.now - start).secondsValue
         cpu = try CPUTime(pid: getpid()).seconds - cpuStart.seconds
+        ranBytes = try ResidentMemory().current - memoryBefore.current
         self.threads = threads
         simulated = seconds
         self.records = records
