@@ -100,6 +100,8 @@ public final class Medium {
         linkLabels.append(FNV1a.Hash64("link \(node.name) -> "))
         node.localIndex = node.part.members.count
         node.part.members.append(index)
+        // A device may transmit until it is said to listen only.
+        node.part.transmits = true
         for part in parts {
             part.links.append(SenderLinks())
         }
