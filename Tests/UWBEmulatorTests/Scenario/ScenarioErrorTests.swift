@@ -242,7 +242,7 @@ struct ScenarioErrorTests {
         let device: [String: Any] = ["name": "d", "board": "ft232h-dw1000-single", "position": [0, 0, 0]]
         let error = try expect(
             [.key("devices")], set: Array(repeating: device, count: Scenario.maximumDeviceCount + 1), field: "devices",
-            containing: "1025 devices, more than the 1024 a scenario may have")
+            containing: "16385 devices, more than the 16384 a scenario may have")
         #expect(error?.description.hasSuffix("split the world into smaller scenarios") == true)
     }
 
@@ -251,7 +251,7 @@ struct ScenarioErrorTests {
         // Empty objects: decoding any of them would fail on its missing name instead.
         try expect(
             [.key("devices")], set: Array(repeating: [String: Any](), count: 100_000), field: "devices",
-            containing: "100000 devices, more than the 1024")
+            containing: "100000 devices, more than the 16384")
     }
 
     @Test("exactly the maximum number of devices is accepted")
@@ -261,7 +261,7 @@ struct ScenarioErrorTests {
         }
         let document = JSONEditing.replacing([.key("devices")], with: devices, in: ScenarioFixtures.minimal)
         let scenario = try Scenario(jsonData: ScenarioFixtures.data(document), boardSearchPaths: [ScenarioFixtures.boardsDirectory])
-        #expect(scenario.devices.count == 1024)
+        #expect(scenario.devices.count == 16_384)
     }
 
     @Test("an unknown board lists the known ones")

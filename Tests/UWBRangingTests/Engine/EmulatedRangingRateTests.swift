@@ -60,7 +60,7 @@ struct EmulatedRangingRateTests {
         var scenario = try EmulatedRangingTests.scenario(devices: 2)
         let device = scenario.devices[1]
         scenario.devices = Array(repeating: device, count: Scenario.maximumDeviceCount + 1)
-        #expect(throws: ScenarioRangingError.tooManyDevices(1025)) { try ScenarioRanging(scenario: scenario, rate: nil) }
+        #expect(throws: ScenarioRangingError.tooManyDevices(16_385)) { try ScenarioRanging(scenario: scenario, rate: nil) }
     }
 
     @Test("one device is refused with the field and what to do")
