@@ -134,7 +134,7 @@ final class PartCrew: @unchecked Sendable {
     /// part may transmit, `part`'s own promise, which it may answer a lookahead later. A part whose
     /// devices all listen only promises never and answers nothing.
     private func safeLimit(of part: WorldPart) -> SimulationTime {
-        let lookahead = WorldPart.lookahead.picoseconds
+        let lookahead = WorldPart.lookaheadPicoseconds
         let others = others[part.index]
         var earliest = answerable[part.index] ? Self.adding(lookahead, to: part.promise.load(ordering: .relaxed)) : .max
         for other in others {

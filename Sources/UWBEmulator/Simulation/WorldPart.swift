@@ -129,8 +129,12 @@ final class WorldPart {
             promise.store(.max, ordering: .sequentiallyConsistent)
             return
         }
-        let own = [simulator.nextEventTime.map { $0 + Self.lookahead }, simulator.earliestTransmission(notBefore: time)]
-            .compactMap { $0 }.min()
-        promise.store(own?.picoseconds ?? .max, ordering: .sequentiallyConsistent)
+        // After every event of the part: no arrays, and the lookahead converted once.
+        let next = simulator.nextEventTime.map { $0.picoseconds + Self.lookaheadPicoseconds } ?? .max
+        let set = simulator.earliestTransmission(notBefore: time)?.picoseconds ?? .max
+        promise.store(min(next, set), ordering: .sequentiallyConsistent)
     }
+
+    /// ``lookahead`` in picoseconds, worked out once: converting a `Duration` is slow.
+    static let lookaheadPicoseconds = lookahead.picoseconds
 }
