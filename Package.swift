@@ -81,6 +81,9 @@ let package = Package(
             name: "UWBUSB",
             dependencies: ["CLibUSB", "FT232H", "DW1000Driver", "DW3000Driver", "UWBCore", .product(name: "Logging", package: "swift-log")]),
         // Test support only (no product): an FT232H emulated at the usbdevfs level with umockdev.
+        // Open MPI for the emulator's worlds split over processes (issue 34); only UWBMPI imports it.
+        .systemLibrary(name: "CMPI", pkgConfig: "ompi-c", providers: [.apt(["libopenmpi-dev"])]),
+        .target(name: "UWBMPI", dependencies: ["CMPI"]),
         .systemLibrary(name: "CUMockdev", pkgConfig: "umockdev-1.0", providers: [.apt(["libumockdev-dev"])]),
         .target(name: "EmulatedUSBDevice", dependencies: ["CUMockdev"]),
         .target(name: "FT232HEmulation", dependencies: ["FT232H", "UWBCore", "UWBEmulator", "DW1000Driver", "DW3000Driver"]),
@@ -175,6 +178,7 @@ let package = Package(
                 "UWBPositioning",
                 "EmulatorHarness",
                 "UWBUSB",
+                "UWBMPI",
                 "UWBPlot",
                 "UCIService",
                 "UCIClient",

@@ -18,6 +18,10 @@ public enum EmulationError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A device of the emulation already has this name: a device's name is what its random draws
     /// and its place among simultaneous events are derived from.
     case duplicateDevice(String)
+    /// A message from another rank of a world split over processes could not be read.
+    case rankMessage(String)
+    /// A world split over processes has this many parts, but its job this many ranks.
+    case rankCount(parts: Int, ranks: Int)
 
     /// What went wrong and what to do.
     public var description: String {
@@ -39,6 +43,10 @@ public enum EmulationError: Error, Hashable, Sendable, CustomStringConvertible {
             "the world has no part \(part): its parts are 0 to \(count - 1)"
         case .duplicateDevice(let name):
             "the emulation already has a device called \"\(name)\"; give each device a name of its own"
+        case .rankMessage(let detail):
+            "another rank sent \(detail): every rank of the job must run the same build of uwb"
+        case .rankCount(let parts, let ranks):
+            "a world split into \(parts) parts cannot run on a job of \(ranks) ranks: split it into one part per rank"
         }
     }
 }

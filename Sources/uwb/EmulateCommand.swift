@@ -39,6 +39,10 @@ struct EmulateCommand: ParsableCommand {
 
     func run() throws {
         logging.start()
+        if let ranks = RankJob.joinIfLaunched() {
+            try run(as: ranks)
+            return
+        }
         let loaded: Scenario
         do {
             loaded = try Scenario.load(from: scenario)

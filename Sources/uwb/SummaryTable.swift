@@ -5,9 +5,25 @@ import UWBEmulator
 /// The per-device summary `uwb emulate` prints: only what the scenario and seed decide, so that two
 /// runs print the same bytes (how long the run took goes to standard error, ``speed(wall:)``).
 struct SummaryTable {
-    let emulation: Emulation
+    /// Every device's row, in the scenario's order.
+    let rows: [DeviceSummary]
+    /// How many events the world ran.
+    let events: Int
     let scenario: Scenario
     let seconds: Double
+
+    /// The summary of `emulation`, run for `seconds` of `scenario`.
+    init(emulation: Emulation, scenario: Scenario, seconds: Double) {
+        self.init(rows: DeviceSummary.rows(of: emulation), events: emulation.eventsRun, scenario: scenario, seconds: seconds)
+    }
+
+    /// The summary of `rows`, in any order, and `events`.
+    init(rows: [DeviceSummary], events: Int, scenario: Scenario, seconds: Double) {
+        self.rows = rows.sorted { $0.index < $1.index }
+        self.events = events
+        self.scenario = scenario
+        self.seconds = seconds
+    }
 
     /// How fast the run went, for standard error.
     func speed(wall: Duration) -> String {
@@ -19,15 +35,15 @@ struct SummaryTable {
     var text: String {
         var lines = [
             "scenario: \(scenario.name)",
-            String(format: "simulated %.3f s, %d events", seconds, emulation.eventsRun),
+            String(format: "simulated %.3f s, %d events", seconds, events),
             "",
             row("device", "sent", "received", "lost", "collided", "errors"),
         ]
-        for (statistics, device) in zip(emulation.statistics, emulation.devices) {
-            lines.append(row(statistics.name, "\(statistics.sent)", "\(statistics.received)", "\(statistics.lost)",
-                             "\(statistics.collided)", "\(device.radio.errors.count)"))
+        for device in rows {
+            lines.append(row(device.name, "\(device.sent)", "\(device.received)", "\(device.lost)",
+                             "\(device.collided)", "\(device.errorCount)"))
         }
-        let errors = emulation.devices.flatMap { device in device.radio.errors.prefix(3).map { "  \(device.name): \($0)" } }
+        let errors = rows.flatMap { device in device.firstErrors.map { "  \(device.name): \($0)" } }
         if !errors.isEmpty {
             lines.append("")
             lines.append("first driver errors:")

@@ -63,7 +63,7 @@ public final class Medium {
     /// which ``newLink(from:to:)`` splits the run's stream without putting the label together.
     private var linkLabels: [FNV1a.Hash64] = []
     /// Per device, per chip: the chip's port.
-    private var ports: [[MediumPort]] = []
+    private(set) var ports: [[MediumPort]] = []
     /// The world's parts, each of which carries every frame to its own devices.
     let parts: [WorldPart]
 

@@ -79,9 +79,18 @@ final class WorldPart {
         outgoing = (0..<count).map { _ in CrossingQueue() }
     }
 
-    /// Holds `frame`, sent by one of this part's devices, for part `part` to carry to its devices.
+    /// Where the part's frames for other parts go when those parts run in other processes
+    /// (``RankedWorld``): there, instead of to the part's queues.
+    var courier: ((OutgoingFrame, Int) -> Void)?
+
+    /// Holds `frame`, sent by one of this part's devices, for part `part` to carry to its devices; or,
+    /// if the part has a ``courier``, hands it to that at once.
     func send(_ frame: OutgoingFrame, to part: Int) {
-        outgoing[part].append(frame)
+        if let courier {
+            courier(frame, part)
+        } else {
+            outgoing[part].append(frame)
+        }
         crossings += 1
     }
 

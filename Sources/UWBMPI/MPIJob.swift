@@ -1,0 +1,117 @@
+import CMPI
+import Foundation
+
+/// The MPI job this process is one rank of (Open MPI, started by `mpirun` or Slurm's `srun`): its rank,
+/// how many ranks there are, and octet messages between them.
+///
+/// Every call goes through MPI's default error handler, which ends the whole job with Open MPI's own
+/// message if a call fails, and `mpirun` ends the job when a rank dies: a rank never waits for one that
+/// is gone. Messages from one rank to another arrive in the order they were sent (MPI's non-overtaking
+/// rule), which the emulator relies on. Use it from one thread: the job is joined without thread support.
+public final class MPIJob {
+    /// This process's rank, from 0.
+    public let rank: Int
+    /// How many ranks the job has.
+    public let size: Int
+    /// Sends not yet complete and the copies of their messages, oldest first.
+    private var pending: [(request: MPI_Request?, octets: UnsafeMutableRawBufferPointer)] = []
+    /// The tag of every point-to-point message: one stream per pair of ranks keeps their order.
+    private static let tag: Int32 = 0
+
+    /// Whether this process was started as a rank of a job: `mpirun` (Open MPI) sets
+    /// `OMPI_COMM_WORLD_SIZE`, and PMIx, as Slurm's `srun --mpi=pmix` starts ranks, `PMIX_RANK`.
+    public static var launched: Bool {
+        let environment = ProcessInfo.processInfo.environment
+        return environment["OMPI_COMM_WORLD_SIZE"] != nil || environment["PMIX_RANK"] != nil
+    }
+
+    /// Joins the job (`MPI_Init`). Call once, before any other MPI call, and ``leave()`` before the
+    /// process ends.
+    public init() {
+        MPI_Init(nil, nil)
+        var rank: Int32 = 0
+        var size: Int32 = 0
+        MPI_Comm_rank(cmpi_world(), &rank)
+        MPI_Comm_size(cmpi_world(), &size)
+        self.rank = Int(rank)
+        self.size = Int(size)
+    }
+
+    /// Sends `message` to rank `destination` without waiting for it to be received.
+    public func send(_ message: [UInt8], to destination: Int) {
+        let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: max(message.count, 1), alignment: 8)
+        message.withUnsafeBytes { copy.copyMemory(from: $0) }
+        var request = cmpi_request_null()
+        MPI_Isend(copy.baseAddress, Int32(message.count), cmpi_byte(), Int32(destination), Self.tag, cmpi_world(), &request)
+        pending.append((request, copy))
+        releaseCompletedSends()
+    }
+
+    /// The next message sent to this rank and where it came from: waits for one if `waiting`, otherwise
+    /// returns `nil` when none has arrived.
+    public func receive(waiting: Bool) -> (source: Int, message: [UInt8])? {
+        var status = MPI_Status()
+        if waiting {
+            MPI_Probe(cmpi_any_source(), Self.tag, cmpi_world(), &status)
+        } else {
+            var arrived: Int32 = 0
+            MPI_Iprobe(cmpi_any_source(), Self.tag, cmpi_world(), &arrived, &status)
+            guard arrived != 0 else { return nil }
+        }
+        var count: Int32 = 0
+        MPI_Get_count(&status, cmpi_byte(), &count)
+        let source = status.MPI_SOURCE
+        let message = [UInt8](unsafeUninitializedCapacity: Int(count)) { buffer, initialized in
+            MPI_Recv(buffer.baseAddress, count, cmpi_byte(), source, Self.tag, cmpi_world(), cmpi_status_ignore())
+            initialized = Int(count)
+        }
+        return (Int(source), message)
+    }
+
+    /// Every rank's `message`, in rank order, on every rank (`MPI_Allgatherv`): each rank must call it,
+    /// in the same place of its run.
+    public func gather(_ message: [UInt8]) -> [[UInt8]] {
+        var count = Int32(message.count)
+        var counts = [Int32](repeating: 0, count: size)
+        MPI_Allgather(&count, 1, cmpi_int32(), &counts, 1, cmpi_int32(), cmpi_world())
+        var offsets = [Int32](repeating: 0, count: size)
+        for index in counts.indices.dropFirst() {
+            offsets[index] = offsets[index - 1] + counts[index - 1]
+        }
+        var all = [UInt8](repeating: 0, count: Int(counts.reduce(0, +)))
+        message.withUnsafeBytes { octets in
+            _ = MPI_Allgatherv(octets.baseAddress, count, cmpi_byte(), &all, &counts, &offsets, cmpi_byte(), cmpi_world())
+        }
+        return counts.indices.map { Array(all[Int(offsets[$0])..<Int(offsets[$0] + counts[$0])]) }
+    }
+
+    /// Ends the whole job at once (`MPI_Abort`), every rank with exit status `status`: for a rank that
+    /// cannot go on while the others wait for it.
+    public func abort(status: Int32) -> Never {
+        MPI_Abort(cmpi_world(), status)
+        exit(status)
+    }
+
+    /// Waits for this rank's sends to complete and leaves the job (`MPI_Finalize`).
+    public func leave() {
+        for send in pending {
+            var request = send.request
+            MPI_Wait(&request, cmpi_status_ignore())
+            send.octets.deallocate()
+        }
+        pending.removeAll()
+        MPI_Finalize()
+    }
+
+    /// Frees the copies of the messages whose sends have completed, oldest first.
+    private func releaseCompletedSends() {
+        while let oldest = pending.first {
+            var request = oldest.request
+            var done: Int32 = 0
+            MPI_Test(&request, &done, cmpi_status_ignore())
+            guard done != 0 else { return }
+            oldest.octets.deallocate()
+            pending.removeFirst()
+        }
+    }
+}

@@ -1,0 +1,93 @@
+import ArgumentParser
+import Foundation
+import UWBCore
+import UWBMPI
+
+/// A command run as one rank of an MPI job of several (`mpirun -np N uwb emulate …`, Docs/mpi.md):
+/// every rank sets up the same world and runs its own part of it; the first rank prints the output.
+///
+/// Failures every rank meets alike (a bad scenario, an option MPI runs do not take) are agreed on
+/// before the run, so that the first rank says each once and every rank ends cleanly. A failure one
+/// rank meets alone while the others wait for it ends the whole job (``abort(_:)``).
+final class RankJob {
+    /// The job.
+    let job: MPIJob
+
+    /// Whether this rank prints the output: the first.
+    var leads: Bool { job.rank == 0 }
+
+    private init(job: MPIJob) {
+        self.job = job
+    }
+
+    /// Joins the job this process was started in, if it was started as a rank of one with more than one
+    /// rank; `nil` for a process started on its own or as the only rank of its job (which then runs as
+    /// one process would).
+    static func joinIfLaunched() -> RankJob? {
+        guard MPIJob.launched else { return nil }
+        let job = MPIJob()
+        guard job.size > 1 else {
+            job.leave()
+            return nil
+        }
+        return RankJob(job: job)
+    }
+
+    /// Checks that every rank set up the same world: `setup` is this rank's, either what identifies it
+    /// (the command, the scenario file's contents and every option that changes the run) or why it
+    /// failed. Every rank must call it at the same point.
+    ///
+    /// - Throws: on every rank, if any rank failed or set up a different world: a ``CommandFailure`` on the
+    ///   first rank, which says what went wrong, and a quiet failure on the others; each has left the job.
+    func agree(_ setup: Result<String, CommandFailure>) throws {
+        let mine: [UInt8]
+        switch setup {
+        case .success(let identity):
+            mine = [0] + Array(String(FNV1a.Hash64(identity).value, radix: 16).utf8)
+        case .failure(let failure):
+            mine = [1] + Array(failure.description.utf8)
+        }
+        let all = job.gather(mine)
+        let problem = Self.problem(all)
+        guard let problem else { return }
+        job.leave()
+        if leads {
+            throw CommandFailure(problem)
+        }
+        throw ExitCode.failure
+    }
+
+    /// What is wrong with the ranks' setups, `all` of them in rank order; `nil` if nothing.
+    private static func problem(_ all: [[UInt8]]) -> String? {
+        for (rank, setup) in all.enumerated() where setup.first != 0 {
+            let failure = String(decoding: setup.dropFirst(), as: UTF8.self)
+            return all.count > 1 && all.allSatisfy({ $0 == setup }) ? failure : "rank \(rank): \(failure)"
+        }
+        guard let first = all.first, let other = all.firstIndex(where: { $0 != first }) else { return nil }
+        return "rank \(other) was started with a different scenario or options than rank 0: start every rank with the "
+            + "same command line and the same scenario file (Docs/mpi.md)"
+    }
+
+    /// Every rank's `report`, in rank order, on every rank.
+    func gather<Report: Codable>(_ report: Report) throws -> [Report] {
+        let octets = (try? JSONEncoder().encode(report)).map { [UInt8]($0) } ?? []
+        return try job.gather(octets).enumerated().map { rank, octets in
+            do {
+                return try JSONDecoder().decode(Report.self, from: Data(octets))
+            } catch {
+                throw CommandFailure("rank \(rank) sent a report this rank cannot read: every rank of the job must run the same build of uwb")
+            }
+        }
+    }
+
+    /// Ends the whole job because of `failure`, which this rank met alone while the others may be waiting for it.
+    func abort(_ failure: String) -> Never {
+        StandardError.line("Error: rank \(job.rank): \(failure)")
+        job.abort(status: 1)
+    }
+
+    /// Leaves the job, once this rank's part is done.
+    func leave() {
+        job.leave()
+    }
+}
