@@ -4,11 +4,12 @@ import UWBEmulator
 /// The order a world of one part makes its records in, for records made in several parts of a world
 /// split over threads (decision 0030): by time, then by device in the order of the devices'
 /// simultaneous events (`EventKey`: by the hash of the device's name), each device's own in the order
-/// it made them. Each part's list is already in that order for its own devices.
-enum PartOrder {
+/// it made them. Each part's list is already in that order for its own devices; so is each rank's of a
+/// world split over the processes of an MPI job.
+public enum PartOrder {
     /// Every list's records in one part's order; `time` and `device` say when and by which device a
     /// record was made. One list (or one that is not empty) is returned as it is.
-    static func merged<Record>(
+    public static func merged<Record>(
         _ lists: [[Record]], time: (Record) -> SimulationTime, device: (Record) -> String
     ) -> [Record] {
         let filled = lists.filter { !$0.isEmpty }

@@ -302,6 +302,20 @@ public final class ScenarioPositioning {
     /// Runs the world until `end` (paced against the wall clock if `pacing` is given).
     public func run(until end: SimulationTime, pacing: Pacing? = nil) {
         emulation.run(until: end, pacing: pacing)
+        collectRanging()
+    }
+
+    /// Runs this process's part of the world until `end`, the world split into one part per rank of
+    /// `messenger`'s job (``Emulation/run(until:rankOf:)``): its tags' fixes are this rank's records.
+    ///
+    /// - Throws: what ``Emulation/run(until:rankOf:)`` throws.
+    public func run(until end: SimulationTime, rankOf messenger: any RankMessenger) throws(EmulationError) {
+        try emulation.run(until: end, rankOf: messenger)
+        collectRanging()
+    }
+
+    /// Turns the distances the TWR mesh measured since the last call into fixes.
+    private func collectRanging() {
         guard let mesh else { return }
         for report in mesh.collect() {
             guard case .measured(_, let measurement) = report.event, let distance = measurement.rawDistance,

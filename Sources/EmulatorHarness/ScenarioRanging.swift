@@ -207,6 +207,15 @@ public final class ScenarioRanging {
         emulation.run(until: end, pacing: pacing)
     }
 
+    /// Runs this process's part of the world until `end`, the world split into one part per rank of
+    /// `messenger`'s job (``Emulation/run(until:rankOf:)``): its initiators' measurements and failures are
+    /// this rank's records.
+    ///
+    /// - Throws: what ``Emulation/run(until:rankOf:)`` throws.
+    public func run(until end: SimulationTime, rankOf messenger: any RankMessenger) throws(EmulationError) {
+        try emulation.run(until: end, rankOf: messenger)
+    }
+
     /// The measurements made since the last call (or the start), in time order, no longer kept
     /// here: for a caller that streams them while the world runs.
     public func takeRecords() -> [RangingRecord] {

@@ -131,7 +131,17 @@ struct LocateCommand: ParsableCommand {
     }
 
     /// Positions the tags of the scenario at `path` on the emulator.
+    /// The summary for standard error: how many fixes, and how many tags had none, by reason.
+    static func summary(fixes: Int, failures: [String: Int]) -> String {
+        let refused = failures.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }
+        return "\(fixes) fixes" + (refused.isEmpty ? "" : "; no fix: " + refused.joined(separator: ", "))
+    }
+
     private func runScenario(_ path: String, output: PositionOutput) throws {
+        if let ranks = RankJob.joinIfLaunched() {
+            try runScenario(path, output: output, as: ranks)
+            return
+        }
         let scenario = path
         let positioning: ScenarioPositioning
         let loaded: Scenario
@@ -171,8 +181,7 @@ struct LocateCommand: ParsableCommand {
                 }
             }
         }
-        let refused = failures.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }
-        StandardError.line("\(fixes) fixes" + (refused.isEmpty ? "" : "; no fix: " + refused.joined(separator: ", ")))
+        StandardError.line(Self.summary(fixes: fixes, failures: failures))
         for line in PartReport.lines(positioning.emulation.partFigures) {
             StandardError.line(line)
         }

@@ -76,6 +76,10 @@ struct RangeCommand: ParsableCommand {
 
     func run() throws {
         logging.start()
+        if let ranks = RankJob.joinIfLaunched() {
+            try run(as: ranks)
+            return
+        }
         let ranging: ScenarioRanging
         let loaded: Scenario
         do {
@@ -90,11 +94,7 @@ struct RangeCommand: ParsableCommand {
         } catch let error as ScenarioRangingError {
             throw CommandFailure("\(scenario): \(error.description)")
         }
-        if rate == nil, ranging.rate != ScenarioRanging.preferredRate {
-            StandardError.line(
-                "--rate \(JSONNumberText.text(ScenarioRanging.preferredRate)) Hz does not fit \(ranging.slots.peers) peers; "
-                    + "ranging at \(JSONNumberText.text(ranging.rate)) Hz")
-        }
+        noteRate(of: ranging)
         // The trace file is opened first: one that cannot be written fails the command before it prints anything.
         let traceFile = TraceFile(path: trace)
         try traceFile.start(ranging.emulation)
@@ -116,10 +116,24 @@ struct RangeCommand: ParsableCommand {
             measurements += records.count
             failures += ranging.takeFailures().count
         }
-        StandardError.line("\(measurements) measurements, \(failures) failed rounds, \(ranging.skippedRounds) skipped")
+        StandardError.line(Self.summary(measurements: measurements, failures: failures, skipped: ranging.skippedRounds))
         for line in PartReport.lines(ranging.emulation.partFigures) {
             StandardError.line(line)
         }
         try traceFile.finish(ranging.emulation)
+    }
+
+    /// Says on standard error when the preferred rate does not fit the scenario's peers and `ranging` runs slower.
+    func noteRate(of ranging: ScenarioRanging) {
+        if rate == nil, ranging.rate != ScenarioRanging.preferredRate {
+            StandardError.line(
+                "--rate \(JSONNumberText.text(ScenarioRanging.preferredRate)) Hz does not fit \(ranging.slots.peers) peers; "
+                    + "ranging at \(JSONNumberText.text(ranging.rate)) Hz")
+        }
+    }
+
+    /// The summary for standard error.
+    static func summary(measurements: Int, failures: Int, skipped: Int) -> String {
+        "\(measurements) measurements, \(failures) failed rounds, \(skipped) skipped"
     }
 }

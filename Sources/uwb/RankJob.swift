@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import UWBCore
+import UWBEmulator
 import UWBMPI
 
 /// A command run as one rank of an MPI job of several (`mpirun -np N uwb emulate …`, Docs/mpi.md):
@@ -66,6 +67,64 @@ final class RankJob {
         guard let first = all.first, let other = all.firstIndex(where: { $0 != first }) else { return nil }
         return "rank \(other) was started with a different scenario or options than rank 0: start every rank with the "
             + "same command line and the same scenario file (Docs/mpi.md)"
+    }
+
+    /// Why a run with these options cannot run under mpirun, if it cannot: a trace (`trace`), threads
+    /// (`threads`) and pacing (`paced`) are for one process.
+    static func refusal(trace: String?, threads: Int?, paced: Bool = false) -> String? {
+        if trace != nil {
+            return "--trace is not written by a run under mpirun yet: run in one process (--threads N) to write a trace"
+        }
+        if threads != nil {
+            return "--threads splits a world in one process; under mpirun each rank runs one part: leave --threads out"
+        }
+        if paced {
+            return "--paced runs in one process against the wall clock: run it without mpirun"
+        }
+        return nil
+    }
+
+    /// Sets up this rank's world with `make` once every rank has: fails with `refusal` if given (see
+    /// ``refusal(trace:threads:paced:)``), and checks that every rank was given the same scenario file's
+    /// contents and `options` (every option that changes the run) for `command`.
+    ///
+    /// - Throws: as ``agree(_:)``, on every rank, if any rank failed or was given something else.
+    func setUp<World>(
+        command: String, scenario path: String, options: [String], refusal: String?,
+        _ make: () throws(CommandFailure) -> World
+    ) throws -> World {
+        var world: World?
+        try agree(Result { () throws(CommandFailure) -> String in
+            if let refusal {
+                throw CommandFailure(refusal)
+            }
+            let contents: String
+            do {
+                contents = try String(contentsOfFile: path, encoding: .utf8)
+            } catch {
+                throw CommandFailure("\(path): the scenario file cannot be read: \(error.localizedDescription)")
+            }
+            world = try make()
+            return ([command, contents] + options).joined(separator: "\u{1}")
+        })
+        guard let world else { throw CommandFailure("the ranks agreed on a world this rank did not set up") }
+        return world
+    }
+
+    /// Runs `body`, which runs this rank's part of the world; a failure there, which this rank meets
+    /// alone while the others wait, ends the whole job (``abort(_:)``).
+    func running(_ body: () throws(EmulationError) -> Void) {
+        do {
+            try body()
+        } catch {
+            abort(error.description)
+        }
+    }
+
+    /// The figures of every rank's part of `emulation`, in rank order. Every rank must call it at the same
+    /// point of the run.
+    func figures(_ emulation: Emulation) throws -> [RankFigures] {
+        try gather(RankFigures(emulation, part: job.rank))
     }
 
     /// Every rank's `report`, in rank order, on every rank.
