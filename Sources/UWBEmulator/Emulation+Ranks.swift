@@ -18,7 +18,9 @@ extension Emulation {
                 device.start()
             }
         }
-        try RankedRun(part: part, of: parts, medium: medium, messenger: messenger, end: end).run()
+        let run = RankedRun(part: part, of: parts, medium: medium, messenger: messenger, end: end)
+        try run.run(after: nextRunMessages)
+        nextRunMessages = run.nextRunMessages
         part.simulator.advanceClock(to: end)
     }
 }

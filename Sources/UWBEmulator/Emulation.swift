@@ -36,6 +36,8 @@ public final class Emulation {
     var window = 0
     /// The devices' names.
     private var names: Set<String> = []
+    /// Messages other ranks sent for this rank's next run of a world split over processes (``RankedRun``).
+    var nextRunMessages: [(source: Int, message: [UInt8])] = []
 
     /// An empty world in one part.
     public convenience init(

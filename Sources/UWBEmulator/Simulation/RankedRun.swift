@@ -49,6 +49,8 @@ final class RankedRun {
     private var lastCarried: [Int] = []
     /// Whether this rank has run to the end: frames that reach it afterwards start after the end.
     private var done = false
+    /// Messages from ranks that had said they were done: they belong to the next run, which the sender has begun.
+    private(set) var nextRunMessages: [(source: Int, message: [UInt8])] = []
 
     /// The run of `part`, the part of the world of `medium` split into `parts` that `messenger`'s rank
     /// runs, up to `end`.
@@ -70,10 +72,12 @@ final class RankedRun {
     }
 
     /// Runs the part's events up to the end, as far as the other ranks let it at each moment, sending its
-    /// frames to every other rank; returns once every rank is done.
+    /// frames to every other rank; returns once every rank is done. `earlier` are the messages the last
+    /// run kept for this one (its ``nextRunMessages``): a rank that is done may begin the next run while
+    /// others finish this one.
     ///
     /// - Throws: ``EmulationError/rankMessage(_:)`` if another rank sent a message this one cannot read.
-    func run() throws(EmulationError) {
+    func run(after earlier: [(source: Int, message: [UInt8])]) throws(EmulationError) {
         let messenger = messenger
         part.courier = { [unowned self] frame, destination in
             messenger.send(RankMessage.frame(octets: frame), to: destination)
@@ -84,6 +88,9 @@ final class RankedRun {
         defer { part.courier = nil }
         let simulator = part.simulator
         write(promise(notBefore: simulator.now))
+        for (source, message) in earlier {
+            try take(message, from: source)
+        }
         while true {
             while let (source, message) = messenger.receive(waiting: false) {
                 try take(message, from: source)
@@ -191,6 +198,10 @@ final class RankedRun {
     /// Takes `message` from rank `source`: a promise replaces its promise and counts, a frame is carried
     /// to the part's devices (none once the run is done: it starts after the end).
     private func take(_ message: [UInt8], from source: Int) throws(EmulationError) {
+        guard !finished[source] else {
+            nextRunMessages.append((source, message))
+            return
+        }
         switch try RankMessage.read(message, medium: medium) {
         case .promise(let promise, let counts):
             guard counts.count == promises.count else {
