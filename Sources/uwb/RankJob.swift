@@ -38,8 +38,8 @@ final class RankJob {
     /// (the command, the scenario file's contents and every option that changes the run) or why it
     /// failed. Every rank must call it at the same point.
     ///
-    /// - Throws: on every rank, if any rank failed or set up a different world: a ``CommandFailure`` on the
-    ///   first rank, which says what went wrong, and a quiet failure on the others; each has left the job.
+    /// - Throws: on every rank, if any rank failed or set up a different world, a failure with exit status 1
+    ///   once the first rank has said on standard error what went wrong and every rank has left the job.
     func agree(_ setup: Result<String, CommandFailure>) throws {
         let mine: [UInt8]
         switch setup {
@@ -51,10 +51,12 @@ final class RankJob {
         let all = job.gather(mine)
         let problem = Self.problem(all)
         guard let problem else { return }
-        job.leave()
         if leads {
-            throw CommandFailure(problem)
+            StandardError.line("Error: \(problem)")
         }
+        // The others wait until the first has said it: mpirun ends the job as soon as a rank fails.
+        _ = job.gather([])
+        job.leave()
         throw ExitCode.failure
     }
 
@@ -98,13 +100,13 @@ final class RankJob {
             if let refusal {
                 throw CommandFailure(refusal)
             }
+            world = try make()
             let contents: String
             do {
                 contents = try String(contentsOfFile: path, encoding: .utf8)
             } catch {
-                throw CommandFailure("\(path): the scenario file cannot be read: \(error.localizedDescription)")
+                throw CommandFailure("\(path): the scenario file cannot be read again: \(error.localizedDescription)")
             }
-            world = try make()
             return ([command, contents] + options).joined(separator: "\u{1}")
         })
         guard let world else { throw CommandFailure("the ranks agreed on a world this rank did not set up") }

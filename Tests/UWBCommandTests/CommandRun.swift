@@ -18,6 +18,18 @@ struct CommandRun {
     /// the repository's board descriptions and `environment` added to this process's.
     init(_ arguments: [String], environment added: [String: String] = [:]) throws {
         let uwb = try #require(BuiltExecutable.path(named: "uwb"), "no uwb executable was built")
+        try self.init(executable: uwb, arguments, environment: added)
+    }
+
+    /// Runs `mpirun` (Open MPI) with `arguments`, in which `uwb` is the built `uwb` and paths starting with
+    /// `Docs/` are made absolute, with the environment ``MPIRun/environment`` sets.
+    init(mpirun arguments: [String]) throws {
+        let uwb = try #require(BuiltExecutable.path(named: "uwb"), "no uwb executable was built")
+        let mpirun = try #require(MPIRun.path, "no mpirun on the PATH: apt-get install openmpi-bin (README)")
+        try self.init(executable: mpirun, MPIRun.options + arguments.map { $0 == "uwb" ? uwb : $0 }, environment: MPIRun.environment)
+    }
+
+    private init(executable: String, _ arguments: [String], environment added: [String: String]) throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("uwb-run-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -26,7 +38,7 @@ struct CommandRun {
         try Data().write(to: outputFile)
         try Data().write(to: errorFile)
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: uwb)
+        process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments.map { $0.hasPrefix("Docs/") ? Repository.path($0) : $0 }
         var environment = ProcessInfo.processInfo.environment
         environment["UWB_BOARDS_DIR"] = Repository.boardsDirectory
