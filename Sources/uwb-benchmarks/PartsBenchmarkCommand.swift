@@ -56,6 +56,12 @@ struct PartsBenchmarkCommand: ParsableCommand {
     @Option(help: "Random seed of every world.")
     var seed: UInt64 = 1
 
+    @Option(help: """
+        Write the warehouse and the ranging pairs as scenario files to this directory (warehouse.json, \
+        ranging-pairs.json) and run nothing: for `uwb locate` and `uwb range` on threads or MPI ranks (Docs/mpi.md).
+        """)
+    var writeScenarios: String?
+
     func validate() throws {
         guard !worlds.isEmpty, !threads.isEmpty, threads.allSatisfy({ $0 >= 1 }), repetitions >= 1 else {
             throw ValidationError("give at least one world, thread counts of 1 or more, and 1 or more --repetitions")
@@ -71,6 +77,15 @@ struct PartsBenchmarkCommand: ParsableCommand {
 
     func run() throws {
         let boards = repository + "/Hardware/boards"
+        if let writeScenarios {
+            let directory = URL(fileURLWithPath: writeScenarios)
+            let crowd = WarehouseCrowd(anchorsPerSide: anchorsPerSide, tagsPerSide: tagsPerSide, boards: boards)
+            try crowd.json(seed: seed).write(to: directory.appendingPathComponent("warehouse.json"))
+            let pairs = WarehouseWorld(count: 1000, spacing: 20, seed: seed, boards: boards)
+            try pairs.world().json().write(to: directory.appendingPathComponent("ranging-pairs.json"))
+            print("wrote \(directory.path)/warehouse.json and ranging-pairs.json; range the pairs with --seed \(seed) --rate \(WarehouseWorld.rate) --cluster-size 2")
+            return
+        }
         for world in worlds {
             switch world {
             case .warehouse:

@@ -94,6 +94,11 @@ struct RangingWorld {
 
     /// The scenario.
     func scenario() throws -> Scenario {
+        try Scenario(jsonData: try json(), boardSearchPaths: [boards])
+    }
+
+    /// The scenario as a file holds it, for `uwb range --scenario` (`uwb-benchmarks parts --write-scenarios`).
+    func json() throws -> Data {
         let root: [String: Any] = [
             "name": name,
             "radio": radio.merging(["dataRateKbps": dataRateKbps, "channel": radioChannel.number]) { $1 },
@@ -109,8 +114,7 @@ struct RangingWorld {
                     .merging(device.txPowerDBm.map { ["txPowerDBm": $0] } ?? [:]) { $1 }
             },
         ]
-        let data = try JSONSerialization.data(withJSONObject: root)
-        return try Scenario(jsonData: data, boardSearchPaths: [boards])
+        return try JSONSerialization.data(withJSONObject: root, options: [.sortedKeys])
     }
 
     /// Ranges the first device with the others at `rate` rounds per second per peer for `seconds`

@@ -28,6 +28,11 @@ struct WarehouseCrowd {
 
     /// The scenario, with seed `seed`.
     func scenario(seed: UInt64) throws -> Scenario {
+        try Scenario(jsonData: try json(seed: seed), boardSearchPaths: [boards])
+    }
+
+    /// The scenario as a file holds it, for `uwb locate --scenario` (`uwb-benchmarks parts --write-scenarios`).
+    func json(seed: UInt64) throws -> Data {
         let side = Double(anchorsPerSide - 1) * Self.anchorSpacing
         let anchorCount = anchorsPerSide * anchorsPerSide
         var devices: [[String: Any]] = []
@@ -61,6 +66,6 @@ struct WarehouseCrowd {
             "positioning": ["networkIdentifier": 4000, "roundsPerSecond": 10],
             "devices": devices,
         ]
-        return try Scenario(jsonData: try JSONSerialization.data(withJSONObject: root), boardSearchPaths: [boards])
+        return try JSONSerialization.data(withJSONObject: root, options: [.sortedKeys])
     }
 }

@@ -37,6 +37,11 @@ struct WarehouseWorld {
 
     /// The pairs' ranging, at time zero.
     func ranging() throws -> ScenarioRanging {
+        try ScenarioRanging(scenario: try world().scenario(), seed: seed, rate: Self.rate, clusterSize: 2, parts: parts)
+    }
+
+    /// The pairs, as a scenario's devices.
+    func world() -> RangingWorld {
         let pairs = count / 2
         let columns = Int(Double(pairs).squareRoot().rounded(.up))
         var devices: [RangingWorld.Device] = []
@@ -54,7 +59,6 @@ struct WarehouseWorld {
                     yawDegrees: member == 0 ? 0 : 180))
             }
         }
-        let world = RangingWorld(name: "warehouse of \(pairs) pairs", channel: "cm4", devices: devices, boards: boards)
-        return try ScenarioRanging(scenario: try world.scenario(), seed: seed, rate: Self.rate, clusterSize: 2, parts: parts)
+        return RangingWorld(name: "warehouse of \(pairs) pairs", channel: "cm4", devices: devices, boards: boards)
     }
 }
