@@ -8,8 +8,9 @@ import UWBCore
 /// it left: bit for bit, as it would reach them in one process.
 enum RankMessage {
     /// No chip of the sending rank will put a frame on the air before this instant, in picoseconds, but
-    /// in answer to frames it has not carried yet; per rank, how many of that rank's frames it has carried.
-    case promise(Int64, carried: [Int])
+    /// in answer to frames it has not carried yet; the instant it waits to run up to (`Int64.max` if it
+    /// runs); per rank, how many of that rank's frames it has carried.
+    case promise(Int64, need: Int64, carried: [Int])
     /// A frame for the receiving rank to carry to its devices.
     case frame(OutgoingFrame)
     /// The sending rank has run to the end and sends nothing more.
@@ -19,10 +20,12 @@ enum RankMessage {
         case promise = 1, frame, done
     }
 
-    /// The octets of a promise of `picoseconds`, having carried `carried` frames of each rank.
-    static func promise(octets picoseconds: Int64, carried: [Int]) -> [UInt8] {
+    /// The octets of a promise of `picoseconds` from a rank that waits to run up to `need`, having
+    /// carried `carried` frames of each rank.
+    static func promise(octets picoseconds: Int64, need: Int64, carried: [Int]) -> [UInt8] {
         var writer = RankMessageWriter(kind: Kind.promise.rawValue)
         writer.integer(picoseconds)
+        writer.integer(need)
         writer.integer(Int64(carried.count))
         for count in carried {
             writer.integer(Int64(count))
@@ -86,6 +89,7 @@ enum RankMessage {
         switch Kind(rawValue: kind) {
         case .promise:
             let promise = try reader.integer("promise")
+            let need = try reader.integer("need")
             let ranks = try reader.integer("rank count")
             guard (1...Int64(Scenario.maximumDeviceCount)).contains(ranks) else { throw .rankMessage("a promise for \(ranks) ranks") }
             var carried: [Int] = []
@@ -93,7 +97,7 @@ enum RankMessage {
                 carried.append(Int(try reader.integer("carried count")))
             }
             try reader.finish()
-            return .promise(promise, carried: carried)
+            return .promise(promise, need: need, carried: carried)
         case .done:
             try reader.finish()
             return .done

@@ -44,9 +44,13 @@ final class RankedRun {
     private var framesSeen: [Int]
     /// Per rank: whether it said it is done; this rank's own place holds `true`.
     private var finished: [Bool]
-    /// The promise and counts this rank last wrote.
+    /// The promise, counts and need this rank last wrote.
     private var lastSent = Int64.min
     private var lastCarried: [Int] = []
+    private var lastNeed = Int64.max
+    /// Per rank: the instant it waits to run up to (its next event), from its latest message; `Int64.max`
+    /// if it was running when it wrote. This rank's own place holds `Int64.max`.
+    private var needs: [Int64]
     /// Whether this rank has run to the end: frames that reach it afterwards start after the end.
     private var done = false
     /// Messages from ranks that had said they were done: they belong to the next run, which the sender has begun.
@@ -69,7 +73,12 @@ final class RankedRun {
         firstFrame = Array(repeating: 0, count: ranks)
         framesSeen = Array(repeating: 0, count: ranks)
         finished = (0..<ranks).map { $0 == messenger.rank }
+        needs = Array(repeating: .max, count: ranks)
     }
+
+    /// How many events a rank runs between looks for messages while it runs: a waiting rank's word
+    /// that it waits reaches it within that many events.
+    static let eventsBetweenLooks = 8
 
     /// Runs the part's events up to the end, as far as the other ranks let it at each moment, sending its
     /// frames to every other rank; returns once every rank is done. `earlier` are the messages the last
@@ -87,29 +96,31 @@ final class RankedRun {
         }
         defer { part.courier = nil }
         let simulator = part.simulator
-        write(promise(notBefore: simulator.now))
+        write(promise(notBefore: simulator.now), need: .max)
         for (source, message) in earlier {
             try take(message, from: source)
         }
         while true {
-            while let (source, message) = messenger.receive(waiting: false) {
-                try take(message, from: source)
-            }
+            try takeWaitingMessages()
             let safe = bound()
             let limit = SimulationTime(picoseconds: min(safe, end))
+            var events = 0
             while simulator.step(notAfter: limit) {
-                let promise = promise(notBefore: simulator.now)
-                if promise >= Self.adding(WorldPart.lookaheadPicoseconds, to: lastSent) {
-                    write(promise)
+                events += 1
+                if events % Self.eventsBetweenLooks == 0 {
+                    try takeWaitingMessages()
                 }
+                serveWaitingRanks(promise: promise(notBefore: simulator.now))
             }
-            if safe > end, (simulator.nextEventTime?.picoseconds ?? .max) > end {
+            let next = simulator.nextEventTime?.picoseconds ?? .max
+            if safe > end, next > end {
                 break
             }
             // Every event up to the limit has run: a transmission expected by then was cancelled.
             let promise = promise(notBefore: SimulationTime(picoseconds: limit.picoseconds + 1))
-            if promise != lastSent || framesSeen != lastCarried {
-                write(promise)
+            let need = min(next, end + 1)
+            if promise != lastSent || framesSeen != lastCarried || need != lastNeed {
+                write(promise, need: need)
             }
             // The new promise may move the bound on by itself (the lookahead past it); if not, only a
             // message can.
@@ -152,11 +163,38 @@ final class RankedRun {
         return part.promise.load(ordering: .relaxed)
     }
 
-    /// Sends `promise` and the frames this rank has carried to every other rank.
-    private func write(_ promise: Int64) {
+    /// Takes every message that has arrived, without waiting.
+    private func takeWaitingMessages() throws(EmulationError) {
+        while let (source, message) = messenger.receive(waiting: false) {
+            try take(message, from: source)
+        }
+    }
+
+    /// Writes, while this rank runs, what may let a waiting rank run: a promise that reaches the instant it
+    /// waits for, or frames carried since the last write (its own frames, or frames it may answer, which
+    /// hold it back until carried). A rank that runs and has no one waiting for it writes nothing, so
+    /// that a rank far ahead does not flood the one trailing it.
+    private func serveWaitingRanks(promise: Int64) {
+        var reaches = false
+        var waiting = false
+        for need in needs where need != .max {
+            waiting = true
+            if lastSent < need, need <= promise {
+                reaches = true
+            }
+        }
+        if reaches || (waiting && framesSeen != lastCarried) {
+            write(promise, need: .max)
+        }
+    }
+
+    /// Sends `promise`, the frames this rank has carried and the instant it waits to run up to (`need`,
+    /// `Int64.max` while it runs) to every other rank.
+    private func write(_ promise: Int64, need: Int64) {
         lastSent = promise
         lastCarried = framesSeen
-        let message = RankMessage.promise(octets: promise, carried: framesSeen)
+        lastNeed = need
+        let message = RankMessage.promise(octets: promise, need: need, carried: framesSeen)
         for rank in 0..<messenger.size where rank != me {
             messenger.send(message, to: rank)
         }
@@ -203,17 +241,19 @@ final class RankedRun {
             return
         }
         switch try RankMessage.read(message, medium: medium) {
-        case .promise(let promise, let counts):
+        case .promise(let promise, let need, let counts):
             guard counts.count == promises.count else {
                 throw .rankMessage("a promise counting the frames of \(counts.count) ranks in a job of \(promises.count)")
             }
             promises[source] = promise
+            needs[source] = need
             carried[source] = counts
             for sender in counts.indices {
                 forgetCarried(from: sender)
             }
         case .done:
             finished[source] = true
+            needs[source] = .max
             promises[source] = .max
             transmits[source] = false
             for sender in starts.indices {

@@ -7,22 +7,24 @@ import UWBTestSupport
 /// that reach the other rank bit for bit, and clear errors for messages no rank sends.
 @Suite("Messages between ranks")
 struct RankMessageTests {
-    @Test("a promise: its kind, the instant little-endian, then the count of ranks and each rank's carried frames")
+    @Test("a promise: its kind, the instant and the need little-endian, then the count of ranks and each rank's carried frames")
     func promiseOctets() throws {
-        let octets = RankMessage.promise(octets: 0x0102_0304_0506_0708, carried: [3, 258])
+        let octets = RankMessage.promise(octets: 0x0102_0304_0506_0708, need: .max, carried: [3, 258])
         #expect(octets == [
             0x01,
             0x08, 0x07, 0x06, 0x05, 0x04, 0x03, 0x02, 0x01,
+            0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x7F,
             0x02, 0, 0, 0, 0, 0, 0, 0,
             0x03, 0, 0, 0, 0, 0, 0, 0,
             0x02, 0x01, 0, 0, 0, 0, 0, 0,
         ])
         let world = try Self.world()
-        guard case .promise(let instant, let carried) = try RankMessage.read(octets, medium: world.medium) else {
+        guard case .promise(let instant, let need, let carried) = try RankMessage.read(octets, medium: world.medium) else {
             Issue.record("not read as a promise")
             return
         }
         #expect(instant == 0x0102_0304_0506_0708)
+        #expect(need == .max)
         #expect(carried == [3, 258])
         #expect(RankMessage.doneOctets == [0x03])
     }
@@ -67,13 +69,13 @@ struct RankMessageTests {
     @Test("messages no rank sends: clear errors naming what is wrong")
     func malformed() throws {
         let world = try Self.world()
-        let promise = RankMessage.promise(octets: 5, carried: [0, 0])
+        let promise = RankMessage.promise(octets: 5, need: 7, carried: [0, 0])
         let cases: [([UInt8], String)] = [
             ([], "ends before its kind"),
             ([9], "a message of kind 9"),
             (Array(promise.dropLast()), "ends before its carried count"),
             (promise + [0], "1 octets after a message's last field"),
-            ([0x01] + Array(repeating: 0, count: 8) + [0, 0, 0, 0, 0, 0, 0, 0], "a promise for 0 ranks"),
+            ([0x01] + Array(repeating: 0, count: 16) + [0, 0, 0, 0, 0, 0, 0, 0], "a promise for 0 ranks"),
             ([0x03, 0x00], "1 octets after"),
         ]
         for (octets, expected) in cases {
