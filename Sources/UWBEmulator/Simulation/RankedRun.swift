@@ -15,8 +15,11 @@
 /// - its own promise plus the lookahead, if another rank transmits (it may answer this rank's frames).
 ///
 /// Promises follow each rank's own next event, so ranks with nothing to do jump ahead together rather
-/// than creep a lookahead at a time. A rank writes when it can go no further and whenever its promise has
-/// moved on by a lookahead. A rank whose devices all listen only promises never. Once a rank's bound and
+/// than creep a lookahead at a time. A rank writes when it can go no further, saying up to which instant
+/// it waits to run (its next event). While it runs, it looks for messages every few events and writes
+/// only what may let a waiting rank run: a promise that reaches the instant that rank waits for, or
+/// frames it has carried since it last wrote. So a rank far ahead does not flood one that trails it
+/// with promises it cannot use. A rank whose devices all listen only promises never. Once a rank's bound and
 /// its own next event are past the end, it has carried every frame that starts by the end; it says it is
 /// done, and takes the others' remaining messages until each has said so.
 final class RankedRun {
