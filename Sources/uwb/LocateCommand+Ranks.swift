@@ -36,13 +36,9 @@ extension LocateCommand {
             print(PositionOutput.tableHeader)
         }
         let end = SimulationTime(seconds: duration ?? loaded.duration.secondsValue)
-        var time = SimulationTime.zero
-        var tallies: [String: Int] = [:]
-        while time < end {
-            time = min(time + Self.slice, end)
-            ranks.running { () throws(EmulationError) in
-                try positioning.run(until: time, rankOf: ranks.job)
-            }
+        var tallies = try ranks.runSlices(until: end, slice: Self.slice) { time throws(EmulationError) in
+            try positioning.run(until: time, rankOf: ranks.job)
+        } take: {
             var slice = RankLines()
             for record in positioning.takeRecords() {
                 slice.add(output.line(for: record), at: record.time, by: record.device)
@@ -51,12 +47,7 @@ extension LocateCommand {
                 case .failure(let error): slice.tallies[PositionOutput.reason(error), default: 0] += 1
                 }
             }
-            if let merged = try ranks.merged(slice) {
-                for line in merged.lines {
-                    print(line.text)
-                }
-                tallies.merge(merged.tallies, uniquingKeysWith: +)
-            }
+            return slice
         }
         let figures = try ranks.figures(positioning.emulation)
         ranks.leave()

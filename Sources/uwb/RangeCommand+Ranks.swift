@@ -35,25 +35,16 @@ extension RangeCommand {
         }
         let output = MeasurementOutput(format: format)
         let end = SimulationTime(seconds: duration ?? loaded.duration.secondsValue)
-        var time = SimulationTime.zero
-        var tallies: [String: Int] = [:]
-        while time < end {
-            time = min(time + Self.slice, end)
-            ranks.running { () throws(EmulationError) in
-                try ranging.run(until: time, rankOf: ranks.job)
-            }
+        let tallies = try ranks.runSlices(until: end, slice: Self.slice) { time throws(EmulationError) in
+            try ranging.run(until: time, rankOf: ranks.job)
+        } take: {
             var slice = RankLines()
             for record in ranging.takeRecords() {
                 slice.add(output.line(for: record), at: record.time, by: record.observer)
             }
+            slice.tallies[Self.measurementsTally] = slice.lines.count
             slice.tallies[Self.failuresTally] = ranging.takeFailures().count
-            if let merged = try ranks.merged(slice) {
-                for line in merged.lines {
-                    print(line.text)
-                }
-                tallies[Self.measurementsTally, default: 0] += merged.lines.count
-                tallies.merge(merged.tallies, uniquingKeysWith: +)
-            }
+            return slice
         }
         var skipped = RankLines()
         skipped.tallies[Self.skippedTally] = ranging.skippedRounds

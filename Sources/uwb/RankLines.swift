@@ -40,4 +40,28 @@ extension RankJob {
         }
         return merged
     }
+
+    /// Runs a world slice by slice until `end`, `slice` of simulated time at a time: `run` runs this rank's
+    /// part up to an instant, `take` gives the lines it made since, and the first rank prints every rank's
+    /// in the order one process would. Returns the tallies of the whole run, summed over the ranks, on the
+    /// first rank (empty on the others).
+    func runSlices(
+        until end: SimulationTime, slice: Duration, run: (SimulationTime) throws(EmulationError) -> Void, take: () -> RankLines
+    ) throws -> [String: Int] {
+        var time = SimulationTime.zero
+        var tallies: [String: Int] = [:]
+        while time < end {
+            time = min(time + slice, end)
+            running { () throws(EmulationError) in
+                try run(time)
+            }
+            if let merged = try merged(take()) {
+                for line in merged.lines {
+                    print(line.text)
+                }
+                tallies.merge(merged.tallies, uniquingKeysWith: +)
+            }
+        }
+        return tallies
+    }
 }
