@@ -6,10 +6,14 @@ extension Emulation {
     /// device sent and heard is then known to its own rank only.
     ///
     /// - Throws: ``EmulationError/rankCount(parts:ranks:)`` if the world is not split into one part per
-    ///   rank; ``EmulationError/rankMessage(_:)`` if another rank sent a message this one cannot read.
+    ///   rank; ``EmulationError/emptyPart(_:)`` if a part holds no device (every rank waits for every
+    ///   other to carry each frame, and a rank without devices is sent none); ``EmulationError/rankMessage(_:)`` if another rank sent a message this one cannot read.
     public func run(until end: SimulationTime, rankOf messenger: any RankMessenger) throws(EmulationError) {
         guard messenger.size == parts.count, parts.indices.contains(messenger.rank) else {
             throw .rankCount(parts: parts.count, ranks: messenger.size)
+        }
+        if let empty = parts.firstIndex(where: { $0.members.isEmpty }) {
+            throw .emptyPart(empty)
         }
         let part = parts[messenger.rank]
         if !started {

@@ -22,6 +22,8 @@ public enum EmulationError: Error, Hashable, Sendable, CustomStringConvertible {
     case rankMessage(String)
     /// A world split over processes has this many parts, but its job this many ranks.
     case rankCount(parts: Int, ranks: Int)
+    /// Part of a world split over processes holds no device: its rank would have nothing to run.
+    case emptyPart(Int)
 
     /// What went wrong and what to do.
     public var description: String {
@@ -45,6 +47,8 @@ public enum EmulationError: Error, Hashable, Sendable, CustomStringConvertible {
             "the emulation already has a device called \"\(name)\"; give each device a name of its own"
         case .rankMessage(let detail):
             "another rank sent \(detail): every rank of the job must run the same build of uwb"
+        case .emptyPart(let part):
+            "part \(part) of the world holds no device: give every part a device, or split the world into fewer parts"
         case .rankCount(let parts, let ranks):
             "a world split into \(parts) parts cannot run on a job of \(ranks) ranks: split it into one part per rank"
         }

@@ -65,4 +65,16 @@ struct RankedWorldTests {
         }
         #expect(EmulationError.rankCount(parts: 3, ranks: 2).description.contains("one part per rank"))
     }
+
+    @Test("a world with a part that holds no device is refused before it runs")
+    func emptyPart() throws {
+        let world = try Emulation(seed: 1, channelModel: try ChannelModel(kind: .freeSpace, channel: .five), parts: 3)
+        try world.add(WorldFixtures.device("alice", at: .zero), part: 0)
+        try world.add(WorldFixtures.device("bob", at: Vector3(x: 3, y: 0, z: 0)), part: 2)
+        let mailboxes = ThreadMailboxes(ranks: 3, delivery: .eager)
+        #expect(throws: EmulationError.emptyPart(1)) {
+            try world.run(until: SimulationTime(seconds: 1), rankOf: mailboxes.messenger(rank: 0))
+        }
+        #expect(EmulationError.emptyPart(1).description.contains("fewer parts"))
+    }
 }
