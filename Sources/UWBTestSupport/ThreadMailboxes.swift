@@ -17,10 +17,13 @@ public final class ThreadMailboxes: @unchecked Sendable {
     private let condition = NSCondition()
     private var boxes: [[(source: Int, message: [UInt8])]]
     private let delivery: Delivery
+    /// How many ranks there are: fixed, so read without the lock.
+    private let ranks: Int
 
     /// Mailboxes for `ranks` ranks.
     public init(ranks: Int, delivery: Delivery) {
         boxes = Array(repeating: [], count: ranks)
+        self.ranks = ranks
         self.delivery = delivery
     }
 
@@ -53,7 +56,7 @@ public final class ThreadMailboxes: @unchecked Sendable {
         /// This messenger's rank.
         public let rank: Int
         /// How many ranks there are.
-        public var size: Int { mailboxes.boxes.count }
+        public var size: Int { mailboxes.ranks }
 
         fileprivate init(mailboxes: ThreadMailboxes, rank: Int) {
             self.mailboxes = mailboxes
