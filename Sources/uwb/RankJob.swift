@@ -131,7 +131,7 @@ final class RankJob {
 
     /// Every rank's `report`, in rank order, on every rank.
     func gather<Report: Codable>(_ report: Report) throws -> [Report] {
-        let octets = (try? JSONEncoder().encode(report)).map { [UInt8]($0) } ?? []
+        let octets = [UInt8](try JSONEncoder().encode(report))
         return try job.gather(octets).enumerated().map { rank, octets in
             do {
                 return try JSONDecoder().decode(Report.self, from: Data(octets))
