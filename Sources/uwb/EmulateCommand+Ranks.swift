@@ -15,7 +15,7 @@ extension EmulateCommand {
                 let loaded = try Scenario.load(from: scenario)
                 return (loaded, try Emulation.withAttackers(scenario: loaded, seed: seed, parts: ranks.job.size))
             } catch {
-                throw CommandFailure("\(error)")
+                throw RankCountFailure.failure(error, scenario: scenario) ?? CommandFailure("\(error)")
             }
         }
         if ranks.leads {

@@ -27,7 +27,7 @@ extension LocateCommand {
                     tagAcceleration: tagAcceleration.map(Acceleration.init(metresPerSecondSquared:)) ?? ScenarioPositioning.defaultTagAcceleration,
                     parts: ranks.job.size))
             } catch let error as ScenarioPositioningError {
-                throw CommandFailure("\(path): \(error.description)")
+                throw RankCountFailure.failure(error, scenario: path) ?? CommandFailure("\(path): \(error.description)")
             } catch {
                 throw CommandFailure("\(error)")
             }

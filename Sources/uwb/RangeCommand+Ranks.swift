@@ -22,7 +22,7 @@ extension RangeCommand {
                     scenario: loaded, seed: seed, rate: rate, clusterSize: clusterSize,
                     fieldOfView: FieldOfView(halfAngle: .degrees(fieldOfView)), parts: ranks.job.size))
             } catch let error as ScenarioRangingError {
-                throw CommandFailure("\(scenario): \(error.description)")
+                throw RankCountFailure.failure(error, scenario: scenario) ?? CommandFailure("\(scenario): \(error.description)")
             } catch {
                 throw CommandFailure("\(error)")
             }
