@@ -71,6 +71,7 @@ struct MPIRunTests {
             (["-np", "2", "uwb", "locate", "--scenario", "Docs/scenarios/office-dl-tdoa.json", "--threads", "1"], "--threads splits"),
             (["-np", "3", "uwb", "emulate", "--scenario", "Docs/scenarios/walking-around.json"], "this world runs on at most 2 ranks"),
             (["-np", "2", "uwb", "range", "--scenario", "Docs/scenarios/dense-room.json"], "this world runs in one process only"),
+            (["-np", "14", "uwb", "locate", "--scenario", "Docs/scenarios/office-dl-tdoa.json"], "this world runs on at most 13 ranks, not 14"),
         ]
         for (arguments, expected) in cases {
             let job = try CommandRun(mpirun: arguments)
