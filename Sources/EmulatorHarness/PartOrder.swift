@@ -14,9 +14,16 @@ public enum PartOrder {
     ) -> [Record] {
         let filled = lists.filter { !$0.isEmpty }
         guard filled.count > 1 else { return filled.first ?? [] }
-        let keyed = filled.flatMap { list in
-            list.enumerated().map { (place: $0.offset, key: max(FNV1a.Hash64(device($0.element)).value, 1), record: $0.element) }
-        }
+        return ordered(filled.joined(), time: time, device: device)
+    }
+
+    /// `records` in one part's order, however the records of different devices are interleaved,
+    /// provided each device's own are in the order it made them: for records that threads hand to one
+    /// list as they come (a session mesh's reports).
+    public static func ordered<Records: Collection>(
+        _ records: Records, time: (Records.Element) -> SimulationTime, device: (Records.Element) -> String
+    ) -> [Records.Element] {
+        let keyed = records.enumerated().map { (place: $0.offset, key: max(FNV1a.Hash64(device($0.element)).value, 1), record: $0.element) }
         return keyed.sorted { first, second in
             let (firstTime, secondTime) = (time(first.record), time(second.record))
             if firstTime != secondTime { return firstTime < secondTime }

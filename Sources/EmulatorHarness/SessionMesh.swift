@@ -18,8 +18,12 @@ import UWBRanging
 /// a radio holds one STS at a time, and the accessory session's static STS is not the peer
 /// sessions'.
 ///
-/// The emulation runs on the caller's thread (``run(until:pacing:speed:)``); the sessions'
-/// delegates run on a queue of their own, and ``collect()`` takes what they heard in between.
+/// The emulation runs on the caller's thread, or on a thread per part of a world split into parts
+/// (``run(until:pacing:speed:)``); the sessions' delegates run on a queue of their own, and
+/// ``collect()`` takes what they heard in between, in the order a world of one part makes it whatever
+/// the split (decision 0030). A phone and its accessory, whose protocol runs in process, must share a
+/// part (``sharedParts(of:)``); sessions speak to each other only over the air, so any other
+/// device may go to any part.
 public final class SessionMesh {
     /// The emulated world.
     public let emulation: Emulation
@@ -42,6 +46,8 @@ public final class SessionMesh {
     private var accessoryLinks: Set<[String]> = []
     /// The device services by device name.
     private let services: [String: DeviceService]
+    /// The radios of the devices with sessions, by device name: their clocks stamp the reports.
+    private let radios: [String: EmulatedRadio]
 
     private let mailbox = SessionMeshMailbox()
     private let queue = DispatchQueue(label: "uwb.session-mesh")
@@ -122,17 +128,21 @@ public final class SessionMesh {
         guard deviceNames.count >= 2 else { throw .notEnoughDevices(deviceNames.count) }
         guard !limited || deviceNames.count <= Self.maximumDevices else { throw .tooManyDevices(deviceNames.count) }
         var services: [String: DeviceService] = [:]
+        var radios: [String: EmulatedRadio] = [:]
         for (index, name) in deviceNames.enumerated() {
             var settings = DeviceServiceSettings(
                 maximumSessions: max(8, deviceNames.count - 1), tokenSeed: tokenSeed &* 7919 &+ UInt64(index))
             settings.securesFrames = securesFrames
             do {
-                services[name] = DeviceService(radio: try emulation.radio(name), settings: settings)
+                let radio = try emulation.radio(name)
+                radios[name] = radio
+                services[name] = DeviceService(radio: radio, settings: settings)
             } catch {
                 throw .emulation(error.description)
             }
         }
         self.services = services
+        self.radios = radios
         let lowest = services.values.map(\.updateIntervals.lowerBound).max() ?? Self.preferredInterval
         let highest = services.values.map(\.updateIntervals.upperBound).min() ?? Self.preferredInterval
         guard lowest <= highest else {
@@ -157,7 +167,7 @@ public final class SessionMesh {
         }
         for device in deviceNames {
             for peer in deviceNames where ranges(device, peer) {
-                guard let session = sessions[device]?[peer], let peerSession = sessions[peer]?[device] else { continue }
+                guard let session = sessions[device]?[peer], let peerSession = sessions[peer]?[device], let radio = radios[device] else { continue }
                 let token: NIDiscoveryToken
                 do {
                     token = try TokenSwap.sent(peerSession)
@@ -166,7 +176,8 @@ public final class SessionMesh {
                 }
                 let configuration = NINearbyPeerConfiguration(peerToken: token)
                 configuration.updateInterval = chosen
-                let delegate = SessionMeshDelegate(device: device, peer: peer, mailbox: mailbox, configuration: configuration)
+                let delegate = SessionMeshDelegate(
+                    device: device, peer: peer, mailbox: mailbox, configuration: configuration, clock: Self.clock(of: radio))
                 session.delegateQueue = queue
                 session.delegate = delegate
                 session.run(configuration)
@@ -178,13 +189,28 @@ public final class SessionMesh {
         }
     }
 
+    /// The groups of `scenario`'s devices that a mesh over its world keeps in one part of the world
+    /// (``UWBEmulator/ScenarioPartition``'s `keepingTogether`): each phone with its accessory, whose
+    /// accessory protocol runs in process (device indices into the scenario's devices).
+    public static func sharedParts(of scenario: Scenario) -> [[Int]] {
+        let index = Dictionary(scenario.devices.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+        return scenario.devices.enumerated().compactMap { place, device in
+            device.phone.flatMap { phone in index[phone.accessory].map { [place, $0] } }
+        }
+    }
+
     /// Starts `phone` ranging with the accessory `spec` names, the accessory at short address `address`.
     private func startAccessoryPair(phone: String, spec: PhoneSpec, address: UInt16) throws(SessionMeshError) {
-        guard let phoneService = services[phone], let accessoryService = services[spec.accessory] else {
+        guard let phoneService = services[phone], let accessoryService = services[spec.accessory],
+              let phoneRadio = radios[phone], let accessoryRadio = radios[spec.accessory]
+        else {
             throw .accessory("\(phone) or its accessory \(spec.accessory) is no device with sessions of this world")
         }
         let mailbox = mailbox
         let names: [EmulatedAccessoryPair.Side: (device: String, peer: String)] = [.phone: (phone, spec.accessory), .accessory: (spec.accessory, phone)]
+        let clocks: [EmulatedAccessoryPair.Side: @Sendable () -> SimulationTime] = [
+            .phone: Self.clock(of: phoneRadio), .accessory: Self.clock(of: accessoryRadio),
+        ]
         let uwb = AccessoryUWBConfiguration.generic(macAddress: address)
         do {
             accessoryPairs.append(try EmulatedAccessoryPair(
@@ -194,8 +220,8 @@ public final class SessionMesh {
                 case .measured(let side, let object, let measurement): (side, .measured(object, measurement))
                 case .failed(let side, let error): (side, .invalidated(error))
                 }
-                guard let names = names[side] else { return }
-                mailbox.post(SessionMeshReport(device: names.device, peer: names.peer, event: meshEvent))
+                guard let names = names[side], let clock = clocks[side] else { return }
+                mailbox.post(SessionMeshReport(device: names.device, peer: names.peer, time: clock(), event: meshEvent))
             })
         } catch {
             throw .accessory("\(phone) cannot range with its accessory \(spec.accessory): \(error)")
@@ -239,9 +265,16 @@ public final class SessionMesh {
         }
     }
 
-    /// Everything the sessions reported since the last call, in delivery order.
+    /// Everything the sessions reported since the last call, in the order a world of one part makes
+    /// it (``PartOrder``): by time, then by device, each device's reports in the order it made them.
     public func collect() -> [SessionMeshReport] {
         queue.sync {}
-        return mailbox.take()
+        return PartOrder.ordered(mailbox.take(), time: \.time, device: \.device)
+    }
+
+    /// The virtual time of `radio`'s part, read by its sessions' delegates while its loop waits for
+    /// them.
+    private static func clock(of radio: EmulatedRadio) -> @Sendable () -> SimulationTime {
+        { .zero + radio.now }
     }
 }

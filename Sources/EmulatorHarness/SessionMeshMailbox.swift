@@ -1,7 +1,8 @@
 import Foundation
 
 /// Where a ``SessionMesh``'s session delegates leave what they heard, for the mesh's owner to take
-/// between slices of virtual time, in delivery order.
+/// between slices of virtual time: each device's reports in the order it made them, those of devices
+/// in different parts of a split world interleaved as their threads came.
 ///
 /// `@unchecked Sendable`: the list is guarded by `lock`.
 final class SessionMeshMailbox: @unchecked Sendable {

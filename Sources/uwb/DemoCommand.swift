@@ -51,6 +51,9 @@ struct DemoCommand: ParsableCommand {
     @Option(help: "Write every frame on the air to this pcapng file (open it with Wireshark or tshark).")
     var trace: String?
 
+    /// `--threads`: how many threads the world runs on.
+    @OptionGroup var threading: ThreadsOption
+
     func validate() throws {
         if let duration, !(duration > 0 && duration <= 86_400) {
             throw ValidationError("--duration \(duration): give a number of seconds above 0 and at most 86400")
@@ -76,7 +79,10 @@ struct DemoCommand: ParsableCommand {
         }
         let room: DemoRoom
         do {
-            room = try DemoRoom(scenario: loaded, seed: seed, interval: interval.map { .microseconds(Int64($0 * 1000)) })
+            let maximum = ScenarioPartition.maximumParts(of: loaded, keepingTogether: SessionMesh.sharedParts(of: loaded))
+            room = try DemoRoom(
+                scenario: loaded, seed: seed, interval: interval.map { .microseconds(Int64($0 * 1000)) },
+                parts: threading.parts(maximum: maximum, preferred: 1))
         } catch {
             if case .intervalOutOfRange(let requested, _, _) = error {
                 throw CommandFailure("--interval \(Self.milliseconds(requested)): \(error) in \(scenario); give one in that range")

@@ -10,10 +10,13 @@ extension Emulation {
     /// - Parameters:
     ///   - seed: overrides the scenario's seed; the attackers' guesses are drawn from it too.
     ///   - parts: how many parts to split the world into, each run on a thread of its own.
+    ///   - together: groups of devices (indices into the scenario's) that must share a part.
     /// - Throws: what ``Emulation/init(scenario:seed:parts:keepingTogether:rogues:)`` throws.
-    public static func withAttackers(scenario: Scenario, seed: UInt64? = nil, parts: Int = 1) throws(EmulationError) -> Emulation {
+    public static func withAttackers(
+        scenario: Scenario, seed: UInt64? = nil, parts: Int = 1, keepingTogether together: [[Int]] = []
+    ) throws(EmulationError) -> Emulation {
         let runSeed = seed ?? scenario.seed
-        return try Emulation(scenario: scenario, seed: seed, parts: parts) { device, address, radio in
+        return try Emulation(scenario: scenario, seed: seed, parts: parts, keepingTogether: together) { device, address, radio in
             guard let rogue = device.rogue else { return nil }
             let guesses = runSeed &* 0x9E37_79B9 &+ UInt64(address)
             switch rogue.behaviour {

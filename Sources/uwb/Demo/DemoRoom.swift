@@ -12,15 +12,17 @@ final class DemoRoom {
     private(set) var latest: [String: [String: DemoReading]] = [:]
     private let indices: [String: Int]
 
-    /// Sets up `scenario`'s world with a session between every two devices, each ranging every
-    /// `interval` (`nil`: see ``SessionMesh/interval``); a device with a phone ranges with its
-    /// accessory only, through the accessory protocol.
+    /// Sets up `scenario`'s world, split into `parts` parts each run on a thread of its own, with a
+    /// session between every two devices, each ranging every `interval` (`nil`: see
+    /// ``SessionMesh/interval``); a device with a phone ranges with its accessory only, through the
+    /// accessory protocol. The readings are the same for any number of parts.
     ///
-    /// - Throws: ``SessionMeshError`` if the world, the interval or a token exchange fails.
-    init(scenario: Scenario, seed: UInt64?, interval: Duration?) throws(SessionMeshError) {
+    /// - Throws: ``SessionMeshError`` if the world (or its split), the interval or a token exchange fails.
+    init(scenario: Scenario, seed: UInt64?, interval: Duration?, parts: Int = 1) throws(SessionMeshError) {
         let emulation: Emulation
         do {
-            emulation = try Emulation.withAttackers(scenario: scenario, seed: seed)
+            emulation = try Emulation.withAttackers(
+                scenario: scenario, seed: seed, parts: parts, keepingTogether: SessionMesh.sharedParts(of: scenario))
         } catch {
             throw .emulation(error.description)
         }
@@ -53,7 +55,6 @@ final class DemoRoom {
 
     private func reading(_ report: SessionMeshReport) -> DemoReading? {
         guard var reading = latest[report.device]?[report.peer] else { return nil }
-        let now = mesh.emulation.simulator.now - .zero
         switch report.event {
         case .started:
             reading.state = .ranging
@@ -67,10 +68,10 @@ final class DemoRoom {
             reading.horizontalAngle = object.horizontalAngle.map { Angle(radians: Double($0)) }
             reading.trueDistance = trueDistance(from: report.device, to: report.peer, at: SimulationTime.zero + measurement.time)
         case .removed(let reason):
-            reading.time = now
+            reading.time = report.time - .zero
             reading.state = .removed(reason: reason == .timeout ? "timeout" : "peer ended")
         case .invalidated(let error):
-            reading.time = now
+            reading.time = report.time - .zero
             reading.state = .invalidated(reason: error.description)
         }
         latest[report.device]?[report.peer] = reading
