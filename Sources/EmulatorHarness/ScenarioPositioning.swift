@@ -71,7 +71,7 @@ public final class ScenarioPositioning {
     ///   - tagAcceleration: the standard deviation of the tags' acceleration their trackers assume.
     ///   - parts: how many parts to split the world into, each run on a thread of its own: the fixes
     ///     are the same for any number. UL-TDoA's anchors, which share the server, go to one part
-    ///     together, and so do all of TWR's devices, which share their sessions' mesh.
+    ///     together; TWR's devices, whose sessions speak only over the air, may go anywhere.
     /// - Throws: ``ScenarioPositioningError`` for a world without anchors or tags, clusters whose
     ///   rounds do not fit the period, an anchor position its frames cannot carry, a site origin
     ///   off the globe, or a world the emulator cannot build or split into `parts` parts.
@@ -132,12 +132,11 @@ public final class ScenarioPositioning {
     }
 
     /// The groups of `scenario`'s devices whose software is shared, so that they must run in one part of
-    /// the world: UL-TDoA's anchors (the server), or, for TWR, every device (the sessions' mesh).
+    /// the world: UL-TDoA's anchors (the server).
     private static func sharing(_ scenario: Scenario) -> [[Int]] {
         switch scenario.positioning.method {
-        case .downlinkTDoA: []
+        case .downlinkTDoA, .twoWayRanging: []
         case .uplinkTDoA: [scenario.devices.indices.filter { if case .anchor = scenario.devices[$0].positioning { true } else { false } }]
-        case .twoWayRanging: [Array(scenario.devices.indices)]
         }
     }
 

@@ -99,6 +99,8 @@ final class RankedRun {
         }
         defer { part.courier = nil }
         let simulator = part.simulator
+        // Work posted before the run (sessions an app ran) is scheduled now, so that the first promise counts it.
+        simulator.takePostedWork()
         write(promise(notBefore: simulator.now), need: .max)
         for (source, message) in earlier {
             try take(message, from: source)

@@ -132,14 +132,17 @@ final class WorldPart {
 
     /// Publishes the part's promise, none of its chips being able to start a transmission before `time`:
     /// the earliest of a transmission already set up at or after `time` and its next event ``lookahead``
-    /// later; never, for a part whose devices all listen only.
+    /// later, or its clock's instant ``lookahead`` later while the inbox holds reactions or work, which run
+    /// at that instant (an app that runs a session again from a delegate call); never, for a
+    /// part whose devices all listen only.
     func publishPromise(notBefore time: SimulationTime) {
         guard transmits else {
             promise.store(.max, ordering: .sequentiallyConsistent)
             return
         }
         // After every event of the part: no arrays, and the lookahead converted once.
-        let next = simulator.nextEventTime.map { $0.picoseconds + Self.lookaheadPicoseconds } ?? .max
+        let soonest = simulator.inbox.hasWork ? simulator.now : simulator.nextEventTime
+        let next = soonest.map { $0.picoseconds + Self.lookaheadPicoseconds } ?? .max
         let set = simulator.earliestTransmission(notBefore: time)?.picoseconds ?? .max
         promise.store(min(next, set), ordering: .sequentiallyConsistent)
     }

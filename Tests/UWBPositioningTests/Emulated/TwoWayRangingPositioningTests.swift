@@ -33,4 +33,26 @@ struct TwoWayRangingPositioningTests {
         #expect(p95 <= 0.05, "p95 \(p95)")
         #expect(ScenarioPositioningTests.insideTwoSigma(records) >= 0.85)
     }
+
+    /// The sessions of tags and anchors in different parts speak only over the air, the delegates of
+    /// two parts' threads share one queue, and the mesh hands their reports over in one part's order.
+    @Test("three tags and eight anchors in 1, 2, 3 and 5 parts: the same fixes in the same order")
+    func parts() throws {
+        let scenario = try PositioningHall.scenario(tags: [(5, 5, -15), (14, 9, 9), (8, 11, 4)], extra: ["positioning": ["method": "twr"]])
+        func fixes(parts: Int) throws -> [PositionRecord] {
+            let positioning = try ScenarioPositioning(scenario: scenario, parts: parts)
+            #expect(positioning.emulation.partCount == parts)
+            var records: [PositionRecord] = []
+            for second in 1...2 {
+                positioning.run(until: SimulationTime(seconds: Double(second)))
+                records += positioning.takeRecords()
+            }
+            return records
+        }
+        let whole = try fixes(parts: 1)
+        #expect(whole.count >= 45, "\(whole.count) fixes")
+        for parts in [2, 3, 5] {
+            #expect(try fixes(parts: parts) == whole, "\(parts) parts")
+        }
+    }
 }

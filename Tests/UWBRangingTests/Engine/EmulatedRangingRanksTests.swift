@@ -61,4 +61,24 @@ struct EmulatedRangingRanksTests {
         }
         #expect(PartOrder.merged(ranks, time: \.time, device: \.device) == one)
     }
+
+    /// Every rank sets up every session (tokens are swapped in process, alike on every rank) and runs
+    /// its own devices': a tag's sessions with anchors on another rank speak only over the air.
+    @Test("two-way ranging positioning over 2 and 3 ranks, frames landing as late as the promises allow: the same fixes in order", arguments: [2, 3])
+    func twoWayRangingOverRanks(ranks: Int) throws {
+        let scenario = try PositioningHall.scenario(tags: [(5, 5, -15), (14, 9, 9), (8, 11, 4)], extra: ["positioning": ["method": "twr"]])
+        let whole = try ScenarioPositioning(scenario: scenario, parts: 1)
+        whole.run(until: SimulationTime(seconds: 2))
+        let one = whole.takeRecords()
+        #expect(one.count >= 45)
+        let split = try ThreadMailboxes.run(ranks: ranks, delivery: .late) { _, messenger in
+            let positioning = try ScenarioPositioning(scenario: scenario, parts: ranks)
+            try positioning.run(until: SimulationTime(seconds: 2), rankOf: messenger)
+            return positioning.takeRecords()
+        }
+        let parts = try ScenarioPositioning(scenario: scenario, parts: ranks).emulation.devices
+        let tagParts = Set(parts.filter { $0.name.hasPrefix("T") }.map(\.part))
+        #expect(parts.contains { !$0.name.hasPrefix("T") && !tagParts.contains($0.part) }, "no anchor on a rank of its own: no session crossed ranks")
+        #expect(PartOrder.merged(split, time: \.time, device: \.device) == one)
+    }
 }
