@@ -36,7 +36,10 @@ struct DemoDeterminismTests {
         // dev-14 is out of reach from about 3 s to 12 s: removed at about 6 s, ranging again after 12 s.
         let first = try await Self.lines(seconds: 14)
         let second = try await Self.lines(seconds: 14, parts: 3)
-        #expect(first == second)
+        #expect(first.count == second.count)
+        if let line = first.indices.first(where: { second.indices.contains($0) && first[$0] != second[$0] }) {
+            Issue.record("line \(line) differs on three threads:\n\(first[line])\n\(second[line])")
+        }
         let removals = first.filter { $0.contains("\"state\":\"removed\"") }
         #expect(removals.count >= 3, "nobody timed out, so the reactions went untested: \(removals.count) removals")
         // A removed pair ranges again afterwards: its app ran the session again in the callback.
