@@ -9,7 +9,7 @@ extension Emulation {
     /// its own (``PartCrew``), as far as the other parts' promises let it (``WorldPart``). A world of one
     /// part runs the same way on the caller's thread. Paced, a world of one part runs on its simulator,
     /// which paces itself event by event and wakes for work posted to it; a world of several waits for the
-    /// wall clock before each window.
+    /// wall clock before each window and, at the end, for `end`.
     public func run(until end: SimulationTime, pacing: Pacing? = nil, rate: Double = 1) {
         if !started {
             started = true
@@ -37,7 +37,12 @@ extension Emulation {
                 part.simulator.takePostedWork()
             }
             let landing = parts.compactMap { $0.earliestLanding(from: parts) }
-            guard let next = (parts.compactMap(\.simulator.nextEventTime) + landing).min(), next <= end else { break }
+            guard let next = (parts.compactMap(\.simulator.nextEventTime) + landing).min(), next <= end else {
+                if let pacing, rate > 0, waitForEnd(end, origin: origin, wallOrigin: wallOrigin, pacing: pacing, rate: rate) {
+                    continue
+                }
+                break
+            }
             // Every frame sent from now on goes on the air at `next` or later, after its record's time:
             // the records that settled before it are final and come first in the file.
             medium.trace?.collect(from: parts)
@@ -63,5 +68,18 @@ extension Emulation {
             part.simulator.advanceClock(to: end)
         }
         medium.trace?.collect(from: parts)
+    }
+
+    /// Paced, a run ends when the wall clock reaches `end`, not at its last event: waits for it, unless
+    /// work is posted meanwhile, which then runs at the virtual time the wall clock has reached (every
+    /// part's clock is moved there, no event being due before `end`). Returns whether work came.
+    private func waitForEnd(_ end: SimulationTime, origin: SimulationTime, wallOrigin: Double, pacing: Pacing, rate: Double) -> Bool {
+        pacing.wait(until: wallOrigin + (end.seconds - origin.seconds) / rate, unlessWorkArrivesIn: simulator.inbox)
+        guard parts.contains(where: { $0.simulator.inbox.hasWork }) else { return false }
+        let reached = SimulationTime(seconds: origin.seconds + (pacing.elapsed() - wallOrigin) * rate)
+        for part in parts where part.simulator.now < reached {
+            part.simulator.advanceClock(to: min(reached, end))
+        }
+        return true
     }
 }

@@ -82,7 +82,7 @@ struct DemoCommand: ParsableCommand {
             let maximum = ScenarioPartition.maximumParts(of: loaded, keepingTogether: SessionMesh.sharedParts(of: loaded))
             room = try DemoRoom(
                 scenario: loaded, seed: seed, interval: interval.map { .microseconds(Int64($0 * 1000)) },
-                parts: threading.parts(maximum: maximum, preferred: 1))
+                parts: threading.parts(maximum: maximum))
         } catch {
             if case .intervalOutOfRange(let requested, _, _) = error {
                 throw CommandFailure("--interval \(Self.milliseconds(requested)): \(error) in \(scenario); give one in that range")

@@ -112,4 +112,22 @@ struct WorldPartsTests {
         #expect(whole.count == 1)
         #expect(try heard(parts: 2) == whole)
     }
+
+    /// Paced, a world of several parts waits for the wall clock before each window and, like one part,
+    /// for its end: a live view that runs a slice at a time keeps to real time even when a slice's last
+    /// event comes early.
+    @Test("a paced world of two parts runs the same events and waits for its end, scaled by the rate", arguments: [1.0, 4])
+    func pacedParts(rate: Double) throws {
+        let scenario = try Scenario.load(
+            from: Repository.path("Docs/scenarios/hall-twenty.json"), boardSearchPaths: [Repository.boardsDirectory])
+        let plain = try Emulation(scenario: scenario, seed: 5, parts: 2)
+        plain.run(until: SimulationTime(seconds: 0.25))
+        let paced = try Emulation(scenario: scenario, seed: 5, parts: 2)
+        let pacing = RecordingPacing()
+        paced.run(until: SimulationTime(seconds: 0.25), pacing: pacing, rate: rate)
+        #expect(paced.statistics == plain.statistics)
+        #expect(paced.eventsRun == plain.eventsRun)
+        #expect(abs((pacing.waits.last ?? 0) - 0.25 / rate) < 1e-12, "the last wait: \(pacing.waits.last ?? 0)")
+        #expect(pacing.waits == pacing.waits.sorted())
+    }
 }
