@@ -121,13 +121,13 @@ struct WorldPartsTests {
         let scenario = try Scenario.load(
             from: Repository.path("Docs/scenarios/hall-twenty.json"), boardSearchPaths: [Repository.boardsDirectory])
         let plain = try Emulation(scenario: scenario, seed: 5, parts: 2)
-        plain.run(until: SimulationTime(seconds: 0.25))
+        plain.run(until: SimulationTime(seconds: 0.2537))
         let paced = try Emulation(scenario: scenario, seed: 5, parts: 2)
         let pacing = RecordingPacing()
-        paced.run(until: SimulationTime(seconds: 0.25), pacing: pacing, rate: rate)
+        paced.run(until: SimulationTime(seconds: 0.2537), pacing: pacing, rate: rate)
         #expect(paced.statistics == plain.statistics)
         #expect(paced.eventsRun == plain.eventsRun)
-        #expect(abs((pacing.waits.last ?? 0) - 0.25 / rate) < 1e-12, "the last wait: \(pacing.waits.last ?? 0)")
+        #expect(abs((pacing.waits.last ?? 0) - 0.2537 / rate) < 1e-12, "the last wait: \(pacing.waits.last ?? 0)")
         #expect(pacing.waits == pacing.waits.sorted())
     }
 }
