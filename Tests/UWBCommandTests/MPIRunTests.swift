@@ -23,10 +23,13 @@ struct MPIRunTests {
         }
     }
 
-    @Test("uwb locate of a DL-TDoA office and uwb range of a dense room in pairs print one process's lines on 2 and 3 ranks", arguments: [2, 3])
+    @Test("uwb locate of a DL-TDoA office and of the office by TWR sessions, and uwb range of a dense room in pairs print one process's lines on 2 and 3 ranks", arguments: [2, 3])
     func locateAndRange(ranks: Int) throws {
+        let twoWay = try Self.officeByTwoWayRanging()
+        defer { try? FileManager.default.removeItem(atPath: twoWay) }
         for arguments in [
             ["locate", "--scenario", "Docs/scenarios/office-dl-tdoa.json", "--duration", "2", "--format", "jsonl"],
+            ["locate", "--scenario", twoWay, "--duration", "2", "--format", "jsonl"],
             ["range", "--scenario", "Docs/scenarios/dense-room.json", "--duration", "2", "--cluster-size", "2"],
         ] {
             let alone = try CommandRun(arguments)
@@ -39,6 +42,21 @@ struct MPIRunTests {
             let summary = alone.error.split(separator: "\n").first { $0.contains("fixes") || $0.contains("measurements") }
             #expect(summary.map { job.error.components(separatedBy: $0).count == 2 } ?? false, "\(job.error)")
         }
+    }
+
+    /// The shipped DL-TDoA office positioned by two-way ranging instead, on DW1000 boards (one session
+    /// per tag and anchor; DW3000 sessions would each want an STS of their own), written to a temporary file.
+    static func officeByTwoWayRanging() throws -> String {
+        let office = try Data(contentsOf: URL(fileURLWithPath: Repository.path("Docs/scenarios/office-dl-tdoa.json")))
+        var scenario = try #require(try JSONSerialization.jsonObject(with: office) as? [String: Any])
+        var positioning = try #require(scenario["positioning"] as? [String: Any])
+        positioning["method"] = "twr"
+        scenario["positioning"] = positioning
+        let devices = try #require(scenario["devices"] as? [[String: Any]])
+        scenario["devices"] = devices.map { device in device.merging(["board": "ft232h-dw1000-single"]) { $1 } }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("office-twr-\(UUID().uuidString).json").path
+        try JSONSerialization.data(withJSONObject: scenario).write(to: URL(fileURLWithPath: path))
+        return path
     }
 
     @Test("ranks given different scenarios or durations: the first says so, every rank ends, the job fails")
