@@ -54,8 +54,10 @@ extension Simulator {
     /// `rate` virtual seconds per wall second (1 is real time). The same events run in the same
     /// order as an unpaced run.
     ///
-    /// Work posted to the ``inbox`` wakes the run: it runs at the virtual time the wall clock has
-    /// reached (never before the last event that ran), so a paused world still answers its apps.
+    /// Work posted to the ``inbox`` before the run runs at its start, as in an unpaced run (an app's
+    /// sessions started before the world runs). Work posted during the run wakes it: it runs at the
+    /// virtual time the wall clock has reached (never before the last event that ran), so a paused
+    /// world still answers its apps.
     /// Reactions to an event (``LoopInbox/deliver(on:_:)``), and what they post, run at the
     /// event's instant, as in an unpaced run.
     ///
@@ -67,6 +69,7 @@ extension Simulator {
             run(until: end)
             return
         }
+        takePostedWork()
         let origin = now.seconds
         let wallOrigin = pacing.elapsed()
         while true {

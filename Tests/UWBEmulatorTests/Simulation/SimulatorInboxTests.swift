@@ -70,6 +70,32 @@ struct LoopInboxTests {
         #expect(log.times["posted"] == Self.ms(3))
     }
 
+    /// A pacing whose clock has moved on a millisecond each time it is read: as the wall clock moves
+    /// on between a run's start and its first look at the inbox on a loaded machine.
+    final class CreepingPacing: Pacing {
+        private var clock = 0.0
+
+        func elapsed() -> Double {
+            clock += 0.001
+            return clock
+        }
+
+        func wait(until seconds: Double) {
+            clock = max(clock, seconds)
+        }
+    }
+
+    @Test("work posted before a paced run runs at the run's start, as in an unpaced run, however the wall clock moves meanwhile")
+    func postedBeforePacedRun() {
+        let simulator = Simulator()
+        let log = SimulationLog(simulator: simulator)
+        simulator.run(until: Self.ms(1))
+        simulator.inbox.post { log.record("posted") }
+        simulator.run(until: Self.ms(5), pacing: CreepingPacing(), rate: 1)
+        #expect(log.names == ["posted"])
+        #expect(log.times["posted"] == Self.ms(1))
+    }
+
     @Test("a paced run of an empty queue, woken by posted work, runs it at the reached time and ends at end")
     func emptyQueueWoken() {
         let simulator = Simulator()
