@@ -199,6 +199,12 @@ public final class SessionMesh {
         }
     }
 
+    /// The most parts a mesh over `scenario`'s world can be split into: one per device, counting each
+    /// phone with its accessory as one (``sharedParts(of:)``).
+    public static func maximumParts(of scenario: Scenario) -> Int {
+        ScenarioPartition.maximumParts(of: scenario, keepingTogether: sharedParts(of: scenario))
+    }
+
     /// Starts `phone` ranging with the accessory `spec` names, the accessory at short address `address`.
     private func startAccessoryPair(phone: String, spec: PhoneSpec, address: UInt16) throws(SessionMeshError) {
         guard let phoneService = services[phone], let accessoryService = services[spec.accessory],

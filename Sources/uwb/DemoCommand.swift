@@ -79,10 +79,9 @@ struct DemoCommand: ParsableCommand {
         }
         let room: DemoRoom
         do {
-            let maximum = ScenarioPartition.maximumParts(of: loaded, keepingTogether: SessionMesh.sharedParts(of: loaded))
             room = try DemoRoom(
                 scenario: loaded, seed: seed, interval: interval.map { .microseconds(Int64($0 * 1000)) },
-                parts: threading.parts(maximum: maximum))
+                parts: threading.parts(maximum: SessionMesh.maximumParts(of: loaded)))
         } catch {
             if case .intervalOutOfRange(let requested, _, _) = error {
                 throw CommandFailure("--interval \(Self.milliseconds(requested)): \(error) in \(scenario); give one in that range")
