@@ -77,60 +77,12 @@ public final class ThreadMailboxes: @unchecked Sendable {
     /// Runs `body` for each of `ranks` ranks on a thread of its own, with that rank's messenger, messages
     /// delivered as `delivery` says; returns what each returned, in rank order, once all have ended.
     ///
-    /// - Throws: the first rank's error, if any threw; ``RankThreadsError/deadlocked`` if the ranks have
-    ///   not all ended within 10 minutes (a deadline for ranks that wait for each other for ever).
+    /// - Throws: the first rank's error, if any threw; ``DeadlineThreadsError/deadlocked`` if the ranks have
+    ///   not all ended within ``DeadlineThreads/deadline`` (ranks that wait for each other for ever).
     public static func run<Value: Sendable>(
         ranks: Int, delivery: Delivery, _ body: @escaping @Sendable (Int, Messenger) throws -> Value
     ) throws -> [Value] {
         let mailboxes = ThreadMailboxes(ranks: ranks, delivery: delivery)
-        let results = RankThreadResults<Value>(ranks: ranks)
-        let group = DispatchGroup()
-        for rank in 0..<ranks {
-            group.enter()
-            let thread = Thread {
-                defer { group.leave() }
-                results.store(Result { try body(rank, mailboxes.messenger(rank: rank)) }, rank: rank)
-            }
-            // The radio loops run the real drivers: as deep as on the main thread.
-            thread.stackSize = 8 << 20
-            thread.start()
-        }
-        guard group.wait(timeout: .now() + 600) == .success else {
-            throw RankThreadsError.deadlocked
-        }
-        return try results.values()
-    }
-}
-
-/// Why ranks on threads did not all finish.
-public enum RankThreadsError: Error {
-    /// They had not all ended after 10 minutes: they wait for each other.
-    case deadlocked
-}
-
-/// What each rank's thread returned, kept under a lock.
-///
-/// `@unchecked Sendable`: every access holds the lock.
-final class RankThreadResults<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var results: [Result<Value, any Error>?]
-
-    init(ranks: Int) {
-        results = Array(repeating: nil, count: ranks)
-    }
-
-    func store(_ result: Result<Value, any Error>, rank: Int) {
-        lock.lock()
-        results[rank] = result
-        lock.unlock()
-    }
-
-    func values() throws -> [Value] {
-        lock.lock()
-        defer { lock.unlock() }
-        return try results.map { result in
-            guard let result else { throw RankThreadsError.deadlocked }
-            return try result.get()
-        }
+        return try DeadlineThreads.run(count: ranks) { rank in try body(rank, mailboxes.messenger(rank: rank)) }
     }
 }
