@@ -6,13 +6,37 @@ import Foundation
 ///
 /// Every call goes through MPI's default error handler, which ends the whole job with Open MPI's own
 /// message if a call fails, and `mpirun` ends the job when a rank dies: a rank never waits for one that
-/// is gone. Messages from one rank to another arrive in the order they were sent (MPI's non-overtaking
-/// rule), which the emulator relies on. Use it from one thread: the job is joined without thread support.
+/// is gone. A rank that hangs instead (stopped, in a debugger, stuck on a stalled file system) is not
+/// gone: in a job given a ``Silence`` limit, a rank that has waited that long for a message, or for the
+/// others to reach a ``gather(_:)``, says so and ends the job. Messages from one rank to
+/// another arrive in the order they were sent (MPI's non-overtaking rule), which the emulator relies
+/// on. Use it from one thread: the job is joined without thread support.
 public final class MPIJob {
+    /// How long a rank waits for the others before it takes them for hung, and how it says so.
+    public struct Silence {
+        /// How long a rank waits, on the wall clock, for a message or a gather to complete: a deadline
+        /// for a hung rank, never for a slow one, so generous.
+        public let limit: Duration
+        /// Says why the job ends, given the rank that waited and `limit`, once `limit` has passed; the
+        /// job then ends with exit status 1 (``abort(status:)``).
+        public let report: (_ rank: Int, _ limit: Duration) -> Void
+
+        /// Waits of at most `limit`; `report` says why the job ends when one lasts longer.
+        public init(limit: Duration, report: @escaping (_ rank: Int, _ limit: Duration) -> Void) {
+            self.limit = limit
+            self.report = report
+        }
+    }
+
+    /// How many times a waiting rank looks for what it waits for between two readings of the clock.
+    private static let looksPerClockReading = 1_000
+
     /// This process's rank, from 0.
     public let rank: Int
     /// How many ranks the job has.
     public let size: Int
+    /// How long this rank waits before it takes another for hung; `nil` to wait for ever.
+    private let silence: Silence?
     /// Sends not yet complete and the copies of their messages, oldest first.
     private var pending: [(request: MPI_Request?, octets: UnsafeMutableRawBufferPointer)] = []
     /// The tag of every point-to-point message: one stream per pair of ranks keeps their order.
@@ -25,9 +49,10 @@ public final class MPIJob {
         return environment["OMPI_COMM_WORLD_SIZE"] != nil || environment["PMIX_RANK"] != nil
     }
 
-    /// Joins the job (`MPI_Init`). Call once, before any other MPI call, and ``leave()`` before the
-    /// process ends.
-    public init() {
+    /// Joins the job (`MPI_Init`), its waits limited as `silence` says (for ever if `nil`). Call once,
+    /// before any other MPI call, and ``leave()`` before the process ends.
+    public init(silence: Silence? = nil) {
+        self.silence = silence
         MPI_Init(nil, nil)
         var rank: Int32 = 0
         var size: Int32 = 0
@@ -51,10 +76,10 @@ public final class MPIJob {
     /// returns `nil` when none has arrived.
     public func receive(waiting: Bool) -> (source: Int, message: [UInt8])? {
         var status = MPI_Status()
+        var arrived: Int32 = 0
         if waiting {
-            MPI_Probe(cmpi_any_source(), Self.tag, cmpi_world(), &status)
+            waitUntil { MPI_Iprobe(cmpi_any_source(), Self.tag, cmpi_world(), &arrived, &status) == MPI_SUCCESS && arrived != 0 }
         } else {
-            var arrived: Int32 = 0
             MPI_Iprobe(cmpi_any_source(), Self.tag, cmpi_world(), &arrived, &status)
             guard arrived != 0 else { return nil }
         }
@@ -73,16 +98,50 @@ public final class MPIJob {
     public func gather(_ message: [UInt8]) -> [[UInt8]] {
         var count = Int32(message.count)
         var counts = [Int32](repeating: 0, count: size)
-        MPI_Allgather(&count, 1, cmpi_int32(), &counts, 1, cmpi_int32(), cmpi_world())
+        var request: MPI_Request? = cmpi_request_null()
+        counts.withUnsafeMutableBufferPointer { counts in
+            MPI_Iallgather(&count, 1, cmpi_int32(), counts.baseAddress, 1, cmpi_int32(), cmpi_world(), &request)
+            complete(&request)
+        }
         var offsets = [Int32](repeating: 0, count: size)
         for index in counts.indices.dropFirst() {
             offsets[index] = offsets[index - 1] + counts[index - 1]
         }
         var all = [UInt8](repeating: 0, count: Int(counts.reduce(0, +)))
         message.withUnsafeBytes { octets in
-            _ = MPI_Allgatherv(octets.baseAddress, count, cmpi_byte(), &all, &counts, &offsets, cmpi_byte(), cmpi_world())
+            all.withUnsafeMutableBytes { all in
+                counts.withUnsafeBufferPointer { counts in
+                    offsets.withUnsafeBufferPointer { offsets in
+                        MPI_Iallgatherv(
+                            octets.baseAddress, count, cmpi_byte(), all.baseAddress, counts.baseAddress, offsets.baseAddress,
+                            cmpi_byte(), cmpi_world(), &request)
+                        complete(&request)
+                    }
+                }
+            }
         }
         return counts.indices.map { Array(all[Int(offsets[$0])..<Int(offsets[$0] + counts[$0])]) }
+    }
+
+    /// Waits until `request` has completed (the buffers it uses must stay in place meanwhile).
+    private func complete(_ request: inout MPI_Request?) {
+        var done: Int32 = 0
+        waitUntil { MPI_Test(&request, &done, cmpi_status_ignore()) == MPI_SUCCESS && done != 0 }
+    }
+
+    /// Returns once `arrived` holds, asking it again and again (each ask drives MPI's progress, as its
+    /// blocking calls do); ends the job once the wait has lasted the ``Silence`` limit.
+    private func waitUntil(_ arrived: () -> Bool) {
+        let deadline = silence.map { ContinuousClock.now + $0.limit }
+        while true {
+            for _ in 0..<Self.looksPerClockReading where arrived() {
+                return
+            }
+            if let silence, let deadline, ContinuousClock.now >= deadline {
+                silence.report(rank, silence.limit)
+                abort(status: 1)
+            }
+        }
     }
 
     /// Ends the whole job at once (`MPI_Abort`), every rank with exit status `status`: for a rank that

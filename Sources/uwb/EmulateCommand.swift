@@ -28,6 +28,9 @@ struct EmulateCommand: ParsableCommand {
     /// `--threads`: how many threads the world runs on.
     @OptionGroup var threading: ThreadsOption
 
+    /// `--rank-silence-limit`: under mpirun, how long a rank waits for a hung one.
+    @OptionGroup var rankSilence: RankSilenceOption
+
     func validate() throws {
         if let duration, !(duration > 0 && duration <= 86_400) {
             throw ValidationError("--duration \(duration): give a number of seconds above 0 and at most 86400")
@@ -39,7 +42,7 @@ struct EmulateCommand: ParsableCommand {
 
     func run() throws {
         logging.start()
-        if let ranks = RankJob.joinIfLaunched() {
+        if let ranks = RankJob.joinIfLaunched(silence: rankSilence) {
             try run(as: ranks)
             return
         }

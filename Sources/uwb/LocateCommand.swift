@@ -68,6 +68,9 @@ struct LocateCommand: ParsableCommand {
     /// `--threads`: with --scenario, how many threads the world runs on.
     @OptionGroup var threading: ThreadsOption
 
+    /// `--rank-silence-limit`: under mpirun, how long a rank waits for a hung one.
+    @OptionGroup var rankSilence: RankSilenceOption
+
     func validate() throws {
         guard (scenario == nil) != (device == nil) else {
             throw ValidationError("give --scenario FILE (the emulator) or --device DEVICE (a live radio), one of them")
@@ -138,7 +141,7 @@ struct LocateCommand: ParsableCommand {
     }
 
     private func runScenario(_ path: String, output: PositionOutput) throws {
-        if let ranks = RankJob.joinIfLaunched() {
+        if let ranks = RankJob.joinIfLaunched(silence: rankSilence) {
             try runScenario(path, output: output, as: ranks)
             return
         }

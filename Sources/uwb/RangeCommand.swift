@@ -58,6 +58,9 @@ struct RangeCommand: ParsableCommand {
     /// cores": their rounds keep each part within the lookahead of the other's).
     @OptionGroup var threading: ThreadsOption
 
+    /// `--rank-silence-limit`: under mpirun, how long a rank waits for a hung one.
+    @OptionGroup var rankSilence: RankSilenceOption
+
     func validate() throws {
         if let duration, !(duration > 0 && duration <= 86_400) {
             throw ValidationError("--duration \(duration): give a number of seconds above 0 and at most 86400")
@@ -76,7 +79,7 @@ struct RangeCommand: ParsableCommand {
 
     func run() throws {
         logging.start()
-        if let ranks = RankJob.joinIfLaunched() {
+        if let ranks = RankJob.joinIfLaunched(silence: rankSilence) {
             try run(as: ranks)
             return
         }

@@ -22,11 +22,11 @@ final class RankJob {
     }
 
     /// Joins the job this process was started in, if it was started as a rank of one with more than one
-    /// rank; `nil` for a process started on its own or as the only rank of its job (which then runs as
-    /// one process would).
-    static func joinIfLaunched() -> RankJob? {
+    /// rank, its waits for the others limited as `silence` says; `nil` for a process started on its own
+    /// or as the only rank of its job (which then runs as one process would).
+    static func joinIfLaunched(silence: RankSilenceOption) -> RankJob? {
         guard MPIJob.launched else { return nil }
-        let job = MPIJob()
+        let job = MPIJob(silence: silence.silence)
         guard job.size > 1 else {
             job.leave()
             return nil

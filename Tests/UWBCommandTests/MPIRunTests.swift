@@ -100,11 +100,34 @@ struct MPIRunTests {
         #expect(!FileManager.default.fileExists(atPath: trace))
     }
 
-    @Test("a rank killed in the middle of a run ends the job with mpirun's word of which rank died, not a hang", .timeLimit(.minutes(5)))
+    @Test("--rank-silence-limit that is not a positive number of seconds is refused, saying what to give", arguments: ["0", "-3", "nan", "inf"])
+    func silenceLimitRefused(limit: String) throws {
+        let run = try CommandRun(["emulate", "--scenario", "Docs/scenarios/hall-twenty.json", "--duration", "1", "--rank-silence-limit", limit])
+        #expect(run.status != 0)
+        #expect(run.output.isEmpty)
+        #expect(run.error.contains("--rank-silence-limit") && run.error.contains("give a positive number of seconds"), "\(run.error)")
+    }
+
+    @Test("a rank killed in the middle of a run ends the job with mpirun's word of which rank died, not a hang")
     func deadRank() throws {
+        let said = try Self.locateThousandTags(options: []) { second in kill(second, SIGKILL) }
+        #expect(said.contains("rank 1") && said.contains("signal 9"), "\(said)")
+    }
+
+    @Test("a rank stopped in the middle of a run (SIGSTOP, as a hung rank) ends the job once another has waited --rank-silence-limit for it")
+    func hungRank() throws {
+        let said = try Self.locateThousandTags(options: ["--rank-silence-limit", "5"]) { second in kill(second, SIGSTOP) }
+        #expect(said.contains("Error: rank 0 waited 5 s for the other ranks and heard nothing: one of them hangs"), "\(said)")
+        #expect(said.contains("MPI_ABORT was invoked on rank 0"), "\(said)")
+    }
+
+    /// Runs `uwb locate` of the thousand tags for an hour on 2 ranks with `options`, does `harm` to rank 1's
+    /// process once the run has started, and returns what the job said on standard error once it has
+    /// ended, having checked that it failed and took rank 0 with it.
+    static func locateThousandTags(options: [String], harm: (pid_t) -> Void) throws -> String {
         let uwb = try #require(BuiltExecutable.path(named: "uwb"), "no uwb executable was built")
         let mpirun = try #require(MPIRun.path, "no mpirun on the PATH: apt-get install openmpi-bin (README)")
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("mpi-dead-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("mpi-harm-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let output = directory.appendingPathComponent("stdout"), error = directory.appendingPathComponent("stderr")
@@ -114,7 +137,7 @@ struct MPIRunTests {
         job.executableURL = URL(fileURLWithPath: mpirun)
         job.arguments = MPIRun.options + [
             "-np", "2", uwb, "locate", "--scenario", Repository.path("Docs/scenarios/thousand-tags.json"), "--duration", "3600",
-        ]
+        ] + options
         job.environment = ProcessInfo.processInfo.environment.merging(MPIRun.environment) { $1 }
         job.standardOutput = try FileHandle(forWritingTo: output)
         job.standardError = try FileHandle(forWritingTo: error)
@@ -122,17 +145,18 @@ struct MPIRunTests {
         // Once the first rank prints the table's header, every rank has set up and agreed: they run.
         #expect(Eventually.holds { ((try? Data(contentsOf: output))?.count ?? 0) > 0 })
         let second = try #require(Self.rank(1, childOf: job.processIdentifier), "rank 1 not found among mpirun's children")
-        kill(second, SIGKILL)
+        harm(second)
         // A deadline for a job that would hang.
         #expect(Eventually.holds(within: .seconds(120)) { !job.isRunning }, "the job did not end")
         if job.isRunning {
+            kill(second, SIGKILL)
             job.terminate()
         }
         job.waitUntilExit()
-        let said = String(decoding: try Data(contentsOf: error), as: UTF8.self)
         #expect(job.terminationStatus != 0)
-        #expect(said.contains("rank 1") && said.contains("signal 9"), "\(said)")
         #expect(Self.rank(0, childOf: job.processIdentifier) == nil, "rank 0 outlived the job")
+        #expect(Self.rank(1, childOf: job.processIdentifier) == nil, "rank 1 outlived the job")
+        return String(decoding: try Data(contentsOf: error), as: UTF8.self)
     }
 
     /// The process of MPI rank `rank` among the children of process `parent`, from `/proc`.
