@@ -116,8 +116,9 @@ struct MPIRunTests {
 
     @Test("a rank stopped in the middle of a run (SIGSTOP, as a hung rank) ends the job once another has waited --rank-silence-limit for it")
     func hungRank() throws {
-        let said = try Self.locateThousandTags(options: ["--rank-silence-limit", "5"]) { second in kill(second, SIGSTOP) }
-        #expect(said.contains("Error: rank 0 waited 5 s for the other ranks and heard nothing: one of them hangs"), "\(said)")
+        // 20 s: long enough that no loaded machine keeps a running rank silent that long before the stop.
+        let said = try Self.locateThousandTags(options: ["--rank-silence-limit", "20"]) { second in kill(second, SIGSTOP) }
+        #expect(said.contains("Error: rank 0 waited 20 s for the other ranks and heard nothing: one of them hangs"), "\(said)")
         #expect(said.contains("MPI_ABORT was invoked on rank 0"), "\(said)")
     }
 
