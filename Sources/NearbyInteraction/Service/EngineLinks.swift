@@ -127,11 +127,12 @@ final class EngineLinks: SessionLinks {
     /// Configures the radio with `sts` (an STS, or none) unless it has it already, and the
     /// scheduler's checks with it.
     ///
-    /// - Throws: ``NIError/Code/invalidConfiguration`` while a running link ranges with another
-    ///   STS (the radio holds one at a time), ``NIError/Code/sessionFailed`` if the radio refuses it.
+    /// - Throws: ``NIError/Code/activeSessionsLimitExceeded`` while a running link ranges with
+    ///   another STS (the radio holds one at a time: such a radio runs one session with an STS peer,
+    ///   or any number without), ``NIError/Code/sessionFailed`` if the radio refuses it.
     private func useSecureTimestamps(_ sts: SecureTimestampConfiguration?) throws(NIError) {
         if secureTimestamps.values.contains(where: { $0 != sts }) {
-            throw NIError(.invalidConfiguration, detail: "another session of this device ranges \(sts == nil ? "with" : "without or with other") secure timestamps (STS), and the radio holds one STS configuration at a time; end that session first")
+            throw NIError(.activeSessionsLimitExceeded, detail: "another session of this device ranges \(sts == nil ? "with" : "without or with other") secure timestamps (STS), and the radio holds one STS configuration at a time; end that session first")
         }
         guard sts != radioSecureTimestamps else { return }
         let configuration = radio.configuration.withSecureTimestamps(sts)

@@ -141,8 +141,9 @@ public final class NISession: NSObject, @unchecked Sendable {
     /// - ``NIError/Code/incompatiblePeerDevice`` for a peer that cannot measure distance, or one
     ///   of the other chip family while this radio is on a channel other than 5;
     /// - ``NIError/Code/invalidARConfiguration`` with camera assistance enabled;
-    /// - ``NIError/Code/activeSessionsLimitExceeded`` when the device runs its most sessions, or a
-    ///   DL-TDoA session meets another session (one takes the radio while it listens to anchors).
+    /// - ``NIError/Code/activeSessionsLimitExceeded`` when the device runs its most sessions, a
+    ///   DL-TDoA session meets another session (one takes the radio while it listens to anchors), or
+    ///   a session needs another STS than a session the device runs (a DW3000 radio holds one).
     ///
     /// An ``NIDLTDOAConfiguration`` makes the device listen to the network's DL-TDoA anchors: every
     /// round's messages reach ``NISessionDelegate/session(_:didUpdateDLTDOA:)``.
