@@ -8,7 +8,9 @@ import Foundation
 /// message if a call fails, and `mpirun` ends the job when a rank dies: a rank never waits for one that
 /// is gone. A rank that hangs instead (stopped, in a debugger, stuck on a stalled file system) is not
 /// gone: in a job given a ``Silence`` limit, a rank that has waited that long for a message, or for the
-/// others to reach a ``gather(_:)``, says so and ends the job. Messages from one rank to
+/// others to reach a ``gather(_:)``, without hearing from any rank says so and ends the job. A rank that
+/// runs (sends, or looks for messages without waiting) tells the others it lives a few times per limit,
+/// so that a rank waiting for a slower one, which may trail it by any time, waits on. Messages from one rank to
 /// another arrive in the order they were sent (MPI's non-overtaking rule), which the emulator relies
 /// on. Use it from one thread: the job is joined without thread support.
 public final class MPIJob {
@@ -30,6 +32,11 @@ public final class MPIJob {
 
     /// How many times a waiting rank looks for what it waits for between two readings of the clock.
     private static let looksPerClockReading = 1_000
+    /// How many times a running rank tells the others it lives per ``Silence/limit``.
+    private static let heartbeatsPerLimit = 4
+    /// The tag of the empty messages by which a running rank tells the others it lives: apart from the
+    /// messages ``receive(waiting:)`` hands over.
+    private static let heartbeatTag: Int32 = 1
 
     /// This process's rank, from 0.
     public let rank: Int
@@ -37,8 +44,10 @@ public final class MPIJob {
     public let size: Int
     /// How long this rank waits before it takes another for hung; `nil` to wait for ever.
     private let silence: Silence?
+    /// When this rank last told the others it lives.
+    private var lastHeartbeat = ContinuousClock.now
     /// Sends not yet complete and the copies of their messages, oldest first.
-    private var pending: [(request: MPI_Request?, octets: UnsafeMutableRawBufferPointer)] = []
+    private var pending: [(request: MPI_Request?, octets: UnsafeMutableRawBufferPointer?)] = []
     /// The tag of every point-to-point message: one stream per pair of ranks keeps their order.
     private static let tag: Int32 = 0
 
@@ -70,6 +79,7 @@ public final class MPIJob {
         MPI_Isend(copy.baseAddress, Int32(message.count), cmpi_byte(), Int32(destination), Self.tag, cmpi_world(), &request)
         pending.append((request, copy))
         releaseCompletedSends()
+        beatIfDue()
     }
 
     /// The next message sent to this rank and where it came from: waits for one if `waiting`, otherwise
@@ -80,6 +90,7 @@ public final class MPIJob {
         if waiting {
             waitUntil { MPI_Iprobe(cmpi_any_source(), Self.tag, cmpi_world(), &arrived, &status) == MPI_SUCCESS && arrived != 0 }
         } else {
+            beatIfDue()
             MPI_Iprobe(cmpi_any_source(), Self.tag, cmpi_world(), &arrived, &status)
             guard arrived != 0 else { return nil }
         }
@@ -130,18 +141,53 @@ public final class MPIJob {
     }
 
     /// Returns once `arrived` holds, asking it again and again (each ask drives MPI's progress, as its
-    /// blocking calls do); ends the job once the wait has lasted the ``Silence`` limit.
+    /// blocking calls do); ends the job once the wait has lasted the ``Silence`` limit since it began or
+    /// since another rank last said it lives. A waiting rank says nothing itself: two ranks waiting for a
+    /// third that hangs must not keep each other waiting.
     private func waitUntil(_ arrived: () -> Bool) {
-        let deadline = silence.map { ContinuousClock.now + $0.limit }
+        guard let silence else {
+            while !arrived() {}
+            return
+        }
+        var deadline = ContinuousClock.now + silence.limit
         while true {
             for _ in 0..<Self.looksPerClockReading where arrived() {
                 return
             }
-            if let silence, let deadline, ContinuousClock.now >= deadline {
+            let now = ContinuousClock.now
+            if heardHeartbeats() {
+                deadline = now + silence.limit
+            } else if now >= deadline {
                 silence.report(rank, silence.limit)
                 abort(status: 1)
             }
         }
+    }
+
+    /// Tells every other rank that this one lives, if a ``Silence`` limit asks for it and the last time
+    /// was long enough ago. A running rank's calls come every few events.
+    private func beatIfDue() {
+        guard let silence else { return }
+        let now = ContinuousClock.now
+        guard now - lastHeartbeat >= silence.limit / Self.heartbeatsPerLimit else { return }
+        lastHeartbeat = now
+        for destination in 0..<size where destination != rank {
+            var request = cmpi_request_null()
+            MPI_Isend(nil, 0, cmpi_byte(), Int32(destination), Self.heartbeatTag, cmpi_world(), &request)
+            pending.append((request, nil))
+        }
+    }
+
+    /// Takes every heartbeat that has arrived; returns whether there was one.
+    private func heardHeartbeats() -> Bool {
+        var heard = false
+        var arrived: Int32 = 0
+        var status = MPI_Status()
+        while MPI_Iprobe(cmpi_any_source(), Self.heartbeatTag, cmpi_world(), &arrived, &status) == MPI_SUCCESS, arrived != 0 {
+            MPI_Recv(nil, 0, cmpi_byte(), status.MPI_SOURCE, Self.heartbeatTag, cmpi_world(), cmpi_status_ignore())
+            heard = true
+        }
+        return heard
     }
 
     /// Ends the whole job at once (`MPI_Abort`), every rank with exit status `status`: for a rank that
@@ -151,14 +197,16 @@ public final class MPIJob {
         exit(status)
     }
 
-    /// Waits for this rank's sends to complete and leaves the job (`MPI_Finalize`).
+    /// Waits for this rank's sends to complete, takes the heartbeats still waiting, and leaves the job
+    /// (`MPI_Finalize`).
     public func leave() {
         for send in pending {
             var request = send.request
             MPI_Wait(&request, cmpi_status_ignore())
-            send.octets.deallocate()
+            send.octets?.deallocate()
         }
         pending.removeAll()
+        _ = heardHeartbeats()
         MPI_Finalize()
     }
 
@@ -169,7 +217,7 @@ public final class MPIJob {
             var done: Int32 = 0
             MPI_Test(&request, &done, cmpi_status_ignore())
             guard done != 0 else { return }
-            oldest.octets.deallocate()
+            oldest.octets?.deallocate()
             pending.removeFirst()
         }
     }
