@@ -13,18 +13,9 @@ struct SecureTimestampSessionLimitTests {
     @Test("a second session of a DWM3000 with another STS peer, or with a DW1000 peer, is invalidated with activeSessionsLimitExceeded while the first ranges on",
           arguments: ["ft232h-dwm3000-single", "ft232h-dw1000-single"])
     func secondPeer(carolBoard: String) throws {
-        let dwm3000 = "ft232h-dwm3000-single"
-        let world = try SessionWorld(devices: [
-            SessionWorld.device("alice", board: dwm3000, at: .zero),
-            SessionWorld.device("bob", board: dwm3000, at: Vector3(x: 0, y: 0, z: -4), yaw: .degrees(180)),
-            SessionWorld.device("carol", board: carolBoard, at: Vector3(x: 0, y: 0, z: 3)),
-        ])
-        let aliceLog = SessionRecorder(name: "alice"), bobLog = SessionRecorder(name: "bob")
+        let trio = try SecureTimestampSessionTests.Trio(bobBoard: "ft232h-dwm3000-single", carolBoard: carolBoard, ranging: .seconds(1))
+        let (world, aliceLog, bobLog) = (trio.world, trio.aliceLog, trio.bobLog)
         let aliceWithCarolLog = SessionRecorder(name: "alice-carol"), carolLog = SessionRecorder(name: "carol")
-        let alice = try world.session(on: "alice", recorder: aliceLog)
-        let bob = try world.session(on: "bob", recorder: bobLog)
-        try SessionWorld.pair(alice, bob)
-        world.advance(by: .seconds(1))
         let aliceWithCarol = try world.session(on: "alice", recorder: aliceWithCarolLog)
         let carol = try world.session(on: "carol", recorder: carolLog)
         try SessionWorld.pair(aliceWithCarol, carol)
@@ -35,6 +26,6 @@ struct SecureTimestampSessionLimitTests {
         #expect(aliceLog.errors.isEmpty && bobLog.errors.isEmpty, "\(aliceLog.errors) \(bobLog.errors)")
         #expect(aliceLog.distances.count >= 25, "the first session ranges on: \(aliceLog.distances.count)")
         #expect(aliceLog.distances.suffix(10).allSatisfy { abs(Double($0) - 4) < 0.15 }, "\(aliceLog.distances.suffix(10))")
-        withExtendedLifetime((bob, carol, aliceWithCarol)) {}
+        withExtendedLifetime((trio, carol, aliceWithCarol)) {}
     }
 }

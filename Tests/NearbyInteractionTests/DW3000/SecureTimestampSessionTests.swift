@@ -48,18 +48,10 @@ struct SecureTimestampSessionTests {
     @Test("a device that ends a session and at once runs one with the other packet configuration (STS or none) still says goodbye first: the old peer removes it as .peerEnded, and the new session ranges",
           arguments: [true, false])
     func goodbyeBeforeTheConfigurationChanges(fromSTS: Bool) throws {
-        let dwm3000 = "ft232h-dwm3000-single"
-        let world = try SessionWorld(devices: [
-            SessionWorld.device("alice", board: dwm3000, at: .zero),
-            SessionWorld.device("bob", board: fromSTS ? dwm3000 : "ft232h-dw1000-single", at: Vector3(x: 0, y: 0, z: -4), yaw: .degrees(180)),
-            SessionWorld.device("carol", board: fromSTS ? "ft232h-dw1000-single" : dwm3000, at: Vector3(x: 0, y: 0, z: 3)),
-        ])
-        let aliceLog = SessionRecorder(name: "alice"), bobLog = SessionRecorder(name: "bob")
+        let dwm3000 = "ft232h-dwm3000-single", dw1000 = "ft232h-dw1000-single"
+        let trio = try Trio(bobBoard: fromSTS ? dwm3000 : dw1000, carolBoard: fromSTS ? dw1000 : dwm3000, ranging: .seconds(2))
+        let (world, alice, bob, bobLog) = (trio.world, trio.alice, trio.bob, trio.bobLog)
         let carolLog = SessionRecorder(name: "carol"), aliceWithCarolLog = SessionRecorder(name: "alice-carol")
-        let alice = try world.session(on: "alice", recorder: aliceLog)
-        let bob = try world.session(on: "bob", recorder: bobLog)
-        try SessionWorld.pair(alice, bob)
-        world.advance(by: .seconds(2))
         #expect(bobLog.distances.count >= 10)
         let start = world.now
         alice.invalidate()
@@ -105,5 +97,27 @@ struct SecureTimestampSessionTests {
         #expect(angles.count >= 10, "\(angles.count) horizontal angles in \(log.updates.count) updates")
         let last = try #require(angles.last)
         #expect(abs(last - truth) < 5, "last angle \(last)°, truth \(truth)°; all: \(angles)")
+    }
+
+    /// Alice's DWM3000 at the origin and Bob (`bobBoard`) 4 m away along −z, facing her, ranging in a
+    /// session for `ranging`; Carol (`carolBoard`) 3 m away along +z, with no session yet.
+    struct Trio {
+        let world: SessionWorld
+        let alice: NISession
+        let bob: NISession
+        let aliceLog = SessionRecorder(name: "alice")
+        let bobLog = SessionRecorder(name: "bob")
+
+        init(bobBoard: String, carolBoard: String, ranging: Duration) throws {
+            world = try SessionWorld(devices: [
+                SessionWorld.device("alice", board: "ft232h-dwm3000-single", at: .zero),
+                SessionWorld.device("bob", board: bobBoard, at: Vector3(x: 0, y: 0, z: -4), yaw: .degrees(180)),
+                SessionWorld.device("carol", board: carolBoard, at: Vector3(x: 0, y: 0, z: 3)),
+            ])
+            alice = try world.session(on: "alice", recorder: aliceLog)
+            bob = try world.session(on: "bob", recorder: bobLog)
+            try SessionWorld.pair(alice, bob)
+            world.advance(by: ranging)
+        }
     }
 }
