@@ -119,7 +119,8 @@ struct MPIRunTests {
         // 20 s: long enough that no loaded machine keeps a running rank silent that long before the stop.
         let said = try Self.locateThousandTags(options: ["--rank-silence-limit", "20"]) { second in kill(second, SIGSTOP) }
         #expect(said.contains("Error: rank 0 waited 20 s for the other ranks and heard nothing: one of them hangs"), "\(said)")
-        #expect(said.contains("MPI_ABORT was invoked on rank 0"), "\(said)")
+        // mpirun's own banner ("MPI_ABORT was invoked on rank 0") is not checked: Open MPI 4.1 sometimes
+        // fails to print it ("ORTE_ERROR_LOG: Data unpack would read past end of buffer in show_help.c").
     }
 
     /// Runs `uwb locate` of the thousand tags for an hour on 2 ranks with `options`, does `harm` to rank 1's
