@@ -15,6 +15,13 @@ import UWBEmulator
 /// (``EmulatorServiceSettings/speed``) and bounds how long an app may hold its turn
 /// (``EmulatorServiceSettings/answerLimit``).
 ///
+/// A world split into parts (decision 0030, ``InterleavedParts``) holds only the part of the app whose
+/// turn it is: the other parts run on as far as that app could not reach them sooner (it can put a
+/// frame on the air a lookahead after its instant at the earliest), and their apps take turns
+/// meanwhile, so apps of different parts take turns at once. The run is the same however the world
+/// is split. Moves and turns of devices wait until no part lags behind the others, so that they
+/// take effect where a world of one part would stand after as many events (``RecordedMove``).
+///
 /// One thread runs the world (``run()``); each connection's thread calls the other members. All
 /// state, the emulation's included, is used only while holding ``condition``
 /// (`@unchecked Sendable`).
@@ -27,6 +34,8 @@ final class LockstepWorld: @unchecked Sendable {
     static let lineTurnsAtOneInstant = 10_000
 
     private let emulation: Emulation
+    /// The world's parts, run one step at a time.
+    private let parts: InterleavedParts
     private let settings: EmulatorServiceSettings
     private let condition = NSCondition()
     /// How many connection threads wait for ``condition``'s lock: the world's thread, which holds
@@ -37,8 +46,12 @@ final class LockstepWorld: @unchecked Sendable {
     private var yielding = false
     /// The attached apps, in device order.
     private var participants: [ServiceParticipant] = []
-    /// The app whose turn it is, and since when on the wall clock.
-    private var active: (participant: ServiceParticipant, since: ContinuousClock.Instant)?
+    /// The apps whose turn it is, by the part of the world their device runs in (one per part at
+    /// most), and since when on the wall clock.
+    private var active: [Int: (participant: ServiceParticipant, since: ContinuousClock.Instant)] = [:]
+    /// How many moves and turns wait for the world's parts to stand at one point of the run
+    /// (``perform(_:plan:)``).
+    private var gathering = 0
     private var started = false
     private var running = true
     /// Why the world was retired (``retire(telling:)``), once it is.
@@ -70,15 +83,16 @@ final class LockstepWorld: @unchecked Sendable {
         record: (@Sendable (RecordedMove) -> Void)? = nil
     ) {
         self.emulation = emulation
+        parts = InterleavedParts(emulation)
         self.settings = settings
         speed = settings.speed
         replay = moves[...]
         self.record = record
     }
 
-    /// The world's virtual time.
+    /// The world's virtual time: the latest instant any of its parts has reached.
     var now: SimulationTime {
-        locked { emulation.simulator.now }
+        locked { parts.reached }
     }
 
     /// Stops ``run()``.
@@ -119,7 +133,8 @@ final class LockstepWorld: @unchecked Sendable {
             guard !participants.contains(where: { $0.device === device }) else {
                 throw .refused("device \"\(device.name)\" is in use by another app; each device takes one app at a time")
             }
-            let participant = ServiceParticipant(device: device, order: order, socket: socket, app: app, version: version)
+            let participant = ServiceParticipant(
+                device: device, order: order, part: parts.part(ofDevice: order), socket: socket, app: app, version: version)
             let index = participants.firstIndex { $0.order > order } ?? participants.endIndex
             participants.insert(participant, at: index)
             condition.broadcast()
@@ -152,7 +167,7 @@ final class LockstepWorld: @unchecked Sendable {
         try locked { () throws(EmulatorServiceError) in
             guard participant.state == .active else { throw .malformed("WAIT outside the app's turn; wait for WOKE first") }
             participant.state = .waiting(chips: chips, deadline: deadline)
-            active = nil
+            active[participant.part] = nil
             condition.broadcast()
         }
     }
@@ -215,8 +230,9 @@ final class LockstepWorld: @unchecked Sendable {
         guard participant.state == .active else {
             throw .malformed("\(name) outside the app's turn; send it only after WELCOME or WOKE, before WAIT")
         }
-        guard time <= emulation.simulator.now else {
-            throw .malformed("a \(name) at \(time), after the turn's time \(emulation.simulator.now)")
+        let now = parts.now(of: participant.part)
+        guard time <= now else {
+            throw .malformed("a \(name) at \(time), after the turn's time \(now)")
         }
     }
 
@@ -239,7 +255,7 @@ final class LockstepWorld: @unchecked Sendable {
         var frames: [[Int]] = []
         var reports: [Int: [Int: MeasurementFields]] = [:]
         locked {
-            let now = emulation.simulator.now
+            let now = parts.reached
             let nodes = emulation.medium.nodes
             copy.now = now
             copy.speed = speed
@@ -296,13 +312,22 @@ final class LockstepWorld: @unchecked Sendable {
     // MARK: Commands (connection threads)
 
     /// Does `command` at the virtual instant the world has reached (the lock is taken between two
-    /// events), checking it against `plan` first; returns that instant.
+    /// events), checking it against `plan` first; returns that instant. A move or a turn of a device
+    /// in a world split into parts waits until no part lags behind the others (``standsTogether``).
     func perform(_ command: WorldCommand, plan: RoomPlan) throws(WorldCommandError) -> SimulationTime {
         try locked { () throws(WorldCommandError) in
             try check(command, plan: plan)
+            if RecordedMove.isRecorded(command) {
+                gathering += 1
+                condition.broadcast()
+                while running, !standsTogether {
+                    condition.wait()
+                }
+                gathering -= 1
+            }
             apply(command)
             condition.broadcast()
-            return emulation.simulator.now
+            return parts.reached
         }
     }
 
@@ -333,7 +358,7 @@ final class LockstepWorld: @unchecked Sendable {
 
     /// Does `command`, checked, now, and records it if the log keeps it. Lock held.
     private func apply(_ command: WorldCommand) {
-        let now = emulation.simulator.now
+        let now = parts.reached
         switch command {
         case .move(let name, let position):
             guard let index = try? deviceIndex(name) else { return }
@@ -357,13 +382,13 @@ final class LockstepWorld: @unchecked Sendable {
             anchor = nil
         }
         if RecordedMove.isRecorded(command) {
-            record?(RecordedMove(events: emulation.simulator.eventsRun, at: now, command: command))
+            record?(RecordedMove(events: parts.eventsRun, at: now, command: command))
         }
     }
 
-    /// Does the replayed moves whose events have run. Lock held.
+    /// Does the replayed moves whose events have run, once no part lags behind the others. Lock held.
     private func replayDueMoves() {
-        while let move = replay.first, move.events <= emulation.simulator.eventsRun {
+        while let move = replay.first, move.events <= parts.eventsRun, standsTogether {
             replay.removeFirst()
             apply(move.command)
         }
@@ -401,20 +426,29 @@ final class LockstepWorld: @unchecked Sendable {
     func run() {
         condition.lock()
         defer { condition.unlock() }
-        emulation.run(until: emulation.simulator.now)
+        parts.start()
         while running {
             replayDueMoves()
-            if let active {
-                waitForTurnToEnd(of: active.participant, since: active.since)
-            } else if let due = participants.first(where: { $0.isDue(at: emulation.simulator.now) }) {
+            if gathering > 0, standsTogether {
+                // A move waits for this point of the run: let it in before anything runs on.
+                condition.broadcast()
+                condition.wait()
+            } else if dropTurnHeldTooLong() {
+                continue
+            } else if let due = nextDue() {
                 grant(due)
             } else if (participants.isEmpty && !runsAlone) || (!started && !readyToStart) {
-                // No app to serve, or not enough yet: nothing to run the world for.
-                anchor = nil
-                condition.wait()
+                // No app to serve, or not enough yet: nothing to run the world for, but to bring a part
+                // that lags up to the others for a move.
+                if gathering > 0 {
+                    advance(onlyLagging: true)
+                } else {
+                    anchor = nil
+                    condition.wait()
+                }
             } else {
                 started = true
-                advance()
+                advance(onlyLagging: false)
             }
         }
     }
@@ -430,24 +464,68 @@ final class LockstepWorld: @unchecked Sendable {
         participants.count { $0.deadline != nil } >= settings.startAfterApps
     }
 
-    /// Waits while an app holds its turn, disconnecting it once it has held it too long.
-    private func waitForTurnToEnd(of participant: ServiceParticipant, since: ContinuousClock.Instant) {
-        guard let limit = settings.answerLimit else {
+    /// Whether every part of the world stands at one point of the run: no part lags behind what another
+    /// has run, so the world is where one simulator would be after as many events. Always, for a world
+    /// of one part. Lock held.
+    private var standsTogether: Bool {
+        guard parts.count > 1 else { return true }
+        for part in 0..<parts.count {
+            if active[part] != nil {
+                if parts.lags(held: part) { return false }
+            } else if let step = parts.nextStep(of: part, horizon: deadline(in: part)), parts.lags(step) {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// The earliest deadline an app of part `part` waits for.
+    private func deadline(in part: Int) -> SimulationTime? {
+        participants.lazy.filter { $0.part == part }.compactMap(\.deadline).min()
+    }
+
+    /// The first app, in device order, whose turn is due and whose part no other app holds: one due at
+    /// an instant the world planned (a deadline, an interrupt line) at its part's instant; one joining
+    /// or asking to wake once its part lags behind no other, at the world's time.
+    private func nextDue() -> ServiceParticipant? {
+        for participant in participants where active[participant.part] == nil {
+            let part = participant.part
+            guard participant.isDue(at: parts.now(of: part)) else { continue }
+            guard participant.isDueUnplanned, parts.count > 1 else { return participant }
+            if let step = parts.nextStep(of: part, horizon: deadline(in: part)), parts.lags(step) {
+                continue
+            }
+            parts.bringUp(part)
+            return participant
+        }
+        return nil
+    }
+
+    /// Disconnects the app that has held its turn too long, if one has; returns whether one had.
+    private func dropTurnHeldTooLong() -> Bool {
+        guard let limit = settings.answerLimit, !active.isEmpty else { return false }
+        let wallNow = ContinuousClock.now
+        guard let (_, late) = active.first(where: { wallNow - $0.value.since >= limit }) else { return false }
+        drop(late.participant, telling: "the app held its turn for longer than \(limit) without WAIT; it was disconnected and its device freed")
+        return true
+    }
+
+    /// Waits while apps hold their turns and nothing else can run, until the first turn would have been
+    /// held too long.
+    private func waitForTurns() {
+        guard let limit = settings.answerLimit, let since = active.values.map(\.since).min() else {
             condition.wait()
             return
         }
         let remaining = since + limit - ContinuousClock.now
-        guard remaining > .zero else {
-            drop(participant, telling: "the app held its turn for longer than \(limit) without WAIT; it was disconnected and its device freed")
-            return
-        }
+        guard remaining > .zero else { return }
         _ = condition.wait(until: Date(timeIntervalSinceNow: remaining.secondsValue))
     }
 
     /// Gives `participant` its turn: WELCOME the first time, WOKE afterwards; disconnects it
     /// instead if its interrupt lines alone have held time still for too many turns.
     private func grant(_ participant: ServiceParticipant) {
-        let now = emulation.simulator.now
+        let now = parts.now(of: participant.part)
         if participant.isDueToLinesAlone(at: now) {
             let count = participant.lineTurns.map { $0.at == now ? $0.count + 1 : 1 } ?? 1
             participant.lineTurns = (now, count)
@@ -461,7 +539,7 @@ final class LockstepWorld: @unchecked Sendable {
             : .woke(now: now, interrupts: participant.interruptLines)
         participant.state = .active
         participant.wakeRequested = false
-        active = (participant, ContinuousClock.now)
+        active[participant.part] = (participant, ContinuousClock.now)
         do {
             try EmulatorWire.send(reply.encoded, on: participant.socket)
         } catch {
@@ -469,33 +547,75 @@ final class LockstepWorld: @unchecked Sendable {
         }
     }
 
-    /// Moves the world on by one event, or to the earliest deadline an app waits for, when the
-    /// speed cap allows; waits when nothing can happen.
-    private func advance() {
-        let simulator = emulation.simulator
-        if paused, stepEnd.map({ simulator.now >= $0 }) ?? true {
-            // Paused, or at the end of a step: time stands still until a command moves it.
-            stepEnd = nil
+    /// Moves one part of the world on by one step (its next event, or its clock to the earliest
+    /// deadline one of its apps waits for), when the speed cap allows; waits when nothing can run.
+    ///
+    /// The parts run in the order one simulator would, but that a part an app holds stands still while
+    /// the others run on as far as their limits let them. While a move waits, or moves are replayed,
+    /// no part runs ahead: the others wait for the held part, and a part that lags catches up first.
+    /// Paused, only a part that lags runs (time stands still), or every part up to a step's end;
+    /// `onlyLagging`, only a part that lags.
+    private func advance(onlyLagging: Bool) {
+        let count = parts.count
+        let inOrder = gathering > 0 || !replay.isEmpty
+        let stepping = paused ? stepEnd : nil
+        let onlyLagging = onlyLagging || (paused && stepEnd == nil)
+        var steps: [InterleavedParts.Step] = []
+        var earliestHeld: SimulationTime?
+        var settled = parts.reached
+        for part in 0..<count {
+            if active[part] != nil {
+                let now = parts.now(of: part)
+                earliestHeld = min(earliestHeld ?? now, now)
+                settled = min(settled, now)
+                continue
+            }
+            let horizon = [deadline(in: part), stepping].compactMap { $0 }.min()
+            guard let step = parts.nextStep(of: part, horizon: horizon) else { continue }
+            settled = min(settled, step.time)
+            if stepping.map({ parts.now(of: part) >= $0 }) == true || (onlyLagging && !parts.lags(step)) {
+                // At the step's end, or running only to catch up.
+                continue
+            }
+            steps.append(step)
+        }
+        parts.settleTrace(before: settled)
+        let first = steps.min { $0.precedes($1) }
+        if let first, earliestHeld.map({ first.time < $0 || (first.time == $0 && !first.runsEvent) }) ?? true {
+            take(first)
+        } else if let ahead = inOrder ? nil : firstSafe(of: steps) {
+            take(ahead)
+        } else if !active.isEmpty {
+            waitForTurns()
+        } else {
+            if paused, stepEnd != nil, !onlyLagging {
+                // At the end of a step: time stands still until a command moves it.
+                stepEnd = nil
+            }
             anchor = nil
             condition.wait()
-            return
         }
-        let horizon = [participants.compactMap(\.deadline).min(), stepEnd].compactMap { $0 }.min()
-        let next = simulator.nextEventTime
-        guard let target = [horizon, next].compactMap({ $0 }).min() else {
-            anchor = nil
-            condition.wait()
-            return
+    }
+
+    /// The first of `steps` in the world's order that its part may take while apps hold other parts:
+    /// one no frame from another part, or from an app holding its turn, could reach sooner.
+    private func firstSafe(of steps: [InterleavedParts.Step]) -> InterleavedParts.Step? {
+        let acting = (0..<parts.count).map { part -> SimulationTime? in
+            if active[part] != nil { return parts.now(of: part) }
+            if participants.contains(where: { $0.part == part && $0.isDueUnplanned }) { return parts.reached }
+            return deadline(in: part)
         }
-        if let wait = paceWait(until: target) {
+        return steps.sorted { $0.precedes($1) }.first { $0.time <= parts.limit(of: $0.part, acting: acting) }
+    }
+
+    /// Takes `step` once the speed cap allows, then stands aside for the connections' threads waiting
+    /// for the lock.
+    private func take(_ step: InterleavedParts.Step) {
+        if step.time > parts.reached, let wait = paceWait(until: step.time) {
             _ = condition.wait(until: Date(timeIntervalSinceNow: wait.secondsValue))
             return
         }
-        if let next, next <= target {
-            simulator.step(notAfter: target)
-        } else {
-            simulator.advanceClock(to: target)
-        }
+        parts.take(step)
         yielding = true
         while callersWaiting.load(ordering: .acquiring) > 0, running {
             condition.wait()
@@ -516,9 +636,9 @@ final class LockstepWorld: @unchecked Sendable {
                 return due > wallNow ? due - wallNow : nil
             }
         }
-        let simulatorNow = emulation.simulator.now
-        anchor = (wallNow, simulatorNow)
-        let wait = (target - simulatorNow) * scale
+        let reached = parts.reached
+        anchor = (wallNow, reached)
+        let wait = (target - reached) * scale
         return wait > .zero ? wait : nil
     }
 
@@ -530,8 +650,8 @@ final class LockstepWorld: @unchecked Sendable {
         // What its app measured and fixed goes with it: the next app on the device starts afresh.
         reports[participant.order] = nil
         fixes[participant.order] = nil
-        if active?.participant === participant {
-            active = nil
+        if active[participant.part]?.participant === participant {
+            active[participant.part] = nil
         }
         if let reason {
             try? EmulatorWire.send(EmulatorReply.error(reason).encoded, on: participant.socket)

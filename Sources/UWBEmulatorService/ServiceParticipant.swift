@@ -20,6 +20,9 @@ final class ServiceParticipant {
     let device: EmulatedDevice
     /// The device's place in the scenario: apps woken at one instant take their turns in this order.
     let order: Int
+    /// The part of the world the device runs in (decision 0030): apps of different parts may take
+    /// their turns at once.
+    let part: Int
     /// Its chips.
     let bus: VirtualBoardBus
     /// Its connection.
@@ -35,9 +38,10 @@ final class ServiceParticipant {
     /// row it has had at that instant.
     var lineTurns: (at: SimulationTime, count: Int)?
 
-    init(device: EmulatedDevice, order: Int, socket: UnixSocket, app: AttachedApp, version: UInt16) {
+    init(device: EmulatedDevice, order: Int, part: Int, socket: UnixSocket, app: AttachedApp, version: UInt16) {
         self.device = device
         self.order = order
+        self.part = part
         self.bus = VirtualBoardBus(chips: device.chips)
         self.socket = socket
         self.app = app
@@ -68,6 +72,11 @@ final class ServiceParticipant {
         case .active, .gone:
             return false
         }
+    }
+
+    /// Whether its turn is due at a moment the world did not plan: it is joining, or asked to wake.
+    var isDueUnplanned: Bool {
+        state == .joining || wakeRequested
     }
 
     /// Whether its turn, due at `now`, is due only to a raised interrupt line.

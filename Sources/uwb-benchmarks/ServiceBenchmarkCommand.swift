@@ -44,6 +44,9 @@ struct ServiceBenchmarkCommand: ParsableCommand {
     @Option(help: "Speed: runs at each speed.")
     var speedRuns = 3
 
+    @Option(parsing: .upToNextOption, help: "Speed: the service's --threads (parts of its world); each speed runs at each, taking turns.")
+    var serviceThreads = [1, 2]
+
     @Option(help: "Determinism: runs of each command.")
     var determinismRuns = 3
 
@@ -72,12 +75,12 @@ struct ServiceBenchmarkCommand: ParsableCommand {
     func validate() throws {
         guard runs > 0, updates > 1, timeout > 0, load >= 0, idleSeconds > 0, speedUpdates > 1, speedRuns > 0,
               determinismRuns > 1, demoSeconds > 0, determinismUpdates > 0, !demoIntervals.isEmpty,
-              demoIntervals.allSatisfy({ $0 >= 1 && $0 <= 10_000 })
+              demoIntervals.allSatisfy({ $0 >= 1 && $0 <= 10_000 }), !serviceThreads.isEmpty, serviceThreads.allSatisfy({ $0 >= 1 })
         else {
             throw ValidationError(
                 "give --runs, --speed-runs, --timeout, --idle-seconds, --demo-seconds and --determinism-updates above 0, "
-                    + "--updates and --speed-updates above 1, --determinism-runs above 1, --load of 0 or more "
-                    + "and --demo-intervals from 1 to 10000 ms")
+                    + "--updates and --speed-updates above 1, --determinism-runs above 1, --load of 0 or more"
+                    + ", --demo-intervals from 1 to 10000 ms and --service-threads of 1 or more")
         }
     }
 
@@ -109,7 +112,7 @@ struct ServiceBenchmarkCommand: ParsableCommand {
         if speed {
             print("## Two apps ranging through the service (`--start-after-apps 2`, \(speedUpdates) updates each)\n")
             print(try ServiceSpeed(
-                uwb: uwb, scenario: scenario, speeds: [0, 1], runs: speedRuns, updates: speedUpdates, timeout: timeout,
+                uwb: uwb, scenario: scenario, speeds: [0, 1], threads: serviceThreads, runs: speedRuns, updates: speedUpdates, timeout: timeout,
                 scratch: scratch, repository: repository).markdown + "\n")
         }
         if determinism {

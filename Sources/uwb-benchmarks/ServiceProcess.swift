@@ -31,19 +31,23 @@ struct ServiceProcess {
     /// Its socket.
     let socket: String
 
-    /// Starts `uwb emulator serve` on `scenario` at `socket` and waits until it serves.
+    /// Starts `uwb emulator serve` on `scenario` at `socket` (with `--threads threads` if given) and
+    /// waits until it serves.
     ///
     /// - Throws: ``ServiceBenchmarkError/launchFailed(command:reason:)`` if it cannot be started,
     ///   ``ServiceBenchmarkError/serviceDidNotStart(detail:)`` if it exits or says nothing within
     ///   ``startLimit`` (it is killed then).
     init(
         uwb: String, scenario: String, socket: String, speed: Double, startAfterApps: Int = 0,
-        answerLimit: Double? = nil, directory: String
+        answerLimit: Double? = nil, threads: Int? = nil, directory: String
     ) throws(ServiceBenchmarkError) {
         var arguments = [
             "emulator", "serve", "--scenario", scenario, "--socket", socket,
             "--speed", Formatting.fixed(speed, 3), "--start-after-apps", "\(startAfterApps)",
         ]
+        if let threads {
+            arguments += ["--threads", "\(threads)"]
+        }
         if let answerLimit {
             arguments += ["--answer-limit", Formatting.fixed(answerLimit, 3)]
         }

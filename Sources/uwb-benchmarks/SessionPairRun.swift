@@ -15,6 +15,8 @@ struct SessionPairRun {
         var speed: Double
         /// The service's `--start-after-apps`.
         var startAfterApps = 0
+        /// The service's `--threads`; nil leaves the service its default.
+        var threads: Int? = nil
         /// The sessions' updates and dead-peer deadline.
         var session: SessionApp.Options
         /// The two sessions' `--token-seed`s, nil for tokens from the secure generator.
@@ -61,7 +63,7 @@ struct SessionPairRun {
         let socket = directory + "/service.sock"
         let service = try ServiceProcess(
             uwb: uwb, scenario: settings.scenario, socket: socket, speed: settings.speed,
-            startAfterApps: settings.startAfterApps, directory: repository)
+            startAfterApps: settings.startAfterApps, threads: settings.threads, directory: repository)
         let tokens = (first: directory + "/" + settings.devices.first + ".token",
                       second: directory + "/" + settings.devices.second + ".token")
         var options = settings.session

@@ -19,7 +19,10 @@ struct EmulatorServeCommand: ParsableCommand {
             over the socket. The room and its apps share one virtual time: the world moves on only \
             while every app waits, so a slow or loaded machine slows it instead of making replies \
             late; --speed caps it against the wall clock. An app that exits frees its device; one \
-            that holds its turn longer than --answer-limit is disconnected. Ctrl-C or SIGTERM stops \
+            that holds its turn longer than --answer-limit is disconnected. --threads splits the world \
+            into parts (default 1): while one app takes its turn, the other parts run on as far as it \
+            could not reach them sooner, and their apps take theirs; the run is the same for any number. \
+            Ctrl-C or SIGTERM stops \
             the service and removes the socket. Wire format and usage: Docs/emulator-service.md.
             """)
 
@@ -77,12 +80,15 @@ struct EmulatorServeCommand: ParsableCommand {
         }
     }
 
+    /// `--threads`: how many parts the world is split into.
+    @OptionGroup var threading: ThreadsOption
+
     /// `--log-level`: how much the libraries log on standard error.
     @OptionGroup var logging: LoggingOptions
 
     func run() throws {
         logging.start()
-        let room = try ServedRoom(path: scenario, seed: seed)
+        let room = try ServedRoom(path: scenario, seed: seed, threading: threading)
         let loaded = room.scenario, emulation = room.served.emulation, free = room.served.free
         let anchors = room.anchors.count
         let settings = EmulatorServiceSettings(
@@ -98,7 +104,7 @@ struct EmulatorServeCommand: ParsableCommand {
                 emulation: emulation, free: free, socketPath: socket ?? EmulatorService.defaultSocketPath, settings: settings,
                 replaying: replaying, recordingMovesTo: recordMoves, positioning: room.served.positioning,
                 document: room.served.document, tracePath: trace,
-                loader: ServedRoom.loader(startedWith: scenario, seed: seed))
+                loader: ServedRoom.loader(startedWith: scenario, seed: seed, threading: threading))
         } catch let error as RecordedMoveError {
             throw CommandFailure(error.description)
         } catch {
@@ -124,7 +130,9 @@ struct EmulatorServeCommand: ParsableCommand {
             print("running \(anchors) DL-TDoA anchors of network \(loaded.positioning.network)")
         }
         print("serving \(free.joined(separator: ", ")) at \(service.socketPath); apps use UWB_DEVICE=emulator:NAME"
-              + (socket == nil ? "" : " with UWB_EMULATOR_SOCKET=\(service.socketPath)") + "; Ctrl-C stops")
+              + (socket == nil ? "" : " with UWB_EMULATOR_SOCKET=\(service.socketPath)")
+            + (emulation.partCount > 1 ? "; the world in \(emulation.partCount) parts, whose apps take turns at once" : "")
+            + "; Ctrl-C stops")
         fflush(nil)
         interruption.wait()
         service.stop()

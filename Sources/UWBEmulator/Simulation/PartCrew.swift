@@ -127,34 +127,9 @@ final class PartCrew: @unchecked Sendable {
         }
     }
 
-    /// The earliest instant at which a frame from another part could reach `part`, which has just carried
-    /// the frames waiting for it: another part's promise (read before and after the queues, so that a
-    /// frame sent, or taken, meanwhile is not missed); a frame waiting for another part that may transmit,
-    /// which it may answer ``WorldPart/lookahead`` later; a frame sent to `part` since; or, if another
-    /// part may transmit, `part`'s own promise, which it may answer a lookahead later. A part whose
-    /// devices all listen only promises never and answers nothing.
+    /// The earliest instant at which a frame from another part could reach `part` (``WorldPart/safeLimit(others:parts:answerable:)``).
     private func safeLimit(of part: WorldPart) -> SimulationTime {
-        let lookahead = WorldPart.lookaheadPicoseconds
-        let others = others[part.index]
-        var earliest = answerable[part.index] ? Self.adding(lookahead, to: part.promise.load(ordering: .relaxed)) : .max
-        for other in others {
-            earliest = min(earliest, other.promise.load(ordering: .sequentiallyConsistent))
-        }
-        for receiver in parts where receiver === part || receiver.transmits {
-            let answer = receiver === part ? 0 : lookahead
-            for sender in parts where sender !== receiver {
-                earliest = min(earliest, Self.adding(answer, to: sender.earliestWaiting(for: receiver.index)))
-            }
-        }
-        for other in others {
-            earliest = min(earliest, other.promise.load(ordering: .sequentiallyConsistent))
-        }
-        return SimulationTime(picoseconds: earliest)
-    }
-
-    /// `picoseconds` after `time`, both in picoseconds; `Int64.max` (never) stays never.
-    private static func adding(_ picoseconds: Int64, to time: Int64) -> Int64 {
-        time == .max ? .max : time + picoseconds
+        part.safeLimit(others: others[part.index], parts: parts, answerable: answerable[part.index])
     }
 
     /// Wakes every thread asleep on the bell, if one is.

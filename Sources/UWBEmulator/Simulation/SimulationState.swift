@@ -50,6 +50,12 @@ struct SimulationState {
         return queue.first?.time
     }
 
+    /// The place in the order of the next event that will run, if any, after dropping cancelled ones.
+    mutating func nextEventKey() -> EventKey? {
+        discardCancelledHead()
+        return queue.first?.key
+    }
+
     /// Removes the next event if it is due at or before `limit`, moves the clock to its time, makes
     /// its owner the current one and counts it; the caller runs it.
     mutating func popEvent(notAfter limit: SimulationTime) -> ScheduledEvent? {

@@ -138,6 +138,11 @@ public final class Simulator {
         state.pointee.nextEventTime()
     }
 
+    /// The place in the order of the next event that will run, if any.
+    var nextEventKey: EventKey? {
+        state.pointee.nextEventKey()
+    }
+
     /// Runs the next event if it is due at or before `limit`; returns whether one ran. The
     /// ``inbox``'s reactions (delegate callbacks) run first, each to its end, then the work waiting
     /// there, reactions' included, is scheduled at the current time: an app's reaction to an event

@@ -149,4 +149,37 @@ final class WorldPart {
 
     /// ``lookahead`` in picoseconds, worked out once: converting a `Duration` is slow.
     static let lookaheadPicoseconds = lookahead.picoseconds
+
+    /// The earliest instant at which a frame from another part could reach this part, which has just
+    /// carried the frames waiting for it: another part's promise (read before and after the queues, so
+    /// that a frame sent, or taken, meanwhile is not missed); a frame waiting for another part that may
+    /// transmit, which it may answer ``lookahead`` later; a frame sent to this part since; or, if
+    /// another part may transmit (`answerable`), this part's own promise, which it may answer a lookahead
+    /// later. A part whose devices all listen only promises never and answers nothing.
+    ///
+    /// - Parameters:
+    ///   - others: every part of `parts` but this one.
+    ///   - parts: the world's parts.
+    func safeLimit(others: [WorldPart], parts: [WorldPart], answerable: Bool) -> SimulationTime {
+        let lookahead = Self.lookaheadPicoseconds
+        var earliest = answerable ? Self.adding(lookahead, to: promise.load(ordering: .relaxed)) : .max
+        for other in others {
+            earliest = min(earliest, other.promise.load(ordering: .sequentiallyConsistent))
+        }
+        for receiver in parts where receiver === self || receiver.transmits {
+            let answer = receiver === self ? 0 : lookahead
+            for sender in parts where sender !== receiver {
+                earliest = min(earliest, Self.adding(answer, to: sender.earliestWaiting(for: receiver.index)))
+            }
+        }
+        for other in others {
+            earliest = min(earliest, other.promise.load(ordering: .sequentiallyConsistent))
+        }
+        return SimulationTime(picoseconds: earliest)
+    }
+
+    /// `picoseconds` after `time`, both in picoseconds; `Int64.max` (never) stays never.
+    private static func adding(_ picoseconds: Int64, to time: Int64) -> Int64 {
+        time == .max ? .max : time + picoseconds
+    }
 }
