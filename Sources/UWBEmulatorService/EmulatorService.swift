@@ -124,6 +124,10 @@ public final class EmulatorService: @unchecked Sendable {
     /// The world's virtual time.
     public var now: SimulationTime { room.world.now }
 
+    /// How many turns the room's apps took so far, and how many of them while an app of another part
+    /// of the world held its own.
+    public var turns: TurnFigures { room.world.turns }
+
     /// Starts the world and accepts clients, each on a thread of its own.
     public func start() {
         Self.run(room.world)

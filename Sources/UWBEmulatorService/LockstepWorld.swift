@@ -49,6 +49,8 @@ final class LockstepWorld: @unchecked Sendable {
     /// The apps whose turn it is, by the part of the world their device runs in (one per part at
     /// most), and since when on the wall clock.
     private var active: [Int: (participant: ServiceParticipant, since: ContinuousClock.Instant)] = [:]
+    /// How many turns the apps took, and how many while an app of another part held its own.
+    private var turnFigures = TurnFigures()
     /// How many moves and turns wait for the world's parts to stand at one point of the run
     /// (``perform(_:plan:)``).
     private var gathering = 0
@@ -93,6 +95,11 @@ final class LockstepWorld: @unchecked Sendable {
     /// The world's virtual time: the latest instant any of its parts has reached.
     var now: SimulationTime {
         locked { parts.reached }
+    }
+
+    /// How many turns the apps took so far, and how many of them at once with another part's.
+    var turns: TurnFigures {
+        locked { turnFigures }
     }
 
     /// Stops ``run()``.
@@ -539,6 +546,10 @@ final class LockstepWorld: @unchecked Sendable {
             : .woke(now: now, interrupts: participant.interruptLines)
         participant.state = .active
         participant.wakeRequested = false
+        turnFigures.turns += 1
+        if !active.isEmpty {
+            turnFigures.takenAtOnce += 1
+        }
         active[participant.part] = (participant, ContinuousClock.now)
         do {
             try EmulatorWire.send(reply.encoded, on: participant.socket)

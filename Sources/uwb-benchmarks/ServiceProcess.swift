@@ -10,6 +10,9 @@ struct ServiceProcess {
         let termination: ChildProcess.Termination?
         /// The virtual time it said it stopped at, seconds (nil if it did not say).
         let virtualSeconds: Double?
+        /// The turns its apps took and how many of them while an app of another part held its own,
+        /// as it said when its world ran in parts (nil if it did not say).
+        let turns: (all: Int, atOnce: Int)?
         /// Whether its socket file is gone.
         let socketRemoved: Bool
         /// Wall seconds from its start to its end.
@@ -75,9 +78,20 @@ struct ServiceProcess {
             child.killAndWait()
         }
         let wall = (ContinuousClock.now - child.started).secondsValue
+        let lines = child.output.lines.map(\.text)
         return Stop(
-            termination: termination, virtualSeconds: Self.stoppedAt(child.output.lines.map(\.text)),
+            termination: termination, virtualSeconds: Self.stoppedAt(lines), turns: Self.turns(lines),
             socketRemoved: !FileManager.default.fileExists(atPath: socket), wall: wall)
+    }
+
+    /// The turns of "stopped at … after 1234 turns, 56 of them taken while …" among `lines`.
+    static func turns(_ lines: [String]) -> (all: Int, atOnce: Int)? {
+        guard let line = lines.last(where: { $0.hasPrefix("stopped at ") }),
+              let after = line.range(of: " after ")
+        else { return nil }
+        let words = line[after.upperBound...].split(separator: " ")
+        guard words.count >= 3, let all = Int(words[0]), let atOnce = Int(words[2]) else { return nil }
+        return (all, atOnce)
     }
 
     /// The seconds of "stopped at 12.345678 s of virtual time" among `lines`.

@@ -27,6 +27,8 @@ struct ServiceSpeed {
         let steady: (virtual: Double, wall: Double)
         /// The service's virtual time when it stopped.
         let serviceVirtual: Double?
+        /// The turns the apps took and how many of them while an app of another part held its own.
+        let turns: (all: Int, atOnce: Int)?
         /// Why the run failed, if it did.
         let failure: String?
 
@@ -94,7 +96,7 @@ struct ServiceSpeed {
             wallFromTokens: pair.tokensWritten.flatMap { start in last.map { ($0.arrival - start).secondsValue } },
             steady: (virtual: (last?.time ?? 0) - (first?.time ?? 0),
                      wall: last.flatMap { last in first.map { (last.arrival - $0.arrival).secondsValue } } ?? 0),
-            serviceVirtual: pair.service.virtualSeconds,
+            serviceVirtual: pair.service.virtualSeconds, turns: pair.service.turns,
             failure: ServiceStress.failure(of: pair, asked: asked))
     }
 
@@ -103,7 +105,7 @@ struct ServiceSpeed {
         var table = MarkdownTable([
             "service --speed", "--threads", "run", "updates (fewer side)", "virtual s (last t)", "wall s (tokens → last update)",
             "× real time (tokens → last)", "× real time (first → last update)", "drift from --speed (first → last)",
-            "service virtual s at stop",
+            "service virtual s at stop", "turns (taken at once)",
         ])
         for row in rows {
             table.append([
@@ -112,6 +114,7 @@ struct ServiceSpeed {
                 row.factorFromTokens.map(Formatting.factor) ?? "–", row.steadyFactor.map(Formatting.factor) ?? "–",
                 row.drift.map { ($0 >= 0 ? "+" : "") + Formatting.fixed($0, 2) + " %" } ?? "–",
                 row.serviceVirtual.map { Formatting.fixed($0, 3) } ?? "–",
+                row.turns.map { "\($0.all) (\($0.atOnce))" } ?? "–",
             ])
         }
         let failures = rows.compactMap { row in

@@ -136,7 +136,9 @@ struct EmulatorServeCommand: ParsableCommand {
         fflush(nil)
         interruption.wait()
         service.stop()
-        print("stopped at \(service.now) of virtual time")
+        let turns = service.turns
+        print("stopped at \(service.now) of virtual time"
+            + ((threading.threads ?? 1) > 1 ? " after \(turns.turns) turns, \(turns.takenAtOnce) of them taken while an app of another part held its own" : ""))
         try traceFile.finish(emulation)
     }
 

@@ -50,5 +50,10 @@ struct ServiceTurnsInPartsTests {
             return
         }
         #expect(aliceLater == SimulationTime(seconds: 0.002))
+        // Bob's WELCOME and his turn at 1.003 ms came while alice held hers.
+        var expected = TurnFigures()
+        expected.turns = 6
+        expected.takenAtOnce = 2
+        #expect(service.turns == expected)
     }
 }
