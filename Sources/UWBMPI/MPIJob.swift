@@ -105,14 +105,15 @@ public final class MPIJob {
     }
 
     /// Every rank's `message`, in rank order, on every rank (`MPI_Allgatherv`): each rank must call it,
-    /// in the same place of its run.
-    public func gather(_ message: [UInt8]) -> [[UInt8]] {
+    /// in the same place of its run. Under a ``Silence`` limit the wait may last `allowance` longer: for
+    /// a gather after work every rank does alone, without a word to the others (building its world).
+    public func gather(_ message: [UInt8], allowing allowance: Duration = .zero) -> [[UInt8]] {
         var count = Int32(message.count)
         var counts = [Int32](repeating: 0, count: size)
         var request: MPI_Request? = cmpi_request_null()
         counts.withUnsafeMutableBufferPointer { counts in
             MPI_Iallgather(&count, 1, cmpi_int32(), counts.baseAddress, 1, cmpi_int32(), cmpi_world(), &request)
-            complete(&request)
+            complete(&request, allowing: allowance)
         }
         var offsets = [Int32](repeating: 0, count: size)
         for index in counts.indices.dropFirst() {
@@ -126,7 +127,7 @@ public final class MPIJob {
                         MPI_Iallgatherv(
                             octets.baseAddress, count, cmpi_byte(), all.baseAddress, counts.baseAddress, offsets.baseAddress,
                             cmpi_byte(), cmpi_world(), &request)
-                        complete(&request)
+                        complete(&request, allowing: allowance)
                     }
                 }
             }
@@ -134,31 +135,32 @@ public final class MPIJob {
         return counts.indices.map { Array(all[Int(offsets[$0])..<Int(offsets[$0] + counts[$0])]) }
     }
 
-    /// Waits until `request` has completed (the buffers it uses must stay in place meanwhile).
-    private func complete(_ request: inout MPI_Request?) {
+    /// Waits until `request` has completed (the buffers it uses must stay in place meanwhile), for up to
+    /// `allowance` beyond the ``Silence`` limit.
+    private func complete(_ request: inout MPI_Request?, allowing allowance: Duration) {
         var done: Int32 = 0
-        waitUntil { MPI_Test(&request, &done, cmpi_status_ignore()) == MPI_SUCCESS && done != 0 }
+        waitUntil(allowing: allowance) { MPI_Test(&request, &done, cmpi_status_ignore()) == MPI_SUCCESS && done != 0 }
     }
 
     /// Returns once `arrived` holds, asking it again and again (each ask drives MPI's progress, as its
     /// blocking calls do); ends the job once the wait has lasted the ``Silence`` limit since it began or
-    /// since another rank last said it lives. A waiting rank says nothing itself: two ranks waiting for a
-    /// third that hangs must not keep each other waiting.
-    private func waitUntil(_ arrived: () -> Bool) {
+    /// since another rank last said it lives, and `allowance` more. A waiting rank says nothing itself: two
+    /// ranks waiting for a third that hangs must not keep each other waiting.
+    private func waitUntil(allowing allowance: Duration = .zero, _ arrived: () -> Bool) {
         guard let silence else {
             while !arrived() {}
             return
         }
-        var deadline = ContinuousClock.now + silence.limit
+        var deadline = ContinuousClock.now + silence.limit + allowance
         while true {
             for _ in 0..<Self.looksPerClockReading where arrived() {
                 return
             }
             let now = ContinuousClock.now
             if heardHeartbeats() {
-                deadline = now + silence.limit
+                deadline = now + silence.limit + allowance
             } else if now >= deadline {
-                silence.report(rank, silence.limit)
+                silence.report(rank, silence.limit + allowance)
                 abort(status: 1)
             }
         }

@@ -36,11 +36,13 @@ final class RankJob {
 
     /// Checks that every rank set up the same world: `setup` is this rank's, either what identifies it
     /// (the command, the scenario file's contents and every option that changes the run) or why it
-    /// failed. Every rank must call it at the same point.
+    /// failed, after `building` on the wall clock. Every rank must call it at the same point. The others
+    /// build the same world without a word (no heartbeats), so a rank waits for them as long again as it
+    /// took itself, beyond the silence limit.
     ///
     /// - Throws: on every rank, if any rank failed or set up a different world, a failure with exit status 1
     ///   once the first rank has said on standard error what went wrong and every rank has left the job.
-    func agree(_ setup: Result<String, CommandFailure>) throws {
+    func agree(_ setup: Result<String, CommandFailure>, building: Duration) throws {
         let mine: [UInt8]
         switch setup {
         case .success(let identity):
@@ -48,7 +50,7 @@ final class RankJob {
         case .failure(let failure):
             mine = [1] + Array(failure.description.utf8)
         }
-        let all = job.gather(mine)
+        let all = job.gather(mine, allowing: building)
         let problem = Self.problem(all)
         guard let problem else { return }
         if leads {
@@ -90,12 +92,13 @@ final class RankJob {
     /// ``refusal(trace:threads:paced:)``), and checks that every rank was given the same scenario file's
     /// contents and `options` (every option that changes the run) for `command`.
     ///
-    /// - Throws: as ``agree(_:)``, on every rank, if any rank failed or was given something else.
+    /// - Throws: as ``agree(_:building:)``, on every rank, if any rank failed or was given something else.
     func setUp<World>(
         command: String, scenario path: String, options: [String], refusal: String?,
         _ make: () throws(CommandFailure) -> World
     ) throws -> World {
         var world: World?
+        let started = ContinuousClock.now
         try agree(Result { () throws(CommandFailure) -> String in
             if let refusal {
                 throw CommandFailure(refusal)
@@ -108,7 +111,7 @@ final class RankJob {
                 throw CommandFailure("\(path): the scenario file cannot be read again: \(error.localizedDescription)")
             }
             return ([command, contents] + options).joined(separator: "\u{1}")
-        })
+        }, building: ContinuousClock.now - started)
         guard let world else { throw CommandFailure("the ranks agreed on a world this rank did not set up") }
         return world
     }
