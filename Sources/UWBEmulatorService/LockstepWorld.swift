@@ -475,15 +475,14 @@ final class LockstepWorld: @unchecked Sendable {
     /// has run, so the world is where one simulator would be after as many events. Always, for a world
     /// of one part. Lock held.
     private var standsTogether: Bool {
-        guard parts.count > 1 else { return true }
-        for part in 0..<parts.count {
-            if active[part] != nil {
-                if parts.lags(held: part) { return false }
-            } else if let step = parts.nextStep(of: part, horizon: deadline(in: part)), parts.lags(step) {
-                return false
-            }
-        }
-        return true
+        parts.count == 1 || !(0..<parts.count).contains(where: lags)
+    }
+
+    /// Whether part `part` lags behind what another part has run: held by an app at an earlier instant,
+    /// or with its next event, or its clock's move to an app's deadline, before it. Lock held.
+    private func lags(_ part: Int) -> Bool {
+        guard active[part] == nil else { return parts.lags(held: part) }
+        return parts.nextStep(of: part, horizon: deadline(in: part)).map(parts.lags) ?? false
     }
 
     /// The earliest deadline an app of part `part` waits for.
@@ -499,9 +498,7 @@ final class LockstepWorld: @unchecked Sendable {
             let part = participant.part
             guard participant.isDue(at: parts.now(of: part)) else { continue }
             guard participant.isDueUnplanned, parts.count > 1 else { return participant }
-            if let step = parts.nextStep(of: part, horizon: deadline(in: part)), parts.lags(step) {
-                continue
-            }
+            guard !lags(part) else { continue }
             parts.bringUp(part)
             return participant
         }
@@ -616,7 +613,8 @@ final class LockstepWorld: @unchecked Sendable {
             if participants.contains(where: { $0.part == part && $0.isDueUnplanned }) { return parts.reached }
             return deadline(in: part)
         }
-        return steps.sorted { $0.precedes($1) }.first { $0.time <= parts.limit(of: $0.part, acting: acting) }
+        let limits = parts.limits(acting: acting)
+        return steps.sorted { $0.precedes($1) }.first { $0.time <= limits[$0.part] }
     }
 
     /// Takes `step` once the speed cap allows, then stands aside for the connections' threads waiting

@@ -84,11 +84,14 @@ struct ServiceProcess {
             socketRemoved: !FileManager.default.fileExists(atPath: socket), wall: wall)
     }
 
+    /// The last "stopped at …" line among `lines`.
+    private static func stopLine(_ lines: [String]) -> String? {
+        lines.last { $0.hasPrefix("stopped at ") }
+    }
+
     /// The turns of "stopped at … after 1234 turns, 56 of them taken while …" among `lines`.
     static func turns(_ lines: [String]) -> (all: Int, atOnce: Int)? {
-        guard let line = lines.last(where: { $0.hasPrefix("stopped at ") }),
-              let after = line.range(of: " after ")
-        else { return nil }
+        guard let line = stopLine(lines), let after = line.range(of: " after ") else { return nil }
         let words = line[after.upperBound...].split(separator: " ")
         guard words.count >= 3, let all = Int(words[0]), let atOnce = Int(words[2]) else { return nil }
         return (all, atOnce)
@@ -96,10 +99,9 @@ struct ServiceProcess {
 
     /// The seconds of "stopped at 12.345678 s of virtual time" among `lines`.
     static func stoppedAt(_ lines: [String]) -> Double? {
-        let prefix = "stopped at "
-        guard let line = lines.last(where: { $0.hasPrefix(prefix) }),
-              let number = line.dropFirst(prefix.count).split(separator: " ").first
-        else { return nil }
+        guard let line = stopLine(lines), let number = line.dropFirst("stopped at ".count).split(separator: " ").first else {
+            return nil
+        }
         return Double(number)
     }
 }

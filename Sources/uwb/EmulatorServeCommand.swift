@@ -138,7 +138,7 @@ struct EmulatorServeCommand: ParsableCommand {
         service.stop()
         let turns = service.turns
         print("stopped at \(service.now) of virtual time"
-            + ((threading.threads ?? 1) > 1 ? " after \(turns.turns) turns, \(turns.takenAtOnce) of them taken while an app of another part held its own" : ""))
+            + (emulation.partCount > 1 ? " after \(turns.turns) turns, \(turns.takenAtOnce) of them taken while an app of another part held its own" : ""))
         try traceFile.finish(emulation)
     }
 

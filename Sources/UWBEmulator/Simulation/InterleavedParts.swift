@@ -5,7 +5,7 @@ import UWBCore
 /// on their chips from processes of their own while their part of the world stands still for them.
 ///
 /// While the harness holds a part (an app takes its turn at the part's instant), the other parts may run
-/// on as far as every part's promise lets them (``limit(of:acting:)``): the held part's software may put
+/// on as far as every part's promise lets them (``limits(acting:)``): the held part's software may put
 /// a frame on the air ``WorldPart/lookahead`` after its instant at the earliest. That is what splitting
 /// buys such a world: software of different parts acting at once. Otherwise the parts run in the order
 /// one simulator would (``EventKey``), so a part that was held catches up first; once no part lags
@@ -94,25 +94,29 @@ package final class InterleavedParts {
         count > 1 && now(of: part) < frontier.time
     }
 
-    /// The latest instant part `part` may run to, having carried the frames waiting for it, without a
-    /// frame from another part coming in its past (``WorldPart/safeLimit(others:parts:answerable:)``),
+    /// The latest instant each part may run to, in part order, having carried the frames waiting for it,
+    /// without a frame from another part coming in its past (``WorldPart/safeLimit(others:parts:answerable:)``),
     /// given, per part, the earliest instant at which the harness's software may act on it (`acting`:
     /// the instant of a turn held, an app's deadline), whose frames go on the air a lookahead later.
-    package func limit(of part: Int, acting: [SimulationTime?]) -> SimulationTime {
+    /// Every part's promise is published once for all of them.
+    package func limits(acting: [SimulationTime?]) -> [SimulationTime] {
         let parts = emulation.parts
-        let worldPart = parts[part]
-        worldPart.land(from: parts)
-        for (index, other) in parts.enumerated() {
-            other.publishPromise(notBefore: other.simulator.now)
-            if other.transmits, let instant = acting[index] {
+        for part in parts {
+            part.land(from: parts)
+        }
+        for (index, part) in parts.enumerated() {
+            part.publishPromise(notBefore: part.simulator.now)
+            if part.transmits, let instant = acting[index] {
                 let answer = instant.picoseconds + WorldPart.lookaheadPicoseconds
-                if answer < other.promise.load(ordering: .relaxed) {
-                    other.promise.store(answer, ordering: .relaxed)
+                if answer < part.promise.load(ordering: .relaxed) {
+                    part.promise.store(answer, ordering: .relaxed)
                 }
             }
         }
-        let others = parts.filter { $0 !== worldPart }
-        return worldPart.safeLimit(others: others, parts: parts, answerable: others.contains(where: \.transmits))
+        return parts.map { part in
+            let others = parts.filter { $0 !== part }
+            return part.safeLimit(others: others, parts: parts, answerable: others.contains(where: \.transmits))
+        }
     }
 
     /// Takes `step`, which ``nextStep(of:horizon:)`` gave and which the harness found safe: the

@@ -21,11 +21,12 @@ struct InterleavedPartsTests {
         let held = SimulationTime(seconds: 0.001)
         // VirtualRadio.transmitterPowerUp is 5 µs (DW1000 user manual, TX start-up); a fast clock
         // and rounding take 1 µs off it.
-        #expect(parts.limit(of: 1, acting: [held, nil]) == held + .microseconds(4))
+        let limits = parts.limits(acting: [held, nil])
+        #expect(limits[1] == held + .microseconds(4))
         // Part 0 itself may run until part 1 could answer a frame of part 0's software: a lookahead
         // after that frame.
-        #expect(parts.limit(of: 0, acting: [held, nil]) == held + .microseconds(8))
-        #expect(parts.limit(of: 1, acting: [nil, nil]) == SimulationTime(picoseconds: .max))
+        #expect(limits[0] == held + .microseconds(8))
+        #expect(parts.limits(acting: [nil, nil])[1] == SimulationTime(picoseconds: .max))
     }
 
     @Test("a part held at 1 ms lags once another has run past it, and catches up by its own steps")
