@@ -261,7 +261,7 @@ let package = Package(
         ),
         .testTarget(
             name: "UWBCommandTests",
-            dependencies: ["uwb", "UWBCore", "UWBEmulator", "UWBEmulatorService", "UWBTestSupport", "UWBUSB", "EmulatorHarness", "NearbyInteraction", "UWBDevices",
+            dependencies: ["uwb", "UWBCore", "UWBEmulator", "UWBEmulatorService", "UWBTestSupport", "UWBUSB", "EmulatorHarness", "NearbyInteraction", "UWBDevices", "UWBPositioning",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .testTarget(

@@ -52,6 +52,12 @@ public enum SolverGeometry: Hashable, Sendable {
         return offset * (1 / length)
     }
 
+    /// What ``ambiguity(of:)`` says of anchors that stand on one line seen from above, in 2-D.
+    public static let anchorsOnOneLine = "the anchors stand on one line (seen from above); place anchors off that line"
+    /// What ``ambiguity(of:)`` says of anchors that stand in one plane, in 3-D: anchors all at one
+    /// height, for example, which leave a tag's height undecided.
+    public static let anchorsInOnePlane = "the anchors stand in one plane; place anchors off that plane"
+
     /// Why `points` cannot fix a position in this space, or nil: in 2-D they must not all lie on
     /// one line (seen from above), in 3-D not all in one plane, or a mirror image of every position
     /// fits the measurements as well.
@@ -74,7 +80,7 @@ public enum SolverGeometry: Hashable, Sendable {
                     if abs(u.x * v.z - u.z * v.x) > threshold { return nil }
                 }
             }
-            return "the anchors stand on one line (seen from above); place anchors off that line"
+            return Self.anchorsOnOneLine
         case .spatial:
             let threshold = 1e-6 * scale * scale * scale
             for a in offsets {
@@ -86,7 +92,7 @@ public enum SolverGeometry: Hashable, Sendable {
                     }
                 }
             }
-            return "the anchors stand in one plane; place anchors off that plane"
+            return Self.anchorsInOnePlane
         }
     }
 }

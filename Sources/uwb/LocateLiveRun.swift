@@ -77,11 +77,18 @@ final class LiveTag: @unchecked Sendable {
     private let output: PositionOutput
     private let name: String
     private let reporter: any MeasurementReporting
+    private let geometry: SolverGeometry
     private var fixes = 0
-    private var refused = 0
+    /// Per reason (``PositionOutput/reason(_:)``): how many sets gave no fix.
+    private var failures: [String: Int] = [:]
+    /// Per reason: what the first set that gave no fix for it said.
+    private var firstFailures: [String: PositioningError] = [:]
+    /// Whether a set gave no fix because the anchors stand in one plane.
+    private var anchorsInOnePlane = false
     private let lock = NSLock()
 
     init(locator: DownlinkTDoALocator, tracker: PositionTracker, output: PositionOutput, name: String, reporter: any MeasurementReporting) {
+        geometry = locator.geometry
         self.locator = locator
         self.tracker = tracker
         self.output = output
@@ -98,7 +105,16 @@ final class LiveTag: @unchecked Sendable {
                 reporter.report(ReportedPosition(position: fix.position, covariance: fix.covariance, time: time))
             }
             lock.withLock {
-                if case .success = result { fixes += 1 } else { refused += 1 }
+                switch result {
+                case .success: fixes += 1
+                case .failure(let error):
+                    let reason = PositionOutput.reason(error)
+                    failures[reason, default: 0] += 1
+                    if firstFailures[reason] == nil {
+                        firstFailures[reason] = error
+                    }
+                    anchorsInOnePlane = anchorsInOnePlane || error == .ambiguousGeometry(SolverGeometry.anchorsInOnePlane)
+                }
             }
             print(output.line(for: PositionRecord(
                 time: SimulationTime(seconds: time.secondsValue), device: name, method: .downlinkTDoA, result: result, geodetic: nil,
@@ -115,9 +131,18 @@ final class LiveTag: @unchecked Sendable {
     }
     private var lostBecause: TransceiverError?
 
-    /// How many fixes, and rounds heard.
+    /// How many fixes, how many sets gave none by reason, and the rounds heard; then, a line each, what
+    /// the first set to give none for each reason said; and, for a tag fixing in 3-D under anchors in
+    /// one plane, how to fix in 2-D.
     var summary: String {
-        lock.withLock { "\(fixes) fixes, \(refused) without one; \(tag?.completeRounds ?? 0) rounds heard" }
+        lock.withLock {
+            var lines = [LocateCommand.summary(fixes: fixes, failures: failures) + "; \(tag?.completeRounds ?? 0) rounds heard"]
+            lines += firstFailures.sorted { $0.key < $1.key }.map { "\($0.key), the first: \($0.value)" }
+            if anchorsInOnePlane, case .spatial = geometry {
+                lines.append("anchors in one plane cannot tell a tag's height: give --height with its antenna's height to fix in 2-D")
+            }
+            return lines.joined(separator: "\n")
+        }
     }
 }
 

@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 import UWBCore
 import UWBEmulatorService
+import UWBPositioning
 import UWBTestSupport
 
 @Suite("uwb locate: live radios of the emulator service, bad calls")
@@ -39,7 +40,7 @@ struct LocateCommandTests {
         }
         #expect(offPath.count >= 8)
         #expect(offPath.sorted()[offPath.count / 2] < 0.6, "\(offPath)")
-        #expect(run.error.contains(" fixes, "), "\(run.error)")
+        #expect(run.error.contains(" fixes") && run.error.contains(" rounds heard"), "\(run.error)")
         // The service showed the tag's fixes (REPORT POSITION): 2-D covariances, a growing track,
         // half the fixes as near where the forklift truly was as the printed ones are to its path.
         try #require(seen.count >= 3, "\(seen.count) fixes seen by the observer")
@@ -51,6 +52,25 @@ struct LocateCommandTests {
         }
         #expect(errors.sorted()[errors.count / 2] < 0.6, "\(errors)")
         #expect((seen.map(\.fix.track.count).max() ?? 0) >= 2, "the track grows")
+    }
+
+    @Test("a phone under the office's anchors, all at one height, fixes nothing in 3-D: it says why and to give --height; with it, it fixes")
+    func anchorsInOnePlane() throws {
+        let uwb = try #require(BuiltExecutable.path(named: "uwb"), "no uwb executable was built")
+        let service = try ServeProcess(uwb: uwb, scenario: "Docs/scenarios/office-dl-tdoa.json", arguments: ["--speed", "0"])
+        defer { _ = service.end(with: SIGTERM) }
+        let arguments = ["locate", "--device", "emulator:phone-desk", "--network", "26", "--duration", "0.5", "--format", "jsonl"]
+        let spatial = try CommandRun(arguments, environment: ["UWB_EMULATOR_SOCKET": service.socket])
+        #expect(spatial.status == 0, "\(spatial.error)")
+        #expect(spatial.error.contains("0 fixes; no fix: "), "\(spatial.error)")
+        #expect(spatial.error.contains("ambiguous-geometry, the first: the anchors cannot fix this position: \(SolverGeometry.anchorsInOnePlane)"),
+                "\(spatial.error)")
+        #expect(spatial.error.contains("give --height with its antenna's height to fix in 2-D"), "\(spatial.error)")
+        #expect(!spatial.output.isEmpty && !spatial.output.contains("\"position_m\":["), "\(spatial.output)")
+        let planar = try CommandRun(arguments + ["--height", "1.2"], environment: ["UWB_EMULATOR_SOCKET": service.socket])
+        #expect(planar.status == 0, "\(planar.error)")
+        #expect(planar.output.contains("\"position_m\":["), "\(planar.output)")
+        #expect(!planar.error.contains("--height"), "\(planar.error)")
     }
 
     @Test("the service stops under a live tag: it says its radio was lost and exits 1", .timeLimit(.minutes(10)))
