@@ -36,7 +36,7 @@ extension Emulation {
             for part in parts {
                 part.simulator.takePostedWork()
             }
-            let landing = parts.compactMap { $0.earliestLanding(from: parts) }
+            let landing = parts.compactMap { $0.earliestLanding() }
             guard let next = (parts.compactMap(\.simulator.nextEventTime) + landing).min(), next <= end else {
                 if let pacing, rate > 0, waitForEnd(end, origin: origin, wallOrigin: wallOrigin, pacing: pacing, rate: rate) {
                     continue

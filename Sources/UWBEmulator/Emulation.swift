@@ -66,7 +66,8 @@ public final class Emulation {
         partCount: Int
     ) {
         var random = SeededRandom(seed: seed)
-        parts = (0..<partCount).map { WorldPart(index: $0, of: partCount) }
+        let signals = PartSignals(parts: partCount)
+        parts = (0..<partCount).map { WorldPart(index: $0, signals: signals) }
         self.medium = Medium(channelModel: channelModel, obstacles: obstacles, body: body,
                              random: random.split(label: "medium"), parts: parts)
         self.configuration = configuration

@@ -17,24 +17,24 @@ final class CrossingQueue: @unchecked Sendable {
     private var taken: [OutgoingFrame] = []
 
     /// When the earliest frame waiting went on the air, in picoseconds; `Int64.max` when none waits. Set
-    /// before the frame can be taken and cleared when the frames are taken, under the lock.
-    let earliestStart = Atomic<Int64>(.max)
+    /// before the frame can be taken and cleared when the frames are taken, under the lock. Published in
+    /// the world's ``PartSignals``, where the other parts read it.
+    let earliestStart: PublishedValue
+
+    /// A queue whose earliest frame's start is published at `earliestStart`.
+    init(earliestStart: PublishedValue) {
+        self.earliestStart = earliestStart
+    }
 
     /// Adds `frame`.
     func append(_ frame: OutgoingFrame) {
         lock.lock()
         frames.append(frame)
         let start = frame.transmission.start.picoseconds
-        if start < earliestStart.load(ordering: .relaxed) {
-            earliestStart.store(start, ordering: .sequentiallyConsistent)
+        if start < earliestStart.loadRelaxed() {
+            earliestStart.store(start)
         }
         lock.unlock()
-    }
-
-    /// When the earliest frame waiting went on the air, if any is waiting.
-    var earliest: SimulationTime? {
-        let start = earliestStart.load(ordering: .sequentiallyConsistent)
-        return start == .max ? nil : SimulationTime(picoseconds: start)
     }
 
     /// Hands every frame waiting to `body`, in the order they went on the air, then forgets them; frames
@@ -42,7 +42,7 @@ final class CrossingQueue: @unchecked Sendable {
     func drain(_ body: (OutgoingFrame) -> Void) {
         lock.lock()
         swap(&frames, &taken)
-        earliestStart.store(.max, ordering: .sequentiallyConsistent)
+        earliestStart.store(.max)
         lock.unlock()
         guard !taken.isEmpty else { return }
         for frame in taken {

@@ -95,7 +95,7 @@ package final class InterleavedParts {
     }
 
     /// The latest instant each part may run to, in part order, having carried the frames waiting for it,
-    /// without a frame from another part coming in its past (``WorldPart/safeLimit(others:parts:answerable:)``),
+    /// without a frame from another part coming in its past (``WorldPart/safeLimit(answerable:)``),
     /// given, per part, the earliest instant at which the harness's software may act on it (`acting`:
     /// the instant of a turn held, an app's deadline), whose frames go on the air a lookahead later.
     /// Every part's promise is published once for all of them.
@@ -108,14 +108,13 @@ package final class InterleavedParts {
             part.publishPromise(notBefore: part.simulator.now)
             if part.transmits, let instant = acting[index] {
                 let answer = instant.picoseconds + WorldPart.lookaheadPicoseconds
-                if answer < part.promise.load(ordering: .relaxed) {
-                    part.promise.store(answer, ordering: .relaxed)
+                if answer < part.promise.loadRelaxed() {
+                    part.promise.storeRelaxed(answer)
                 }
             }
         }
         return parts.map { part in
-            let others = parts.filter { $0 !== part }
-            return part.safeLimit(others: others, parts: parts, answerable: others.contains(where: \.transmits))
+            part.safeLimit(answerable: parts.contains { $0 !== part && $0.transmits })
         }
     }
 

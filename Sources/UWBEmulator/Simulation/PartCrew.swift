@@ -30,8 +30,6 @@ final class PartCrew: @unchecked Sendable {
     private let spins: Int
 
     private let parts: [WorldPart]
-    /// Per part (by index): the other parts.
-    private let others: [[WorldPart]]
     /// Per part (by index): whether another part may transmit, and so answer its frames.
     private let answerable: [Bool]
     /// The window the other threads are to run; -1 tells them to stop.
@@ -50,7 +48,6 @@ final class PartCrew: @unchecked Sendable {
     /// Starts a thread for each part of `parts` but the first, which the caller runs.
     init(parts: [WorldPart]) {
         self.parts = parts
-        others = parts.map { part in parts.filter { $0 !== part } }
         answerable = parts.map { part in parts.contains { $0 !== part && $0.transmits } }
         spins = parts.count <= ProcessInfo.processInfo.activeProcessorCount ? Self.spinsOnOwnCores : Self.spinsOnSharedCores
         for part in parts.dropFirst() {
@@ -103,15 +100,16 @@ final class PartCrew: @unchecked Sendable {
 
     /// Runs `part`'s events up to the window's limit: again and again, carries the frames the others sent
     /// it, runs its events up to the earliest instant a frame from another part could come
-    /// (``safeLimit(of:)``), and publishes its promise; waits for that instant to move on, or for frames,
+    /// (``WorldPart/safeLimit(answerable:)``), and publishes its promise; waits for that instant to move on, or for frames,
     /// when it can go no further.
     private func runWindow(of part: WorldPart) {
         let limit = limit
+        let answerable = answerable[part.index]
         part.windows += 1
         var safe = SimulationTime.zero
         while true {
             part.land(from: parts)
-            safe = max(safe, safeLimit(of: part))
+            safe = max(safe, part.safeLimit(answerable: answerable))
             let bound = min(safe, limit)
             // The promise follows every event, so that the others may go on while this part does.
             while part.simulator.step(notAfter: bound) {
@@ -123,13 +121,8 @@ final class PartCrew: @unchecked Sendable {
             if safe >= limit {
                 return
             }
-            wait(for: part) { self.safeLimit(of: part) > safe || part.earliestLanding(from: self.parts) != nil }
+            wait(for: part) { part.safeLimit(answerable: answerable) > safe || part.earliestLanding() != nil }
         }
-    }
-
-    /// The earliest instant at which a frame from another part could reach `part` (``WorldPart/safeLimit(others:parts:answerable:)``).
-    private func safeLimit(of part: WorldPart) -> SimulationTime {
-        part.safeLimit(others: others[part.index], parts: parts, answerable: answerable[part.index])
     }
 
     /// Wakes every thread asleep on the bell, if one is.

@@ -157,7 +157,7 @@ final class RankedRun {
             }
         }
         if anotherTransmits {
-            earliest = min(earliest, Self.adding(lookahead, to: part.promise.load(ordering: .relaxed)))
+            earliest = min(earliest, Self.adding(lookahead, to: part.promise.loadRelaxed()))
         }
         return earliest
     }
@@ -165,7 +165,7 @@ final class RankedRun {
     /// The part's promise now, none of its chips being able to start a transmission before `time`.
     private func promise(notBefore time: SimulationTime) -> Int64 {
         part.publishPromise(notBefore: time)
-        return part.promise.load(ordering: .relaxed)
+        return part.promise.loadRelaxed()
     }
 
     /// Takes every message that has arrived, without waiting.

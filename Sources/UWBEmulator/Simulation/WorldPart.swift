@@ -43,13 +43,18 @@ final class WorldPart {
     /// Per receiving part (by index): the frames this part's devices sent, for that part to carry to its
     /// devices.
     private let outgoing: [CrossingQueue]
+    /// What the world's parts publish to each other (``PartSignals``).
+    private let signals: PartSignals
     /// The part's promise, in picoseconds: no chip of the part will put a frame on the air before it, but
     /// in answer to frames still waiting in its queues; `Int64.max` while it has nothing to do. Its own
     /// thread changes it within a window, the leader between windows.
-    let promise = Atomic<Int64>(.max)
+    let promise: PublishedValue
     /// Whether any of the part's devices may transmit; false once all are said to listen only
     /// (`Emulation.listenOnly(device:)`). Set before the world runs.
-    var transmits = true
+    var transmits: Bool {
+        get { signals.transmits(index).loadRelaxed() != 0 }
+        set { signals.transmits(index).store(newValue ? 1 : 0) }
+    }
     /// The indices in the medium of the devices the part runs, in ascending order: a device's place
     /// here is its ``MediumNode/localIndex``.
     var members: [Int] = []
@@ -73,10 +78,12 @@ final class WorldPart {
             blockedSeconds: blocked.secondsValue)
     }
 
-    /// Part `index` of `count`.
-    init(index: Int, of count: Int) {
+    /// Part `index` of the world whose parts publish to each other through `signals`.
+    init(index: Int, signals: PartSignals) {
         self.index = index
-        outgoing = (0..<count).map { _ in CrossingQueue() }
+        self.signals = signals
+        promise = signals.promise(of: index)
+        outgoing = (0..<signals.parts).map { CrossingQueue(earliestStart: signals.waiting(from: index, to: $0)) }
     }
 
     /// Where the part's frames for other parts go when those parts run in other processes
@@ -96,8 +103,12 @@ final class WorldPart {
 
     /// When the earliest frame the other parts sent this part and it has not carried yet went on the air:
     /// its devices hear it no sooner.
-    func earliestLanding(from parts: [WorldPart]) -> SimulationTime? {
-        parts.compactMap { $0 === self ? nil : $0.outgoing[index].earliest }.min()
+    func earliestLanding() -> SimulationTime? {
+        var earliest = Int64.max
+        for sender in 0..<signals.parts where sender != index {
+            earliest = min(earliest, signals.waiting(from: sender, to: index).load())
+        }
+        return earliest == .max ? nil : SimulationTime(picoseconds: earliest)
     }
 
     /// Carries the frames the other parts sent this part to its devices, part by part (the order does not
@@ -109,10 +120,10 @@ final class WorldPart {
     /// that came too late would be heard too late without a trace, so one is a defect of the emulator, and
     /// the run stops with the frame's times.
     func land(from parts: [WorldPart]) {
-        guard let landing = earliestLanding(from: parts) else { return }
+        guard let landing = earliestLanding() else { return }
         let answer = (landing + Self.lookahead).picoseconds
-        if transmits, answer < promise.load(ordering: .relaxed) {
-            promise.store(answer, ordering: .sequentiallyConsistent)
+        if transmits, answer < promise.loadRelaxed() {
+            promise.store(answer)
         }
         for part in parts where part !== self {
             part.outgoing[index].drain { frame in
@@ -124,12 +135,6 @@ final class WorldPart {
         }
     }
 
-    /// The earliest frame this part's devices sent part `part` that it has not carried yet, in picoseconds;
-    /// `Int64.max` if none waits.
-    func earliestWaiting(for part: Int) -> Int64 {
-        outgoing[part].earliestStart.load(ordering: .sequentiallyConsistent)
-    }
-
     /// Publishes the part's promise, none of its chips being able to start a transmission before `time`:
     /// the earliest of a transmission already set up at or after `time` and its next event ``lookahead``
     /// later, or its clock's instant ``lookahead`` later while the inbox holds reactions or work, which run
@@ -137,14 +142,14 @@ final class WorldPart {
     /// part whose devices all listen only.
     func publishPromise(notBefore time: SimulationTime) {
         guard transmits else {
-            promise.store(.max, ordering: .sequentiallyConsistent)
+            promise.store(.max)
             return
         }
         // After every event of the part: no arrays, and the lookahead converted once.
         let soonest = simulator.inbox.hasWork ? simulator.now : simulator.nextEventTime
         let next = soonest.map { $0.picoseconds + Self.lookaheadPicoseconds } ?? .max
         let set = simulator.earliestTransmission(notBefore: time)?.picoseconds ?? .max
-        promise.store(min(next, set), ordering: .sequentiallyConsistent)
+        promise.store(min(next, set))
     }
 
     /// ``lookahead`` in picoseconds, worked out once: converting a `Duration` is slow.
@@ -157,23 +162,23 @@ final class WorldPart {
     /// another part may transmit (`answerable`), this part's own promise, which it may answer a lookahead
     /// later. A part whose devices all listen only promises never and answers nothing.
     ///
-    /// - Parameters:
-    ///   - others: every part of `parts` but this one.
-    ///   - parts: the world's parts.
-    func safeLimit(others: [WorldPart], parts: [WorldPart], answerable: Bool) -> SimulationTime {
+    /// It reads only the world's ``PartSignals``, never another part: a part that waits calls it again
+    /// and again.
+    func safeLimit(answerable: Bool) -> SimulationTime {
         let lookahead = Self.lookaheadPicoseconds
-        var earliest = answerable ? Self.adding(lookahead, to: promise.load(ordering: .relaxed)) : .max
-        for other in others {
-            earliest = min(earliest, other.promise.load(ordering: .sequentiallyConsistent))
+        let parts = signals.parts
+        var earliest = answerable ? Self.adding(lookahead, to: promise.loadRelaxed()) : .max
+        for other in 0..<parts where other != index {
+            earliest = min(earliest, signals.promise(of: other).load())
         }
-        for receiver in parts where receiver === self || receiver.transmits {
-            let answer = receiver === self ? 0 : lookahead
-            for sender in parts where sender !== receiver {
-                earliest = min(earliest, Self.adding(answer, to: sender.earliestWaiting(for: receiver.index)))
+        for receiver in 0..<parts where receiver == index || signals.transmits(receiver).loadRelaxed() != 0 {
+            let answer = receiver == index ? 0 : lookahead
+            for sender in 0..<parts where sender != receiver {
+                earliest = min(earliest, Self.adding(answer, to: signals.waiting(from: sender, to: receiver).load()))
             }
         }
-        for other in others {
-            earliest = min(earliest, other.promise.load(ordering: .sequentiallyConsistent))
+        for other in 0..<parts where other != index {
+            earliest = min(earliest, signals.promise(of: other).load())
         }
         return SimulationTime(picoseconds: earliest)
     }
