@@ -77,18 +77,14 @@ final class LiveTag: @unchecked Sendable {
     private let output: PositionOutput
     private let name: String
     private let reporter: any MeasurementReporting
-    private let geometry: SolverGeometry
     private var fixes = 0
-    /// Per reason (``PositionOutput/reason(_:)``): how many sets gave no fix.
-    private var failures: [String: Int] = [:]
-    /// Per reason: what the first set that gave no fix for it said.
-    private var firstFailures: [String: PositioningError] = [:]
+    /// Per reason (``PositionOutput/reason(_:)``): how many sets gave no fix, and what the first of them said.
+    private var failures: [String: (count: Int, first: PositioningError)] = [:]
     /// Whether a set gave no fix because the anchors stand in one plane.
     private var anchorsInOnePlane = false
     private let lock = NSLock()
 
     init(locator: DownlinkTDoALocator, tracker: PositionTracker, output: PositionOutput, name: String, reporter: any MeasurementReporting) {
-        geometry = locator.geometry
         self.locator = locator
         self.tracker = tracker
         self.output = output
@@ -108,11 +104,7 @@ final class LiveTag: @unchecked Sendable {
                 switch result {
                 case .success: fixes += 1
                 case .failure(let error):
-                    let reason = PositionOutput.reason(error)
-                    failures[reason, default: 0] += 1
-                    if firstFailures[reason] == nil {
-                        firstFailures[reason] = error
-                    }
+                    failures[PositionOutput.reason(error), default: (0, error)].count += 1
                     anchorsInOnePlane = anchorsInOnePlane || error == .ambiguousGeometry(SolverGeometry.anchorsInOnePlane)
                 }
             }
@@ -136,9 +128,9 @@ final class LiveTag: @unchecked Sendable {
     /// one plane, how to fix in 2-D.
     var summary: String {
         lock.withLock {
-            var lines = [LocateCommand.summary(fixes: fixes, failures: failures) + "; \(tag?.completeRounds ?? 0) rounds heard"]
-            lines += firstFailures.sorted { $0.key < $1.key }.map { "\($0.key), the first: \($0.value)" }
-            if anchorsInOnePlane, case .spatial = geometry {
+            var lines = [LocateCommand.summary(fixes: fixes, failures: failures.mapValues(\.count)) + "; \(tag?.completeRounds ?? 0) rounds heard"]
+            lines += failures.sorted { $0.key < $1.key }.map { "\($0.key), the first: \($0.value.first)" }
+            if anchorsInOnePlane, case .spatial = locator.geometry {
                 lines.append("anchors in one plane cannot tell a tag's height: give --height with its antenna's height to fix in 2-D")
             }
             return lines.joined(separator: "\n")
