@@ -77,6 +77,9 @@ final class LiveTag: @unchecked Sendable {
     private let output: PositionOutput
     private let name: String
     private let reporter: any MeasurementReporting
+    /// The locator's space, kept apart from it: the summary is read on another thread than the one
+    /// that changes the locator.
+    private let geometry: SolverGeometry
     private var fixes = 0
     /// Per reason (``PositionOutput/reason(_:)``): how many sets gave no fix, and what the first of them said.
     private var failures: [String: (count: Int, first: PositioningError)] = [:]
@@ -85,6 +88,7 @@ final class LiveTag: @unchecked Sendable {
     private let lock = NSLock()
 
     init(locator: DownlinkTDoALocator, tracker: PositionTracker, output: PositionOutput, name: String, reporter: any MeasurementReporting) {
+        geometry = locator.geometry
         self.locator = locator
         self.tracker = tracker
         self.output = output
@@ -130,7 +134,7 @@ final class LiveTag: @unchecked Sendable {
         lock.withLock {
             var lines = [LocateCommand.summary(fixes: fixes, failures: failures.mapValues(\.count)) + "; \(tag?.completeRounds ?? 0) rounds heard"]
             lines += failures.sorted { $0.key < $1.key }.map { "\($0.key), the first: \($0.value.first)" }
-            if anchorsInOnePlane, case .spatial = locator.geometry {
+            if anchorsInOnePlane, case .spatial = geometry {
                 lines.append("anchors in one plane cannot tell a tag's height: give --height with its antenna's height to fix in 2-D")
             }
             return lines.joined(separator: "\n")
