@@ -33,22 +33,16 @@ struct FirstPathBenchmarkCommand: ParsableCommand {
 
     func run() throws {
         let labels = try FirstPathDataSet(root: data)
-        let rules: [(String, LeadingEdgeDetector)] = [
-            ("the chip's rule: peak within \(ReceiverCalibration.firstPeakSearchTaps) taps of the crossing",
-             LeadingEdgeDetector(noiseThresholdMultiplier: ntm, peakMultiplier: pmult)),
-            ("the peak followed however far it rises",
-             LeadingEdgeDetector(noiseThresholdMultiplier: ntm, peakMultiplier: pmult, peakSearchTaps: .max)),
-        ]
-        var comparisons = rules.map { FirstPathComparison(rule: $0.0, detector: $0.1) }
+        var comparison = FirstPathComparison(
+            rule: "the chip's rule: the steepest rise around the threshold's crossing",
+            detector: LeadingEdgeDetector(noiseThresholdMultiplier: ntm, peakMultiplier: pmult))
         var unreadable: [String] = []
         for link in labels.links {
             FileHandle.standardError.write(Data("log \(link.file) (\(link.linkClass))\n".utf8))
             for entry in CIRLog.load(link.path) {
                 switch entry {
                 case .frame(let frame):
-                    for index in comparisons.indices {
-                        comparisons[index].add(frame, linkClass: link.linkClass)
-                    }
+                    comparison.add(frame, linkClass: link.linkClass)
                 case .failure(let failure):
                     unreadable.append(failure.description)
                 }
@@ -60,9 +54,7 @@ struct FirstPathBenchmarkCommand: ParsableCommand {
         for failure in unreadable {
             print("- \(failure)")
         }
-        for comparison in comparisons {
-            print("\n## \(comparison.rule)\n")
-            print(comparison.markdown)
-        }
+        print("\n## \(comparison.rule)\n")
+        print(comparison.markdown)
     }
 }

@@ -16,6 +16,8 @@ struct FirstPathComparison {
     /// What one class gathered.
     private struct Differences {
         var index: [Double] = []
+        /// Whether our first path falls in the chip's tap (floor(ours) = floor(FP_INDEX)), which sets FP_AMPL1–3.
+        var sameTap: [Bool] = []
         var received: [Double] = []
         var firstPath: [Double] = []
         var threshold: [Double] = []
@@ -44,6 +46,7 @@ struct FirstPathComparison {
         }
         if let index = frame.chip.firstPathIndex {
             differences.index.append(detection.edge.index - index)
+            differences.sameTap.append(detection.edge.index.rounded(.down) == index.rounded(.down))
         }
         if let level = frame.chip.receivedLevel {
             differences.received.append(detection.receivedLevel.dBm - level.dBm)
@@ -60,7 +63,7 @@ struct FirstPathComparison {
     var markdown: String {
         var index = MarkdownTable([
             "class", "frames", "median (taps)", "p5 / p95 (taps)", "median \\|Δ\\| (taps)", "\\|Δ\\| ≤ 1 tap (goal)", "\\|Δ\\| ≤ 0.5 tap",
-            "median \\|Δ\\| (cm)", "p95 \\|Δ\\| (cm)",
+            "median \\|Δ\\| (cm)", "p95 \\|Δ\\| (cm)", "in the chip's tap",
         ])
         var levels = MarkdownTable([
             "class", "RX − RSL median (dB)", "p5 / p95 (dB)", "\\|RX − RSL\\| ≤ 1 dB", "FP − FSL median (dB)", "p5 / p95 (dB)",
@@ -70,6 +73,7 @@ struct FirstPathComparison {
         let rows = FirstPathDataSet.LinkClass.allCases.compactMap { linkClass in classes[linkClass].map { (linkClass.rawValue, $0) } }
         for (_, differences) in rows {
             all.index += differences.index
+            all.sameTap += differences.sameTap
             all.received += differences.received
             all.firstPath += differences.firstPath
             all.threshold += differences.threshold
@@ -77,7 +81,8 @@ struct FirstPathComparison {
         }
         for (name, differences) in rows + [("all", all)] {
             let goal = name == "LOS" ? 0.95 : name == "all" ? nil : 0.90
-            index.append(Self.indexRow(name, differences.index, goal: goal))
+            index.append(Self.indexRow(name, differences.index, goal: goal)
+                + [Self.percent(Double(differences.sameTap.filter { $0 }.count) / Double(max(1, differences.sameTap.count)))])
             levels.append(Self.levelRow(name, differences))
         }
         return "Where the first path lies, ours − the chip's FP_INDEX (1 tap = \(Formatting.fixed(Self.centimetresPerTap, 2)) cm of light):\n\n"

@@ -29,12 +29,18 @@ struct FirstPathOnRealFramesTests {
             format: .dw1000(frame.pulseRepetitionFrequency), detector: detector)
     }
 
-    @Test("each frame's first path within a quarter tap of the chip's FP_INDEX, and its levels within 1 dB of the chip's")
+    @Test("each frame's first path within a quarter tap of the chip's FP_INDEX (half of them within 1/32), and its levels within 1 dB of the chip's")
     func agreesWithTheChip() throws {
+        var differences: [Double] = []
+        defer {
+            let sorted = differences.map(abs).sorted()
+            #expect(sorted.isEmpty || sorted[sorted.count / 2] <= 1.0 / 32, "|Δ| \(sorted)")
+        }
         for frame in try Self.frames() {
             let detection = try Self.detect(frame)
             let index = try #require(frame.chip.firstPathIndex)
             #expect(abs(detection.edge.index - index) <= 0.25, "line \(frame.line): ours \(detection.edge.index), the chip's \(index)")
+            differences.append(detection.edge.index - index)
             if let level = frame.chip.receivedLevel {
                 #expect(abs(detection.receivedLevel.dBm - level.dBm) <= 1, "line \(frame.line): RX \(detection.receivedLevel) against \(level)")
             }
@@ -46,14 +52,15 @@ struct FirstPathOnRealFramesTests {
         }
     }
 
-    @Test("a weak first path that merges into a path 10 dB stronger: the chip keeps the weak one; following the rise would be 2.5 taps late")
+    @Test("a weak first path that merges into a path 10 dB stronger: the chip keeps the weak one, and so do we, though the steepest rise is the strong one's")
     func weakFirstPathMerging() throws {
         // Log 9 (NLOS), line 5173: taps 743…747 read 455, 1604, 2380, 3060, 9942; the chip's FP_INDEX 743.75.
         let frame = try #require(try Self.frames().first { $0.chip.firstPathIndex == 743.75 })
+        let magnitudes = frame.samples.map(\.magnitude)
+        let tap = 743 - frame.firstSampleIndex
+        #expect(magnitudes[tap + 4] - magnitudes[tap + 3] > 3 * (magnitudes[tap + 1] - magnitudes[tap]))
         let chip = try Self.detect(frame)
-        #expect(abs(chip.edge.index - 743.75) < 0.3)
-        let following = try Self.detect(frame, LeadingEdgeDetector(noiseThresholdMultiplier: 13, peakMultiplier: 3, peakSearchTaps: .max))
-        #expect(following.edge.index - 743.75 > 2, "following the rise: \(following.edge.index)")
+        #expect(abs(chip.edge.index - 743.75) < 0.05, "ours \(chip.edge.index)")
     }
 
     @Test("the noise is the spread of the taps before the signal: about 100–225 per part on these frames, as the threshold implies")

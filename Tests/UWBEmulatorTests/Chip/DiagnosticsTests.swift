@@ -114,7 +114,7 @@ struct DiagnosticsTests {
         #expect(abs(Double(signed) / Double(interval) * 1e6 - truth) <= 1e6 / Double(interval))
     }
 
-    @Test("ACC_MEM reads start with a dummy octet; FP_AMPL1–3 are the magnitudes of the three taps after FP_INDEX's")
+    @Test("ACC_MEM reads start with a dummy octet; FP_AMPL1–3 are the magnitudes of the three taps after FP_INDEX's, as the LDE approximates them")
     func accumulator() throws {
         let chip = try Self.receive(.ranging, level: -90)
         let index = Int(try chip.read(.fpIndex) >> 6)
@@ -129,7 +129,7 @@ struct DiagnosticsTests {
         for (offset, start) in stride(from: 1, to: 13, by: 4).enumerated() {
             let real = Self.signed16(octets[start], octets[start + 1])
             let imaginary = Self.signed16(octets[start + 2], octets[start + 3])
-            let magnitude: Double = (real * real + imaginary * imaginary).squareRoot()
+            let magnitude = LeadingEdgeDetector.magnitude(real: real, imaginary: imaginary)
             #expect(abs(magnitude - amplitudes[offset]) <= 1.5)
         }
         // A read of one sample returns 1 + 4 octets, the dummy first, whatever the start index.

@@ -25,8 +25,10 @@ struct LinkPhysicsTests {
         for reception in link.receptions {
             let diagnostics = reception.frame.diagnostics
             #expect(abs(diagnostics.receivedLevel.dBm - Self.freeSpaceLevel(metres)) < 0.5)
-            // Free space has one path: the three taps after the first path hold nearly all of it.
-            #expect((-0.5...1).contains(diagnostics.receivedLevel.dBm - diagnostics.firstPathLevel.dBm))
+            // Free space has one path: the three taps after the first path hold nearly all of it, their
+            // magnitudes as the LDE approximates them (0.88–1.03 of the true ones by the carrier's phase:
+            // −0.3 to +1.1 dB more between the levels).
+            #expect((-0.8...2.1).contains(diagnostics.receivedLevel.dBm - diagnostics.firstPathLevel.dBm))
         }
     }
 

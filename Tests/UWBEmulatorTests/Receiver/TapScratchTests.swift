@@ -40,7 +40,7 @@ struct TapScratchTests {
         #expect((reading.window.count > TapScratch.stackTaps) == (strongDelay > 100e-9))
 
         let taps = reading.taps
-        let magnitudes = zip(taps.real, taps.imaginary).map { ($0 * $0 + $1 * $1).squareRoot() }
+        let magnitudes = zip(taps.real, taps.imaginary).map { LeadingEdgeDetector.magnitude(real: $0, imaginary: $1) }
         let detected = try #require(detector.detect(
             magnitudes: magnitudes, first: reading.window.lowerBound, noise: reading.noise, accumulated: accumulator.effective))
         #expect(detected.peakIndex == reading.edge.peakIndex)

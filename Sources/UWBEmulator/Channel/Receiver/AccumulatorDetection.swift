@@ -8,14 +8,16 @@ import UWBCore
 /// accumulators of real chips (`Docs/reference/measured-channels.md` §8).
 ///
 /// The noise is the spread of the taps before the signal (``noiseTaps(count:peak:)``), as the chip's
-/// STD_NOISE estimates it; the channel power sums the taps from the first path's on
-/// (``ReceiverCalibration/channelPowerTaps``), less the noise's share.
+/// STD_NOISE estimates it; the detection and FP_AMPL1–3 take the magnitudes as the chip approximates them
+/// (``LeadingEdgeDetector/magnitude(real:imaginary:)``); the channel power sums the taps' true squared
+/// magnitudes from the first path's on (``ReceiverCalibration/channelPowerTaps``), less the noise's share.
 public struct AccumulatorDetection: Sendable {
     /// The noise's standard deviation per part of a tap.
     public let noise: Double
     /// The first path, its index counted in the accumulator (the samples' first is `firstIndex`).
     public let edge: LeadingEdge
-    /// The magnitudes of the three taps after the first path's.
+    /// The magnitudes of the three taps after the first path's, as the detection takes them
+    /// (``LeadingEdgeDetector/magnitude(real:imaginary:)``).
     public let firstPathAmplitudes: (Double, Double, Double)
     /// The channel power as the received-level formula takes it.
     public let channelPower: Double
@@ -33,7 +35,7 @@ public struct AccumulatorDetection: Sendable {
         samples: [ImpulseResponseSample], firstIndex: Int, symbols: Int, format: AccumulatorFormat, detector: LeadingEdgeDetector
     ) throws(AccumulatorDetectionError) {
         guard symbols > 0 else { throw .noSymbols(symbols) }
-        let magnitudes = samples.map(\.magnitude)
+        let magnitudes = samples.map { LeadingEdgeDetector.magnitude(real: Double($0.real), imaginary: Double($0.imaginary)) }
         guard let peak = magnitudes.indices.max(by: { magnitudes[$0] < magnitudes[$1] }) else {
             throw .tooFewNoiseTaps(available: 0, needed: Self.minimumNoiseTaps)
         }
@@ -43,15 +45,15 @@ public struct AccumulatorDetection: Sendable {
         }
         noise = Self.deviation(samples[noiseRange])
         // The detector finds an edge in every accumulator that has a tap, which the noise check above ensured.
-        guard let raw = detector.detect(magnitudes: magnitudes, first: 0, noise: noise, accumulated: symbols) else {
+        guard let edge = detector.detect(magnitudes: magnitudes, first: firstIndex, noise: noise, accumulated: symbols) else {
             throw .tooFewNoiseTaps(available: 0, needed: Self.minimumNoiseTaps)
         }
-        edge = LeadingEdge(
-            index: raw.index + Double(firstIndex), peakIndex: raw.peakIndex + firstIndex, peak: raw.peak, threshold: raw.threshold)
-        firstPathAmplitudes = LeadingEdge.amplitudes(after: raw.index, in: magnitudes)
-        let start = max(0, Int(raw.index.rounded(.down)))
+        self.edge = edge
+        let index = edge.index - Double(firstIndex)
+        firstPathAmplitudes = LeadingEdge.amplitudes(after: index, in: magnitudes)
+        let start = max(0, Int(index.rounded(.down)))
         let end = min(magnitudes.count, start + ReceiverCalibration.channelPowerTaps)
-        let energy = magnitudes[start..<end].reduce(0) { $0 + $1 * $1 }
+        let energy = samples[start..<end].reduce(0) { $0 + $1.magnitude * $1.magnitude }
         channelPower = max(0, energy - 2 * noise * noise * Double(end - start)) / format.impulsePowerScale
         receivedLevel = format.receivedLevel(channelPower: channelPower, symbols: symbols)
         firstPathLevel = format.firstPathLevel(amplitudes: firstPathAmplitudes, symbols: symbols)

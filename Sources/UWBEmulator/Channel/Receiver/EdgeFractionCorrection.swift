@@ -1,50 +1,96 @@
-/// What the leading-edge rule's crossing puts a clean path at, by where the path falls between two taps, and
-/// the correction that makes the chip's first-path index the same at every such place.
-///
-/// The rule (``LeadingEdgeDetector``) interpolates linearly between two taps, so on a clean pulse its
-/// crossing lands some hundredths of a tap off the path, by an amount that depends on the path's place
-/// between the taps: a static link with equal clocks would keep that error on every frame. The chip's own
-/// fraction rule is not published: the 0.51 crossing predicts the measured FP_INDEX to a median 0.008 taps
-/// over all frames (`Docs/reference/measured-channels.md` §4.5) but cannot tell how the chip's index errs
-/// against the true arrival at each place [D: the emulated chip is taken to be unbiased at every place, its
-/// crossing corrected by this table; what scatters it is ``ReceiverCalibration/fractionJitter`` and the
-/// accumulator's noise].
-struct EdgeFractionCorrection: Sendable {
-    /// Per place between two taps (``places`` of them), how far the raw crossing falls from a clean path's
-    /// arrival, in taps.
-    private let leads: [Double]
-    /// Their mean: the lead a clean path's detection has on average (``PreambleAccumulator/referenceLead``).
-    let meanLead: Double
+import Foundation
 
-    /// How many places between two taps are tabulated.
+/// How far the chip's leading-edge rule places a clean path from its arrival, and the correction that keeps
+/// the virtual chips' first-path index the same lead from every path's arrival, wherever it falls between taps.
+///
+/// The rule (``LeadingEdgeDetector``) places the first path by a triangle through rises sampled a tap apart,
+/// so on a clean pulse it lands some hundredths of a tap off a fixed lead, by an amount that depends on the
+/// path's place between the taps and, where the threshold sits low on the pulse, on the threshold too (the
+/// triangle is then held within its tap over a stretch of places, where the index stands still): a static
+/// link with equal clocks would keep that error on every frame. The real chip's index follows the same rule on
+/// its own accumulator (`Docs/reference/measured-channels.md` §8), but how its pulse sits about the true
+/// arrival is not known and the emulated pulse is not the real one [D: the emulated chip is taken to be
+/// unbiased at every place]. So a virtual chip's index is the rule's less the rule's own error on the clean
+/// pulse of the path it found, which the emulator knows; what scatters it is then the accumulator's noise, the
+/// other paths and ``ReceiverCalibration/fractionJitter``.
+enum EdgeFractionCorrection {
+    /// The lead a clean path's index keeps from its arrival, in taps (``PreambleAccumulator/referenceLead``):
+    /// the rule's mean over ``places`` places between two taps, the threshold at ``referenceShare`` of the
+    /// pulse's peak.
+    static let meanLead: Double = {
+        let leads = (0..<places).map { place in
+            let pulse = CleanPulse(position: 20 + Double(place) / Double(places), peak: 1)
+            let crossing = LeadingEdgeDetector.crossing(in: pulse.magnitudes, over: referenceShare, searchingTo: pulse.top)
+            return pulse.lead(crossing: pulse.base + crossing) ?? 0
+        }
+        return leads.reduce(0, +) / Double(leads.count)
+    }()
+
+    /// How many places between two taps ``meanLead`` is averaged over.
     static let places = 64
 
-    /// The table for the receiver pulse, worked out with the rule's raw crossing on a single clean path
-    /// (noise 44 dB under its peak, a typical line-of-sight accumulator's).
-    static let shared = EdgeFractionCorrection()
+    /// The threshold, as a share of a clean pulse's peak, ``meanLead`` is worked out with: a fifth, high enough
+    /// on the pulse that the rule's triangle is never held within its tap.
+    static let referenceShare = 0.2
 
-    private init() {
-        let pulse = ReceiverPulse.shared
-        leads = (0..<Self.places).map { place in
-            let position = 20 + Double(place) / Double(Self.places)
-            let magnitudes = (0..<40).map { abs(pulse.value(atTaps: Double($0) - position)) }
-            let crossing = LeadingEdgeDetector.reset.crossing(magnitudes: magnitudes, noise: 1 / 158.0, accumulated: 1)
-            return (crossing?.index ?? position) - position
+    /// How far from a path's arrival plus ``meanLead`` a found edge may lie and still be taken for that path's:
+    /// half a tap, more than the rule's own error on a clean pulse (under a fifth of a tap).
+    static let matchTaps = 0.5
+
+    /// `edge`'s index, found in `accumulator`'s taps, less the rule's error on the clean pulse of the path it
+    /// found, looked for from the same crossing of the threshold: the earliest path whose own pulse reaches
+    /// the edge's threshold, if the edge lies within ``matchTaps`` of where that path's index belongs. Taken
+    /// from the same crossing, the correction also takes off what the crossing's tap does to the index (where
+    /// the threshold sits low on the pulse, noise that moves the crossing a tap moves the rises looked at);
+    /// what is left is the noise's and the other paths' effect on the rises. An edge on no such path (noise
+    /// over the threshold, or weak paths whose pulses add over it) is left as found.
+    static func corrected(_ edge: LeadingEdge, in accumulator: borrowing PreambleAccumulator) -> Double {
+        let (turnCos, turnSin) = (Foundation.cos(accumulator.phase), Foundation.sin(accumulator.phase))
+        let response = accumulator.response
+        for path in response.delays.indices {
+            let position = accumulator.straightLineIndex + response.delays[path] / AccumulatorFormat.tapSpacing
+            // The path's pulse peak as the detection's magnitude takes it.
+            let peak = accumulator.amplitude * LeadingEdgeDetector.magnitude(
+                real: response.real[path] * turnCos - response.imaginary[path] * turnSin,
+                imaginary: response.real[path] * turnSin + response.imaginary[path] * turnCos)
+            guard peak >= edge.threshold else { continue }
+            guard abs(edge.index - (position + meanLead)) <= matchTaps,
+                let lead = CleanPulse(position: position, peak: peak).lead(crossing: edge.crossing)
+            else { return edge.index }
+            return edge.index - (lead - meanLead)
         }
-        meanLead = leads.reduce(0, +) / Double(leads.count)
+        return edge.index
+    }
+}
+
+/// A lone path's pulse, without noise, on the taps it reaches: what the correction runs the rule on.
+private struct CleanPulse {
+    /// Where the pulse peaks, in taps with the fraction.
+    let position: Double
+    /// The first tap held.
+    let base: Int
+    /// The magnitudes of the taps from ``base`` on.
+    let magnitudes: [Double]
+    /// The offset of the strongest of them.
+    let top: Int
+
+    /// The pulse of peak `peak` arriving at tap `position`.
+    init(position: Double, peak: Double) {
+        let pulse = ReceiverPulse.shared
+        let reach = Int(ReceiverPulse.support) + 1
+        let base = Int(position.rounded(.down)) - reach
+        let magnitudes = (0...(2 * reach)).map { peak * abs(pulse.value(atTaps: Double(base + $0) - position)) }
+        self.position = position
+        self.base = base
+        self.magnitudes = magnitudes
+        top = magnitudes.indices.max { magnitudes[$0] < magnitudes[$1] } ?? 0
     }
 
-    /// The first path's index for a raw crossing at `raw` (taps): the raw crossing less how much more than
-    /// the mean lead a clean path at its place would have, so that a clean path lands ``meanLead`` from its
-    /// arrival wherever it falls between two taps.
-    func corrected(_ raw: Double) -> Double {
-        // The path's place between two taps, as the crossing shows it.
-        let arrival = raw - meanLead
-        let place = (arrival - arrival.rounded(.down)) * Double(Self.places)
-        let lower = Int(place) % Self.places
-        let upper = (lower + 1) % Self.places
-        let fraction = place - Double(Int(place))
-        let lead = leads[lower] + (leads[upper] - leads[lower]) * fraction
-        return raw - (lead - meanLead)
+    /// Where the rule puts the pulse, less its arrival, when the threshold's crossing is the tap `crossing`;
+    /// nil when that tap lies outside the pulse's reach.
+    func lead(crossing: Int) -> Double? {
+        let offset = crossing - base
+        guard magnitudes.indices.contains(offset) else { return nil }
+        return Double(base) + LeadingEdgeDetector.firstPath(in: magnitudes, crossing: offset) - position
     }
 }

@@ -88,9 +88,9 @@ public struct PreambleAccumulator: Sendable {
 
     /// How far before a clean path's arrival the leading-edge detection puts it, in taps, the same wherever
     /// the path falls between taps (``EdgeFractionCorrection``): the chip's antenna-delay calibration absorbs
-    /// it, so a timestamp is the detected first path less it [D: a single path of the receiver pulse, noise
-    /// at a typical line-of-sight 44 dB below its peak].
-    public static let referenceLead = EdgeFractionCorrection.shared.meanLead
+    /// it, so a timestamp is the detected first path less it [D: a single path of the receiver pulse, the
+    /// threshold a fifth of its peak, averaged over its places between taps].
+    public static let referenceLead = EdgeFractionCorrection.meanLead
 
     /// The taps the leading-edge detection needs: from ``leadIn`` taps before the earliest path to
     /// ``leadOut`` after the strongest, within the accumulator.

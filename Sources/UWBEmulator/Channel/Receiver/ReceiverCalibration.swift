@@ -38,24 +38,22 @@ public enum ReceiverCalibration {
     /// links from −95 to −78 dBm; on stronger ones it would grow past the peak, which no chip does.
     public static let peakThresholdCap = 0.23
 
-    /// Where, on the rise of the first peak after the threshold, the chip puts the first path: where the
-    /// magnitude passes 0.51 of that peak (median error −0.008 taps, IQR 0.10; a linear interpolation
-    /// across the threshold misses by −0.88 taps) [D].
-    public static let firstPathShareOfPeak = 0.51
+    /// Which rises of the magnitude (tap k to tap k + 1) the chip looks for the first path's steepest among,
+    /// counted from the rise into the first tap over the threshold: the one before it, it and the one after.
+    /// On the measured accumulators, with the logged threshold, this puts the first path within one tap of
+    /// the logged FP_INDEX in 99.8 / 99.9 / 96.7 % of line-of-sight, NLOS and no-direct-path frames and in the
+    /// chip's own tap in 98.2 %; one more rise after the crossing reaches into a stronger path that follows a
+    /// weak first one (91.6 % of NLOS frames within one tap), one fewer before it lands in the chip's tap less
+    /// often (97.5 %) [D; `Docs/reference/measured-channels.md` §8].
+    public static let firstPathRises = -1...1
 
-    /// How many taps past the threshold's crossing the chip looks for the peak whose share marks the first
-    /// path: 2. On the measured accumulators the logged FP_INDEX lies within one tap of the rule's in 99.8 %,
-    /// 98.5 % and 94.8 % of line-of-sight, NLOS and no-direct-path frames with 2 taps, against 99.96 %,
-    /// 88.2 % and 94.1 % when the peak is followed however far it rises: a weak first path that merges into
-    /// a stronger one a few taps later is still the chip's first path (the pulse's own peak lies 1.1–2.2 taps
-    /// after the logged index, p10–p90) [D; `Docs/reference/measured-channels.md` §4.5].
-    public static let firstPeakSearchTaps = 2
-
-    /// How far the chip's first-path index scatters about where its own accumulator puts the
-    /// ``firstPathShareOfPeak`` point: 0.074 taps (2.2 cm) standard deviation, the measured spread of the
-    /// logged index about that rule (IQR 0.10 taps / 1.349) [D]. What the chip does inside a tap (its
-    /// resampler, RSMPL) is not published; this is the part of it the accumulator does not show, and it sets
-    /// the within-link spread of a strong line-of-sight link (measured 2.8 cm per range).
+    /// How far the chip's first-path index scatters on a strong link beyond what the emulated accumulator
+    /// shows: 0.074 taps (2.2 cm) standard deviation, the measured spread of the logged index about the rule
+    /// the virtual chips ran before the chip's own was found (IQR 0.10 taps / 1.349) [D]. The chip's index
+    /// follows its own accumulator to 1/64 of a tap (``LeadingEdgeDetector``), so on a real chip this scatter
+    /// is in the accumulator (its resampler's phase, RSMPL, and the pulse as it varies from frame to frame),
+    /// which the emulated accumulator does not reproduce [U: how it splits between them]; it sets the
+    /// within-link spread of a strong line-of-sight link (measured 2.8 cm per range).
     public static let fractionJitter = 0.074
 
     /// How many taps from the first path's on the chip's channel power (CIR_PWR) sums: 65, floor(FP_INDEX) to
