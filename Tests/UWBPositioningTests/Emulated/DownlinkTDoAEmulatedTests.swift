@@ -95,11 +95,13 @@ struct DownlinkTDoAEmulatedTests {
                 errors.append(value.metres - ((truth - anchor).length - (truth - reference).length))
             }
         }
-        // Two receptions of about 2.3 cm each (the emulated DW1000's line-of-sight spread) per pseudorange.
+        // Two receptions of about 3.2 cm each per pseudorange: the emulated DW1000 on these links (about 35 dB
+        // over the noise), whose leading-edge rule scatters with the noise as the chip's does
+        // (`Docs/reference/measured-channels.md` §8.3).
         let mean = errors.reduce(0, +) / Double(errors.count)
         #expect(errors.count > 150)
         #expect(abs(mean) < 0.01, "mean \(mean)")
-        #expect(errors.allSatisfy { abs($0) < 4 * 0.033 }, "\(errors.map { abs($0) }.max() ?? 0)")
+        #expect(errors.allSatisfy { abs($0) < 4 * 0.045 }, "\(errors.map { abs($0) }.max() ?? 0)")
     }
 
     @Test("each responder's clock rate over its initiator's, learnt from the anchors' rounds, matches the scenario's clocks to 10⁻⁸")
@@ -139,7 +141,7 @@ struct DownlinkTDoAEmulatedTests {
         #expect(initiatorsSeen.count == 2 && heard.count == 20)
     }
 
-    @Test("each initiator's Final lists every Response it received, and from their second round the responders carry the flight they measured with it, within 3 cm of the surveyed one")
+    @Test("each initiator's Final lists every Response it received, and from their second round the responders carry the flight they measured with it, within 4 cm of the surveyed one")
     func measuredFlights() throws {
         let (_, heard, _, _) = try Self.observations(tags: [(8, 6, 20)])
         let speed = PhysicalConstants.speedOfLight.metresPerSecond
@@ -156,7 +158,8 @@ struct DownlinkTDoAEmulatedTests {
                 // A cluster's first round has none yet: its Final completes the first ranging.
                 guard let flight = response.timeOfFlight else { continue }
                 let measured = flight.seconds * speed
-                #expect(abs(measured - (anchor.position.metres - initiator).length) < 0.03, "\(response.responder): \(measured) m")
+                // One round's two-way ranging: about 2 cm of spread with 3.2 cm per reception; 2σ.
+                #expect(abs(measured - (anchor.position.metres - initiator).length) < 0.04, "\(response.responder): \(measured) m")
                 carried += 1
             }
         }
@@ -228,7 +231,7 @@ struct DownlinkTDoAEmulatedTests {
             for case .pseudorange(let name, _, let value, _) in measured {
                 let anchor = try #require(solver.anchors[name]).position.metres
                 let error = value.metres - ((truth - anchor).length - (truth - reference).length)
-                #expect(abs(error) < 4 * 0.033, "\(observation.round.initiator) #\(observation.roundNumber) \(name): \(error)")
+                #expect(abs(error) < 4 * 0.045, "\(observation.round.initiator) #\(observation.roundNumber) \(name): \(error)")
                 checked += 1
             }
         }
