@@ -38,9 +38,10 @@ public struct PositioningSpec: Hashable, Sendable {
     public static let defaultRoundsPerSecond = 10.0
     /// The timestamp deviation when none is given: 3 cm (100 ps), for line-of-sight links. The
     /// emulated DW1000's two-way ranging spreads 1.4 cm on line-of-sight links (`uwb range`, 2 to
-    /// 30 m), which its four receptions per round make about 2.3 cm per timestamp; 3 cm leaves room
-    /// for weaker links (`Docs/positioning.md`). Multipath sites need more (the shipped warehouse
-    /// says 20 cm).
+    /// 30 m), which its four receptions per round make about 2.3 cm per timestamp; 3 cm leaves some room
+    /// for weaker links (`Docs/positioning.md`), whose leading edge scatters more (about 3.2 cm at 35 dB
+    /// over the noise, `Docs/reference/measured-channels.md` §8.3). Multipath sites need more (the
+    /// shipped warehouse says 20 cm).
     public static let defaultTimestampDeviation = Distance.centimetres(3)
     /// The default network, DL-TDoA, rate and deviation, and no site origin.
     public static let `default` = PositioningSpec()
