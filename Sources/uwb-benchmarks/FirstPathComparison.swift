@@ -82,7 +82,7 @@ struct FirstPathComparison {
         for (name, differences) in rows + [("all", all)] {
             let goal = name == "LOS" ? 0.95 : name == "all" ? nil : 0.90
             index.append(Self.indexRow(name, differences.index, goal: goal)
-                + [Self.percent(Double(differences.sameTap.filter { $0 }.count) / Double(max(1, differences.sameTap.count)))])
+                + [Self.percent(Self.share(differences.sameTap) { $0 })])
             levels.append(Self.levelRow(name, differences))
         }
         return "Where the first path lies, ours − the chip's FP_INDEX (1 tap = \(Formatting.fixed(Self.centimetresPerTap, 2)) cm of light):\n\n"
@@ -126,7 +126,7 @@ struct FirstPathComparison {
 
     private static func quantile(_ q: Double, _ sorted: [Double]) -> Double { SampleStatistics.quantile(q, ofSorted: sorted) }
 
-    private static func share(_ values: [Double], _ test: (Double) -> Bool) -> Double {
+    private static func share<Value>(_ values: [Value], _ test: (Value) -> Bool) -> Double {
         Double(values.filter(test).count) / Double(max(1, values.count))
     }
 

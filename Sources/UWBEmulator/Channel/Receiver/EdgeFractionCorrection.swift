@@ -19,9 +19,12 @@ enum EdgeFractionCorrection {
     /// pulse's peak.
     static let meanLead: Double = {
         let leads = (0..<places).map { place in
-            let pulse = CleanPulse(position: 20 + Double(place) / Double(places), peak: 1)
-            let crossing = LeadingEdgeDetector.crossing(in: pulse.magnitudes, over: referenceShare, searchingTo: pulse.top)
-            return pulse.lead(crossing: pulse.base + crossing) ?? 0
+            let position = 20 + Double(place) / Double(places)
+            return withCleanPulse(position: position, peak: 1) { base, magnitudes in
+                let top = magnitudes.indices.max { magnitudes[$0] < magnitudes[$1] } ?? 0
+                let crossing = LeadingEdgeDetector.crossing(in: magnitudes, over: referenceShare, searchingTo: top)
+                return Double(base) + LeadingEdgeDetector.firstPath(in: magnitudes, crossing: crossing) - position
+            }
         }
         return leads.reduce(0, +) / Double(leads.count)
     }()
@@ -54,43 +57,32 @@ enum EdgeFractionCorrection {
                 real: response.real[path] * turnCos - response.imaginary[path] * turnSin,
                 imaginary: response.real[path] * turnSin + response.imaginary[path] * turnCos)
             guard peak >= edge.threshold else { continue }
-            guard abs(edge.index - (position + meanLead)) <= matchTaps,
-                let lead = CleanPulse(position: position, peak: peak).lead(crossing: edge.crossing)
-            else { return edge.index }
-            return edge.index - (lead - meanLead)
+            guard abs(edge.index - (position + meanLead)) <= matchTaps else { return edge.index }
+            // Where the rule puts the path's lone pulse from the same crossing, less its arrival.
+            let lead = withCleanPulse(position: position, peak: peak) { base, magnitudes -> Double? in
+                let crossing = edge.crossing - base
+                guard magnitudes.indices.contains(crossing) else { return nil }
+                return Double(base) + LeadingEdgeDetector.firstPath(in: magnitudes, crossing: crossing) - position
+            }
+            return lead.map { edge.index - ($0 - meanLead) } ?? edge.index
         }
         return edge.index
     }
-}
 
-/// A lone path's pulse, without noise, on the taps it reaches: what the correction runs the rule on.
-private struct CleanPulse {
-    /// Where the pulse peaks, in taps with the fraction.
-    let position: Double
-    /// The first tap held.
-    let base: Int
-    /// The magnitudes of the taps from ``base`` on.
-    let magnitudes: [Double]
-    /// The offset of the strongest of them.
-    let top: Int
-
-    /// The pulse of peak `peak` arriving at tap `position`.
-    init(position: Double, peak: Double) {
+    /// Runs `body` on the magnitudes of a lone clean pulse of peak `peak` arriving at tap `position` (with its
+    /// fraction), over the taps it reaches from `base` on, held in a scratch buffer rather than an array: the
+    /// virtual chips correct every frame they keep.
+    private static func withCleanPulse<Result>(
+        position: Double, peak: Double, _ body: (_ base: Int, _ magnitudes: UnsafeMutableBufferPointer<Double>) -> Result
+    ) -> Result {
         let pulse = ReceiverPulse.shared
         let reach = Int(ReceiverPulse.support) + 1
         let base = Int(position.rounded(.down)) - reach
-        let magnitudes = (0...(2 * reach)).map { peak * abs(pulse.value(atTaps: Double(base + $0) - position)) }
-        self.position = position
-        self.base = base
-        self.magnitudes = magnitudes
-        top = magnitudes.indices.max { magnitudes[$0] < magnitudes[$1] } ?? 0
-    }
-
-    /// Where the rule puts the pulse, less its arrival, when the threshold's crossing is the tap `crossing`;
-    /// nil when that tap lies outside the pulse's reach.
-    func lead(crossing: Int) -> Double? {
-        let offset = crossing - base
-        guard magnitudes.indices.contains(offset) else { return nil }
-        return Double(base) + LeadingEdgeDetector.firstPath(in: magnitudes, crossing: offset) - position
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * reach + 1) { magnitudes in
+            for offset in magnitudes.indices {
+                magnitudes.initializeElement(at: offset, to: peak * abs(pulse.value(atTaps: Double(base + offset) - position)))
+            }
+            return body(base, magnitudes)
+        }
     }
 }

@@ -106,9 +106,9 @@ public struct LeadingEdgeDetector: Hashable, Sendable {
             k >= 0 && k + 1 < magnitudes.count ? magnitudes[k + 1] - magnitudes[k] : 0
         }
         let into = crossing - 1
-        var steepest = into + ReceiverCalibration.firstPathRises.lowerBound
-        for k in (into + ReceiverCalibration.firstPathRises.lowerBound)...(into + ReceiverCalibration.firstPathRises.upperBound)
-        where rise(k) > rise(steepest) {
+        let candidates = (into + ReceiverCalibration.firstPathRises.lowerBound)...(into + ReceiverCalibration.firstPathRises.upperBound)
+        var steepest = candidates.lowerBound
+        for k in candidates where rise(k) > rise(steepest) {
             steepest = k
         }
         let (before, top, after) = (rise(steepest - 1), rise(steepest), rise(steepest + 1))

@@ -2,8 +2,9 @@ import Foundation
 import UWBCore
 
 /// What a chip reads off its accumulator at the end of a preamble: the first path found by its
-/// leading-edge detection, the three magnitudes after it (FP_AMPL1–3, as the detection approximates them), the channel power (CIR_PWR before
-/// the register's width), its noise estimate (STD_NOISE) and the taps it looked at.
+/// leading-edge detection, the three magnitudes after it (FP_AMPL1–3, as the detection approximates them),
+/// the channel power (CIR_PWR before the register's width), its noise estimate (STD_NOISE) and the taps it
+/// looked at.
 ///
 /// It keeps the taps' range, not their values: a chip reads every frame it keeps and software asks for
 /// the taps of few, so they are worked out again, to the same values, when asked (``taps``).
@@ -19,9 +20,10 @@ public struct PreambleReading: Sendable {
     /// The magnitudes of the three taps after the first path's (floor(index) + 1, + 2, + 3), as the detection
     /// takes them (``LeadingEdgeDetector/magnitude(real:imaginary:)``).
     public let firstPathAmplitudes: (Double, Double, Double)
-    /// The channel power as the received-level formula takes it: Σ|tap|² (true magnitudes) over the channel less the noise's
-    /// share, divided by the format's ``AccumulatorFormat/impulsePowerScale`` (measured CIR_PWR matches the
-    /// noise-free sum from the first path on to −0.24 dB, IQR 0.21 dB; `Docs/reference/measured-channels.md`).
+    /// The channel power as the received-level formula takes it: Σ|tap|² (true magnitudes) over the channel
+    /// less the noise's share, divided by the format's ``AccumulatorFormat/impulsePowerScale`` (measured
+    /// CIR_PWR matches the noise-free sum from the first path on to −0.24 dB, IQR 0.21 dB;
+    /// `Docs/reference/measured-channels.md`).
     public let impulsePower: Double
     /// The noise estimate.
     public let noise: Double
