@@ -24,7 +24,9 @@ import UWBRanging
 public final class ScenarioRanging {
     /// The emulated world.
     public let emulation: Emulation
-    /// The radio configuration every device ranges with: the world's, with the STS if one was given.
+    /// The radio configuration the devices range with unless the scenario gives them their own
+    /// (``UWBEmulator/DeviceSpec/radio``, the same for every device of a cluster): the world's, with the
+    /// STS if one was given.
     public let configuration: RadioConfig
     /// The frames each device's first chip received but dropped because their time of arrival
     /// failed ``SecureTimestampCheck``, by reason, summed over the devices; empty without an STS.
@@ -80,7 +82,7 @@ public final class ScenarioRanging {
     ///   fewer than two or more than ``Scenario/maximumDeviceCount`` devices, a cluster size that leaves a device
     ///   without a peer, a rate below ``slowestRate``, or one that leaves a peer's slot shorter
     ///   than a round; with an STS, a device whose chips have none or whose driver refuses it; a
-    ///   world that cannot be split into `parts` parts.
+    ///   world that cannot be split into `parts` parts; a cluster whose devices have different radios.
     public init(
         scenario: Scenario, seed: UInt64? = nil, rate: Double?, clusterSize: Int? = nil, fieldOfView: FieldOfView = FieldOfView(),
         secureTimestamps: SecureTimestampConfiguration? = nil, parts: Int = 1
@@ -106,15 +108,24 @@ public final class ScenarioRanging {
         books = (0..<emulation.partCount).map { _ in RangingBook() }
         configuration = emulation.configuration.withSecureTimestamps(secureTimestamps)
         if secureTimestamps != nil {
-            try Self.configure(emulation.devices, with: configuration)
+            try Self.configure(emulation.devices, with: secureTimestamps)
         }
-        let timing = RangingTiming.emulator(for: configuration)
-        slots = RangingSlots(peers: size - 1, longestRound: timing.longestRound)
+        let devices = emulation.devices
+        let clusters = Self.clusters(devices: devices.count, size: size)
+        var timings: [RangingTiming] = []
+        for cluster in clusters {
+            let initiator = devices[cluster.lowerBound]
+            if let other = cluster.dropFirst().first(where: { devices[$0].radio.configuration != initiator.radio.configuration }) {
+                throw .clusterRadios(device: devices[other].name, initiator: initiator.name)
+            }
+            timings.append(RangingTiming.emulator(for: initiator.radio.configuration.withSecureTimestamps(secureTimestamps)))
+        }
+        slots = RangingSlots(peers: size - 1, longestRound: timings.map(\.longestRound).max() ?? .zero)
         let rate = rate ?? slots.nearestFitting(Self.preferredRate)
         guard slots.fits(rate) else { throw .rateTooHigh(hertz: rate, slots: slots) }
         self.rate = rate
         let slot = slots.slotSeconds(at: rate)
-        for cluster in Self.clusters(devices: emulation.devices.count, size: size) {
+        for (cluster, timing) in zip(clusters, timings) {
             let first = cluster.lowerBound
             // Clusters start their rounds at times spread evenly over the period (golden-ratio
             // steps), as unsynchronised devices would; the first cluster at the first slot.
@@ -135,9 +146,13 @@ public final class ScenarioRanging {
         return stride(from: 0, to: devices, by: size).map { $0..<min($0 + size, devices) }
     }
 
-    /// Configures every chip of `devices` with `configuration` (one with an STS) before the run.
-    private static func configure(_ devices: [EmulatedDevice], with configuration: RadioConfig) throws(ScenarioRangingError) {
+    /// Configures every chip of `devices` with its device's radio configuration and `secureTimestamps`
+    /// before the run.
+    private static func configure(
+        _ devices: [EmulatedDevice], with secureTimestamps: SecureTimestampConfiguration?
+    ) throws(ScenarioRangingError) {
         for device in devices {
+            let configuration = device.radio.configuration.withSecureTimestamps(secureTimestamps)
             guard device.board.chips.allSatisfy({ $0.model.family.supportsSecureTimestamps }) else {
                 throw .secureTimestampsUnsupported(device: device.name)
             }

@@ -27,6 +27,9 @@ public enum ScenarioRangingError: Error, Hashable, Sendable, CustomStringConvert
     case secureTimestampsUnsupported(device: String)
     /// A device's driver refused the ranging configuration (with its STS).
     case configurationRefused(device: String, TransceiverError)
+    /// A device of a cluster has another radio than its cluster's initiator (``UWBEmulator/DeviceSpec/radio``):
+    /// the two could not hear each other's frames, or would time their rounds differently.
+    case clusterRadios(device: String, initiator: String)
 
     /// What is wrong and what to do.
     public var description: String {
@@ -51,6 +54,8 @@ public enum ScenarioRangingError: Error, Hashable, Sendable, CustomStringConvert
             "device \(device): its board has a chip without a scrambled timestamp sequence (STS); range with an STS only between DW3000-family boards, or without one"
         case .configurationRefused(let device, let error):
             "device \(device): the driver refused the ranging configuration: \(error)"
+        case .clusterRadios(let device, let initiator):
+            "devices \(initiator) and \(device) range together but the scenario gives them different radios; give every device of a cluster the same radio (or none of its own)"
         }
     }
 }

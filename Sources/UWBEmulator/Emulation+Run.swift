@@ -4,9 +4,10 @@ extension Emulation {
     /// Tells the radios' handlers that the loop starts (once) and runs the world until `end`, as fast as
     /// it can, or paced against the wall clock at `rate` virtual seconds per wall second.
     ///
-    /// The world runs in windows of at most ``WorldPart/windowSpan``: between windows the world takes
-    /// work posted to it and writes the trace's settled frames; within one, each part runs on a thread of
-    /// its own (``PartCrew``), as far as the other parts' promises let it (``WorldPart``). A world of one
+    /// The world runs in windows of at most ``WorldPart/windowSpan`` (``WorldPart/separateWindowSpan``,
+    /// unpaced, if no part waits for another: ``PartGroups``): between windows the world takes work
+    /// posted to it and writes the trace's settled frames; within one, each part runs on a thread of its
+    /// own (``PartCrew``), as far as the other parts' promises let it (``WorldPart``). A world of one
     /// part runs the same way on the caller's thread. Paced, a world of one part runs on its simulator,
     /// which paces itself event by event and wakes for work posted to it; a world of several waits for the
     /// wall clock before each window and, at the end, for `end`.
@@ -47,7 +48,8 @@ extension Emulation {
             // the records that settled before it are final and come first in the file.
             medium.trace?.collect(from: parts)
             medium.trace?.writeSettled(before: next)
-            let limit = min(end, next + WorldPart.windowSpan)
+            let span = pacing == nil && crew?.partsAreSeparate == true ? WorldPart.separateWindowSpan : WorldPart.windowSpan
+            let limit = min(end, next + span)
             if let pacing, rate > 0 {
                 pacing.wait(until: wallOrigin + (next.seconds - origin.seconds) / rate, unlessWorkArrivesIn: simulator.inbox)
             }

@@ -48,7 +48,8 @@ extension Emulation {
                 name: device.name, board: device.board, hardware: hardware, clockOffset: device.clock.offset,
                 clockDrift: device.clock.driftPPMPerSqrtSecond,
                 clockSteps: Dictionary(device.clock.steps.map { ($0.atSecond, $0.offset) }, uniquingKeysWith: { _, last in last }),
-                trajectory: Trajectory(start: device.position, path: device.path), orientation: device.orientation)
+                trajectory: Trajectory(start: device.position, path: device.path), orientation: device.orientation,
+                configuration: device.radio)
             let address = UInt16(truncatingIfNeeded: index + 1)
             try add(setup, part: assignment[index]) { radio in
                 device.transmit.map { script -> any RadioEventHandler in

@@ -115,7 +115,7 @@ public final class Emulation {
         let node = MediumNode(
             name: setup.name, owner: simulator.makeOwner(device: setup.name), part: parts[part], chips: chips, antennaOffsets: setup.board.chips.map(\.antennaPosition.metres),
             secondPortOffsets: setup.board.chips.map { $0.antennaPositions.count > 1 ? $0.antennaPositions[1].metres : nil },
-            trajectory: setup.trajectory, orientation: setup.orientation)
+            trajectory: setup.trajectory, orientation: setup.orientation, band: setup.configuration?.channel)
         let device = try simulator.withOwner(node.owner) { () throws(EmulationError) in
             try EmulatedDevice(
                 name: setup.name, board: setup.board, chips: chips, node: node, medium: medium,

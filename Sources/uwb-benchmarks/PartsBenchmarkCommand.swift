@@ -23,13 +23,15 @@ struct PartsBenchmarkCommand: ParsableCommand {
         case crowd
         /// ``WarehouseWorld``: 1000 devices ranging in pairs.
         case ranging
+        /// ``WarehouseWorld`` on channels 5 and 9: 1000 DW3000 devices ranging in pairs, each fitted for one.
+        case rangingChannels = "ranging-channels"
     }
 
     @Option(help: "The repository root (for Hardware/boards and Docs/scenarios); by default the one this executable was built from.")
     var repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().path
 
-    @Option(parsing: .upToNextOption, help: "The worlds to run, in this order: warehouse, crowd, ranging.")
+    @Option(parsing: .upToNextOption, help: "The worlds to run, in this order: warehouse, crowd, ranging, ranging-channels.")
     var worlds: [WorldName] = WorldName.allCases
 
     @Option(parsing: .upToNextOption, help: "Thread counts to run each world on; the first is the reference for speed-ups.")
@@ -58,7 +60,8 @@ struct PartsBenchmarkCommand: ParsableCommand {
 
     @Option(help: """
         Write the warehouse and the ranging pairs as scenario files to this directory (warehouse.json, \
-        ranging-pairs.json) and run nothing: for `uwb locate` and `uwb range` on threads or MPI ranks (Docs/mpi.md).
+        ranging-pairs.json, ranging-channels.json) and run nothing: for `uwb locate` and `uwb range` on threads or \
+        MPI ranks (Docs/mpi.md).
         """)
     var writeScenarios: String?
 
@@ -83,7 +86,10 @@ struct PartsBenchmarkCommand: ParsableCommand {
             try crowd.json(seed: seed).write(to: directory.appendingPathComponent("warehouse.json"))
             let pairs = WarehouseWorld(count: 1000, spacing: 20, seed: seed, boards: boards)
             try pairs.world().json().write(to: directory.appendingPathComponent("ranging-pairs.json"))
-            print("wrote \(directory.path)/warehouse.json and ranging-pairs.json; range the pairs with --seed \(seed) --rate \(WarehouseWorld.rate) --cluster-size 2")
+            var twoChannels = pairs
+            twoChannels.channels = .fiveAndNine
+            try twoChannels.world().json().write(to: directory.appendingPathComponent("ranging-channels.json"))
+            print("wrote \(directory.path)/warehouse.json, ranging-pairs.json and ranging-channels.json; range the pairs with --seed \(seed) --rate \(WarehouseWorld.rate) --cluster-size 2")
             return
         }
         for world in worlds {
@@ -102,6 +108,12 @@ struct PartsBenchmarkCommand: ParsableCommand {
             case .ranging:
                 let pairs = WarehouseWorld(count: 1000, spacing: 20, seed: seed, boards: boards)
                 try report("1000 devices ranging in pairs at 10 Hz, 20 m between pairs (scaling's world)", seconds: rangingSeconds) {
+                    try PartsRun.World.ranging(pairs, parts: $0)
+                }
+            case .rangingChannels:
+                var pairs = WarehouseWorld(count: 1000, spacing: 20, seed: seed, boards: boards)
+                pairs.channels = .fiveAndNine
+                try report("1000 DW3000 devices ranging in pairs at 10 Hz on channels 5 and 9, 20 m between pairs", seconds: rangingSeconds) {
                     try PartsRun.World.ranging(pairs, parts: $0)
                 }
             }

@@ -23,6 +23,9 @@ struct RangingWorld {
         var yawDegrees: Double?
         /// Its transmit level, dBm, if not the board's default.
         var txPowerDBm: Double?
+        /// The channel of its own radio, if it has one (the scenario's other radio settings): it is
+        /// then fitted for that channel's band.
+        var radioChannel: Channel?
     }
 
     /// One box across links: a loss alone, or a slab of a material.
@@ -112,6 +115,7 @@ struct RangingWorld {
                   "orientation": ["yawDegrees": yaw(of: index)],
                   "clock": ["offsetPPM": device.clockPPM]] as [String: Any])
                     .merging(device.txPowerDBm.map { ["txPowerDBm": $0] } ?? [:]) { $1 }
+                    .merging(device.radioChannel.map { ["radio": ["channel": $0.number]] } ?? [:]) { $1 }
             },
         ]
         return try JSONSerialization.data(withJSONObject: root, options: [.sortedKeys])

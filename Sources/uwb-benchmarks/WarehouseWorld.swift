@@ -14,7 +14,19 @@ import UWBEmulator
 /// With 20 m between pairs a device hears its partner at about −80 dBm, the nearest other pairs
 /// near the 6.8 Mbps detection threshold (about −105 dBm at 20 m), and frames from pairs more
 /// than about 50 m away fall, on average, below the medium's −118 dBm interference floor.
+///
+/// On ``Channels/fiveAndNine``, DW3000 boards instead, each pair fitted for channel 5 or 9 (radios of
+/// their own), alternating over the grid like a chessboard's squares, as a site plans its channels
+/// so that neighbouring pairs do not share one.
 struct WarehouseWorld {
+    /// The channels the pairs range on.
+    enum Channels {
+        /// Every pair on the world's channel 5, with DW1000 boards.
+        case five
+        /// Pairs on channels 5 and 9 in a chessboard pattern, with DW3000 boards.
+        case fiveAndNine
+    }
+
     /// Between the two devices of a pair: 3 m.
     static let partnerDistance = 3.0
     /// Height of every device above the floor.
@@ -34,6 +46,8 @@ struct WarehouseWorld {
     let boards: String
     /// How many parts the world is split into, each run on a thread of its own (pairs kept whole).
     var parts = 1
+    /// The channels the pairs range on.
+    var channels = Channels.five
 
     /// The pairs' ranging, at time zero.
     func ranging() throws -> ScenarioRanging {
@@ -48,6 +62,10 @@ struct WarehouseWorld {
         for pair in 0..<pairs {
             let x = Double(pair % columns) * spacing
             let z = Double(pair / columns) * spacing
+            let channel: Channel? = switch channels {
+            case .five: nil
+            case .fiveAndNine: (pair % columns + pair / columns).isMultiple(of: 2) ? .five : .nine
+            }
             for member in 0..<2 {
                 let index = devices.count
                 let fraction = count > 1 ? Double(index) / Double(count - 1) : 0.5
@@ -57,6 +75,10 @@ struct WarehouseWorld {
                     clockPPM: Self.clockSpread * (2 * fraction - 1),
                     // The initiator's back (−z) toward its partner, the partner's toward it.
                     yawDegrees: member == 0 ? 0 : 180))
+                if channel != nil {
+                    devices[index].board = "ft232h-dwm3000-single"
+                    devices[index].radioChannel = channel
+                }
             }
         }
         return RangingWorld(name: "warehouse of \(pairs) pairs", channel: "cm4", devices: devices, boards: boards)

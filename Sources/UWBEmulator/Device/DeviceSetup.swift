@@ -22,7 +22,10 @@ public struct DeviceSetup: Sendable {
     /// Which way it faces.
     public var orientation: Orientation
     /// Its radio configuration, if not the emulation's (``Emulation/configuration``): a device on
-    /// another channel of the same room, say, whose frames the others do not hear.
+    /// another channel of the same room, say. A device given one is fitted for its channel's band (a
+    /// band-pass filter at its antennas): it neither hears nor reaches a device fitted for a band that
+    /// does not overlap, whatever their software tunes to; a world split into parts by such bands runs
+    /// its parts without waiting for each other (decision 0030, amendment "session 65").
     public var configuration: RadioConfig?
 
     /// A device setup; hardware defaults to the board's calibration, the radio configuration to

@@ -5,9 +5,14 @@ extension Medium {
     /// Works out the link of `frame` to device `receiverIndex` and, if the receiver gets the frame at
     /// or above ``interferenceFloor``, schedules its arrival at each of the receiver's chips and adds the
     /// reception to `heard` (while a trace is written). `links` are the sender's links to the receiver's
-    /// part. Returns whether it did. A frame below the floor still makes all of its draws on the link.
+    /// part. Returns whether it did. A frame below the floor still makes all of its draws on the link;
+    /// one between devices fitted for bands that do not overlap (``MediumNode/band``) makes none, as none
+    /// of that link's frames ever reaches its receiver.
     func carry(_ frame: OutgoingFrame, to receiverIndex: Int, links: inout SenderLinks, heard: inout TraceFragments.Heard) -> Bool {
         let receiver = frame.nodes[receiverIndex]
+        if receiver.band != nil, !receiver.reaches(frame.nodes[frame.sender]) {
+            return false
+        }
         let transmission = frame.transmission
         let transmitLevel = transmission.power.dBm
         let local = receiver.localIndex

@@ -102,6 +102,7 @@ public final class Medium {
         node.part.members.append(index)
         // A device may transmit until it is said to listen only.
         node.part.transmits = true
+        node.part.deviceJoins(band: node.band)
         for part in parts {
             part.links.append(SenderLinks())
         }
@@ -132,7 +133,8 @@ public final class Medium {
 
     /// Puts a transmission from chip `senderChip` of device `senderIndex` on the air: counts it, and carries
     /// it to every chip of every other device that gets it at or above ``interferenceFloor``, in the
-    /// sender's part now and in every other part of the world when that part next runs (``WorldPart``).
+    /// sender's part now and in every other part of its group when that part next runs (``WorldPart``,
+    /// ``PartGroups``).
     func transmissionStarts(_ transmission: Transmission, node senderIndex: Int, chip senderChip: Int) {
         let sender = nodes[senderIndex]
         precondition(
@@ -166,7 +168,7 @@ public final class Medium {
         for part in parts {
             if part === sender.part {
                 carry(frame, in: part)
-            } else if !part.members.isEmpty {
+            } else if !part.members.isEmpty, sender.part.heeds(part.index) {
                 sender.part.send(frame, to: part.index)
             }
         }

@@ -47,6 +47,10 @@ package final class MediumNode {
     /// Whether the device's software never transmits (`Emulation.listenOnly(device:)`): a part of such
     /// devices alone cannot answer a frame, and promises the others nothing.
     var listensOnly = false
+    /// The channel whose band the device's radio is fitted for, if it was given a radio of its own
+    /// (``DeviceSetup/configuration``); nil for a device on the world's radio, which may tune to any.
+    /// Frames go only between devices whose bands overlap (``reaches(_:)``).
+    let band: Channel?
     /// How many frames the device has sent: the next one's count in its ``TransmissionOrder``. Only
     /// the medium changes it, without calling out, so it goes without the runtime exclusivity check.
     @exclusivity(unchecked) var transmissionsSent = 0
@@ -77,9 +81,10 @@ package final class MediumNode {
 
     init(
         name: String, owner: EventOwner, part: WorldPart, chips: [any VirtualChip], antennaOffsets: [Vector3], secondPortOffsets: [Vector3?] = [],
-        trajectory: Trajectory, orientation: Orientation
+        trajectory: Trajectory, orientation: Orientation, band: Channel? = nil
     ) {
         self.name = name
+        self.band = band
         self.owner = owner
         self.part = part
         self.statistics = DeviceStatistics(name: name)
@@ -93,6 +98,13 @@ package final class MediumNode {
         self.trajectory = trajectory
         self.orientation = orientation
         self.rotation = OrientationRotation(orientation)
+    }
+
+    /// Whether a frame this device sends can reach `other`, and one `other` sends reach it: unless both
+    /// are fitted for bands (``band``) that do not overlap.
+    func reaches(_ other: MediumNode) -> Bool {
+        guard let band, let otherBand = other.band else { return true }
+        return band.overlaps(otherBand)
     }
 
     /// Where the antenna of chip `index` is in the world at `time`.

@@ -3,7 +3,7 @@ import UWBCore
 
 extension DeviceSpec {
     /// One element of the scenario's `devices` array, its board resolved through `boards` and its
-    /// transmit script checked against `radio`.
+    /// transmit script checked against its own `radio`, if it has one, or the scenario's `radio`.
     ///
     /// - Throws: ``ScenarioError`` naming the field of the first problem.
     init(scenarioField field: ScenarioField, radio: RadioConfig, boards: inout ScenarioBoards) throws(ScenarioError) {
@@ -12,7 +12,7 @@ extension DeviceSpec {
             required: [Key.name, Key.board, Key.position],
             optional: [
                 Key.orientation, Key.path, Key.clock, Key.antennaDelays, Key.phaseOffsets, Key.phaseAtReset, Key.txPower,
-                Key.transmit, Key.rogue, Key.anchor, Key.tag, Key.phone,
+                Key.transmit, Key.rogue, Key.anchor, Key.tag, Key.phone, Key.radio,
             ])
         let name = try object.field(Key.name).text()
         let boardField = try object.field(Key.board)
@@ -48,8 +48,11 @@ extension DeviceSpec {
         if let power = object.optionalField(Key.txPower) {
             transmitPower = PowerLevel(dBm: try power.number(within: .transmitPower))
         }
+        if let own = object.optionalField(Key.radio) {
+            self.radio = try RadioConfig(scenarioField: own)
+        }
         if let transmit = object.optionalField(Key.transmit) {
-            self.transmit = try Self.transmitScript(from: transmit, radio: radio)
+            self.transmit = try Self.transmitScript(from: transmit, radio: self.radio ?? radio)
         }
         if let rogue = object.optionalField(Key.rogue) {
             guard transmit == nil else { throw .rogueWithTransmitScript(field: rogue.path) }

@@ -39,6 +39,10 @@ public struct DeviceSpec: Hashable, Sendable {
     public var positioning: PositioningRole?
     /// The phone it plays, ranging with an accessory of the scenario, or `nil` for none.
     public var phone: PhoneSpec?
+    /// Its own radio configuration, or `nil` for the scenario's: the device is then fitted for that
+    /// channel's band, and neither hears nor reaches a device fitted for a band that does not overlap
+    /// (``DeviceSetup/configuration``).
+    public var radio: RadioConfig?
 
     /// A device with the given properties. The scenario decoder checks them; this initializer
     /// does not.
@@ -46,8 +50,9 @@ public struct DeviceSpec: Hashable, Sendable {
         name: String, board: BoardDescription, position: Position, orientation: Orientation = .identity,
         path: DevicePath? = nil, clock: ClockSpec = .ideal, antennaDelays: [AntennaDelays],
         phaseOffsets: [Angle]? = nil, transmitPower: PowerLevel? = nil, transmit: TransmitScript? = nil,
-        rogue: RogueSpec? = nil, positioning: PositioningRole? = nil
+        rogue: RogueSpec? = nil, positioning: PositioningRole? = nil, radio: RadioConfig? = nil
     ) {
+        self.radio = radio
         self.name = name
         self.board = board
         self.position = position

@@ -12,7 +12,10 @@ import UWBCore
 /// tag's, one per round; a DL-TDoA tag sends none; any other device (a session's peer, a phone)
 /// ``otherFrameRate``. Each part takes a run of the scenario's devices, in order, with an equal share of
 /// the work: devices made one after the other have their objects next to each other in memory, and two
-/// parts' devices sharing a cache line would pass it between their cores at every event. The same
+/// parts' devices sharing a cache line would pass it between their cores at every event. Devices with
+/// a radio of their own (``DeviceSpec/radio``) come in the order of their channels, those on the
+/// scenario's radio first: a world whose devices are fitted for two bands that do not overlap splits,
+/// where the work allows, into parts that never wait for each other (``PartGroups``). The same
 /// scenario and part count always give the same split. Devices whose software is shared (an UL-TDoA
 /// server's anchors, a session mesh) go together, as one, at the place of the first of them.
 public enum ScenarioPartition {
@@ -30,7 +33,7 @@ public enum ScenarioPartition {
     ///   devices and groups that can go to different parts.
     public static func parts(of scenario: Scenario, count: Int, keepingTogether together: [[Int]] = []) throws(EmulationError) -> [Int] {
         guard count >= 1 else { throw .partCount(count) }
-        let units = units(of: scenario, keepingTogether: together)
+        let units = byBand(units(of: scenario, keepingTogether: together), of: scenario)
         guard count <= units.count else {
             throw .partsBeyondDevices(parts: count, devices: units.count)
         }
@@ -78,6 +81,13 @@ public enum ScenarioPartition {
             }
         }
         return units.filter { !$0.isEmpty }.sorted { ($0.min() ?? 0) < ($1.min() ?? 0) }
+    }
+
+    /// `units` in the order of the lowest channel of their devices' own radios, the units without one
+    /// first, keeping their order otherwise.
+    private static func byBand(_ units: [[Int]], of scenario: Scenario) -> [[Int]] {
+        let keys = units.map { unit in unit.compactMap { scenario.devices[$0].radio?.channel.number }.min() ?? 0 }
+        return units.indices.sorted { (keys[$0], $0) < (keys[$1], $1) }.map { units[$0] }
     }
 
     /// The frames per second `device` sends in `scenario`, as far as the scenario says.

@@ -114,7 +114,7 @@ package final class InterleavedParts {
             }
         }
         return parts.map { part in
-            part.safeLimit(answerable: parts.contains { $0 !== part && $0.transmits })
+            part.safeLimit(answerable: part.answerable)
         }
     }
 

@@ -32,6 +32,11 @@ final class PartCrew: @unchecked Sendable {
     private let parts: [WorldPart]
     /// Per part (by index): whether another part may transmit, and so answer its frames.
     private let answerable: [Bool]
+    /// Per part (by index): whether another part heeds it (``WorldPart/heeds(_:)``), and so waits for
+    /// its promise; a part no other heeds publishes none while it runs, nor rings.
+    private let heeded: [Bool]
+    /// Whether no part heeds another: each part runs its windows without ever waiting within one.
+    let partsAreSeparate: Bool
     /// The window the other threads are to run; -1 tells them to stop.
     private let started = Atomic<Int>(0)
     /// How many of the other threads have run the current window.
@@ -48,7 +53,9 @@ final class PartCrew: @unchecked Sendable {
     /// Starts a thread for each part of `parts` but the first, which the caller runs.
     init(parts: [WorldPart]) {
         self.parts = parts
-        answerable = parts.map { part in parts.contains { $0 !== part && $0.transmits } }
+        answerable = parts.map(\.answerable)
+        heeded = parts.map { part in parts.contains { $0 !== part && $0.heeds(part.index) } }
+        partsAreSeparate = !heeded.contains(true)
         spins = parts.count <= ProcessInfo.processInfo.activeProcessorCount ? Self.spinsOnOwnCores : Self.spinsOnSharedCores
         for part in parts.dropFirst() {
             let transfer = UncheckedTransfer(part)
@@ -105,6 +112,7 @@ final class PartCrew: @unchecked Sendable {
     private func runWindow(of part: WorldPart) {
         let limit = limit
         let answerable = answerable[part.index]
+        let heeded = heeded[part.index]
         part.windows += 1
         var safe = SimulationTime.zero
         while true {
@@ -113,6 +121,7 @@ final class PartCrew: @unchecked Sendable {
             let bound = min(safe, limit)
             // The promise follows every event, so that the others may go on while this part does.
             while part.simulator.step(notAfter: bound) {
+                guard heeded else { continue }
                 part.publishPromise(notBefore: part.simulator.now)
                 ringIfAnyoneSleeps()
             }

@@ -1,7 +1,8 @@
 import Synchronization
+import UWBCore
 
 /// What the parts of a world split into parts publish to each other while they run (decision 0030):
-/// each part's promise, whether it may transmit, and, per pair of parts, when the earliest frame the one
+/// each part's promise, whether it may transmit, its group (``PartGroups``), and, per pair of parts, when the earliest frame the one
 /// sent the other and the other has not carried yet went on the air.
 ///
 /// Each value lies in memory of its own, ``slotBytes`` from the next, read and written through
@@ -16,6 +17,9 @@ import Synchronization
 final class PartSignals: @unchecked Sendable {
     /// How many parts the world has.
     let parts: Int
+    /// Which parts can reach each other's devices, worked out as devices join, before the world runs;
+    /// each part's group is published in a slot (``group(of:)``) for the parts' threads to read.
+    private var groups: PartGroups
     /// Between two values: two 64-byte cache lines, as some processors fetch lines in pairs.
     static let slotBytes = 128
     private let base: UnsafeMutableRawPointer
@@ -25,11 +29,22 @@ final class PartSignals: @unchecked Sendable {
     /// part not transmitting.
     init(parts: Int) {
         self.parts = parts
-        slots = 2 * parts + parts * parts
+        groups = PartGroups(parts: parts)
+        slots = 3 * parts + parts * parts
         base = UnsafeMutableRawPointer.allocate(byteCount: slots * Self.slotBytes, alignment: Self.slotBytes)
         for slot in 0..<slots {
+            let value: Int64 = slot < parts ? 0 : slot < 2 * parts || slot >= 3 * parts ? .max : Int64(slot - 2 * parts)
             (base + slot * Self.slotBytes).bindMemory(to: Atomic<Int64>.self, capacity: 1)
-                .initialize(to: Atomic(slot < parts ? 0 : .max))
+                .initialize(to: Atomic(value))
+        }
+    }
+
+    /// A device fitted for `band` joins part `part` (``PartGroups/join(band:part:)``): publishes every
+    /// part's group afresh. Only before the world runs.
+    func join(band: Channel?, part: Int) {
+        groups.join(band: band, part: part)
+        for (part, group) in groups.group.enumerated() {
+            self.group(of: part).store(Int64(group))
         }
     }
 
@@ -50,10 +65,15 @@ final class PartSignals: @unchecked Sendable {
         PublishedValue(slot: slot(parts + part))
     }
 
+    /// Part `part`'s group (``PartGroups``), named by its lowest part (slots 2 × `parts` to 3 × `parts` − 1).
+    func group(of part: Int) -> PublishedValue {
+        PublishedValue(slot: slot(2 * parts + part))
+    }
+
     /// When the earliest frame part `sender` sent part `receiver` and `receiver` has not carried yet went
     /// on the air (``CrossingQueue/earliestStart``).
     func waiting(from sender: Int, to receiver: Int) -> PublishedValue {
-        PublishedValue(slot: slot(2 * parts + sender * parts + receiver))
+        PublishedValue(slot: slot(3 * parts + sender * parts + receiver))
     }
 
     private func slot(_ index: Int) -> UnsafeMutablePointer<Atomic<Int64>> {

@@ -27,9 +27,12 @@ final class RankedRun {
     private let medium: Medium
     private let messenger: any RankMessenger
     private let me: Int
-    /// The first rank but this one whose part has devices: a frame goes to every other rank with devices,
-    /// and is counted when it goes to this one.
+    /// The first rank but this one whose part has devices and is in this rank's group (``PartGroups``): a
+    /// frame goes to every other rank of the group with devices, and is counted when it goes to this one.
     private let firstOtherRank: Int
+    /// Per rank: whether it is in this rank's group; a rank of another group is never waited for, nor
+    /// sent frames or promises.
+    private let heeded: [Bool]
     private let end: Int64
     /// Per rank: whether it may transmit (and so answer frames); false for this rank's own place and for a
     /// rank once it is done.
@@ -66,11 +69,12 @@ final class RankedRun {
         self.medium = medium
         self.messenger = messenger
         me = messenger.rank
-        firstOtherRank = parts.firstIndex { $0 !== part && !$0.members.isEmpty } ?? -1
+        firstOtherRank = parts.firstIndex { $0 !== part && !$0.members.isEmpty && part.heeds($0.index) } ?? -1
         self.end = end.picoseconds
         let ranks = parts.count
-        transmits = parts.map { $0 !== part && $0.transmits }
-        promises = (0..<ranks).map { $0 == messenger.rank ? .max : 0 }
+        heeded = parts.map { $0 !== part && part.heeds($0.index) }
+        transmits = parts.map { $0 !== part && $0.transmits && part.heeds($0.index) }
+        promises = (0..<ranks).map { $0 == messenger.rank || !part.heeds($0) ? .max : 0 }
         carried = Array(repeating: Array(repeating: 0, count: ranks), count: ranks)
         starts = Array(repeating: [], count: ranks)
         firstFrame = Array(repeating: 0, count: ranks)
@@ -200,7 +204,7 @@ final class RankedRun {
         lastCarried = framesSeen
         lastNeed = need
         let message = RankMessage.promise(octets: promise, need: need, carried: framesSeen)
-        for rank in 0..<messenger.size where rank != me {
+        for rank in 0..<messenger.size where heeded[rank] {
             messenger.send(message, to: rank)
         }
     }
@@ -249,6 +253,9 @@ final class RankedRun {
         case .promise(let promise, let need, let counts):
             guard counts.count == promises.count else {
                 throw .rankMessage("a promise counting the frames of \(counts.count) ranks in a job of \(promises.count)")
+            }
+            guard heeded[source] else {
+                throw .rankMessage("a promise from rank \(source), whose devices cannot reach this rank's: do the ranks run the same scenario?")
             }
             promises[source] = promise
             needs[source] = need

@@ -36,6 +36,14 @@ final class WorldPart {
     /// paced, waits for the wall clock; within one, the parts synchronise by their promises alone].
     static let windowSpan = Duration.milliseconds(1)
 
+    /// How much virtual time one window spans at most in an unpaced run whose parts never wait for each
+    /// other (``PartGroups``: devices fitted for bands that do not overlap): 100 ms [D: measured, session
+    /// 65: two parts of ranging pairs on channels 5 and 9 ran 1.40×, 1.59× and 1.76× as fast as one
+    /// part with windows of 1, 20 and 100 ms; each window ends with every part's thread waiting for the
+    /// slowest, and one that had fallen asleep waking]. What is posted from other threads waits that much
+    /// virtual time at most, as it waits 1 ms otherwise.
+    static let separateWindowSpan = Duration.milliseconds(100)
+
     /// The part's place among the world's parts.
     let index: Int
     /// The part's simulator.
@@ -55,6 +63,23 @@ final class WorldPart {
         get { signals.transmits(index).loadRelaxed() != 0 }
         set { signals.transmits(index).store(newValue ? 1 : 0) }
     }
+    /// A device fitted for `band` (``MediumNode/band``) joins the part: the part joins the group of every
+    /// part it can reach (``PartGroups``).
+    func deviceJoins(band: Channel?) {
+        signals.join(band: band, part: index)
+    }
+
+    /// Whether part `other` is in this part's group: only then may a frame of either reach the other's
+    /// devices, or lead to one that does, so only then does either wait for the other or send it frames.
+    func heeds(_ other: Int) -> Bool {
+        signals.group(of: other).loadRelaxed() == signals.group(of: index).loadRelaxed()
+    }
+
+    /// Whether another part of the part's group may transmit, and so answer the part's frames.
+    var answerable: Bool {
+        (0..<signals.parts).contains { $0 != index && heeds($0) && signals.transmits($0).loadRelaxed() != 0 }
+    }
+
     /// The indices in the medium of the devices the part runs, in ascending order: a device's place
     /// here is its ``MediumNode/localIndex``.
     var members: [Int] = []
@@ -160,7 +185,8 @@ final class WorldPart {
     /// that a frame sent, or taken, meanwhile is not missed); a frame waiting for another part that may
     /// transmit, which it may answer ``lookahead`` later; a frame sent to this part since; or, if
     /// another part may transmit (`answerable`), this part's own promise, which it may answer a lookahead
-    /// later. A part whose devices all listen only promises never and answers nothing.
+    /// later. A part whose devices all listen only promises never and answers nothing. Parts of other
+    /// groups (``heeds(_:)``) do not count.
     ///
     /// It reads only the world's ``PartSignals``, never another part: a part that waits calls it again
     /// and again.
@@ -168,16 +194,17 @@ final class WorldPart {
         let lookahead = Self.lookaheadPicoseconds
         let parts = signals.parts
         var earliest = answerable ? Self.adding(lookahead, to: promise.loadRelaxed()) : .max
-        for other in 0..<parts where other != index {
+        for other in 0..<parts where other != index && heeds(other) {
             earliest = min(earliest, signals.promise(of: other).load())
         }
-        for receiver in 0..<parts where receiver == index || signals.transmits(receiver).loadRelaxed() != 0 {
+        for receiver in 0..<parts
+        where receiver == index || (heeds(receiver) && signals.transmits(receiver).loadRelaxed() != 0) {
             let answer = receiver == index ? 0 : lookahead
             for sender in 0..<parts where sender != receiver {
                 earliest = min(earliest, Self.adding(answer, to: signals.waiting(from: sender, to: receiver).load()))
             }
         }
-        for other in 0..<parts where other != index {
+        for other in 0..<parts where other != index && heeds(other) {
             earliest = min(earliest, signals.promise(of: other).load())
         }
         return SimulationTime(picoseconds: earliest)
