@@ -101,6 +101,7 @@ let package = Package(
                 .embedInCode("Scenario/Shipped/demo-room.json"),
                 .embedInCode("Scenario/Shipped/dense-room.json"),
                 .embedInCode("Scenario/Shipped/hall-twenty.json"),
+                .embedInCode("Scenario/Shipped/hall-two-channels.json"),
                 .embedInCode("Scenario/Shipped/office-wall.json"),
                 .embedInCode("Scenario/Shipped/pdoa-bench.json"),
                 .embedInCode("Scenario/Shipped/phone-and-accessory.json"),

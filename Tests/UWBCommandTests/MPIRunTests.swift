@@ -7,20 +7,28 @@ import UWBTestSupport
 /// options that run in one process alone, more ranks than the world has parts, and a rank that dies.
 @Suite("Worlds over MPI ranks")
 struct MPIRunTests {
-    @Test("uwb emulate of twenty scripted senders on 1, 2 and 3 ranks prints what one process prints", arguments: [1, 2, 3])
+    @Test("uwb emulate of twenty scripted senders, on one channel and fitted in turn for channels 5 and 9, on 1, 2 and 3 ranks prints what one process prints", arguments: [1, 2, 3])
     func emulate(ranks: Int) throws {
-        let arguments = ["emulate", "--scenario", "Docs/scenarios/hall-twenty.json", "--duration", "1"]
-        let alone = try CommandRun(arguments + ["--threads", "1"])
-        #expect(alone.status == 0, "\(alone.error)")
-        let job = try CommandRun(mpirun: ["-np", "\(ranks)", "uwb"] + arguments)
-        #expect(job.status == 0, "\(job.error)")
-        #expect(job.output == alone.output)
+        let channels = try emulate(scenario: "hall-two-channels", ranks: ranks)
+        #expect(channels.output.contains("fitted in turn for channel 5 and channel 9"))
+        let job = try emulate(scenario: "hall-twenty", ranks: ranks)
         #expect(job.output.contains("twenty devices in a 20 m x 20 m hall"))
         if ranks > 1 {
             for rank in 0..<ranks {
                 #expect(job.error.contains("rank \(rank): "), "\(job.error)")
             }
         }
+    }
+
+    /// `uwb emulate` of `scenario` for a second on `ranks` ranks, checked against one process; the job's run.
+    func emulate(scenario: String, ranks: Int) throws -> CommandRun {
+        let arguments = ["emulate", "--scenario", "Docs/scenarios/\(scenario).json", "--duration", "1"]
+        let alone = try CommandRun(arguments + ["--threads", "1"])
+        #expect(alone.status == 0, "\(alone.error)")
+        let job = try CommandRun(mpirun: ["-np", "\(ranks)", "uwb"] + arguments)
+        #expect(job.status == 0, "\(job.error)")
+        #expect(job.output == alone.output, "\(scenario)")
+        return job
     }
 
     @Test("uwb locate of a DL-TDoA office and of the office by TWR sessions, and uwb range of a dense room in pairs print one process's lines on 2 and 3 ranks", arguments: [2, 3])

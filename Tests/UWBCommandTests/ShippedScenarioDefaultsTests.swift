@@ -11,6 +11,9 @@ struct ShippedScenarioDefaultsTests {
     /// between every pair (`uwb demo`, `uwb range`) do not suit.
     static let positioningSites = ["office-dl-tdoa", "thousand-tags", "warehouse"]
 
+    /// Worlds whose devices are fitted for bands apart (`radio` of their own): ranging needs clusters of one radio.
+    static let bandedSites = ["hall-two-channels"]
+
     /// The other files in `Docs/scenarios`.
     static let scenarios = [
         "apartment-fridge", "apartment-wall", "calibration-room", "capture-room", "demo-room", "dense-room", "hall-twenty", "office-wall", "pdoa-bench", "pdoa-dw3220-bench",
@@ -23,7 +26,7 @@ struct ShippedScenarioDefaultsTests {
     func everyScenario() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: Repository.scenariosDirectory)
             .filter { $0.hasSuffix(".json") }.map { String($0.dropLast(".json".count)) }
-        #expect(files.sorted() == (Self.scenarios + Self.positioningSites).sorted())
+        #expect(files.sorted() == (Self.scenarios + Self.positioningSites + Self.bandedSites).sorted())
     }
 
     @Test("a positioning site locates its tags with the defaults", arguments: ["locate", "emulate"], positioningSites)
@@ -59,6 +62,21 @@ struct ShippedScenarioDefaultsTests {
         default:
             #expect(run.output.contains("simulated 1.000 s"), "\(run.output)")
         }
+    }
+
+    @Test("the hall on channels 5 and 9: uwb emulate and uwb demo run with the defaults; uwb range refuses one cluster of both radios, saying what to give, and ranges in clusters of one radio")
+    func bandedHall() throws {
+        let scenario = ["--scenario", "Docs/scenarios/hall-two-channels.json", "--duration", "1"]
+        for command in ["emulate", "demo"] {
+            let run = try CommandRun([command] + scenario)
+            #expect(run.status == 0, "\(command): \(run.error)")
+        }
+        let refused = try CommandRun(["range"] + scenario)
+        #expect(refused.status != 0)
+        #expect(refused.error.contains("devices tag-01 and tag-02 range together but the scenario gives them different radios"), "\(refused.error)")
+        let pairs = try CommandRun(["range", "--cluster-size", "2"] + scenario)
+        #expect(pairs.status == 0, "\(pairs.error)")
+        #expect(pairs.error.contains(" measurements, 0 failed rounds, 0 skipped"), "\(pairs.error)")
     }
 
     @Test("uwb range says which rate it chose when 10 Hz does not fit the hall's 19 peers")

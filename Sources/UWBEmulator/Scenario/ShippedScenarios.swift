@@ -14,6 +14,7 @@ enum ShippedScenarios {
         "demo-room": PackageResources.demo_room_json,
         "dense-room": PackageResources.dense_room_json,
         "hall-twenty": PackageResources.hall_twenty_json,
+        "hall-two-channels": PackageResources.hall_two_channels_json,
         "office-dl-tdoa": PackageResources.office_dl_tdoa_json,
         "office-wall": PackageResources.office_wall_json,
         "pdoa-bench": PackageResources.pdoa_bench_json,

@@ -29,11 +29,12 @@ struct RankedWorldTests {
         let parts = try ThreadMailboxes.run(ranks: ranks, delivery: delivery) { rank, messenger in
             let world = try Emulation(scenario: scenario, seed: 5, parts: ranks)
             try world.run(until: SimulationTime(seconds: seconds), rankOf: messenger)
-            let mine = zip(world.statistics, world.devices).filter { $0.1.part == rank }.map(\.0)
+            let mine = zip(world.statistics.indices, world.devices).filter { $0.1.part == rank }.map { ($0.0, world.statistics[$0.0]) }
             return (statistics: mine, events: world.partFigures[rank].events)
         }
-        // The parts are runs of the scenario's order, so the ranks' devices in rank order are the scenario's.
-        return Outcome(statistics: parts.flatMap(\.statistics), events: parts.map(\.events).reduce(0, +))
+        // Each rank's devices, in the scenario's order.
+        let statistics = parts.flatMap(\.statistics).sorted { $0.0 < $1.0 }.map(\.1)
+        return Outcome(statistics: statistics, events: parts.map(\.events).reduce(0, +))
     }
 
     static func scenario(_ name: String) throws -> Scenario {
@@ -46,6 +47,15 @@ struct RankedWorldTests {
         #expect(whole.statistics.map(\.received).reduce(0, +) > 1000)
         for delivery in [ThreadMailboxes.Delivery.eager, .late] {
             #expect(try Self.ranked("hall-twenty", ranks: ranks, seconds: 1, delivery: delivery) == whole)
+        }
+    }
+
+    @Test("twenty senders fitted in turn for channels 5 and 9 over 2 and 3 ranks: the same counts; on 2 the ranks never wait for each other", arguments: [2, 3])
+    func twoChannels(ranks: Int) throws {
+        let whole = try Self.whole("hall-two-channels", seconds: 1)
+        #expect(whole.statistics.map(\.received).reduce(0, +) > 400)
+        for delivery in [ThreadMailboxes.Delivery.eager, .late] {
+            #expect(try Self.ranked("hall-two-channels", ranks: ranks, seconds: 1, delivery: delivery) == whole)
         }
     }
 

@@ -10,7 +10,7 @@ struct ShippedScenarioTests {
     @Test("every example loads, and every device of the traffic examples transmits")
     func everyExampleLoads() throws {
         let paths = try ScenarioFixtures.examplePaths()
-        #expect(paths.count == 19)
+        #expect(paths.count == 20)
         for path in paths {
             let scenario = try Scenario.load(from: path, boardSearchPaths: [ScenarioFixtures.boardsDirectory])
             #expect(!scenario.devices.isEmpty, "\(path)")

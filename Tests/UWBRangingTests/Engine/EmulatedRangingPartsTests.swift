@@ -59,6 +59,37 @@ struct EmulatedRangingPartsTests {
         }
     }
 
+    /// Eight DWM3000s in a line 1.5 m apart, ranging in pairs fitted in turn for channels 5 and 9.
+    static func pairsOnTwoChannels() throws -> Scenario {
+        let list = (0..<8).map { index in
+            let channel = (index / 2).isMultiple(of: 2) ? 5 : 9
+            return "{\"name\": \"d\(index)\", \"board\": \"ft232h-dwm3000-single\", \"position\": [\(Double(index) * 1.5), 0, 0], "
+                + "\"radio\": {\"channel\": \(channel)}}"
+        }.joined(separator: ",")
+        return try Scenario(
+            jsonData: Data("{\"name\": \"two channels\", \"devices\": [\(list)]}".utf8), boardSearchPaths: [Repository.boardsDirectory])
+    }
+
+    @Test("pairs fitted in turn for channels 5 and 9: the same measurements in order in 1 and 2 parts, the two parts sending each other nothing")
+    func pairsOnTwoChannelsInParts() throws {
+        let scenario = try Self.pairsOnTwoChannels()
+        let one = Self.outcome(of: try ScenarioRanging(scenario: scenario, rate: 40, clusterSize: 2), seconds: 2)
+        #expect(one.records.count > 300)
+        let ranging = try ScenarioRanging(scenario: scenario, rate: 40, clusterSize: 2, parts: 2)
+        #expect(ranging.emulation.devices.map(\.part) == [0, 0, 1, 1, 0, 0, 1, 1])
+        let split = Self.outcome(of: ranging, seconds: 2)
+        #expect(split == one)
+        #expect(ranging.emulation.partFigures.map(\.crossings) == [0, 0])
+    }
+
+    @Test("a cluster whose devices have different radios is refused, naming two of them")
+    func clusterRadios() throws {
+        #expect(throws: ScenarioRangingError.clusterRadios(device: "d2", initiator: "d0")) {
+            try ScenarioRanging(scenario: try Self.pairsOnTwoChannels(), rate: 10, clusterSize: 4)
+        }
+        #expect(ScenarioRangingError.clusterRadios(device: "d2", initiator: "d0").description.contains("same radio"))
+    }
+
     @Test("a cluster's devices share a part: clusters of 3 over 9 devices in 2 parts")
     func clustersStayTogether() throws {
         let ranging = try ScenarioRanging(
