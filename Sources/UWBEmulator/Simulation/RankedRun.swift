@@ -33,6 +33,8 @@ final class RankedRun {
     /// Per rank: whether it is in this rank's group; a rank of another group is never waited for, nor
     /// sent frames or promises.
     private let heeded: [Bool]
+    /// Whether any other rank is in this rank's group.
+    private let heedsAnother: Bool
     private let end: Int64
     /// Per rank: whether it may transmit (and so answer frames); false for this rank's own place and for a
     /// rank once it is done.
@@ -73,6 +75,7 @@ final class RankedRun {
         self.end = end.picoseconds
         let ranks = parts.count
         heeded = parts.map { $0 !== part && part.heeds($0.index) }
+        heedsAnother = heeded.contains(true)
         transmits = parts.map { $0 !== part && $0.transmits && part.heeds($0.index) }
         promises = (0..<ranks).map { $0 == messenger.rank || !part.heeds($0) ? .max : 0 }
         carried = Array(repeating: Array(repeating: 0, count: ranks), count: ranks)
@@ -115,6 +118,8 @@ final class RankedRun {
             let limit = SimulationTime(picoseconds: min(safe, end))
             var events = 0
             while simulator.step(notAfter: limit) {
+                // A rank no other heeds is sent nothing and owes nothing until it is done.
+                guard heedsAnother else { continue }
                 events += 1
                 if events % Self.eventsBetweenLooks == 0 {
                     try takeWaitingMessages()
