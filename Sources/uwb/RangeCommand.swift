@@ -55,7 +55,9 @@ struct RangeCommand: ParsableCommand {
 
     /// `--threads`: how many threads the world runs on, at most one per cluster; one unless given, since
     /// ranging pairs ran slower on two threads than on one (`Docs/benchmarks.md`, "A world on several
-    /// cores": their rounds keep each part within the lookahead of the other's).
+    /// cores": their rounds keep each part within the lookahead of the other's), but the machine's cores
+    /// for a world whose devices are fitted for bands apart (``ScenarioPartition/splitsByBand(_:)``),
+    /// whose parts never wait for each other.
     @OptionGroup var threading: ThreadsOption
 
     /// `--rank-silence-limit`: under mpirun, how long a rank waits for a hung one.
@@ -88,7 +90,8 @@ struct RangeCommand: ParsableCommand {
         do {
             loaded = try Scenario.load(from: scenario)
             let parts = threading.parts(
-                maximum: ScenarioRanging.maximumParts(devices: loaded.devices.count, clusterSize: clusterSize), preferred: 1)
+                maximum: ScenarioRanging.maximumParts(devices: loaded.devices.count, clusterSize: clusterSize),
+                preferred: ScenarioPartition.splitsByBand(loaded) ? nil : 1)
             ranging = try ScenarioRanging(
                 scenario: loaded, seed: seed, rate: rate, clusterSize: clusterSize,
                 fieldOfView: FieldOfView(halfAngle: .degrees(fieldOfView)), parts: parts)

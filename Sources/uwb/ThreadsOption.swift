@@ -7,7 +7,8 @@ struct ThreadsOption: ParsableArguments {
     @Option(parsing: .unconditional, help: """
         Threads to run the emulated world on, one part of it each; the output is the same for any number \
         (default: the machine's cores, at most one per device or group that must share a part; uwb range: 1, \
-        since bare ranging rounds keep the parts waiting for each other; uwb emulator serve: 1, since apps' \
+        since bare ranging rounds keep the parts waiting for each other, unless its devices are fitted for bands \
+        apart; uwb emulator serve: 1, since apps' \
         turns seldom come close enough in virtual time to be taken at once; Docs/benchmarks.md).
         """)
     var threads: Int?

@@ -74,9 +74,15 @@ struct ShippedScenarioDefaultsTests {
         let refused = try CommandRun(["range"] + scenario)
         #expect(refused.status != 0)
         #expect(refused.error.contains("devices tag-01 and tag-02 range together but the scenario gives them different radios"), "\(refused.error)")
+        // Fitted for bands apart, its clusters run on the machine's cores by default, with one thread's output.
         let pairs = try CommandRun(["range", "--cluster-size", "2"] + scenario)
         #expect(pairs.status == 0, "\(pairs.error)")
         #expect(pairs.error.contains(" measurements, 0 failed rounds, 0 skipped"), "\(pairs.error)")
+        let one = try CommandRun(["range", "--cluster-size", "2", "--threads", "1"] + scenario)
+        #expect(pairs.output == one.output)
+        if ProcessInfo.processInfo.activeProcessorCount > 1 {
+            #expect(pairs.error.contains("part 1: "), "\(pairs.error)")
+        }
     }
 
     @Test("uwb range says which rate it chose when 10 Hz does not fit the hall's 19 peers")

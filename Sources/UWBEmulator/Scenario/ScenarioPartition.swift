@@ -60,6 +60,15 @@ public enum ScenarioPartition {
         return assignment
     }
 
+    /// Whether every device of `scenario` has a radio of its own (``DeviceSpec/radio``), two of them fitted
+    /// for bands that do not overlap: split between those bands, its parts never wait for each other
+    /// (``PartGroups``), so several threads pay even where its devices answer each other within microseconds.
+    public static func splitsByBand(_ scenario: Scenario) -> Bool {
+        let bands = scenario.devices.map { $0.radio?.channel }
+        guard let first = bands.first ?? nil, !bands.contains(nil) else { return false }
+        return bands.contains { $0.map { !$0.overlaps(first) } ?? false }
+    }
+
     /// The most parts `scenario`'s world can be split into, the devices of each group of `together` kept
     /// in one part: one per device, counting each group as one.
     public static func maximumParts(of scenario: Scenario, keepingTogether together: [[Int]] = []) -> Int {

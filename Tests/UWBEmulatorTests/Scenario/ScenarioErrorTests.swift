@@ -34,7 +34,7 @@ struct ScenarioErrorTests {
         let error = #expect(throws: ScenarioError.self) { try Scenario.load(from: path) }
         #expect(error?.field == nil)
         #expect(error?.description == "cannot read \(path): No such file or directory; check the path, or name a shipped scenario ("
-            + "apartment-fridge, apartment-wall, calibration-room, capture-room, demo-room, dense-room, hall-twenty, office-dl-tdoa, "
+            + "apartment-fridge, apartment-wall, calibration-room, capture-room, demo-room, dense-room, hall-twenty, hall-two-channels, office-dl-tdoa, "
             + "office-wall, pdoa-bench, pdoa-dw3220-bench, pdoa-dw3220-sweep, pdoa-sweep, phone-and-accessory, thousand-tags, two-devices-3m, "
             + "uci-pairs-twenty, walking-around, warehouse)")
     }

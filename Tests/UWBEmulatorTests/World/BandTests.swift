@@ -37,6 +37,8 @@ struct BandTests {
         for (device, spec) in zip(split.world.devices, scenario.devices) {
             #expect(device.part == (spec.radio?.channel == .five ? 0 : 1), "\(spec.name)")
         }
+        #expect(ScenarioPartition.splitsByBand(scenario))
+        #expect(!ScenarioPartition.splitsByBand(try RankedWorldTests.scenario("hall-twenty")))
         #expect(split.figures.map(\.crossings) == [0, 0])
         #expect(split.figures.allSatisfy { $0.events > 0 })
         // Unpaced, parts that never wait for each other run windows of 100 ms: about ten in a second.

@@ -34,12 +34,18 @@ struct EmulatedRangingPartsTests {
     /// Eight DW1000s in a line 1.5 m apart, but the last 300 m further on: out of its partner's reach,
     /// so that every round of the last pair fails.
     static func lineWithAStraggler() throws -> Scenario {
+        try line("line", board: "ft232h-dw1000-single") { index in (Double(index) * 1.5 + (index == 7 ? 300 : 0), "") }
+    }
+
+    /// Eight devices `d0`…`d7` of `board` in a line, each at the distance along it and with the further
+    /// keys (JSON text after a comma, or nothing) that `device` gives for its index.
+    static func line(_ name: String, board: String, device: (Int) -> (x: Double, keys: String)) throws -> Scenario {
         let list = (0..<8).map { index in
-            let x = Double(index) * 1.5 + (index == 7 ? 300 : 0)
-            return "{\"name\": \"d\(index)\", \"board\": \"ft232h-dw1000-single\", \"position\": [\(x), 0, 0]}"
+            let (x, keys) = device(index)
+            return "{\"name\": \"d\(index)\", \"board\": \"\(board)\", \"position\": [\(x), 0, 0]\(keys)}"
         }.joined(separator: ",")
         return try Scenario(
-            jsonData: Data("{\"name\": \"line\", \"devices\": [\(list)]}".utf8), boardSearchPaths: [Repository.boardsDirectory])
+            jsonData: Data("{\"name\": \"\(name)\", \"devices\": [\(list)]}".utf8), boardSearchPaths: [Repository.boardsDirectory])
     }
 
     @Test("eight DW1000s in clusters of 2 at 40 Hz, one pair out of reach: the same measurements and failures, in the same order, in 1, 2, 3 and 4 parts")
@@ -61,13 +67,9 @@ struct EmulatedRangingPartsTests {
 
     /// Eight DWM3000s in a line 1.5 m apart, ranging in pairs fitted in turn for channels 5 and 9.
     static func pairsOnTwoChannels() throws -> Scenario {
-        let list = (0..<8).map { index in
-            let channel = (index / 2).isMultiple(of: 2) ? 5 : 9
-            return "{\"name\": \"d\(index)\", \"board\": \"ft232h-dwm3000-single\", \"position\": [\(Double(index) * 1.5), 0, 0], "
-                + "\"radio\": {\"channel\": \(channel)}}"
-        }.joined(separator: ",")
-        return try Scenario(
-            jsonData: Data("{\"name\": \"two channels\", \"devices\": [\(list)]}".utf8), boardSearchPaths: [Repository.boardsDirectory])
+        try line("two channels", board: "ft232h-dwm3000-single") { index in
+            (Double(index) * 1.5, ", \"radio\": {\"channel\": \((index / 2).isMultiple(of: 2) ? 5 : 9)}")
+        }
     }
 
     @Test("pairs fitted in turn for channels 5 and 9: the same measurements in order in 1 and 2 parts, the two parts sending each other nothing")
