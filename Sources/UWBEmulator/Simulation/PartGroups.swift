@@ -12,7 +12,8 @@ struct PartGroups {
     private var bands: [Set<Channel>]
     /// Per part: whether one of its devices is fitted for no band, and so reaches every other device.
     private var unfitted: [Bool]
-    /// Per part: its parent in the union of parts, the root standing for the group.
+    /// Per part: its parent in the union of parts, never a higher part, so that a group's root is its
+    /// lowest part.
     private var parent: [Int]
     /// Per part: its group, named by its lowest part.
     private(set) var group: [Int]
@@ -37,11 +38,6 @@ struct PartGroups {
             unfitted[part] = true
         }
         group = parent.indices.map(root)
-        var lowest = [Int: Int]()
-        for part in group.indices where lowest[group[part]] == nil {
-            lowest[group[part]] = part
-        }
-        group = group.map { lowest[$0] ?? $0 }
     }
 
     /// Whether a device fitted for `band` reaches a device of part `part`.

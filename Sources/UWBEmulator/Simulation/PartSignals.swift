@@ -2,8 +2,8 @@ import Synchronization
 import UWBCore
 
 /// What the parts of a world split into parts publish to each other while they run (decision 0030):
-/// each part's promise, whether it may transmit, its group (``PartGroups``), and, per pair of parts, when the earliest frame the one
-/// sent the other and the other has not carried yet went on the air.
+/// each part's promise, whether it may transmit, its group (``PartGroups``), and, per pair of parts,
+/// when the earliest frame the one sent the other and the other has not carried yet went on the air.
 ///
 /// Each value lies in memory of its own, ``slotBytes`` from the next, read and written through
 /// pointers (``PublishedValue``). A part that waits reads the others' values again and again, while
@@ -26,13 +26,14 @@ final class PartSignals: @unchecked Sendable {
     private let slots: Int
 
     /// Signals for a world of `parts` parts: every promise and every waiting frame's start never, every
-    /// part not transmitting.
+    /// part not transmitting and in a group of its own.
     init(parts: Int) {
         self.parts = parts
         groups = PartGroups(parts: parts)
         slots = 3 * parts + parts * parts
         base = UnsafeMutableRawPointer.allocate(byteCount: slots * Self.slotBytes, alignment: Self.slotBytes)
         for slot in 0..<slots {
+            // Not transmitting, promising never, each part a group of its own, no frame waiting.
             let value: Int64 = slot < parts ? 0 : slot < 2 * parts || slot >= 3 * parts ? .max : Int64(slot - 2 * parts)
             (base + slot * Self.slotBytes).bindMemory(to: Atomic<Int64>.self, capacity: 1)
                 .initialize(to: Atomic(value))
