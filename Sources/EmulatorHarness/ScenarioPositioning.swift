@@ -72,7 +72,8 @@ public final class ScenarioPositioning {
     ///   - parts: how many parts to split the world into, each run on a thread of its own: the fixes
     ///     are the same for any number. UL-TDoA's anchors, which share the server, go to one part
     ///     together; TWR's devices, whose sessions speak only over the air, may go anywhere.
-    /// - Throws: ``ScenarioPositioningError`` for a world without anchors or tags, clusters whose
+    /// - Throws: ``ScenarioPositioningError`` for a world without anchors or tags, anchors or tags
+    ///   with radios of their own, clusters whose
     ///   rounds do not fit the period, an anchor position its frames cannot carry, a site origin
     ///   off the globe, or a world the emulator cannot build or split into `parts` parts.
     public init(
@@ -89,6 +90,8 @@ public final class ScenarioPositioning {
             throw .siteOrigin(error)
         }
         guard !SiteLayout(scenario).tags.isEmpty else { throw .noTags }
+        let ownRadios = scenario.devices.filter { $0.positioning != nil && $0.radio.map { $0 != scenario.radio } == true }
+        guard ownRadios.isEmpty else { throw .deviceRadios(ownRadios.map(\.name)) }
         let world: Emulation
         do {
             world = try Emulation(scenario: scenario, seed: seed, parts: parts, keepingTogether: Self.sharing(scenario))

@@ -18,6 +18,9 @@ public enum ScenarioPositioningError: Error, Hashable, Sendable, CustomStringCon
     case emulation(EmulationError)
     /// The two-way ranging sessions between tags and anchors could not start.
     case sessions(String)
+    /// Anchors or tags with radios of their own (``UWBEmulator/DeviceSpec/radio``) other than the
+    /// scenario's: the rounds are planned for the scenario's radio.
+    case deviceRadios([String])
 
     /// What went wrong and what to do.
     public var description: String {
@@ -36,6 +39,8 @@ public enum ScenarioPositioningError: Error, Hashable, Sendable, CustomStringCon
             "\(error)"
         case .sessions(let reason):
             "the tags' sessions with the anchors could not start: \(reason)"
+        case .deviceRadios(let names):
+            "devices \(names.joined(separator: ", ")): anchors and tags range on the scenario's radio, for which their rounds are planned; remove their own \"radio\" objects, or give the scenario that radio"
         }
     }
 }

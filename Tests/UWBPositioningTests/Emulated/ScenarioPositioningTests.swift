@@ -106,7 +106,7 @@ struct ScenarioPositioningTests {
         }
     }
 
-    @Test("no anchors, no tags, or clusters whose rounds do not fit the period: refused, saying what to change")
+    @Test("no anchors, no tags, clusters whose rounds do not fit the period, or a tag with a radio of its own: refused, saying what to change")
     func refusals() throws {
         var noAnchors = try PositioningHall.scenario(tags: [(5, 5, 0)])
         for index in 0..<8 { noAnchors.devices[index].positioning = nil }
@@ -122,5 +122,13 @@ struct ScenarioPositioningTests {
         }
         #expect(clusters == 2)
         #expect(error?.description.contains("roundsPerSecond") == true)
+        var ownRadio = try PositioningHall.scenario(tags: [(5, 5, 0)])
+        ownRadio.devices[8].radio = try RadioConfig(
+            channel: .two, pulseRepetitionFrequency: .sixtyFourMegahertz, preambleLength: .symbols128, preambleCode: 9,
+            preambleAcquisitionChunk: nil, startOfFrameDelimiter: .standard, dataRate: .mbps6_8)
+        #expect(throws: ScenarioPositioningError.deviceRadios([ownRadio.devices[8].name])) { try ScenarioPositioning(scenario: ownRadio) }
+        // The scenario's own radio, given again, is no other radio.
+        ownRadio.devices[8].radio = ownRadio.radio
+        _ = try ScenarioPositioning(scenario: ownRadio)
     }
 }
