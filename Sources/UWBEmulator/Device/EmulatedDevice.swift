@@ -47,6 +47,7 @@ public final class EmulatedDevice {
         self.board = board
         self.chips = chips
         self.simulator = node.part.simulator
+        self.part = node.part.index
         self.node = node
         self.owner = node.owner
         medium.attach(node)
@@ -65,8 +66,10 @@ public final class EmulatedDevice {
         node.interruptListener = self
     }
 
-    /// The part of the world the device runs in (``Emulation/partCount``): 0 in a world of one part.
-    public var part: Int { node.part.index }
+    /// The part of the world the device runs in (``Emulation/partCount``): 0 in a world of one part. Kept
+    /// here rather than read through the medium's node, whose reference to its part does not keep the
+    /// part alive: a device may outlive its `Emulation`.
+    public let part: Int
 
     /// Whether the board is still attached (see ``unplug()``).
     public var isAttached: Bool { bus.isAttached }

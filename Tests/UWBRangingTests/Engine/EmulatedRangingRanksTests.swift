@@ -76,6 +76,7 @@ struct EmulatedRangingRanksTests {
             try positioning.run(until: SimulationTime(seconds: 2), rankOf: messenger)
             return positioning.takeRecords()
         }
+        // The devices' parts, of a world that is gone once they are read (a device keeps its part's index).
         let parts = try ScenarioPositioning(scenario: scenario, parts: ranks).emulation.devices
         let tagParts = Set(parts.filter { $0.name.hasPrefix("T") }.map(\.part))
         #expect(parts.contains { !$0.name.hasPrefix("T") && !tagParts.contains($0.part) }, "no anchor on a rank of its own: no session crossed ranks")
