@@ -33,8 +33,6 @@ final class RankedRun {
     /// Per rank: whether it is in this rank's group; a rank of another group is never waited for, nor
     /// sent frames or promises.
     private let heeded: [Bool]
-    /// Whether any other rank is in this rank's group.
-    private let heedsAnother: Bool
     private let end: Int64
     /// Per rank: whether it may transmit (and so answer frames); false for this rank's own place and for a
     /// rank once it is done.
@@ -75,7 +73,6 @@ final class RankedRun {
         self.end = end.picoseconds
         let ranks = parts.count
         heeded = parts.map { $0 !== part && part.heeds($0.index) }
-        heedsAnother = heeded.contains(true)
         transmits = parts.map { $0 !== part && $0.transmits && part.heeds($0.index) }
         promises = (0..<ranks).map { $0 == messenger.rank || !part.heeds($0) ? .max : 0 }
         carried = Array(repeating: Array(repeating: 0, count: ranks), count: ranks)
@@ -118,8 +115,8 @@ final class RankedRun {
             let limit = SimulationTime(picoseconds: min(safe, end))
             var events = 0
             while simulator.step(notAfter: limit) {
-                // A rank no other heeds is sent nothing and owes nothing until it is done.
-                guard heedsAnother else { continue }
+                // Even a rank that no other heeds looks: that is when it tells the others it lives
+                // (`MPIJob`'s heartbeats under a silence limit), and a rank that is done waits for it.
                 events += 1
                 if events % Self.eventsBetweenLooks == 0 {
                     try takeWaitingMessages()
