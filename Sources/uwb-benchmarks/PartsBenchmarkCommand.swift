@@ -84,11 +84,9 @@ struct PartsBenchmarkCommand: ParsableCommand {
             let directory = URL(fileURLWithPath: writeScenarios)
             let crowd = WarehouseCrowd(anchorsPerSide: anchorsPerSide, tagsPerSide: tagsPerSide, boards: boards)
             try crowd.json(seed: seed).write(to: directory.appendingPathComponent("warehouse.json"))
-            let pairs = WarehouseWorld(count: 1000, spacing: 20, seed: seed, boards: boards)
-            try pairs.world().json().write(to: directory.appendingPathComponent("ranging-pairs.json"))
-            var twoChannels = pairs
-            twoChannels.channels = .fiveAndNine
-            try twoChannels.world().json().write(to: directory.appendingPathComponent("ranging-channels.json"))
+            try pairs(on: .five, boards: boards).world().json().write(to: directory.appendingPathComponent("ranging-pairs.json"))
+            try pairs(on: .fiveAndNine, boards: boards).world().json()
+                .write(to: directory.appendingPathComponent("ranging-channels.json"))
             print("wrote \(directory.path)/warehouse.json, ranging-pairs.json and ranging-channels.json; range the pairs with --seed \(seed) --rate \(WarehouseWorld.rate) --cluster-size 2")
             return
         }
@@ -106,18 +104,22 @@ struct PartsBenchmarkCommand: ParsableCommand {
                     try PartsRun.World.positioning(scenario, parts: $0)
                 }
             case .ranging:
-                let pairs = WarehouseWorld(count: 1000, spacing: 20, seed: seed, boards: boards)
+                let pairs = pairs(on: .five, boards: boards)
                 try report("1000 devices ranging in pairs at 10 Hz, 20 m between pairs (scaling's world)", seconds: rangingSeconds) {
                     try PartsRun.World.ranging(pairs, parts: $0)
                 }
             case .rangingChannels:
-                var pairs = WarehouseWorld(count: 1000, spacing: 20, seed: seed, boards: boards)
-                pairs.channels = .fiveAndNine
+                let pairs = pairs(on: .fiveAndNine, boards: boards)
                 try report("1000 DW3000 devices ranging in pairs at 10 Hz on channels 5 and 9, 20 m between pairs", seconds: rangingSeconds) {
                     try PartsRun.World.ranging(pairs, parts: $0)
                 }
             }
         }
+    }
+
+    /// The scaling benchmark's 1000 devices in pairs 20 m apart, on `channels`.
+    private func pairs(on channels: WarehouseWorld.Channels, boards: String) -> WarehouseWorld {
+        WarehouseWorld(count: 1000, spacing: 20, seed: seed, boards: boards, channels: channels)
     }
 
     /// Runs the world `make` builds on every thread count, `repetitions` times each, and prints its tables.

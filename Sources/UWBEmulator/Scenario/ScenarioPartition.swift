@@ -60,13 +60,20 @@ public enum ScenarioPartition {
         return assignment
     }
 
-    /// Whether every device of `scenario` has a radio of its own (``DeviceSpec/radio``), two of them fitted
-    /// for bands that do not overlap: split between those bands, its parts never wait for each other
+    /// Whether every device of `scenario` has a radio of its own (``DeviceSpec/radio``), fitted for bands
+    /// that fall into more than one group (``PartGroups``: bands apart, not joined by a band that overlaps
+    /// both): split between those groups, its parts never wait for each other
     /// (``PartGroups``), so several threads pay even where its devices answer each other within microseconds.
     public static func splitsByBand(_ scenario: Scenario) -> Bool {
         let bands = scenario.devices.map { $0.radio?.channel }
-        guard let first = bands.first ?? nil, !bands.contains(nil) else { return false }
-        return bands.contains { $0.map { !$0.overlaps(first) } ?? false }
+        guard !bands.contains(nil) else { return false }
+        // The bands as parts of their own: more than one group, as the parts of a split would form.
+        let distinct = Set(bands.compactMap { $0 }).sorted { $0.number < $1.number }
+        var groups = PartGroups(parts: distinct.count)
+        for (part, band) in distinct.enumerated() {
+            groups.join(band: band, part: part)
+        }
+        return Set(groups.group).count > 1
     }
 
     /// The most parts `scenario`'s world can be split into, the devices of each group of `together` kept

@@ -69,12 +69,13 @@ final class RankedRun {
         self.medium = medium
         self.messenger = messenger
         me = messenger.rank
-        firstOtherRank = parts.firstIndex { $0 !== part && !$0.members.isEmpty && part.heeds($0.index) } ?? -1
+        let heeded = parts.map { $0 !== part && part.heeds($0.index) }
+        self.heeded = heeded
+        firstOtherRank = parts.firstIndex { heeded[$0.index] && !$0.members.isEmpty } ?? -1
         self.end = end.picoseconds
         let ranks = parts.count
-        heeded = parts.map { $0 !== part && part.heeds($0.index) }
-        transmits = parts.map { $0 !== part && $0.transmits && part.heeds($0.index) }
-        promises = (0..<ranks).map { $0 == messenger.rank || !part.heeds($0) ? .max : 0 }
+        transmits = parts.map { heeded[$0.index] && $0.transmits }
+        promises = heeded.map { $0 ? 0 : .max }
         carried = Array(repeating: Array(repeating: 0, count: ranks), count: ranks)
         starts = Array(repeating: [], count: ranks)
         firstFrame = Array(repeating: 0, count: ranks)

@@ -39,6 +39,17 @@ struct BandTests {
         }
         #expect(ScenarioPartition.splitsByBand(scenario))
         #expect(!ScenarioPartition.splitsByBand(try RankedWorldTests.scenario("hall-twenty")))
+        // Channels 2 and 3 lie apart, but the wide channel 4 overlaps both: one group, no split.
+        var chain = scenario
+        for (index, channel) in [Channel.two, .three, .four].enumerated() {
+            chain.devices[index].radio = try RadioConfig(
+                channel: channel, pulseRepetitionFrequency: .sixtyFourMegahertz, preambleLength: .symbols128,
+                preambleCode: channel == .four ? 17 : 9, dataRate: .mbps6_8)
+        }
+        chain.devices.removeLast(chain.devices.count - 3)
+        #expect(!ScenarioPartition.splitsByBand(chain))
+        chain.devices.removeLast()
+        #expect(ScenarioPartition.splitsByBand(chain))
         #expect(split.figures.map(\.crossings) == [0, 0])
         #expect(split.figures.allSatisfy { $0.events > 0 })
         // Unpaced, parts that never wait for each other run windows of 100 ms: about ten in a second.
