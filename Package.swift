@@ -83,6 +83,8 @@ let package = Package(
         // Test support only (no product): an FT232H emulated at the usbdevfs level with umockdev.
         // Open MPI for the emulator's worlds split over processes (issue 34); only UWBMPI imports it.
         .systemLibrary(name: "CMPI", pkgConfig: "ompi-c", providers: [.apt(["libopenmpi-dev"])]),
+        // The C library's printf("%.*f") for the uwb command's numbers, called without a va_list.
+        .systemLibrary(name: "CFixedDecimal"),
         .target(name: "UWBMPI", dependencies: ["CMPI"]),
         .systemLibrary(name: "CUMockdev", pkgConfig: "umockdev-1.0", providers: [.apt(["libumockdev-dev"])]),
         .target(name: "EmulatedUSBDevice", dependencies: ["CUMockdev"]),
@@ -166,6 +168,7 @@ let package = Package(
         .executableTarget(
             name: "uwb",
             dependencies: [
+                "CFixedDecimal",
                 "NearbyInteraction",
                 "NearbyInteractionDefaultDevice",
                 "UWBDevices",

@@ -6,13 +6,21 @@ import UWBCore
 enum JSONText {
     /// An object with `fields` (key, JSON value) in their order.
     static func object(_ fields: [(String, String)]) -> String {
-        "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
+        var text = "{"
+        text.reserveCapacity(fields.reduce(2) { $0 + $1.0.utf8.count + $1.1.utf8.count + 4 })
+        for (index, (key, value)) in fields.enumerated() {
+            text += index == 0 ? "\"" : ",\""
+            text += key
+            text += "\":"
+            text += value
+        }
+        return text + "}"
     }
 
     /// A number with a fixed count of decimals, or `null` when it is nil or not finite.
     static func number(_ value: Double?, decimals: Int) -> String {
         guard let value, value.isFinite else { return "null" }
-        return String(format: "%.\(decimals)f", value)
+        return FixedDecimalText.text(value, decimals: decimals)
     }
 
     /// `[x,y,z]` with 4 decimals, or `null` when the vector is nil or has a non-finite component.

@@ -116,9 +116,7 @@ struct RangeCommand: ParsableCommand {
             time = min(time + Self.slice, end)
             ranging.run(until: time)
             let records = ranging.takeRecords()
-            for record in records {
-                print(output.line(for: record))
-            }
+            print(records.map { output.line(for: $0) + "\n" }.joined(), terminator: "")
             measurements += records.count
             failures += ranging.takeFailures().count
         }
