@@ -1,22 +1,22 @@
 /// Reads the fields of a ``RankMessage`` in the order ``RankMessageWriter`` put them, naming the one
 /// that is missing or out of range.
-struct RankMessageReader {
+package struct RankMessageReader {
     private let message: [UInt8]
     private var position = 0
 
-    init(_ message: [UInt8]) {
+    package init(_ message: [UInt8]) {
         self.message = message
     }
 
     /// One octet.
-    mutating func octet(_ field: String) throws(EmulationError) -> UInt8 {
+    package mutating func octet(_ field: String) throws(EmulationError) -> UInt8 {
         guard position < message.count else { throw .rankMessage("a message that ends before its \(field)") }
         defer { position += 1 }
         return message[position]
     }
 
     /// A 64-bit integer.
-    mutating func integer(_ field: String) throws(EmulationError) -> Int64 {
+    package mutating func integer(_ field: String) throws(EmulationError) -> Int64 {
         guard message.count - position >= 8 else { throw .rankMessage("a message that ends before its \(field)") }
         var bits: UInt64 = 0
         for index in 0..<8 {
@@ -27,12 +27,12 @@ struct RankMessageReader {
     }
 
     /// A binary64 number.
-    mutating func real(_ field: String) throws(EmulationError) -> Double {
+    package mutating func real(_ field: String) throws(EmulationError) -> Double {
         Double(bitPattern: UInt64(bitPattern: try integer(field)))
     }
 
     /// A yes or no.
-    mutating func flag(_ field: String) throws(EmulationError) -> Bool {
+    package mutating func flag(_ field: String) throws(EmulationError) -> Bool {
         switch try octet(field) {
         case 0: false
         case 1: true
@@ -41,7 +41,7 @@ struct RankMessageReader {
     }
 
     /// Octets after their count.
-    mutating func octets(_ field: String) throws(EmulationError) -> [UInt8] {
+    package mutating func octets(_ field: String) throws(EmulationError) -> [UInt8] {
         let count = try integer(field)
         guard count >= 0, count <= message.count - position else {
             throw .rankMessage("a \(field) of \(count) octets in a message with \(message.count - position) left")
@@ -51,14 +51,14 @@ struct RankMessageReader {
     }
 
     /// A value made from an integer, such as an enumeration's raw value.
-    mutating func value<Value>(_ field: String, _ make: (Int) -> Value?) throws(EmulationError) -> Value {
+    package mutating func value<Value>(_ field: String, _ make: (Int) -> Value?) throws(EmulationError) -> Value {
         let raw = try integer(field)
         guard let value = make(Int(raw)) else { throw .rankMessage("a \(field) of \(raw)") }
         return value
     }
 
     /// A value made from text, such as an enumeration's raw value.
-    mutating func text<Value>(_ field: String, _ make: (String) -> Value?) throws(EmulationError) -> Value {
+    package mutating func text<Value>(_ field: String, _ make: (String) -> Value?) throws(EmulationError) -> Value {
         let octets = try octets(field)
         guard let value = make(String(decoding: octets, as: UTF8.self)) else {
             throw .rankMessage("a \(field) of \"\(String(decoding: octets, as: UTF8.self))\"")
@@ -67,7 +67,7 @@ struct RankMessageReader {
     }
 
     /// Checks that nothing follows the last field.
-    func finish() throws(EmulationError) {
+    package func finish() throws(EmulationError) {
         guard position == message.count else { throw .rankMessage("\(message.count - position) octets after a message's last field") }
     }
 }

@@ -1,15 +1,15 @@
 /// Puts the fields of a ``RankMessage`` together, little-endian, after the octet that says its kind.
-struct RankMessageWriter {
+package struct RankMessageWriter {
     /// The message so far.
-    private(set) var octets: [UInt8]
+    package private(set) var octets: [UInt8]
 
     /// A message of kind `kind`.
-    init(kind: UInt8) {
+    package init(kind: UInt8) {
         octets = [kind]
     }
 
     /// A 64-bit integer.
-    mutating func integer<Value: FixedWidthInteger>(_ value: Value) {
+    package mutating func integer<Value: FixedWidthInteger>(_ value: Value) {
         let bits = UInt64(truncatingIfNeeded: value)
         for index in 0..<8 {
             octets.append(UInt8(truncatingIfNeeded: bits >> (8 * index)))
@@ -17,17 +17,17 @@ struct RankMessageWriter {
     }
 
     /// A binary64 number, bit for bit.
-    mutating func real(_ value: Double) {
+    package mutating func real(_ value: Double) {
         integer(value.bitPattern)
     }
 
     /// A yes or no, as one octet.
-    mutating func flag(_ value: Bool) {
+    package mutating func flag(_ value: Bool) {
         octets.append(value ? 1 : 0)
     }
 
     /// Octets, after their count.
-    mutating func octets(_ value: [UInt8]) {
+    package mutating func octets(_ value: [UInt8]) {
         integer(Int64(value.count))
         octets += value
     }
