@@ -36,7 +36,7 @@ extension LocateCommand {
             print(PositionOutput.tableHeader)
         }
         let end = SimulationTime(seconds: duration ?? loaded.duration.secondsValue)
-        var tallies = try ranks.runSlices(until: end, slice: Self.slice) { time throws(EmulationError) in
+        var tallies = ranks.runSlices(until: end, slice: Self.slice) { time throws(EmulationError) in
             try positioning.run(until: time, rankOf: ranks.job)
         } take: {
             var slice = RankLines()

@@ -173,17 +173,20 @@ struct LocateCommand: ParsableCommand {
         var time = SimulationTime.zero
         var fixes = 0
         var failures: [String: Int] = [:]
+        let printer = BackgroundPrinter()
         while time < end {
             time = min(time + Self.slice, end)
             positioning.run(until: time)
-            for record in positioning.takeRecords() {
-                print(output.line(for: record))
+            let records = positioning.takeRecords()
+            printer.print { records.map { output.line(for: $0) + "\n" }.joined() }
+            for record in records {
                 switch record.result {
                 case .success: fixes += 1
                 case .failure(let error): failures[PositionOutput.reason(error), default: 0] += 1
                 }
             }
         }
+        printer.finish()
         StandardError.line(Self.summary(fixes: fixes, failures: failures))
         for line in PartReport.lines(positioning.emulation.partFigures) {
             StandardError.line(line)

@@ -35,7 +35,7 @@ extension RangeCommand {
         }
         let output = MeasurementOutput(format: format)
         let end = SimulationTime(seconds: duration ?? loaded.duration.secondsValue)
-        let tallies = try ranks.runSlices(until: end, slice: Self.slice) { time throws(EmulationError) in
+        let tallies = ranks.runSlices(until: end, slice: Self.slice) { time throws(EmulationError) in
             try ranging.run(until: time, rankOf: ranks.job)
         } take: {
             var slice = RankLines()
@@ -49,7 +49,7 @@ extension RangeCommand {
         var skipped = RankLines()
         skipped.tallies[Self.skippedTally] = ranging.skippedRounds
         let figures = try ranks.figures(ranging.emulation)
-        let totals = try ranks.merged(skipped)
+        let totals = ranks.merged(skipped)
         ranks.leave()
         guard ranks.leads else { return }
         StandardError.line(Self.summary(

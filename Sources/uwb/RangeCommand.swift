@@ -112,14 +112,16 @@ struct RangeCommand: ParsableCommand {
         var time = SimulationTime.zero
         var measurements = 0
         var failures = 0
+        let printer = BackgroundPrinter()
         while time < end {
             time = min(time + Self.slice, end)
             ranging.run(until: time)
             let records = ranging.takeRecords()
-            print(records.map { output.line(for: $0) + "\n" }.joined(), terminator: "")
+            printer.print { records.map { output.line(for: $0) + "\n" }.joined() }
             measurements += records.count
             failures += ranging.takeFailures().count
         }
+        printer.finish()
         StandardError.line(Self.summary(measurements: measurements, failures: failures, skipped: ranging.skippedRounds))
         for line in PartReport.lines(ranging.emulation.partFigures) {
             StandardError.line(line)

@@ -74,27 +74,41 @@ struct RankLines: Equatable {
     }
 }
 
+extension RankLines {
+    /// Every rank's lines of one slice, `all` in rank order, merged in the order one process prints them
+    /// (`PartOrder`), with the tallies summed.
+    static func merged(_ all: [RankLines]) -> RankLines {
+        var merged = RankLines()
+        merged.lines = PartOrder.merged(all.map(\.lines), time: { SimulationTime(picoseconds: $0.picoseconds) }, device: \.device)
+        for rank in all {
+            merged.tallies.merge(rank.tallies, uniquingKeysWith: +)
+        }
+        return merged
+    }
+
+    /// The lines as printed, each ended by a newline, for one write.
+    var text: String {
+        lines.map { $0.text + "\n" }.joined()
+    }
+}
+
 extension RankJob {
-    /// Every rank's `slice` of lines: on the first rank, merged in the order one process prints them
-    /// (`PartOrder`), with the tallies summed; `nil` on the others. Every rank must call it at the same
-    /// point of the run.
-    func merged(_ slice: RankLines) throws -> RankLines? {
+    /// Every rank's `slice` of lines: on the first rank, merged in the order one process prints them,
+    /// with the tallies summed; `nil` on the others. Every rank must call it at the same point of the run.
+    func merged(_ slice: RankLines) -> RankLines? {
         let all = job.gather(slice.octets)
         guard leads else { return nil }
-        var merged = RankLines()
-        var lines: [[RankLines.Line]] = []
-        for (rank, octets) in all.enumerated() {
-            let sent: RankLines
-            do {
-                sent = try RankLines(octets: octets)
-            } catch {
-                throw CommandFailure("lines from rank \(rank): \(error.description)")
-            }
-            lines.append(sent.lines)
-            merged.tallies.merge(sent.tallies, uniquingKeysWith: +)
+        return RankLines.merged(all.enumerated().map { rank, octets in lines(octets, from: rank) })
+    }
+
+    /// The lines rank `rank` sent as `octets`; a message this rank cannot read ends the job (``abort(_:)``),
+    /// since the other ranks have gone on.
+    private func lines(_ octets: [UInt8], from rank: Int) -> RankLines {
+        do {
+            return try RankLines(octets: octets)
+        } catch {
+            abort("lines from rank \(rank): \(error.description)")
         }
-        merged.lines = PartOrder.merged(lines, time: { SimulationTime(picoseconds: $0.picoseconds) }, device: \.device)
-        return merged
     }
 
     /// Runs a world slice by slice until `end`, `slice` of simulated time at a time: `run` runs this rank's
@@ -103,7 +117,7 @@ extension RankJob {
     /// summed over the ranks, on the first rank (empty on the others).
     func runSlices(
         until end: SimulationTime, slice: Duration, run: (SimulationTime) throws(EmulationError) -> Void, take: () -> RankLines
-    ) throws -> [String: Int] {
+    ) -> [String: Int] {
         var time = SimulationTime.zero
         var tallies: [String: Int] = [:]
         while time < end {
@@ -111,8 +125,8 @@ extension RankJob {
             running { () throws(EmulationError) in
                 try run(time)
             }
-            if let merged = try merged(take()) {
-                print(merged.lines.map { $0.text + "\n" }.joined(), terminator: "")
+            if let merged = merged(take()) {
+                print(merged.text, terminator: "")
                 tallies.merge(merged.tallies, uniquingKeysWith: +)
             }
         }
