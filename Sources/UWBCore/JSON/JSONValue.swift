@@ -43,7 +43,7 @@ public enum JSONValue: Hashable, Sendable {
     ///
     /// The containers are tried first, and each as the one Swift type the parser makes: a cast that
     /// fails on a container bridges all of it to Foundation first (a dictionary tried as `[Any]` becomes
-    /// an `NSDictionary`), which made parsing a scenario of a thousand devices take a third of a second.
+    /// an `NSDictionary`), which made parsing a scenario of a thousand devices take 0.08 s instead of 0.03 s.
     private init?(foundation value: Any) {
         if let object = value as? [String: Any] {
             var members: [String: JSONValue] = [:]

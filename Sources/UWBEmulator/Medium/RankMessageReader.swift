@@ -1,5 +1,5 @@
-/// Reads the fields of a ``RankMessage`` in the order ``RankMessageWriter`` put them, naming the one
-/// that is missing or out of range.
+/// Reads the fields of a message between ranks (a ``RankMessage``, or `uwb`'s lines for the first rank to
+/// print) in the order ``RankMessageWriter`` put them, naming the one that is missing or out of range.
 package struct RankMessageReader {
     private let message: [UInt8]
     private var position = 0

@@ -1,4 +1,5 @@
-/// Puts the fields of a ``RankMessage`` together, little-endian, after the octet that says its kind.
+/// Puts the fields of a message between ranks together (a ``RankMessage``, or `uwb`'s lines for the first
+/// rank to print), little-endian, after the octet that says its kind.
 package struct RankMessageWriter {
     /// The message so far.
     package private(set) var octets: [UInt8]
