@@ -4,13 +4,24 @@ import Dispatch
 /// formatting a simulated second's lines does not hold up the world's next second (`uwb range`, `uwb
 /// locate`: tens of thousands of lines a simulated second, which one thread formatted between seconds
 /// while the world's other threads waited; Docs/benchmarks.md, "Whole commands: printing and gathering").
+///
+/// At most ``mostWaiting`` texts wait to be printed: giving another waits until the oldest is out, so
+/// a world that runs faster than its output drains (a slow terminal, a full pipe) runs at the output's
+/// pace rather than keeping its records in memory.
 final class BackgroundPrinter: Sendable {
-    private let queue = DispatchQueue(label: "uwb.output")
+    /// How many texts may wait to be printed before ``print(_:)`` waits.
+    static let mostWaiting = 2
 
-    /// Prints what `text` makes, once everything given before has been printed.
+    private let queue = DispatchQueue(label: "uwb.output")
+    private let room = DispatchSemaphore(value: mostWaiting)
+
+    /// Prints what `text` makes once everything given before has been printed; waits first while
+    /// ``mostWaiting`` texts are waiting.
     func print(_ text: @escaping @Sendable () -> String) {
-        queue.async {
+        room.wait()
+        queue.async { [room] in
             Swift.print(text(), terminator: "")
+            room.signal()
         }
     }
 
