@@ -14,13 +14,19 @@ final class BackgroundPrinter: Sendable {
 
     private let queue = DispatchQueue(label: "uwb.output")
     private let room = DispatchSemaphore(value: mostWaiting)
+    private let write: @Sendable (String) -> Void
+
+    /// A printer that hands each text to `write`, by default standard output's.
+    init(write: @escaping @Sendable (String) -> Void = { Swift.print($0, terminator: "") }) {
+        self.write = write
+    }
 
     /// Prints what `text` makes once everything given before has been printed; waits first while
     /// ``mostWaiting`` texts are waiting.
     func print(_ text: @escaping @Sendable () -> String) {
         room.wait()
-        queue.async { [room] in
-            Swift.print(text(), terminator: "")
+        queue.async { [room, write] in
+            write(text())
             room.signal()
         }
     }
