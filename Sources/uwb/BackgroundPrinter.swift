@@ -1,9 +1,10 @@
 import Dispatch
 
-/// Makes and prints text on standard output on a thread of its own, in the order it was given, so that
-/// formatting a simulated second's lines does not hold up the world's next second (`uwb range`, `uwb
-/// locate`: tens of thousands of lines a simulated second, which one thread formatted between seconds
-/// while the world's other threads waited; Docs/benchmarks.md, "Whole commands: printing and gathering").
+/// Makes and prints text (on standard output, or through the writer it was given) on a thread of its
+/// own, in the order it was given, so that formatting a simulated second's lines does not hold up the
+/// world's next second (`uwb range`, `uwb locate`: tens of thousands of lines a simulated second, which
+/// one thread formatted between seconds while the world's other threads waited; Docs/benchmarks.md,
+/// "Whole commands: printing and gathering").
 ///
 /// At most ``mostWaiting`` texts wait to be printed: giving another waits until the oldest is out, so
 /// a world that runs faster than its output drains (a slow terminal, a full pipe) runs at the output's

@@ -10,25 +10,21 @@ enum FixedDecimalText {
         let places = Int32(clamping: max(decimals, 0))
         // Most numbers fit the first buffer; a longer one is written again into a buffer of the length
         // the first write reported.
-        switch written(value, decimals: places, capacity: 64) {
-        case .success(let text):
+        let first = written(value, decimals: places, capacity: 64)
+        if let text = first.text {
             return text
-        case .failure(let tooLong):
-            return (try? written(value, decimals: places, capacity: tooLong.length + 1).get()) ?? "null"
         }
+        return written(value, decimals: places, capacity: first.length + 1).text ?? "null"
     }
 
-    /// A number longer than the buffer it was written into: its whole length.
-    private struct TooLong: Error {
-        let length: Int
-    }
-
-    /// `value` written into a buffer of `capacity` bytes, or how long it is if it does not fit.
-    private static func written(_ value: Double, decimals: Int32, capacity: Int) -> Result<String, TooLong> {
+    /// `value` written into a buffer of `capacity` bytes: its text if it fits, and its whole length
+    /// either way (0 if the C library refused it).
+    private static func written(_ value: Double, decimals: Int32, capacity: Int) -> (text: String?, length: Int) {
         withUnsafeTemporaryAllocation(of: CChar.self, capacity: capacity) { buffer in
-            let count = Int(cfixed_decimal(buffer.baseAddress, capacity, decimals, value))
-            guard count >= 0, count < capacity, let start = buffer.baseAddress else { return .failure(TooLong(length: max(count, 0))) }
-            return .success(String(decoding: UnsafeRawBufferPointer(start: start, count: count), as: UTF8.self))
+            let length = Int(cfixed_decimal(buffer.baseAddress, capacity, decimals, value))
+            guard length >= 0 else { return (nil, 0) }
+            guard length < capacity, let start = buffer.baseAddress else { return (nil, length) }
+            return (String(decoding: UnsafeRawBufferPointer(start: start, count: length), as: UTF8.self), length)
         }
     }
 }
